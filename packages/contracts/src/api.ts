@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Every successful response is wrapped as `{ data }`. */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+
+/** One error contract for every failure. */
+export const errorBody = z.object({
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 100;
+
+/** Zero-based paging; `sort=<field>,<asc|desc>` may repeat. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(0, 'page must be 0 or more').default(0),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1, 'size must be at least 1')
+    .max(PAGE_SIZE_MAX, `size must be at most ${PAGE_SIZE_MAX}`)
+    .default(PAGE_SIZE_DEFAULT),
+});
+
+export const sortDirection = z.enum(['asc', 'desc']);
+
+/**
+ * Builds the `sort` query parameter for a list: accepts one or several `field,dir` values
+ * (dir defaults to asc), and rejects fields the list cannot sort on.
+ */
+export function sortQuery<const F extends readonly [string, ...string[]]>(fields: F) {
+  const one = z
+    .string()
+    .transform((raw, ctx) => {
+      const [field = '', dir = 'asc'] = raw.split(',').map((s) => s.trim());
+      if (!(fields as readonly string[]).includes(field)) {
+        ctx.addIssue({ code: 'custom', message: `Cannot sort by '${field}'. Sortable fields: ${fields.join(', ')}` });
+        return z.NEVER;
+      }
+      const d = dir.toLowerCase();
+      if (d !== 'asc' && d !== 'desc') {
+        ctx.addIssue({ code: 'custom', message: `Sort direction must be asc or desc` });
+        return z.NEVER;
+      }
+      return { field: field as F[number], direction: d as 'asc' | 'desc' };
+    });
+  return z
+    .union([one, z.array(one)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+}
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    content: z.array(item),
+    totalPages: z.number().int(),
+    totalElements: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  });
+
+export type Paged<T> = { content: T[]; totalPages: number; totalElements: number; page: number; size: number };
+
+/** A next page exists while the index is below totalPages - 1. */
+export const hasNextPage = (p: Pick<Paged<unknown>, 'page' | 'totalPages'>) => p.page < p.totalPages - 1;
+
+export const idParam = z.object({ id: z.coerce.number().int().positive('id must be a positive number') });
+
+export const booleanQuery = z
+  .enum(['true', 'false'], { message: 'must be true or false' })
+  .transform((v) => v === 'true');

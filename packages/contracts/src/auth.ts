@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { VALIDATION_MESSAGES as M } from './messages';
+
+const email = z
+  .string({ message: M.emailRequired })
+  .trim()
+  .min(1, M.emailRequired)
+  .pipe(z.email({ message: M.emailInvalid }));
+
+export const loginRequest = z.object({
+  email,
+  password: z.string({ message: M.passwordRequired }).min(1, M.passwordRequired),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const refreshRequest = z.object({ refreshToken: z.string().min(1, 'refreshToken is required') });
+
+export const forgotPasswordRequest = z.object({ email });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** The reset form (newPassword / confirmPassword) — the same schema validates the server call. */
+export const resetPasswordForm = z
+  .object({
+    newPassword: z
+      .string({ message: M.passwordRequired })
+      .min(1, M.passwordRequired)
+      .min(PASSWORD_MIN_LENGTH, M.passwordTooShort)
+      .max(200, 'Password must be at most 200 characters'),
+    confirmPassword: z.string({ message: M.confirmPasswordRequired }).min(1, M.confirmPasswordRequired),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: M.passwordsDoNotMatch, path: ['confirmPassword'] });
+export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
+
+export const resetPasswordFinishRequest = z
+  .object({
+    email,
+    token: z.string().min(1, 'token is required'),
+    newPassword: z.string({ message: M.passwordRequired }).min(1, M.passwordRequired),
+    confirmPassword: z.string({ message: M.confirmPasswordRequired }).min(1, M.confirmPasswordRequired),
+  });
+export type ResetPasswordFinishRequest = z.infer<typeof resetPasswordFinishRequest>;
+
+export const grantedPermission = z.object({ name: z.string(), enabled: z.boolean() });
+
+export const currentUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  role: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  permissions: z.array(grantedPermission),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const profileRequest = z.object({
+  firstName: z.string({ message: M.firstNameRequired }).trim().min(1, M.firstNameRequired).max(100),
+  lastName: z.string({ message: M.lastNameRequired }).trim().min(1, M.lastNameRequired).max(100),
+  phone: z
+    .string()
+    .trim()
+    .max(32)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type ProfileRequest = z.input<typeof profileRequest>;
+
+/** Access-token claims; permissions are NOT in the token (read from current data per request). */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
