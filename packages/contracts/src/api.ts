@@ -48,10 +48,7 @@ export function sortQuery<const F extends readonly [string, ...string[]]>(fields
       }
       return { field: field as F[number], direction: d as 'asc' | 'desc' };
     });
-  return z
-    .union([one, z.array(one)])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+  return z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(one));
 }
 
 export const paged = <T extends z.ZodType>(item: T) =>

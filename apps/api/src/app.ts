@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AUTH_MESSAGES, GENERIC_ERROR_MESSAGES } from '@milepost/contracts/messages';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { createMailer, type Mailer } from './integrations/mail/mailer';
+import { authRoutes } from './modules/auth/routes';
+import type { AuthDeps } from './modules/auth/service';
+import { healthRoutes } from './modules/health/routes';
+import { permissionRoutes } from './modules/permissions/routes';
+import { enforceAccess, type TokenKeys } from './platform/access';
+import { AppError, registerErrorHandling } from './platform/errors';
+import { databaseRateLimitStore } from './platform/rate-limit';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  keys: TokenKeys;
+  auth: AuthDeps;
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** HMAC key for access tokens (32+ bytes). */
+  jwtSecret: string;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Logs as JSON lines with secrets redacted; pretty in development. */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  const pretty = config.LOG_PRETTY ?? config.NODE_ENV === 'development';
+  return {
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.refreshToken', '*.token'],
+      censor: '[redacted]',
+    },
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
+  };
+}
+
+/** Builds the whole product (API, docs, web app) without listening, so tests can `inject()`. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? loggerOptions(config),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.REQUEST_TIMEOUT_MS,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.MILEPOST_DATA_DIR, 'outbox'), from: config.MAIL_FROM, log: app.log });
+  const keys: TokenKeys = { secret: new TextEncoder().encode(opts.jwtSecret), accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS };
+  const deps: AppDeps = {
+    config,
+    db,
+    mailer,
+    keys,
+    auth: {
+      db,
+      keys,
+      mailer,
+      sessionTtlHours: config.SESSION_TTL_HOURS,
+      resetTokenTtlMinutes: config.RESET_TOKEN_TTL_MINUTES,
+      publicUrl: config.publicUrl,
+    },
+  };
+  app.decorate('mailer', mailer);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https://*.hereapi.com'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(db),
+    errorResponseBuilder: (req) =>
+      new AppError('TOO_MANY_REQUESTS', req.url.includes('/reset-password') ? AUTH_MESSAGES.resetRequest429 : GENERIC_ERROR_MESSAGES[429]),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Milepost API', version: '1.0.0', description: 'Fleet and dispatch back office. Every success is `{ data }`; every error is `{ status, code, message, errors? }`.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: (h) => h });
+
+  // Every API route below must declare its access (deny by default).
+  await app.register(async (api) => {
+    enforceAccess(api, { db, keys });
+    await api.register(async (scope) => healthRoutes(scope, deps));
+    await api.register(
+      async (v1) => {
+        await authRoutes(v1, deps);
+        await permissionRoutes(v1, deps);
+      },
+      { prefix: '/api/v1' },
+    );
+  });
+
+  await serveWebApp(app, config.WEB_DIST_DIR);
+  return app;
+}
+
+/** Serves the built web app, with index.html for every client-side route. */
+async function serveWebApp(app: FastifyInstance, distDir: string) {
+  if (!distDir || !existsSync(path.join(distDir, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    wildcard: false,
+    setHeaders: (res, file) => {
+      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { config: { access: 'public' } }, (req, reply) => {
+    const file = req.url.split('?')[0]!.replace(/^\/+/, '');
+    if (file.startsWith('api/')) {
+      return reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: `No route ${req.method} /${file}` });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}

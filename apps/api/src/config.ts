@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (apps/api/src → ../../..), so `./data` means the same folder however the server is started. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public address of the web app, used in links sent by email. Default: http://localhost:PORT */
+  MILEPOST_PUBLIC_URL: z.url().optional(),
+  /** postgres://… switches from the embedded PGlite database to a PostgreSQL server. */
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  MILEPOST_DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  /** Seed demo data on first start. Default: on for the embedded database, off for PostgreSQL. */
+  MILEPOST_SEED_DEMO: bool.optional(),
+  MILEPOST_ADMIN_EMAIL: z.email().optional(),
+  MILEPOST_ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** HMAC key for access tokens. Generated once and kept in the data folder when not set. */
+  MILEPOST_JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(15 * 60),
+  /** Absolute lifetime of a sign-in; refreshing never extends it. */
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** smtp://user:pass@host:port — when unset, emails are written under <data>/outbox/. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Milepost <no-reply@milepost.local>'),
+  RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(5 * 60),
+  RATE_LIMIT_RESET_MAX: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** Trust X-Forwarded-* from a load balancer in front (needed for per-IP rate limits there). */
+  TRUST_PROXY: bool.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Pretty, human-readable logs (default in development); JSON lines otherwise. */
+  LOG_PRETTY: bool.optional(),
+  /** Built web app to serve; empty to serve the API only. */
+  WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+});
+
+export type Config = z.infer<typeof configSchema> & { publicUrl: string; seedDemo: boolean };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    publicUrl: (c.MILEPOST_PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    seedDemo: c.MILEPOST_SEED_DEMO ?? !c.DATABASE_URL,
+  };
+}

@@ -1,0 +1,35 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { roles, users } from '../schema/access';
+import { appMeta } from '../schema/platform';
+import { hashPassword } from '../../platform/crypto';
+
+export const DEMO_LOGIN = { email: 'owner@milepost.local', password: 'milepost-demo' } as const;
+
+const DEMO_USERS = [
+  { email: DEMO_LOGIN.email, firstName: 'Olivia', lastName: 'Owner', phone: '+1 (312) 555-0100', role: 'OWNER' },
+  { email: 'dispatcher@milepost.local', firstName: 'Dan', lastName: 'Dispatcher', phone: '+1 (312) 555-0101', role: 'DISPATCHER' },
+  { email: 'viewer@milepost.local', firstName: 'Vera', lastName: 'Viewer', phone: null, role: 'VIEWER' },
+] as const;
+
+/** Seeds the demo data once; a second start finds the flag and does nothing. Returns whether it seeded. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const passwordHash = await hashPassword(DEMO_LOGIN.password);
+  return db.transaction(async (tx) => {
+    const inserted = await tx.insert(appMeta).values({ key: 'demo_seeded', value: sql`to_jsonb(now())` }).onConflictDoNothing().returning();
+    if (!inserted.length) return false;
+    const roleIds = new Map((await tx.select({ id: roles.id, name: roles.name }).from(roles)).map((r) => [r.name, r.id]));
+    for (const u of DEMO_USERS) {
+      await tx
+        .insert(users)
+        .values({ email: u.email, firstName: u.firstName, lastName: u.lastName, phone: u.phone, roleId: roleIds.get(u.role) ?? null, passwordHash })
+        .onConflictDoNothing();
+    }
+    return true;
+  });
+}
+
+export async function demoOwnerExists(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGIN.email));
+  return Boolean(row);
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { ensureAdmin, syncAccessCatalogue } from './db/seed/access';
+import { DEMO_LOGIN, demoOwnerExists, seedDemo } from './db/seed/demo';
+import { dataDirSecret } from './secrets';
+
+/** config → database → migrations → (demo seed) → listen; graceful shutdown on SIGTERM/SIGINT. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.MILEPOST_DATA_DIR, 'pgdata'),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await database.migrate();
+  await syncAccessCatalogue(database.db);
+  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  if (config.MILEPOST_ADMIN_EMAIL && config.MILEPOST_ADMIN_PASSWORD) {
+    await ensureAdmin(database.db, config.MILEPOST_ADMIN_EMAIL, config.MILEPOST_ADMIN_PASSWORD);
+  }
+
+  const jwtSecret = config.MILEPOST_JWT_SECRET ?? dataDirSecret(config.MILEPOST_DATA_DIR, 'jwtSecret');
+  const app = await buildApp({ config, db: database.db, jwtSecret });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await app.close(); // stops accepting, waits for in-flight requests
+    await app.mailer.drain();
+    await database.close();
+  });
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const lines = [
+    '',
+    `  Milepost is running at ${url}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.MILEPOST_DATA_DIR, 'pgdata')}` : 'PostgreSQL'}${seeded ? ' (demo data seeded)' : ''}`,
+    `  API docs: ${url}/api/docs`,
+  ];
+  if (config.seedDemo && (await demoOwnerExists(database.db))) {
+    lines.push(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+  }
+  if (config.MILEPOST_ADMIN_EMAIL) lines.push(`  Admin login: ${config.MILEPOST_ADMIN_EMAIL} (password from MILEPOST_ADMIN_PASSWORD)`);
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  currentUser as currentUserSchema,
+  forgotPasswordRequest,
+  loginRequest,
+  profileRequest,
+  refreshRequest,
+  resetPasswordFinishRequest,
+  tokenPair,
+} from '@milepost/contracts/auth';
+import { envelope } from '@milepost/contracts/api';
+import { AUTH_MESSAGES } from '@milepost/contracts/messages';
+import { principalOf } from '../../platform/access';
+import { AppError } from '../../platform/errors';
+import { countHit } from '../../platform/rate-limit';
+import type { AppDeps } from '../../app';
+import * as auth from './service';
+
+const empty = envelope(z.null());
+
+export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = deps;
+  // Sign-in attempts count per address and IP, so a whole office behind one NAT is not locked
+  // out by one mistyped password, while guessing at one account is still stopped.
+  const loginLimit = {
+    max: config.RATE_LIMIT_LOGIN_MAX,
+    timeWindow: config.RATE_LIMIT_LOGIN_WINDOW_SECONDS * 1000,
+    hook: 'preHandler' as const,
+    keyGenerator: (req: FastifyRequest) => `${req.ip}|${String((req.body as { email?: string }).email ?? '').toLowerCase()}`,
+  };
+  const resetLimit = {
+    max: config.RATE_LIMIT_RESET_MAX,
+    timeWindow: config.RATE_LIMIT_RESET_WINDOW_SECONDS * 1000,
+  };
+  // Reset requests: per address (below, across IPs) and, more generously, per IP.
+  const resetInitLimit = { max: resetLimit.max * 10, timeWindow: resetLimit.timeWindow };
+  const resetFinishLimit = { ...resetLimit, hook: 'preHandler' as const, keyGenerator: loginLimit.keyGenerator };
+
+  r.post('/authenticate', {
+    config: { access: 'public', rateLimit: loginLimit },
+    schema: { tags: ['auth'], summary: 'Sign in', body: loginRequest, response: { 200: envelope(tokenPair) } },
+    handler: async (req) => ({ data: await auth.authenticate(deps.auth, req.body.email, req.body.password) }),
+  });
+
+  r.post('/auth/refresh', {
+    config: { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
+    schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: refreshRequest, response: { 200: envelope(tokenPair) } },
+    handler: async (req) => ({ data: await auth.refresh(deps.auth, req.body.refreshToken) }),
+  });
+
+  r.post('/auth/logout', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'End the sign-in of a refresh token', body: refreshRequest, response: { 200: empty } },
+    handler: async (req) => {
+      await auth.logout(deps.auth, req.body.refreshToken);
+      return { data: null };
+    },
+  });
+
+  r.post('/reset-password/init', {
+    config: { access: 'public', rateLimit: resetInitLimit },
+    schema: {
+      tags: ['auth'],
+      summary: 'Email a password-reset link (same answer for unknown addresses)',
+      querystring: forgotPasswordRequest,
+      response: { 200: empty },
+    },
+    handler: async (req) => {
+      // Also limited per address, so one inbox cannot be flooded from many IPs.
+      const perAddress = await countHit(deps.db, `reset-email:${req.query.email.toLowerCase()}`, resetLimit.timeWindow);
+      if (perAddress.count > resetLimit.max) throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.resetRequest429);
+      await auth.requestPasswordReset(deps.auth, req.query.email);
+      return { data: null };
+    },
+  });
+
+  r.post('/reset-password/finish', {
+    config: { access: 'public', rateLimit: resetFinishLimit },
+    schema: { tags: ['auth'], summary: 'Set a new password with a reset token', body: resetPasswordFinishRequest, response: { 200: empty } },
+    handler: async (req) => {
+      await auth.finishPasswordReset(deps.auth, req.body);
+      return { data: null };
+    },
+  });
+
+  r.get('/me', {
+    config: { access: 'signed-in' },
+    schema: { tags: ['auth'], summary: 'The signed-in user and their permissions', response: { 200: envelope(currentUserSchema) } },
+    handler: async (req) => ({ data: await auth.currentUser(deps.db, principalOf(req).userId) }),
+  });
+
+  r.put('/profile', {
+    config: { access: 'signed-in' },
+    schema: { tags: ['auth'], summary: "Update the signed-in user's name and phone", body: profileRequest, response: { 200: envelope(currentUserSchema) } },
+    handler: async (req) => ({ data: await auth.updateProfile(deps.db, principalOf(req).userId, req.body) }),
+  });
+}

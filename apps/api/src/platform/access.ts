@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import type { PermissionName } from '@milepost/contracts/permissions';
+import type { Db } from '../db/client';
+import { authSessions, permissions, rolePermissions, roles, users } from '../db/schema/access';
+import { AppError } from './errors';
+
+/**
+ * What a route must declare. Deny by default: a route under the API scope without `access`
+ * fails to register.
+ * - 'public': no sign-in
+ * - 'signed-in': any active signed-in user
+ * - { permission }: the user must hold this enabled permission
+ * - { anyOf }: the user must hold at least one of these (the SHOW / SHOW_PAGE readings)
+ */
+export type Access = 'public' | 'signed-in' | { permission: PermissionName } | { anyOf: readonly PermissionName[] };
+
+export interface Principal {
+  userId: number;
+  sessionId: string;
+  email: string;
+  /** Enabled permissions of the user's active role, read from current data on every request. */
+  permissions: ReadonlySet<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+const ISSUER = 'milepost';
+
+export interface TokenKeys {
+  secret: Uint8Array;
+  accessTtlSeconds: number;
+}
+
+export async function signAccessToken(keys: TokenKeys, userId: number, sessionId: string): Promise<string> {
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setSubject(String(userId))
+    .setIssuedAt()
+    .setExpirationTime(`${keys.accessTtlSeconds}s`)
+    .sign(keys.secret);
+}
+
+async function verifyAccessToken(keys: TokenKeys, token: string): Promise<{ userId: number; sessionId: string }> {
+  try {
+    const { payload } = await jwtVerify(token, keys.secret, { issuer: ISSUER, algorithms: ['HS256'] });
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw new Error('claims');
+    return { userId, sessionId: payload.sid };
+  } catch (e) {
+    const expired = e instanceof joseErrors.JWTExpired;
+    throw new AppError('UNAUTHENTICATED', expired ? 'Access token expired' : 'Invalid access token');
+  }
+}
+
+/**
+ * One query: the user, their sign-in, and the enabled permissions of their role.
+ * Null when the user is inactive, has no password, or the sign-in was revoked or expired.
+ */
+export async function loadPrincipal(db: Db, userId: number, sessionId: string): Promise<Principal | null> {
+  const granted = db
+    .select({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+    .where(and(eq(rolePermissions.roleId, users.roleId), eq(permissions.enabled, true), eq(roles.active, true)));
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      permissions: sql<string[]>`coalesce((select array_agg(g.name) from (${granted}) g), '{}'::text[])`,
+    })
+    .from(users)
+    .innerJoin(authSessions, eq(authSessions.userId, users.id))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.active, true),
+        isNotNull(users.passwordHash),
+        eq(authSessions.id, sessionId),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return { userId: row.userId, sessionId, email: row.email, permissions: new Set(row.permissions) };
+}
+
+function describe(access: Access): string {
+  if (typeof access === 'string') return access;
+  return 'permission' in access ? access.permission : `any of ${access.anyOf.join(', ')}`;
+}
+
+function allows(access: Exclude<Access, 'public' | 'signed-in'>, perms: ReadonlySet<string>): boolean {
+  return 'permission' in access ? perms.has(access.permission) : access.anyOf.some((p) => perms.has(p));
+}
+
+/**
+ * Deny by default for every route registered in `scope` and its children: a route without
+ * `config.access` throws at registration; non-public routes authenticate (and authorise)
+ * before the body is even parsed.
+ */
+export function enforceAccess(scope: FastifyInstance, deps: { db: Db; keys: TokenKeys }) {
+  const authenticate = async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw new AppError('UNAUTHENTICATED', 'Sign-in required');
+    const { userId, sessionId } = await verifyAccessToken(deps.keys, token);
+    const principal = await loadPrincipal(deps.db, userId, sessionId);
+    if (!principal) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+    request.principal = principal;
+  };
+
+  scope.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access: add config.access ('public', 'signed-in' or a permission)`);
+    }
+    if (access === 'public') return;
+    const guard: onRequestHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+      await authenticate(request);
+      if (access !== 'signed-in' && !allows(access, request.principal!.permissions)) {
+        request.log.info({ userId: request.principal!.userId, needs: describe(access) }, 'permission denied');
+        throw new AppError('FORBIDDEN', "Access denied. You don't have permission to perform this action.");
+      }
+    };
+    const existing = route.onRequest;
+    route.onRequest = [guard, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])];
+  });
+}
+
+/** The signed-in principal of a non-public route. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Sign-in required');
+  return request.principal;
+}

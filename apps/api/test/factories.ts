@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PermissionName } from '@milepost/contracts/permissions';
+import type { Db } from '../src/db/client';
+import { permissions, rolePermissions, roles, users } from '../src/db/schema/access';
+import { hashPassword } from '../src/platform/crypto';
+
+const unique = () => randomBytes(5).toString('hex');
+
+/** A role of its own holding exactly these permissions. */
+export async function createRole(db: Db, perms: readonly PermissionName[], name = `ROLE_${unique()}`) {
+  const [role] = await db.insert(roles).values({ name, description: 'test role' }).returning();
+  if (perms.length) {
+    const ids = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...perms]));
+    await db.insert(rolePermissions).values(ids.map((p) => ({ roleId: role!.id, permissionId: p.id })));
+  }
+  return role!;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  roleId: number;
+}
+
+/** A user with a role of its own holding `permissions` (none by default). */
+export async function createUser(
+  db: Db,
+  opts: { permissions?: readonly PermissionName[]; password?: string | null; active?: boolean; firstName?: string } = {},
+): Promise<TestUser> {
+  const role = await createRole(db, opts.permissions ?? []);
+  const password = opts.password === undefined ? `pw-${unique()}` : opts.password;
+  const email = `user-${unique()}@example.test`;
+  const [u] = await db
+    .insert(users)
+    .values({
+      email,
+      firstName: opts.firstName ?? 'Test',
+      lastName: 'User',
+      roleId: role.id,
+      active: opts.active ?? true,
+      passwordHash: password === null ? null : await hashPassword(password),
+    })
+    .returning();
+  return { id: u!.id, email, password: password ?? '', roleId: role.id };
+}
+
+export async function signIn(app: FastifyInstance, user: { email: string; password: string }) {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/authenticate', payload: { email: user.email, password: user.password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: { accessToken: string; refreshToken: string } }>().data;
+}
+
+export async function setUserActive(db: Db, userId: number, active: boolean) {
+  await db.update(users).set({ active }).where(eq(users.id, userId));
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Every suite from the root: pure packages, the API on PGlite, the API again on a real
+ * PostgreSQL when TEST_DATABASE_URL is set, and the web app's component tests.
+ */
+const apiProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    root: 'apps/api',
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks' as const,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
+      apiProject('api-pglite', { MILEPOST_TEST_DB: 'pglite' }),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { MILEPOST_TEST_DB: 'postgres' })] : []),
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
