@@ -4,11 +4,12 @@ import { defineConfig } from 'vitest/config';
  * Every suite from the root: pure packages, the API on PGlite, the API again on a real
  * PostgreSQL when TEST_DATABASE_URL is set, and the web app's component tests.
  */
-const apiProject = (name: string, env: Record<string, string>) => ({
+const apiProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
     root: 'apps/api',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    exclude,
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -21,7 +22,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
       apiProject('api-pglite', { MILEPOST_TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { MILEPOST_TEST_DB: 'postgres' })] : []),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { MILEPOST_TEST_DB: 'postgres' }, ['test/process/**'])] : []),
       'apps/web/vitest.config.ts',
     ],
   },

@@ -1,0 +1,101 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Starts the real server process the way `npm start` does, on a free port, and waits for its banner. */
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tsx = path.resolve(apiDir, '../../node_modules/.bin/tsx');
+
+interface Started {
+  proc: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function start(env: Record<string, string>): Promise<Started> {
+  const proc = spawn(tsx, ['src/main.ts'], {
+    cwd: apiDir,
+    env: { ...process.env, PORT: '0', LOG_PRETTY: 'false', LOG_LEVEL: 'info', WEB_DIST_DIR: '', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 45_000);
+    const check = () => {
+      const m = out.match(/Milepost is running at (http:\/\/localhost:\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    proc.stdout!.on('data', check);
+    void exited.then(() => reject(new Error(`server exited:\n${out}`)));
+  });
+  return { proc, url, output: () => out, exited };
+}
+
+const dataDirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+async function signIn(url: string, email: string, password: string) {
+  return fetch(`${url}/api/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+describe('npm start (embedded PGlite)', () => {
+  it('first start migrates and seeds once, prints the demo login; SIGTERM shuts down cleanly; a second start reuses the data', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-start-'));
+    dataDirs.push(dataDir);
+
+    const first = await start({ MILEPOST_DATA_DIR: dataDir });
+    expect(first.output()).toContain('(demo data seeded)');
+    expect(first.output()).toContain('Demo login: owner@milepost.local / milepost-demo');
+    expect((await signIn(first.url, 'owner@milepost.local', 'milepost-demo')).status).toBe(200);
+    const health = await fetch(`${first.url}/api/health`);
+    expect(health.status).toBe(200);
+    // Structured JSON request logs, with no token in them.
+    const logLine = first.output().split('\n').find((l) => l.includes('"request completed"'));
+    expect(logLine && JSON.parse(logLine)).toMatchObject({ level: 30, res: { statusCode: 200 } });
+    expect(first.output()).not.toMatch(/eyJhbGci/);
+
+    const inFlight = fetch(`${first.url}/api/v1/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@milepost.local', password: 'milepost-demo' }),
+    });
+    await new Promise((r) => setTimeout(r, 20)); // the request is being served (argon2 takes a while)
+    first.proc.kill('SIGTERM');
+    expect((await inFlight).status).toBe(200);
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('shutting down');
+
+    const second = await start({ MILEPOST_DATA_DIR: dataDir, MILEPOST_ADMIN_EMAIL: 'boss@example.test', MILEPOST_ADMIN_PASSWORD: 'boss-password-1' });
+    try {
+      expect(second.output()).not.toContain('(demo data seeded)');
+      expect((await signIn(second.url, 'owner@milepost.local', 'milepost-demo')).status).toBe(200);
+      const admin = await signIn(second.url, 'boss@example.test', 'boss-password-1');
+      expect(admin.status).toBe(200);
+      const { accessToken } = ((await admin.json()) as { data: { accessToken: string } }).data;
+      const me = (await (await fetch(`${second.url}/api/v1/me`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as {
+        data: { role: string; permissions: unknown[] };
+      };
+      expect(me.data.role).toBe('OWNER');
+      expect(me.data.permissions.length).toBeGreaterThan(50);
+    } finally {
+      second.proc.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    }
+  }, 120_000);
+});
