@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `npm test`: every suite. Unit, API (PGlite, and PostgreSQL too when TEST_DATABASE_URL is set)
+// and component tests through Vitest, then the end-to-end suite in Chromium. Ends with one
+// summary line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'milepost-test-report-'));
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const read = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+const vitestJson = path.join(tmp, 'vitest.json');
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const v = read(vitestJson);
+if (v) {
+  counts.passed += v.numPassedTests;
+  counts.failed += v.numFailedTests;
+  counts.skipped += v.numPendingTests + v.numTodoTests;
+} else counts.failed += 1;
+
+const e2eJson = path.join(tmp, 'e2e.json');
+const e2eStatus = run('npm', ['run', 'test:e2e'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson });
+const e = read(e2eJson);
+if (e?.stats) {
+  counts.passed += e.stats.expected;
+  counts.failed += e.stats.unexpected + e.stats.flaky;
+  counts.skipped += e.stats.skipped;
+} else if (e2eStatus !== 0) counts.failed += 1;
+
+console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.exit(vitestStatus || e2eStatus ? 1 : 0);
