@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { syncAccessCatalogue } from '../apps/api/src/db/seed/access';
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface Figure {
+  case: string;
+  engine: Engine;
+  samples: number;
+  medianMs: number;
+  p95Ms: number;
+  target?: string;
+  note?: string;
+}
+
+export interface BenchServer {
+  engine: Engine;
+  database: Database;
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, i)]!;
+}
+
+/** Times `fn` `samples` times after `warmup` runs; returns median and p95 in ms. */
+export async function measure(samples: number, fn: (i: number) => Promise<void>, warmup = 5) {
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t = performance.now();
+    await fn(i);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { samples, medianMs: percentile(times, 50), p95Ms: percentile(times, 95) };
+}
+
+/** A real server on a loopback port over a fresh database of the given engine. */
+export async function startServer(engine: Engine): Promise<BenchServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-bench-'));
+  let database: Database;
+  let drop = async () => undefined as void;
+  if (engine === 'postgres') {
+    const admin = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+    if (!admin.username) admin.username = 'postgres';
+    const name = `milepost_bench_${randomBytes(4).toString('hex')}`;
+    const c = new pg.Client({ connectionString: admin.toString() });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    await c.end();
+    const url = new URL(admin.toString());
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString(), poolSize: 10 });
+    drop = async () => {
+      const d = new pg.Client({ connectionString: admin.toString() });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+  }
+  await database.migrate();
+  await syncAccessCatalogue(database.db);
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', MILEPOST_DATA_DIR: dataDir, WEB_DIST_DIR: '', RATE_LIMIT_LOGIN_MAX: '1000000' });
+  const app = await buildApp({ config, db: database.db, jwtSecret: randomBytes(32).toString('hex'), logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  return {
+    engine,
+    database,
+    app,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
