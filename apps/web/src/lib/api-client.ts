@@ -1,0 +1,258 @@
+import type { TokenPair } from '@milepost/contracts/auth';
+import { NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE, errorMessageFor } from './error-messages';
+import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './token-storage';
+
+/**
+ * The only door to the API. Every call goes to `/api/v1/...` on the same origin (Vite proxies it
+ * in development; the API serves the built app in production), carries the bearer token, gives
+ * up after 10 s, unwraps `{ data }` and turns failures into an {@link ApiError} whose message is
+ * the text to show the user.
+ */
+
+export const API_BASE = '/api/v1';
+export const API_TIMEOUT_MS = 10_000;
+
+/** Calls that must never trigger the refresh-and-retry dance (they are how a session starts). */
+const NO_REFRESH_PATHS = new Set(['/authenticate', '/auth/refresh']);
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export type ApiErrorKind = 'http' | 'network' | 'timeout';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when no response arrived (network failure or timeout). */
+  readonly status: number;
+  readonly kind: ApiErrorKind;
+  /** Machine-readable code from the server's error body, when present. */
+  readonly code: string | undefined;
+  /** The server's own message, when it sent one (the `message` already prefers it). */
+  readonly serverMessage: string | undefined;
+  readonly errors: FieldIssue[] | undefined;
+
+  constructor(init: {
+    status: number;
+    message: string;
+    kind?: ApiErrorKind;
+    code?: string | undefined;
+    serverMessage?: string | undefined;
+    errors?: FieldIssue[] | undefined;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.kind = init.kind ?? 'http';
+    this.code = init.code;
+    this.serverMessage = init.serverMessage;
+    this.errors = init.errors;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body. */
+  body?: unknown;
+  /** Query-string parameters; null/undefined/'' are dropped, arrays repeat the key. */
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
+  /** Caller's abort signal (TanStack Query passes one); aborting it is not reported as a timeout. */
+  signal?: AbortSignal | undefined;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  /** Skip the 401 → refresh → retry handling (logout uses it: it is ending the session anyway). */
+  skipAuthRefresh?: boolean;
+  timeoutMs?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Session-ended hook: the app wires navigation here (main.tsx) so this module knows no router.
+
+let onSessionEnded: () => void = () => {
+  if (typeof window !== 'undefined' && window.location.pathname !== '/login') window.location.assign('/login');
+};
+
+/** Called once when a failed or impossible refresh ends the session (tokens already cleared). */
+export function setSessionEndedHandler(handler: () => void): void {
+  onSessionEnded = handler;
+}
+
+/** Clears the tokens and tells the app; only the first of several concurrent failures notifies. */
+function endSession(): void {
+  const hadSession = getAccessToken() !== null || getRefreshToken() !== null;
+  clearTokens();
+  if (hadSession) onSessionEnded();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, raw] of Object.entries(query)) {
+    const values = Array.isArray(raw) ? raw : [raw];
+    for (const value of values as QueryValue[]) {
+      if (value === null || value === undefined || value === '') continue;
+      params.append(key, String(value));
+    }
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const record = asRecord(body);
+  const serverMessage =
+    typeof record?.message === 'string' && record.message.trim() !== '' ? record.message.trim() : undefined;
+  const errors = Array.isArray(record?.errors)
+    ? (record.errors as unknown[]).flatMap((e) => {
+        const r = asRecord(e);
+        return r && typeof r.message === 'string' ? [{ path: String(r.path ?? ''), message: r.message }] : [];
+      })
+    : undefined;
+  return new ApiError({
+    status,
+    message: errorMessageFor(status, serverMessage),
+    code: typeof record?.code === 'string' ? record.code : undefined,
+    serverMessage,
+    errors,
+  });
+}
+
+/** One fetch with the timeout; resolves with the Response or throws a network/timeout ApiError. */
+async function send(url: string, init: RequestInit, signal: AbortSignal | undefined, timeoutMs: number): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort(signal?.reason);
+  if (signal) {
+    if (signal.aborted) forwardAbort();
+    else signal.addEventListener('abort', forwardAbort, { once: true });
+  }
+  try {
+    return await fetch(url, { ...init, signal: controller.signal });
+  } catch (error) {
+    if (timedOut) throw new ApiError({ status: 0, kind: 'timeout', message: TIMEOUT_ERROR_MESSAGE });
+    // The caller cancelled (e.g. a query was superseded): pass the abort through untouched.
+    if (signal?.aborted) throw error;
+    throw new ApiError({ status: 0, kind: 'network', message: NETWORK_ERROR_MESSAGE });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refresh: concurrent callers share ONE in-flight refresh (the refresh token rotates, so a second
+// parallel refresh with the same token would fail and sign the user out).
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+async function doRefresh(): Promise<string | null> {
+  const used = getRefreshToken();
+  if (!used) return null;
+  try {
+    const response = await send(
+      buildUrl('/auth/refresh'),
+      { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ refreshToken: used }) },
+      undefined,
+      API_TIMEOUT_MS,
+    );
+    if (response.ok) {
+      const body = asRecord(await readBody(response));
+      const pair = asRecord(body?.data) as Partial<TokenPair> | undefined;
+      if (pair && typeof pair.accessToken === 'string' && typeof pair.refreshToken === 'string') {
+        setTokens({ accessToken: pair.accessToken, refreshToken: pair.refreshToken });
+        return pair.accessToken;
+      }
+    }
+  } catch {
+    /* network failure or timeout: treated as a failed refresh below */
+  }
+  // Another tab may have rotated the pair while we were asking: its fresh tokens are good.
+  const now = getRefreshToken();
+  if (now && now !== used) return getAccessToken();
+  return null;
+}
+
+/**
+ * Exchanges the stored refresh token for a new pair. Resolves with the new access token, or null
+ * when there is no refresh token or the server refused it. Does not clear anything itself.
+ */
+export function refreshTokens(): Promise<string | null> {
+  refreshInFlight ??= doRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, auth = true, skipAuthRefresh = false, timeoutMs = API_TIMEOUT_MS } = options;
+  const url = buildUrl(path, query);
+  const canRefresh = auth && !skipAuthRefresh && !NO_REFRESH_PATHS.has(path);
+
+  const attempt = (token: string | null) => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (auth && token) headers.Authorization = `Bearer ${token}`;
+    return send(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, signal, timeoutMs);
+  };
+
+  const usedToken = auth ? getAccessToken() : null;
+  let response = await attempt(usedToken);
+
+  if (response.status === 401 && canRefresh) {
+    // If another call already refreshed while this one was in flight, just use the new token.
+    const stored = getAccessToken();
+    const token = stored && stored !== usedToken ? stored : await refreshTokens();
+    if (!token) {
+      endSession();
+      throw toApiError(401, await readBody(response));
+    }
+    response = await attempt(token);
+  }
+
+  const payload = await readBody(response);
+  if (!response.ok) throw toApiError(response.status, payload);
+
+  const record = asRecord(payload);
+  return (record && 'data' in record ? record.data : payload) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
