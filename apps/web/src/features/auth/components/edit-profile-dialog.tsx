@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { profileRequest, type CurrentUser } from '@milepost/contracts/auth';
+import { AUTH_MESSAGES, VALIDATION_MESSAGES } from '@milepost/contracts/messages';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { saveErrorText } from '@/lib/error-messages';
+import { useUpdateProfileMutation } from '../api/update-profile';
+
+type ProfileInput = z.input<typeof profileRequest>;
+type ProfileOutput = z.output<typeof profileRequest>;
+
+function toFormValues(user: CurrentUser): ProfileInput {
+  return { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' };
+}
+
+/** Edit-profile dialog (spec 01 §2): first and last name editable, phone optional, email and role read-only. */
+export function EditProfileDialog({
+  user,
+  open,
+  onOpenChange,
+}: {
+  user: CurrentUser;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const update = useUpdateProfileMutation();
+  const form = useForm<ProfileInput, unknown, ProfileOutput>({
+    resolver: zodResolver(profileRequest),
+    defaultValues: toFormValues(user),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  // Every opening starts from the current saved values.
+  useEffect(() => {
+    if (open) form.reset(toFormValues(user));
+  }, [open, user, form]);
+
+  const onSubmit = async (values: ProfileOutput) => {
+    try {
+      await update.mutateAsync({ firstName: values.firstName, lastName: values.lastName, phone: values.phone });
+      toast.success(AUTH_MESSAGES.profileUpdated);
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(saveErrorText(error, 'profile'));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && isSubmitting) return;
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit Profile</DialogTitle>
+          <DialogDescription>Update your name and phone number.</DialogDescription>
+        </DialogHeader>
+        <form
+          id="edit-profile-form"
+          noValidate
+          className="grid gap-3"
+          onSubmit={form.handleSubmit(onSubmit, () => toast.error(VALIDATION_MESSAGES.schemaFailureToast))}
+        >
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField id="profile-first-name" label="First Name" error={errors.firstName}>
+              <Input id="profile-first-name" autoComplete="given-name" {...fieldAria('profile-first-name', errors.firstName)} {...form.register('firstName')} />
+            </FormField>
+            <FormField id="profile-last-name" label="Last Name" error={errors.lastName}>
+              <Input id="profile-last-name" autoComplete="family-name" {...fieldAria('profile-last-name', errors.lastName)} {...form.register('lastName')} />
+            </FormField>
+          </div>
+          <FormField id="profile-phone" label="Phone" error={errors.phone}>
+            <Input id="profile-phone" type="tel" autoComplete="tel" placeholder="Optional" {...fieldAria('profile-phone', errors.phone)} {...form.register('phone')} />
+          </FormField>
+          <div className="grid gap-1.5">
+            <Label htmlFor="profile-email">Email</Label>
+            <Input id="profile-email" value={user.email} readOnly aria-readonly />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="profile-role">Role</Label>
+            <Input id="profile-role" value={user.role ?? ''} readOnly aria-readonly />
+          </div>
+        </form>
+        <DialogFooter>
+          <Button variant="outline" disabled={isSubmitting} onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form="edit-profile-form" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

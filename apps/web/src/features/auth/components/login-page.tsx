@@ -1,0 +1,196 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { forgotPasswordRequest, loginRequest, type ForgotPasswordRequest, type LoginRequest } from '@milepost/contracts/auth';
+import { AUTH_MESSAGES, GENERIC_ERROR_MESSAGES, PRODUCT_SUBTITLE, PRODUCT_TITLE, VALIDATION_MESSAGES } from '@milepost/contracts/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { ThemeToggle } from '@/components/layout/theme-toggle';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-messages';
+import { clearTokens, setTokens } from '@/lib/token-storage';
+import { cn } from '@/lib/utils';
+import { useAuthenticateMutation } from '../api/authenticate';
+import { meQueryOptions } from '../api/get-me';
+import { useRequestPasswordResetMutation } from '../api/request-password-reset';
+
+type View = 'login' | 'forgot';
+
+const SLIDE_MS = 300;
+
+/** Focuses a card's first field once it has slid in (without letting the browser scroll the slider). */
+function useFocusWhenActive(active: boolean, inputId: string) {
+  const settled = useRef(false);
+  useEffect(() => {
+    const delay = settled.current ? SLIDE_MS : 0;
+    settled.current = true;
+    if (!active) return;
+    const timer = setTimeout(() => document.getElementById(inputId)?.focus({ preventScroll: true }), delay);
+    return () => clearTimeout(timer);
+  }, [active, inputId]);
+}
+
+function schemaFailureToast() {
+  toast.error(VALIDATION_MESSAGES.schemaFailureToast);
+}
+
+function LoginCard({ active, onForgot }: { active: boolean; onForgot: () => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const authenticate = useAuthenticateMutation();
+  const form = useForm<z.input<typeof loginRequest>, unknown, LoginRequest>({
+    resolver: zodResolver(loginRequest),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useFocusWhenActive(active, 'login-email');
+
+  const onSubmit = async (values: LoginRequest) => {
+    try {
+      const tokens = await authenticate.mutateAsync(values);
+      queryClient.clear(); // nothing cached from a previous user survives a new sign-in
+      setTokens(tokens);
+      toast.success(AUTH_MESSAGES.loginSuccess);
+      // Load /me now so `/` can send the user straight to their first permitted section.
+      await queryClient.prefetchQuery(meQueryOptions());
+      await navigate({ to: '/' });
+    } catch (error) {
+      clearTokens();
+      const status = isApiError(error) ? error.status : 0;
+      if (status === 400 || status === 401) toast.error(AUTH_MESSAGES.loginFailure);
+      else if (status === 429) toast.error(GENERIC_ERROR_MESSAGES[429]);
+      else toast.error(errorText(error));
+    }
+  };
+
+  return (
+    <Card className="w-full shadow-md">
+      <CardHeader className="items-center text-center">
+        <CardTitle className="text-2xl">{PRODUCT_TITLE}</CardTitle>
+        <CardDescription>{PRODUCT_SUBTITLE}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit, schemaFailureToast)}>
+          <FormField id="login-email" label="Email" error={errors.email}>
+            <Input
+              id="login-email"
+              type="email"
+              autoComplete="username"
+              placeholder="name@company.com"
+              {...fieldAria('login-email', errors.email)}
+              {...form.register('email')}
+            />
+          </FormField>
+          <FormField id="login-password" label="Password" error={errors.password}>
+            <Input
+              id="login-password"
+              type="password"
+              autoComplete="current-password"
+              {...fieldAria('login-password', errors.password)}
+              {...form.register('password')}
+            />
+          </FormField>
+          <div className="-mt-1 flex justify-end">
+            <Button variant="link" size="sm" className="h-auto text-xs text-muted-foreground" onClick={onForgot}>
+              Forgot Password?
+            </Button>
+          </div>
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ForgotPasswordCard({ active, onBack }: { active: boolean; onBack: () => void }) {
+  const requestReset = useRequestPasswordResetMutation();
+  const form = useForm<z.input<typeof forgotPasswordRequest>, unknown, ForgotPasswordRequest>({
+    resolver: zodResolver(forgotPasswordRequest),
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useFocusWhenActive(active, 'forgot-email');
+
+  const onSubmit = async (values: ForgotPasswordRequest) => {
+    try {
+      await requestReset.mutateAsync(values);
+      toast.success(AUTH_MESSAGES.resetLinkSent);
+      form.reset();
+      onBack();
+    } catch (error) {
+      const status = isApiError(error) ? error.status : 0;
+      if (status === 404) toast.error(AUTH_MESSAGES.resetRequest404);
+      else if (status === 429) toast.error(AUTH_MESSAGES.resetRequest429);
+      else toast.error(errorText(error));
+    }
+  };
+
+  return (
+    <Card className="w-full shadow-md">
+      <CardHeader className="items-center text-center">
+        <CardTitle className="text-2xl">Reset Password</CardTitle>
+        <CardDescription>Enter your email and we will send you a reset link.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit, schemaFailureToast)}>
+          <FormField id="forgot-email" label="Email" error={errors.email}>
+            <Input
+              id="forgot-email"
+              type="email"
+              autoComplete="email"
+              placeholder="name@company.com"
+              {...fieldAria('forgot-email', errors.email)}
+              {...form.register('email')}
+            />
+          </FormField>
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Sending...' : 'Send Reset Link'}
+          </Button>
+          <div className="flex justify-center">
+            <Button variant="link" size="sm" className="h-auto text-xs text-muted-foreground" onClick={onBack}>
+              Back to Login
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /login: the sign-in card, sliding sideways to the 'Reset Password' card and back. */
+export function LoginPage() {
+  const [view, setView] = useState<View>('login');
+  return (
+    <div className="relative flex min-h-svh items-center justify-center bg-muted/40 p-4 dark:bg-background">
+      <div className="absolute top-3 right-3">
+        <ThemeToggle className="text-muted-foreground hover:bg-accent" />
+      </div>
+      <div className="w-full max-w-sm overflow-hidden p-1">
+        <div
+          data-view={view}
+          className={cn(
+            'flex w-[200%] items-start transition-transform duration-300 ease-out motion-reduce:transition-none',
+            view === 'forgot' ? '-translate-x-1/2' : 'translate-x-0',
+          )}
+        >
+          <section aria-label="Sign in" className="w-1/2 shrink-0 px-px" inert={view !== 'login'} aria-hidden={view !== 'login'}>
+            <LoginCard active={view === 'login'} onForgot={() => setView('forgot')} />
+          </section>
+          <section aria-label="Reset password" className="w-1/2 shrink-0 px-px" inert={view !== 'forgot'} aria-hidden={view !== 'forgot'}>
+            <ForgotPasswordCard active={view === 'forgot'} onBack={() => setView('login')} />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { AUTH_MESSAGES } from '@milepost/contracts/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { AppSidebar } from '@/components/layout/app-sidebar';
+import { SidebarInset, SidebarProvider } from '@/components/layout/sidebar';
+import { meQueryOptions } from '@/features/auth/api/get-me';
+import { UserFooter } from '@/features/auth/components/user-footer';
+import { ensureSession, tokenSubject } from '@/lib/session';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, getAccessToken, getRefreshToken } from '@/lib/token-storage';
+
+/**
+ * The authenticated layout. Before every route below it the stored access token is checked
+ * (spec 01 §2): missing or malformed → both tokens removed and /login; expired → one refresh
+ * first, and only a failed refresh signs the user out.
+ */
+export const Route = createFileRoute('/_app')({
+  beforeLoad: async ({ context }) => {
+    const hadSession = getAccessToken() !== null || getRefreshToken() !== null;
+    if ((await ensureSession()) === 'signed-out') {
+      context.queryClient.clear();
+      if (hadSession) toast.error(AUTH_MESSAGES.sessionEnded, { id: 'session-ended' });
+      throw redirect({ to: '/login' });
+    }
+    // Start loading permissions now; the sidebar and page guard show their loading states meanwhile.
+    void context.queryClient.prefetchQuery(meQueryOptions());
+  },
+  component: AppLayout,
+});
+
+function AppLayout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  // Another tab signed out, signed in as someone else, or its tokens changed: re-check here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== ACCESS_TOKEN_KEY && event.key !== REFRESH_TOKEN_KEY) return;
+      if (event.key === ACCESS_TOKEN_KEY && event.newValue && event.oldValue) {
+        const before = tokenSubject(event.oldValue);
+        const after = tokenSubject(event.newValue);
+        if (before !== after) void queryClient.resetQueries();
+      }
+      void ensureSession().then((result) => {
+        if (result !== 'signed-out') return;
+        queryClient.clear();
+        void navigate({ to: '/login' });
+      });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [navigate, queryClient]);
+
+  return (
+    <SidebarProvider>
+      <AppSidebar footer={<UserFooter />} />
+      <SidebarInset>
+        <Outlet />
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import { SECTIONS, homePath } from '@milepost/contracts/permissions';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { meQueryOptions } from '@/features/auth/api/get-me';
+import { ensureSession } from '@/lib/session';
+import { getAccessToken } from '@/lib/token-storage';
+
+/**
+ * `/` decides where to go (spec 01 §2): no stored access token → /login; otherwise the first
+ * section the user may view (trips, routes, … roles), else /trips.
+ */
+export const Route = createFileRoute('/')({
+  beforeLoad: async ({ context }) => {
+    if (!getAccessToken() || (await ensureSession()) === 'signed-out') throw redirect({ to: '/login' });
+    let target: string = '/trips';
+    try {
+      const me = await context.queryClient.ensureQueryData(meQueryOptions());
+      target = homePath(me.permissions);
+    } catch {
+      // A failed refresh has already cleared the session; anything else: let /trips show the problem.
+      if (!getAccessToken()) throw redirect({ to: '/login' });
+    }
+    throw redirect({ to: SECTIONS.find((s) => s.path === target)?.path ?? '/trips', replace: true });
+  },
+});
