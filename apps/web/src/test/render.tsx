@@ -1,0 +1,70 @@
+import type { CurrentUser } from '@milepost/contracts/auth';
+import { SECTIONS } from '@milepost/contracts/permissions';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { meQueryKey } from '@/features/auth/api/get-me';
+import { createQueryClient } from '@/lib/query-client';
+import { ThemeProvider } from '@/lib/theme';
+
+export function makeUser(permissions: string[], overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 1,
+    email: 'dana.dispatch@example.com',
+    firstName: 'Dana',
+    lastName: 'Reyes',
+    phone: null,
+    role: 'DISPATCHER',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    permissions: permissions.map((name) => ({ name, enabled: true })),
+    ...overrides,
+  };
+}
+
+/**
+ * Renders `ui` inside the app's providers and a memory router that knows every section path.
+ * `user`: seeds the /me cache (omit it to leave /me loading — pair with a pending fetch).
+ */
+export function renderWithApp(
+  ui: ReactNode,
+  { user, path = '/', queryClient = createQueryClient() }: { user?: CurrentUser; path?: string; queryClient?: QueryClient } = {},
+) {
+  if (user) queryClient.setQueryData(meQueryKey, user);
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        {ui}
+        <Outlet />
+      </>
+    ),
+  });
+  const children = [
+    createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => null }),
+    createRoute({ getParentRoute: () => rootRoute, path: '/login', component: () => null }),
+    ...SECTIONS.map((s) => createRoute({ getParentRoute: () => rootRoute, path: s.path, component: () => null })),
+  ];
+  const router = createRouter({
+    routeTree: rootRoute.addChildren(children),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+        </TooltipProvider>
+      </ThemeProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
