@@ -16,6 +16,8 @@ import { authRoutes } from './modules/auth/routes';
 import type { AuthDeps } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
 import { permissionRoutes } from './modules/permissions/routes';
+import { roleRoutes } from './modules/roles/routes';
+import { userRoutes } from './modules/users/routes';
 import { enforceAccess, type TokenKeys } from './platform/access';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
@@ -64,6 +66,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  // Graceful shutdown: requests in flight when closing starts finish, and their keep-alive
+  // connections close right after, so the process does not wait on idle sockets.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -129,6 +140,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       async (v1) => {
         await authRoutes(v1, deps);
         await permissionRoutes(v1, deps);
+        await roleRoutes(v1, deps);
+        await userRoutes(v1, deps);
       },
       { prefix: '/api/v1' },
     );

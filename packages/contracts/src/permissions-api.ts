@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
 
-export const permissionSortFields = ['id', 'name', 'description', 'enabled', 'createdAt'] as const;
+export const permissionSortFields = ['id', 'name', 'description', 'enabled', 'created'] as const;
 
 export const permissionListQuery = pageQuery.extend({
   keyword: z.string().trim().max(200).optional(),
@@ -20,3 +20,30 @@ export const permissionRow = z.object({
   created: z.string(),
 });
 export type PermissionRow = z.infer<typeof permissionRow>;
+
+export const PERMISSION_MESSAGES = {
+  nameRequired: 'Permission name is required',
+  nameFormat: 'Use capital letters, digits and underscores, for example CAN_SHOW_TRIPS',
+  nameImmutable: 'Permission name cannot be changed after creation.',
+  duplicateName: 'Permission with this name already exists.',
+  notFound: 'Permission not found.',
+} as const;
+
+export const permissionForm = z.object({
+  name: z
+    .string({ message: PERMISSION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PERMISSION_MESSAGES.nameRequired)
+    .max(100)
+    .regex(/^[A-Z][A-Z0-9_]*$/, PERMISSION_MESSAGES.nameFormat),
+  description: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((v) => v || null),
+  enabled: z.boolean().optional().default(true),
+});
+export type PermissionForm = z.input<typeof permissionForm>;
+
+export const changeEnabledQuery = z.object({ enabled: booleanQuery });

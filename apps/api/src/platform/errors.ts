@@ -80,3 +80,21 @@ export function registerErrorHandling(app: FastifyInstance) {
     reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` } satisfies ErrorBody);
   });
 }
+
+/** True when a database error (possibly wrapped by Drizzle) is a unique-constraint violation. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Runs `fn`; a unique-constraint violation becomes a 409 with `message`. */
+export async function conflictOnDuplicate<T>(message: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', message);
+    throw err;
+  }
+}

@@ -25,3 +25,6 @@ export async function toPage<T>(req: PageRequest, rows: Promise<T[]>, total: Pro
   const [content, totalElements] = await Promise.all([rows, total]);
   return { content, totalElements, totalPages: Math.ceil(totalElements / req.size), page: req.page, size: req.size };
 }
+
+/** Escapes LIKE wildcards in a user's keyword so it matches literally. */
+export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

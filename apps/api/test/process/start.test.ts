@@ -76,9 +76,11 @@ describe('npm start (embedded PGlite)', () => {
       body: JSON.stringify({ email: 'owner@milepost.local', password: 'milepost-demo' }),
     });
     await new Promise((r) => setTimeout(r, 20)); // the request is being served (argon2 takes a while)
+    const killedAt = Date.now();
     first.proc.kill('SIGTERM');
     expect((await inFlight).status).toBe(200);
-    expect(await first.exited).toBe(0);
+    expect(await first.exited, first.output()).toBe(0);
+    expect(Date.now() - killedAt).toBeLessThan(5_000); // no waiting on idle keep-alive sockets
     expect(first.output()).toContain('shutting down');
 
     const second = await start({ MILEPOST_DATA_DIR: dataDir, MILEPOST_ADMIN_EMAIL: 'boss@example.test', MILEPOST_ADMIN_PASSWORD: 'boss-password-1' });
@@ -95,7 +97,7 @@ describe('npm start (embedded PGlite)', () => {
       expect(me.data.permissions.length).toBeGreaterThan(50);
     } finally {
       second.proc.kill('SIGTERM');
-      expect(await second.exited).toBe(0);
+      expect(await second.exited, second.output()).toBe(0);
     }
   }, 120_000);
 });

@@ -55,7 +55,16 @@ export const users = pgTable(
     version: integer().notNull().default(1),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_role_idx').on(t.roleId)],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.roleId, t.id),
+    // Keyword search ("Search by name...") over names and email, any substring.
+    index('users_search_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`),
+    // Sorted pages walk these instead of sorting the table.
+    index('users_first_name_idx').on(t.firstName, t.id),
+    index('users_last_name_idx').on(t.lastName, t.id),
+    index('users_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /** One sign-in. Every refresh token of a sign-in belongs to it; revoking it ends them all. */

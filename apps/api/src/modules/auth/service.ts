@@ -7,7 +7,7 @@ import { authSessions, passwordResetTokens, permissions, refreshTokens, rolePerm
 import { signAccessToken, type TokenKeys } from '../../platform/access';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import type { Mailer } from '../../integrations/mail/mailer';
+import type { MailMessage, Mailer } from '../../integrations/mail/mailer';
 
 export interface AuthDeps {
   db: Db;
@@ -109,25 +109,24 @@ export async function revokeUserSessions(db: Db, userId: number, reason: string)
 }
 
 /**
- * Sends a set-password link to an active account. Answers the same whether or not the
- * address exists; the email goes out in the background.
+ * Creates a single-use set-password token for a user and returns the email that carries the
+ * link: a reset for existing accounts, an invitation for new ones.
  */
-export async function requestPasswordReset(deps: AuthDeps, email: string, purpose: 'reset' | 'invite' = 'reset'): Promise<void> {
-  const [user] = await deps.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, active: users.active })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, normaliseEmail(email)))
-    .limit(1);
-  if (!user || !user.active) return;
+export async function passwordLinkEmail(
+  db: Db,
+  deps: Pick<AuthDeps, 'resetTokenTtlMinutes' | 'publicUrl'>,
+  user: { id: number; email: string; firstName: string },
+  purpose: 'reset' | 'invite',
+): Promise<MailMessage> {
   const token = randomToken();
-  await deps.db.insert(passwordResetTokens).values({
+  await db.insert(passwordResetTokens).values({
     userId: user.id,
     tokenHash: sha256(token),
     expiresAt: sql`now() + make_interval(mins => ${deps.resetTokenTtlMinutes})`,
   });
   const link = `${deps.publicUrl}/reset-password?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
   const invite = purpose === 'invite';
-  deps.mailer.send({
+  return {
     to: user.email,
     subject: invite ? 'Welcome to Milepost: set your password' : 'Milepost password reset',
     text: [
@@ -141,7 +140,21 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, purpos
       `The link works once and expires in ${deps.resetTokenTtlMinutes} minutes.`,
       invite ? '' : 'If you did not ask for this, ignore this email; your password stays as it is.',
     ].join('\n'),
-  });
+  };
+}
+
+/**
+ * Sends a set-password link to an active account. Answers the same whether or not the
+ * address exists; the email goes out in the background.
+ */
+export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
+  const [user] = await deps.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, active: users.active })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, normaliseEmail(email)))
+    .limit(1);
+  if (!user || !user.active) return;
+  deps.mailer.send(await passwordLinkEmail(deps.db, deps, user, 'reset'));
 }
 
 /** Sets a new password with a reset token: single use, within its lifetime, for that email. */

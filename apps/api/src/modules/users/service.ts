@@ -1,0 +1,180 @@
+import { and, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Paged } from '@milepost/contracts/api';
+import { USER_MESSAGES, type UserRow, type userForm, type userListQuery } from '@milepost/contracts/users-api';
+import type { Db } from '../../db/client';
+import { roles, users } from '../../db/schema/access';
+import type { Mailer } from '../../integrations/mail/mailer';
+import { AppError, conflictOnDuplicate } from '../../platform/errors';
+import { likePattern, orderBy, toPage } from '../../platform/paging';
+import { passwordLinkEmail, revokeUserSessions, type AuthDeps } from '../auth/service';
+
+export interface UsersDeps {
+  db: Db;
+  mailer: Mailer;
+  auth: Pick<AuthDeps, 'resetTokenTtlMinutes' | 'publicUrl'>;
+}
+
+type UserInput = z.output<typeof userForm>;
+
+const OWNER = 'OWNER';
+const searchText = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
+
+const rowColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  role: roles.name,
+  roleId: users.roleId,
+  active: users.active,
+  passwordSet: sql<boolean>`${users.passwordHash} is not null`,
+  createdAt: users.createdAt,
+  version: users.version,
+};
+
+const toRow = ({ createdAt, ...u }: { createdAt: Date } & Omit<UserRow, 'created'>): UserRow => ({ ...u, created: createdAt.toISOString() });
+
+export async function listUsers(db: Db, q: z.output<typeof userListQuery>): Promise<Paged<UserRow>> {
+  const filters: (SQL | undefined)[] = [];
+  if (q.keyword) filters.push(ilike(searchText, likePattern(q.keyword)));
+  if (q.active !== undefined) filters.push(eq(users.active, q.active));
+  if (q.roleId !== undefined) filters.push(eq(users.roleId, q.roleId));
+  const where = and(...filters);
+  const rows = db
+    .select(rowColumns)
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        q.sort,
+        {
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          phone: users.phone,
+          role: roles.name,
+          active: users.active,
+          created: users.createdAt,
+        },
+        users.id,
+      ),
+    )
+    .limit(q.size)
+    .offset(q.page * q.size)
+    .then((list) => list.map(toRow));
+  const total = db
+    .select({ n: count() })
+    .from(users)
+    .where(where)
+    .then((r) => r[0]?.n ?? 0);
+  return toPage(q, rows, total);
+}
+
+export async function getUser(db: Db, id: number): Promise<UserRow> {
+  const [row] = await db.select(rowColumns).from(users).leftJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, id));
+  if (!row) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+  return toRow(row);
+}
+
+async function activeRole(db: Db, roleId: number) {
+  const [role] = await db.select({ id: roles.id, name: roles.name, active: roles.active }).from(roles).where(eq(roles.id, roleId));
+  if (!role) throw new AppError('BAD_REQUEST', USER_MESSAGES.roleNotFound, [{ path: 'body.roleId', message: USER_MESSAGES.roleNotFound }]);
+  return role;
+}
+
+/**
+ * Fails when `userId` is an active OWNER and no other active OWNER would remain. Locks the
+ * active owners' rows, so two owners cannot demote each other at the same moment.
+ */
+async function assertAnotherActiveOwner(tx: Db, userId: number) {
+  const owners = await tx
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.active, true), eq(roles.name, OWNER), eq(roles.active, true)))
+    .for('update', { of: users });
+  if (owners.some((o) => o.id === userId) && owners.length <= 1) throw new AppError('CONFLICT', USER_MESSAGES.lastOwner);
+}
+
+/** Creates the account without a password and emails an invitation to set one. */
+export async function createUser(deps: UsersDeps, input: UserInput): Promise<UserRow> {
+  const { id, mail } = await conflictOnDuplicate(USER_MESSAGES.duplicateEmail, () =>
+    deps.db.transaction(async (tx) => {
+      const role = await activeRole(tx, input.roleId);
+      if (!role.active) throw new AppError('BAD_REQUEST', USER_MESSAGES.roleInactive);
+      const [u] = await tx
+        .insert(users)
+        .values({ firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, roleId: input.roleId })
+        .returning({ id: users.id, email: users.email, firstName: users.firstName });
+      return { id: u!.id, mail: await passwordLinkEmail(tx, deps.auth, u!, 'invite') };
+    }),
+  );
+  deps.mailer.send(mail);
+  return getUser(deps.db, id);
+}
+
+export async function updateUser(deps: UsersDeps, id: number, input: UserInput & { version?: number | undefined }): Promise<UserRow> {
+  await conflictOnDuplicate(USER_MESSAGES.duplicateEmail, () =>
+    deps.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ roleId: users.roleId, version: users.version, email: users.email })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+      if (input.version !== undefined && input.version !== current.version) throw new AppError('CONFLICT', USER_MESSAGES.staleVersion);
+      if (input.roleId !== current.roleId) {
+        const role = await activeRole(tx, input.roleId);
+        if (!role.active) throw new AppError('BAD_REQUEST', USER_MESSAGES.roleInactive);
+        if (role.name !== OWNER) await assertAnotherActiveOwner(tx, id);
+      }
+      await tx
+        .update(users)
+        .set({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
+          roleId: input.roleId,
+          updatedAt: sql`now()`,
+          version: sql`${users.version} + 1`,
+        })
+        .where(eq(users.id, id));
+    }),
+  );
+  return getUser(deps.db, id);
+}
+
+/** Activates or deactivates a user; deactivation ends every sign-in of theirs at once. */
+export async function changeUserStatus(db: Db, actorId: number, id: number, active: boolean): Promise<UserRow> {
+  if (!active && actorId === id) throw new AppError('CONFLICT', USER_MESSAGES.cannotDeactivateSelf);
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ active: users.active }).from(users).where(eq(users.id, id)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (current.active === active) return;
+    if (!active) {
+      await assertAnotherActiveOwner(tx, id);
+      await revokeUserSessions(tx, id, 'deactivated');
+    }
+    await tx.update(users).set({ active, updatedAt: sql`now()`, version: sql`${users.version} + 1` }).where(eq(users.id, id));
+  });
+  return getUser(db, id);
+}
+
+/** Sends a fresh invitation to a user who has not set a password yet. */
+export async function resendInvitation(deps: UsersDeps, id: number): Promise<void> {
+  const mail = await deps.db.transaction(async (tx) => {
+    const [u] = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName, active: users.active, passwordSet: sql<boolean>`${users.passwordHash} is not null` })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!u) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (u.passwordSet) throw new AppError('CONFLICT', USER_MESSAGES.alreadyHasPassword);
+    if (!u.active) throw new AppError('CONFLICT', 'This user is inactive. Activate the user first.');
+    return passwordLinkEmail(tx, deps.auth, u, 'invite');
+  });
+  deps.mailer.send(mail);
+}

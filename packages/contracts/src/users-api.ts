@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { booleanQuery, pageQuery, sortQuery } from './api';
+import { isPhoneComplete } from './phone';
+
+export const USER_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailInvalid: 'Invalid email format',
+  phoneIncomplete: 'Phone number must be complete',
+  roleRequired: 'Role is required',
+  duplicateEmail: 'User with this email already exists.',
+  notFound: 'User not found.',
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  lastOwner: 'At least one active OWNER must remain. Make another user an active OWNER first.',
+  roleNotFound: 'Role not found.',
+  roleInactive: 'This role is inactive. Choose an active role.',
+  staleVersion: 'This user was changed by someone else. Reload to see the latest version.',
+  invitationSent: 'Invitation sent.',
+  alreadyHasPassword: 'This user has already set a password.',
+} as const;
+
+export const userSortFields = ['id', 'firstName', 'lastName', 'phone', 'role', 'active', 'created'] as const;
+
+export const userListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(200).optional(),
+  active: booleanQuery.optional(),
+  roleId: z.coerce.number().int().positive().optional(),
+  sort: sortQuery(userSortFields),
+});
+export type UserListQuery = z.input<typeof userListQuery>;
+
+export const userRow = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.string().nullable(),
+  roleId: z.number().int().nullable(),
+  active: z.boolean(),
+  /** False until the invited user sets a password. */
+  passwordSet: z.boolean(),
+  created: z.string(),
+  version: z.number().int(),
+});
+export type UserRow = z.infer<typeof userRow>;
+
+/** The user form and POST/PUT /users body (one schema for both sides). */
+export const userForm = z.object({
+  firstName: z.string({ message: USER_MESSAGES.firstNameRequired }).trim().min(1, USER_MESSAGES.firstNameRequired).max(100),
+  lastName: z.string({ message: USER_MESSAGES.lastNameRequired }).trim().min(1, USER_MESSAGES.lastNameRequired).max(100),
+  email: z
+    .string({ message: USER_MESSAGES.emailInvalid })
+    .trim()
+    .pipe(z.email({ message: USER_MESSAGES.emailInvalid }))
+    .pipe(z.string().max(254, USER_MESSAGES.emailInvalid)),
+  phone: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || isPhoneComplete(v), USER_MESSAGES.phoneIncomplete),
+  roleId: z.coerce
+    .number({ message: USER_MESSAGES.roleRequired })
+    .int(USER_MESSAGES.roleRequired)
+    .positive(USER_MESSAGES.roleRequired),
+});
+export type UserForm = z.input<typeof userForm>;
+
+export const userUpdate = userForm.extend({
+  /** The version the form was loaded at; a stale one is refused with 409. */
+  version: z.number().int().positive().optional(),
+});
+
+export const changeActiveQuery = z.object({ active: booleanQuery });
