@@ -4,6 +4,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** Where `npm run dev` forwards /api (the API's default port); override with MILEPOST_API_PROXY. */
+const apiTarget = process.env.MILEPOST_API_PROXY ?? 'http://localhost:3000';
+
 export default defineConfig({
   plugins: [
     // Must come before the React plugin: generates src/routeTree.gen.ts and splits each route into its own chunk.
@@ -18,12 +21,26 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: true },
+      '/api': { target: apiTarget, changeOrigin: true },
     },
   },
   preview: { port: 5173 },
   build: {
     outDir: 'dist',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks: an app release does not invalidate the browser's copy of the libraries.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, priority: 3 },
+            { name: 'radix', test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui)[\\/]/, priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });
