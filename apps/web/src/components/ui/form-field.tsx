@@ -30,7 +30,7 @@ export function FormField({
 }) {
   const message = fieldErrorText(error);
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={cn('grid content-start gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       {message && (

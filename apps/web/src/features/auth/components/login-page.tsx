@@ -175,7 +175,7 @@ export function LoginPage() {
       <div className="absolute top-3 right-3">
         <ThemeToggle className="text-muted-foreground hover:bg-accent" />
       </div>
-      <div className="w-full max-w-sm overflow-hidden p-1">
+      <div className="w-full max-w-sm overflow-hidden">
         <div
           data-view={view}
           className={cn(
@@ -183,10 +183,10 @@ export function LoginPage() {
             view === 'forgot' ? '-translate-x-1/2' : 'translate-x-0',
           )}
         >
-          <section aria-label="Sign in" className="w-1/2 shrink-0 px-px" inert={view !== 'login'} aria-hidden={view !== 'login'}>
+          <section className="w-1/2 shrink-0 p-1.5" inert={view !== 'login'} aria-hidden={view !== 'login'}>
             <LoginCard active={view === 'login'} onForgot={() => setView('forgot')} />
           </section>
-          <section aria-label="Reset password" className="w-1/2 shrink-0 px-px" inert={view !== 'forgot'} aria-hidden={view !== 'forgot'}>
+          <section className="w-1/2 shrink-0 p-1.5" inert={view !== 'forgot'} aria-hidden={view !== 'forgot'}>
             <ForgotPasswordCard active={view === 'forgot'} onBack={() => setView('login')} />
           </section>
         </div>
