@@ -1,3 +1,4 @@
+/* global window, document */
 // Runs before the app bundle so the page never flashes the wrong theme.
 // Mirrors src/lib/theme.tsx: localStorage key `theme` holds light | dark | system (default system).
 (function () {
@@ -7,7 +8,7 @@
     var dark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
     document.documentElement.classList.toggle('dark', dark);
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
-  } catch (e) {
+  } catch {
     /* storage unavailable: keep the light default */
   }
 })();
