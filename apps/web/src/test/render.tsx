@@ -15,6 +15,7 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { meQueryKey } from '@/features/auth/api/get-me';
 import { createQueryClient } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme';
+import { getAccessToken, setTokens } from '@/lib/token-storage';
 
 export function makeUser(permissions: string[], overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -33,12 +34,19 @@ export function makeUser(permissions: string[], overrides: Partial<CurrentUser> 
 
 /**
  * Renders `ui` inside the app's providers and a memory router that knows every section path.
- * `user`: seeds the /me cache (omit it to leave /me loading — pair with a pending fetch).
+ * `user`: seeds the /me cache (omit it to let /me be fetched — pair with a fetch stub).
+ * `signedIn` (default true): stores a token pair first, as the guarded layout guarantees.
  */
 export function renderWithApp(
   ui: ReactNode,
-  { user, path = '/', queryClient = createQueryClient() }: { user?: CurrentUser; path?: string; queryClient?: QueryClient } = {},
+  {
+    user,
+    path = '/',
+    signedIn = true,
+    queryClient = createQueryClient(),
+  }: { user?: CurrentUser; path?: string; signedIn?: boolean; queryClient?: QueryClient } = {},
 ) {
+  if (signedIn && !getAccessToken()) setTokens({ accessToken: 'test-access-token', refreshToken: 'test-refresh-token' });
   if (user) queryClient.setQueryData(meQueryKey, user);
   const rootRoute = createRootRoute({
     component: () => (

@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // sonner replays still-active toasts to a newly mounted Toaster: do not let one test's toasts leak into the next.
+  toast.dismiss();
   window.localStorage.clear();
   document.cookie.split(';').forEach((part) => {
     const name = part.split('=')[0]?.trim();

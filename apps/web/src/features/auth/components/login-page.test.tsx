@@ -12,7 +12,7 @@ function renderLogin() {
       <LoginPage />
       <Toaster />
     </>,
-    { path: '/login' },
+    { path: '/login', signedIn: false },
   );
 }
 

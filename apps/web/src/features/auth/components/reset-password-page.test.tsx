@@ -11,7 +11,7 @@ function renderReset(email?: string, token?: string) {
       <ResetPasswordPage email={email} token={token} />
       <Toaster />
     </>,
-    { path: '/' },
+    { path: '/', signedIn: false },
   );
 }
 
