@@ -16,7 +16,9 @@ import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, getAccessToken, getRefreshToken } 
  * first, and only a failed refresh signs the user out.
  */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, preload }) => {
+    // A hover preload must not refresh or sign out behind the user's back; the real navigation checks.
+    if (preload) return;
     const hadSession = getAccessToken() !== null || getRefreshToken() !== null;
     if ((await ensureSession()) === 'signed-out') {
       context.queryClient.clear();
