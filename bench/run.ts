@@ -9,10 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { authCase } from './cases/auth';
+import { usersCase } from './cases/users';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   auth: authCase,
+  users: usersCase,
 };
 
 async function postgresReachable(): Promise<boolean> {

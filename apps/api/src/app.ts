@@ -162,9 +162,11 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
       res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // Every other path is a client-side route: the app shell answers it. A missing file under
+  // assets/ (an old build's chunk) is a 404, not the shell.
   app.get('/*', { config: { access: 'public' } }, (req, reply) => {
     const file = req.url.split('?')[0]!.replace(/^\/+/, '');
-    if (file.startsWith('api/')) {
+    if (file.startsWith('api/') || file.startsWith('assets/')) {
       return reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: `No route ${req.method} /${file}` });
     }
     reply.header('cache-control', 'no-cache');

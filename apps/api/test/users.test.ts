@@ -125,6 +125,28 @@ describe('GET /users', () => {
     expect((await list('keyword=%25%25%25')).totalElements).toBe(0);
   });
 
+  it('sorted by role name, pages run across role groups in order, both directions', async () => {
+    const tag = unique();
+    const roleA = await createRole(ctx.db, ['CAN_SHOW_TRIPS'], `Alpha ${tag}`);
+    const roleB = await createRole(ctx.db, ['CAN_SHOW_TRIPS'], `Bravo ${tag}`);
+    const roleC = await createRole(ctx.db, ['CAN_SHOW_TRIPS'], `Charlie ${tag}`);
+    const made: { id: number; role: string }[] = [];
+    for (const [role, n] of [[roleB, 3], [roleA, 2], [roleC, 4]] as const) {
+      for (let i = 0; i < n; i++) made.push({ id: (await post(newUser({ lastName: `Group${tag}`, roleId: role.id }))).json().data.id, role: role.name });
+    }
+    const expected = (dir: 1 | -1) => [...made].sort((x, y) => dir * (x.role.localeCompare(y.role) || x.id - y.id)).map((u) => u.id);
+    for (const [dir, sort] of [[1, 'role,asc'], [-1, 'role,desc']] as const) {
+      const seen: number[] = [];
+      for (let page = 0; page < 4; page++) {
+        const data = (await call(ctx.app, { method: 'GET', url: `/api/v1/users?keyword=group${tag}&sort=${sort}&size=4&page=${page}`, token: admin })).json().data;
+        expect(data.totalElements).toBe(9);
+        expect(data.totalPages).toBe(3);
+        seen.push(...data.content.map((u: { id: number }) => u.id));
+      }
+      expect(seen).toEqual(expected(dir));
+    }
+  });
+
   it('needs a users show permission', async () => {
     const u = await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS'] });
     const { accessToken } = await signIn(ctx.app, u);

@@ -8,7 +8,7 @@ export interface PageRequest {
 
 /**
  * Turns validated `sort` keys into ORDER BY terms over the allowed columns, and always ends
- * with the tiebreaker so pages are stable.
+ * with the tiebreaker (the primary key) so pages are stable.
  */
 export function orderBy<F extends string>(
   sorts: readonly { field: F; direction: 'asc' | 'desc' }[],
@@ -17,7 +17,10 @@ export function orderBy<F extends string>(
   fallback: SQL[] = [],
 ): SQL[] {
   const terms = sorts.map((s) => (s.direction === 'desc' ? desc(columns[s.field]) : asc(columns[s.field])));
-  return [...(terms.length ? terms : fallback), asc(tiebreaker)];
+  // The tiebreaker follows the last key's direction, so an index on (column, id) serves
+  // both directions of a sort (scanned forwards or backwards).
+  const last = sorts.at(-1)?.direction ?? 'asc';
+  return [...(terms.length ? terms : fallback), last === 'desc' ? desc(tiebreaker) : asc(tiebreaker)];
 }
 
 /** Runs the page query and the count together and builds the paged answer. */

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -53,17 +55,28 @@ export const users = pgTable(
     passwordHash: text(),
     lastLoginAt: timestamp({ withTimezone: true }),
     version: integer().notNull().default(1),
+    /**
+     * Words of the names and the email (whole and split at @ and .), kept by the database, for
+     * the word-prefix keyword search ("Search by name...").
+     */
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`to_tsvector('simple'::regconfig, ${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || ' ' || translate(${users.email}, '@.', '  '))`,
+      ),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.roleId, t.id),
-    // Keyword search ("Search by name...") over names and email, any substring.
-    index('users_search_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`),
+    index('users_search_idx').using('gin', t.searchVector),
     // Sorted pages walk these instead of sorting the table.
     index('users_first_name_idx').on(t.firstName, t.id),
     index('users_last_name_idx').on(t.lastName, t.id),
     index('users_created_idx').on(t.createdAt, t.id),
+    index('users_phone_idx').on(t.phone, t.id),
+    index('users_active_idx').on(t.active, t.id),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Paged } from '@milepost/contracts/api';
 import { USER_MESSAGES, type UserRow, type userForm, type userListQuery } from '@milepost/contracts/users-api';
@@ -6,7 +6,8 @@ import type { Db } from '../../db/client';
 import { roles, users } from '../../db/schema/access';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
-import { likePattern, orderBy, toPage } from '../../platform/paging';
+import { orderBy, toPage } from '../../platform/paging';
+import { matchesKeyword } from '../../platform/search';
 import { passwordLinkEmail, revokeUserSessions, type AuthDeps } from '../auth/service';
 
 export interface UsersDeps {
@@ -18,7 +19,6 @@ export interface UsersDeps {
 type UserInput = z.output<typeof userForm>;
 
 const OWNER = 'OWNER';
-const searchText = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
 
 const rowColumns = {
   id: users.id,
@@ -38,10 +38,11 @@ const toRow = ({ createdAt, ...u }: { createdAt: Date } & Omit<UserRow, 'created
 
 export async function listUsers(db: Db, q: z.output<typeof userListQuery>): Promise<Paged<UserRow>> {
   const filters: (SQL | undefined)[] = [];
-  if (q.keyword) filters.push(ilike(searchText, likePattern(q.keyword)));
+  if (q.keyword) filters.push(matchesKeyword(users.searchVector, q.keyword));
   if (q.active !== undefined) filters.push(eq(users.active, q.active));
   if (q.roleId !== undefined) filters.push(eq(users.roleId, q.roleId));
   const where = and(...filters);
+  if (q.sort.length === 1 && q.sort[0]!.field === 'role') return listUsersByRole(db, q, where, q.sort[0]!.direction);
   const rows = db
     .select(rowColumns)
     .from(users)
@@ -71,6 +72,49 @@ export async function listUsers(db: Db, q: z.output<typeof userListQuery>): Prom
     .where(where)
     .then((r) => r[0]?.n ?? 0);
   return toPage(q, rows, total);
+}
+
+/**
+ * Sorting by role name cannot walk an index of users, so it goes group by group: one grouped
+ * count of the matching users per role (which is also the total), then only the groups the
+ * page falls in, each read in id order through the (role_id, id) index. A handful of roles
+ * makes this a few index reads instead of sorting every user.
+ */
+async function listUsersByRole(db: Db, q: z.output<typeof userListQuery>, where: SQL | undefined, direction: 'asc' | 'desc'): Promise<Paged<UserRow>> {
+  const byName = direction === 'desc' ? sql`${roles.name} desc nulls first` : sql`${roles.name} asc nulls last`;
+  const groups = await db
+    .select({ roleId: users.roleId, n: count() })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .groupBy(users.roleId, roles.name)
+    .orderBy(byName);
+  let skip = q.page * q.size;
+  let need = q.size;
+  const parts: Promise<UserRow[]>[] = [];
+  for (const g of groups) {
+    if (need === 0) break;
+    if (skip >= g.n) {
+      skip -= g.n;
+      continue;
+    }
+    const take = Math.min(need, g.n - skip);
+    parts.push(
+      db
+        .select(rowColumns)
+        .from(users)
+        .leftJoin(roles, eq(roles.id, users.roleId))
+        .where(and(where, g.roleId === null ? isNull(users.roleId) : eq(users.roleId, g.roleId)))
+        .orderBy(direction === 'desc' ? desc(users.id) : asc(users.id))
+        .limit(take)
+        .offset(skip)
+        .then((list) => list.map(toRow)),
+    );
+    need -= take;
+    skip = 0;
+  }
+  const totalElements = groups.reduce((sum, g) => sum + g.n, 0);
+  return toPage(q, Promise.all(parts).then((p) => p.flat()), Promise.resolve(totalElements));
 }
 
 export async function getUser(db: Db, id: number): Promise<UserRow> {
