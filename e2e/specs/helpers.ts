@@ -1,0 +1,32 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
+
+/** The newest email in the product's outbox and the set-password link in it. */
+export async function latestEmailLink(afterCount = 0): Promise<URL> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  for (let i = 0; i < 50; i++) {
+    const files = (await readdir(dir).catch(() => [] as string[])).sort();
+    if (files.length > afterCount) {
+      const mail = (await readFile(path.join(dir, files.at(-1)!), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const m = mail.match(/https?:\/\/\S+\/reset-password\?\S+/);
+      if (m) return new URL(m[0]);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('no email with a link arrived in the outbox');
+}
+
+export async function outboxCount(): Promise<number> {
+  return (await readdir(path.join(process.env.E2E_DATA_DIR!, 'outbox')).catch(() => [] as string[])).length;
+}
