@@ -201,11 +201,28 @@ async function doRefresh(): Promise<string | null> {
 }
 
 /**
+ * Tabs share the tokens (localStorage) and their access tokens expire together, so two tabs may
+ * want to refresh at once. Presenting the same refresh token twice makes the server end the
+ * sign-in, so the tabs take turns through a Web Lock: a tab that waited and finds newer tokens
+ * uses them instead of refreshing again.
+ */
+async function refreshAcrossTabs(): Promise<string | null> {
+  const seen = getRefreshToken();
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return doRefresh();
+  return locks.request('milepost-token-refresh', async () => {
+    const now = getRefreshToken();
+    if (now && now !== seen) return getAccessToken();
+    return doRefresh();
+  });
+}
+
+/**
  * Exchanges the stored refresh token for a new pair. Resolves with the new access token, or null
  * when there is no refresh token or the server refused it. Does not clear anything itself.
  */
 export function refreshTokens(): Promise<string | null> {
-  refreshInFlight ??= doRefresh().finally(() => {
+  refreshInFlight ??= refreshAcrossTabs().finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
