@@ -1,0 +1,262 @@
+import { useTable, type RowData, type SortingState, type Updater } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type UIEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { useColumnVisibility } from './column-settings';
+import { ColumnSettingsDialog } from './column-settings-dialog';
+import { dataTableFeatures, type DataTableColumnDef } from './data-table-features';
+import { shouldFetchNextPage } from './infinite-scroll';
+import type { DataTableSource } from './table-source';
+
+/** Spec 01 §2, §9 table constants. */
+export const ROW_HEIGHT_PX = 36;
+export const ROW_OVERSCAN = 5;
+export const SKELETON_ROW_COUNT = 22;
+export const NO_DATA_TEXT = 'No data found';
+export const UPDATING_TEXT = 'Updating...';
+
+const DEFAULT_COLUMN_SIZE = 120;
+const SETTINGS_COLUMN_SIZE = 40;
+
+export interface DataTableProps<TData extends RowData> {
+  /** Names the saved column settings (`milepost.table.<tableId>.columns`). */
+  tableId: string;
+  /** Accessible name of the table. */
+  label: string;
+  columns: DataTableColumnDef<TData>[];
+  source: DataTableSource<TData>;
+  getRowId?: (row: TData) => string;
+  /** Controlled sort (e.g. from the URL). Column ids are the server's sort fields. */
+  sorting?: SortingState;
+  onSortingChange?: (sorting: SortingState) => void;
+  /** True (default): the server sorts and the table trusts the row order. False: sorted here (Reports). */
+  manualSorting?: boolean;
+  className?: string;
+}
+
+/**
+ * The list table of every screen (spec 01 §2 "Data tables"): header-click sort cycling
+ * ascending → descending → cleared, a settings dialog for column visibility saved per table,
+ * rows virtualised at 36 px with overscan 5 and the next page asked for 500 px before the end,
+ * 22 skeleton rows while loading, 'No data found' when empty and an 'Updating...' overlay while
+ * shown rows are refetched.
+ */
+export function DataTable<TData extends RowData>({
+  tableId,
+  label,
+  columns,
+  source,
+  getRowId,
+  sorting: controlledSorting,
+  onSortingChange,
+  manualSorting = true,
+  className,
+}: DataTableProps<TData>) {
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(tableId);
+  const [localSorting, setLocalSorting] = useState<SortingState>([]);
+  const sorting = controlledSorting ?? localSorting;
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  const handleSortingChange = useCallback(
+    (updater: Updater<SortingState>) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      if (controlledSorting === undefined) setLocalSorting(next);
+      onSortingChange?.(next);
+    },
+    [sorting, controlledSorting, onSortingChange],
+  );
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data: source.rows,
+    ...(getRowId ? { getRowId: (row: TData) => getRowId(row) } : {}),
+    manualSorting,
+    enableMultiSort: false,
+    enableSortingRemoval: true,
+    sortDescFirst: false,
+    state: { sorting, columnVisibility },
+    onSortingChange: handleSortingChange,
+    onColumnVisibilityChange: setColumnVisibility,
+  });
+
+  const rows = table.getRowModel().rows;
+  const visibleColumns = table.getVisibleLeafColumns();
+  const gridStyle: CSSProperties = {
+    gridTemplateColumns: [
+      ...visibleColumns.map((column) => {
+        const size = column.columnDef.meta?.size ?? DEFAULT_COLUMN_SIZE;
+        const grow = column.columnDef.meta?.grow ?? 1;
+        return grow > 0 ? `minmax(${size}px, ${grow}fr)` : `${size}px`;
+      }),
+      `${SETTINGS_COLUMN_SIZE}px`,
+    ].join(' '),
+    minWidth:
+      visibleColumns.reduce((sum, column) => sum + (column.columnDef.meta?.size ?? DEFAULT_COLUMN_SIZE), 0) + SETTINGS_COLUMN_SIZE,
+  };
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT_PX,
+    overscan: ROW_OVERSCAN,
+    // The sticky header sits above the first row inside the scrolling element.
+    scrollMargin: ROW_HEIGHT_PX,
+  });
+
+  const { isFetching, hasNextPage, totalCount, fetchNextPage } = source;
+  const loadedCount = source.rows.length;
+  const maybeFetchNext = useCallback(
+    (element: HTMLElement | null) => {
+      if (!element) return;
+      const { scrollHeight, scrollTop, clientHeight } = element;
+      if (shouldFetchNextPage({ scrollHeight, scrollTop, clientHeight, isFetching, loadedCount, totalCount, hasNextPage })) fetchNextPage();
+    },
+    [isFetching, loadedCount, totalCount, hasNextPage, fetchNextPage],
+  );
+  // A page that does not fill the view cannot be scrolled: check after every load too.
+  useEffect(() => maybeFetchNext(scrollRef.current), [maybeFetchNext]);
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => maybeFetchNext(event.currentTarget);
+
+  const body = (() => {
+    if (source.isLoading) {
+      return (
+        <div role="rowgroup" aria-busy="true" aria-label="Loading">
+          {Array.from({ length: SKELETON_ROW_COUNT }, (_, i) => (
+            <div key={i} data-slot="skeleton-row" aria-hidden className="grid h-9 items-center border-b" style={gridStyle}>
+              {visibleColumns.map((column) => (
+                <div key={column.id} className="px-2">
+                  <Skeleton className="h-3.5 w-3/4" />
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
+      );
+    }
+    if (source.error) {
+      return (
+        <div role="alert" className="flex flex-col items-center gap-3 px-4 py-10 text-center">
+          <p className="text-sm text-muted-foreground">{source.error.message}</p>
+          <Button variant="outline" size="sm" onClick={source.retry}>
+            Try again
+          </Button>
+        </div>
+      );
+    }
+    if (rows.length === 0) {
+      return (
+        <div role="rowgroup">
+          <div role="row" className="flex h-24 items-center justify-center text-sm text-muted-foreground">
+            <div role="cell">{NO_DATA_TEXT}</div>
+          </div>
+        </div>
+      );
+    }
+    return (
+      <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize(), minWidth: gridStyle.minWidth }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <div
+              key={row.id}
+              role="row"
+              aria-rowindex={item.index + 2}
+              data-index={item.index}
+              className="absolute top-0 left-0 grid w-full items-center border-b text-sm transition-colors hover:bg-muted/50"
+              style={{ ...gridStyle, height: ROW_HEIGHT_PX, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+            >
+              {row.getVisibleCells().map((cell) => {
+                const meta = cell.column.columnDef.meta;
+                return (
+                  <div
+                    key={cell.id}
+                    role="cell"
+                    className={cn(
+                      'flex h-full min-w-0 items-center overflow-hidden px-2 whitespace-nowrap',
+                      meta?.align === 'end' && 'justify-end tabular-nums',
+                      meta?.cellClassName,
+                    )}
+                  >
+                    <table.FlexRender cell={cell} />
+                  </div>
+                );
+              })}
+              <div role="cell" aria-hidden />
+            </div>
+          );
+        })}
+      </div>
+    );
+  })();
+
+  return (
+    <div data-slot="data-table" className={cn('relative flex min-h-0 flex-1 flex-col', className)}>
+      <div ref={scrollRef} onScroll={onScroll} data-slot="data-table-scroll" className="relative min-h-0 flex-1 overflow-auto">
+        <div role="table" aria-label={label} aria-rowcount={source.isLoading ? -1 : totalCount + 1} className="min-w-full" style={{ minWidth: gridStyle.minWidth }}>
+          <div role="rowgroup" className="sticky top-0 z-10">
+            <div role="row" aria-rowindex={1} className="grid h-9 items-center border-b bg-muted/80 text-xs font-medium text-muted-foreground backdrop-blur" style={gridStyle}>
+              {table.getHeaderGroups()[0]?.headers.map((header) => {
+                const column = header.column;
+                const meta = column.columnDef.meta;
+                const sorted = column.getIsSorted();
+                const canSort = column.getCanSort();
+                const ariaSort = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined;
+                const SortIcon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ChevronsUpDown;
+                return (
+                  <div
+                    key={header.id}
+                    role="columnheader"
+                    aria-sort={ariaSort}
+                    className={cn('flex h-full min-w-0 items-center px-2 whitespace-nowrap', meta?.align === 'end' && 'justify-end')}
+                  >
+                    {canSort ? (
+                      <button
+                        type="button"
+                        onClick={() => column.toggleSorting()}
+                        className={cn(
+                          '-mx-1 inline-flex min-w-0 items-center gap-1 rounded px-1 py-0.5 outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50',
+                          sorted && 'text-foreground',
+                        )}
+                      >
+                        <span className="truncate">
+                          <table.FlexRender header={header} />
+                        </span>
+                        <SortIcon aria-hidden className={cn('size-3.5 shrink-0', !sorted && 'opacity-40')} />
+                      </button>
+                    ) : (
+                      <span className="truncate">
+                        <table.FlexRender header={header} />
+                      </span>
+                    )}
+                  </div>
+                );
+              })}
+              <div role="columnheader" className="flex h-full items-center justify-center">
+                <ColumnSettingsDialog table={table} open={settingsOpen} onOpenChange={setSettingsOpen} />
+              </div>
+            </div>
+          </div>
+          {body}
+        </div>
+      </div>
+      {source.isUpdating && !source.isLoading && (
+        <div
+          data-slot="data-table-updating"
+          className="pointer-events-none absolute inset-x-0 top-9 bottom-0 z-20 flex items-start justify-center bg-background/50 pt-16"
+        >
+          <div role="status" className="flex items-center gap-2 rounded-md border bg-background px-3 py-1.5 text-sm shadow-sm">
+            <Spinner label={UPDATING_TEXT} className="[&_svg]:size-4" />
+            <span>{UPDATING_TEXT}</span>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
