@@ -18,6 +18,15 @@ import { healthRoutes } from './modules/health/routes';
 import { permissionRoutes } from './modules/permissions/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { userRoutes } from './modules/users/routes';
+import { companyRoutes } from './modules/companies/routes';
+import { dispatcherRoutes } from './modules/dispatchers/routes';
+import { driverRoutes } from './modules/drivers/routes';
+import { recoveryReasonRoutes } from './modules/recovery-reasons/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { shopRoutes } from './modules/shops/routes';
+import { teamRoutes } from './modules/teams/routes';
+import { truckRoutes } from './modules/trucks/routes';
+import { createSecretBox, type SecretBox } from './platform/secret-box';
 import { enforceAccess, type TokenKeys } from './platform/access';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
@@ -28,6 +37,7 @@ export interface AppDeps {
   mailer: Mailer;
   keys: TokenKeys;
   auth: AuthDeps;
+  secretBox: SecretBox;
 }
 
 export interface BuildOptions {
@@ -35,6 +45,8 @@ export interface BuildOptions {
   db: Db;
   /** HMAC key for access tokens (32+ bytes). */
   jwtSecret: string;
+  /** Key material for integration tokens at rest (AES-256-GCM). */
+  secretKey: string;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
 }
@@ -45,7 +57,16 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.refreshToken', '*.token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.newPassword',
+        '*.refreshToken',
+        '*.token',
+        '*.samsaraToken',
+        '*.gleToken',
+      ],
       censor: '[redacted]',
     },
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
@@ -87,6 +108,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db,
     mailer,
     keys,
+    secretBox: createSecretBox(opts.secretKey),
     auth: {
       db,
       keys,
@@ -142,6 +164,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         await permissionRoutes(v1, deps);
         await roleRoutes(v1, deps);
         await userRoutes(v1, deps);
+        await truckRoutes(v1, deps);
+        await driverRoutes(v1, deps);
+        await dispatcherRoutes(v1, deps);
+        await teamRoutes(v1, deps);
+        await companyRoutes(v1, deps);
+        await shopRoutes(v1, deps);
+        await recoveryReasonRoutes(v1, deps);
+        await settingsRoutes(v1, deps);
       },
       { prefix: '/api/v1' },
     );
@@ -159,7 +189,7 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
     index: false,
     wildcard: false,
     setHeaders: (res, file) => {
-      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   // Every other path is a client-side route: the app shell answers it. A missing file under

@@ -25,6 +25,8 @@ const configSchema = z.object({
   MILEPOST_ADMIN_PASSWORD: z.string().min(8).optional(),
   /** HMAC key for access tokens. Generated once and kept in the data folder when not set. */
   MILEPOST_JWT_SECRET: z.string().min(32).optional(),
+  /** Key for integration tokens at rest (AES-256-GCM). Generated once into the data folder when not set. */
+  MILEPOST_SECRET_KEY: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(15 * 60),
   /** Absolute lifetime of a sign-in; refreshing never extends it. */
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),

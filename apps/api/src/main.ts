@@ -23,7 +23,8 @@ async function main() {
   }
 
   const jwtSecret = config.MILEPOST_JWT_SECRET ?? dataDirSecret(config.MILEPOST_DATA_DIR, 'jwtSecret');
-  const app = await buildApp({ config, db: database.db, jwtSecret });
+  const secretKey = config.MILEPOST_SECRET_KEY ?? dataDirSecret(config.MILEPOST_DATA_DIR, 'secretKey');
+  const app = await buildApp({ config, db: database.db, jwtSecret, secretKey });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PermissionName } from '@milepost/contracts/permissions';
 import type { Db } from '../src/db/client';
 import { permissions, rolePermissions, roles, users } from '../src/db/schema/access';
+import { companies, drivers, trucks } from '../src/db/schema/reference';
 import { hashPassword } from '../src/platform/crypto';
 
 const unique = () => randomBytes(5).toString('hex');
@@ -55,4 +56,38 @@ export async function signIn(app: FastifyInstance, user: { email: string; passwo
 
 export async function setUserActive(db: Db, userId: number, active: boolean) {
   await db.update(users).set({ active }).where(eq(users.id, userId));
+}
+
+let serial = 0;
+const next = () => `${Date.now().toString(36)}${(serial++).toString(36)}${randomBytes(2).toString('hex')}`;
+
+export async function createCompanyRow(db: Db, over: Partial<typeof companies.$inferInsert> = {}) {
+  const [c] = await db
+    .insert(companies)
+    .values({ name: `Haulers ${next()}`, email: 'ops@haulers.test', phone: '+1 (312) 555-0100', usDot: '1234567', ...over })
+    .returning();
+  return c!;
+}
+
+export async function createTruckRow(db: Db, over: Partial<typeof trucks.$inferInsert> = {}) {
+  const id = next().toUpperCase();
+  const [t] = await db
+    .insert(trucks)
+    .values({
+      unitNumber: `U${id}`,
+      vinNumber: `VIN${id}`,
+      samsaraVin: `SVIN${id}`,
+      licencePlate: `IL-${id.slice(0, 6)}`,
+      homeLocation: 'Chicago, IL, United States',
+      homeLatitude: 41.8781,
+      homeLongitude: -87.6298,
+      ...over,
+    })
+    .returning();
+  return t!;
+}
+
+export async function createDriverRow(db: Db, over: Partial<typeof drivers.$inferInsert> = {}) {
+  const [d] = await db.insert(drivers).values({ firstName: 'Dave', lastName: `Driver${next()}`, ...over }).returning();
+  return d!;
 }

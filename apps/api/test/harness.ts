@@ -67,7 +67,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await database.migrate();
   await syncAccessCatalogue(database.db);
   const jwtSecret = randomBytes(32).toString('hex');
-  const app = await buildApp({ config, db: database.db, jwtSecret, logger: false });
+  const app = await buildApp({ config, db: database.db, jwtSecret, secretKey: randomBytes(32).toString('hex'), logger: false });
   await app.ready();
   return {
     app,

@@ -12,8 +12,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as access from './schema/access';
 import * as platform from './schema/platform';
+import * as reference from './schema/reference';
 
-export const schema = { ...access, ...platform };
+export const schema = { ...access, ...platform, ...reference };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, idParam, paged } from '@milepost/contracts/api';
+import { companyForm, companyListQuery, companyRow, companyTokensForm, companyUpdate } from '@milepost/contracts/companies-api';
+import { changeActiveQuery } from '@milepost/contracts/users-api';
+import type { AppDeps } from '../../app';
+import * as companies from './service';
+
+const READ = { anyOf: ['CAN_SHOW_COMPANIES', 'CAN_SHOW_COMPANY_PAGE', 'CAN_SHOW_TRUCKS', 'CAN_SHOW_TRUCK_PAGE'] } as const;
+
+export async function companyRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['companies'];
+  r.get('/companies', {
+    // Also feeds the company filter of the trucks screen.
+    config: { access: READ },
+    schema: { tags, summary: 'Companies, paged', querystring: companyListQuery, response: { 200: envelope(paged(companyRow)) } },
+    handler: async (req) => ({ data: await companies.listCompanies(deps.db, req.query) }),
+  });
+  r.get('/companies/:id', {
+    config: { access: READ },
+    schema: { tags, summary: 'One company (tokens only as hints)', params: idParam, response: { 200: envelope(companyRow) } },
+    handler: async (req) => ({ data: await companies.getCompany(deps.db, req.params.id) }),
+  });
+  r.post('/companies', {
+    // The spec names no create permission for companies; editing them is the closest.
+    config: { access: { permission: 'CAN_EDIT_COMPANY' } },
+    schema: { tags, summary: 'Create a company', body: companyForm, response: { 201: envelope(companyRow) } },
+    handler: async (req, reply) => reply.status(201).send({ data: await companies.createCompany(deps.db, req.body) }),
+  });
+  r.put('/companies/:id', {
+    config: { access: { permission: 'CAN_EDIT_COMPANY' } },
+    schema: { tags, summary: 'Update a company', params: idParam, body: companyUpdate, response: { 200: envelope(companyRow) } },
+    handler: async (req) => ({ data: await companies.updateCompany(deps.db, req.params.id, req.body) }),
+  });
+  r.patch('/companies/change-status/:id', {
+    config: { access: { permission: 'CAN_CHANGE_STATUS_COMPANY' } },
+    schema: { tags, summary: 'Activate or deactivate a company', params: idParam, querystring: changeActiveQuery, response: { 200: envelope(companyRow) } },
+    handler: async (req) => ({ data: await companies.changeCompanyStatus(deps.db, req.params.id, req.query.active) }),
+  });
+  r.put('/companies/change-tokens/:companyId', {
+    config: { access: { permission: 'CAN_EDIT_COMPANY_TOKENS' } },
+    schema: {
+      tags,
+      summary: 'Replace the Samsara and GLE tokens (stored encrypted, never returned)',
+      params: z.object({ companyId: idParam.shape.id }),
+      body: companyTokensForm,
+      response: { 200: envelope(companyRow) },
+    },
+    handler: async (req) => ({ data: await companies.changeCompanyTokens(deps.db, deps.secretBox, req.params.companyId, req.body) }),
+  });
+}

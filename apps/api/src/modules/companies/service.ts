@@ -1,0 +1,132 @@
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Paged } from '@milepost/contracts/api';
+import {
+  COMPANY_MESSAGES,
+  tokenHint,
+  type CompanyRow,
+  type companyForm,
+  type companyListQuery,
+  type companyTokensForm,
+  type companyUpdate,
+} from '@milepost/contracts/companies-api';
+import type { Db } from '../../db/client';
+import { companies } from '../../db/schema/reference';
+import { AppError, conflictOnDuplicate } from '../../platform/errors';
+import { likePattern, orderBy, toPage } from '../../platform/paging';
+import type { SecretBox } from '../../platform/secret-box';
+import { setActive } from '../../platform/status';
+
+/** Never selects the encrypted tokens: only their hints leave the database. */
+const rowColumns = {
+  id: companies.id,
+  name: companies.name,
+  email: companies.email,
+  phone: companies.phone,
+  usDot: companies.usDot,
+  active: companies.active,
+  createdAt: companies.createdAt,
+  samsaraTokenHint: companies.samsaraTokenHint,
+  gleTokenHint: companies.gleTokenHint,
+  samsaraEnabled: companies.samsaraEnabled,
+  gleEnabled: companies.gleEnabled,
+  version: companies.version,
+};
+const toRow = ({ createdAt, ...c }: { createdAt: Date } & Omit<CompanyRow, 'created'>): CompanyRow => ({ ...c, created: createdAt.toISOString() });
+
+export async function listCompanies(db: Db, q: z.output<typeof companyListQuery>): Promise<Paged<CompanyRow>> {
+  const filters: (SQL | undefined)[] = [];
+  if (q.keyword) {
+    const like = likePattern(q.keyword);
+    filters.push(or(ilike(companies.name, like), ilike(companies.email, like), ilike(companies.usDot, like)));
+  }
+  if (q.active !== undefined) filters.push(eq(companies.active, q.active));
+  const where = and(...filters);
+  const rows = db
+    .select(rowColumns)
+    .from(companies)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        q.sort,
+        { id: companies.id, name: companies.name, email: companies.email, phone: companies.phone, usDot: companies.usDot, active: companies.active, created: companies.createdAt },
+        companies.id,
+      ),
+    )
+    .limit(q.size)
+    .offset(q.page * q.size)
+    .then((l) => l.map(toRow));
+  const total = db.select({ n: count() }).from(companies).where(where).then((r) => r[0]?.n ?? 0);
+  return toPage(q, rows, total);
+}
+
+export async function getCompany(db: Db, id: number): Promise<CompanyRow> {
+  const [row] = await db.select(rowColumns).from(companies).where(eq(companies.id, id));
+  if (!row) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
+  return toRow(row);
+}
+
+export async function createCompany(db: Db, input: z.output<typeof companyForm>): Promise<CompanyRow> {
+  const [row] = await conflictOnDuplicate(COMPANY_MESSAGES.duplicate, () =>
+    db
+      .insert(companies)
+      .values({ ...input, samsaraEnabled: input.samsaraEnabled ?? false, gleEnabled: input.gleEnabled ?? false })
+      .returning(rowColumns),
+  );
+  return toRow(row!);
+}
+
+export async function updateCompany(db: Db, id: number, input: z.output<typeof companyUpdate>): Promise<CompanyRow> {
+  await conflictOnDuplicate(COMPANY_MESSAGES.duplicate, () =>
+    db.transaction(async (tx) => {
+      const [current] = await tx.select({ version: companies.version }).from(companies).where(eq(companies.id, id)).for('update');
+      if (!current) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
+      if (input.version !== undefined && input.version !== current.version) throw new AppError('CONFLICT', COMPANY_MESSAGES.stale);
+      const { version: _v, samsaraEnabled, gleEnabled, ...fields } = input;
+      await tx
+        .update(companies)
+        .set({
+          ...fields,
+          ...(samsaraEnabled !== undefined ? { samsaraEnabled } : {}),
+          ...(gleEnabled !== undefined ? { gleEnabled } : {}),
+          updatedAt: sql`now()`,
+          version: sql`${companies.version} + 1`,
+        })
+        .where(eq(companies.id, id));
+    }),
+  );
+  return getCompany(db, id);
+}
+
+/** Replaces both integration tokens, sealed with AES-256-GCM; only hints are kept readable. */
+export async function changeCompanyTokens(db: Db, box: SecretBox, id: number, input: z.output<typeof companyTokensForm>): Promise<CompanyRow> {
+  const rows = await db
+    .update(companies)
+    .set({
+      samsaraTokenEncrypted: box.seal(input.samsaraToken),
+      samsaraTokenHint: tokenHint(input.samsaraToken),
+      gleTokenEncrypted: box.seal(input.gleToken),
+      gleTokenHint: tokenHint(input.gleToken),
+      updatedAt: sql`now()`,
+      version: sql`${companies.version} + 1`,
+    })
+    .where(eq(companies.id, id))
+    .returning({ id: companies.id });
+  if (!rows.length) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
+  return getCompany(db, id);
+}
+
+/** The plaintext tokens, for the telematics integrations only; never for an API answer. */
+export async function companyTokens(db: Db, box: SecretBox, id: number): Promise<{ samsaraToken: string | null; gleToken: string | null }> {
+  const [row] = await db
+    .select({ s: companies.samsaraTokenEncrypted, g: companies.gleTokenEncrypted })
+    .from(companies)
+    .where(and(eq(companies.id, id)));
+  if (!row) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
+  return { samsaraToken: row.s ? box.open(row.s) : null, gleToken: row.g ? box.open(row.g) : null };
+}
+
+export async function changeCompanyStatus(db: Db, id: number, active: boolean): Promise<CompanyRow> {
+  await setActive(db, companies, id, active, COMPANY_MESSAGES.notFound);
+  return getCompany(db, id);
+}

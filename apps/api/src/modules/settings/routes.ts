@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, idParam } from '@milepost/contracts/api';
+import { globalSettingTypeQuery, tripSettings, tripSettingsForm, userRouteSetting, userRouteSettingForm } from '@milepost/contracts/settings-api';
+import { principalOf } from '../../platform/access';
+import type { AppDeps } from '../../app';
+import * as settings from './service';
+
+export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/global-setting/by-type', {
+    config: { access: { permission: 'CAN_VIEW_RADIUS_SETTINGS' } },
+    schema: { tags: ['settings'], summary: 'System settings of a type (TRIP)', querystring: globalSettingTypeQuery, response: { 200: envelope(tripSettings) } },
+    handler: async (req) => ({ data: await settings.settingsByType(deps.db, req.query.type) }),
+  });
+  r.post('/global-setting', {
+    config: { access: { permission: 'CAN_EDIT_RADIUS_SETTINGS' } },
+    schema: { tags: ['settings'], summary: 'Create the settings of a type', body: tripSettingsForm, response: { 201: envelope(tripSettings) } },
+    handler: async (req, reply) => reply.status(201).send({ data: await settings.createSettings(deps.db, req.body) }),
+  });
+  r.put('/global-setting/:id', {
+    config: { access: { permission: 'CAN_EDIT_RADIUS_SETTINGS' } },
+    schema: { tags: ['settings'], summary: 'Update settings', params: idParam, body: tripSettingsForm, response: { 200: envelope(tripSettings) } },
+    handler: async (req) => ({ data: await settings.updateSettings(deps.db, req.params.id, req.body) }),
+  });
+
+  const tags = ['route settings'];
+  r.get('/user-route-setting/:userId', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags,
+      summary: "The signed-in user's route settings (404 when none yet)",
+      params: z.object({ userId: idParam.shape.id }),
+      response: { 200: envelope(userRouteSetting) },
+    },
+    handler: async (req) => ({ data: await settings.routeSettingOf(deps.db, principalOf(req).userId, req.params.userId) }),
+  });
+  r.post('/user-route-setting', {
+    config: { access: 'signed-in' },
+    schema: { tags, summary: 'Create route settings', body: userRouteSettingForm, response: { 201: envelope(userRouteSetting) } },
+    handler: async (req, reply) => reply.status(201).send({ data: await settings.createRouteSetting(deps.db, principalOf(req).userId, req.body) }),
+  });
+  r.put('/user-route-setting/:id', {
+    config: { access: 'signed-in' },
+    schema: { tags, summary: 'Update route settings', params: idParam, body: userRouteSettingForm, response: { 200: envelope(userRouteSetting) } },
+    handler: async (req) => ({ data: await settings.updateRouteSetting(deps.db, principalOf(req).userId, req.params.id, req.body) }),
+  });
+}

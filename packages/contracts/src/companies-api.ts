@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { booleanQuery, pageQuery, sortQuery } from './api';
+import { isPhoneComplete } from './phone';
+import { requiredText } from './fields';
+
+export const COMPANY_MESSAGES = {
+  name: 'Company name is required',
+  email: 'Valid email is required',
+  phone: 'Phone number is required',
+  usDot: 'US DOT number is required',
+  samsaraToken: 'Samsara token is required',
+  gleToken: 'GLE token is required',
+  duplicate: 'Company with this name already exists.',
+  notFound: 'Company not found.',
+  stale: 'This company was changed by someone else. Reload to see the latest version.',
+} as const;
+
+export const companyListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  active: booleanQuery.optional(),
+  sort: sortQuery(['id', 'name', 'email', 'phone', 'usDot', 'active', 'created'] as const),
+});
+
+/** What the API says about a company; tokens appear only as hints such as '•••• 4f2a'. */
+export const companyRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  usDot: z.string(),
+  active: z.boolean(),
+  created: z.string(),
+  samsaraTokenHint: z.string().nullable(),
+  gleTokenHint: z.string().nullable(),
+  samsaraEnabled: z.boolean(),
+  gleEnabled: z.boolean(),
+  version: z.number().int(),
+});
+export type CompanyRow = z.infer<typeof companyRow>;
+
+export const companyForm = z.object({
+  name: requiredText(COMPANY_MESSAGES.name, 200),
+  email: z.string({ message: COMPANY_MESSAGES.email }).trim().pipe(z.email({ message: COMPANY_MESSAGES.email })),
+  phone: z
+    .string({ message: COMPANY_MESSAGES.phone })
+    .trim()
+    .min(1, COMPANY_MESSAGES.phone)
+    .refine(isPhoneComplete, COMPANY_MESSAGES.phone),
+  usDot: requiredText(COMPANY_MESSAGES.usDot, 20),
+  samsaraEnabled: z.boolean().optional(),
+  gleEnabled: z.boolean().optional(),
+});
+export type CompanyForm = z.input<typeof companyForm>;
+
+export const companyUpdate = companyForm.extend({ version: z.number().int().positive().optional() });
+
+export const companyTokensForm = z.object({
+  samsaraToken: requiredText(COMPANY_MESSAGES.samsaraToken, 500),
+  gleToken: requiredText(COMPANY_MESSAGES.gleToken, 500),
+});
+export type CompanyTokensForm = z.input<typeof companyTokensForm>;
+
+/** The placeholder shown for a stored token: its last four characters. */
+export const tokenHint = (token: string) => `•••• ${token.slice(-4)}`;

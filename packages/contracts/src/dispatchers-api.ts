@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { booleanQuery, pageQuery, sortQuery } from './api';
+import { optionalId, optionalText, requiredText } from './fields';
+
+export const DISPATCHER_MESSAGES = {
+  firstName: 'First Name is required',
+  notFound: 'Dispatcher not found.',
+  teamNotFound: 'Team not found.',
+} as const;
+
+export const TEAM_MESSAGES = {
+  name: 'Team Name is required',
+  duplicate: 'Team with this name already exists.',
+  notFound: 'Team not found.',
+} as const;
+
+export const dispatcherListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  active: booleanQuery.optional(),
+  teamId: z.coerce.number().int().positive().optional(),
+  sort: sortQuery(['id', 'firstName', 'lastName', 'team', 'active', 'created'] as const),
+});
+
+export const dispatcherRow = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  teamId: z.number().int().nullable(),
+  team: z.string().nullable(),
+  active: z.boolean(),
+  created: z.string(),
+});
+export type DispatcherRow = z.infer<typeof dispatcherRow>;
+
+export const dispatcherForm = z.object({
+  firstName: requiredText(DISPATCHER_MESSAGES.firstName, 100),
+  lastName: optionalText(100),
+  teamId: optionalId,
+});
+export type DispatcherForm = z.input<typeof dispatcherForm>;
+
+export const teamListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  active: booleanQuery.optional(),
+  sort: sortQuery(['id', 'name', 'active', 'created', 'updated'] as const),
+});
+
+export const teamRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  active: z.boolean(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type TeamRow = z.infer<typeof teamRow>;
+
+export const teamForm = z.object({ name: requiredText(TEAM_MESSAGES.name, 100) });
+export type TeamForm = z.input<typeof teamForm>;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { booleanQuery, pageQuery, sortQuery } from './api';
+
+export const DRIVER_MESSAGES = {
+  driversRequired: 'Select at least one driver',
+  userRequired: 'Select a user',
+  alreadyAssigned: 'Already assigned.',
+  unknownDrivers: 'Some of the chosen drivers do not exist.',
+  userNotFound: 'User not found.',
+} as const;
+
+export const driverListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  active: booleanQuery.optional(),
+  truckId: z.coerce.number().int().positive().optional(),
+  assignedUserId: z.coerce.number().int().positive().optional(),
+  sort: sortQuery(['id', 'firstName', 'lastName'] as const),
+});
+
+export const driverRow = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  truckId: z.number().int().nullable(),
+  unitNumber: z.string().nullable(),
+  assignedUserId: z.number().int().nullable(),
+  assignUserName: z.string().nullable(),
+  active: z.boolean(),
+});
+export type DriverRow = z.infer<typeof driverRow>;
+
+export const assignDriversForm = z.object({
+  userId: z.coerce.number({ message: DRIVER_MESSAGES.userRequired }).int().positive(DRIVER_MESSAGES.userRequired),
+  driverIds: z
+    .array(z.number().int().positive(), { message: DRIVER_MESSAGES.driversRequired })
+    .min(1, DRIVER_MESSAGES.driversRequired)
+    .max(500),
+});
+export type AssignDriversForm = z.input<typeof assignDriversForm>;

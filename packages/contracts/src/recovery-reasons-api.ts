@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { booleanQuery, pageQuery, sortQuery } from './api';
+
+export const RECOVERY_REASON_MESSAGES = {
+  name: 'Reason name is required',
+  tooLong: 'Reason name must be less than 100 characters',
+  duplicate: 'Recovery reason with this name already exists.',
+  notFound: 'Recovery reason not found.',
+} as const;
+
+export const recoveryReasonListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  active: booleanQuery.optional(),
+  sort: sortQuery(['id', 'name', 'active', 'created'] as const),
+});
+
+export const recoveryReasonRow = z.object({ id: z.number().int(), name: z.string(), active: z.boolean(), created: z.string() });
+export type RecoveryReasonRow = z.infer<typeof recoveryReasonRow>;
+
+const name = z
+  .string({ message: RECOVERY_REASON_MESSAGES.name })
+  .trim()
+  .min(1, RECOVERY_REASON_MESSAGES.name)
+  .max(99, RECOVERY_REASON_MESSAGES.tooLong);
+
+export const recoveryReasonForm = z.object({ name });
+export type RecoveryReasonForm = z.input<typeof recoveryReasonForm>;
+
+/** PUT /recovery/reasons carries the id in the body, as the spec shows. */
+export const recoveryReasonUpdate = z.object({ id: z.number().int().positive(), name });

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+export const SETTINGS_MESSAGES = {
+  notFound: 'Settings not found.',
+  alreadyExist: 'Settings of this type already exist.',
+  routeSettingNotFound: 'Route settings not found.',
+  otherUser: 'You can only read and change your own route settings.',
+} as const;
+
+export const GLOBAL_SETTING_TYPES = ['TRIP'] as const;
+export const globalSettingTypeQuery = z.object({ type: z.enum(GLOBAL_SETTING_TYPES).default('TRIP') });
+
+/** An empty radius reads as 0; a negative one is refused with the spec's message. */
+const radius = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v) : v),
+    z.number({ message: `${label} radius must be positive` }).min(0, `${label} radius must be positive`).max(1000),
+  );
+
+export const tripSettingsForm = z.object({
+  homeRadius: radius('Home'),
+  shopRadius: radius('Shop'),
+  pickupRadius: radius('Pickup'),
+  trailerRadius: radius('Trailer'),
+  deliveryRadius: radius('Delivery'),
+  samsaraEnabled: z.boolean().default(false),
+  gleEnabled: z.boolean().default(false),
+  type: z.enum(GLOBAL_SETTING_TYPES).default('TRIP'),
+});
+export type TripSettingsForm = z.input<typeof tripSettingsForm>;
+
+export const tripSettings = z.object({
+  id: z.number().int(),
+  homeRadius: z.number(),
+  shopRadius: z.number(),
+  pickupRadius: z.number(),
+  trailerRadius: z.number(),
+  deliveryRadius: z.number(),
+  samsaraEnabled: z.boolean(),
+  gleEnabled: z.boolean(),
+  type: z.enum(GLOBAL_SETTING_TYPES),
+});
+export type TripSettings = z.infer<typeof tripSettings>;
+
+export const TRAILER_TYPES = ['TRAILER_53'] as const;
+export const ROUTING_TYPES = ['PRACTICAL', 'SHORTEST'] as const;
+export const DISTANCE_UNITS = ['MILES', 'KM'] as const;
+
+export const userRouteSettingForm = z.object({
+  userId: z.number().int().positive(),
+  trailerType: z.preprocess((v) => (v === '' ? null : v), z.enum(TRAILER_TYPES).nullable()).default(null),
+  routingType: z.enum(ROUTING_TYPES),
+  distanceUnit: z.enum(DISTANCE_UNITS),
+});
+export type UserRouteSettingForm = z.input<typeof userRouteSettingForm>;
+
+export const userRouteSetting = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  trailerType: z.enum(TRAILER_TYPES).nullable(),
+  routingType: z.enum(ROUTING_TYPES),
+  distanceUnit: z.enum(DISTANCE_UNITS),
+});
+export type UserRouteSetting = z.infer<typeof userRouteSetting>;
+
+/** Trailer on, Practical, Miles (architecture §4). */
+export const DEFAULT_ROUTE_SETTING = { trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' } as const;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { booleanQuery, pageQuery, sortQuery } from './api';
+import { requiredText } from './fields';
+
+export const SHOP_MESSAGES = {
+  name: 'Shop name is required',
+  location: 'Location is required',
+  coordinates: 'Pick the location from the search results',
+  duplicate: 'Shop with this name and location already exists.',
+  notFound: 'Shop not found.',
+} as const;
+
+export const shopListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  active: booleanQuery.optional(),
+  sort: sortQuery(['id', 'name', 'location', 'active', 'created'] as const),
+});
+
+export const shopRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  active: z.boolean(),
+  created: z.string(),
+});
+export type ShopRow = z.infer<typeof shopRow>;
+
+export const shopForm = z.object({
+  name: requiredText(SHOP_MESSAGES.name, 200),
+  location: requiredText(SHOP_MESSAGES.location, 300),
+  latitude: z.number({ message: SHOP_MESSAGES.coordinates }).min(-90).max(90),
+  longitude: z.number({ message: SHOP_MESSAGES.coordinates }).min(-180).max(180),
+});
+export type ShopForm = z.input<typeof shopForm>;

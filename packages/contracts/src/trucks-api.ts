@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { booleanQuery, pageQuery, sortQuery } from './api';
+import { requiredText } from './fields';
+
+export const TRUCK_MESSAGES = {
+  vinNumber: 'VIN Number is required',
+  unitNumber: 'Unit Number is required',
+  samsaraVin: 'Samsara VIN is required',
+  homeLocation: 'Home Location is required',
+  licencePlate: 'License Plate is required',
+  duplicate: 'Truck with this VIN or unit number already exists.',
+  notFound: 'Truck not found.',
+  stale: 'This truck was changed by someone else. Reload to see the latest version.',
+} as const;
+
+export const truckSortFields = ['id', 'unitNumber', 'licencePlate', 'samsaraVin', 'vinNumber', 'companyName', 'active', 'homeLocation', 'updated'] as const;
+
+export const truckListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  active: booleanQuery.optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+  driverId: z.coerce.number().int().positive().optional(),
+  sort: sortQuery(truckSortFields),
+});
+
+export const truckRow = z.object({
+  id: z.number().int(),
+  unitNumber: z.string(),
+  vinNumber: z.string(),
+  samsaraVin: z.string(),
+  vehicleId: z.string().nullable(),
+  licencePlate: z.string(),
+  homeLocation: z.string(),
+  homeLatitude: z.number().nullable(),
+  homeLongitude: z.number().nullable(),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  driverNames: z.array(z.string()),
+  assignUserName: z.string().nullable(),
+  active: z.boolean(),
+  updated: z.string(),
+  version: z.number().int(),
+});
+export type TruckRow = z.infer<typeof truckRow>;
+
+export const truckForm = z.object({
+  vinNumber: requiredText(TRUCK_MESSAGES.vinNumber, 50),
+  unitNumber: requiredText(TRUCK_MESSAGES.unitNumber, 50),
+  samsaraVin: requiredText(TRUCK_MESSAGES.samsaraVin, 50),
+  homeLocation: requiredText(TRUCK_MESSAGES.homeLocation, 300),
+  licencePlate: requiredText(TRUCK_MESSAGES.licencePlate, 30),
+  homeLatitude: z.number().min(-90).max(90).nullish().transform((v) => v ?? null),
+  homeLongitude: z.number().min(-180).max(180).nullish().transform((v) => v ?? null),
+});
+export type TruckForm = z.input<typeof truckForm>;
+
+export const truckUpdate = truckForm.extend({ version: z.number().int().positive().optional() });
