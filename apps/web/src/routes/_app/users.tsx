@@ -1,19 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HeaderBar } from '@/components/layout/header-bar';
 import { PageGuard } from '@/components/layout/page-guard';
-import { ScreenBody } from '@/components/layout/screen';
+import { UsersScreen } from '@/features/users/components/users-screen';
+import { usersSearchSchema, type UsersSearch } from '@/features/users/users-search';
 import { section } from '@/lib/sections';
 
 export const Route = createFileRoute('/_app/users')({
-  component: UsersScreen,
+  validateSearch: usersSearchSchema,
+  component: UsersRoute,
 });
 
-function UsersScreen() {
+function UsersRoute() {
   const { title, anyOf } = section('users');
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = (patch: Partial<UsersSearch> | null) =>
+    void navigate({ search: (prev) => (patch === null ? {} : { ...prev, ...patch }), replace: true });
   return (
     <PageGuard anyOf={anyOf}>
-      <HeaderBar title={title} />
-      <ScreenBody />
+      <UsersScreen title={title} search={search} onSearchChange={onSearchChange} />
     </PageGuard>
   );
 }

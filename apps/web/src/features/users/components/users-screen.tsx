@@ -1,0 +1,139 @@
+import { USER_MESSAGES, type UserRow } from '@milepost/contracts/users-api';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { DataTable } from '@/components/data-table/data-table';
+import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
+import { RefreshButton, ResetFiltersButton, TableSearch, tableTotalText } from '@/components/data-table/table-toolbar';
+import { useInfiniteTableSource } from '@/components/data-table/table-source';
+import { HeaderBar } from '@/components/layout/header-bar';
+import { ScreenBody } from '@/components/layout/screen';
+import { Button } from '@/components/ui/button';
+import { useConfirmDialog } from '@/components/ui/confirm-dialog';
+import { saveErrorText } from '@/lib/error-messages';
+import { usePermissions } from '@/lib/permissions';
+import { useChangeUserStatusMutation } from '../api/change-user-status';
+import { usersListQueryOptions } from '../api/get-users';
+import { useResendInvitationMutation } from '../api/resend-invitation';
+import type { UsersSearch } from '../users-search';
+import { UserDrawer, type UserDrawerTarget } from './user-drawer';
+import { USER_TOASTS } from './user-form';
+import { userName, usersColumns } from './users-columns';
+
+const getRowId = (user: UserRow) => String(user.id);
+
+/**
+ * The Users screen (spec 02 §2 Users): the shared DataTable over GET /users with the keyword and
+ * sort in the URL, 'Add User', edit and status change gated by permission, invitations.
+ */
+export function UsersScreen({
+  title,
+  search,
+  onSearchChange,
+}: {
+  title: string;
+  search: UsersSearch;
+  onSearchChange: (patch: Partial<UsersSearch> | null) => void;
+}) {
+  const { has } = usePermissions();
+  const canCreate = has('CAN_CREATE_USER');
+  const canEdit = has('CAN_EDIT_USER');
+  const canChangeStatus = has('CAN_CHANGE_STATUS_USER');
+
+  const query = useInfiniteQuery(usersListQueryOptions({ keyword: search.keyword, sort: search.sort }));
+  const source = useInfiniteTableSource(query);
+  const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
+
+  const [drawer, setDrawer] = useState<{ open: boolean; session: number; target: UserDrawerTarget }>({
+    open: false,
+    session: 0,
+    target: { mode: 'create' },
+  });
+  const openDrawer = (target: UserDrawerTarget) => setDrawer((d) => ({ open: true, session: d.session + 1, target }));
+
+  const { confirm, dialog } = useConfirmDialog();
+  const { mutateAsync: changeStatus } = useChangeUserStatusMutation();
+  const { mutate: resend } = useResendInvitationMutation();
+
+  const columns = useMemo(
+    () =>
+      usersColumns({
+        canEdit,
+        canChangeStatus,
+        canInvite: canCreate,
+        onEdit: (user) => openDrawer({ mode: 'edit', user }),
+        onChangeStatus: (user) =>
+          confirm({
+            title: 'Change User Status',
+            description: `Are you sure you want to ${user.active ? 'deactivate' : 'activate'} "${userName(user)}"?`,
+            confirmLabel: 'Confirm',
+            cancelLabel: 'Cancel',
+            onConfirm: async () => {
+              try {
+                await changeStatus({ id: user.id, active: !user.active });
+                toast.success(user.active ? USER_TOASTS.deactivated : USER_TOASTS.activated);
+              } catch (error) {
+                toast.error(saveErrorText(error, 'user'));
+                throw error;
+              }
+            },
+          }),
+        onResendInvitation: (user) =>
+          resend(user.id, {
+            onSuccess: () => toast.success(USER_MESSAGES.invitationSent, { description: `A new link was sent to ${user.email}.` }),
+            onError: (error) => toast.error(saveErrorText(error, 'user')),
+          }),
+      }),
+    [canEdit, canChangeStatus, canCreate, confirm, changeStatus, resend],
+  );
+
+  const filtered = search.keyword !== undefined || search.sort !== undefined;
+
+  return (
+    <>
+      <HeaderBar
+        title={title}
+        metadata={tableTotalText(query.data ? source.totalCount : undefined, 'users')}
+        filters={
+          <>
+            <TableSearch
+              value={search.keyword}
+              onChange={(keyword) => onSearchChange({ keyword })}
+              placeholder="Search by name..."
+              label="Search users"
+            />
+            <RefreshButton onClick={() => void query.refetch()} busy={source.isUpdating} />
+            <ResetFiltersButton onClick={() => onSearchChange(null)} disabled={!filtered} />
+          </>
+        }
+        actions={
+          canCreate ? (
+            <Button onClick={() => openDrawer({ mode: 'create' })}>
+              <Plus aria-hidden />
+              Add User
+            </Button>
+          ) : undefined
+        }
+      />
+      <ScreenBody className="overflow-hidden">
+        <DataTable
+          tableId="users"
+          label="Users"
+          columns={columns}
+          source={source}
+          getRowId={getRowId}
+          sorting={sorting}
+          onSortingChange={(next) => onSearchChange({ sort: sortingToParam(next) })}
+        />
+      </ScreenBody>
+      <UserDrawer
+        key={drawer.session}
+        open={drawer.open}
+        onOpenChange={(open) => setDrawer((d) => ({ ...d, open }))}
+        target={drawer.target}
+      />
+      {dialog}
+    </>
+  );
+}
