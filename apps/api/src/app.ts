@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes';
 import type { AuthDeps } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
 import { permissionRoutes } from './modules/permissions/routes';
+import { placeRoutes } from './modules/places/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { userRoutes } from './modules/users/routes';
 import { companyRoutes } from './modules/companies/routes';
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       async (v1) => {
         await authRoutes(v1, deps);
         await permissionRoutes(v1, deps);
+        await placeRoutes(v1, deps);
         await roleRoutes(v1, deps);
         await userRoutes(v1, deps);
         await truckRoutes(v1, deps);

@@ -45,6 +45,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Pretty, human-readable logs (default in development); JSON lines otherwise. */
   LOG_PRETTY: bool.optional(),
+  /** HERE key (map tiles, routing, autosuggest), handed to the web app at run time by GET /client-config. */
+  HERE_API_KEY: z.string().optional(),
   /** Built web app to serve; empty to serve the API only. */
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
 });

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope } from '@milepost/contracts/api';
+import { autosuggestQuery, autosuggestResponse, clientConfig } from '@milepost/contracts/places-api';
+import type { AppDeps } from '../../app';
+import * as places from './service';
+
+export async function placeRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Build the place index while the server starts, not on the first search (tests build it on first use).
+  if (deps.config.NODE_ENV !== 'test') {
+    app.addHook('onReady', async () => {
+      await places.placeIndex();
+    });
+  }
+
+  r.get('/places/autosuggest', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['places'],
+      summary: 'Offline US place search (cities and ZIP codes) by prefix, in the shape of HERE Autosuggest',
+      querystring: autosuggestQuery,
+      response: { 200: envelope(autosuggestResponse) },
+    },
+    handler: async (req) => ({ data: await places.autosuggest(req.query) }),
+  });
+
+  r.get('/client-config', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['config'],
+      summary: 'Settings the web app reads at run time (the HERE key, null when not configured)',
+      response: { 200: envelope(clientConfig) },
+    },
+    handler: async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: places.clientConfig(deps.config) };
+    },
+  });
+}
