@@ -10,6 +10,8 @@ import { syncAccessCatalogue } from '../apps/api/src/db/seed/access';
 import { seedDemo } from '../apps/api/src/db/seed/demo';
 import { roles, users } from '../apps/api/src/db/schema/access';
 import { hashPassword } from '../apps/api/src/platform/crypto';
+import { createSecretBox } from '../apps/api/src/platform/secret-box';
+import { dataDirSecret } from '../apps/api/src/secrets';
 import { E2E_ACCOUNTS } from './accounts';
 
 const dataDir = process.env.MILEPOST_DATA_DIR;
@@ -18,7 +20,8 @@ if (!dataDir) throw new Error('MILEPOST_DATA_DIR is required');
 const database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
 await database.migrate();
 await syncAccessCatalogue(database.db);
-await seedDemo(database.db);
+// The same key the server will generate into (and read back from) the data folder.
+await seedDemo(database.db, createSecretBox(dataDirSecret(dataDir, 'secretKey')));
 const [noAccess] = await database.db
   .insert(roles)
   .values({ name: 'NO_ACCESS', description: 'A role without permissions' })

@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdmin, syncAccessCatalogue } from './db/seed/access';
 import { DEMO_LOGIN, demoOwnerExists, seedDemo } from './db/seed/demo';
+import { createSecretBox } from './platform/secret-box';
 import { dataDirSecret } from './secrets';
 
 /** config → database → migrations → (demo seed) → listen; graceful shutdown on SIGTERM/SIGINT. */
@@ -17,13 +18,13 @@ async function main() {
   });
   await database.migrate();
   await syncAccessCatalogue(database.db);
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  const jwtSecret = config.MILEPOST_JWT_SECRET ?? dataDirSecret(config.MILEPOST_DATA_DIR, 'jwtSecret');
+  const secretKey = config.MILEPOST_SECRET_KEY ?? dataDirSecret(config.MILEPOST_DATA_DIR, 'secretKey');
+  const seeded = config.seedDemo ? await seedDemo(database.db, createSecretBox(secretKey)) : false;
   if (config.MILEPOST_ADMIN_EMAIL && config.MILEPOST_ADMIN_PASSWORD) {
     await ensureAdmin(database.db, config.MILEPOST_ADMIN_EMAIL, config.MILEPOST_ADMIN_PASSWORD);
   }
 
-  const jwtSecret = config.MILEPOST_JWT_SECRET ?? dataDirSecret(config.MILEPOST_DATA_DIR, 'jwtSecret');
-  const secretKey = config.MILEPOST_SECRET_KEY ?? dataDirSecret(config.MILEPOST_DATA_DIR, 'secretKey');
   const app = await buildApp({ config, db: database.db, jwtSecret, secretKey });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -62,7 +62,16 @@ describe('npm start (embedded PGlite)', () => {
     const first = await start({ MILEPOST_DATA_DIR: dataDir });
     expect(first.output()).toContain('(demo data seeded)');
     expect(first.output()).toContain('Demo login: owner@milepost.local / milepost-demo');
-    expect((await signIn(first.url, 'owner@milepost.local', 'milepost-demo')).status).toBe(200);
+    const owner = await signIn(first.url, 'owner@milepost.local', 'milepost-demo');
+    expect(owner.status).toBe(200);
+    // Demo reference data: about 50 trucks, 80 drivers, companies with sealed tokens.
+    const { accessToken: demoToken } = ((await owner.json()) as { data: { accessToken: string } }).data;
+    const list = async (path: string) =>
+      ((await (await fetch(`${first.url}/api/v1${path}`, { headers: { authorization: `Bearer ${demoToken}` } })).json()) as { data: { totalElements: number; content: Record<string, unknown>[] } }).data;
+    expect((await list('/trucks?size=1')).totalElements).toBe(50);
+    expect((await list('/drivers?size=1')).totalElements).toBe(80);
+    const demoCompanies = await list('/companies');
+    expect(demoCompanies.content.some((c) => c.samsaraEnabled && c.gleEnabled && c.samsaraTokenHint === '•••• 4f2a')).toBe(true);
     const health = await fetch(`${first.url}/api/health`);
     expect(health.status).toBe(200);
     // Structured JSON request logs, with no token in them.

@@ -3,6 +3,8 @@ import type { Db } from '../client';
 import { roles, users } from '../schema/access';
 import { appMeta } from '../schema/platform';
 import { hashPassword } from '../../platform/crypto';
+import type { SecretBox } from '../../platform/secret-box';
+import { seedDemoReference } from './demo-reference';
 
 export const DEMO_LOGIN = { email: 'owner@milepost.local', password: 'milepost-demo' } as const;
 
@@ -13,7 +15,7 @@ const DEMO_USERS = [
 ] as const;
 
 /** Seeds the demo data once; a second start finds the flag and does nothing. Returns whether it seeded. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, box: SecretBox): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_LOGIN.password);
   return db.transaction(async (tx) => {
     const inserted = await tx.insert(appMeta).values({ key: 'demo_seeded', value: sql`to_jsonb(now())` }).onConflictDoNothing().returning();
@@ -25,6 +27,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .values({ email: u.email, firstName: u.firstName, lastName: u.lastName, phone: u.phone, roleId: roleIds.get(u.role) ?? null, passwordHash })
         .onConflictDoNothing();
     }
+    await seedDemoReference(tx, box);
     return true;
   });
 }
