@@ -36,6 +36,6 @@ export const keywordSearchParam = z
   .string()
   .trim()
   .max(200)
-  .optional()
   .transform((value) => value || undefined)
+  .optional()
   .catch(undefined);
