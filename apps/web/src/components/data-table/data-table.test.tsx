@@ -255,9 +255,15 @@ describe('next page loading', () => {
   });
 
   it('loads page after page as the table is scrolled to its end, and stops at the last page', async () => {
+    let holdNextPage = false;
+    let releaseNextPage = () => {};
     const { calls } = mockApi({
-      'GET /things': ({ url }) => {
+      'GET /things': async ({ url }) => {
         const p = Number(url.searchParams.get('page'));
+        if (holdNextPage) {
+          holdNextPage = false;
+          await new Promise<void>((resolve) => (releaseNextPage = resolve));
+        }
         return page(things(p * 50, Math.min(50, 120 - p * 50)), { page: p, size: 50, totalElements: 120 });
       },
     });
@@ -284,10 +290,17 @@ describe('next page loading', () => {
     fireEvent.scroll(scroller);
     expect(thingsCalls(calls)).toHaveLength(1);
 
-    // Under 500 px from the end: page 1.
+    // Under 500 px from the end: page 1. While it loads, the rows stay without the 'Updating...' overlay.
+    holdNextPage = true;
     scroller.scrollTop = contentHeight - 720 - 400;
     fireEvent.scroll(scroller);
     await waitFor(() => expect(thingsCalls(calls).map((c) => c.url.searchParams.get('page'))).toEqual(['0', '1']));
+    expect(await screen.findByRole('status', { name: 'Loading more...' })).toBeInTheDocument();
+    expect(screen.queryByText(UPDATING_TEXT)).not.toBeInTheDocument();
+    // A second scroll while that request runs asks for nothing more.
+    fireEvent.scroll(scroller);
+    expect(thingsCalls(calls)).toHaveLength(2);
+    act(() => releaseNextPage());
     await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '121'));
     contentHeight = 100 * 36 + 36;
 

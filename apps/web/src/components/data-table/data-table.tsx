@@ -18,6 +18,7 @@ export const ROW_OVERSCAN = 5;
 export const SKELETON_ROW_COUNT = 22;
 export const NO_DATA_TEXT = 'No data found';
 export const UPDATING_TEXT = 'Updating...';
+export const LOADING_MORE_TEXT = 'Loading more...';
 
 const DEFAULT_COLUMN_SIZE = 120;
 const SETTINGS_COLUMN_SIZE = 40;
@@ -244,6 +245,12 @@ export function DataTable<TData extends RowData>({
             </div>
           </div>
           {body}
+          {source.isFetching && !source.isUpdating && !source.isLoading && rows.length > 0 && (
+            <div role="status" className="flex h-9 items-center justify-center gap-2 text-xs text-muted-foreground">
+              <Spinner label={LOADING_MORE_TEXT} className="[&_svg]:size-3.5" />
+              {LOADING_MORE_TEXT}
+            </div>
+          )}
         </div>
       </div>
       {source.isUpdating && !source.isLoading && (
