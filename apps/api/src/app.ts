@@ -27,6 +27,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { shopRoutes } from './modules/shops/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { truckRoutes } from './modules/trucks/routes';
+import { tripRoutes } from './modules/trips/routes';
 import { createSecretBox, type SecretBox } from './platform/secret-box';
 import { enforceAccess, type TokenKeys } from './platform/access';
 import { AppError, registerErrorHandling } from './platform/errors';
@@ -174,6 +175,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         await shopRoutes(v1, deps);
         await recoveryReasonRoutes(v1, deps);
         await settingsRoutes(v1, deps);
+        await tripRoutes(v1, deps);
       },
       { prefix: '/api/v1' },
     );

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './access';
+import { dispatchers, drivers, recoveryReasons, trucks } from './reference';
+
+export const trips = pgTable(
+  'trips',
+  {
+    id: serial().primaryKey(),
+    truckId: integer()
+      .notNull()
+      .references(() => trucks.id),
+    driverId: integer()
+      .notNull()
+      .references(() => drivers.id),
+    dispatcherId: integer().references(() => dispatchers.id),
+    /** The user the driver was assigned to when the trip was planned (whose load it is). */
+    assignedUserId: integer().references(() => users.id),
+    identifierType: text().notNull(),
+    loadNumber: text(),
+    trailerNumber: text(),
+    tripStatus: text().notNull(),
+    pickupDateTime: timestamp({ withTimezone: true }).notNull(),
+    startDateTime: timestamp({ withTimezone: true }),
+    endDateTime: timestamp({ withTimezone: true }),
+    startOdometer: doublePrecision(),
+    endOdometer: doublePrecision(),
+    /** Manual figures, in miles, entered by staff. */
+    emptyMiles: doublePrecision(),
+    loadedMiles: doublePrecision(),
+    payableMileage: doublePrecision(),
+    notes: text(),
+    recoveryReasonId: integer().references(() => recoveryReasons.id),
+    recoveryLoadIndex: integer().notNull().default(0),
+    isRecoveryLoad: boolean().notNull().default(false),
+    /** Our routing's figures (metres, seconds), computed from the stops on every save. */
+    routeMiles: doublePrecision(),
+    routeTotalEmpty: doublePrecision(),
+    routePu: doublePrecision(),
+    routeTrl: doublePrecision(),
+    routeTotalMiles: doublePrecision(),
+    routeDuration: doublePrecision(),
+    /** First and last stop addresses, kept with the trip for the list. */
+    pickupLocation: text(),
+    deliveryLocation: text(),
+    version: integer().notNull().default(1),
+    createdBy: integer().references(() => users.id),
+    updatedBy: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Numbers match without regard to letter case.
+    index('trips_load_number_idx').on(sql`lower(${t.loadNumber})`),
+    index('trips_trailer_number_idx').on(sql`lower(${t.trailerNumber})`),
+    index('trips_truck_idx').on(t.truckId, t.pickupDateTime),
+    index('trips_driver_idx').on(t.driverId, t.pickupDateTime),
+    index('trips_assigned_user_idx').on(t.assignedUserId, t.pickupDateTime),
+    index('trips_pickup_idx').on(t.pickupDateTime, t.id),
+    index('trips_updated_idx').on(t.updatedAt, t.id),
+    index('trips_status_idx').on(t.tripStatus, t.id),
+  ],
+);
+
+export const tripStops = pgTable(
+  'trip_stops',
+  {
+    id: serial().primaryKey(),
+    tripId: integer()
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    orderIndex: integer().notNull(),
+    address: text().notNull(),
+    latitude: doublePrecision().notNull(),
+    longitude: doublePrecision().notNull(),
+    stopType: text().notNull(),
+    loadStatus: text().notNull(),
+    /** Metres and seconds of the leg into this stop. */
+    distance: doublePrecision(),
+    totalDistance: doublePrecision(),
+    duration: doublePrecision(),
+  },
+  (t) => [index('trip_stops_trip_idx').on(t.tripId, t.orderIndex)],
+);
+
+/** One row per changed field of a trip. */
+export const tripHistory = pgTable(
+  'trip_history',
+  {
+    id: serial().primaryKey(),
+    tripId: integer()
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    columnName: text().notNull(),
+    oldValue: text(),
+    newValue: text(),
+    changedBy: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('trip_history_trip_idx').on(t.tripId, t.createdAt, t.id)],
+);

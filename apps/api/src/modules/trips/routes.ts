@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, idParam, paged } from '@milepost/contracts/api';
+import {
+  changeTripStatusQuery,
+  checkNumberQuery,
+  duplicateCheckRow,
+  historyEntry,
+  historyQuery,
+  identifierNumberItem,
+  identifierNumbersQuery,
+  infoByNumberQuery,
+  payableMileageForm,
+  tripDetail,
+  tripInput,
+  tripListQuery,
+  tripRow,
+  tripUpdate,
+  vehicleInfo,
+} from '@milepost/contracts/trips-api';
+import { principalOf } from '../../platform/access';
+import type { AppDeps } from '../../app';
+import * as trips from './service';
+
+/** Trip lookups also serve the Routes and Reports screens' filters. */
+const LOOKUP = { anyOf: ['CAN_SHOW_TRIPS', 'CAN_SHOW_ROUTES', 'CAN_SHOW_REPORTS'] } as const;
+
+export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['trips'];
+
+  r.get('/trips', {
+    config: { access: { permission: 'CAN_SHOW_TRIPS' } },
+    schema: { tags, summary: 'Trips, paged, filtered and sorted', querystring: tripListQuery, response: { 200: envelope(paged(tripRow)) } },
+    handler: async (req) => ({ data: await trips.listTrips(deps.db, req.query) }),
+  });
+
+  r.get('/trips/check-number', {
+    config: { access: { anyOf: ['CAN_CREATE_TRIP', 'CAN_EDIT_TRIP'] } },
+    schema: { tags, summary: 'Trips already using a number, by recovery index', querystring: checkNumberQuery, response: { 200: envelope(z.array(duplicateCheckRow)) } },
+    handler: async (req) => ({ data: await trips.checkNumber(deps.db, req.query.number, req.query.identifierType) }),
+  });
+
+  r.get('/trips/identifier-numbers', {
+    config: { access: LOOKUP },
+    schema: { tags, summary: 'Load or trailer numbers, paged', querystring: identifierNumbersQuery, response: { 200: envelope(paged(identifierNumberItem)) } },
+    handler: async (req) => ({ data: await trips.identifierNumbers(deps.db, req.query) }),
+  });
+
+  r.get('/trips/vehicle/info-by-identifier-number', {
+    config: { access: LOOKUP },
+    schema: { tags, summary: 'Trucks and drivers that ran a number', querystring: infoByNumberQuery, response: { 200: envelope(vehicleInfo) } },
+    handler: async (req) => ({ data: await trips.vehicleInfoByNumber(deps.db, req.query.number, req.query.identifierType) }),
+  });
+
+  r.get('/trips/trucks-search', {
+    config: { access: LOOKUP },
+    schema: { tags, summary: 'Trucks that ran a number', querystring: checkNumberQuery, response: { 200: envelope(vehicleInfo.shape.trucks) } },
+    handler: async (req) => ({ data: (await trips.vehicleInfoByNumber(deps.db, req.query.number, req.query.identifierType)).trucks }),
+  });
+
+  r.get('/trips/:id', {
+    config: { access: { anyOf: ['CAN_SHOW_TRIPS', 'CAN_EDIT_TRIP'] } },
+    schema: { tags, summary: 'One trip with its stops', params: idParam, response: { 200: envelope(tripDetail) } },
+    handler: async (req) => ({ data: await trips.getTrip(deps.db, req.params.id) }),
+  });
+
+  r.post('/trips', {
+    config: { access: { permission: 'CAN_CREATE_TRIP' } },
+    schema: { tags, summary: 'Create a trip with its stops', body: tripInput, response: { 201: envelope(tripDetail) } },
+    handler: async (req, reply) => reply.status(201).send({ data: await trips.createTrip(deps.db, principalOf(req).userId, req.body) }),
+  });
+
+  r.put('/trips/:id', {
+    config: { access: { permission: 'CAN_EDIT_TRIP' } },
+    schema: { tags, summary: 'Save a trip (the version it was loaded at is required)', params: idParam, body: tripUpdate, response: { 200: envelope(tripDetail) } },
+    handler: async (req) => ({ data: await trips.updateTrip(deps.db, principalOf(req).userId, req.params.id, req.body) }),
+  });
+
+  r.patch('/trips/change-trip-status/:id', {
+    config: { access: { permission: 'CAN_EDIT_TRIP' } },
+    schema: { tags, summary: 'Change the status within the allowed transitions', params: idParam, querystring: changeTripStatusQuery, response: { 200: envelope(tripDetail) } },
+    handler: async (req) => ({ data: await trips.changeTripStatus(deps.db, principalOf(req).userId, req.params.id, req.query.tripStatus) }),
+  });
+
+  r.put('/mile-stats/payable-mileage', {
+    config: { access: { permission: 'CAN_EDIT_MILEAGE_REPORT_TRIP' } },
+    schema: { tags, summary: 'Save the manual mileage figures', body: payableMileageForm, response: { 200: envelope(tripDetail) } },
+    handler: async (req) => ({ data: await trips.savePayableMileage(deps.db, principalOf(req).userId, req.body) }),
+  });
+
+  r.get('/trip-action-history', {
+    config: { access: { permission: 'CAN_SHOW_TRIP_HISTORY' } },
+    schema: { tags, summary: "A trip's field-level history, newest first", querystring: historyQuery, response: { 200: envelope(paged(historyEntry)) } },
+    handler: async (req) => ({ data: await trips.historyOf(deps.db, req.query) }),
+  });
+}

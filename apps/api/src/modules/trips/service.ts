@@ -1,0 +1,560 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Paged } from '@milepost/contracts/api';
+import { formatCentral } from '@milepost/contracts/time';
+import {
+  TRIP_MESSAGES,
+  canChangeTripStatus,
+  type DuplicateCheckRow,
+  type HistoryEntry,
+  type IdentifierType,
+  type TripDetail,
+  type TripRow,
+  type TripStatus,
+  type payableMileageForm,
+  type tripInput,
+  type tripListQuery,
+} from '@milepost/contracts/trips-api';
+import { legFigures, type LegStop } from '@milepost/geo/mileage';
+import { METERS_TO_MILES } from '@milepost/geo/units';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/access';
+import { companies, dispatchers, drivers, recoveryReasons, trucks } from '../../db/schema/reference';
+import { tripHistory, tripStops, trips } from '../../db/schema/trips';
+import { AppError } from '../../platform/errors';
+import { likePattern, orderBy, toPage } from '../../platform/paging';
+import { diffTrips, type TripSnapshot } from './history';
+
+type TripInput = z.output<typeof tripInput>;
+const toMiles = (m: number | null) => (m === null ? null : m * METERS_TO_MILES);
+const iso = (d: Date) => d.toISOString();
+const assignedUser = alias(users, 'assigned_user');
+
+/** The number column of an identifier type. */
+const numberColumn = (type: IdentifierType) => (type === 'LOAD_NUMBER' ? trips.loadNumber : trips.trailerNumber);
+const sameNumber = (type: IdentifierType, value: string) => eq(sql`lower(${numberColumn(type)})`, value.toLowerCase());
+
+// ---------------------------------------------------------------------------------------------
+// List
+
+const driverName = sql<string>`${drivers.firstName} || ' ' || ${drivers.lastName}`;
+const dispatcherName = sql<string | null>`nullif(trim(${dispatchers.firstName} || ' ' || coalesce(${dispatchers.lastName}, '')), '')`;
+const assignUserName = sql<string | null>`${assignedUser.firstName} || ' ' || ${assignedUser.lastName}`;
+
+const rowColumns = {
+  id: trips.id,
+  truckId: trips.truckId,
+  driverId: trips.driverId,
+  unitNumber: trucks.unitNumber,
+  driverName,
+  assignUserName,
+  companyName: companies.name,
+  loadNumber: trips.loadNumber,
+  trailerNumber: trips.trailerNumber,
+  identifierType: trips.identifierType,
+  dispatcherName,
+  routeMiles: trips.routeMiles,
+  routeTotalEmpty: trips.routeTotalEmpty,
+  routePu: trips.routePu,
+  routeTrl: trips.routeTrl,
+  routeTotalMiles: trips.routeTotalMiles,
+  payableMileage: trips.payableMileage,
+  loadedMiles: trips.loadedMiles,
+  emptyMiles: trips.emptyMiles,
+  pickupLocation: trips.pickupLocation,
+  deliveryLocation: trips.deliveryLocation,
+  pickupDateTime: trips.pickupDateTime,
+  updatedAt: trips.updatedAt,
+  tripStatus: trips.tripStatus,
+};
+
+type RawRow = { [K in keyof typeof rowColumns]: unknown };
+function toRow(r: RawRow): TripRow {
+  const x = r as {
+    routeMiles: number | null;
+    routeTotalEmpty: number | null;
+    routePu: number | null;
+    routeTrl: number | null;
+    routeTotalMiles: number | null;
+    pickupDateTime: Date;
+    updatedAt: Date;
+  } & Omit<TripRow, 'miles' | 'totalEmpty' | 'pu' | 'trl' | 'totalMiles' | 'pickupDateTime' | 'updated'>;
+  const { routeMiles, routeTotalEmpty, routePu, routeTrl, routeTotalMiles, pickupDateTime, updatedAt, ...rest } = x;
+  return {
+    ...rest,
+    miles: toMiles(routeMiles),
+    totalEmpty: toMiles(routeTotalEmpty),
+    pu: toMiles(routePu),
+    trl: toMiles(routeTrl),
+    totalMiles: toMiles(routeTotalMiles),
+    pickupDateTime: formatCentral(pickupDateTime),
+    updated: iso(updatedAt),
+  };
+}
+
+const listFrom = (db: Db) =>
+  db
+    .select(rowColumns)
+    .from(trips)
+    .innerJoin(trucks, eq(trucks.id, trips.truckId))
+    .innerJoin(drivers, eq(drivers.id, trips.driverId))
+    .leftJoin(companies, eq(companies.id, trucks.companyId))
+    .leftJoin(dispatchers, eq(dispatchers.id, trips.dispatcherId))
+    .leftJoin(assignedUser, eq(assignedUser.id, trips.assignedUserId));
+
+export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Promise<Paged<TripRow>> {
+  const filters: (SQL | undefined)[] = [];
+  if (q.loadNumber) filters.push(sameNumber('LOAD_NUMBER', q.loadNumber));
+  if (q.trailerNumber) filters.push(sameNumber('TRAILER_NUMBER', q.trailerNumber));
+  if (q.truckId !== undefined) filters.push(eq(trips.truckId, q.truckId));
+  if (q.driverId !== undefined) filters.push(eq(trips.driverId, q.driverId));
+  if (q.assignedUserId !== undefined) filters.push(eq(trips.assignedUserId, q.assignedUserId));
+  if (q.tripStatus) filters.push(eq(trips.tripStatus, q.tripStatus));
+  if (q.fromDate) filters.push(gte(trips.pickupDateTime, q.fromDate));
+  if (q.toDate) filters.push(lte(trips.pickupDateTime, q.toDate));
+  const where = and(...filters);
+  const rows = listFrom(db)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        q.sort,
+        {
+          id: trips.id,
+          unitNumber: trucks.unitNumber,
+          driverName,
+          assignUserName,
+          companyName: companies.name,
+          loadNumber: sql`coalesce(${trips.loadNumber}, ${trips.trailerNumber})`,
+          dispatcherName,
+          miles: trips.routeMiles,
+          totalEmpty: trips.routeTotalEmpty,
+          pu: trips.routePu,
+          trl: trips.routeTrl,
+          totalMiles: trips.routeTotalMiles,
+          payableMileage: trips.payableMileage,
+          loadedMiles: trips.loadedMiles,
+          emptyMiles: trips.emptyMiles,
+          pickupLocation: trips.pickupLocation,
+          deliveryLocation: trips.deliveryLocation,
+          pickupDateTime: trips.pickupDateTime,
+          updated: trips.updatedAt,
+          tripStatus: trips.tripStatus,
+        },
+        trips.id,
+        [desc(trips.updatedAt)],
+      ),
+    )
+    .limit(q.size)
+    .offset(q.page * q.size)
+    .then((list) => list.map(toRow));
+  const total = db
+    .select({ n: count() })
+    .from(trips)
+    .where(where)
+    .then((r) => r[0]?.n ?? 0);
+  return toPage(q, rows, total);
+}
+
+// ---------------------------------------------------------------------------------------------
+// One trip
+
+export async function getTrip(db: Db, id: number): Promise<TripDetail> {
+  const [t] = await db
+    .select({
+      trip: trips,
+      unitNumber: trucks.unitNumber,
+      driverFirst: drivers.firstName,
+      driverLast: drivers.lastName,
+      dispatcherFirst: dispatchers.firstName,
+      dispatcherLast: dispatchers.lastName,
+    })
+    .from(trips)
+    .innerJoin(trucks, eq(trucks.id, trips.truckId))
+    .innerJoin(drivers, eq(drivers.id, trips.driverId))
+    .leftJoin(dispatchers, eq(dispatchers.id, trips.dispatcherId))
+    .where(eq(trips.id, id));
+  if (!t) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
+  const trip = t.trip;
+  const type = trip.identifierType as IdentifierType;
+  const number = (type === 'LOAD_NUMBER' ? trip.loadNumber : trip.trailerNumber) ?? '';
+  const [stops, [incomplete]] = await Promise.all([
+    db.select().from(tripStops).where(eq(tripStops.tripId, id)).orderBy(asc(tripStops.orderIndex)),
+    db
+      .select({ n: count() })
+      .from(trips)
+      .where(and(sameNumber(type, number), ne(trips.id, id), inArray(trips.tripStatus, ['UPCOMING', 'IN_TRANSIT']))),
+  ]);
+  return {
+    id: trip.id,
+    truckId: trip.truckId,
+    driverId: trip.driverId,
+    dispatcherId: trip.dispatcherId,
+    truck: { id: trip.truckId, unitNumber: t.unitNumber },
+    driver: { id: trip.driverId, firstName: t.driverFirst, lastName: t.driverLast },
+    dispatcher: trip.dispatcherId ? { id: trip.dispatcherId, firstName: t.dispatcherFirst ?? '', lastName: t.dispatcherLast } : null,
+    identifierType: type,
+    loadNumber: trip.loadNumber,
+    trailerNumber: trip.trailerNumber,
+    tripStatus: trip.tripStatus,
+    pickupDateTime: formatCentral(trip.pickupDateTime),
+    startDateTime: trip.startDateTime ? formatCentral(trip.startDateTime) : null,
+    endDateTime: trip.endDateTime ? formatCentral(trip.endDateTime) : null,
+    startOdometer: trip.startOdometer,
+    endOdometer: trip.endOdometer,
+    emptyMiles: trip.emptyMiles,
+    loadedMiles: trip.loadedMiles,
+    payableMileage: trip.payableMileage,
+    notes: trip.notes,
+    recoveryReasonId: trip.recoveryReasonId,
+    recoveryLoadIndex: trip.recoveryLoadIndex,
+    isRecoveryLoad: trip.isRecoveryLoad,
+    hasIncompleteTrips: (incomplete?.n ?? 0) > 0,
+    tripStops: stops.map(({ tripId: _t, ...s }) => s),
+    mileStats: {
+      miles: toMiles(trip.routeMiles),
+      totalEmpty: toMiles(trip.routeTotalEmpty),
+      pu: toMiles(trip.routePu),
+      trl: toMiles(trip.routeTrl),
+      totalMiles: toMiles(trip.routeTotalMiles),
+      totalDuration: trip.routeDuration,
+      emptyMiles: trip.emptyMiles,
+      loadedMiles: trip.loadedMiles,
+      payableMileage: trip.payableMileage,
+    },
+    version: trip.version,
+    updated: iso(trip.updatedAt),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Number check and lookups
+
+/** Trips using this number (any status), sorted by recovery index. */
+export async function checkNumber(db: Db, number: string, type: IdentifierType, excludeId?: number): Promise<DuplicateCheckRow[]> {
+  const rows = await db
+    .select({
+      id: trips.id,
+      truckId: trips.truckId,
+      unitNumber: trucks.unitNumber,
+      identifierType: trips.identifierType,
+      loadNumber: trips.loadNumber,
+      trailerNumber: trips.trailerNumber,
+      driverName,
+      tripStatus: trips.tripStatus,
+      recoveryLoadIndex: trips.recoveryLoadIndex,
+    })
+    .from(trips)
+    .innerJoin(trucks, eq(trucks.id, trips.truckId))
+    .innerJoin(drivers, eq(drivers.id, trips.driverId))
+    .where(and(sameNumber(type, number), excludeId ? ne(trips.id, excludeId) : undefined))
+    .orderBy(asc(trips.recoveryLoadIndex), asc(trips.id));
+  return rows.map((r) => ({ ...r, identifierType: r.identifierType as IdentifierType }));
+}
+
+export async function identifierNumbers(db: Db, q: { keyword?: string | undefined; type: IdentifierType; page: number; size: number }) {
+  const column = numberColumn(q.type);
+  const where = and(eq(trips.identifierType, q.type), q.keyword ? sql`${column} ilike ${likePattern(q.keyword)}` : undefined);
+  const rows = db
+    .selectDistinct({ identifierValue: sql<string>`${column}` })
+    .from(trips)
+    .where(where)
+    .orderBy(sql`${column}`)
+    .limit(q.size)
+    .offset(q.page * q.size);
+  const total = db
+    .select({ n: sql<number>`count(distinct ${column})::int` })
+    .from(trips)
+    .where(where)
+    .then((r) => r[0]?.n ?? 0);
+  return toPage(q, rows, total);
+}
+
+/** Trucks and drivers that ran this number, most recent first. */
+export async function vehicleInfoByNumber(db: Db, number: string, type?: IdentifierType) {
+  const match = type ? sameNumber(type, number) : sql`(${sameNumber('LOAD_NUMBER', number)} or ${sameNumber('TRAILER_NUMBER', number)})`;
+  const rows = await db
+    .select({ truckId: trucks.id, unitNumber: trucks.unitNumber, driverId: drivers.id, firstName: drivers.firstName, lastName: drivers.lastName })
+    .from(trips)
+    .innerJoin(trucks, eq(trucks.id, trips.truckId))
+    .innerJoin(drivers, eq(drivers.id, trips.driverId))
+    .where(match)
+    .orderBy(desc(trips.pickupDateTime), desc(trips.id))
+    .limit(100);
+  const trucksSeen = new Map<number, { id: number; unitNumber: string }>();
+  const driversSeen = new Map<number, { id: number; firstName: string; lastName: string }>();
+  for (const r of rows) {
+    if (!trucksSeen.has(r.truckId)) trucksSeen.set(r.truckId, { id: r.truckId, unitNumber: r.unitNumber });
+    if (!driversSeen.has(r.driverId)) driversSeen.set(r.driverId, { id: r.driverId, firstName: r.firstName, lastName: r.lastName });
+  }
+  return { trucks: [...trucksSeen.values()], drivers: [...driversSeen.values()] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+interface Refs {
+  truck: string;
+  driver: string;
+  driverAssignedUserId: number | null;
+  dispatcher: string | null;
+  recoveryReason: string | null;
+}
+
+/** Checks that the referenced records exist and gives their names for the history. */
+async function resolveRefs(tx: Db, input: Pick<TripInput, 'truckId' | 'driverId' | 'dispatcherId' | 'recoveryReasonId'>): Promise<Refs> {
+  const [truck] = await tx.select({ unit: trucks.unitNumber }).from(trucks).where(eq(trucks.id, input.truckId));
+  if (!truck) throw new AppError('BAD_REQUEST', TRIP_MESSAGES.truckNotFound, [{ path: 'body.truckId', message: TRIP_MESSAGES.truckNotFound }]);
+  const [driver] = await tx.select({ name: driverName, userId: drivers.assignedUserId }).from(drivers).where(eq(drivers.id, input.driverId));
+  if (!driver) throw new AppError('BAD_REQUEST', TRIP_MESSAGES.driverNotFound, [{ path: 'body.driverId', message: TRIP_MESSAGES.driverNotFound }]);
+  let dispatcher: string | null = null;
+  if (input.dispatcherId) {
+    const [d] = await tx.select({ name: dispatcherName }).from(dispatchers).where(eq(dispatchers.id, input.dispatcherId));
+    if (!d) throw new AppError('BAD_REQUEST', TRIP_MESSAGES.dispatcherNotFound, [{ path: 'body.dispatcherId', message: TRIP_MESSAGES.dispatcherNotFound }]);
+    dispatcher = d.name;
+  }
+  let recoveryReason: string | null = null;
+  if (input.recoveryReasonId) {
+    const [r] = await tx.select({ name: recoveryReasons.name }).from(recoveryReasons).where(eq(recoveryReasons.id, input.recoveryReasonId));
+    if (!r) throw new AppError('BAD_REQUEST', TRIP_MESSAGES.recoveryReasonNotFound, [{ path: 'body.recoveryReasonId', message: TRIP_MESSAGES.recoveryReasonNotFound }]);
+    recoveryReason = r.name;
+  }
+  return { truck: truck.unit, driver: driver.name, driverAssignedUserId: driver.userId, dispatcher, recoveryReason };
+}
+
+/**
+ * The number rules (spec 01 §4–5): other trips with this number (cancelled ones aside) make
+ * this a recovery load, allowed only when all of them are completed and a reason is given.
+ * Serialised per number with a transaction lock, so two saves cannot both pass.
+ */
+async function recoveryFor(tx: Db, input: TripInput, excludeId?: number): Promise<{ recoveryLoadIndex: number }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${input.identifierType}:${input.identifierValue.toLowerCase()}`}))`);
+  const matches = (await checkNumber(tx, input.identifierValue, input.identifierType, excludeId)).filter((m) => m.tripStatus !== 'CANCELLED');
+  if (!matches.length) return { recoveryLoadIndex: 0 };
+  if (matches.some((m) => m.tripStatus !== 'COMPLETED')) throw new AppError('CONFLICT', TRIP_MESSAGES.uncompleted);
+  if (!input.recoveryReasonId) {
+    throw new AppError('BAD_REQUEST', TRIP_MESSAGES.recoveryReasonForRecovery, [{ path: 'body.recoveryReasonId', message: TRIP_MESSAGES.recoveryReasonRequired }]);
+  }
+  return { recoveryLoadIndex: Math.max(...matches.map((m) => m.recoveryLoadIndex)) + 1 };
+}
+
+const payable = (empty: number | null, loaded: number | null) => (empty !== null && loaded !== null ? Math.round((empty + loaded) * 100) / 100 : null);
+
+/** Columns derived from the input: numbers, manual figures, route figures and locations. */
+function tripColumns(input: TripInput) {
+  const stops = [...input.tripStops].sort((a, b) => a.orderIndex - b.orderIndex).map((s, i) => ({ ...s, orderIndex: i }));
+  const figures = legFigures(stops as LegStop[]);
+  const known = stops.slice(1).some((s) => s.distance !== null);
+  return {
+    stops,
+    columns: {
+      truckId: input.truckId,
+      driverId: input.driverId,
+      dispatcherId: input.dispatcherId,
+      identifierType: input.identifierType,
+      loadNumber: input.identifierType === 'LOAD_NUMBER' ? input.identifierValue : null,
+      trailerNumber: input.identifierType === 'TRAILER_NUMBER' ? input.identifierValue : null,
+      tripStatus: input.tripStatus,
+      pickupDateTime: input.pickupDateTime,
+      startDateTime: input.startDateTime,
+      endDateTime: input.endDateTime,
+      startOdometer: input.startOdometer,
+      endOdometer: input.endOdometer,
+      emptyMiles: input.emptyMiles,
+      loadedMiles: input.loadedMiles,
+      payableMileage: payable(input.emptyMiles, input.loadedMiles),
+      notes: input.notes,
+      recoveryReasonId: input.recoveryReasonId,
+      /** A recovery reason makes it a recovery load (spec 01 §5). */
+      isRecoveryLoad: input.recoveryReasonId !== null,
+      routeMiles: known ? figures.miles : null,
+      routeTotalEmpty: known ? figures.totalEmpty : null,
+      routePu: known ? figures.pu : null,
+      routeTrl: known ? figures.trl : null,
+      routeTotalMiles: known ? figures.totalMiles : null,
+      routeDuration: known ? stops.reduce((sum, s, i) => sum + (i === 0 ? 0 : (s.duration ?? 0)), 0) : null,
+      pickupLocation: stops[0]?.address ?? null,
+      deliveryLocation: stops.at(-1)?.address ?? null,
+    },
+  };
+}
+
+function snapshot(input: TripInput, refs: Refs, payableMileage: number | null): TripSnapshot {
+  return {
+    tripStatus: input.tripStatus,
+    driver: refs.driver,
+    truck: refs.truck,
+    dispatcher: refs.dispatcher,
+    identifierType: input.identifierType,
+    number: input.identifierValue,
+    pickupDateTime: input.pickupDateTime,
+    startDateTime: input.startDateTime,
+    endDateTime: input.endDateTime,
+    startOdometer: input.startOdometer,
+    endOdometer: input.endOdometer,
+    loadedMiles: input.loadedMiles,
+    emptyMiles: input.emptyMiles,
+    payableMileage,
+    notes: input.notes,
+    recoveryReason: refs.recoveryReason,
+    stops: [...input.tripStops].sort((a, b) => a.orderIndex - b.orderIndex),
+  };
+}
+
+/** Creates the trip, its stops and its first history row in one transaction. */
+export async function createTrip(db: Db, actorId: number, input: TripInput): Promise<TripDetail> {
+  const id = await db.transaction(async (tx) => {
+    const refs = await resolveRefs(tx, input);
+    const recovery = await recoveryFor(tx, input);
+    const { stops, columns } = tripColumns(input);
+    const [trip] = await tx
+      .insert(trips)
+      .values({ ...columns, ...recovery, assignedUserId: refs.driverAssignedUserId, createdBy: actorId, updatedBy: actorId })
+      .returning({ id: trips.id });
+    await tx.insert(tripStops).values(stops.map((s) => ({ ...s, tripId: trip!.id })));
+    await tx.insert(tripHistory).values({ tripId: trip!.id, columnName: 'TRIP_STATUS', oldValue: null, newValue: input.tripStatus, changedBy: actorId });
+    return trip!.id;
+  });
+  return getTrip(db, id);
+}
+
+/** Loads what the stored trip says, in history words, locking its row. */
+async function storedSnapshot(tx: Db, id: number): Promise<{ snap: TripSnapshot; version: number; status: TripStatus; input: TripInput; driverAssignedUserId: number | null }> {
+  const [row] = await tx.select().from(trips).where(eq(trips.id, id)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
+  const stops = await tx.select().from(tripStops).where(eq(tripStops.tripId, id)).orderBy(asc(tripStops.orderIndex));
+  const input: TripInput = {
+    truckId: row.truckId,
+    driverId: row.driverId,
+    dispatcherId: row.dispatcherId,
+    identifierType: row.identifierType as IdentifierType,
+    identifierValue: (row.identifierType === 'LOAD_NUMBER' ? row.loadNumber : row.trailerNumber) ?? '',
+    tripStatus: row.tripStatus as TripStatus,
+    pickupDateTime: row.pickupDateTime,
+    startDateTime: row.startDateTime,
+    endDateTime: row.endDateTime,
+    startOdometer: row.startOdometer,
+    endOdometer: row.endOdometer,
+    emptyMiles: row.emptyMiles,
+    loadedMiles: row.loadedMiles,
+    notes: row.notes,
+    recoveryReasonId: row.recoveryReasonId,
+    tripStops: stops.map((s) => ({
+      address: s.address,
+      latitude: s.latitude,
+      longitude: s.longitude,
+      stopType: s.stopType as TripInput['tripStops'][number]['stopType'],
+      loadStatus: s.loadStatus as TripInput['tripStops'][number]['loadStatus'],
+      orderIndex: s.orderIndex,
+      distance: s.distance,
+      totalDistance: s.totalDistance,
+      duration: s.duration,
+    })),
+  };
+  const refs = await resolveRefs(tx, input);
+  return { snap: snapshot(input, refs, row.payableMileage), version: row.version, status: row.tripStatus as TripStatus, input, driverAssignedUserId: refs.driverAssignedUserId };
+}
+
+async function writeHistory(tx: Db, tripId: number, actorId: number, before: TripSnapshot, after: TripSnapshot) {
+  const rows = diffTrips(before, after);
+  if (rows.length) await tx.insert(tripHistory).values(rows.map((r) => ({ ...r, tripId, changedBy: actorId })));
+  return rows.length;
+}
+
+/**
+ * Saves a whole trip. The version must be the one the editor loaded: a stale one is refused
+ * with 409 and nothing changes. Trip, stops and history rows are written in one transaction.
+ */
+export async function updateTrip(db: Db, actorId: number, id: number, input: TripInput & { version: number }): Promise<TripDetail> {
+  await db.transaction(async (tx) => {
+    const stored = await storedSnapshot(tx, id);
+    if (stored.version !== input.version) throw new AppError('CONFLICT', TRIP_MESSAGES.stale);
+    if (!canChangeTripStatus(stored.status, input.tripStatus)) throw new AppError('CONFLICT', TRIP_MESSAGES.transition(stored.status, input.tripStatus));
+    const refs = await resolveRefs(tx, input);
+    const numberChanged =
+      stored.input.identifierType !== input.identifierType || stored.input.identifierValue.toLowerCase() !== input.identifierValue.toLowerCase();
+    const recovery = numberChanged ? await recoveryFor(tx, input, id) : null;
+    const { stops, columns } = tripColumns(input);
+    await tx
+      .update(trips)
+      .set({
+        ...columns,
+        ...(recovery ?? {}),
+        ...(input.driverId !== stored.input.driverId ? { assignedUserId: refs.driverAssignedUserId } : {}),
+        updatedBy: actorId,
+        updatedAt: sql`now()`,
+        version: sql`${trips.version} + 1`,
+      })
+      .where(eq(trips.id, id));
+    await tx.delete(tripStops).where(eq(tripStops.tripId, id));
+    await tx.insert(tripStops).values(stops.map((s) => ({ ...s, tripId: id })));
+    await writeHistory(tx, id, actorId, stored.snap, snapshot(input, refs, columns.payableMileage));
+  });
+  return getTrip(db, id);
+}
+
+/** Changes only the status, within the allowed transitions; recorded in the history. */
+export async function changeTripStatus(db: Db, actorId: number, id: number, status: TripStatus): Promise<TripDetail> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ status: trips.tripStatus }).from(trips).where(eq(trips.id, id)).for('update');
+    if (!row) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
+    const from = row.status as TripStatus;
+    if (from === status) return;
+    if (!canChangeTripStatus(from, status)) throw new AppError('CONFLICT', TRIP_MESSAGES.transition(from, status));
+    await tx
+      .update(trips)
+      .set({ tripStatus: status, updatedBy: actorId, updatedAt: sql`now()`, version: sql`${trips.version} + 1` })
+      .where(eq(trips.id, id));
+    await tx.insert(tripHistory).values({ tripId: id, columnName: 'TRIP_STATUS', oldValue: from, newValue: status, changedBy: actorId });
+  });
+  return getTrip(db, id);
+}
+
+/** Saves the manual mileage figures; payable is loaded + empty when both are numbers. */
+export async function savePayableMileage(db: Db, actorId: number, input: z.output<typeof payableMileageForm>): Promise<TripDetail> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ empty: trips.emptyMiles, loaded: trips.loadedMiles, payable: trips.payableMileage })
+      .from(trips)
+      .where(eq(trips.id, input.tripId))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
+    const payableMileage = payable(input.emptyMiles, input.loadedMiles);
+    await tx
+      .update(trips)
+      .set({ emptyMiles: input.emptyMiles, loadedMiles: input.loadedMiles, payableMileage, updatedBy: actorId, updatedAt: sql`now()`, version: sql`${trips.version} + 1` })
+      .where(eq(trips.id, input.tripId));
+    const changes = [
+      ['EMPTY_MILES', row.empty, input.emptyMiles],
+      ['LOADED_MILES', row.loaded, input.loadedMiles],
+      ['PAYABLE_MILEAGE', row.payable, payableMileage],
+    ] as const;
+    const rows = changes
+      .filter(([, a, b]) => a !== b)
+      .map(([columnName, a, b]) => ({ tripId: input.tripId, columnName, oldValue: a === null ? null : String(a), newValue: b === null ? null : String(b), changedBy: actorId }));
+    if (rows.length) await tx.insert(tripHistory).values(rows);
+  });
+  return getTrip(db, input.tripId);
+}
+
+export async function historyOf(db: Db, q: { tripId: number; page: number; size: number }): Promise<Paged<HistoryEntry>> {
+  const where = eq(tripHistory.tripId, q.tripId);
+  const rows = db
+    .select({
+      id: tripHistory.id,
+      columnName: tripHistory.columnName,
+      oldValue: tripHistory.oldValue,
+      newValue: tripHistory.newValue,
+      name: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      createdAt: tripHistory.createdAt,
+    })
+    .from(tripHistory)
+    .leftJoin(users, eq(users.id, tripHistory.changedBy))
+    .where(where)
+    .orderBy(desc(tripHistory.createdAt), desc(tripHistory.id))
+    .limit(q.size)
+    .offset(q.page * q.size)
+    .then((l) => l.map((r) => ({ ...r, createdAt: iso(r.createdAt) })));
+  const total = db.select({ n: count() }).from(tripHistory).where(where).then((r) => r[0]?.n ?? 0);
+  return toPage(q, rows, total);
+}

@@ -1,0 +1,307 @@
+import { z } from 'zod';
+import { pageQuery, sortQuery } from './api';
+import { optionalId, optionalText } from './fields';
+import { centralDateTime, parseCentral } from './time';
+
+export const TRIP_STATUSES = ['UPCOMING', 'IN_TRANSIT', 'COMPLETED', 'CANCELLED'] as const;
+export type TripStatus = (typeof TRIP_STATUSES)[number];
+export const TRIP_STATUS_LABELS: Record<TripStatus, string> = {
+  UPCOMING: 'Upcoming',
+  IN_TRANSIT: 'In Transit',
+  COMPLETED: 'Completed',
+  CANCELLED: 'Cancelled',
+};
+
+/**
+ * Allowed status changes (decided; spec 01 §4 leaves them open). A cancelled trip is final:
+ * it is never reopened. A completed trip may go back to In Transit to correct a mistake.
+ */
+export const TRIP_STATUS_TRANSITIONS: Record<TripStatus, readonly TripStatus[]> = {
+  UPCOMING: ['IN_TRANSIT', 'COMPLETED', 'CANCELLED'],
+  IN_TRANSIT: ['UPCOMING', 'COMPLETED', 'CANCELLED'],
+  COMPLETED: ['IN_TRANSIT'],
+  CANCELLED: [],
+};
+export const canChangeTripStatus = (from: TripStatus, to: TripStatus) => from === to || TRIP_STATUS_TRANSITIONS[from].includes(to);
+
+export const IDENTIFIER_TYPES = ['LOAD_NUMBER', 'TRAILER_NUMBER'] as const;
+export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
+export const STOP_TYPES = ['START', 'PICKUP', 'TRAILER', 'SHOP', 'DELIVERY', 'HOME'] as const;
+export const LOAD_STATUSES = ['EMPTY', 'LOADED'] as const;
+
+export const TRIP_MESSAGES = {
+  truckId: 'Truck is required',
+  driverId: 'Driver is required',
+  identifierType: 'Identifier type is required',
+  identifierValue: 'Number is required',
+  tripStatus: 'Trip status is required',
+  pickupDateTime: 'Pickup date/time is required',
+  endAfterStart: 'End date/time must be after start date/time',
+  recoveryReasonRequired: 'Recovery reason is required',
+  noStops: 'Please add at least one stop',
+  uncompleted: 'This load is still uncompleted. Please complete the current trip before creating a recovery.',
+  recoveryReasonForRecovery: 'Recovery reason is required when creating a recovery load.',
+  usedByOthers: 'This number is already used by other truck(s).',
+  created: 'Trip created successfully!',
+  updated: 'Trip updated successfully!',
+  notFound: 'Trip not found.',
+  stale: 'This trip was changed by someone else since you opened it. Reload it to see the latest version; your changes were not saved.',
+  transition: (from: string, to: string) => `A ${from.toLowerCase().replace('_', ' ')} trip cannot be changed to ${to.toLowerCase().replace('_', ' ')}.`,
+  truckNotFound: 'Truck not found.',
+  driverNotFound: 'Driver not found.',
+  dispatcherNotFound: 'Dispatcher not found.',
+  recoveryReasonNotFound: 'Recovery reason not found.',
+  mileageTripId: 'Trip ID not found',
+} as const;
+
+/** Mileage values are numbers or null; empty goes as null. */
+const mileage = z.preprocess((v) => (v === '' || v === undefined ? null : v), z.number({ message: 'Must be a number' }).min(0, 'Must be 0 or more').max(100_000).nullable());
+const odometer = z.preprocess((v) => (v === '' || v === undefined ? null : v), z.number({ message: 'Must be a number' }).min(0, 'Must be 0 or more').max(100_000_000).nullable());
+const optionalDateTime = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z
+    .string()
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === null) return null;
+      const d = parseCentral(v);
+      if (!d) {
+        ctx.addIssue({ code: 'custom', message: 'Use the format MM/DD/YYYY HH:mm:ss' });
+        return z.NEVER;
+      }
+      return d;
+    }),
+);
+
+export const tripStopInput = z.object({
+  address: z.string().trim().min(1, 'Address is required').max(300),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  stopType: z.enum(STOP_TYPES),
+  loadStatus: z.enum(LOAD_STATUSES),
+  orderIndex: z.number().int().min(0),
+  /** Metres of the leg into this stop, from the routing; null when unknown. */
+  distance: z.number().min(0).nullish().transform((v) => v ?? null),
+  totalDistance: z.number().min(0).nullish().transform((v) => v ?? null),
+  /** Seconds of the leg into this stop. */
+  duration: z.number().min(0).nullish().transform((v) => v ?? null),
+});
+export type TripStopInput = z.input<typeof tripStopInput>;
+
+/** The trip payload of POST and PUT; the same rules on both sides. */
+export const tripInput = z
+  .object({
+    truckId: z.coerce.number({ message: TRIP_MESSAGES.truckId }).int(TRIP_MESSAGES.truckId).positive(TRIP_MESSAGES.truckId),
+    driverId: z.coerce.number({ message: TRIP_MESSAGES.driverId }).int(TRIP_MESSAGES.driverId).positive(TRIP_MESSAGES.driverId),
+    dispatcherId: optionalId,
+    identifierType: z.enum(IDENTIFIER_TYPES, { message: TRIP_MESSAGES.identifierType }),
+    identifierValue: z.string({ message: TRIP_MESSAGES.identifierValue }).trim().min(1, TRIP_MESSAGES.identifierValue).max(50),
+    tripStatus: z.enum(TRIP_STATUSES, { message: TRIP_MESSAGES.tripStatus }),
+    pickupDateTime: centralDateTime(TRIP_MESSAGES.pickupDateTime),
+    startDateTime: optionalDateTime,
+    endDateTime: optionalDateTime,
+    startOdometer: odometer,
+    endOdometer: odometer,
+    emptyMiles: mileage,
+    loadedMiles: mileage,
+    notes: optionalText(2000),
+    recoveryReasonId: optionalId,
+    tripStops: z.array(tripStopInput, { message: TRIP_MESSAGES.noStops }).min(1, TRIP_MESSAGES.noStops).max(50),
+  })
+  .superRefine((v, ctx) => {
+    if (v.startDateTime && v.endDateTime && v.endDateTime <= v.startDateTime) {
+      ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: TRIP_MESSAGES.endAfterStart });
+    }
+  });
+export type TripInput = z.input<typeof tripInput>;
+
+export const tripUpdate = z.intersection(tripInput, z.object({ version: z.number({ message: 'version is required' }).int().positive() }));
+
+export const tripStop = z.object({
+  id: z.number().int(),
+  address: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  stopType: z.string(),
+  loadStatus: z.string(),
+  orderIndex: z.number().int(),
+  distance: z.number().nullable(),
+  totalDistance: z.number().nullable(),
+  duration: z.number().nullable(),
+});
+
+const person = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string().nullable() });
+
+/** Mileage figures in miles. */
+export const mileStats = z.object({
+  miles: z.number().nullable(),
+  totalEmpty: z.number().nullable(),
+  pu: z.number().nullable(),
+  trl: z.number().nullable(),
+  totalMiles: z.number().nullable(),
+  totalDuration: z.number().nullable(),
+  emptyMiles: z.number().nullable(),
+  loadedMiles: z.number().nullable(),
+  payableMileage: z.number().nullable(),
+});
+
+export const tripDetail = z.object({
+  id: z.number().int(),
+  truckId: z.number().int(),
+  driverId: z.number().int(),
+  dispatcherId: z.number().int().nullable(),
+  truck: z.object({ id: z.number().int(), unitNumber: z.string() }),
+  driver: person,
+  dispatcher: person.nullable(),
+  identifierType: z.enum(IDENTIFIER_TYPES),
+  loadNumber: z.string().nullable(),
+  trailerNumber: z.string().nullable(),
+  tripStatus: z.string(),
+  pickupDateTime: z.string(),
+  startDateTime: z.string().nullable(),
+  endDateTime: z.string().nullable(),
+  startOdometer: z.number().nullable(),
+  endOdometer: z.number().nullable(),
+  emptyMiles: z.number().nullable(),
+  loadedMiles: z.number().nullable(),
+  payableMileage: z.number().nullable(),
+  notes: z.string().nullable(),
+  recoveryReasonId: z.number().int().nullable(),
+  recoveryLoadIndex: z.number().int(),
+  isRecoveryLoad: z.boolean(),
+  hasIncompleteTrips: z.boolean(),
+  tripStops: z.array(tripStop),
+  mileStats,
+  version: z.number().int(),
+  updated: z.string(),
+});
+export type TripDetail = z.infer<typeof tripDetail>;
+
+export const tripSortFields = [
+  'id', 'unitNumber', 'driverName', 'assignUserName', 'companyName', 'loadNumber', 'dispatcherName', 'miles', 'totalEmpty', 'pu', 'trl',
+  'totalMiles', 'payableMileage', 'loadedMiles', 'emptyMiles', 'pickupLocation', 'deliveryLocation', 'pickupDateTime', 'updated', 'tripStatus',
+] as const;
+
+export const tripListQuery = pageQuery.extend({
+  loadNumber: z.string().trim().max(50).optional(),
+  trailerNumber: z.string().trim().max(50).optional(),
+  truckId: z.coerce.number().int().positive().optional(),
+  driverId: z.coerce.number().int().positive().optional(),
+  assignedUserId: z.coerce.number().int().positive().optional(),
+  tripStatus: z.enum(TRIP_STATUSES).optional(),
+  /** Pickup date-time range, MM/DD/YYYY HH:mm:ss Central. */
+  fromDate: centralDateTime('fromDate must be MM/DD/YYYY HH:mm:ss').optional(),
+  toDate: centralDateTime('toDate must be MM/DD/YYYY HH:mm:ss').optional(),
+  sort: sortQuery(tripSortFields),
+});
+
+export const tripRow = z.object({
+  id: z.number().int(),
+  truckId: z.number().int(),
+  driverId: z.number().int(),
+  unitNumber: z.string(),
+  driverName: z.string(),
+  assignUserName: z.string().nullable(),
+  companyName: z.string().nullable(),
+  loadNumber: z.string().nullable(),
+  trailerNumber: z.string().nullable(),
+  identifierType: z.enum(IDENTIFIER_TYPES),
+  dispatcherName: z.string().nullable(),
+  miles: z.number().nullable(),
+  totalEmpty: z.number().nullable(),
+  pu: z.number().nullable(),
+  trl: z.number().nullable(),
+  totalMiles: z.number().nullable(),
+  payableMileage: z.number().nullable(),
+  loadedMiles: z.number().nullable(),
+  emptyMiles: z.number().nullable(),
+  pickupLocation: z.string().nullable(),
+  deliveryLocation: z.string().nullable(),
+  pickupDateTime: z.string(),
+  updated: z.string(),
+  tripStatus: z.string(),
+});
+export type TripRow = z.infer<typeof tripRow>;
+
+export const checkNumberQuery = z.object({
+  number: z.string().trim().min(1, TRIP_MESSAGES.identifierValue).max(50),
+  identifierType: z.enum(IDENTIFIER_TYPES, { message: TRIP_MESSAGES.identifierType }),
+});
+
+export const duplicateCheckRow = z.object({
+  id: z.number().int(),
+  truckId: z.number().int(),
+  unitNumber: z.string(),
+  identifierType: z.enum(IDENTIFIER_TYPES),
+  loadNumber: z.string().nullable(),
+  trailerNumber: z.string().nullable(),
+  driverName: z.string(),
+  tripStatus: z.string(),
+  recoveryLoadIndex: z.number().int(),
+});
+export type DuplicateCheckRow = z.infer<typeof duplicateCheckRow>;
+
+export const identifierNumbersQuery = pageQuery.extend({
+  keyword: z.string().trim().max(50).optional(),
+  type: z.enum(IDENTIFIER_TYPES).default('LOAD_NUMBER'),
+});
+export const identifierNumberItem = z.object({ identifierValue: z.string() });
+
+export const infoByNumberQuery = z.object({ number: z.string().trim().min(1).max(50), identifierType: z.enum(IDENTIFIER_TYPES).optional() });
+export const vehicleInfo = z.object({
+  trucks: z.array(z.object({ id: z.number().int(), unitNumber: z.string() })),
+  drivers: z.array(z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() })),
+});
+
+export const changeTripStatusQuery = z.object({ tripStatus: z.enum(TRIP_STATUSES, { message: TRIP_MESSAGES.tripStatus }) });
+
+export const payableMileageForm = z.object({
+  tripId: z.number({ message: TRIP_MESSAGES.mileageTripId }).int().positive(TRIP_MESSAGES.mileageTripId),
+  payableMileage: mileage.optional(),
+  emptyMiles: mileage,
+  loadedMiles: mileage,
+});
+
+export const historyQuery = z.object({
+  tripId: z.coerce.number().int().positive(),
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const historyEntry = z.object({
+  id: z.number().int(),
+  columnName: z.string(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  name: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
+/** Friendly labels of the history field codes; numbered ones end in _N. */
+export function historyFieldLabel(code: string): string {
+  const fixed: Record<string, string> = {
+    TRIP_STATUS: 'Trip Status',
+    DRIVER: 'Driver',
+    TRUCK: 'Truck',
+    DISPATCHER: 'Dispatcher',
+    LOADED_MILES: 'Loaded Miles',
+    EMPTY_MILES: 'Empty Miles',
+    PAYABLE_MILEAGE: 'Payable Mileage',
+    PICKUP_DATE_TIME: 'Pickup Date Time',
+    START_DATE_TIME: 'Start Date Time',
+    END_DATE_TIME: 'End Date Time',
+    START_ODOMETER: 'Start Odometer',
+    END_ODOMETER: 'End Odometer',
+    IDENTIFIER_TYPE: 'Identifier Type',
+    NUMBER: 'Number',
+    NOTES: 'Notes',
+    RECOVERY_REASON: 'Recovery Reason',
+  };
+  if (fixed[code]) return fixed[code];
+  const m = /^(ADDRESS|STOP_TYPE|ADDED_STOP|DELETED_STOP|LOAD_STATUS)_(\d+)$/.exec(code);
+  if (m) {
+    const label = { ADDRESS: 'Address', STOP_TYPE: 'Stop Type', ADDED_STOP: 'Added Stop', DELETED_STOP: 'Deleted Stop', LOAD_STATUS: 'Load Status' }[m[1] as 'ADDRESS'];
+    return `${label} ${m[2]}`;
+  }
+  return code;
+}
