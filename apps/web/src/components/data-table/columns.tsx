@@ -9,7 +9,7 @@ export function numberColumn<TData extends RowData>(): DataTableColumnDef<TData>
   return dataTableColumnHelper<TData>().display({
     id: 'number',
     header: 'No',
-    meta: { label: 'No', size: 48, grow: 0, align: 'end', cellClassName: 'text-muted-foreground' },
+    meta: { label: 'No', size: 44, grow: 0, align: 'end', cellClassName: 'text-muted-foreground' },
     cell: ({ row }) => {
       const index = row.getDisplayIndex();
       return (index === -1 ? row.index : index) + 1;

@@ -21,7 +21,7 @@ export const UPDATING_TEXT = 'Updating...';
 export const LOADING_MORE_TEXT = 'Loading more...';
 
 const DEFAULT_COLUMN_SIZE = 120;
-const SETTINGS_COLUMN_SIZE = 40;
+const SETTINGS_COLUMN_SIZE = 32;
 
 export interface DataTableProps<TData extends RowData> {
   /** Names the saved column settings (`milepost.table.<tableId>.columns`). */

@@ -18,7 +18,7 @@ const helper = dataTableColumnHelper<PermissionRow>();
 export function permissionsColumns(actions: PermissionsColumnActions): DataTableColumnDef<PermissionRow>[] {
   return helper.columns([
     numberColumn<PermissionRow>(),
-    helper.accessor('id', { header: 'ID', meta: { size: 60, grow: 0, align: 'end' } }),
+    helper.accessor('id', { header: 'ID', meta: { size: 52, grow: 0, align: 'end' } }),
     helper.accessor('name', { header: 'Name', meta: { size: 240 }, cell: (info) => <TextCell value={info.getValue()} className="font-mono text-xs" /> }),
     helper.accessor('description', { header: 'Description', meta: { size: 220, grow: 2 }, cell: (info) => <TextCell value={info.getValue()} fallback="-" /> }),
     helper.accessor('enabled', {

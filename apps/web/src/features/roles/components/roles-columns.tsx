@@ -18,7 +18,7 @@ const helper = dataTableColumnHelper<RoleRow>();
 export function rolesColumns(actions: RolesColumnActions): DataTableColumnDef<RoleRow>[] {
   return helper.columns([
     numberColumn<RoleRow>(),
-    helper.accessor('id', { header: 'ID', meta: { size: 60, grow: 0, align: 'end' } }),
+    helper.accessor('id', { header: 'ID', meta: { size: 52, grow: 0, align: 'end' } }),
     helper.accessor('name', { header: 'Name', meta: { size: 160 }, cell: (info) => <TextCell value={info.getValue()} className="font-medium" /> }),
     helper.accessor('description', { header: 'Description', meta: { size: 220, grow: 2 }, cell: (info) => <TextCell value={info.getValue()} fallback="-" /> }),
     helper.accessor('active', {
@@ -36,7 +36,7 @@ export function rolesColumns(actions: RolesColumnActions): DataTableColumnDef<Ro
         );
       },
     }),
-    helper.accessor('created', { header: 'Created', meta: { size: 144, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
+    helper.accessor('created', { header: 'Created', meta: { size: 150, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
     helper.display({
       id: 'actions',
       header: 'Actions',

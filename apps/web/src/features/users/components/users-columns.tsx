@@ -30,13 +30,13 @@ const helper = dataTableColumnHelper<UserRow>();
 export function usersColumns(actions: UsersColumnActions): DataTableColumnDef<UserRow>[] {
   return helper.columns([
     numberColumn<UserRow>(),
-    helper.accessor('id', { header: 'ID', meta: { size: 60, grow: 0, align: 'end' } }),
+    helper.accessor('id', { header: 'ID', meta: { size: 52, grow: 0, align: 'end' } }),
     helper.accessor('firstName', { header: 'Firstname', meta: { size: 100 }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor('lastName', { header: 'LastName', meta: { size: 100 }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor('email', {
       header: 'Email',
       enableSorting: false,
-      meta: { size: 170, grow: 1.5 },
+      meta: { size: 140, grow: 1.5 },
       cell: (info) => <TextCell value={info.getValue()} />,
     }),
     helper.accessor('phone', {
@@ -44,10 +44,10 @@ export function usersColumns(actions: UsersColumnActions): DataTableColumnDef<Us
       meta: { size: 140, grow: 0 },
       cell: (info) => <TextCell value={info.getValue()} fallback="N/A" className="tabular-nums" />,
     }),
-    helper.accessor('role', { header: 'Role', meta: { size: 100 }, cell: (info) => <TextCell value={info.getValue()} fallback="—" /> }),
+    helper.accessor('role', { header: 'Role', meta: { size: 96 }, cell: (info) => <TextCell value={info.getValue()} fallback="—" /> }),
     helper.accessor('active', {
       header: 'Status',
-      meta: { size: 190, grow: 0 },
+      meta: { size: 196, grow: 0 },
       cell: ({ row }) => {
         const user = row.original;
         return (
@@ -58,16 +58,16 @@ export function usersColumns(actions: UsersColumnActions): DataTableColumnDef<Us
                 ? { onClick: () => actions.onChangeStatus(user), actionLabel: `${user.active ? 'Deactivate' : 'Activate'} ${userName(user)}` }
                 : {})}
             />
-            {!user.passwordSet && <span className="truncate text-xs text-warning">{INVITATION_PENDING_TEXT}</span>}
+            {!user.passwordSet && <span className="truncate text-[11px] text-warning">{INVITATION_PENDING_TEXT}</span>}
           </span>
         );
       },
     }),
-    helper.accessor('created', { header: 'Created', meta: { size: 144, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
+    helper.accessor('created', { header: 'Created', meta: { size: 150, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
     helper.display({
       id: 'actions',
       header: 'Actions',
-      meta: { size: 76, grow: 0 },
+      meta: { size: 72, grow: 0 },
       cell: ({ row }) => {
         const user = row.original;
         return (
