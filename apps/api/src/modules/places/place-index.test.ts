@@ -52,6 +52,9 @@ describe('place index', () => {
     expect(titles('st louis')).toEqual(['Saint Louis, MO, United States']);
     expect(titles('ofallon')).toEqual(["O'Fallon, IL, United States"]);
     expect(titles('o fallon')).toEqual(["O'Fallon, IL, United States"]);
+    // A label pasted back finds its place.
+    expect(titles('Dallas, TX, United States')).toEqual(['Dallas, TX, United States']);
+    expect(titles('dallas pa usa')).toEqual(['Dallas, PA, United States']);
   });
 
   it('lists each place once however many keys it matched', () => {

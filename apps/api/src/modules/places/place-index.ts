@@ -259,8 +259,11 @@ function offer(top: Ranked[], candidate: Ranked, limit: number, places: readonly
 }
 
 /** The best `limit` places for a query, best first. */
+/** A label pasted back ("Dallas, TX, United States") searches without its country. */
+const COUNTRY_SUFFIX = / (united states( of america)?|usa)$/;
+
 export function searchPlaces(index: PlaceIndex, query: string, options: SearchOptions): PlaceItem[] {
-  const q = normalize(query);
+  const q = normalize(query).replace(COUNTRY_SUFFIX, '');
   if (q.length < 2 || options.limit < 1) return [];
   const { places } = index;
   const score = (place: number) => {
