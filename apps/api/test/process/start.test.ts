@@ -70,6 +70,11 @@ describe('npm start (embedded PGlite)', () => {
       ((await (await fetch(`${first.url}/api/v1${path}`, { headers: { authorization: `Bearer ${demoToken}` } })).json()) as { data: { totalElements: number; content: Record<string, unknown>[] } }).data;
     expect((await list('/trucks?size=1')).totalElements).toBe(50);
     expect((await list('/drivers?size=1')).totalElements).toBe(80);
+    expect((await list('/trips?size=1')).totalElements).toBeGreaterThan(300);
+    for (const status of ['UPCOMING', 'IN_TRANSIT', 'COMPLETED', 'CANCELLED']) {
+      expect((await list(`/trips?size=1&tripStatus=${status}`)).totalElements, status).toBeGreaterThan(0);
+    }
+    expect((await list('/trips?size=100&sort=loadNumber,asc')).content.length).toBe(100);
     const demoCompanies = await list('/companies');
     expect(demoCompanies.content.some((c) => c.samsaraEnabled && c.gleEnabled && c.samsaraTokenHint === '•••• 4f2a')).toBe(true);
     const health = await fetch(`${first.url}/api/health`);

@@ -5,6 +5,7 @@ import { appMeta } from '../schema/platform';
 import { hashPassword } from '../../platform/crypto';
 import type { SecretBox } from '../../platform/secret-box';
 import { seedDemoReference } from './demo-reference';
+import { seedDemoTrips } from './demo-trips';
 
 export const DEMO_LOGIN = { email: 'owner@milepost.local', password: 'milepost-demo' } as const;
 
@@ -28,6 +29,7 @@ export async function seedDemo(db: Db, box: SecretBox): Promise<boolean> {
         .onConflictDoNothing();
     }
     await seedDemoReference(tx, box);
+    await seedDemoTrips(tx);
     return true;
   });
 }
