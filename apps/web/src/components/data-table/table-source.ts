@@ -1,6 +1,6 @@
 import type { Paged } from '@milepost/contracts/api';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 
 /** What the DataTable needs to know about the rows behind it. */
 export interface DataTableSource<TData> {
@@ -29,6 +29,8 @@ export function useInfiniteTableSource<TData>(
   const { data, isPending, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, error, refetch } = query;
   const rows = useMemo(() => (data ? data.pages.flatMap((p) => p.content) : (NO_ROWS as TData[])), [data]);
   const lastPage = data?.pages.at(-1);
+  const next = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const retry = useCallback(() => void refetch(), [refetch]);
   return {
     rows,
     totalCount: lastPage?.totalElements ?? 0,
@@ -36,9 +38,9 @@ export function useInfiniteTableSource<TData>(
     isFetching,
     isUpdating: isFetching && !isFetchingNextPage && !isPending,
     hasNextPage,
-    fetchNextPage: () => void fetchNextPage(),
+    fetchNextPage: next,
     error: data ? null : error,
-    retry: () => void refetch(),
+    retry,
   };
 }
 
