@@ -1,19 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HeaderBar } from '@/components/layout/header-bar';
 import { PageGuard } from '@/components/layout/page-guard';
-import { ScreenBody } from '@/components/layout/screen';
+import { ShopsScreen } from '@/features/shops/components/shops-screen';
+import { shopsSearchSchema, type ShopsSearch } from '@/features/shops/shops-search';
 import { section } from '@/lib/sections';
 
 export const Route = createFileRoute('/_app/shops')({
-  component: ShopsScreen,
+  validateSearch: shopsSearchSchema,
+  component: ShopsRoute,
 });
 
-function ShopsScreen() {
+function ShopsRoute() {
   const { title, anyOf } = section('shops');
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = (patch: Partial<ShopsSearch> | null) =>
+    void navigate({ search: (prev) => (patch === null ? {} : { ...prev, ...patch }), replace: true });
   return (
     <PageGuard anyOf={anyOf}>
-      <HeaderBar title={title} />
-      <ScreenBody />
+      <ShopsScreen title={title} search={search} onSearchChange={onSearchChange} />
     </PageGuard>
   );
 }
