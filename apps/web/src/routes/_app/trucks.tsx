@@ -1,19 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HeaderBar } from '@/components/layout/header-bar';
 import { PageGuard } from '@/components/layout/page-guard';
-import { ScreenBody } from '@/components/layout/screen';
+import { TrucksScreen } from '@/features/trucks/components/trucks-screen';
+import { trucksSearchSchema, type TrucksSearch } from '@/features/trucks/trucks-search';
 import { section } from '@/lib/sections';
 
 export const Route = createFileRoute('/_app/trucks')({
-  component: TrucksScreen,
+  validateSearch: trucksSearchSchema,
+  component: TrucksRoute,
 });
 
-function TrucksScreen() {
+function TrucksRoute() {
   const { title, anyOf } = section('trucks');
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = (patch: Partial<TrucksSearch> | null) =>
+    void navigate({ search: (prev) => (patch === null ? {} : { ...prev, ...patch }), replace: true });
   return (
     <PageGuard anyOf={anyOf}>
-      <HeaderBar title={title} />
-      <ScreenBody />
+      <TrucksScreen title={title} search={search} onSearchChange={onSearchChange} />
     </PageGuard>
   );
 }

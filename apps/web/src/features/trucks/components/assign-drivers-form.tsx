@@ -1,0 +1,74 @@
+import { DRIVER_MESSAGES } from '@milepost/contracts/drivers-api';
+import type { UserRow } from '@milepost/contracts/users-api';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { DrawerFormFooter } from '@/components/layout/drawer-form-footer';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
+import { isApiError } from '@/lib/api-client';
+import { saveErrorText } from '@/lib/error-messages';
+import { useAssignDriversMutation, userOptionsQueryOptions } from '../api/lookups-api';
+import { DriverMultiSelect } from './driver-multi-select';
+
+export const ASSIGN_TOASTS = { assigned: 'Drivers assigned successfully!' } as const;
+
+export const USER_LOOKUP_TEXTS = {
+  empty: 'No users available',
+  noResults: (text: string) => `No users found for "${text}"`,
+  loading: 'Loading users...',
+} as const;
+
+const toUserOption = (user: UserRow): LookupOption => ({ id: user.id, label: `${user.firstName} ${user.lastName}`.trim() });
+
+/**
+ * Assign drivers to a user (spec 02 §2 Trucks, §5 Assign): several drivers and one active user;
+ * submit is enabled only when both are chosen. 'Already assigned.' (409) shows as a toast.
+ */
+export function AssignDriversForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const [drivers, setDrivers] = useState<LookupOption[]>([]);
+  const [user, setUser] = useState<LookupOption | null>(null);
+  const assign = useAssignDriversMutation();
+  const ready = drivers.length > 0 && user !== null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || assign.isPending) return;
+    try {
+      await assign.mutateAsync({ userId: user.id, driverIds: drivers.map((d) => d.id) });
+      toast.success(ASSIGN_TOASTS.assigned);
+      onDone();
+    } catch (error) {
+      toast.error(isApiError(error) && error.status === 409 ? (error.serverMessage ?? DRIVER_MESSAGES.alreadyAssigned) : saveErrorText(error, 'driver'));
+    }
+  };
+
+  return (
+    <form id="assign-drivers-form" noValidate className="flex min-h-full flex-col gap-4" onSubmit={(event) => void onSubmit(event)}>
+      <FormField id="assign-drivers" label="Drivers">
+        <DriverMultiSelect id="assign-drivers" value={drivers} onChange={setDrivers} />
+      </FormField>
+      <FormField id="assign-user" label="User">
+        <LookupSelect
+          id="assign-user"
+          value={user}
+          onChange={setUser}
+          queryOptions={userOptionsQueryOptions}
+          toOption={toUserOption}
+          texts={USER_LOOKUP_TEXTS}
+          placeholder="Select a user"
+          searchPlaceholder="Search users..."
+          clearLabel="Clear user"
+        />
+      </FormField>
+      <DrawerFormFooter>
+        <Button variant="outline" disabled={assign.isPending} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!ready || assign.isPending}>
+          {assign.isPending ? 'Assigning...' : 'Assign'}
+        </Button>
+      </DrawerFormFooter>
+    </form>
+  );
+}

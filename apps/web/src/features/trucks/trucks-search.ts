@@ -1,0 +1,15 @@
+import { truckSortFields } from '@milepost/contracts/trucks-api';
+import { z } from 'zod';
+import { keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
+
+const idParam = z.coerce.number().int().positive().optional().catch(undefined);
+
+/** The /trucks screen's URL state: keyword (unit number), Company and Driver filters, sort. */
+export const trucksSearchSchema = z.object({
+  keyword: keywordSearchParam,
+  companyId: idParam,
+  driverId: idParam,
+  sort: sortSearchParam(truckSortFields),
+});
+
+export type TrucksSearch = z.output<typeof trucksSearchSchema>;
