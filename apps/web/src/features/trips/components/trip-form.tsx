@@ -1,0 +1,411 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { VALIDATION_MESSAGES } from '@milepost/contracts/messages';
+import { TRIP_MESSAGES, TRIP_STATUSES, TRIP_STATUS_LABELS, type DuplicateCheckRow, type TripDetail } from '@milepost/contracts/trips-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { toast } from 'sonner';
+import { DrawerFormFooter } from '@/components/layout/drawer-form-footer';
+import { Button } from '@/components/ui/button';
+import { useConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
+import { Textarea } from '@/components/ui/textarea';
+import { isApiError } from '@/lib/api-client';
+import { saveErrorText } from '@/lib/error-messages';
+import { reportSaveFailure } from '@/lib/save-failure';
+import { tripQueryOptions } from '../api/get-trips';
+import {
+  dispatcherOptionsQueryOptions,
+  driverOptionsQueryOptions,
+  personOption,
+  reasonOption,
+  recoveryReasonOptionsQueryOptions,
+  truckOption,
+  truckOptionsQueryOptions,
+} from '../api/trip-lookups';
+import { checkTripNumber, useChangeTripStatusMutation, useCreateTripMutation, useUpdateTripMutation } from '../api/trip-mutations';
+import type { StopDraft } from '../stops';
+import {
+  DATE_TIME_STEP_SECONDS,
+  emptyTripValues,
+  payableMileage,
+  tripFormSchema,
+  tripPayload,
+  tripStopsOf,
+  tripValuesOf,
+  type TripFormValues,
+} from '../trip-form-values';
+import { MatchingTripsTable, PrecheckDialog } from './precheck-dialog';
+import { StopsEditor } from './stops-editor';
+
+export const CANCEL_LOAD_TEXTS = {
+  button: 'Cancel Load',
+  title: 'Cancel Load',
+  description: 'Are you sure you want to cancel this load?',
+  confirm: 'Confirm Cancel',
+  back: 'Back',
+  done: 'Load canceled',
+} as const;
+
+const LOOKUP_TEXTS = (noun: string) => ({
+  empty: `No ${noun} available`,
+  noResults: (text: string) => `No ${noun} found for "${text}"`,
+  loading: `Loading ${noun}...`,
+});
+
+const selectClass =
+  'h-9 w-full rounded-md border border-input bg-background px-2.5 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive';
+
+interface Labels {
+  truck: LookupOption | null;
+  driver: LookupOption | null;
+  dispatcher: LookupOption | null;
+  reason: LookupOption | null;
+}
+
+function labelsOf(trip: TripDetail | undefined): Labels {
+  return {
+    truck: trip ? truckOption(trip.truck) : null,
+    driver: trip ? personOption(trip.driver) : null,
+    dispatcher: trip?.dispatcher ? personOption(trip.dispatcher) : null,
+    reason: trip?.recoveryReasonId ? { id: trip.recoveryReasonId, label: `Reason #${trip.recoveryReasonId}` } : null,
+  };
+}
+
+/**
+ * Create and edit a trip (spec 01 §2 "Trip drawer", §5): truck, driver, identifier, dispatcher,
+ * number with its check, stops, status, mileage, dates and notes; on submit the number is
+ * prechecked against other trips (recovery loads), then the trip is saved. Failed saves keep
+ * the drawer open; a stale edit (409) offers a reload.
+ */
+export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undefined; onDone: () => void; onCancel: () => void }) {
+  const isNew = trip === undefined;
+  const queryClient = useQueryClient();
+  const create = useCreateTripMutation();
+  const update = useUpdateTripMutation();
+  const changeStatus = useChangeTripStatusMutation();
+  const { confirm, dialog } = useConfirmDialog();
+
+  const original = useRef(trip);
+  const form = useForm<TripFormValues>({
+    resolver: zodResolver(tripFormSchema),
+    defaultValues: trip ? tripValuesOf(trip) : emptyTripValues(),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [stops, setStops] = useState<StopDraft[]>(() => (trip ? tripStopsOf(trip) : []));
+  const [labels, setLabels] = useState<Labels>(() => labelsOf(trip));
+  const [matches, setMatches] = useState<DuplicateCheckRow[] | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [precheck, setPrecheck] = useState<DuplicateCheckRow[] | null>(null);
+  const precheckAnswer = useRef<((proceed: boolean) => void) | null>(null);
+
+  const [truckId, driverId, identifierType, identifierValue, tripStatus, emptyMiles, loadedMiles, recoveryReasonId] = useWatch({
+    control: form.control,
+    name: ['truckId', 'driverId', 'identifierType', 'identifierValue', 'tripStatus', 'emptyMiles', 'loadedMiles', 'recoveryReasonId'],
+  });
+  const completed = tripStatus === 'COMPLETED';
+  const currentStatus = original.current?.tripStatus;
+  const statusChoices = TRIP_STATUSES.filter((s) => s !== 'CANCELLED' || tripStatus === 'CANCELLED');
+  const originalNumber = original.current ? tripValuesOf(original.current).identifierValue : '';
+  const trimmedNumber = identifierValue.trim();
+  const canCheck = trimmedNumber !== '' && (isNew || trimmedNumber !== originalNumber.trim());
+  const others = (rows: DuplicateCheckRow[]) => rows.filter((r) => r.id !== original.current?.id);
+  const showReason = (matches !== null && matches.length > 0) || recoveryReasonId !== null;
+
+  const pick = (field: 'truckId' | 'driverId' | 'dispatcherId' | 'recoveryReasonId', key: keyof Labels) => (option: LookupOption | null) => {
+    setLabels((l) => ({ ...l, [key]: option }));
+    form.setValue(field, option?.id ?? null, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  };
+
+  const runCheck = async () => {
+    if (!canCheck) return;
+    setChecking(true);
+    try {
+      const rows = others(await checkTripNumber(trimmedNumber, identifierType));
+      setMatches(rows);
+      if (rows.length > 0 && rows.every((r) => r.tripStatus === 'COMPLETED')) toast.warning(TRIP_MESSAGES.usedByOthers);
+    } catch (error) {
+      toast.error(saveErrorText(error, 'trip'));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const askPrecheck = (rows: DuplicateCheckRow[]) =>
+    new Promise<boolean>((resolve) => {
+      precheckAnswer.current = resolve;
+      setPrecheck(rows);
+    });
+  const answerPrecheck = (proceed: boolean) => {
+    setPrecheck(null);
+    precheckAnswer.current?.(proceed);
+    precheckAnswer.current = null;
+  };
+
+  const applyTrip = (fresh: TripDetail) => {
+    original.current = fresh;
+    form.reset(tripValuesOf(fresh));
+    setStops(tripStopsOf(fresh));
+    setLabels(labelsOf(fresh));
+    setMatches(null);
+  };
+
+  const reloadTrip = async () => {
+    if (!original.current) return;
+    try {
+      applyTrip(await queryClient.fetchQuery({ ...tripQueryOptions(original.current.id), staleTime: 0 }));
+    } catch (error) {
+      toast.error(saveErrorText(error, 'trip'));
+    }
+  };
+
+  const save = async (values: TripFormValues) => {
+    // Precheck: other trips with this number (only when the number is new to this trip).
+    const numberChanged = isNew || values.identifierValue.trim() !== originalNumber.trim() || values.identifierType !== original.current?.identifierType;
+    if (numberChanged) {
+      let rows: DuplicateCheckRow[] = [];
+      try {
+        rows = others(await checkTripNumber(values.identifierValue, values.identifierType));
+      } catch {
+        rows = []; // a failed lookup does not stop the save
+      }
+      if (rows.length > 0) {
+        setMatches(rows);
+        if (rows.some((r) => r.tripStatus !== 'COMPLETED')) {
+          toast.warning(TRIP_MESSAGES.uncompleted);
+          return;
+        }
+        if (values.recoveryReasonId === null) {
+          form.setError('recoveryReasonId', { message: TRIP_MESSAGES.recoveryReasonRequired });
+          toast.warning(TRIP_MESSAGES.recoveryReasonForRecovery);
+          return;
+        }
+        if (!(await askPrecheck(rows))) return;
+      }
+    }
+    const body = tripPayload(values, stops);
+    try {
+      if (original.current) {
+        await update.mutateAsync({ id: original.current.id, body: { ...body, version: original.current.version } });
+        toast.success(TRIP_MESSAGES.updated);
+      } else {
+        await create.mutateAsync(body);
+        toast.success(TRIP_MESSAGES.created);
+      }
+      onDone();
+    } catch (error) {
+      if (original.current && isApiError(error) && error.status === 409) {
+        toast.error(saveErrorText(error, 'trip'), { action: { label: 'Reload', onClick: () => void reloadTrip() }, duration: 10_000 });
+        return;
+      }
+      reportSaveFailure(error, 'trip', (field, message) => form.setError(field as Path<TripFormValues>, { message }));
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (stops.length === 0) {
+      event.preventDefault();
+      toast.warning(TRIP_MESSAGES.noStops);
+      return;
+    }
+    void form.handleSubmit(save, () => toast.error(VALIDATION_MESSAGES.schemaFailureToast))(event);
+  };
+
+  const clearForm = () => {
+    form.reset(emptyTripValues());
+    setStops([]);
+    setLabels(labelsOf(undefined));
+    setMatches(null);
+  };
+
+  const cancelLoad = () =>
+    confirm({
+      title: CANCEL_LOAD_TEXTS.title,
+      description: CANCEL_LOAD_TEXTS.description,
+      confirmLabel: CANCEL_LOAD_TEXTS.confirm,
+      cancelLabel: CANCEL_LOAD_TEXTS.back,
+      variant: 'destructive',
+      onConfirm: async () => {
+        if (!original.current) return;
+        try {
+          await changeStatus.mutateAsync({ id: original.current.id, tripStatus: 'CANCELLED' });
+        } catch (error) {
+          toast.error(saveErrorText(error, 'trip'));
+          throw error;
+        }
+        form.setValue('tripStatus', 'CANCELLED');
+        toast.success(CANCEL_LOAD_TEXTS.done);
+        onDone();
+      },
+    });
+
+  const busy = isSubmitting || precheck !== null;
+  const numberLabel = identifierType === 'TRAILER_NUMBER' ? 'Trailer Number' : 'Load Number';
+  // The driver error shows only while no driver is chosen (spec 01 §5).
+  const driverError = driverId === null ? errors.driverId : undefined;
+
+  return (
+    <form id="trip-form" noValidate className="flex min-h-full flex-col gap-4" onSubmit={onSubmit}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="trip-truck" label="Truck" error={errors.truckId}>
+          <LookupSelect
+            id="trip-truck"
+            value={labels.truck}
+            onChange={pick('truckId', 'truck')}
+            queryOptions={truckOptionsQueryOptions}
+            toOption={truckOption}
+            texts={LOOKUP_TEXTS('trucks')}
+            placeholder="Select a truck"
+            searchPlaceholder="Search trucks..."
+            clearLabel="Clear truck"
+            invalid={errors.truckId !== undefined}
+          />
+        </FormField>
+        <FormField id="trip-driver" label="Driver" error={driverError}>
+          <LookupSelect
+            id="trip-driver"
+            value={labels.driver}
+            onChange={pick('driverId', 'driver')}
+            queryOptions={driverOptionsQueryOptions(truckId ?? undefined)}
+            toOption={personOption}
+            texts={LOOKUP_TEXTS('drivers')}
+            placeholder="Select a driver"
+            searchPlaceholder="Search drivers..."
+            clearLabel="Clear driver"
+            invalid={driverError !== undefined}
+          />
+        </FormField>
+        <FormField id="trip-identifier-type" label="Identifier Type" error={errors.identifierType}>
+          <select id="trip-identifier-type" className={selectClass} {...fieldAria('trip-identifier-type', errors.identifierType)} {...form.register('identifierType')}>
+            <option value="LOAD_NUMBER">Load Number</option>
+            <option value="TRAILER_NUMBER">Trailer Number</option>
+          </select>
+        </FormField>
+        <FormField id="trip-dispatcher" label="Dispatcher">
+          <LookupSelect
+            id="trip-dispatcher"
+            value={labels.dispatcher}
+            onChange={pick('dispatcherId', 'dispatcher')}
+            queryOptions={dispatcherOptionsQueryOptions}
+            toOption={personOption}
+            texts={LOOKUP_TEXTS('dispatchers')}
+            placeholder="Select a dispatcher"
+            searchPlaceholder="Search dispatchers..."
+            clearLabel="Clear dispatcher"
+          />
+        </FormField>
+        <FormField id="trip-number" label={numberLabel} error={errors.identifierValue} className="sm:col-span-2">
+          <div className="flex gap-2">
+            <Input id="trip-number" autoComplete="off" {...fieldAria('trip-number', errors.identifierValue)} {...form.register('identifierValue', { onChange: () => setMatches(null) })} />
+            <Button type="button" variant="outline" disabled={!canCheck || checking} onClick={() => void runCheck()}>
+              {checking ? 'Checking...' : 'Check'}
+            </Button>
+          </div>
+        </FormField>
+      </div>
+
+      {matches !== null && (
+        <div className="grid gap-2 rounded-md border p-3" data-testid="number-check-result">
+          {matches.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No other trip uses this number.</p>
+          ) : (
+            <>
+              <p className="text-sm font-medium">Trips already using this number</p>
+              <MatchingTripsTable rows={matches} />
+            </>
+          )}
+        </div>
+      )}
+      {showReason && (
+        <FormField id="trip-recovery-reason" label="Recovery Reason" error={errors.recoveryReasonId}>
+          <LookupSelect
+            id="trip-recovery-reason"
+            value={labels.reason}
+            onChange={(option) => {
+              pick('recoveryReasonId', 'reason')(option);
+              if (option) form.clearErrors('recoveryReasonId');
+            }}
+            queryOptions={recoveryReasonOptionsQueryOptions}
+            toOption={reasonOption}
+            texts={LOOKUP_TEXTS('reasons')}
+            placeholder="Select a recovery reason"
+            searchPlaceholder="Search reasons..."
+            clearLabel="Clear recovery reason"
+            invalid={errors.recoveryReasonId !== undefined}
+          />
+        </FormField>
+      )}
+
+      <StopsEditor stops={stops} onChange={setStops} disabled={isSubmitting} />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="trip-status" label="Trip Status" error={errors.tripStatus}>
+          <select id="trip-status" className={selectClass} {...fieldAria('trip-status', errors.tripStatus)} {...form.register('tripStatus')}>
+            {statusChoices.map((s) => (
+              <option key={s} value={s}>
+                {TRIP_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id="trip-pickup" label="Pickup Date/Time (Central)" error={errors.pickupDateTime}>
+          <Input id="trip-pickup" type="datetime-local" step={DATE_TIME_STEP_SECONDS} {...fieldAria('trip-pickup', errors.pickupDateTime)} {...form.register('pickupDateTime')} />
+        </FormField>
+        <FormField id="trip-empty-miles" label="Empty Miles" error={errors.emptyMiles}>
+          <Input id="trip-empty-miles" type="number" step={0.1} min={0} inputMode="decimal" {...form.register('emptyMiles')} />
+        </FormField>
+        <FormField id="trip-loaded-miles" label="Loaded Miles" error={errors.loadedMiles}>
+          <Input id="trip-loaded-miles" type="number" step={0.1} min={0} inputMode="decimal" {...form.register('loadedMiles')} />
+        </FormField>
+        <FormField id="trip-payable" label="Payable Mileage">
+          <Input id="trip-payable" readOnly tabIndex={-1} className="bg-muted/50 tabular-nums" value={payableMileage(emptyMiles, loadedMiles)} />
+        </FormField>
+        {completed && (
+          <>
+            <FormField id="trip-start" label="Start Date/Time (Central)" error={errors.startDateTime}>
+              <Input id="trip-start" type="datetime-local" step={DATE_TIME_STEP_SECONDS} {...form.register('startDateTime')} />
+            </FormField>
+            <FormField id="trip-end" label="Delivery Date/Time (Central)" error={errors.endDateTime}>
+              <Input id="trip-end" type="datetime-local" step={DATE_TIME_STEP_SECONDS} {...fieldAria('trip-end', errors.endDateTime)} {...form.register('endDateTime')} />
+            </FormField>
+            <FormField id="trip-start-odometer" label="Start Odometer" error={errors.startOdometer}>
+              <Input id="trip-start-odometer" type="number" step={0.1} min={0} {...form.register('startOdometer')} />
+            </FormField>
+            <FormField id="trip-end-odometer" label="End Odometer" error={errors.endOdometer}>
+              <Input id="trip-end-odometer" type="number" step={0.1} min={0} {...form.register('endOdometer')} />
+            </FormField>
+          </>
+        )}
+      </div>
+      <FormField id="trip-notes" label="Notes" error={errors.notes}>
+        <Controller control={form.control} name="notes" render={({ field }) => <Textarea id="trip-notes" rows={3} {...field} />} />
+      </FormField>
+
+      <DrawerFormFooter
+        start={
+          <>
+            <Button type="button" variant="ghost" disabled={busy} onClick={clearForm}>
+              Clear Form
+            </Button>
+            {!isNew && (currentStatus === 'IN_TRANSIT' || currentStatus === 'UPCOMING') && (
+              <Button type="button" variant="outline" className="text-destructive" disabled={busy || !original.current} onClick={cancelLoad}>
+                {CANCEL_LOAD_TEXTS.button}
+              </Button>
+            )}
+          </>
+        }
+      >
+        <Button type="button" variant="outline" disabled={isSubmitting} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy || stops.length === 0}>
+          {isSubmitting ? (isNew ? 'Creating...' : 'Updating...') : isNew ? 'Create Trip' : 'Update Trip'}
+        </Button>
+      </DrawerFormFooter>
+      <PrecheckDialog rows={precheck} onAnswer={answerPrecheck} />
+      {dialog}
+    </form>
+  );
+}
