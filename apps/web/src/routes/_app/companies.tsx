@@ -1,19 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HeaderBar } from '@/components/layout/header-bar';
 import { PageGuard } from '@/components/layout/page-guard';
-import { ScreenBody } from '@/components/layout/screen';
+import { CompaniesScreen } from '@/features/companies/components/companies-screen';
+import { companiesSearchSchema, type CompaniesSearch } from '@/features/companies/companies-search';
 import { section } from '@/lib/sections';
 
 export const Route = createFileRoute('/_app/companies')({
-  component: CompaniesScreen,
+  validateSearch: companiesSearchSchema,
+  component: CompaniesRoute,
 });
 
-function CompaniesScreen() {
+function CompaniesRoute() {
   const { title, anyOf } = section('companies');
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = (patch: Partial<CompaniesSearch> | null) =>
+    void navigate({ search: (prev) => (patch === null ? {} : { ...prev, ...patch }), replace: true });
   return (
     <PageGuard anyOf={anyOf}>
-      <HeaderBar title={title} />
-      <ScreenBody />
+      <CompaniesScreen title={title} search={search} onSearchChange={onSearchChange} />
     </PageGuard>
   );
 }
