@@ -1,19 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HeaderBar } from '@/components/layout/header-bar';
 import { PageGuard } from '@/components/layout/page-guard';
-import { ScreenBody } from '@/components/layout/screen';
+import { SystemScreen } from '@/features/system/components/system-screen';
+import { systemSearchSchema, type SystemSearch } from '@/features/system/system-tabs';
 import { section } from '@/lib/sections';
 
 export const Route = createFileRoute('/_app/system')({
-  component: SystemScreen,
+  validateSearch: systemSearchSchema,
+  component: SystemRoute,
 });
 
-function SystemScreen() {
+function SystemRoute() {
   const { title, anyOf } = section('system');
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = (patch: Partial<SystemSearch>, { replace = true }: { replace?: boolean } = {}) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
   return (
     <PageGuard anyOf={anyOf}>
-      <HeaderBar title={title} />
-      <ScreenBody />
+      <SystemScreen title={title} search={search} onSearchChange={onSearchChange} />
     </PageGuard>
   );
 }
