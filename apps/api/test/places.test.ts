@@ -141,3 +141,11 @@ describe('GET /client-config', () => {
     }
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents both routes', async () => {
+    const doc = (await call(ctx.app, { method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/v1/places/autosuggest'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['at', 'limit', 'q']);
+    expect(doc.paths['/api/v1/client-config'].get).toBeDefined();
+  });
+});
