@@ -1,15 +1,33 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
-import { HeaderBar } from '@/components/layout/header-bar';
+import { keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
 import { PageGuard } from '@/components/layout/page-guard';
-import { ScreenBody } from '@/components/layout/screen';
+import { ViewSwitcher } from '@/components/layout/view-switcher';
+import { dispatcherSortFields } from '@/features/dispatchers/api/dispatchers-api';
+import { DispatchersTab } from '@/features/dispatchers/components/dispatchers-tab';
+import { teamSortFields } from '@/features/teams/api/teams-api';
+import { TeamsTab } from '@/features/teams/components/teams-tab';
 import { section } from '@/lib/sections';
 
 const DISPATCHERS_TABS = ['dispatchers', 'teams'] as const;
+type DispatchersTabName = (typeof DISPATCHERS_TABS)[number];
 
+const TAB_OPTIONS = [
+  { value: 'dispatchers', label: 'Dispatchers' },
+  { value: 'teams', label: 'Teams' },
+] as const satisfies readonly { value: DispatchersTabName; label: string }[];
+
+/** The tab, and each tab's own keyword, filter and sort, live in the URL. */
 const searchSchema = z.object({
   tab: z.enum(DISPATCHERS_TABS).default('dispatchers').catch('dispatchers'),
+  dispatcherKeyword: keywordSearchParam,
+  dispatcherSort: sortSearchParam(dispatcherSortFields),
+  teamId: z.coerce.number().int().positive().optional().catch(undefined),
+  teamKeyword: keywordSearchParam,
+  teamSort: sortSearchParam(teamSortFields),
 });
+
+type DispatchersSearch = z.output<typeof searchSchema>;
 
 export const Route = createFileRoute('/_app/dispatchers')({
   validateSearch: searchSchema,
@@ -19,11 +37,52 @@ export const Route = createFileRoute('/_app/dispatchers')({
 
 function DispatchersScreen() {
   const { title, anyOf } = section('dispatchers');
-  const { tab } = Route.useSearch();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const update = (patch: Partial<DispatchersSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+
+  const switcher = (
+    <ViewSwitcher
+      label="Dispatchers and teams"
+      value={search.tab}
+      options={TAB_OPTIONS}
+      onChange={(tab) => void navigate({ search: (prev) => ({ ...prev, tab }) })}
+    />
+  );
+
   return (
     <PageGuard anyOf={anyOf}>
-      <HeaderBar title={title} />
-      <ScreenBody data-tab={tab} />
+      {search.tab === 'dispatchers' ? (
+        <DispatchersTab
+          title={title}
+          viewSwitcher={switcher}
+          search={{ keyword: search.dispatcherKeyword, sort: search.dispatcherSort, teamId: search.teamId }}
+          onSearchChange={(patch) =>
+            update(
+              patch === null
+                ? { dispatcherKeyword: undefined, dispatcherSort: undefined, teamId: undefined }
+                : {
+                    ...('keyword' in patch ? { dispatcherKeyword: patch.keyword } : {}),
+                    ...('sort' in patch ? { dispatcherSort: patch.sort } : {}),
+                    ...('teamId' in patch ? { teamId: patch.teamId } : {}),
+                  },
+            )
+          }
+        />
+      ) : (
+        <TeamsTab
+          title={title}
+          viewSwitcher={switcher}
+          search={{ keyword: search.teamKeyword, sort: search.teamSort }}
+          onSearchChange={(patch) =>
+            update(
+              patch === null
+                ? { teamKeyword: undefined, teamSort: undefined }
+                : { ...('keyword' in patch ? { teamKeyword: patch.keyword } : {}), ...('sort' in patch ? { teamSort: patch.sort } : {}) },
+            )
+          }
+        />
+      )}
     </PageGuard>
   );
 }
