@@ -1,19 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HeaderBar } from '@/components/layout/header-bar';
+import { useCallback } from 'react';
 import { PageGuard } from '@/components/layout/page-guard';
-import { ScreenBody } from '@/components/layout/screen';
+import { TripsScreen } from '@/features/trips/components/trips-screen';
+import { tripsSearchSchema, type TripsSearch } from '@/features/trips/trips-search';
 import { section } from '@/lib/sections';
 
 export const Route = createFileRoute('/_app/trips')({
-  component: TripsScreen,
+  validateSearch: tripsSearchSchema,
+  component: TripsRoute,
 });
 
-function TripsScreen() {
+function TripsRoute() {
   const { title, anyOf } = section('trips');
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = useCallback(
+    (patch: Partial<TripsSearch> | null) =>
+      void navigate({ search: (prev) => (patch === null ? (prev.view ? { view: prev.view } : {}) : { ...prev, ...patch }), replace: true }),
+    [navigate],
+  );
   return (
     <PageGuard anyOf={anyOf}>
-      <HeaderBar title={title} />
-      <ScreenBody />
+      <TripsScreen title={title} search={search} onSearchChange={onSearchChange} />
     </PageGuard>
   );
 }

@@ -1,0 +1,144 @@
+import type { TripRow } from '@milepost/contracts/trips-api';
+import { groupDigits } from '@milepost/geo/units';
+import { History, Map, MoreHorizontal, Pencil } from 'lucide-react';
+import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
+import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { TripStatusText } from './trip-status';
+
+/** A trailing 'United States' (with its comma) is not shown. */
+export function displayLocation(value: string | null | undefined): string {
+  return (value ?? '').replace(/,?\s*United States\s*$/, '').trim();
+}
+
+/** Company names longer than this are shortened, the full name on hover. */
+const COMPANY_MAX = 14;
+export const shortCompany = (name: string) => (name.length > COMPANY_MAX ? `${name.slice(0, COMPANY_MAX - 1)}…` : name);
+
+export const tripNumber = (row: Pick<TripRow, 'identifierType' | 'loadNumber' | 'trailerNumber'>) =>
+  (row.identifierType === 'TRAILER_NUMBER' ? row.trailerNumber : row.loadNumber) ?? row.loadNumber ?? row.trailerNumber ?? '';
+
+function MilesCell({ value }: { value: number | null }) {
+  return <span className="tabular-nums">{value === null ? '' : groupDigits(value, 1)}</span>;
+}
+
+export interface TripsColumnActions {
+  canEdit: boolean;
+  canShowHistory: boolean;
+  canViewMap: boolean;
+  onEdit: (row: TripRow) => void;
+  onHistory: (row: TripRow) => void;
+  onViewRoute: (row: TripRow) => void;
+  onCopyLocation: (value: string, which: 'pickup' | 'delivery') => void;
+}
+
+const helper = dataTableColumnHelper<TripRow>();
+
+const miles = (id: 'miles' | 'totalEmpty' | 'pu' | 'trl' | 'totalMiles' | 'payableMileage' | 'loadedMiles' | 'emptyMiles', header: string, size = 84) =>
+  helper.accessor(id, { header, meta: { size, grow: 0, align: 'end' }, cell: (info) => <MilesCell value={info.getValue()} /> });
+
+/**
+ * Trips table (spec 01 §2): the column ids are the server's sort fields, so every column in
+ * tripSortFields sorts on the server.
+ */
+export function tripsColumns(actions: TripsColumnActions): DataTableColumnDef<TripRow>[] {
+  const location = (id: 'pickupLocation' | 'deliveryLocation', header: string, which: 'pickup' | 'delivery') =>
+    helper.accessor(id, {
+      header,
+      meta: { size: 150, grow: 1 },
+      cell: (info) => {
+        const full = info.getValue();
+        const shown = displayLocation(full);
+        if (!shown) return null;
+        return (
+          <button
+            type="button"
+            title={`${shown} (click to copy)`}
+            aria-label={`Copy ${which} location ${shown}`}
+            className="min-w-0 truncate text-left hover:underline"
+            onClick={() => actions.onCopyLocation(shown, which)}
+          >
+            {shown}
+          </button>
+        );
+      },
+    });
+
+  return helper.columns([
+    numberColumn<TripRow>(),
+    helper.accessor('unitNumber', { header: 'Unit', meta: { size: 64, grow: 0 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    helper.accessor('driverName', { header: 'Driver', meta: { size: 120 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    helper.accessor('assignUserName', { header: 'Assigned User', meta: { size: 110 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    helper.accessor('companyName', {
+      header: 'Company',
+      meta: { size: 100, grow: 0 },
+      cell: (info) => {
+        const name = info.getValue();
+        return name ? (
+          <span className="truncate" title={name}>
+            {shortCompany(name)}
+          </span>
+        ) : null;
+      },
+    }),
+    helper.accessor('loadNumber', {
+      id: 'loadNumber',
+      header: 'Load/Trailer',
+      meta: { size: 100, grow: 0 },
+      cell: ({ row }) => <TextCell value={tripNumber(row.original)} />,
+    }),
+    helper.accessor('dispatcherName', { header: 'Dispatcher', meta: { size: 110 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    miles('miles', 'Miles'),
+    miles('totalEmpty', 'Total Empty'),
+    miles('pu', 'PU', 64),
+    miles('trl', 'TRL', 64),
+    miles('totalMiles', 'TOTAL MILES', 96),
+    miles('payableMileage', 'Payable Mileage', 110),
+    miles('loadedMiles', 'Loaded Miles', 96),
+    miles('emptyMiles', 'Empty Miles', 90),
+    location('pickupLocation', 'Pickup Location', 'pickup'),
+    location('deliveryLocation', 'Delivery Location', 'delivery'),
+    helper.accessor('updated', { header: 'Updated', meta: { size: 124, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
+    helper.accessor('tripStatus', { header: 'Status', meta: { size: 84, grow: 0 }, cell: (info) => <TripStatusText status={info.getValue()} /> }),
+    helper.display({
+      id: 'actions',
+      header: 'Actions',
+      meta: { size: 76, grow: 0 },
+      cell: ({ row }) => {
+        const trip = row.original;
+        const name = tripNumber(trip);
+        return (
+          <span className="flex items-center gap-0.5">
+            {actions.canViewMap && (
+              <Button variant="ghost" size="icon-sm" aria-label={`View route of ${name}`} title="View Route" onClick={() => actions.onViewRoute(trip)}>
+                <Map aria-hidden />
+              </Button>
+            )}
+            {actions.canEdit && (
+              <Button variant="ghost" size="icon-sm" aria-label={`Edit trip ${name}`} title="Edit Trip" onClick={() => actions.onEdit(trip)}>
+                <Pencil aria-hidden />
+              </Button>
+            )}
+            {actions.canShowHistory && (
+              <DropdownMenu>
+                <DropdownMenuTrigger asChild>
+                  <Button variant="ghost" size="icon-sm" aria-label={`More actions for ${name}`} title="More">
+                    <MoreHorizontal aria-hidden />
+                  </Button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent align="end">
+                  {/* Mileage Report: hidden until the report dialog exists. */}
+                  <DropdownMenuItem onSelect={() => actions.onHistory(trip)}>
+                    <History aria-hidden />
+                    Trip History
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
+            )}
+          </span>
+        );
+      },
+    }),
+  ]);
+}

@@ -1,0 +1,178 @@
+import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/time';
+import type { IdentifierType } from '@milepost/contracts/trips-api';
+import { toast } from 'sonner';
+import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
+import {
+  driverOptionsQueryOptions,
+  getVehicleInfo,
+  identifierNumbersQueryOptions,
+  numberOption,
+  personName,
+  personOption,
+  truckOption,
+  truckOptionsQueryOptions,
+  userOptionsQueryOptions,
+} from '../api/trip-lookups';
+import { dayToWire, periodSearch, wireToDay, type TripsSearch } from '../trips-search';
+
+export const PERIOD_LABELS: Record<PeriodType, string> = { WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' };
+/** Info toasts of the auto-selection (spec 01 §9). */
+export const AUTO_SELECT_TOAST_MS = { several: 5000, one: 4000 } as const;
+
+const LOOKUP_TEXTS = (noun: string) => ({
+  empty: `No ${noun} available`,
+  noResults: (text: string) => `No ${noun} found for "${text}"`,
+  loading: `Loading ${noun}...`,
+});
+
+const selectClass =
+  'h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50';
+
+const option = (id: number | undefined, label: string | undefined): LookupOption | null => (id === undefined ? null : { id, label: label ?? `#${id}` });
+const numberValue = (value: string | undefined) => (value ? numberOption({ identifierValue: value }) : null);
+
+type Patch = Partial<TripsSearch>;
+
+/**
+ * After a load or trailer is chosen, the trucks and drivers that ran it are looked up and the
+ * first of each is selected, with an info toast naming them (spec 01 §2).
+ */
+async function autoSelectVehicle(number: string, onSearchChange: (patch: Patch) => void) {
+  try {
+    const info = await getVehicleInfo(number);
+    const truck = info.trucks[0];
+    const driver = info.drivers[0];
+    if (!truck && !driver) return;
+    onSearchChange({
+      truckId: truck?.id,
+      truckLabel: truck?.unitNumber,
+      driverId: driver?.id,
+      driverLabel: driver ? personName(driver) : undefined,
+    });
+    const several = info.trucks.length > 1 || info.drivers.length > 1;
+    const names = [truck ? `truck ${truck.unitNumber}` : null, driver ? `driver ${personName(driver)}` : null].filter(Boolean).join(' and ');
+    toast.info(`Selected ${names}`, {
+      description: several ? `${info.trucks.length} truck(s) and ${info.drivers.length} driver(s) ran ${number}.` : undefined,
+      duration: several ? AUTO_SELECT_TOAST_MS.several : AUTO_SELECT_TOAST_MS.one,
+    });
+  } catch {
+    // The lookup only helps; the chosen number stays.
+  }
+}
+
+/** Load, Trailer, Truck and Driver: shared by the table and the map view. */
+export function VehicleFilters({ search, onSearchChange }: { search: TripsSearch; onSearchChange: (patch: Patch) => void }) {
+  const chooseNumber = (type: IdentifierType) => (picked: LookupOption | null) => {
+    const cleared = { truckId: undefined, truckLabel: undefined, driverId: undefined, driverLabel: undefined };
+    if (type === 'LOAD_NUMBER') onSearchChange({ ...cleared, loadNumber: picked?.label, trailerNumber: undefined });
+    else onSearchChange({ ...cleared, trailerNumber: picked?.label, loadNumber: undefined });
+    if (picked) void autoSelectVehicle(picked.label, onSearchChange);
+  };
+  return (
+    <>
+      <div className="w-36">
+        <LookupSelect
+          id="trips-filter-load"
+          value={numberValue(search.loadNumber)}
+          onChange={chooseNumber('LOAD_NUMBER')}
+          queryOptions={identifierNumbersQueryOptions('LOAD_NUMBER')}
+          toOption={numberOption}
+          texts={LOOKUP_TEXTS('loads')}
+          placeholder="Load"
+          searchPlaceholder="Search loads..."
+          clearLabel="Clear load"
+        />
+      </div>
+      <div className="w-36">
+        <LookupSelect
+          id="trips-filter-trailer"
+          value={numberValue(search.trailerNumber)}
+          onChange={chooseNumber('TRAILER_NUMBER')}
+          queryOptions={identifierNumbersQueryOptions('TRAILER_NUMBER')}
+          toOption={numberOption}
+          texts={LOOKUP_TEXTS('trailers')}
+          placeholder="Trailer"
+          searchPlaceholder="Search trailers..."
+          clearLabel="Clear trailer"
+        />
+      </div>
+      <div className="w-32">
+        <LookupSelect
+          id="trips-filter-truck"
+          value={option(search.truckId, search.truckLabel)}
+          onChange={(o) => onSearchChange({ truckId: o?.id, truckLabel: o?.label })}
+          queryOptions={truckOptionsQueryOptions}
+          toOption={truckOption}
+          texts={LOOKUP_TEXTS('trucks')}
+          placeholder="Truck"
+          searchPlaceholder="Search trucks..."
+          clearLabel="Clear truck"
+        />
+      </div>
+      <div className="w-40">
+        <LookupSelect
+          id="trips-filter-driver"
+          value={option(search.driverId, search.driverLabel)}
+          onChange={(o) => onSearchChange({ driverId: o?.id, driverLabel: o?.label })}
+          queryOptions={driverOptionsQueryOptions(search.truckId)}
+          toOption={personOption}
+          texts={LOOKUP_TEXTS('drivers')}
+          placeholder="Driver"
+          searchPlaceholder="Search drivers..."
+          clearLabel="Clear driver"
+        />
+      </div>
+    </>
+  );
+}
+
+/** Assigned User, Period and Date Range (the table view). */
+export function ListFilters({ search, onSearchChange, now }: { search: TripsSearch; onSearchChange: (patch: Patch) => void; now?: () => Date }) {
+  const custom = search.periodType === 'CUSTOM';
+  const period = search.periodType !== undefined && !custom;
+  const setDay = (which: 'fromDate' | 'toDate', day: string) => {
+    const next = { fromDate: search.fromDate, toDate: search.toDate, [which]: dayToWire(day, which === 'toDate') };
+    onSearchChange({ ...next, periodType: next.fromDate || next.toDate ? 'CUSTOM' : undefined });
+  };
+  return (
+    <>
+      <div className="w-40">
+        <LookupSelect
+          id="trips-filter-user"
+          value={option(search.assignedUserId, search.assignedUserLabel)}
+          onChange={(o) => onSearchChange({ assignedUserId: o?.id, assignedUserLabel: o?.label })}
+          queryOptions={userOptionsQueryOptions}
+          toOption={personOption}
+          texts={LOOKUP_TEXTS('users')}
+          placeholder="Assigned User"
+          searchPlaceholder="Search users..."
+          clearLabel="Clear assigned user"
+        />
+      </div>
+      <select
+        aria-label="Period"
+        className={selectClass}
+        disabled={custom}
+        value={period ? search.periodType : ''}
+        onChange={(e) => {
+          const value = e.target.value as PeriodType | '';
+          onSearchChange(value ? periodSearch(value, now?.()) : { periodType: undefined, fromDate: undefined, toDate: undefined });
+        }}
+      >
+        <option value="">Period</option>
+        {PERIOD_TYPES.map((p) => (
+          <option key={p} value={p}>
+            {PERIOD_LABELS[p]}
+          </option>
+        ))}
+      </select>
+      <div className={cn('flex items-center gap-1', period && 'opacity-60')} role="group" aria-label="Date Range">
+        <Input type="date" aria-label="From date" className="h-8 w-36" disabled={period} value={wireToDay(search.fromDate)} onChange={(e) => setDay('fromDate', e.target.value)} />
+        <span className="text-xs text-muted-foreground">–</span>
+        <Input type="date" aria-label="To date" className="h-8 w-36" disabled={period} value={wireToDay(search.toDate)} onChange={(e) => setDay('toDate', e.target.value)} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { PERIOD_TYPES, formatCentral, periodRange, type PeriodType } from '@milepost/contracts/time';
+import { tripSortFields } from '@milepost/contracts/trips-api';
+import { z } from 'zod';
+import { sortSearchParam } from '@/components/data-table/sorting';
+
+const text = z.string().trim().min(1).max(50).optional().catch(undefined);
+const id = z.coerce.number().int().positive().optional().catch(undefined);
+const wireDate = z
+  .string()
+  .regex(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/)
+  .optional()
+  .catch(undefined);
+
+/** The /trips screen's URL state (architecture §3.5): view, filters and sort. */
+export const tripsSearchSchema = z.object({
+  view: z.enum(['table', 'map']).optional().catch(undefined),
+  loadNumber: text,
+  trailerNumber: text,
+  truckId: id,
+  truckLabel: z.string().max(100).optional().catch(undefined),
+  driverId: id,
+  driverLabel: z.string().max(100).optional().catch(undefined),
+  assignedUserId: id,
+  assignedUserLabel: z.string().max(100).optional().catch(undefined),
+  /** WEEKLY / MONTHLY / YEARLY fill the dates; CUSTOM means the dates were picked. */
+  periodType: z.enum([...PERIOD_TYPES, 'CUSTOM']).optional().catch(undefined),
+  fromDate: wireDate,
+  toDate: wireDate,
+  sort: sortSearchParam(tripSortFields),
+});
+
+export type TripsSearch = z.output<typeof tripsSearchSchema>;
+
+/** The dates a period fills in (Monday weeks, Central time, first day's start to last day's end). */
+export function periodSearch(type: PeriodType, now: Date = new Date()): Pick<TripsSearch, 'periodType' | 'fromDate' | 'toDate'> {
+  const { from, to } = periodRange(type, now);
+  return { periodType: type, fromDate: formatCentral(from), toDate: formatCentral(to) };
+}
+
+/** 'yyyy-MM-dd' (a Central day) → its start or end on the wire. */
+export function dayToWire(day: string, end: boolean): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return m ? `${m[2]}/${m[3]}/${m[1]} ${end ? '23:59:59' : '00:00:00'}` : undefined;
+}
+
+/** The wire date's day as 'yyyy-MM-dd' for a date input. */
+export function wireToDay(wire: string | undefined): string {
+  const m = wire ? /^(\d{2})\/(\d{2})\/(\d{4})/.exec(wire) : null;
+  return m ? `${m[3]}-${m[1]}-${m[2]}` : '';
+}
