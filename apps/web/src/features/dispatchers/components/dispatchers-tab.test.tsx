@@ -1,0 +1,66 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearAllFormDrafts } from '@/lib/form-drafts';
+import { mockApi, page, stubElementHeight } from '@/test/api-mock';
+import { makeUser, renderWithApp } from '@/test/render';
+import { DispatchersTab } from './dispatchers-tab';
+
+const DISPATCHER = { id: 3, firstName: 'Mia', lastName: 'Lopez', teamId: 2, team: 'Night', active: true, created: '2026-03-02T15:04:00.000Z' };
+const TEAMS = [{ id: 2, name: 'Night', active: true, created: '2026-01-01T00:00:00.000Z', updated: '2026-01-01T00:00:00.000Z' }];
+
+function renderTab(permissions: string[]) {
+  return renderWithApp(
+    <div style={{ height: 720, display: 'flex', flexDirection: 'column' }}>
+      <DispatchersTab title="Dispatchers" search={{}} onSearchChange={() => {}} />
+      <Toaster />
+    </div>,
+    { user: makeUser(permissions), path: '/dispatchers' },
+  );
+}
+
+let restoreHeight: () => void;
+beforeEach(() => {
+  restoreHeight = stubElementHeight(720);
+});
+afterEach(() => {
+  restoreHeight();
+  clearAllFormDrafts();
+});
+
+describe('Dispatchers tab', () => {
+  it('keeps the new dispatcher draft and shows the team picker texts', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /dispatchers': () => page([DISPATCHER]),
+      'GET /teams': ({ url }) => page(TEAMS.filter((t) => t.name.toLowerCase().includes((url.searchParams.get('keyword') ?? '').toLowerCase()))),
+    });
+    renderTab(['CAN_SHOW_DISPATCHERS', 'CAN_CREATE_DISPATCHER', 'CAN_CHANGE_STATUS_DISPATCHER']);
+    expect(await screen.findByText('Total: 1 dispatchers')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Active: Deactivate Mia Lopez' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'New Dispatcher' }));
+    let drawer = await screen.findByRole('dialog', { name: 'New Dispatcher' });
+    await user.type(within(drawer).getByLabelText('First Name'), 'Noah');
+    await user.click(within(drawer).getByRole('combobox', { name: 'Team' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Search teams...' }), 'zzz');
+    expect(await screen.findByText('No teams found for "zzz"')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(within(drawer).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'New Dispatcher' }));
+    drawer = await screen.findByRole('dialog', { name: 'New Dispatcher' });
+    expect(within(drawer).getByLabelText('First Name')).toHaveValue('Noah');
+  });
+
+  it('requires the first name', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /dispatchers': () => page([]) });
+    renderTab(['CAN_SHOW_DISPATCHERS', 'CAN_CREATE_DISPATCHER']);
+    await user.click(await screen.findByRole('button', { name: 'New Dispatcher' }));
+    const drawer = await screen.findByRole('dialog', { name: 'New Dispatcher' });
+    await user.click(within(drawer).getByRole('button', { name: 'Create Dispatcher' }));
+    expect(await within(drawer).findByText('First Name is required')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,115 @@
+import type { TruckRow } from '@milepost/contracts/trucks-api';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiError, mockApi, page, stubElementHeight } from '@/test/api-mock';
+import { makeUser, renderWithApp } from '@/test/render';
+import { TrucksScreen } from './trucks-screen';
+
+function makeTruck(overrides: Partial<TruckRow> = {}): TruckRow {
+  return {
+    id: 12,
+    unitNumber: '1012',
+    vinNumber: '1FUJGLDR7CLBP8834',
+    samsaraVin: '1FUJGLDR7CLBP8834',
+    vehicleId: 'veh-281',
+    licencePlate: 'TX-4821',
+    homeLocation: 'Dallas, TX, United States',
+    homeLatitude: 32.7767,
+    homeLongitude: -96.797,
+    companyId: 1,
+    companyName: 'Prairie Freight',
+    driverNames: ['Ava Stone', 'Ben Cole'],
+    assignUserName: 'Dana Reyes',
+    active: true,
+    updated: '2026-03-02T15:04:00.000Z',
+    version: 4,
+    ...overrides,
+  };
+}
+
+const ALL = ['CAN_SHOW_TRUCKS', 'CAN_EDIT_TRUCK', 'CAN_VIEW_TRUCK', 'CAN_CHANGE_STATUS_TRUCK', 'CAN_DRIVERS_ASSIGN_TO_USER_TRUCK'];
+
+function renderScreen(permissions: string[] = ALL) {
+  return renderWithApp(
+    <div style={{ height: 720, display: 'flex', flexDirection: 'column' }}>
+      <TrucksScreen title="Trucks" search={{}} onSearchChange={() => {}} />
+      <Toaster />
+    </div>,
+    { user: makeUser(permissions), path: '/trucks' },
+  );
+}
+
+let restoreHeight: () => void;
+beforeEach(() => {
+  restoreHeight = stubElementHeight(720);
+});
+afterEach(() => restoreHeight());
+
+describe('Trucks screen', () => {
+  it('lists trucks with the spec columns, drivers joined, and no create button', async () => {
+    mockApi({ 'GET /trucks': () => page([makeTruck()]) });
+    renderScreen();
+    expect(await screen.findByText('Total: 1 trucks')).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers.slice(0, 12)).toEqual([
+      'No', 'Unit', 'Driver', 'Assigned User', 'Company', 'License Plate', 'Samsara VIN', 'GLE VIN', 'Status', 'Home Location', 'Updated', 'Actions',
+    ]);
+    expect(screen.getByText('Ava Stone, Ben Cole')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Assign' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /new truck|add truck/i })).not.toBeInTheDocument();
+  });
+
+  it('hides edit, view, assign and the status button without the permissions', async () => {
+    mockApi({ 'GET /trucks': () => page([makeTruck()]) });
+    renderScreen(['CAN_SHOW_TRUCKS']);
+    expect(await screen.findByText('Total: 1 trucks')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit truck 1012' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'View truck 1012' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Deactivate truck/ })).not.toBeInTheDocument();
+  });
+
+  it("flips the status with PATCH ?active= and says 'Truck deactivated'", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ 'GET /trucks': () => page([makeTruck()]), 'PATCH /trucks/change-status/12': () => makeTruck({ active: false }) });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Active: Deactivate truck 1012' }));
+    expect(await screen.findByText('Truck deactivated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.url.searchParams.get('active')).toBe('false');
+  });
+
+  it('shows the Vehicle ID in the read-only View Truck drawer', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /trucks': () => page([makeTruck()]), 'GET /trucks/12': () => makeTruck() });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'View truck 1012' }));
+    const drawer = await screen.findByRole('dialog', { name: 'View Truck: 12' });
+    expect(within(drawer).getByText('Vehicle ID')).toBeInTheDocument();
+    expect(within(drawer).getByText('veh-281')).toBeInTheDocument();
+    expect(within(drawer).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('edits a truck with its version and shows the server message on 409', async () => {
+    const user = userEvent.setup();
+    const stale = 'This truck was changed by someone else. Reload to see the latest version.';
+    const { calls } = mockApi({
+      'GET /trucks': () => page([makeTruck()]),
+      'GET /client-config': () => ({ hereApiKey: null }),
+      'PUT /trucks/12': () => apiError(409, stale, 'CONFLICT'),
+    });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Edit truck 1012' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Edit Truck: 1012' });
+    expect(within(drawer).getByLabelText('Home Latitude')).toHaveValue('32.776700');
+    expect(within(drawer).getByLabelText('Home Latitude')).toHaveAttribute('readonly');
+    const plate = within(drawer).getByLabelText('License Plate');
+    await user.clear(plate);
+    await user.type(plate, 'TX-9999');
+    await user.click(within(drawer).getByRole('button', { name: 'Update Truck' }));
+    expect(await screen.findByText(stale)).toBeInTheDocument();
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ licencePlate: 'TX-9999', version: 4, homeLatitude: 32.7767 }));
+    expect(screen.getByRole('dialog', { name: 'Edit Truck: 1012' })).toBeInTheDocument();
+  });
+});
