@@ -11,13 +11,11 @@ import pg from 'pg';
 import { authCase } from './cases/auth';
 import { placesCase } from './cases/places';
 import { usersCase } from './cases/users';
-import { tripsCase } from './cases/trips';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   auth: authCase,
   users: usersCase,
-  trips: tripsCase,
   places: placesCase,
 };
 
