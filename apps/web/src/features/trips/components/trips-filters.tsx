@@ -73,6 +73,9 @@ export function VehicleFilters({ search, onSearchChange }: { search: TripsSearch
   return (
     <>
       <div className="w-36">
+        <label htmlFor="trips-filter-load" className="sr-only">
+          Load
+        </label>
         <LookupSelect
           id="trips-filter-load"
           value={numberValue(search.loadNumber)}
@@ -86,6 +89,9 @@ export function VehicleFilters({ search, onSearchChange }: { search: TripsSearch
         />
       </div>
       <div className="w-36">
+        <label htmlFor="trips-filter-trailer" className="sr-only">
+          Trailer
+        </label>
         <LookupSelect
           id="trips-filter-trailer"
           value={numberValue(search.trailerNumber)}
@@ -99,6 +105,9 @@ export function VehicleFilters({ search, onSearchChange }: { search: TripsSearch
         />
       </div>
       <div className="w-32">
+        <label htmlFor="trips-filter-truck" className="sr-only">
+          Truck
+        </label>
         <LookupSelect
           id="trips-filter-truck"
           value={option(search.truckId, search.truckLabel)}
@@ -112,6 +121,9 @@ export function VehicleFilters({ search, onSearchChange }: { search: TripsSearch
         />
       </div>
       <div className="w-40">
+        <label htmlFor="trips-filter-driver" className="sr-only">
+          Driver
+        </label>
         <LookupSelect
           id="trips-filter-driver"
           value={option(search.driverId, search.driverLabel)}
@@ -139,6 +151,9 @@ export function ListFilters({ search, onSearchChange, now }: { search: TripsSear
   return (
     <>
       <div className="w-40">
+        <label htmlFor="trips-filter-user" className="sr-only">
+          Assigned User
+        </label>
         <LookupSelect
           id="trips-filter-user"
           value={option(search.assignedUserId, search.assignedUserLabel)}

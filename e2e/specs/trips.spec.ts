@@ -1,0 +1,104 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { E2E_ACCOUNTS } from '../accounts';
+import { signIn } from './helpers';
+
+/** Opens a searchable picker and takes the option at `index` (or the one named `name`). */
+async function pickOption(page: Page, combobox: Locator, choice: { index?: number; name?: string } = {}) {
+  await combobox.click();
+  const list = page.getByRole('listbox').last();
+  const option = choice.name ? list.getByRole('option', { name: choice.name }) : list.getByRole('option').nth(choice.index ?? 0);
+  await option.waitFor();
+  const label = (await option.textContent())?.trim() ?? '';
+  await option.click();
+  return label;
+}
+
+/** Types a city into the stop search, picks the first suggestion, and adds it with Enter. */
+async function addStop(page: Page, drawer: Locator, city: string) {
+  const search = drawer.getByRole('combobox', { name: 'Stop location' });
+  await search.fill(city);
+  await page.getByRole('listbox', { name: 'Places' }).getByRole('option').first().click();
+  await expect(search).toHaveValue(new RegExp(city));
+  await search.press('Enter');
+}
+
+test('trips: create with stops from place search, reorder, save, change the driver, see it in Trip History, cancel the load', async ({ page }) => {
+  test.setTimeout(90_000);
+  const number = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  await signIn(page, E2E_ACCOUNTS.owner);
+  await page.goto('/trips');
+  await expect(page.getByRole('table', { name: 'Trips' }).getByRole('row').nth(1)).toBeVisible();
+
+  await page.getByRole('button', { name: 'New Trip' }).click();
+  const drawer = page.getByRole('dialog', { name: "New route: Practical, 53' Trailer, Miles" });
+  await expect(drawer).toBeVisible();
+
+  await pickOption(page, drawer.getByRole('combobox', { name: 'Truck' }));
+  const firstDriver = await pickOption(page, drawer.getByRole('combobox', { name: 'Driver' }));
+  await drawer.getByLabel('Load Number').fill(number);
+
+  // Four stops: with the first and last fixed, two middle stops are needed to reorder anything.
+  for (const city of ['Chicago', 'Dallas', 'Denver', 'Atlanta']) await addStop(page, drawer, city);
+  const stops = drawer.getByTestId('trip-stop');
+  await expect(stops).toHaveCount(4);
+  await expect(stops.nth(0)).toHaveAttribute('aria-label', /^Start: Chicago/);
+  await expect(stops.nth(1)).toHaveAttribute('aria-label', /^Stop 1: Dallas/);
+  await expect(stops.nth(3)).toHaveAttribute('aria-label', /^Delivery: Atlanta/);
+  await expect(drawer.getByRole('button', { name: 'Start stays in place' })).toBeDisabled();
+
+  // Keyboard drag (dnd-kit): Dallas moves below Denver.
+  const handle = drawer.getByRole('button', { name: 'Move Stop 1', exact: true });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(stops.nth(1)).toHaveAttribute('aria-label', /^Stop 1: Denver/);
+  await expect(stops.nth(2)).toHaveAttribute('aria-label', /^Stop 2: Dallas/);
+  // After a move the last stop is a DELIVERY (loaded) stop.
+  await expect(drawer.getByRole('combobox', { name: 'Stop type of Delivery' })).toHaveValue('DELIVERY');
+
+  await drawer.getByRole('button', { name: 'Create Trip' }).click();
+  await expect(page.getByText('Trip created successfully!')).toBeVisible();
+  await expect(drawer).toBeHidden();
+
+  // Find the new trip through the Load filter.
+  await pickOption(page, page.getByRole('combobox', { name: 'Load' }), { name: number });
+  await expect(page.getByText(/^Selected truck /)).toBeVisible();
+  const table = page.getByRole('table', { name: 'Trips' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText('Chicago');
+
+  // Change the driver.
+  await table.getByRole('button', { name: `Edit trip ${number}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit Trip: ${number}` });
+  await expect(edit.getByTestId('trip-stop')).toHaveCount(4);
+  await edit.getByRole('button', { name: 'Clear driver' }).click();
+  const secondDriver = await pickOption(page, edit.getByRole('combobox', { name: 'Driver' }), { index: 1 });
+  expect(secondDriver).not.toBe(firstDriver);
+  await edit.getByRole('button', { name: 'Update Trip' }).click();
+  await expect(page.getByText('Trip updated successfully!')).toBeVisible();
+  await expect(edit).toBeHidden();
+  // Choosing the load also selected its truck and driver as filters; the driver has changed now.
+  await page.getByRole('button', { name: 'Clear driver' }).click();
+  await expect(table.getByRole('row')).toHaveCount(2);
+
+  // The change is in Trip History.
+  await table.getByRole('button', { name: `More actions for ${number}` }).click();
+  await page.getByRole('menuitem', { name: 'Trip History' }).click();
+  const history = page.getByRole('dialog', { name: new RegExp(`Trip History: ${number}`) });
+  const driverRow = history.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Driver', exact: true }) });
+  await expect(driverRow).toContainText(firstDriver);
+  await expect(driverRow).toContainText(secondDriver);
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+
+  // Cancel the load.
+  await table.getByRole('button', { name: `Edit trip ${number}` }).click();
+  const again = page.getByRole('dialog', { name: `Edit Trip: ${number}` });
+  await again.getByRole('button', { name: 'Cancel Load' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel Load' });
+  await expect(confirm).toContainText('Are you sure you want to cancel this load?');
+  await confirm.getByRole('button', { name: 'Confirm Cancel' }).click();
+  await expect(again).toBeHidden();
+  await expect(table.getByRole('row').nth(1)).toContainText('Cancelled');
+});
