@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { addStop } from './stops';
+import { emptyTripValues, inputToWire, payableMileage, tripPayload, wireToInput } from './trip-form-values';
+
+describe('trip form values', () => {
+  it('payable mileage is empty + loaded, blank unless both are numbers', () => {
+    expect(payableMileage('10.5', '20.2')).toBe('30.7');
+    expect(payableMileage('0', '0')).toBe('0');
+    expect(payableMileage('', '20')).toBe('');
+    expect(payableMileage('12', '')).toBe('');
+    expect(payableMileage('abc', '1')).toBe('');
+  });
+
+  it('new trips default to In Transit with pickup now in Central time', () => {
+    // 15:07 UTC on 2 March 2026 is 09:07 CST.
+    expect(emptyTripValues(new Date('2026-03-02T15:07:00Z'))).toMatchObject({ tripStatus: 'IN_TRANSIT', identifierType: 'LOAD_NUMBER', pickupDateTime: '2026-03-02T09:07' });
+  });
+
+  it('sends dates as MM/DD/YYYY HH:mm:ss, drops empty values, mileage as numbers or null', () => {
+    expect(inputToWire('2026-03-02T09:05')).toBe('03/02/2026 09:05:00');
+    expect(wireToInput('03/02/2026 09:05:00')).toBe('2026-03-02T09:05');
+    const stops = addStop([], { id: '1', title: 'Chicago', address: { label: 'Chicago, IL' }, position: { lat: 41.8, lng: -87.6 } })!;
+    const payload = tripPayload({ ...emptyTripValues(), truckId: 1, driverId: 2, identifierValue: ' L-1 ', pickupDateTime: '2026-03-02T09:05', loadedMiles: '12.5' }, stops);
+    expect(payload).toMatchObject({ truckId: 1, driverId: 2, identifierValue: 'L-1', pickupDateTime: '03/02/2026 09:05:00', loadedMiles: 12.5, emptyMiles: null, isRecoveryLoad: false });
+    expect(payload).not.toHaveProperty('dispatcherId');
+    expect(payload).not.toHaveProperty('notes');
+    expect(payload).not.toHaveProperty('startDateTime');
+    expect(payload.tripStops[0]).not.toHaveProperty('key');
+  });
+});
