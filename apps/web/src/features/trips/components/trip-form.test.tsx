@@ -1,0 +1,137 @@
+import type { DuplicateCheckRow, TripDetail } from '@milepost/contracts/trips-api';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, page } from '@/test/api-mock';
+import { makeUser, renderWithApp } from '@/test/render';
+import { PRECHECK_QUESTION } from './precheck-dialog';
+import { TripForm } from './trip-form';
+
+function makeTrip(overrides: Partial<TripDetail> = {}): TripDetail {
+  const stop = (id: number, address: string, lat: number, lng: number, orderIndex: number, stopType: string, loadStatus: string) => ({
+    id, address, latitude: lat, longitude: lng, stopType, loadStatus, orderIndex, distance: null, totalDistance: null, duration: null,
+  });
+  return {
+    id: 42, truckId: 1, driverId: 2, dispatcherId: null,
+    truck: { id: 1, unitNumber: '101' }, driver: { id: 2, firstName: 'Sam', lastName: 'Hill' }, dispatcher: null,
+    identifierType: 'LOAD_NUMBER', loadNumber: 'L-42', trailerNumber: null, tripStatus: 'IN_TRANSIT',
+    pickupDateTime: '03/02/2026 09:00:00', startDateTime: null, endDateTime: null, startOdometer: null, endOdometer: null,
+    emptyMiles: null, loadedMiles: null, payableMileage: null, notes: null, recoveryReasonId: null, recoveryLoadIndex: 0,
+    isRecoveryLoad: false, hasIncompleteTrips: false,
+    tripStops: [stop(1, 'Chicago, IL', 41.88, -87.63, 0, 'START', 'EMPTY'), stop(2, 'Dallas, TX', 32.78, -96.8, 1, 'DELIVERY', 'LOADED')],
+    mileStats: { miles: null, totalEmpty: null, pu: null, trl: null, totalMiles: null, totalDuration: null, emptyMiles: null, loadedMiles: null, payableMileage: null },
+    version: 3, updated: '2026-03-02T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const match = (tripStatus: string): DuplicateCheckRow => ({
+  id: 7, truckId: 5, unitNumber: '205', identifierType: 'LOAD_NUMBER', loadNumber: 'L-77', trailerNumber: null, driverName: 'Ana Cruz', tripStatus, recoveryLoadIndex: 0,
+});
+
+function setup(trip: TripDetail, matches: DuplicateCheckRow[] | 'fail') {
+  const api = mockApi({
+    'GET /client-config': () => ({ hereApiKey: null }),
+    'GET /recovery/reasons': () => page([{ id: 3, name: 'Breakdown', active: true, created: '2026-01-01T00:00:00.000Z' }]),
+    'GET /trips/check-number': () => (matches === 'fail' ? Response.json({ message: 'boom' }, { status: 500 }) : matches),
+    'PUT /trips/42': ({ body }) => ({ ...trip, ...(body as object) }),
+  });
+  const onDone = vi.fn();
+  renderWithApp(
+    <>
+      <TripForm trip={trip} onDone={onDone} onCancel={() => {}} />
+      <Toaster />
+    </>,
+    { user: makeUser(['CAN_EDIT_TRIP']) },
+  );
+  return { api, onDone };
+}
+
+async function submitWithNumber(number: string) {
+  const user = userEvent.setup();
+  const input = await screen.findByLabelText('Load Number');
+  await user.clear(input);
+  await user.type(input, number);
+  await user.click(screen.getByRole('button', { name: 'Update Trip' }));
+  return user;
+}
+
+const puts = (api: ReturnType<typeof mockApi>) => api.calls.filter((c) => c.method === 'PUT');
+
+describe('Trip form submit precheck', () => {
+  it('blocks when a matching trip is not completed', async () => {
+    const { api, onDone } = setup(makeTrip(), [match('COMPLETED'), match('IN_TRANSIT')]);
+    await submitWithNumber('L-77');
+    expect(await screen.findByText('This load is still uncompleted. Please complete the current trip before creating a recovery.')).toBeInTheDocument();
+    expect(puts(api)).toHaveLength(0);
+    expect(onDone).not.toHaveBeenCalled();
+    expect(screen.queryByText(PRECHECK_QUESTION)).not.toBeInTheDocument();
+  });
+
+  it('asks for a recovery reason when completed trips use the number', async () => {
+    const { api } = setup(makeTrip(), [match('COMPLETED')]);
+    await submitWithNumber('L-77');
+    expect(await screen.findByText('Recovery reason is required when creating a recovery load.')).toBeInTheDocument();
+    expect(screen.getByText('Recovery reason is required')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Recovery Reason' })).toBeInTheDocument();
+    expect(puts(api)).toHaveLength(0);
+  });
+
+  it('with a reason: lists the matches, No keeps the form, Yes saves with the version', async () => {
+    const { api, onDone } = setup(makeTrip({ recoveryReasonId: 3 }), [match('COMPLETED')]);
+    const user = await submitWithNumber('L-77');
+    const dialog = await screen.findByRole('dialog', { name: 'Number already used' });
+    expect(dialog).toHaveTextContent(PRECHECK_QUESTION);
+    expect(dialog).toHaveTextContent('205');
+    expect(dialog).toHaveTextContent('Ana Cruz');
+    expect(dialog).toHaveTextContent('Completed');
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    expect(puts(api)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Update Trip' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(puts(api)[0]!.body).toMatchObject({ identifierValue: 'L-77', version: 3, recoveryReasonId: 3, isRecoveryLoad: true, pickupDateTime: '03/02/2026 09:00:00' });
+    expect(await screen.findByText('Trip updated successfully!')).toBeInTheDocument();
+  });
+
+  it('a failed precheck is ignored and the save continues', async () => {
+    const { api, onDone } = setup(makeTrip(), 'fail');
+    await submitWithNumber('L-99');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(puts(api)).toHaveLength(1);
+  });
+
+  it('a stale version shows the server message with a Reload action', async () => {
+    const trip = makeTrip();
+    const api = mockApi({
+      'GET /client-config': () => ({ hereApiKey: null }),
+      'GET /trips/42': () => ({ ...trip, version: 4, notes: 'fresh' }),
+      'PUT /trips/42': () => Response.json({ status: 409, code: 'CONFLICT', message: 'Changed by someone else.' }, { status: 409 }),
+    });
+    renderWithApp(
+      <>
+        <TripForm trip={trip} onDone={() => {}} onCancel={() => {}} />
+        <Toaster />
+      </>,
+      { user: makeUser(['CAN_EDIT_TRIP']) },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Update Trip' }));
+    expect(await screen.findByText('Changed by someone else.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByLabelText('Notes')).toHaveValue('fresh'));
+    expect(api.calls.some((c) => c.method === 'GET' && c.url.pathname.endsWith('/trips/42'))).toBe(true);
+  });
+
+  it('payable mileage shows empty + loaded only when both are numbers', async () => {
+    setup(makeTrip(), []);
+    const user = userEvent.setup();
+    const payable = await screen.findByLabelText('Payable Mileage');
+    await user.type(screen.getByLabelText('Empty Miles'), '10.5');
+    expect(payable).toHaveValue('');
+    await user.type(screen.getByLabelText('Loaded Miles'), '20');
+    expect(payable).toHaveValue('30.5');
+  });
+});
