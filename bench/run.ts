@@ -3,7 +3,7 @@
  * the figures to bench/results.md. Cases live in bench/cases/; later work adds its own.
  * Pass case names to run only those: `npm run bench -- auth`.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,11 +11,13 @@ import pg from 'pg';
 import { authCase } from './cases/auth';
 import { placesCase } from './cases/places';
 import { usersCase } from './cases/users';
+import { tripsCase } from './cases/trips';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   auth: authCase,
   users: usersCase,
+  trips: tripsCase,
   places: placesCase,
 };
 
@@ -37,9 +39,13 @@ const fmt = (n: number) => n.toFixed(2);
 async function main() {
   const only = process.argv.slice(2);
   const names = Object.keys(CASES).filter((n) => !only.length || only.includes(n));
-  const engines: Engine[] = ['pglite'];
-  if (await postgresReachable()) engines.push('postgres');
-  else console.warn('PostgreSQL not reachable: PGlite figures only');
+  // BENCH_ENGINES=postgres (or pglite) runs one engine only; the million-trip case takes minutes on PGlite.
+  const wanted = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+  const engines: Engine[] = wanted.includes('pglite') ? ['pglite'] : [];
+  if (wanted.includes('postgres')) {
+    if (await postgresReachable()) engines.push('postgres');
+    else console.warn('PostgreSQL not reachable: PGlite figures only');
+  }
 
   const figures: Figure[] = [];
   for (const engine of engines) {
@@ -56,15 +62,23 @@ async function main() {
     }
   }
 
+  // Figures from earlier runs stay unless this run measured the same case on the same engine.
+  const store = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
+  const previous: (Figure & { measuredAt: string })[] = JSON.parse(await readFile(store, 'utf8').catch(() => '[]'));
+  const measuredAt = new Date().toISOString();
+  const fresh = figures.map((f) => ({ ...f, measuredAt }));
+  const all = [...previous.filter((p) => !fresh.some((f) => f.case === p.case && f.engine === p.engine)), ...fresh];
+  await writeFile(store, `${JSON.stringify(all, null, 2)}\n`);
+
   const lines = [
     '# Milepost benchmarks',
     '',
-    `Written by \`npm run bench\` on ${new Date().toISOString()} — Node ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB.`,
-    'Each request goes over HTTP on loopback to a real server, one at a time, after a warm-up.',
+    `Written by \`npm run bench\` — Node ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB. Figures are kept in results.json;`,
+    'a run replaces only the cases it measured. Requests go over HTTP on loopback to a real server, one at a time, after a warm-up.',
     '',
-    '| Case | Engine | Samples | Median (ms) | p95 (ms) | Target |',
-    '|---|---|---:|---:|---:|---|',
-    ...figures.map((f) => `| ${f.case} | ${f.engine} | ${f.samples} | ${fmt(f.medianMs)} | ${fmt(f.p95Ms)} | ${f.target ?? ''} |`),
+    '| Case | Engine | Samples | Median (ms) | p95 (ms) | Target | Measured |',
+    '|---|---|---:|---:|---:|---|---|',
+    ...all.map((f) => `| ${f.case} | ${f.engine} | ${f.samples} | ${fmt(f.medianMs)} | ${fmt(f.p95Ms)} | ${f.target ?? ''} | ${f.measuredAt.slice(0, 16).replace('T', ' ')} |`),
     '',
   ];
   const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.md');

@@ -52,6 +52,12 @@ CREATE TABLE "trips" (
 	"route_duration" double precision,
 	"pickup_location" text,
 	"delivery_location" text,
+	"truck_unit" text,
+	"driver_name" text,
+	"assigned_user_name" text,
+	"company_name" text,
+	"dispatcher_name" text,
+	"identifier_value" text GENERATED ALWAYS AS (coalesce("trips"."load_number", "trips"."trailer_number")) STORED,
 	"version" integer DEFAULT 1 NOT NULL,
 	"created_by" integer,
 	"updated_by" integer,
@@ -71,11 +77,26 @@ ALTER TABLE "trips" ADD CONSTRAINT "trips_created_by_users_id_fk" FOREIGN KEY ("
 ALTER TABLE "trips" ADD CONSTRAINT "trips_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "trip_history_trip_idx" ON "trip_history" USING btree ("trip_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "trip_stops_trip_idx" ON "trip_stops" USING btree ("trip_id","order_index");--> statement-breakpoint
-CREATE INDEX "trips_load_number_idx" ON "trips" USING btree (lower("load_number"));--> statement-breakpoint
-CREATE INDEX "trips_trailer_number_idx" ON "trips" USING btree (lower("trailer_number"));--> statement-breakpoint
 CREATE INDEX "trips_truck_idx" ON "trips" USING btree ("truck_id","pickup_date_time");--> statement-breakpoint
 CREATE INDEX "trips_driver_idx" ON "trips" USING btree ("driver_id","pickup_date_time");--> statement-breakpoint
 CREATE INDEX "trips_assigned_user_idx" ON "trips" USING btree ("assigned_user_id","pickup_date_time");--> statement-breakpoint
 CREATE INDEX "trips_pickup_idx" ON "trips" USING btree ("pickup_date_time","id");--> statement-breakpoint
 CREATE INDEX "trips_updated_idx" ON "trips" USING btree ("updated_at","id");--> statement-breakpoint
-CREATE INDEX "trips_status_idx" ON "trips" USING btree ("trip_status","id");
+CREATE INDEX "trips_status_idx" ON "trips" USING btree ("trip_status","id");--> statement-breakpoint
+CREATE INDEX "trips_identifier_prefix_idx" ON "trips" USING btree ("identifier_type",lower("identifier_value") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "trips_sort_truck_unit_idx" ON "trips" USING btree ("truck_unit","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_driver_name_idx" ON "trips" USING btree ("driver_name","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_assigned_user_name_idx" ON "trips" USING btree ("assigned_user_name","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_company_name_idx" ON "trips" USING btree ("company_name","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_dispatcher_name_idx" ON "trips" USING btree ("dispatcher_name","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_identifier_value_idx" ON "trips" USING btree ("identifier_value","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_route_miles_idx" ON "trips" USING btree ("route_miles","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_route_total_empty_idx" ON "trips" USING btree ("route_total_empty","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_route_pu_idx" ON "trips" USING btree ("route_pu","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_route_trl_idx" ON "trips" USING btree ("route_trl","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_route_total_miles_idx" ON "trips" USING btree ("route_total_miles","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_payable_mileage_idx" ON "trips" USING btree ("payable_mileage","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_loaded_miles_idx" ON "trips" USING btree ("loaded_miles","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_empty_miles_idx" ON "trips" USING btree ("empty_miles","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_pickup_location_idx" ON "trips" USING btree ("pickup_location","id");--> statement-breakpoint
+CREATE INDEX "trips_sort_delivery_location_idx" ON "trips" USING btree ("delivery_location","id");

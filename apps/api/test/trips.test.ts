@@ -270,13 +270,31 @@ describe('GET /trips', () => {
   });
 });
 
+describe('names in the list', () => {
+  it('follow renames of the truck, driver, dispatcher, company and assigned user', async () => {
+    const { sql } = await import('drizzle-orm');
+    const body = await tripBody();
+    const t = (await api('POST', '/trips', body)).json().data;
+    await ctx.db.execute(sql`update drivers set last_name = 'Renamed' where id = ${body.driverId}`);
+    await ctx.db.execute(sql`update trucks set unit_number = ${`R-${body.truckId}`} where id = ${body.truckId}`);
+    await ctx.db.execute(sql`update users set first_name = 'Asher' where id = ${assignee}`);
+    const row = (await api('GET', `/trips?truckId=${body.truckId}`)).json().data.content.find((r: { id: number }) => r.id === t.id);
+    expect(row).toMatchObject({ driverName: 'Ana Renamed', unitNumber: `R-${body.truckId}`, assignUserName: 'Asher User' });
+    await ctx.db.execute(sql`update users set first_name = 'Asha' where id = ${assignee}`);
+  });
+});
+
 describe('lookups', () => {
   it('numbers by keyword and type; trucks and drivers of a number', async () => {
     const tag = u();
     const body = await tripBody({ identifierValue: `LK-${tag}-1` });
     await api('POST', '/trips', body);
-    const nums = (await api('GET', `/trips/identifier-numbers?keyword=${tag}&type=LOAD_NUMBER`)).json().data;
+    const nums = (await api('GET', `/trips/identifier-numbers?keyword=lk-${tag}&type=LOAD_NUMBER`)).json().data;
     expect(nums.content).toEqual([{ identifierValue: `LK-${tag}-1` }]);
+    expect(nums.totalElements).toBe(1);
+    // Numbers are looked up by their beginning.
+    expect((await api('GET', `/trips/identifier-numbers?keyword=${tag}&type=LOAD_NUMBER`)).json().data.content).toEqual([]);
+    expect((await api('GET', `/trips/identifier-numbers?keyword=lk-${tag}&type=TRAILER_NUMBER`)).json().data.content).toEqual([]);
     const info = (await api('GET', `/trips/vehicle/info-by-identifier-number?number=LK-${tag}-1`)).json().data;
     expect(info.trucks.map((x: { id: number }) => x.id)).toEqual([body.truckId]);
     expect(info.drivers.map((x: { id: number }) => x.id)).toEqual([body.driverId]);

@@ -58,9 +58,11 @@ export const paged = <T extends z.ZodType>(item: T) =>
     totalElements: z.number().int(),
     page: z.number().int(),
     size: z.number().int(),
+    /** True when totalElements is the database's estimate (very large results only). */
+    totalIsEstimate: z.boolean().optional(),
   });
 
-export type Paged<T> = { content: T[]; totalPages: number; totalElements: number; page: number; size: number };
+export type Paged<T> = { content: T[]; totalPages: number; totalElements: number; page: number; size: number; totalIsEstimate?: boolean };
 
 /** A next page exists while the index is below totalPages - 1. */
 export const hasNextPage = (p: Pick<Paged<unknown>, 'page' | 'totalPages'>) => p.page < p.totalPages - 1;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './access';
 import { dispatchers, drivers, recoveryReasons, trucks } from './reference';
@@ -43,6 +43,17 @@ export const trips = pgTable(
     /** First and last stop addresses, kept with the trip for the list. */
     pickupLocation: text(),
     deliveryLocation: text(),
+    /**
+     * Names the list shows and sorts by, kept on the trip by database triggers (set on every
+     * trip write, and updated when a truck, driver, user, company or dispatcher is renamed), so
+     * a page sorted by any column walks an index instead of sorting a million rows.
+     */
+    truckUnit: text(),
+    driverName: text(),
+    assignedUserName: text(),
+    companyName: text(),
+    dispatcherName: text(),
+    identifierValue: text().generatedAlwaysAs((): SQL => sql`coalesce(${trips.loadNumber}, ${trips.trailerNumber})`),
     version: integer().notNull().default(1),
     createdBy: integer().references(() => users.id),
     updatedBy: integer().references(() => users.id),
@@ -50,15 +61,18 @@ export const trips = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Numbers match without regard to letter case.
-    index('trips_load_number_idx').on(sql`lower(${t.loadNumber})`),
-    index('trips_trailer_number_idx').on(sql`lower(${t.trailerNumber})`),
     index('trips_truck_idx').on(t.truckId, t.pickupDateTime),
     index('trips_driver_idx').on(t.driverId, t.pickupDateTime),
     index('trips_assigned_user_idx').on(t.assignedUserId, t.pickupDateTime),
     index('trips_pickup_idx').on(t.pickupDateTime, t.id),
     index('trips_updated_idx').on(t.updatedAt, t.id),
     index('trips_status_idx').on(t.tripStatus, t.id),
+    // Number lookups by prefix (picker) and equality, without regard to letter case.
+    index('trips_identifier_prefix_idx').using('btree', t.identifierType, sql`lower(${t.identifierValue}) text_pattern_ops`),
+    // One (column, id) index per sortable column.
+    ...(['truckUnit', 'driverName', 'assignedUserName', 'companyName', 'dispatcherName', 'identifierValue', 'routeMiles', 'routeTotalEmpty', 'routePu', 'routeTrl', 'routeTotalMiles', 'payableMileage', 'loadedMiles', 'emptyMiles', 'pickupLocation', 'deliveryLocation'] as const).map((c) =>
+      index(`trips_sort_${c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}_idx`).on(t[c], t.id),
+    ),
   ],
 );
 

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Paged } from '@milepost/contracts/api';
 import { formatCentral } from '@milepost/contracts/time';
@@ -23,37 +22,36 @@ import { users } from '../../db/schema/access';
 import { companies, dispatchers, drivers, recoveryReasons, trucks } from '../../db/schema/reference';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
-import { likePattern, orderBy, toPage } from '../../platform/paging';
+import { countUpTo, orderBy, toPage } from '../../platform/paging';
 import { diffTrips, type TripSnapshot } from './history';
 
 type TripInput = z.output<typeof tripInput>;
 const toMiles = (m: number | null) => (m === null ? null : m * METERS_TO_MILES);
 const iso = (d: Date) => d.toISOString();
-const assignedUser = alias(users, 'assigned_user');
 
-/** The number column of an identifier type. */
-const numberColumn = (type: IdentifierType) => (type === 'LOAD_NUMBER' ? trips.loadNumber : trips.trailerNumber);
-const sameNumber = (type: IdentifierType, value: string) => eq(sql`lower(${numberColumn(type)})`, value.toLowerCase());
+/** Numbers match without regard to letter case, through the (type, lower(number)) index. */
+const sameNumber = (type: IdentifierType, value: string) =>
+  and(eq(trips.identifierType, type), eq(sql`lower(${trips.identifierValue})`, value.toLowerCase()))!;
 
 // ---------------------------------------------------------------------------------------------
 // List
 
 const driverName = sql<string>`${drivers.firstName} || ' ' || ${drivers.lastName}`;
 const dispatcherName = sql<string | null>`nullif(trim(${dispatchers.firstName} || ' ' || coalesce(${dispatchers.lastName}, '')), '')`;
-const assignUserName = sql<string | null>`${assignedUser.firstName} || ' ' || ${assignedUser.lastName}`;
 
+/** A list row reads only the trip: the names it shows are kept on it (see migration 0005). */
 const rowColumns = {
   id: trips.id,
   truckId: trips.truckId,
   driverId: trips.driverId,
-  unitNumber: trucks.unitNumber,
-  driverName,
-  assignUserName,
-  companyName: companies.name,
+  unitNumber: trips.truckUnit,
+  driverName: trips.driverName,
+  assignUserName: trips.assignedUserName,
+  companyName: trips.companyName,
   loadNumber: trips.loadNumber,
   trailerNumber: trips.trailerNumber,
   identifierType: trips.identifierType,
-  dispatcherName,
+  dispatcherName: trips.dispatcherName,
   routeMiles: trips.routeMiles,
   routeTotalEmpty: trips.routeTotalEmpty,
   routePu: trips.routePu,
@@ -77,12 +75,16 @@ function toRow(r: RawRow): TripRow {
     routePu: number | null;
     routeTrl: number | null;
     routeTotalMiles: number | null;
+    unitNumber: string | null;
+    driverName: string | null;
     pickupDateTime: Date;
     updatedAt: Date;
-  } & Omit<TripRow, 'miles' | 'totalEmpty' | 'pu' | 'trl' | 'totalMiles' | 'pickupDateTime' | 'updated'>;
-  const { routeMiles, routeTotalEmpty, routePu, routeTrl, routeTotalMiles, pickupDateTime, updatedAt, ...rest } = x;
+  } & Omit<TripRow, 'miles' | 'totalEmpty' | 'pu' | 'trl' | 'totalMiles' | 'pickupDateTime' | 'updated' | 'unitNumber' | 'driverName'>;
+  const { routeMiles, routeTotalEmpty, routePu, routeTrl, routeTotalMiles, pickupDateTime, updatedAt, unitNumber, driverName: name, ...rest } = x;
   return {
     ...rest,
+    unitNumber: unitNumber ?? '',
+    driverName: name ?? '',
     miles: toMiles(routeMiles),
     totalEmpty: toMiles(routeTotalEmpty),
     pu: toMiles(routePu),
@@ -93,15 +95,29 @@ function toRow(r: RawRow): TripRow {
   };
 }
 
-const listFrom = (db: Db) =>
-  db
-    .select(rowColumns)
-    .from(trips)
-    .innerJoin(trucks, eq(trucks.id, trips.truckId))
-    .innerJoin(drivers, eq(drivers.id, trips.driverId))
-    .leftJoin(companies, eq(companies.id, trucks.companyId))
-    .leftJoin(dispatchers, eq(dispatchers.id, trips.dispatcherId))
-    .leftJoin(assignedUser, eq(assignedUser.id, trips.assignedUserId));
+/** Every sortable column is a trip column with a (column, id) index. */
+const sortColumns = {
+  id: trips.id,
+  unitNumber: trips.truckUnit,
+  driverName: trips.driverName,
+  assignUserName: trips.assignedUserName,
+  companyName: trips.companyName,
+  loadNumber: trips.identifierValue,
+  dispatcherName: trips.dispatcherName,
+  miles: trips.routeMiles,
+  totalEmpty: trips.routeTotalEmpty,
+  pu: trips.routePu,
+  trl: trips.routeTrl,
+  totalMiles: trips.routeTotalMiles,
+  payableMileage: trips.payableMileage,
+  loadedMiles: trips.loadedMiles,
+  emptyMiles: trips.emptyMiles,
+  pickupLocation: trips.pickupLocation,
+  deliveryLocation: trips.deliveryLocation,
+  pickupDateTime: trips.pickupDateTime,
+  updated: trips.updatedAt,
+  tripStatus: trips.tripStatus,
+};
 
 export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Promise<Paged<TripRow>> {
   const filters: (SQL | undefined)[] = [];
@@ -114,47 +130,19 @@ export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Prom
   if (q.fromDate) filters.push(gte(trips.pickupDateTime, q.fromDate));
   if (q.toDate) filters.push(lte(trips.pickupDateTime, q.toDate));
   const where = and(...filters);
-  const rows = listFrom(db)
+  const rows = db
+    .select(rowColumns)
+    .from(trips)
     .where(where)
-    .orderBy(
-      ...orderBy(
-        q.sort,
-        {
-          id: trips.id,
-          unitNumber: trucks.unitNumber,
-          driverName,
-          assignUserName,
-          companyName: companies.name,
-          loadNumber: sql`coalesce(${trips.loadNumber}, ${trips.trailerNumber})`,
-          dispatcherName,
-          miles: trips.routeMiles,
-          totalEmpty: trips.routeTotalEmpty,
-          pu: trips.routePu,
-          trl: trips.routeTrl,
-          totalMiles: trips.routeTotalMiles,
-          payableMileage: trips.payableMileage,
-          loadedMiles: trips.loadedMiles,
-          emptyMiles: trips.emptyMiles,
-          pickupLocation: trips.pickupLocation,
-          deliveryLocation: trips.deliveryLocation,
-          pickupDateTime: trips.pickupDateTime,
-          updated: trips.updatedAt,
-          tripStatus: trips.tripStatus,
-        },
-        trips.id,
-        [desc(trips.updatedAt)],
-      ),
-    )
+    .orderBy(...orderBy(q.sort, sortColumns, trips.id, [desc(trips.updatedAt)]))
     .limit(q.size)
     .offset(q.page * q.size)
     .then((list) => list.map(toRow));
-  const total = db
-    .select({ n: count() })
-    .from(trips)
-    .where(where)
-    .then((r) => r[0]?.n ?? 0);
-  return toPage(q, rows, total);
+  return toPage(q, rows, countUpTo(db, sql`${trips}`, where, TRIP_COUNT_CAP));
 }
+
+/** Trip totals are exact up to this many; larger ones are the database's estimate. */
+export const TRIP_COUNT_CAP = 10_000;
 
 // ---------------------------------------------------------------------------------------------
 // One trip
@@ -252,27 +240,33 @@ export async function checkNumber(db: Db, number: string, type: IdentifierType, 
   return rows.map((r) => ({ ...r, identifierType: r.identifierType as IdentifierType }));
 }
 
+/** How many distinct numbers a lookup counts; the picker only needs to know whether more exist. */
+export const LOOKUP_COUNT_CAP = 1000;
+
+/** Load or trailer numbers starting with the keyword, for the pickers. */
 export async function identifierNumbers(db: Db, q: { keyword?: string | undefined; type: IdentifierType; page: number; size: number }) {
-  const column = numberColumn(q.type);
-  const where = and(eq(trips.identifierType, q.type), q.keyword ? sql`${column} ilike ${likePattern(q.keyword)}` : undefined);
+  const prefix = q.keyword ? `${q.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(eq(trips.identifierType, q.type), prefix ? sql`lower(${trips.identifierValue}) like ${prefix}` : undefined);
+  const distinctNumbers = db.selectDistinct({ v: sql<string>`lower(${trips.identifierValue})` }).from(trips).where(where);
   const rows = db
-    .selectDistinct({ identifierValue: sql<string>`${column}` })
+    .selectDistinctOn([sql`lower(${trips.identifierValue})`], { identifierValue: sql<string>`${trips.identifierValue}` })
     .from(trips)
     .where(where)
-    .orderBy(sql`${column}`)
+    .orderBy(sql`lower(${trips.identifierValue})`)
     .limit(q.size)
     .offset(q.page * q.size);
   const total = db
-    .select({ n: sql<number>`count(distinct ${column})::int` })
-    .from(trips)
-    .where(where)
+    .select({ n: sql<number>`count(*)::int` })
+    .from(distinctNumbers.limit(LOOKUP_COUNT_CAP).as('d'))
     .then((r) => r[0]?.n ?? 0);
   return toPage(q, rows, total);
 }
 
 /** Trucks and drivers that ran this number, most recent first. */
 export async function vehicleInfoByNumber(db: Db, number: string, type?: IdentifierType) {
-  const match = type ? sameNumber(type, number) : sql`(${sameNumber('LOAD_NUMBER', number)} or ${sameNumber('TRAILER_NUMBER', number)})`;
+  const match = type
+    ? sameNumber(type, number)
+    : and(inArray(trips.identifierType, ['LOAD_NUMBER', 'TRAILER_NUMBER']), eq(sql`lower(${trips.identifierValue})`, number.toLowerCase()));
   const rows = await db
     .select({ truckId: trucks.id, unitNumber: trucks.unitNumber, driverId: drivers.id, firstName: drivers.firstName, lastName: drivers.lastName })
     .from(trips)

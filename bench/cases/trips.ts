@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../apps/api/src/platform/crypto';
+import { roles, users } from '../../apps/api/src/db/schema/access';
+import { measure, type BenchServer, type Figure } from '../lib';
+
+const TRIPS = Number(process.env.BENCH_TRIPS ?? 1_000_000);
+const STOPS_PER_TRIP = 4;
+const SORTS = [
+  'id', 'unitNumber', 'driverName', 'assignUserName', 'companyName', 'loadNumber', 'dispatcherName', 'miles', 'totalEmpty', 'pu', 'trl',
+  'totalMiles', 'payableMileage', 'loadedMiles', 'emptyMiles', 'pickupLocation', 'deliveryLocation', 'pickupDateTime', 'updated', 'tripStatus',
+];
+
+/** Reference data and 1 000 000 trips with 4 000 000 stops, generated in SQL. */
+export async function generate(server: Pick<BenchServer, "database">) {
+  const { db } = server.database;
+  const t0 = performance.now();
+  await db.execute(sql`insert into companies (name, email, phone, us_dot) select 'Company ' || g, 'c' || g || '@x.example', '+1 (312) 555-0100', (1000000 + g)::text from generate_series(1, 20) g`);
+  await db.execute(sql`insert into users (email, first_name, last_name, role_id) select 'dispatch' || g || '@x.example', 'User', 'No' || g, null from generate_series(1, 40) g`);
+  await db.execute(sql`insert into dispatchers (first_name, last_name) select 'Disp', 'No' || g from generate_series(1, 60) g`);
+  await db.execute(sql`insert into trucks (unit_number, vin_number, samsara_vin, licence_plate, home_location, company_id)
+    select (1000 + g)::text, 'VIN' || g, 'SVIN' || g, 'PL' || g, 'Town ' || (g % 200), 1 + g % 20 from generate_series(1, 800) g`);
+  await db.execute(sql`insert into drivers (first_name, last_name, truck_id, assigned_user_id)
+    select (array['James','Maria','Robert','Linda','Carlos','Aisha'])[1 + g % 6], 'Driver' || g, 1 + g % 800, (select min(id) from users) + g % 40 from generate_series(1, 1200) g`);
+  await db.execute(sql`insert into recovery_reasons (name) values ('Breakdown')`);
+  await db.execute(sql`
+    insert into trips (truck_id, driver_id, dispatcher_id, assigned_user_id, identifier_type, load_number, trailer_number, trip_status,
+      pickup_date_time, empty_miles, loaded_miles, payable_mileage, route_miles, route_total_empty, route_pu, route_trl, route_total_miles,
+      route_duration, pickup_location, delivery_location, created_at, updated_at)
+    select 1 + g % 800, 1 + (g * 7) % 1200, 1 + g % 60, (select min(id) from users) + g % 40,
+      case when g % 5 = 0 then 'TRAILER_NUMBER' else 'LOAD_NUMBER' end,
+      case when g % 5 = 0 then null else 'LD-' || (100000 + g) end,
+      case when g % 5 = 0 then 'TRL' || (10000 + g % 40000) else null end,
+      (array['COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','IN_TRANSIT','UPCOMING','CANCELLED'])[1 + g % 10],
+      now() - make_interval(mins => g), (g % 300)::float, (g % 1500)::float, (g % 300 + g % 1500)::float,
+      (g % 1500) * 1609.0, (g % 300) * 1609.0, (g % 200) * 1609.0, (g % 100) * 1609.0, (g % 1500 + g % 300) * 1609.0, g % 90000,
+      'Town ' || (g % 200) || ', TX, United States', 'Town ' || ((g * 3) % 200) || ', IL, United States',
+      now() - make_interval(mins => g), now() - make_interval(mins => g)
+    from generate_series(1, ${TRIPS}) g`);
+  await db.execute(sql`
+    insert into trip_stops (trip_id, order_index, address, latitude, longitude, stop_type, load_status, distance)
+    select t.id, s, 'Town ' || ((t.id + s) % 200) || ', United States', 30 + (t.id % 10), -90 - (s % 10),
+      (array['START','PICKUP','SHOP','DELIVERY'])[s + 1], case when s >= 2 then 'LOADED' else 'EMPTY' end, s * 100000.0
+    from trips t cross join generate_series(0, ${STOPS_PER_TRIP - 1}) s`);
+  await db.execute(sql`vacuum analyze`);
+  console.log(`  generated ${TRIPS.toLocaleString('en-US')} trips and ${(TRIPS * STOPS_PER_TRIP).toLocaleString('en-US')} stops in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+export async function tripsCase(server: BenchServer): Promise<Figure[]> {
+  await generate(server);
+  const { db } = server.database;
+  const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'OWNER'));
+  await db.insert(users).values({ email: 'bench-trips@example.test', firstName: 'Bench', lastName: 'Trips', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') });
+  const login = await fetch(`${server.url}/api/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench-trips@example.test', password: 'bench-password-1' }),
+  });
+  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const get = async (path: string) => {
+    const res = await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+
+  const userId = ((await db.execute(sql`select min(id)::int as id from users where email like 'dispatch%'`)) as unknown as { rows: { id: number }[] }).rows[0]!.id;
+  const filters = [
+    '',
+    'loadNumber=LD-512345',
+    'trailerNumber=TRL12345',
+    'truckId=417',
+    'driverId=523',
+    `assignedUserId=${userId + 7}`,
+    'tripStatus=COMPLETED',
+    'tripStatus=UPCOMING',
+    'fromDate=10/01/2026 00:00:00&toDate=10/31/2026 23:59:59',
+    'fromDate=11/16/2026 00:00:00&toDate=11/22/2026 23:59:59',
+  ];
+  const cases: string[] = [];
+  for (const f of filters) for (const s of SORTS) for (const dir of ['asc', 'desc']) cases.push(`/trips?size=50&${f}${f ? '&' : ''}sort=${s},${dir}`);
+  const list = await measure(cases.length, (i) => get(cases[i]!), 20);
+  const lookups = ['LD-1234', 'LD-5', 'TRL1', 'LD-99999', 'TRL39'];
+  const lookup = await measure(200, (i) => get(`/trips/identifier-numbers?size=20&type=${lookups[i % 5]!.startsWith('TRL') ? 'TRAILER_NUMBER' : 'LOAD_NUMBER'}&keyword=${lookups[i % 5]}`), 10);
+  const info = await measure(200, (i) => get(`/trips/vehicle/info-by-identifier-number?number=LD-${100001 + i * 4001}`), 10);
+  return [
+    { case: `GET /trips, ${TRIPS.toLocaleString('en-US')} trips, page of 50, any one filter × any sort (${cases.length} combinations)`, engine: server.engine, ...list, target: 'p95 < 100 ms' },
+    { case: 'GET /trips/identifier-numbers (load/trailer lookup by keyword)', engine: server.engine, ...lookup, target: 'p95 < 20 ms' },
+    { case: 'GET /trips/vehicle/info-by-identifier-number', engine: server.engine, ...info, target: 'p95 < 20 ms' },
+  ];
+}
