@@ -23,7 +23,7 @@ export function companiesColumns(actions: CompaniesColumnActions): DataTableColu
     helper.accessor('id', { header: 'ID', meta: { size: 52, grow: 0, align: 'end' } }),
     helper.accessor('name', { header: 'Company Name', meta: { size: 180, grow: 1.5 }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor('email', { header: 'Email', meta: { size: 180, grow: 1.2 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('phone', { header: 'Phone', meta: { size: 140, grow: 0 }, cell: (info) => <TextCell value={info.getValue()} className="tabular-nums" /> }),
+    helper.accessor('phone', { header: 'Phone', meta: { size: 156, grow: 0 }, cell: (info) => <TextCell value={info.getValue()} className="tabular-nums" /> }),
     helper.accessor('usDot', { header: 'US DOT', meta: { size: 100, grow: 0 }, cell: (info) => <TextCell value={info.getValue()} className="tabular-nums" /> }),
     helper.accessor('active', {
       header: 'Status',

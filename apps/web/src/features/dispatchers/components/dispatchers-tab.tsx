@@ -93,8 +93,8 @@ export function DispatchersTab({
         viewSwitcher={viewSwitcher}
         filters={
           <>
-            <TableSearch value={search.keyword} onChange={(keyword) => onSearchChange({ keyword })} placeholder="Search dispatchers..." label="Search dispatchers" />
-            <div className="w-44">
+            <TableSearch value={search.keyword} onChange={(keyword) => onSearchChange({ keyword })} placeholder="Search dispatchers..." label="Search dispatchers" className="max-w-52" />
+            <div className="w-40">
               <LookupSelect
                 id="dispatchers-team-filter"
                 value={teamValue}

@@ -24,27 +24,27 @@ const helper = dataTableColumnHelper<TruckRow>();
 export function trucksColumns(actions: TrucksColumnActions): DataTableColumnDef<TruckRow>[] {
   return helper.columns([
     numberColumn<TruckRow>(),
-    helper.accessor('unitNumber', { header: 'Unit', meta: { size: 72, grow: 0 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    helper.accessor('unitNumber', { header: 'Unit', meta: { size: 60, grow: 0 }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor((truck) => truck.driverNames.join(', '), {
       id: 'driverNames',
       header: 'Driver',
       enableSorting: false,
-      meta: { label: 'Driver', size: 150, grow: 1.2 },
+      meta: { label: 'Driver', size: 120, grow: 1.2 },
       cell: (info) => <TextCell value={info.getValue()} fallback="—" />,
     }),
     helper.accessor('assignUserName', {
       header: 'Assigned User',
       enableSorting: false,
-      meta: { size: 120 },
+      meta: { size: 96 },
       cell: (info) => <TextCell value={info.getValue()} fallback="—" />,
     }),
-    helper.accessor('companyName', { header: 'Company', meta: { size: 120 }, cell: (info) => <TextCell value={info.getValue()} fallback="—" /> }),
-    helper.accessor('licencePlate', { header: 'License Plate', meta: { size: 100 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('samsaraVin', { header: 'Samsara VIN', meta: { size: 150 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('vinNumber', { header: 'GLE VIN', meta: { size: 150 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    helper.accessor('companyName', { header: 'Company', meta: { size: 96 }, cell: (info) => <TextCell value={info.getValue()} fallback="—" /> }),
+    helper.accessor('licencePlate', { header: 'License Plate', meta: { size: 80 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    helper.accessor('samsaraVin', { header: 'Samsara VIN', meta: { size: 104 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    helper.accessor('vinNumber', { header: 'GLE VIN', meta: { size: 104 }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor('active', {
       header: 'Status',
-      meta: { size: 90, grow: 0 },
+      meta: { size: 80, grow: 0 },
       cell: ({ row }) => {
         const truck = row.original;
         return (
@@ -57,12 +57,12 @@ export function trucksColumns(actions: TrucksColumnActions): DataTableColumnDef<
         );
       },
     }),
-    helper.accessor('homeLocation', { header: 'Home Location', meta: { size: 170, grow: 1.2 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('updated', { header: 'Updated', meta: { size: 130, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
+    helper.accessor('homeLocation', { header: 'Home Location', meta: { size: 130, grow: 1.2 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    helper.accessor('updated', { header: 'Updated', meta: { size: 132, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
     helper.display({
       id: 'actions',
       header: 'Actions',
-      meta: { size: 72, grow: 0 },
+      meta: { size: 64, grow: 0 },
       cell: ({ row }) => {
         const truck = row.original;
         return (
