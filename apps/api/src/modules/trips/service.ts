@@ -19,7 +19,7 @@ import { legFigures, type LegStop } from '@milepost/geo/mileage';
 import { METERS_TO_MILES } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/access';
-import { companies, dispatchers, drivers, recoveryReasons, trucks } from '../../db/schema/reference';
+import { dispatchers, drivers, recoveryReasons, trucks } from '../../db/schema/reference';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
 import { countUpTo, orderBy, toPage } from '../../platform/paging';
