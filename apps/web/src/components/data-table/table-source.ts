@@ -8,6 +8,8 @@ export interface DataTableSource<TData> {
   rows: TData[];
   /** Rows on the server for the current filters (totalElements). */
   totalCount: number;
+  /** The server could only estimate the total (very large results). */
+  totalIsEstimate?: boolean;
   /** Nothing to show yet: the first page is loading. */
   isLoading: boolean;
   /** Any request of this list is running. */
@@ -34,6 +36,7 @@ export function useInfiniteTableSource<TData>(
   return {
     rows,
     totalCount: lastPage?.totalElements ?? 0,
+    totalIsEstimate: lastPage?.totalIsEstimate ?? false,
     isLoading: isPending && !error,
     isFetching,
     isUpdating: isFetching && !isFetchingNextPage && !isPending,

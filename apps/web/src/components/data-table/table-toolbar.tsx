@@ -1,3 +1,4 @@
+import { groupDigits } from '@milepost/geo/units';
 import { FilterX, RefreshCw, Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -95,7 +96,10 @@ export function ResetFiltersButton({ onClick, disabled = false }: { onClick: () 
   );
 }
 
-/** 'Total: N <noun>' for the header bar's metadata (spec 02: every list shows its total). */
-export function tableTotalText(total: number | undefined, noun: string): string | undefined {
-  return total === undefined ? undefined : `Total: ${total} ${noun}`;
+/**
+ * 'Total: N <noun>' for the header bar's metadata (spec 02: every list shows its total), the
+ * number grouped with spaces; an estimated total (huge results) reads 'Total: ≈ N <noun>'.
+ */
+export function tableTotalText(total: number | undefined, noun: string, estimate = false): string | undefined {
+  return total === undefined ? undefined : `Total: ${estimate ? '≈ ' : ''}${groupDigits(total, 0)} ${noun}`;
 }

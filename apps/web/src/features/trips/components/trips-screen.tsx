@@ -131,7 +131,7 @@ export function TripsScreen({ title, search, onSearchChange }: { title: string; 
         <>
           <HeaderBar
             title={title}
-            metadata={tableTotalText(query.data ? source.totalCount : undefined, 'trips')}
+            metadata={tableTotalText(query.data ? source.totalCount : undefined, 'trips', source.totalIsEstimate)}
             filters={
               <>
                 <VehicleFilters search={search} onSearchChange={onSearchChange} />
