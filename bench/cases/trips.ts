@@ -78,7 +78,14 @@ export async function tripsCase(server: BenchServer): Promise<Figure[]> {
   ];
   const cases: string[] = [];
   for (const f of filters) for (const s of SORTS) for (const dir of ['asc', 'desc']) cases.push(`/trips?size=50&${f}${f ? '&' : ''}sort=${s},${dir}`);
-  const list = await measure(cases.length, (i) => get(cases[i]!), 20);
+  const slowest: [number, string][] = [];
+  const list = await measure(cases.length, async (i) => {
+    const t = performance.now();
+    await get(cases[i]!);
+    slowest.push([performance.now() - t, cases[i]!]);
+  }, 20);
+  slowest.sort((a, b) => b[0] - a[0]);
+  console.log(`  slowest list requests:\n${slowest.slice(0, 12).map(([ms, c]) => `    ${ms.toFixed(0).padStart(5)} ms  ${c}`).join('\n')}`);
   const lookups = ['LD-1234', 'LD-5', 'TRL1', 'LD-99999', 'TRL39'];
   const lookup = await measure(200, (i) => get(`/trips/identifier-numbers?size=20&type=${lookups[i % 5]!.startsWith('TRL') ? 'TRAILER_NUMBER' : 'LOAD_NUMBER'}&keyword=${lookups[i % 5]}`), 10);
   const info = await measure(200, (i) => get(`/trips/vehicle/info-by-identifier-number?number=LD-${100001 + i * 4001}`), 10);
