@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { profileRequest, type CurrentUser } from '@milepost/contracts/auth';
 import { AUTH_MESSAGES, VALIDATION_MESSAGES } from '@milepost/contracts/messages';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import { PhoneInput } from '@/components/ui/phone-input';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -80,7 +81,22 @@ export function EditProfileDialog({
             </FormField>
           </div>
           <FormField id="profile-phone" label="Phone" error={errors.phone}>
-            <Input id="profile-phone" type="tel" autoComplete="tel" placeholder="Optional" {...fieldAria('profile-phone', errors.phone)} {...form.register('phone')} />
+            <Controller
+              control={form.control}
+              name="phone"
+              render={({ field }) => (
+                <PhoneInput
+                  id="profile-phone"
+                  placeholder="Optional"
+                  name={field.name}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  value={field.value ?? ''}
+                  onValueChange={field.onChange}
+                  {...fieldAria('profile-phone', errors.phone)}
+                />
+              )}
+            />
           </FormField>
           <div className="grid gap-1.5">
             <Label htmlFor="profile-email">Email</Label>
