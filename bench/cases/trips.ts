@@ -27,16 +27,17 @@ export async function generate(server: Pick<BenchServer, "database">) {
     insert into trips (truck_id, driver_id, dispatcher_id, assigned_user_id, identifier_type, load_number, trailer_number, trip_status,
       pickup_date_time, empty_miles, loaded_miles, payable_mileage, route_miles, route_total_empty, route_pu, route_trl, route_total_miles,
       route_duration, pickup_location, delivery_location, created_at, updated_at)
-    select 1 + g % 800, 1 + (g * 7) % 1200, 1 + g % 60, (select min(id) from users) + g % 40,
+    select 1 + h % 800, 1 + (h / 800) % 1200, 1 + (h / 7) % 60, (select min(id) from users) + (h / 13) % 40,
       case when g % 5 = 0 then 'TRAILER_NUMBER' else 'LOAD_NUMBER' end,
       case when g % 5 = 0 then null else 'LD-' || (100000 + g) end,
       case when g % 5 = 0 then 'TRL' || (10000 + g % 40000) else null end,
-      (array['COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','IN_TRANSIT','UPCOMING','CANCELLED'])[1 + g % 10],
+      (array['COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','IN_TRANSIT','UPCOMING','CANCELLED'])[1 + (h / 17) % 10],
       now() - make_interval(mins => g), (g % 300)::float, (g % 1500)::float, (g % 300 + g % 1500)::float,
       (g % 1500) * 1609.0, (g % 300) * 1609.0, (g % 200) * 1609.0, (g % 100) * 1609.0, (g % 1500 + g % 300) * 1609.0, g % 90000,
       'Town ' || (g % 200) || ', TX, United States', 'Town ' || ((g * 3) % 200) || ', IL, United States',
       now() - make_interval(mins => g), now() - make_interval(mins => g)
-    from generate_series(1, ${TRIPS}) g`);
+    -- h: a pseudo-random mix of g, so truck, driver, user and status are not tied to each other
+    from (select g, (hashint4(g)::bigint & 2147483647) as h from generate_series(1, ${TRIPS}) g) x`);
   await db.execute(sql`
     insert into trip_stops (trip_id, order_index, address, latitude, longitude, stop_type, load_status, distance)
     select t.id, s, 'Town ' || ((t.id + s) % 200) || ', United States', 30 + (t.id % 10), -90 - (s % 10),

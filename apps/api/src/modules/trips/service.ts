@@ -130,11 +130,22 @@ export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Prom
   if (q.fromDate) filters.push(gte(trips.pickupDateTime, q.fromDate));
   if (q.toDate) filters.push(lte(trips.pickupDateTime, q.toDate));
   const where = and(...filters);
+  // A sort on a column the filter makes constant (the assigned user's name when filtering by that
+  // user, …) orders nothing; dropping it keeps the planner off a walk of the whole sort index.
+  const constant = new Set<string>([
+    ...(q.assignedUserId !== undefined ? ['assignUserName'] : []),
+    ...(q.truckId !== undefined ? ['unitNumber', 'companyName'] : []),
+    ...(q.driverId !== undefined ? ['driverName'] : []),
+    ...(q.tripStatus ? ['tripStatus'] : []),
+    ...(q.loadNumber || q.trailerNumber ? ['loadNumber'] : []),
+  ]);
+  const sorts = q.sort.filter((s) => !constant.has(s.field));
+  const tiebreakOnly = q.sort.length > 0 && sorts.length === 0 ? [q.sort.at(-1)!.direction === 'desc' ? desc(trips.id) : asc(trips.id)] : null;
   const rows = db
     .select(rowColumns)
     .from(trips)
     .where(where)
-    .orderBy(...orderBy(q.sort, sortColumns, trips.id, [desc(trips.updatedAt)]))
+    .orderBy(...(tiebreakOnly ?? orderBy(sorts, sortColumns, trips.id, [desc(trips.updatedAt)])))
     .limit(q.size)
     .offset(q.page * q.size)
     .then((list) => list.map(toRow));
