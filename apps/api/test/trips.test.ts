@@ -123,7 +123,7 @@ describe('number check and recovery loads', () => {
     expect(noReason.json().message).toBe(TRIP_MESSAGES.recoveryReasonForRecovery);
 
     const r1 = (await api('POST', '/trips', await tripBody({ identifierValue: number, recoveryReasonId: reasonId, tripStatus: 'COMPLETED' }))).json().data;
-    expect(r1).toMatchObject({ recoveryLoadIndex: 1, isRecoveryLoad: true, recoveryReasonId: reasonId });
+    expect(r1).toMatchObject({ recoveryLoadIndex: 1, isRecoveryLoad: true, recoveryReasonId: reasonId, recoveryReasonName: expect.stringMatching(/^Breakdown/) });
     const r2 = (await api('POST', '/trips', await tripBody({ identifierValue: number, recoveryReasonId: reasonId }))).json().data;
     expect(r2.recoveryLoadIndex).toBe(2);
 

@@ -167,6 +167,7 @@ export const tripDetail = z.object({
   payableMileage: z.number().nullable(),
   notes: z.string().nullable(),
   recoveryReasonId: z.number().int().nullable(),
+  recoveryReasonName: z.string().nullable(),
   recoveryLoadIndex: z.number().int(),
   isRecoveryLoad: z.boolean(),
   hasIncompleteTrips: z.boolean(),

@@ -167,11 +167,13 @@ export async function getTrip(db: Db, id: number): Promise<TripDetail> {
       driverLast: drivers.lastName,
       dispatcherFirst: dispatchers.firstName,
       dispatcherLast: dispatchers.lastName,
+      recoveryReasonName: recoveryReasons.name,
     })
     .from(trips)
     .innerJoin(trucks, eq(trucks.id, trips.truckId))
     .innerJoin(drivers, eq(drivers.id, trips.driverId))
     .leftJoin(dispatchers, eq(dispatchers.id, trips.dispatcherId))
+    .leftJoin(recoveryReasons, eq(recoveryReasons.id, trips.recoveryReasonId))
     .where(eq(trips.id, id));
   if (!t) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
   const trip = t.trip;
@@ -206,6 +208,7 @@ export async function getTrip(db: Db, id: number): Promise<TripDetail> {
     payableMileage: trip.payableMileage,
     notes: trip.notes,
     recoveryReasonId: trip.recoveryReasonId,
+    recoveryReasonName: t.recoveryReasonName,
     recoveryLoadIndex: trip.recoveryLoadIndex,
     isRecoveryLoad: trip.isRecoveryLoad,
     hasIncompleteTrips: (incomplete?.n ?? 0) > 0,

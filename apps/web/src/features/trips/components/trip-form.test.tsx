@@ -17,7 +17,7 @@ function makeTrip(overrides: Partial<TripDetail> = {}): TripDetail {
     truck: { id: 1, unitNumber: '101' }, driver: { id: 2, firstName: 'Sam', lastName: 'Hill' }, dispatcher: null,
     identifierType: 'LOAD_NUMBER', loadNumber: 'L-42', trailerNumber: null, tripStatus: 'IN_TRANSIT',
     pickupDateTime: '03/02/2026 09:00:00', startDateTime: null, endDateTime: null, startOdometer: null, endOdometer: null,
-    emptyMiles: null, loadedMiles: null, payableMileage: null, notes: null, recoveryReasonId: null, recoveryLoadIndex: 0,
+    emptyMiles: null, loadedMiles: null, payableMileage: null, notes: null, recoveryReasonId: null, recoveryReasonName: null, recoveryLoadIndex: 0,
     isRecoveryLoad: false, hasIncompleteTrips: false,
     tripStops: [stop(1, 'Chicago, IL', 41.88, -87.63, 0, 'START', 'EMPTY'), stop(2, 'Dallas, TX', 32.78, -96.8, 1, 'DELIVERY', 'LOADED')],
     mileStats: { miles: null, totalEmpty: null, pu: null, trl: null, totalMiles: null, totalDuration: null, emptyMiles: null, loadedMiles: null, payableMileage: null },

@@ -70,7 +70,7 @@ function labelsOf(trip: TripDetail | undefined): Labels {
     truck: trip ? truckOption(trip.truck) : null,
     driver: trip ? personOption(trip.driver) : null,
     dispatcher: trip?.dispatcher ? personOption(trip.dispatcher) : null,
-    reason: trip?.recoveryReasonId ? { id: trip.recoveryReasonId, label: `Reason #${trip.recoveryReasonId}` } : null,
+    reason: trip?.recoveryReasonId ? { id: trip.recoveryReasonId, label: trip.recoveryReasonName ?? `Reason #${trip.recoveryReasonId}` } : null,
   };
 }
 
