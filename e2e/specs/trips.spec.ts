@@ -49,8 +49,11 @@ test('trips: create with stops from place search, reorder, save, change the driv
   // Keyboard drag (dnd-kit): Dallas moves below Denver.
   const handle = drawer.getByRole('button', { name: 'Move Stop 1', exact: true });
   await handle.focus();
+  // dnd-kit measures the rows between key presses; give each step a moment, as a person would.
   await page.keyboard.press('Space');
+  await page.waitForTimeout(250);
   await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(250);
   await page.keyboard.press('Space');
   await expect(stops.nth(1)).toHaveAttribute('aria-label', /^Stop 1: Denver/);
   await expect(stops.nth(2)).toHaveAttribute('aria-label', /^Stop 2: Dallas/);
