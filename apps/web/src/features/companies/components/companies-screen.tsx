@@ -1,6 +1,6 @@
 import type { CompanyRow } from '@milepost/contracts/companies-api';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table/data-table';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
@@ -17,6 +17,7 @@ import type { CompaniesSearch } from '../companies-search';
 import { companiesColumns } from './companies-columns';
 import { COMPANY_TOASTS, CompanyForm } from './company-form';
 import { CompanyTokensForm } from './company-tokens-form';
+import { useDrawerSession } from '@/components/layout/use-drawer-session';
 
 const getRowId = (company: CompanyRow) => String(company.id);
 
@@ -65,13 +66,9 @@ export function CompaniesScreen({
   const source = useInfiniteTableSource(query);
   const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
 
-  const [drawer, setDrawer] = useState<{ open: boolean; session: number; target: CompanyDrawerTarget | null }>({
-    open: false,
-    session: 0,
-    target: null,
-  });
-  const openDrawer = (target: CompanyDrawerTarget) => setDrawer((d) => ({ open: true, session: d.session + 1, target }));
-  const close = () => setDrawer((d) => ({ ...d, open: false }));
+  const drawer = useDrawerSession<CompanyDrawerTarget | null>(null);
+  const openDrawer = drawer.openWith;
+  const close = () => drawer.setOpen(false);
 
   const { mutate: changeStatus } = useChangeCompanyStatusMutation();
 
@@ -92,7 +89,7 @@ export function CompaniesScreen({
             },
           ),
       }),
-    [canEdit, canEditTokens, canChangeStatus, changeStatus],
+    [canEdit, canEditTokens, canChangeStatus, changeStatus, openDrawer],
   );
 
   return (
@@ -120,7 +117,7 @@ export function CompaniesScreen({
         />
       </ScreenBody>
       {drawer.target && (
-        <Drawer key={drawer.session} open={drawer.open} onOpenChange={(open) => setDrawer((d) => ({ ...d, open }))} title={companyDrawerTitle(drawer.target)}>
+        <Drawer key={drawer.session} open={drawer.open} onOpenChange={drawer.setOpen} title={companyDrawerTitle(drawer.target)}>
           <CompanyDrawerBody target={drawer.target} onClose={close} />
         </Drawer>
       )}

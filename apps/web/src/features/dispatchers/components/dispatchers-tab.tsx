@@ -18,6 +18,7 @@ import { dispatchersListQueryOptions, teamOptionsQueryOptions, useChangeDispatch
 import { TEAM_LOOKUP_TEXTS, toTeamOption } from '../team-lookup';
 import { DISPATCHER_TOASTS, DispatcherForm } from './dispatcher-form';
 import { dispatcherName, dispatchersColumns } from './dispatchers-columns';
+import { useDrawerSession } from '@/components/layout/use-drawer-session';
 
 export interface DispatchersTabSearch {
   keyword?: string | undefined;
@@ -55,13 +56,9 @@ export function DispatchersTab({
   const teamValue: LookupOption | null =
     search.teamId === undefined ? null : teamLabel?.id === search.teamId ? teamLabel : { id: search.teamId, label: `Team #${search.teamId}` };
 
-  const [drawer, setDrawer] = useState<{ open: boolean; session: number; target: DispatcherDrawerTarget }>({
-    open: false,
-    session: 0,
-    target: { mode: 'create' },
-  });
-  const openDrawer = (target: DispatcherDrawerTarget) => setDrawer((d) => ({ open: true, session: d.session + 1, target }));
-  const close = () => setDrawer((d) => ({ ...d, open: false }));
+  const drawer = useDrawerSession<DispatcherDrawerTarget>({ mode: 'create' });
+  const openDrawer = drawer.openWith;
+  const close = () => drawer.setOpen(false);
 
   const { mutate: changeStatus } = useChangeDispatcherStatusMutation();
 
@@ -80,7 +77,7 @@ export function DispatchersTab({
             },
           ),
       }),
-    [canEdit, canChangeStatus, changeStatus],
+    [canEdit, canChangeStatus, changeStatus, openDrawer],
   );
 
   const target = drawer.target;
@@ -140,7 +137,7 @@ export function DispatchersTab({
       <Drawer
         key={drawer.session}
         open={drawer.open}
-        onOpenChange={(open) => setDrawer((d) => ({ ...d, open }))}
+        onOpenChange={drawer.setOpen}
         title={target.mode === 'create' ? 'New Dispatcher' : `Edit Dispatcher: ${dispatcherName(target.dispatcher)}`}
       >
         <DispatcherForm dispatcher={target.mode === 'edit' ? target.dispatcher : undefined} onDone={close} onCancel={close} />

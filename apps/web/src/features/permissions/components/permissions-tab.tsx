@@ -1,7 +1,7 @@
 import type { PermissionRow } from '@milepost/contracts/permissions-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table/data-table';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
@@ -18,6 +18,7 @@ import { permissionsListQueryOptions } from '../api/get-permissions';
 import { PermissionDrawer, type PermissionDrawerTarget } from './permission-drawer';
 import { PERMISSION_TOASTS } from './permission-form';
 import { permissionsColumns } from './permissions-columns';
+import { useDrawerSession } from '@/components/layout/use-drawer-session';
 
 export interface PermissionsTabSearch {
   keyword?: string | undefined;
@@ -47,12 +48,8 @@ export function PermissionsTab({
   const source = useInfiniteTableSource(query);
   const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
 
-  const [drawer, setDrawer] = useState<{ open: boolean; session: number; target: PermissionDrawerTarget }>({
-    open: false,
-    session: 0,
-    target: { mode: 'create' },
-  });
-  const openDrawer = (target: PermissionDrawerTarget) => setDrawer((d) => ({ open: true, session: d.session + 1, target }));
+  const drawer = useDrawerSession<PermissionDrawerTarget>({ mode: 'create' });
+  const openDrawer = drawer.openWith;
 
   const { confirm, dialog } = useConfirmDialog();
   const changeStatus = useChangePermissionStatusMutation();
@@ -81,7 +78,7 @@ export function PermissionsTab({
             },
           }),
       }),
-    [canEdit, canChangeStatus, confirm, changeStatusAsync],
+    [canEdit, canChangeStatus, confirm, changeStatusAsync, openDrawer],
   );
 
   return (
@@ -117,7 +114,7 @@ export function PermissionsTab({
           onSortingChange={(next) => onSearchChange({ sort: sortingToParam(next) })}
         />
       </ScreenBody>
-      <PermissionDrawer key={drawer.session} open={drawer.open} onOpenChange={(open) => setDrawer((d) => ({ ...d, open }))} target={drawer.target} />
+      <PermissionDrawer key={drawer.session} open={drawer.open} onOpenChange={drawer.setOpen} target={drawer.target} />
       {dialog}
     </>
   );

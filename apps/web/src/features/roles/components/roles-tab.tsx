@@ -1,7 +1,7 @@
 import type { RoleRow } from '@milepost/contracts/roles-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table/data-table';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
@@ -18,6 +18,7 @@ import { rolesListQueryOptions } from '../api/get-roles';
 import { RoleDrawer, type RoleDrawerTarget } from './role-drawer';
 import { ROLE_TOASTS } from './role-form';
 import { rolesColumns } from './roles-columns';
+import { useDrawerSession } from '@/components/layout/use-drawer-session';
 
 export interface RolesTabSearch {
   keyword?: string | undefined;
@@ -47,12 +48,8 @@ export function RolesTab({
   const source = useInfiniteTableSource(query);
   const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
 
-  const [drawer, setDrawer] = useState<{ open: boolean; session: number; target: RoleDrawerTarget }>({
-    open: false,
-    session: 0,
-    target: { mode: 'create' },
-  });
-  const openDrawer = (target: RoleDrawerTarget) => setDrawer((d) => ({ open: true, session: d.session + 1, target }));
+  const drawer = useDrawerSession<RoleDrawerTarget>({ mode: 'create' });
+  const openDrawer = drawer.openWith;
 
   const { confirm, dialog } = useConfirmDialog();
   const changeStatus = useChangeRoleStatusMutation();
@@ -81,7 +78,7 @@ export function RolesTab({
             },
           }),
       }),
-    [canEdit, canChangeStatus, confirm, changeStatusAsync],
+    [canEdit, canChangeStatus, confirm, changeStatusAsync, openDrawer],
   );
 
   return (
@@ -117,7 +114,7 @@ export function RolesTab({
           onSortingChange={(next) => onSearchChange({ sort: sortingToParam(next) })}
         />
       </ScreenBody>
-      <RoleDrawer key={drawer.session} open={drawer.open} onOpenChange={(open) => setDrawer((d) => ({ ...d, open }))} target={drawer.target} />
+      <RoleDrawer key={drawer.session} open={drawer.open} onOpenChange={drawer.setOpen} target={drawer.target} />
       {dialog}
     </>
   );

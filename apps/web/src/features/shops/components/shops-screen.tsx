@@ -1,7 +1,7 @@
 import type { ShopRow } from '@milepost/contracts/shops-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table/data-table';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
@@ -17,6 +17,7 @@ import { shopsListQueryOptions, useChangeShopStatusMutation } from '../api/shops
 import type { ShopsSearch } from '../shops-search';
 import { SHOP_TOASTS, ShopForm } from './shop-form';
 import { shopsColumns } from './shops-columns';
+import { useDrawerSession } from '@/components/layout/use-drawer-session';
 
 const getRowId = (shop: ShopRow) => String(shop.id);
 
@@ -48,13 +49,9 @@ export function ShopsScreen({
   const source = useInfiniteTableSource(query);
   const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
 
-  const [drawer, setDrawer] = useState<{ open: boolean; session: number; target: ShopDrawerTarget }>({
-    open: false,
-    session: 0,
-    target: { mode: 'create' },
-  });
-  const openDrawer = (target: ShopDrawerTarget) => setDrawer((d) => ({ open: true, session: d.session + 1, target }));
-  const close = () => setDrawer((d) => ({ ...d, open: false }));
+  const drawer = useDrawerSession<ShopDrawerTarget>({ mode: 'create' });
+  const openDrawer = drawer.openWith;
+  const close = () => drawer.setOpen(false);
 
   const { mutate: changeStatus } = useChangeShopStatusMutation();
 
@@ -73,7 +70,7 @@ export function ShopsScreen({
             },
           ),
       }),
-    [canEdit, canChangeStatus, changeStatus],
+    [canEdit, canChangeStatus, changeStatus, openDrawer],
   );
 
   return (
@@ -108,7 +105,7 @@ export function ShopsScreen({
           onSortingChange={(next) => onSearchChange({ sort: sortingToParam(next) })}
         />
       </ScreenBody>
-      <Drawer key={drawer.session} open={drawer.open} onOpenChange={(open) => setDrawer((d) => ({ ...d, open }))} title={shopDrawerTitle(drawer.target)}>
+      <Drawer key={drawer.session} open={drawer.open} onOpenChange={drawer.setOpen} title={shopDrawerTitle(drawer.target)}>
         <ShopForm shop={drawer.target.mode === 'edit' ? drawer.target.shop : undefined} onDone={close} onCancel={close} />
       </Drawer>
     </>

@@ -1,7 +1,7 @@
 import type { RecoveryReasonRow } from '@milepost/contracts/recovery-reasons-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
@@ -19,6 +19,7 @@ import { saveErrorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { recoveryReasonsListQueryOptions, useChangeRecoveryReasonStatusMutation } from '../api/recovery-reasons-api';
 import { RECOVERY_REASON_TOASTS, RecoveryReasonForm } from './recovery-reason-form';
+import { useDrawerSession } from '@/components/layout/use-drawer-session';
 
 export interface RecoveryReasonsTabSearch {
   keyword?: string | undefined;
@@ -94,13 +95,9 @@ export function RecoveryReasonsTab({
   const source = useInfiniteTableSource(query);
   const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
 
-  const [drawer, setDrawer] = useState<{ open: boolean; session: number; target: ReasonDrawerTarget }>({
-    open: false,
-    session: 0,
-    target: { mode: 'create' },
-  });
-  const openDrawer = (target: ReasonDrawerTarget) => setDrawer((d) => ({ open: true, session: d.session + 1, target }));
-  const close = () => setDrawer((d) => ({ ...d, open: false }));
+  const drawer = useDrawerSession<ReasonDrawerTarget>({ mode: 'create' });
+  const openDrawer = drawer.openWith;
+  const close = () => drawer.setOpen(false);
 
   const { confirm, dialog } = useConfirmDialog();
   const { mutateAsync: changeStatus } = useChangeRecoveryReasonStatusMutation();
@@ -128,7 +125,7 @@ export function RecoveryReasonsTab({
             },
           }),
       }),
-    [canEdit, canChangeStatus, confirm, changeStatus],
+    [canEdit, canChangeStatus, confirm, changeStatus, openDrawer],
   );
 
   return (
@@ -167,7 +164,7 @@ export function RecoveryReasonsTab({
       <Drawer
         key={drawer.session}
         open={drawer.open}
-        onOpenChange={(open) => setDrawer((d) => ({ ...d, open }))}
+        onOpenChange={drawer.setOpen}
         title={drawer.target.mode === 'create' ? 'New Recovery Reason' : 'Edit Recovery Reason'}
       >
         <RecoveryReasonForm reason={drawer.target.mode === 'edit' ? drawer.target.reason : undefined} onDone={close} onCancel={close} />

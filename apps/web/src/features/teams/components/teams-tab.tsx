@@ -1,7 +1,7 @@
 import type { TeamRow } from '@milepost/contracts/dispatchers-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
@@ -18,6 +18,7 @@ import { saveErrorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { teamsListQueryOptions, useChangeTeamStatusMutation } from '../api/teams-api';
 import { TEAM_TOASTS, TeamForm } from './team-form';
+import { useDrawerSession } from '@/components/layout/use-drawer-session';
 
 export interface TeamsTabSearch {
   keyword?: string | undefined;
@@ -94,13 +95,9 @@ export function TeamsTab({
   const source = useInfiniteTableSource(query);
   const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
 
-  const [drawer, setDrawer] = useState<{ open: boolean; session: number; target: TeamDrawerTarget }>({
-    open: false,
-    session: 0,
-    target: { mode: 'create' },
-  });
-  const openDrawer = (target: TeamDrawerTarget) => setDrawer((d) => ({ open: true, session: d.session + 1, target }));
-  const close = () => setDrawer((d) => ({ ...d, open: false }));
+  const drawer = useDrawerSession<TeamDrawerTarget>({ mode: 'create' });
+  const openDrawer = drawer.openWith;
+  const close = () => drawer.setOpen(false);
 
   const { mutate: changeStatus } = useChangeTeamStatusMutation();
 
@@ -119,7 +116,7 @@ export function TeamsTab({
             },
           ),
       }),
-    [canEdit, canChangeStatus, changeStatus],
+    [canEdit, canChangeStatus, changeStatus, openDrawer],
   );
 
   const target = drawer.target;
@@ -160,7 +157,7 @@ export function TeamsTab({
       <Drawer
         key={drawer.session}
         open={drawer.open}
-        onOpenChange={(open) => setDrawer((d) => ({ ...d, open }))}
+        onOpenChange={drawer.setOpen}
         title={target.mode === 'create' ? 'New Team' : `Edit Team: ${target.team.name}`}
       >
         <TeamForm team={target.mode === 'edit' ? target.team : undefined} onDone={close} onCancel={close} />

@@ -24,6 +24,7 @@ import { DRIVER_LOOKUP_TEXTS } from './driver-multi-select';
 import { TRUCK_TOASTS, TruckForm } from './truck-form';
 import { TruckView } from './truck-view';
 import { trucksColumns } from './trucks-columns';
+import { useDrawerSession } from '@/components/layout/use-drawer-session';
 
 const getRowId = (truck: TruckRow) => String(truck.id);
 
@@ -81,13 +82,9 @@ export function TrucksScreen({
         ? driverLabel
         : { id: search.driverId, label: `Driver #${search.driverId}` };
 
-  const [drawer, setDrawer] = useState<{ open: boolean; session: number; target: TruckDrawerTarget }>({
-    open: false,
-    session: 0,
-    target: { mode: 'assign' },
-  });
-  const openDrawer = (target: TruckDrawerTarget) => setDrawer((d) => ({ open: true, session: d.session + 1, target }));
-  const close = () => setDrawer((d) => ({ ...d, open: false }));
+  const drawer = useDrawerSession<TruckDrawerTarget>({ mode: 'assign' });
+  const openDrawer = drawer.openWith;
+  const close = () => drawer.setOpen(false);
 
   const { mutate: changeStatus } = useChangeTruckStatusMutation();
 
@@ -108,7 +105,7 @@ export function TrucksScreen({
             },
           ),
       }),
-    [canEdit, canView, canChangeStatus, changeStatus],
+    [canEdit, canView, canChangeStatus, changeStatus, openDrawer],
   );
 
   const filtered = Object.values(search).some((v) => v !== undefined);
@@ -180,7 +177,7 @@ export function TrucksScreen({
           onSortingChange={(next) => onSearchChange({ sort: sortingToParam(next) })}
         />
       </ScreenBody>
-      <Drawer key={drawer.session} open={drawer.open} onOpenChange={(open) => setDrawer((d) => ({ ...d, open }))} title={truckDrawerTitle(target)}>
+      <Drawer key={drawer.session} open={drawer.open} onOpenChange={drawer.setOpen} title={truckDrawerTitle(target)}>
         {target.mode === 'edit' && <TruckForm truck={target.truck} onDone={close} onCancel={close} />}
         {target.mode === 'view' && <TruckView truck={target.truck} />}
         {target.mode === 'assign' && <AssignDriversForm onDone={close} onCancel={close} />}

@@ -1,7 +1,7 @@
 import { USER_MESSAGES, type UserRow } from '@milepost/contracts/users-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table/data-table';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
@@ -20,6 +20,7 @@ import type { UsersSearch } from '../users-search';
 import { UserDrawer, type UserDrawerTarget } from './user-drawer';
 import { USER_TOASTS } from './user-form';
 import { userName, usersColumns } from './users-columns';
+import { useDrawerSession } from '@/components/layout/use-drawer-session';
 
 const getRowId = (user: UserRow) => String(user.id);
 
@@ -45,12 +46,8 @@ export function UsersScreen({
   const source = useInfiniteTableSource(query);
   const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
 
-  const [drawer, setDrawer] = useState<{ open: boolean; session: number; target: UserDrawerTarget }>({
-    open: false,
-    session: 0,
-    target: { mode: 'create' },
-  });
-  const openDrawer = (target: UserDrawerTarget) => setDrawer((d) => ({ open: true, session: d.session + 1, target }));
+  const drawer = useDrawerSession<UserDrawerTarget>({ mode: 'create' });
+  const openDrawer = drawer.openWith;
 
   const { confirm, dialog } = useConfirmDialog();
   const { mutateAsync: changeStatus } = useChangeUserStatusMutation();
@@ -85,7 +82,7 @@ export function UsersScreen({
             onError: (error) => toast.error(saveErrorText(error, 'user')),
           }),
       }),
-    [canEdit, canChangeStatus, canCreate, confirm, changeStatus, resend],
+    [canEdit, canChangeStatus, canCreate, confirm, changeStatus, resend, openDrawer],
   );
 
   const filtered = search.keyword !== undefined || search.sort !== undefined;
@@ -130,7 +127,7 @@ export function UsersScreen({
       <UserDrawer
         key={drawer.session}
         open={drawer.open}
-        onOpenChange={(open) => setDrawer((d) => ({ ...d, open }))}
+        onOpenChange={drawer.setOpen}
         target={drawer.target}
       />
       {dialog}
