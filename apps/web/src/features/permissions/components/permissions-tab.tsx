@@ -2,7 +2,6 @@ import type { PermissionRow } from '@milepost/contracts/permissions-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table/data-table';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
 import { RefreshButton, ResetFiltersButton, TableSearch, tableTotalText } from '@/components/data-table/table-toolbar';
@@ -11,7 +10,6 @@ import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
 import { Button } from '@/components/ui/button';
 import { useConfirmDialog } from '@/components/ui/confirm-dialog';
-import { saveErrorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { useChangePermissionStatusMutation } from '../api/change-permission-status';
 import { permissionsListQueryOptions } from '../api/get-permissions';
@@ -19,6 +17,7 @@ import { PermissionDrawer, type PermissionDrawerTarget } from './permission-draw
 import { PERMISSION_TOASTS } from './permission-form';
 import { permissionsColumns } from './permissions-columns';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
+import { statusChangeConfirm } from '@/lib/status-change';
 
 export interface PermissionsTabSearch {
   keyword?: string | undefined;
@@ -62,21 +61,17 @@ export function PermissionsTab({
         canChangeStatus,
         onEdit: (permission) => openDrawer({ mode: 'edit', permission }),
         onChangeStatus: (permission) =>
-          confirm({
-            title: 'Change Permission Status',
-            description: `Are you sure you want to ${permission.enabled ? 'disable' : 'enable'} "${permission.name}"?`,
-            confirmLabel: 'Confirm',
-            cancelLabel: 'Cancel',
-            onConfirm: async () => {
-              try {
-                await changeStatusAsync({ id: permission.id, enabled: !permission.enabled });
-                toast.success(permission.enabled ? PERMISSION_TOASTS.disabled : PERMISSION_TOASTS.enabled);
-              } catch (error) {
-                toast.error(saveErrorText(error, 'permission'));
-                throw error;
-              }
-            },
-          }),
+          confirm(
+            statusChangeConfirm({
+              title: 'Change Permission Status',
+              name: permission.name,
+              isOn: permission.enabled,
+              verbs: ['disable', 'enable'],
+              entity: 'permission',
+              toasts: { off: PERMISSION_TOASTS.disabled, on: PERMISSION_TOASTS.enabled },
+              change: () => changeStatusAsync({ id: permission.id, enabled: !permission.enabled }),
+            }),
+          ),
       }),
     [canEdit, canChangeStatus, confirm, changeStatusAsync, openDrawer],
   );

@@ -2,7 +2,6 @@ import type { RoleRow } from '@milepost/contracts/roles-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table/data-table';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
 import { RefreshButton, ResetFiltersButton, TableSearch, tableTotalText } from '@/components/data-table/table-toolbar';
@@ -11,7 +10,6 @@ import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
 import { Button } from '@/components/ui/button';
 import { useConfirmDialog } from '@/components/ui/confirm-dialog';
-import { saveErrorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { useChangeRoleStatusMutation } from '../api/change-role-status';
 import { rolesListQueryOptions } from '../api/get-roles';
@@ -19,6 +17,7 @@ import { RoleDrawer, type RoleDrawerTarget } from './role-drawer';
 import { ROLE_TOASTS } from './role-form';
 import { rolesColumns } from './roles-columns';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
+import { statusChangeConfirm } from '@/lib/status-change';
 
 export interface RolesTabSearch {
   keyword?: string | undefined;
@@ -62,21 +61,16 @@ export function RolesTab({
         canChangeStatus,
         onEdit: (role) => openDrawer({ mode: 'edit', role }),
         onChangeStatus: (role) =>
-          confirm({
-            title: 'Change Role Status',
-            description: `Are you sure you want to ${role.active ? 'deactivate' : 'activate'} "${role.name}"?`,
-            confirmLabel: 'Confirm',
-            cancelLabel: 'Cancel',
-            onConfirm: async () => {
-              try {
-                await changeStatusAsync({ id: role.id, active: !role.active });
-                toast.success(role.active ? ROLE_TOASTS.deactivated : ROLE_TOASTS.activated);
-              } catch (error) {
-                toast.error(saveErrorText(error, 'role'));
-                throw error;
-              }
-            },
-          }),
+          confirm(
+            statusChangeConfirm({
+              title: 'Change Role Status',
+              name: role.name,
+              isOn: role.active,
+              entity: 'role',
+              toasts: { off: ROLE_TOASTS.deactivated, on: ROLE_TOASTS.activated },
+              change: () => changeStatusAsync({ id: role.id, active: !role.active }),
+            }),
+          ),
       }),
     [canEdit, canChangeStatus, confirm, changeStatusAsync, openDrawer],
   );

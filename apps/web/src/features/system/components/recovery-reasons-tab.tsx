@@ -2,7 +2,6 @@ import type { RecoveryReasonRow } from '@milepost/contracts/recovery-reasons-api
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
@@ -15,11 +14,11 @@ import { ScreenBody } from '@/components/layout/screen';
 import { Button } from '@/components/ui/button';
 import { useConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { saveErrorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { recoveryReasonsListQueryOptions, useChangeRecoveryReasonStatusMutation } from '../api/recovery-reasons-api';
 import { RECOVERY_REASON_TOASTS, RecoveryReasonForm } from './recovery-reason-form';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
+import { statusChangeConfirm } from '@/lib/status-change';
 
 export interface RecoveryReasonsTabSearch {
   keyword?: string | undefined;
@@ -109,21 +108,16 @@ export function RecoveryReasonsTab({
         canChangeStatus,
         onEdit: (reason) => openDrawer({ mode: 'edit', reason }),
         onChangeStatus: (reason) =>
-          confirm({
-            title: 'Change Recovery Reason Status',
-            description: `Are you sure you want to ${reason.active ? 'deactivate' : 'activate'} "${reason.name}"?`,
-            confirmLabel: 'Confirm',
-            cancelLabel: 'Cancel',
-            onConfirm: async () => {
-              try {
-                await changeStatus({ id: reason.id, active: !reason.active });
-                toast.success(reason.active ? RECOVERY_REASON_TOASTS.deactivated : RECOVERY_REASON_TOASTS.activated);
-              } catch (error) {
-                toast.error(saveErrorText(error, 'recovery reason'));
-                throw error;
-              }
-            },
-          }),
+          confirm(
+            statusChangeConfirm({
+              title: 'Change Recovery Reason Status',
+              name: reason.name,
+              isOn: reason.active,
+              entity: 'recovery reason',
+              toasts: { off: RECOVERY_REASON_TOASTS.deactivated, on: RECOVERY_REASON_TOASTS.activated },
+              change: () => changeStatus({ id: reason.id, active: !reason.active }),
+            }),
+          ),
       }),
     [canEdit, canChangeStatus, confirm, changeStatus, openDrawer],
   );

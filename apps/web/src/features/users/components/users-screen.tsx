@@ -21,6 +21,7 @@ import { UserDrawer, type UserDrawerTarget } from './user-drawer';
 import { USER_TOASTS } from './user-form';
 import { userName, usersColumns } from './users-columns';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
+import { statusChangeConfirm } from '@/lib/status-change';
 
 const getRowId = (user: UserRow) => String(user.id);
 
@@ -61,21 +62,16 @@ export function UsersScreen({
         canInvite: canCreate,
         onEdit: (user) => openDrawer({ mode: 'edit', user }),
         onChangeStatus: (user) =>
-          confirm({
-            title: 'Change User Status',
-            description: `Are you sure you want to ${user.active ? 'deactivate' : 'activate'} "${userName(user)}"?`,
-            confirmLabel: 'Confirm',
-            cancelLabel: 'Cancel',
-            onConfirm: async () => {
-              try {
-                await changeStatus({ id: user.id, active: !user.active });
-                toast.success(user.active ? USER_TOASTS.deactivated : USER_TOASTS.activated);
-              } catch (error) {
-                toast.error(saveErrorText(error, 'user'));
-                throw error;
-              }
-            },
-          }),
+          confirm(
+            statusChangeConfirm({
+              title: 'Change User Status',
+              name: userName(user),
+              isOn: user.active,
+              entity: 'user',
+              toasts: { off: USER_TOASTS.deactivated, on: USER_TOASTS.activated },
+              change: () => changeStatus({ id: user.id, active: !user.active }),
+            }),
+          ),
         onResendInvitation: (user) =>
           resend(user.id, {
             onSuccess: () => toast.success(USER_MESSAGES.invitationSent, { description: `A new link was sent to ${user.email}.` }),
