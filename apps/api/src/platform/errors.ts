@@ -2,33 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { GENERIC_ERROR_MESSAGES } from '@milepost/contracts/messages';
 import type { ErrorBody } from '@milepost/contracts/api';
+import { ERROR_STATUS as STATUS, type ErrorCode } from '@milepost/contracts/error-codes';
 
-export type ErrorCode =
-  | 'BAD_REQUEST'
-  | 'VALIDATION_FAILED'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'UNPROCESSABLE'
-  | 'TOO_MANY_REQUESTS'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNAVAILABLE'
-  | 'INTERNAL';
-
-const STATUS: Record<ErrorCode, number> = {
-  BAD_REQUEST: 400,
-  VALIDATION_FAILED: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  UNPROCESSABLE: 422,
-  TOO_MANY_REQUESTS: 429,
-  PAYLOAD_TOO_LARGE: 413,
-  UNAVAILABLE: 503,
-  INTERNAL: 500,
-};
+export type { ErrorCode };
 
 /** The one error services throw; the handler below turns it into the HTTP answer. */
 export class AppError extends Error {
