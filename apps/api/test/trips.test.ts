@@ -292,8 +292,12 @@ describe('lookups', () => {
     const nums = (await api('GET', `/trips/identifier-numbers?keyword=lk-${tag}&type=LOAD_NUMBER`)).json().data;
     expect(nums.content).toEqual([{ identifierValue: `LK-${tag}-1` }]);
     expect(nums.totalElements).toBe(1);
-    // Numbers are looked up by their beginning.
-    expect((await api('GET', `/trips/identifier-numbers?keyword=${tag}&type=LOAD_NUMBER`)).json().data.content).toEqual([]);
+    // Numbers are looked up by any part of them, as people type them (issue: "7842" finds LD-784210).
+    expect((await api('GET', `/trips/identifier-numbers?keyword=${tag}&type=LOAD_NUMBER`)).json().data.content).toEqual([{ identifierValue: `LK-${tag}-1` }]);
+    expect((await api('GET', `/trips/identifier-numbers?keyword=${tag.slice(1)}-1&type=LOAD_NUMBER`)).json().data.content).toEqual([{ identifierValue: `LK-${tag}-1` }]);
+    expect((await api('GET', `/trips/identifier-numbers?keyword=${tag}-2&type=LOAD_NUMBER`)).json().data.content).toEqual([]);
+    // % and _ are plain characters, not wildcards.
+    expect((await api('GET', `/trips/identifier-numbers?keyword=lk_${tag}&type=LOAD_NUMBER`)).json().data.content).toEqual([]);
     expect((await api('GET', `/trips/identifier-numbers?keyword=lk-${tag}&type=TRAILER_NUMBER`)).json().data.content).toEqual([]);
     const info = (await api('GET', `/trips/vehicle/info-by-identifier-number?number=LK-${tag}-1`)).json().data;
     expect(info.trucks.map((x: { id: number }) => x.id)).toEqual([body.truckId]);
