@@ -70,6 +70,14 @@ describe('POST /trips', () => {
     expect(order.json().errors).toEqual([{ path: 'body.endDateTime', message: TRIP_MESSAGES.endAfterStart }]);
     const badDate = await api('POST', '/trips', await tripBody({ pickupDateTime: '2026-11-20T08:30:00Z' }));
     expect(badDate.json().message).toBe('Use the format MM/DD/YYYY HH:mm:ss');
+    // Each number rule its own message; the end odometer may not be below the start.
+    const numbers = await api('POST', '/trips', await tripBody({ startOdometer: 120500, endOdometer: 120400, loadedMiles: 1e6, emptyMiles: -3 }));
+    expect(numbers.statusCode).toBe(400);
+    expect(Object.fromEntries(numbers.json().errors.map((e: { path: string; message: string }) => [e.path, e.message]))).toEqual({
+      'body.endOdometer': TRIP_MESSAGES.endOdometerBelowStart,
+      'body.loadedMiles': TRIP_MESSAGES.milesTooLarge,
+      'body.emptyMiles': TRIP_MESSAGES.milesNegative,
+    });
   });
 
   it('creates the trip with ordered stops, route figures, payable mileage and a history row', async () => {
