@@ -28,6 +28,7 @@ import { shopRoutes } from './modules/shops/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { truckRoutes } from './modules/trucks/routes';
 import { tripRoutes } from './modules/trips/routes';
+import { tripStatisticsRoutes } from './modules/trip-statistics/routes';
 import { createSecretBox, type SecretBox } from './platform/secret-box';
 import { enforceAccess, type TokenKeys } from './platform/access';
 import { AppError, registerErrorHandling } from './platform/errors';
@@ -176,6 +177,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         await recoveryReasonRoutes(v1, deps);
         await settingsRoutes(v1, deps);
         await tripRoutes(v1, deps);
+        await tripStatisticsRoutes(v1, deps);
       },
       { prefix: '/api/v1' },
     );
