@@ -29,9 +29,9 @@ export interface TestUser {
 /** A user with a role of its own holding `permissions` (none by default). */
 export async function createUser(
   db: Db,
-  opts: { permissions?: readonly PermissionName[]; password?: string | null; active?: boolean; firstName?: string } = {},
+  opts: { permissions?: readonly PermissionName[]; roleId?: number; password?: string | null; active?: boolean; firstName?: string } = {},
 ): Promise<TestUser> {
-  const role = await createRole(db, opts.permissions ?? []);
+  const role = opts.roleId !== undefined ? { id: opts.roleId } : await createRole(db, opts.permissions ?? []);
   const password = opts.password === undefined ? `pw-${unique()}` : opts.password;
   const email = `user-${unique()}@example.test`;
   const [u] = await db
@@ -90,4 +90,10 @@ export async function createTruckRow(db: Db, over: Partial<typeof trucks.$inferI
 export async function createDriverRow(db: Db, over: Partial<typeof drivers.$inferInsert> = {}) {
   const [d] = await db.insert(drivers).values({ firstName: 'Dave', lastName: `Driver${next()}`, ...over }).returning();
   return d!;
+}
+
+/** The id of the seeded OWNER role. */
+export async function ownerRoleId(db: Db): Promise<number> {
+  const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'OWNER'));
+  return owner!.id;
 }
