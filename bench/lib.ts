@@ -48,36 +48,34 @@ export async function measure(samples: number, fn: (i: number) => Promise<void>,
   return { samples, medianMs: percentile(times, 50), p95Ms: percentile(times, 95) };
 }
 
-/**
- * A real server on a loopback port over a fresh database of the given engine. With `keep` (a
- * name), PostgreSQL uses that database, creates it when missing and keeps it afterwards, so a
- * case whose data takes minutes to generate can reuse it on the next run (the case checks
- * whether its data is there). Migrations newer than the kept database's are applied at start.
- */
-export async function startServer(engine: Engine, opts: { keep?: string } = {}): Promise<BenchServer> {
+/** A real server on a loopback port over a fresh database of the given engine. */
+export async function startServer(engine: Engine): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-bench-'));
   let database: Database;
   let drop = async () => undefined as void;
   if (engine === 'postgres') {
     const admin = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
     if (!admin.username) admin.username = 'postgres';
-    const name = opts.keep ?? `milepost_bench_${randomBytes(4).toString('hex')}`;
+    // BENCH_KEEP_DB=<name> keeps the database between runs (a million generated trips take
+    // minutes); the cases reuse the rows they find there.
+    const kept = process.env.BENCH_KEEP_DB;
+    if (kept && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_KEEP_DB: lower-case letters, digits and _ only');
+    const name = kept ?? `milepost_bench_${randomBytes(4).toString('hex')}`;
     const c = new pg.Client({ connectionString: admin.toString() });
     await c.connect();
-    const exists = opts.keep ? (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount : 0;
+    const exists = kept ? (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount : 0;
     if (!exists) await c.query(`create database ${name}`);
     await c.end();
     const url = new URL(admin.toString());
     url.pathname = `/${name}`;
     database = await openDatabase({ url: url.toString(), poolSize: 10 });
-    if (!opts.keep) {
-      drop = async () => {
-        const d = new pg.Client({ connectionString: admin.toString() });
-        await d.connect();
-        await d.query(`drop database if exists ${name} with (force)`);
-        await d.end();
-      };
-    }
+    drop = async () => {
+      if (kept) return;
+      const d = new pg.Client({ connectionString: admin.toString() });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    };
   } else {
     database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
   }
