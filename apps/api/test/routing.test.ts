@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { decode } from '@here/flexpolyline';
+import { decode } from '@milepost/geo/flexpolyline';
 import { ROUTING_MESSAGES, type RouteResponse } from '@milepost/contracts/routing-api';
 import { estimateLeg } from '@milepost/geo/estimate';
 import { routeCache } from '../src/db/schema/routing';

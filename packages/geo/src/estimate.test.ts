@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { greatCircleMeters } from './distance';
+import { wgs84Meters } from './distance';
 import { CIRCUITY, circuityFactor, estimateLeg } from './estimate';
 import { METERS_TO_MILES } from './units';
 
@@ -22,7 +22,7 @@ describe('circuity bands', () => {
 describe('estimateLeg', () => {
   const chicago = { lat: 41.8781, lng: -87.6298 };
   const dallas = { lat: 32.7767, lng: -96.797 };
-  const straight = greatCircleMeters(chicago, dallas);
+  const straight = wgs84Meters(chicago, dallas);
 
   it('Chicago → Dallas: the straight line × 1.20 (Shortest) or × 1.25 (Practical)', () => {
     expect(estimateLeg(chicago, dallas, 'SHORTEST', 50).distance).toBeCloseTo(straight * 1.2, 6);
@@ -35,7 +35,7 @@ describe('estimateLeg', () => {
   it('a short hop across town uses the short band', () => {
     const a = { lat: 32.7767, lng: -96.797 };
     const b = { lat: 32.85, lng: -96.85 }; // ~9.5 km
-    const s = greatCircleMeters(a, b);
+    const s = wgs84Meters(a, b);
     expect(estimateLeg(a, b, 'SHORTEST', 50).distance).toBeCloseTo(s * 1.25, 6);
     expect(estimateLeg(a, b, 'PRACTICAL', 50).distance).toBeCloseTo(s * 1.3, 6);
   });

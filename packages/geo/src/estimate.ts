@@ -1,5 +1,5 @@
 import type { RoutingMode } from '@milepost/contracts/routing-api';
-import { greatCircleMeters, type LatLng } from './distance';
+import { wgs84Meters, type LatLng } from './distance';
 import { METERS_TO_MILES } from './units';
 
 /**
@@ -31,7 +31,7 @@ export interface EstimatedLeg {
 
 /** One leg from a to b; `speedMph` is the average speed (a setting of the API). */
 export function estimateLeg(a: LatLng, b: LatLng, mode: RoutingMode, speedMph: number): EstimatedLeg {
-  const straight = greatCircleMeters(a, b);
+  const straight = wgs84Meters(a, b);
   const distance = straight * circuityFactor(straight, mode);
   const metresPerSecond = speedMph / METERS_TO_MILES / 3600;
   return { distance, duration: distance / metresPerSecond };

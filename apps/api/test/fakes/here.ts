@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { encode } from '@here/flexpolyline';
+import { encode } from '@milepost/geo/flexpolyline';
 import { greatCircleMeters, type LatLng } from '@milepost/geo/distance';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { encode } from '@here/flexpolyline';
+import { encode } from '@milepost/geo/flexpolyline';
 import {
   ROUTING,
   TRUCK_RESTRICTION_NOTICE,
