@@ -44,11 +44,13 @@ describe('StopsEditor', () => {
     const user = userEvent.setup();
     renderWithApp(<Harness initial={seed('Chicago', 'Dallas')} />, { user: makeUser([]) });
     const delivery = await screen.findByRole('listitem', { name: 'Delivery: Dallas' });
-    expect(within(delivery).getByTestId('load-status')).toHaveTextContent('EMPTY');
-    await user.selectOptions(within(delivery).getByRole('combobox', { name: 'Stop type of Delivery' }), 'DELIVERY');
+    // The row labelled Delivery is a DELIVERY, loaded (docs/decisions/006-trip-editing-for-dispatchers.md).
+    expect(within(delivery).getByRole('combobox', { name: 'Stop type of Delivery' })).toHaveValue('DELIVERY');
     expect(within(delivery).getByTestId('load-status')).toHaveTextContent('LOADED');
     await user.selectOptions(within(delivery).getByRole('combobox', { name: 'Stop type of Delivery' }), 'TRAILER');
     expect(within(delivery).getByTestId('load-status')).toHaveTextContent('EMPTY');
+    await user.selectOptions(within(delivery).getByRole('combobox', { name: 'Stop type of Delivery' }), 'SHOP');
+    expect(within(delivery).getByTestId('load-status')).toHaveTextContent('LOADED');
     // With two stops the leg estimate shows, labelled as an estimate.
     expect(await screen.findByText(/straight-line estimates/)).toBeInTheDocument();
     expect(await within(delivery).findByText(/≈ .* mi/)).toBeInTheDocument();
