@@ -4,7 +4,7 @@ import { trucks } from './reference';
 /**
  * The Reports screen's running totals: per truck, per Central-time week (Monday) and month of
  * the pickup time, the sums of the trips list's figures over the trips that are not cancelled.
- * Kept by a trigger on `trips` (migration 0008), in the same transaction as every trip write,
+ * Kept by a trigger on `trips` (migration 0009), in the same transaction as every trip write,
  * so a weekly, monthly or yearly report reads a few thousand rows instead of a million trips.
  * Figures use the trips table's units: routing in metres, manual figures in miles.
  */
