@@ -6,7 +6,7 @@
 import type { MileageRules, SourceMileStats, TelematicsLocation } from '@milepost/contracts/mile-stats-api';
 import { MILEAGE_RULES } from '@milepost/contracts/mile-stats-api';
 import { formatCentral } from '@milepost/contracts/time';
-import { cleanOdometer, cleanTrack, odometerAt, type CleanOdometer, type CleanTrack, type Fixes, type OdometerReadings } from './breadcrumbs';
+import { cleanOdometer, cleanTrack, odometerAt, TrackScratch, type CleanOdometer, type CleanTrack, type Fixes, type OdometerReadings } from './breadcrumbs';
 import { isValidCoordinate, segmentMeters } from './distance';
 import { encodeColumns } from './flexpolyline';
 import { METERS_TO_MILES } from './units';
@@ -156,8 +156,11 @@ export interface TelematicsMileage extends MileageFigures {
   /** Index of the matching fix for each stop (−1: not reached). */
   matches: Int32Array;
   nearbyPoints: { type: StopType; lat: number; lng: number }[];
-  track: CleanTrack;
+  /** The cleaned track in figures (its columns are not kept: the engine reuses them). */
+  track: { fixes: number; meters: number; seconds: number; dropped: CleanTrack['dropped'] };
   odometer: CleanOdometer;
+  /** `samsaraLocation` / `gleLocation`, when asked for with `location: true`. */
+  location: TelematicsLocation | null;
 }
 
 export interface TelematicsInput {
@@ -166,7 +169,12 @@ export interface TelematicsInput {
   stops: readonly EngineStop[];
   radii: StopRadii;
   rules?: MileageRules;
+  /** Also encode the cleaned track for the map (costs about as much again as the engine). */
+  location?: boolean;
 }
+
+/** The engine's columns, reused from call to call (the engine is synchronous; nothing of them escapes). */
+const SCRATCH = new TrackScratch();
 
 /**
  * The engine: cleans, matches stops, and measures each leg by the odometer delta between the
@@ -174,8 +182,8 @@ export interface TelematicsInput {
  * ends, none refused in between, not faster than `maxSpeedMph`), else by the cleaned track's
  * length. Each leg keeps the other method's figure and the difference and gap flags.
  */
-export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEAGE_RULES }: TelematicsInput): TelematicsMileage {
-  const track = cleanTrack(fixes, rules);
+export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEAGE_RULES, location = false }: TelematicsInput): TelematicsMileage {
+  const track = cleanTrack(fixes, rules, SCRATCH);
   const odo = cleanOdometer(odometer ?? { time: [], meters: [] }, rules);
   const matches = matchStops(track, stops, radii, rules);
   const { time, until, along } = track;
@@ -238,7 +246,19 @@ export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEA
     if (m >= 0) nearbyPoints.push({ type: stops[k]!.stopType, lat: track.lat[m]!, lng: track.lng[m]! });
   });
   const totalOdometers = odo.meters.length >= 2 ? odo.meters[odo.meters.length - 1]! - odo.meters[0]! : null;
-  return { ...figures, totalOdometers, legs, matches, nearbyPoints, track, odometer: odo };
+  const k = track.time.length;
+  const meters = k ? track.along[k - 1]! : 0;
+  const seconds = k ? track.until[k - 1]! - track.time[0]! : 0;
+  return {
+    ...figures,
+    totalOdometers,
+    legs,
+    matches,
+    nearbyPoints,
+    track: { fixes: k, meters, seconds, dropped: track.dropped },
+    odometer: odo,
+    location: location ? { polyline: encodeColumns({ lat: track.lat, lng: track.lng }, { precision: 5 }), distance: meters, duration: seconds, nearbyPoints } : null,
+  };
 }
 
 /** The engine's result in the contract's shape: miles at full precision, times on the wire format. */
@@ -264,18 +284,6 @@ export function telematicsMileStats(result: TelematicsMileage): SourceMileStats 
       gap: l.gap,
       reachedAt: l.reachedAt === null ? null : formatCentral(l.reachedAt * 1000),
     })),
-  };
-}
-
-/** `samsaraLocation` / `gleLocation`: the cleaned track as a flexible polyline, its metres and seconds, the matched stops. */
-export function telematicsLocation(result: TelematicsMileage): TelematicsLocation {
-  const { track } = result;
-  const n = track.time.length;
-  return {
-    polyline: encodeColumns({ lat: track.lat, lng: track.lng }, { precision: 5 }),
-    distance: n ? track.along[n - 1]! : 0,
-    duration: n ? track.until[n - 1]! - track.time[0]! : 0,
-    nearbyPoints: result.nearbyPoints,
   };
 }
 
