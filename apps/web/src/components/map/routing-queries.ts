@@ -1,11 +1,9 @@
 import type { RouteRequest, RouteResponse } from '@milepost/contracts/routing-api';
 import { ROUTING } from '@milepost/contracts/routing-api';
-import { decode } from '@milepost/geo/flexpolyline';
 import { isValidCoordinate } from '@milepost/geo/distance';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { RouteSettingValues } from '@/lib/route-settings';
-import type { LatLngTuple, MapRoute } from './map-geometry';
 
 /**
  * Routes come from the API (docs/maps.md; routing runs on the server with the HERE key, or
@@ -35,11 +33,4 @@ export function routesQueryOptions(request: RouteRequest) {
     staleTime: ROUTING.cacheFreshMs,
     gcTime: ROUTING.cacheFreshMs,
   });
-}
-
-/** The answer's routes as lines to draw: each leg's flexible polyline decoded (packages/geo). */
-export function toMapRoutes(response: RouteResponse): MapRoute[] {
-  return response.routes.map((route) => ({
-    legs: route.legs.map((leg) => (leg.polyline ? (decode(leg.polyline).polyline as unknown as LatLngTuple[]) : [])),
-  }));
 }

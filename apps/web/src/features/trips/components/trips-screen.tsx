@@ -1,7 +1,7 @@
 import type { TripRow } from '@milepost/contracts/trips-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table/data-table';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
@@ -11,6 +11,7 @@ import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
 import { ViewSwitcher } from '@/components/layout/view-switcher';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { usePermissions } from '@/lib/permissions';
 import { tripsListQueryOptions, type TripsListParams } from '../api/get-trips';
 import type { TripsSearch } from '../trips-search';
@@ -22,9 +23,10 @@ import { tripNumber, tripsColumns } from './trips-columns';
 /** The drawer starts over this long after it closes (spec 01 §9). */
 export const DRAWER_RESET_MS = 500;
 export const COPY_TOASTS = { pickup: 'Pickup location copied!', delivery: 'Delivery location copied!', failed: 'Failed to copy location' } as const;
-export const MAP_PENDING_TEXT = 'The route map is not available yet. Choose a truck and a load or trailer, then Submit.';
 
 const getRowId = (row: TripRow) => String(row.id);
+/** The Map view (filters, panels, routing) loads with the map, not with the table. */
+const TripMapView = lazy(() => import('./trip-map-view').then((m) => ({ default: m.TripMapView })));
 const VIEWS = [
   { value: 'table', label: 'Table' },
   { value: 'map', label: 'Map' },
@@ -91,6 +93,7 @@ export function TripsScreen({ title, search, onSearchChange }: { title: string; 
             driverLabel: row.driverName,
             loadNumber: row.identifierType === 'LOAD_NUMBER' ? (row.loadNumber ?? undefined) : undefined,
             trailerNumber: row.identifierType === 'TRAILER_NUMBER' ? (row.trailerNumber ?? undefined) : undefined,
+            showRoute: true,
           }),
         onCopyLocation: (value, which) => {
           const write = navigator.clipboard?.writeText(value) ?? Promise.reject(new Error('no clipboard'));
@@ -112,7 +115,7 @@ export function TripsScreen({ title, search, onSearchChange }: { title: string; 
       onChange={(next) =>
         onSearchChange(
           next === 'table'
-            ? { view: 'table', truckId: undefined, truckLabel: undefined, driverId: undefined, driverLabel: undefined, loadNumber: undefined, trailerNumber: undefined }
+            ? { view: 'table', truckId: undefined, truckLabel: undefined, driverId: undefined, driverLabel: undefined, loadNumber: undefined, trailerNumber: undefined, showRoute: undefined }
             : { view: 'map' },
         )
       }
@@ -156,50 +159,12 @@ export function TripsScreen({ title, search, onSearchChange }: { title: string; 
           </ScreenBody>
         </>
       ) : (
-        <TripsMapView title={title} search={search} onSearchChange={onSearchChange} switcher={switcher} actions={newTrip} />
+        <Suspense fallback={<Spinner label="Loading map view..." className="m-auto" />}>
+          <TripMapView title={title} search={search} onSearchChange={onSearchChange} switcher={switcher} actions={newTrip} />
+        </Suspense>
       )}
       <TripDrawer key={drawer.session} open={drawer.open} onOpenChange={onDrawerOpenChange} target={drawer.target} />
       <TripHistoryDialog trip={history} onOpenChange={(open) => !open && setHistory(null)} />
-    </>
-  );
-}
-
-/** The Map view for now: its filters and Submit (enabled with a truck and a load or trailer); no map yet. */
-function TripsMapView({
-  title,
-  search,
-  onSearchChange,
-  switcher,
-  actions,
-}: {
-  title: string;
-  search: TripsSearch;
-  onSearchChange: (patch: Patch | null) => void;
-  switcher: ReactNode;
-  actions: ReactNode;
-}) {
-  const ready = search.truckId !== undefined && (search.loadNumber !== undefined || search.trailerNumber !== undefined);
-  const key = `${search.truckId}|${search.driverId}|${search.loadNumber}|${search.trailerNumber}`;
-  const [submitted, setSubmitted] = useState<string | null>(null);
-  return (
-    <>
-      <HeaderBar
-        title={title}
-        filters={
-          <>
-            <VehicleFilters search={search} onSearchChange={onSearchChange} />
-            <ResetFiltersButton onClick={() => onSearchChange({ view: 'map', truckId: undefined, truckLabel: undefined, driverId: undefined, driverLabel: undefined, loadNumber: undefined, trailerNumber: undefined })} />
-            <Button disabled={!ready} onClick={() => setSubmitted(key)}>
-              Submit
-            </Button>
-          </>
-        }
-        viewSwitcher={switcher}
-        actions={actions}
-      />
-      <ScreenBody className="items-center justify-center p-6 text-center text-sm text-muted-foreground">
-        <p>{submitted === key ? MAP_PENDING_TEXT : 'Select a truck, driver, and load number to display the route.'}</p>
-      </ScreenBody>
     </>
   );
 }
