@@ -47,6 +47,12 @@ const configSchema = z.object({
   LOG_PRETTY: bool.optional(),
   /** HERE key (map tiles, routing, autosuggest), handed to the web app at run time by GET /client-config. */
   HERE_API_KEY: z.string().optional(),
+  /** Samsara API host (the EU cloud is https://api.eu.samsara.com; tests point it at a local fake). */
+  SAMSARA_BASE_URL: z.url().default('https://api.samsara.com'),
+  /** GLE telematics API host. GLE stays off until it is set (docs/integrations/gle.md). */
+  GLE_BASE_URL: z.url().optional(),
+  /** Minutes between two telematics syncs of every company (vehicles, drivers, in-transit trip tracks). */
+  TELEMATICS_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** Built web app to serve; empty to serve the API only. */
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
 });
