@@ -39,6 +39,7 @@ CREATE TABLE "trip_tracks" (
 	"odometer_count" integer NOT NULL,
 	"odometer_times" "bytea" NOT NULL,
 	"odometer_meters" "bytea" NOT NULL,
+	"odometer_kind" text,
 	"fetched_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "trip_tracks_trip_id_source_pk" PRIMARY KEY("trip_id","source")
 );

@@ -28,6 +28,10 @@ import { shopRoutes } from './modules/shops/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { truckRoutes } from './modules/trucks/routes';
 import { tripRoutes } from './modules/trips/routes';
+import { integrationRoutes } from './modules/integrations/routes';
+import type { TelematicsDeps } from './integrations/telematics/registry';
+import type { RetryPolicy } from './integrations/telematics/provider';
+import type { Jobs } from './jobs/queue';
 import { createSecretBox, type SecretBox } from './platform/secret-box';
 import { enforceAccess, type TokenKeys } from './platform/access';
 import { AppError, registerErrorHandling } from './platform/errors';
@@ -40,6 +44,10 @@ export interface AppDeps {
   keys: TokenKeys;
   auth: AuthDeps;
   secretBox: SecretBox;
+  /** Where the telematics providers are and how the tokens open. */
+  telematics: TelematicsDeps;
+  /** The background job queue, when this process runs one (main.ts starts it; buildApp never does). */
+  jobs: Jobs | null;
 }
 
 export interface BuildOptions {
@@ -51,6 +59,10 @@ export interface BuildOptions {
   secretKey: string;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Started by the caller (main.ts, or a test); without it the sync endpoint answers 503. */
+  jobs?: Jobs | null;
+  /** Retry patience of the telematics clients (tests shorten it). */
+  telematicsRetry?: RetryPolicy;
 }
 
 /** Logs as JSON lines with secrets redacted; pretty in development. */
@@ -105,12 +117,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.MILEPOST_DATA_DIR, 'outbox'), from: config.MAIL_FROM, log: app.log });
   const keys: TokenKeys = { secret: new TextEncoder().encode(opts.jwtSecret), accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS };
+  const secretBox = createSecretBox(opts.secretKey);
   const deps: AppDeps = {
     config,
     db,
     mailer,
     keys,
-    secretBox: createSecretBox(opts.secretKey),
+    secretBox,
+    telematics: { db, secretBox, config, ...(opts.telematicsRetry ? { retry: opts.telematicsRetry } : {}) },
+    jobs: opts.jobs ?? null,
     auth: {
       db,
       keys,
@@ -176,6 +191,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         await recoveryReasonRoutes(v1, deps);
         await settingsRoutes(v1, deps);
         await tripRoutes(v1, deps);
+        await integrationRoutes(v1, deps);
       },
       { prefix: '/api/v1' },
     );

@@ -23,15 +23,17 @@ export interface FakeSamsara extends FakeServer {
   drivers: FakeSamsaraDriver[];
   history: Map<string, FakeFix[]>;
   historyPageSize: number;
+  /** Largest page of vehicles and drivers, whatever `limit` asks (Samsara allows 512). */
+  listPageSize: number;
 }
 
 const cursor = (n: number) => Buffer.from(`o:${n}`).toString('base64url');
 const offsetOf = (after: string | null) => (after ? Number(Buffer.from(after, 'base64url').toString().slice(2)) || 0 : 0);
 
 export async function startFakeSamsara(token = 'samsara-test-token'): Promise<FakeSamsara> {
-  const state = { vehicles: [] as FakeSamsaraVehicle[], drivers: [] as FakeSamsaraDriver[], history: new Map<string, FakeFix[]>(), historyPageSize: 200 };
+  const state = { vehicles: [] as FakeSamsaraVehicle[], drivers: [] as FakeSamsaraDriver[], history: new Map<string, FakeFix[]>(), historyPageSize: 200, listPageSize: 512 };
   const page = <T>(list: T[], q: URLSearchParams) => {
-    const limit = Math.min(512, Number(q.get('limit') ?? 512));
+    const limit = Math.min(fake.listPageSize, Number(q.get('limit') ?? 512));
     const from = offsetOf(q.get('after'));
     const items = list.slice(from, from + limit);
     const more = from + limit < list.length;

@@ -23,6 +23,8 @@ export interface SeenRequest {
 export interface FakeServer {
   url: string;
   requests: SeenRequest[];
+  /** Most requests ever in flight at once (one sync at a time keeps this at 1). */
+  readonly maxInFlight: number;
   /** The next `times` requests whose path matches get this fault. */
   fail(path: RegExp, fault: Fault, times?: number): void;
   close(): Promise<void>;
@@ -37,6 +39,8 @@ export interface Reply {
 export async function startFakeServer(name: string, token: string, route: (req: SeenRequest) => Reply | null): Promise<FakeServer> {
   const requests: SeenRequest[] = [];
   const faults: { path: RegExp; fault: Fault; left: number }[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
   const send = (res: ServerResponse, reply: Reply) => {
     res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
     res.end(JSON.stringify(reply.body));
@@ -45,6 +49,9 @@ export async function startFakeServer(name: string, token: string, route: (req: 
     const url = new URL(req.url ?? '/', 'http://fake');
     const seen: SeenRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, authorization: req.headers.authorization, at: Date.now() };
     requests.push(seen);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on('close', () => inFlight--);
     void (async () => {
       const i = faults.findIndex((f) => f.left > 0 && f.path.test(url.pathname));
       const fault = i >= 0 ? faults[i]!.fault : null;
@@ -69,6 +76,9 @@ export async function startFakeServer(name: string, token: string, route: (req: 
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    get maxInFlight() {
+      return maxInFlight;
+    },
     fail(path, fault, times = 1) {
       faults.push({ path, fault, left: times });
     },

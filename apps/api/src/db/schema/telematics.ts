@@ -62,6 +62,8 @@ export const tripTracks = pgTable(
     odometerCount: integer().notNull(),
     odometerTimes: bytea().notNull(),
     odometerMeters: bytea().notNull(),
+    /** OBD | GPS_DISTANCE | PROVIDER: where the odometer readings come from. */
+    odometerKind: text(),
     fetchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tripId, t.source] })],

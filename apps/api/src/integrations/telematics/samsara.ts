@@ -43,7 +43,7 @@ export function samsaraProvider(opts: { token: string; baseUrl: string; retry: R
     async *vehicles() {
       let after: string | undefined;
       for (;;) {
-        const page = await run(() => client.vehicles.list({ limit: 512, ...(after ? { after } : {}) }, call));
+        const page = await run(async () => wellFormed(await client.vehicles.list({ limit: 512, ...(after ? { after } : {}) }, call)));
         yield page.data.map(
           (v): TelematicsVehicle => ({ id: String(v.id), name: v.name?.trim() || String(v.id), vin: v.vin?.trim() || null }),
         );
@@ -55,7 +55,7 @@ export function samsaraProvider(opts: { token: string; baseUrl: string; retry: R
     async *drivers() {
       let after: string | undefined;
       for (;;) {
-        const page = await run(() => client.drivers.list({ limit: 512, driverActivationStatus: 'active', ...(after ? { after } : {}) }, call));
+        const page = await run(async () => wellFormed(await client.drivers.list({ limit: 512, driverActivationStatus: 'active', ...(after ? { after } : {}) }, call)));
         yield page.data
           .filter((d) => d.id)
           .map((d): TelematicsDriver => {
@@ -70,8 +70,8 @@ export function samsaraProvider(opts: { token: string; baseUrl: string; retry: R
     async *history(vehicleId, from, to) {
       let after: string | undefined;
       for (;;) {
-        const body = await run(() =>
-          client.vehicleStats.getVehicleStatsHistory(
+        const body = await run(async () =>
+          wellFormedBody(await client.vehicleStats.getVehicleStatsHistory(
             {
               startTime: from.toISOString(),
               endTime: to.toISOString(),
@@ -81,7 +81,7 @@ export function samsaraProvider(opts: { token: string; baseUrl: string; retry: R
               ...(after ? { after } : {}),
             },
             call,
-          ),
+          )),
         );
         yield toHistoryPage(body.data.find((d) => String(d.id) === vehicleId) ?? body.data[0]);
         const next = body.pagination;
@@ -90,6 +90,19 @@ export function samsaraProvider(opts: { token: string; baseUrl: string; retry: R
       }
     },
   };
+}
+
+/**
+ * The SDK hands back whatever it could read: a body cut off mid-JSON comes back as text, not as
+ * an error. A list without its `data` array is such an answer, and is retried.
+ */
+function wellFormedBody<T extends { data?: unknown }>(body: T): T {
+  if (!body || typeof body !== 'object' || !Array.isArray(body.data)) throw new ProviderError('SAMSARA', 'Samsara sent an unreadable answer.', 'bad-answer');
+  return body;
+}
+function wellFormed<P extends { response: { data?: unknown } }>(page: P): P {
+  wellFormedBody(page.response);
+  return page;
 }
 
 type StatsData = Awaited<ReturnType<SamsaraClient['vehicleStats']['getVehicleStatsHistory']>>['data'][number];
