@@ -28,6 +28,9 @@ import { shopRoutes } from './modules/shops/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { truckRoutes } from './modules/trucks/routes';
 import { tripRoutes } from './modules/trips/routes';
+import { routingRoutes } from './modules/routing/routes';
+import { createRoutingService, hereClientFor, type RoutingService } from './modules/routing/service';
+import type { HereClient } from './integrations/here/client';
 import { integrationRoutes } from './modules/integrations/routes';
 import type { TelematicsDeps } from './integrations/telematics/registry';
 import type { RetryPolicy } from './integrations/telematics/provider';
@@ -44,6 +47,10 @@ export interface AppDeps {
   keys: TokenKeys;
   auth: AuthDeps;
   secretBox: SecretBox;
+  /** HERE behind its small interface; null without HERE_API_KEY. */
+  here: HereClient | null;
+  /** Route distances for the routing endpoint and every trip save. */
+  routing: RoutingService;
   /** Where the telematics providers are and how the tokens open. */
   telematics: TelematicsDeps;
   /** The background job queue, when this process runs one (main.ts starts it; buildApp never does). */
@@ -59,6 +66,8 @@ export interface BuildOptions {
   secretKey: string;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Overrides the HERE client built from the configuration (tests). */
+  here?: HereClient | null;
   /** Started by the caller (main.ts, or a test); without it the sync endpoint answers 503. */
   jobs?: Jobs | null;
   /** Retry patience of the telematics clients (tests shorten it). */
@@ -117,8 +126,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.MILEPOST_DATA_DIR, 'outbox'), from: config.MAIL_FROM, log: app.log });
   const keys: TokenKeys = { secret: new TextEncoder().encode(opts.jwtSecret), accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS };
+  const here = opts.here === undefined ? hereClientFor(config) : opts.here;
   const secretBox = createSecretBox(opts.secretKey);
   const deps: AppDeps = {
+    here,
+    routing: createRoutingService({ db, here, estimateSpeedMph: config.ROUTE_ESTIMATE_SPEED_MPH, log: app.log }),
     config,
     db,
     mailer,
@@ -144,7 +156,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https://*.hereapi.com'],
+        // HERE is reached by the API only (routing, autosuggest, tiles): the browser talks to us.
+        connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -191,6 +204,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         await recoveryReasonRoutes(v1, deps);
         await settingsRoutes(v1, deps);
         await tripRoutes(v1, deps);
+        await routingRoutes(v1, deps);
         await integrationRoutes(v1, deps);
       },
       { prefix: '/api/v1' },
