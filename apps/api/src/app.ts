@@ -28,6 +28,7 @@ import { shopRoutes } from './modules/shops/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { truckRoutes } from './modules/trucks/routes';
 import { tripRoutes } from './modules/trips/routes';
+import { tripStatisticsRoutes } from './modules/trip-statistics/routes';
 import { routingRoutes } from './modules/routing/routes';
 import { createRoutingService, hereClientFor, type RoutingService } from './modules/routing/service';
 import type { HereClient } from './integrations/here/client';
@@ -204,6 +205,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         await recoveryReasonRoutes(v1, deps);
         await settingsRoutes(v1, deps);
         await tripRoutes(v1, deps);
+        await tripStatisticsRoutes(v1, deps);
         await routingRoutes(v1, deps);
         await integrationRoutes(v1, deps);
       },
