@@ -87,7 +87,7 @@ export async function updateRole(db: Db, id: number, input: RoleInput): Promise<
 export async function changeRoleStatus(db: Db, id: number, active: boolean): Promise<RoleDetail> {
   const [current] = await db.select({ name: roles.name }).from(roles).where(eq(roles.id, id));
   if (!current) throw new AppError('NOT_FOUND', ROLE_MESSAGES.notFound);
-  if (!active && current.name === OWNER) throw new AppError('CONFLICT', ROLE_MESSAGES.ownerCannotBeDeactivated);
+  if (!active && current.name === OWNER) throw new AppError('OWNER_ROLE_LOCKED', ROLE_MESSAGES.ownerCannotBeDeactivated);
   await db.update(roles).set({ active, updatedAt: sql`now()` }).where(eq(roles.id, id));
   return getRole(db, id);
 }

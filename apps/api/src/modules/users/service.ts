@@ -140,7 +140,7 @@ async function assertAnotherActiveOwner(tx: Db, userId: number) {
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.active, true), eq(roles.name, OWNER), eq(roles.active, true)))
     .for('update', { of: users });
-  if (owners.some((o) => o.id === userId) && owners.length <= 1) throw new AppError('CONFLICT', USER_MESSAGES.lastOwner);
+  if (owners.some((o) => o.id === userId) && owners.length <= 1) throw new AppError('LAST_OWNER', USER_MESSAGES.lastOwner);
 }
 
 /** Creates the account without a password and emails an invitation to set one. */
@@ -169,7 +169,7 @@ export async function updateUser(deps: UsersDeps, id: number, input: UserInput &
         .where(eq(users.id, id))
         .for('update');
       if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
-      if (input.version !== undefined && input.version !== current.version) throw new AppError('CONFLICT', USER_MESSAGES.staleVersion);
+      if (input.version !== undefined && input.version !== current.version) throw new AppError('STALE_VERSION', USER_MESSAGES.staleVersion);
       if (input.roleId !== current.roleId) {
         const role = await activeRole(tx, input.roleId);
         if (!role.active) throw new AppError('BAD_REQUEST', USER_MESSAGES.roleInactive);
@@ -194,7 +194,7 @@ export async function updateUser(deps: UsersDeps, id: number, input: UserInput &
 
 /** Activates or deactivates a user; deactivation ends every sign-in of theirs at once. */
 export async function changeUserStatus(db: Db, actorId: number, id: number, active: boolean): Promise<UserRow> {
-  if (!active && actorId === id) throw new AppError('CONFLICT', USER_MESSAGES.cannotDeactivateSelf);
+  if (!active && actorId === id) throw new AppError('SELF_DEACTIVATION', USER_MESSAGES.cannotDeactivateSelf);
   await db.transaction(async (tx) => {
     const [current] = await tx.select({ active: users.active }).from(users).where(eq(users.id, id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
@@ -216,8 +216,8 @@ export async function resendInvitation(deps: UsersDeps, id: number): Promise<voi
       .from(users)
       .where(eq(users.id, id));
     if (!u) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
-    if (u.passwordSet) throw new AppError('CONFLICT', USER_MESSAGES.alreadyHasPassword);
-    if (!u.active) throw new AppError('CONFLICT', 'This user is inactive. Activate the user first.');
+    if (u.passwordSet) throw new AppError('PASSWORD_ALREADY_SET', USER_MESSAGES.alreadyHasPassword);
+    if (!u.active) throw new AppError('USER_INACTIVE', 'This user is inactive. Activate the user first.');
     return passwordLinkEmail(tx, deps.auth, u, 'invite');
   });
   deps.mailer.send(mail);
