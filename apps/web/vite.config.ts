@@ -33,6 +33,10 @@ export default defineConfig({
         // Long-lived vendor chunks: an app release does not invalidate the browser's copy of the libraries.
         codeSplitting: {
           groups: [
+            // The map's libraries load only with a map (components/map/map-canvas.tsx imports it lazily); the
+            // offline atlas only when no HERE tiles are served. Neither may fall into the eager vendor chunk.
+            { name: 'map', test: /node_modules[\\/](leaflet|topojson-client)[\\/]/, priority: 5 },
+            { name: 'atlas', test: /node_modules[\\/](us-atlas|world-atlas)[\\/]/, priority: 5 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, priority: 3 },
             { name: 'radix', test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui)[\\/]/, priority: 2 },

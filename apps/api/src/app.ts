@@ -28,6 +28,10 @@ import { shopRoutes } from './modules/shops/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { truckRoutes } from './modules/trucks/routes';
 import { tripRoutes } from './modules/trips/routes';
+import { tripStatisticsRoutes } from './modules/trip-statistics/routes';
+import { routingRoutes } from './modules/routing/routes';
+import { createRoutingService, hereClientFor, type RoutingService } from './modules/routing/service';
+import type { HereClient } from './integrations/here/client';
 import { createSecretBox, type SecretBox } from './platform/secret-box';
 import { enforceAccess, type TokenKeys } from './platform/access';
 import { AppError, registerErrorHandling } from './platform/errors';
@@ -40,6 +44,10 @@ export interface AppDeps {
   keys: TokenKeys;
   auth: AuthDeps;
   secretBox: SecretBox;
+  /** HERE behind its small interface; null without HERE_API_KEY. */
+  here: HereClient | null;
+  /** Route distances for the routing endpoint and every trip save. */
+  routing: RoutingService;
 }
 
 export interface BuildOptions {
@@ -51,6 +59,8 @@ export interface BuildOptions {
   secretKey: string;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Overrides the HERE client built from the configuration (tests). */
+  here?: HereClient | null;
 }
 
 /** Logs as JSON lines with secrets redacted; pretty in development. */
@@ -105,7 +115,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.MILEPOST_DATA_DIR, 'outbox'), from: config.MAIL_FROM, log: app.log });
   const keys: TokenKeys = { secret: new TextEncoder().encode(opts.jwtSecret), accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS };
+  const here = opts.here === undefined ? hereClientFor(config) : opts.here;
   const deps: AppDeps = {
+    here,
+    routing: createRoutingService({ db, here, estimateSpeedMph: config.ROUTE_ESTIMATE_SPEED_MPH, log: app.log }),
     config,
     db,
     mailer,
@@ -129,7 +142,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https://*.hereapi.com'],
+        // HERE is reached by the API only (routing, autosuggest, tiles): the browser talks to us.
+        connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -176,6 +190,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         await recoveryReasonRoutes(v1, deps);
         await settingsRoutes(v1, deps);
         await tripRoutes(v1, deps);
+        await tripStatisticsRoutes(v1, deps);
+        await routingRoutes(v1, deps);
       },
       { prefix: '/api/v1' },
     );

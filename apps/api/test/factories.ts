@@ -29,9 +29,9 @@ export interface TestUser {
 /** A user with a role of its own holding `permissions` (none by default). */
 export async function createUser(
   db: Db,
-  opts: { permissions?: readonly PermissionName[]; password?: string | null; active?: boolean; firstName?: string } = {},
+  opts: { permissions?: readonly PermissionName[]; roleId?: number; password?: string | null; active?: boolean; firstName?: string } = {},
 ): Promise<TestUser> {
-  const role = await createRole(db, opts.permissions ?? []);
+  const role = opts.roleId !== undefined ? { id: opts.roleId } : await createRole(db, opts.permissions ?? []);
   const password = opts.password === undefined ? `pw-${unique()}` : opts.password;
   const email = `user-${unique()}@example.test`;
   const [u] = await db
@@ -69,14 +69,17 @@ export async function createCompanyRow(db: Db, over: Partial<typeof companies.$i
   return c!;
 }
 
+/** A unique 17-character VIN (no I, O or Q) from a factory id. */
+const vinOf = (lead: string, id: string) => `${lead}${id.replace(/[IOQ]/g, 'X')}`.padEnd(17, '0').slice(0, 17);
+
 export async function createTruckRow(db: Db, over: Partial<typeof trucks.$inferInsert> = {}) {
   const id = next().toUpperCase();
   const [t] = await db
     .insert(trucks)
     .values({
       unitNumber: `U${id}`,
-      vinNumber: `VIN${id}`,
-      samsaraVin: `SVIN${id}`,
+      vinNumber: vinOf('1', id),
+      samsaraVin: vinOf('3', id),
       licencePlate: `IL-${id.slice(0, 6)}`,
       homeLocation: 'Chicago, IL, United States',
       homeLatitude: 41.8781,
@@ -90,4 +93,10 @@ export async function createTruckRow(db: Db, over: Partial<typeof trucks.$inferI
 export async function createDriverRow(db: Db, over: Partial<typeof drivers.$inferInsert> = {}) {
   const [d] = await db.insert(drivers).values({ firstName: 'Dave', lastName: `Driver${next()}`, ...over }).returning();
   return d!;
+}
+
+/** The id of the seeded OWNER role. */
+export async function ownerRoleId(db: Db): Promise<number> {
+  const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'OWNER'));
+  return owner!.id;
 }

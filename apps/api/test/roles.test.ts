@@ -4,16 +4,15 @@ import { ROLE_MESSAGES } from '@milepost/contracts/roles-api';
 import { PERMISSION_MESSAGES } from '@milepost/contracts/permissions-api';
 import { permissions, roles } from '../src/db/schema/access';
 import { call, createTestContext, type TestContext } from './harness';
-import { createUser, signIn } from './factories';
+import { createUser, ownerRoleId, signIn } from './factories';
 
 let ctx: TestContext;
 let admin: string;
 let permIds: Record<string, number>;
 beforeAll(async () => {
   ctx = await createTestContext();
-  const u = await createUser(ctx.db, {
-    permissions: ['CAN_SHOW_ROLES', 'CAN_CREATE_ROLE', 'CAN_EDIT_ROLE', 'CAN_CHANGE_STATUS_ROLE', 'CAN_CREATE_PERMISSION', 'CAN_EDIT_PERMISSION', 'CAN_CHANGE_STATUS_PERMISSION'],
-  });
+  // An OWNER: nobody grants permissions they do not hold themselves.
+  const u = await createUser(ctx.db, { roleId: await ownerRoleId(ctx.db) });
   admin = (await signIn(ctx.app, u)).accessToken;
   const rows = await ctx.db.select({ id: permissions.id, name: permissions.name }).from(permissions).where(inArray(permissions.name, ['CAN_SHOW_TRIPS', 'CAN_SHOW_REPORTS', 'CAN_SHOW_USERS']));
   permIds = Object.fromEntries(rows.map((r) => [r.name, r.id]));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { USER_MESSAGES } from '@milepost/contracts/users-api';
+import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
 import { roles, users } from '../src/db/schema/access';
 import { call, createTestContext, linkIn, outbox, type TestContext } from './harness';
 import { createRole, createUser, signIn } from './factories';
@@ -13,7 +14,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const [owner] = await ctx.db.select().from(roles).where(eq(roles.name, 'OWNER'));
   ownerRoleId = owner!.id;
-  const u = await createUser(ctx.db, { permissions: ['CAN_SHOW_USERS', 'CAN_CREATE_USER', 'CAN_EDIT_USER', 'CAN_CHANGE_STATUS_USER'] });
+  // Every permission (nobody assigns a role stronger than their own), in a role of its own.
+  const u = await createUser(ctx.db, { permissions: PERMISSION_NAMES });
   adminId = u.id;
   admin = (await signIn(ctx.app, u)).accessToken;
 });

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
-import { isPhoneComplete } from './phone';
+import { PHONE_INCOMPLETE, isPhoneComplete } from './phone';
 import { requiredText } from './fields';
 
 export const COMPANY_MESSAGES = {
   name: 'Company name is required',
   email: 'Valid email is required',
   phone: 'Phone number is required',
+  phoneIncomplete: PHONE_INCOMPLETE,
   usDot: 'US DOT number is required',
+  usDotDigits: 'A US DOT number has digits only (up to 8)',
   samsaraToken: 'Samsara token is required',
   gleToken: 'GLE token is required',
   duplicate: 'Company with this name already exists.',
@@ -47,9 +49,13 @@ export const companyForm = z.object({
   phone: z
     .string({ message: COMPANY_MESSAGES.phone })
     .trim()
-    .min(1, COMPANY_MESSAGES.phone)
-    .refine(isPhoneComplete, COMPANY_MESSAGES.phone),
-  usDot: requiredText(COMPANY_MESSAGES.usDot, 20),
+    .min(1, { message: COMPANY_MESSAGES.phone, abort: true })
+    .refine(isPhoneComplete, COMPANY_MESSAGES.phoneIncomplete),
+  usDot: z
+    .string({ message: COMPANY_MESSAGES.usDot })
+    .trim()
+    .min(1, COMPANY_MESSAGES.usDot)
+    .pipe(z.string().regex(/^\d{1,8}$/, COMPANY_MESSAGES.usDotDigits)),
   samsaraEnabled: z.boolean().optional(),
   gleEnabled: z.boolean().optional(),
 });

@@ -74,3 +74,13 @@ export const LOGOUT_DIALOG = {
   confirm: 'Log Out',
   cancel: 'Cancel',
 } as const;
+
+/** Refusals of the access rules (who may grant, edit and keep which permissions). */
+export const ACCESS_RULE_MESSAGES = {
+  escalation: 'You cannot grant permissions you do not hold yourself.',
+  editStrongerRole: 'You cannot change a role that has permissions you do not hold yourself.',
+  editStrongerUser: 'You cannot change a user whose role has permissions you do not hold yourself.',
+  selfRoleChange: 'You cannot change your own role.',
+  lockout: 'This change would leave no active user able to manage users, roles and permissions.',
+  permissionLocked: 'This permission manages users, roles and permissions and cannot be disabled.',
+} as const;

@@ -92,6 +92,14 @@ export const PERMISSION_CATALOGUE = [
 ] as const satisfies readonly PermissionEntry[];
 
 export type PermissionName = (typeof PERMISSION_CATALOGUE)[number]['name'];
+
+/**
+ * The permissions that manage access (the Users, Roles and Permissions groups). At least one
+ * active user must keep all of them, and none of them can be disabled (docs/decisions/).
+ */
+export const ACCESS_MANAGEMENT_PERMISSIONS = PERMISSION_CATALOGUE.filter((e) => ['Users', 'Roles', 'Permissions'].includes(e.group)).map(
+  (e) => e.name,
+) as PermissionName[];
 export type PermissionAlias = (typeof PERMISSION_CATALOGUE)[number]['alias'];
 
 const byName = new Map<string, PermissionEntry>(PERMISSION_CATALOGUE.map((e) => [e.name, e]));

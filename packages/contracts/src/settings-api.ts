@@ -10,11 +10,16 @@ export const SETTINGS_MESSAGES = {
 export const GLOBAL_SETTING_TYPES = ['TRIP'] as const;
 export const globalSettingTypeQuery = z.object({ type: z.enum(GLOBAL_SETTING_TYPES).default('TRIP') });
 
-/** An empty radius reads as 0; a negative one is refused with the spec's message. */
+/** The largest radius, in miles. */
+export const MAX_RADIUS_MILES = 1000;
+/** An empty radius reads as 0; a negative one is refused with the spec's message, a huge one with its own. */
 const radius = (label: string) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v) : v),
-    z.number({ message: `${label} radius must be positive` }).min(0, `${label} radius must be positive`).max(1000),
+    z
+      .number({ message: `${label} radius must be a number` })
+      .min(0, `${label} radius must be positive`)
+      .max(MAX_RADIUS_MILES, `${label} radius must be at most ${MAX_RADIUS_MILES.toLocaleString('en-US')} miles`),
   );
 
 export const tripSettingsForm = z.object({

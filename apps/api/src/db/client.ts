@@ -13,9 +13,11 @@ import pg from 'pg';
 import * as access from './schema/access';
 import * as platform from './schema/platform';
 import * as reference from './schema/reference';
+import * as routing from './schema/routing';
+import * as tripStatisticsSchema from './schema/trip-statistics';
 import * as tripsSchema from './schema/trips';
 
-export const schema = { ...access, ...platform, ...reference, ...tripsSchema };
+export const schema = { ...access, ...platform, ...reference, ...routing, ...tripsSchema, ...tripStatisticsSchema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

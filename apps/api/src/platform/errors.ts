@@ -33,6 +33,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: v.message ?? 'Invalid value',
       }));
       body = { status: 400, code: 'VALIDATION_FAILED', message: errors[0]?.message ?? GENERIC_ERROR_MESSAGES[400], errors };
+    } else if (isTransactionConflict(error)) {
+      // Two transactions collided (deadlock, serialisation failure, lock timeout): the
+      // database rolled this one back, so nothing changed and the client may retry.
+      request.log.warn({ err: error }, 'transaction conflict');
+      body = { status: 409, code: 'CONFLICT', message: 'Someone else changed this at the same moment. Please try again.' };
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       body = { status: 500, code: 'INTERNAL', message: GENERIC_ERROR_MESSAGES[500] };
@@ -57,12 +62,24 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
+/** The SQLSTATE of a database error, possibly wrapped by Drizzle. */
+function sqlState(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /** True when a database error (possibly wrapped by Drizzle) is a unique-constraint violation. */
 export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  return sqlState(err) === '23505';
+}
+
+/** Deadlock, serialisation failure or lock not available: the transaction was rolled back. */
+export function isTransactionConflict(err: unknown): boolean {
+  const state = sqlState(err);
+  return state === '40P01' || state === '40001' || state === '55P03';
 }
 
 /** Runs `fn`; a unique-constraint violation becomes a 409 with `message`. */

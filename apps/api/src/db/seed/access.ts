@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PERMISSION_CATALOGUE, SEEDED_ROLES } from '@milepost/contracts/permissions';
+import { ACCESS_MANAGEMENT_PERMISSIONS, PERMISSION_CATALOGUE, PERMISSION_NAMES, SEEDED_ROLES } from '@milepost/contracts/permissions';
 import type { Db } from '../client';
 import { permissions, rolePermissions, roles, users } from '../schema/access';
 import { appMeta } from '../schema/platform';
+import { lockAccessChanges } from '../../platform/access-rules';
 import { hashPassword } from '../../platform/crypto';
 
 /**
@@ -43,20 +44,36 @@ export async function syncAccessCatalogue(db: Db): Promise<void> {
   });
 }
 
-/** Makes sure an active OWNER account with these credentials exists (MILEPOST_ADMIN_EMAIL/PASSWORD). */
+/**
+ * Makes sure a working OWNER account with these credentials exists (MILEPOST_ADMIN_EMAIL /
+ * MILEPOST_ADMIN_PASSWORD): the OWNER role active and holding every catalogue permission,
+ * the permissions that manage access enabled, and the account active with this password.
+ * This is the way back in after any lock-out.
+ */
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(sql`upper(${roles.name})`, 'OWNER'));
-  if (!owner) throw new Error('The OWNER role is missing; cannot ensure the admin account');
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-  if (existing) {
-    await db
-      .update(users)
-      .set({ passwordHash, active: true, roleId: owner.id, updatedAt: sql`now()`, version: sql`${users.version} + 1` })
-      .where(eq(users.id, existing.id));
-  } else {
-    await db.insert(users).values({ email, firstName: 'Admin', lastName: 'Owner', roleId: owner.id, passwordHash });
-  }
-  await db.update(roles).set({ active: true }).where(and(eq(roles.id, owner.id), eq(roles.active, false)));
+  await db.transaction(async (tx) => {
+    await lockAccessChanges(tx);
+    const [owner] = await tx.select({ id: roles.id }).from(roles).where(eq(sql`upper(${roles.name})`, 'OWNER'));
+    if (!owner) throw new Error('The OWNER role is missing; cannot ensure the admin account');
+    await tx.update(roles).set({ active: true, updatedAt: sql`now()` }).where(and(eq(roles.id, owner.id), eq(roles.active, false)));
+    const catalogue = await tx.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...PERMISSION_NAMES]));
+    await tx
+      .insert(rolePermissions)
+      .values(catalogue.map((p) => ({ roleId: owner.id, permissionId: p.id })))
+      .onConflictDoNothing();
+    await tx
+      .update(permissions)
+      .set({ enabled: true, updatedAt: sql`now()` })
+      .where(and(inArray(permissions.name, [...ACCESS_MANAGEMENT_PERMISSIONS]), eq(permissions.enabled, false)));
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    if (existing) {
+      await tx
+        .update(users)
+        .set({ passwordHash, active: true, roleId: owner.id, updatedAt: sql`now()`, version: sql`${users.version} + 1` })
+        .where(eq(users.id, existing.id));
+    } else {
+      await tx.insert(users).values({ email, firstName: 'Admin', lastName: 'Owner', roleId: owner.id, passwordHash });
+    }
+  });
 }
-

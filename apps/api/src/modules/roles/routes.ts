@@ -4,6 +4,7 @@ import { envelope, idParam, paged } from '@milepost/contracts/api';
 import { roleDetail, roleForm, roleListQuery, roleRow } from '@milepost/contracts/roles-api';
 import { changeActiveQuery } from '@milepost/contracts/users-api';
 import type { AppDeps } from '../../app';
+import { principalOf } from '../../platform/access';
 import * as roles from './service';
 
 /** Role lookups also feed the user form's role picker. */
@@ -28,18 +29,18 @@ export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/roles', {
     config: { access: { permission: 'CAN_CREATE_ROLE' } },
     schema: { tags, summary: 'Create a role', body: roleForm, response: { 201: envelope(roleDetail) } },
-    handler: async (req, reply) => reply.status(201).send({ data: await roles.createRole(deps.db, req.body) }),
+    handler: async (req, reply) => reply.status(201).send({ data: await roles.createRole(deps.db, principalOf(req), req.body) }),
   });
 
   r.put('/roles/:id', {
     config: { access: { permission: 'CAN_EDIT_ROLE' } },
     schema: { tags, summary: 'Update a role and its permissions', params: idParam, body: roleForm, response: { 200: envelope(roleDetail) } },
-    handler: async (req) => ({ data: await roles.updateRole(deps.db, req.params.id, req.body) }),
+    handler: async (req) => ({ data: await roles.updateRole(deps.db, principalOf(req), req.params.id, req.body) }),
   });
 
   r.patch('/roles/change-status/:id', {
     config: { access: { permission: 'CAN_CHANGE_STATUS_ROLE' } },
     schema: { tags, summary: 'Activate or deactivate a role', params: idParam, querystring: changeActiveQuery, response: { 200: envelope(roleDetail) } },
-    handler: async (req) => ({ data: await roles.changeRoleStatus(deps.db, req.params.id, req.query.active) }),
+    handler: async (req) => ({ data: await roles.changeRoleStatus(deps.db, principalOf(req), req.params.id, req.query.active) }),
   });
 }

@@ -4,6 +4,9 @@ import type { Paged } from '@milepost/contracts/api';
 import { ROLE_MESSAGES, type RoleDetail, type RoleRow, type roleForm, type roleListQuery } from '@milepost/contracts/roles-api';
 import type { Db } from '../../db/client';
 import { permissions, rolePermissions, roles } from '../../db/schema/access';
+import { ACCESS_RULE_MESSAGES } from '@milepost/contracts/messages';
+import type { Principal } from '../../platform/access';
+import { accessChange, assertHeldBy, enabledPermissionNames, enabledRolePermissionNames } from '../../platform/access-rules';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
 import { likePattern, orderBy, toPage } from '../../platform/paging';
 
@@ -58,10 +61,14 @@ async function setPermissions(tx: Db, roleId: number, permissionIds: number[]) {
   await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId, permissionId })));
 }
 
-/** Creates a role with its permissions in one transaction. */
-export async function createRole(db: Db, input: RoleInput): Promise<RoleDetail> {
+/** Who acts: their user id and enabled permissions. */
+export type Actor = Pick<Principal, 'userId' | 'permissions'>;
+
+/** Creates a role with its permissions in one transaction; the actor must hold every one of them. */
+export async function createRole(db: Db, actor: Actor, input: RoleInput): Promise<RoleDetail> {
   const id = await conflictOnDuplicate(ROLE_MESSAGES.duplicateName, () =>
     db.transaction(async (tx) => {
+      assertHeldBy(actor.permissions, await enabledPermissionNames(tx, input.permissionIds));
       const [role] = await tx.insert(roles).values({ name: input.name, description: input.description }).returning({ id: roles.id });
       await setPermissions(tx, role!.id, input.permissionIds);
       return role!.id;
@@ -70,13 +77,18 @@ export async function createRole(db: Db, input: RoleInput): Promise<RoleDetail> 
   return getRole(db, id);
 }
 
-/** Updates a role and replaces its permissions in one transaction; holders see the change on their next request. */
-export async function updateRole(db: Db, id: number, input: RoleInput): Promise<RoleDetail> {
+/**
+ * Updates a role and replaces its permissions in one transaction; holders see the change on
+ * their next request. The actor must hold every enabled permission the role has and gets.
+ */
+export async function updateRole(db: Db, actor: Actor, id: number, input: RoleInput): Promise<RoleDetail> {
   await conflictOnDuplicate(ROLE_MESSAGES.duplicateName, () =>
-    db.transaction(async (tx) => {
+    accessChange(db, async (tx) => {
       const [current] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, id)).for('update');
       if (!current) throw new AppError('NOT_FOUND', ROLE_MESSAGES.notFound);
       if (current.name === OWNER && input.name !== OWNER) throw new AppError('BAD_REQUEST', ROLE_MESSAGES.ownerCannotBeRenamed);
+      assertHeldBy(actor.permissions, await enabledRolePermissionNames(tx, id), ACCESS_RULE_MESSAGES.editStrongerRole);
+      assertHeldBy(actor.permissions, await enabledPermissionNames(tx, input.permissionIds));
       await tx.update(roles).set({ name: input.name, description: input.description, updatedAt: sql`now()` }).where(eq(roles.id, id));
       await setPermissions(tx, id, input.permissionIds);
     }),
@@ -84,10 +96,14 @@ export async function updateRole(db: Db, id: number, input: RoleInput): Promise<
   return getRole(db, id);
 }
 
-export async function changeRoleStatus(db: Db, id: number, active: boolean): Promise<RoleDetail> {
-  const [current] = await db.select({ name: roles.name }).from(roles).where(eq(roles.id, id));
-  if (!current) throw new AppError('NOT_FOUND', ROLE_MESSAGES.notFound);
-  if (!active && current.name === OWNER) throw new AppError('OWNER_ROLE_LOCKED', ROLE_MESSAGES.ownerCannotBeDeactivated);
-  await db.update(roles).set({ active, updatedAt: sql`now()` }).where(eq(roles.id, id));
+/** Activating a role grants its permissions to its holders again: the actor must hold them. */
+export async function changeRoleStatus(db: Db, actor: Actor, id: number, active: boolean): Promise<RoleDetail> {
+  await accessChange(db, async (tx) => {
+    const [current] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, id)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', ROLE_MESSAGES.notFound);
+    if (!active && current.name === OWNER) throw new AppError('OWNER_ROLE_LOCKED', ROLE_MESSAGES.ownerCannotBeDeactivated);
+    if (active) assertHeldBy(actor.permissions, await enabledRolePermissionNames(tx, id));
+    await tx.update(roles).set({ active, updatedAt: sql`now()` }).where(eq(roles.id, id));
+  });
   return getRole(db, id);
 }

@@ -27,19 +27,19 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/users', {
     config: { access: { permission: 'CAN_CREATE_USER' } },
     schema: { tags, summary: 'Create a user and email an invitation to set a password', body: userForm, response: { 201: envelope(userRow) } },
-    handler: async (req, reply) => reply.status(201).send({ data: await users.createUser(usersDeps, req.body) }),
+    handler: async (req, reply) => reply.status(201).send({ data: await users.createUser(usersDeps, principalOf(req), req.body) }),
   });
 
   r.put('/users/:id', {
     config: { access: { permission: 'CAN_EDIT_USER' } },
     schema: { tags, summary: 'Update a user', params: idParam, body: userUpdate, response: { 200: envelope(userRow) } },
-    handler: async (req) => ({ data: await users.updateUser(usersDeps, req.params.id, req.body) }),
+    handler: async (req) => ({ data: await users.updateUser(usersDeps, principalOf(req), req.params.id, req.body) }),
   });
 
   r.patch('/users/change-status/:id', {
     config: { access: { permission: 'CAN_CHANGE_STATUS_USER' } },
     schema: { tags, summary: 'Activate or deactivate a user', params: idParam, querystring: changeActiveQuery, response: { 200: envelope(userRow) } },
-    handler: async (req) => ({ data: await users.changeUserStatus(deps.db, principalOf(req).userId, req.params.id, req.query.active) }),
+    handler: async (req) => ({ data: await users.changeUserStatus(deps.db, principalOf(req), req.params.id, req.query.active) }),
   });
 
   r.post('/users/:id/resend-invitation', {

@@ -5,6 +5,9 @@ import { USER_MESSAGES, type UserRow, type userForm, type userListQuery } from '
 import type { Db } from '../../db/client';
 import { roles, users } from '../../db/schema/access';
 import type { Mailer } from '../../integrations/mail/mailer';
+import { ACCESS_RULE_MESSAGES } from '@milepost/contracts/messages';
+import type { Principal } from '../../platform/access';
+import { accessChange, assertHeldBy, enabledRolePermissionNames } from '../../platform/access-rules';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
 import { orderBy, toPage } from '../../platform/paging';
 import { matchesKeyword } from '../../platform/search';
@@ -130,25 +133,29 @@ async function activeRole(db: Db, roleId: number) {
 }
 
 /**
- * Fails when `userId` is an active OWNER and no other active OWNER would remain. Locks the
- * active owners' rows, so two owners cannot demote each other at the same moment.
+ * Fails when `userId` is an active OWNER and no other active OWNER would remain. Runs inside
+ * `accessChange`, whose lock serialises such checks (so two owners demoted at the same
+ * moment cannot both pass, nor deadlock).
  */
 async function assertAnotherActiveOwner(tx: Db, userId: number) {
   const owners = await tx
     .select({ id: users.id })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.active, true), eq(roles.name, OWNER), eq(roles.active, true)))
-    .for('update', { of: users });
+    .where(and(eq(users.active, true), eq(roles.name, OWNER), eq(roles.active, true)));
   if (owners.some((o) => o.id === userId) && owners.length <= 1) throw new AppError('LAST_OWNER', USER_MESSAGES.lastOwner);
 }
 
-/** Creates the account without a password and emails an invitation to set one. */
-export async function createUser(deps: UsersDeps, input: UserInput): Promise<UserRow> {
+/** Who acts: their user id and enabled permissions. */
+export type Actor = Pick<Principal, 'userId' | 'permissions'>;
+
+/** Creates the account without a password and emails an invitation to set one; the actor must hold every permission of the role. */
+export async function createUser(deps: UsersDeps, actor: Actor, input: UserInput): Promise<UserRow> {
   const { id, mail } = await conflictOnDuplicate(USER_MESSAGES.duplicateEmail, () =>
     deps.db.transaction(async (tx) => {
       const role = await activeRole(tx, input.roleId);
       if (!role.active) throw new AppError('BAD_REQUEST', USER_MESSAGES.roleInactive);
+      assertHeldBy(actor.permissions, await enabledRolePermissionNames(tx, role.id));
       const [u] = await tx
         .insert(users)
         .values({ firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, roleId: input.roleId })
@@ -160,9 +167,13 @@ export async function createUser(deps: UsersDeps, input: UserInput): Promise<Use
   return getUser(deps.db, id);
 }
 
-export async function updateUser(deps: UsersDeps, id: number, input: UserInput & { version?: number | undefined }): Promise<UserRow> {
+/**
+ * Updates a user. Nobody changes their own role; the actor must hold every permission of the
+ * user's role (their email leads to their account) and of the role given to them.
+ */
+export async function updateUser(deps: UsersDeps, actor: Actor, id: number, input: UserInput & { version?: number | undefined }): Promise<UserRow> {
   await conflictOnDuplicate(USER_MESSAGES.duplicateEmail, () =>
-    deps.db.transaction(async (tx) => {
+    accessChange(deps.db, async (tx) => {
       const [current] = await tx
         .select({ roleId: users.roleId, version: users.version, email: users.email })
         .from(users)
@@ -170,9 +181,12 @@ export async function updateUser(deps: UsersDeps, id: number, input: UserInput &
         .for('update');
       if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
       if (input.version !== undefined && input.version !== current.version) throw new AppError('STALE_VERSION', USER_MESSAGES.staleVersion);
+      if (id !== actor.userId) assertHeldBy(actor.permissions, await enabledRolePermissionNames(tx, current.roleId), ACCESS_RULE_MESSAGES.editStrongerUser);
       if (input.roleId !== current.roleId) {
+        if (id === actor.userId) throw new AppError('SELF_ROLE_CHANGE', ACCESS_RULE_MESSAGES.selfRoleChange);
         const role = await activeRole(tx, input.roleId);
         if (!role.active) throw new AppError('BAD_REQUEST', USER_MESSAGES.roleInactive);
+        assertHeldBy(actor.permissions, await enabledRolePermissionNames(tx, role.id));
         if (role.name !== OWNER) await assertAnotherActiveOwner(tx, id);
       }
       await tx
@@ -192,13 +206,17 @@ export async function updateUser(deps: UsersDeps, id: number, input: UserInput &
   return getUser(deps.db, id);
 }
 
-/** Activates or deactivates a user; deactivation ends every sign-in of theirs at once. */
-export async function changeUserStatus(db: Db, actorId: number, id: number, active: boolean): Promise<UserRow> {
-  if (!active && actorId === id) throw new AppError('SELF_DEACTIVATION', USER_MESSAGES.cannotDeactivateSelf);
-  await db.transaction(async (tx) => {
-    const [current] = await tx.select({ active: users.active }).from(users).where(eq(users.id, id)).for('update');
+/**
+ * Activates or deactivates a user; deactivation ends every sign-in of theirs at once. The
+ * actor must hold every permission of the user's role.
+ */
+export async function changeUserStatus(db: Db, actor: Actor, id: number, active: boolean): Promise<UserRow> {
+  if (!active && actor.userId === id) throw new AppError('SELF_DEACTIVATION', USER_MESSAGES.cannotDeactivateSelf);
+  await accessChange(db, async (tx) => {
+    const [current] = await tx.select({ active: users.active, roleId: users.roleId }).from(users).where(eq(users.id, id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     if (current.active === active) return;
+    assertHeldBy(actor.permissions, await enabledRolePermissionNames(tx, current.roleId), ACCESS_RULE_MESSAGES.editStrongerUser);
     if (!active) {
       await assertAnotherActiveOwner(tx, id);
       await revokeUserSessions(tx, id, 'deactivated');

@@ -1,0 +1,85 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ACCESS_MANAGEMENT_PERMISSIONS } from '@milepost/contracts/permissions';
+import { ACCESS_RULE_MESSAGES } from '@milepost/contracts/messages';
+import type { Db } from '../db/client';
+import { permissions, rolePermissions, users } from '../db/schema/access';
+import { AppError } from './errors';
+
+/**
+ * The rules that keep access safe (docs/decisions/006-access-rules.md):
+ * - nobody grants a permission they do not hold (a role one assigns or edits must be a subset
+ *   of one's own enabled permissions);
+ * - nobody changes their own role;
+ * - no change leaves the product without an active user able to manage users, roles and
+ *   permissions, and the permissions that do so cannot be disabled.
+ */
+
+/** Advisory lock id taken by every change to users' roles, roles, and permissions. */
+const ACCESS_LOCK = 7_242_002;
+
+/**
+ * Serialises every change to who holds what: each such transaction takes this one lock first,
+ * so their row locks are always taken in the same order and two changes cannot deadlock (or
+ * both pass a "someone must remain" check that only one of them may pass).
+ */
+export async function lockAccessChanges(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ACCESS_LOCK})`);
+}
+
+/** How many active users, able to sign in, hold every access-management permission, enabled, through an active role. */
+async function countAccessManagers(tx: Db): Promise<number> {
+  const result = (await tx.execute(sql`
+    select count(*)::int as n
+    from ${users} u
+    join roles r on r.id = u.role_id and r.active
+    where u.active and u.password_hash is not null
+      and (
+        select count(*) from ${rolePermissions} rp join ${permissions} p on p.id = rp.permission_id
+        where rp.role_id = r.id and p.enabled and p.name in (${sql.join(
+          ACCESS_MANAGEMENT_PERMISSIONS.map((n) => sql`${n}`),
+          sql`, `,
+        )})
+      ) = ${ACCESS_MANAGEMENT_PERMISSIONS.length}`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * Runs one access change in a transaction under the access lock, and refuses it (LAST_OWNER)
+ * when it takes the number of users able to manage access from some to none.
+ */
+export async function accessChange<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockAccessChanges(tx);
+    const before = await countAccessManagers(tx);
+    const result = await fn(tx);
+    if (before > 0 && (await countAccessManagers(tx)) === 0) throw new AppError('LAST_OWNER', ACCESS_RULE_MESSAGES.lockout);
+    return result;
+  });
+}
+
+/** The names of the enabled permissions among these ids. */
+export async function enabledPermissionNames(tx: Db, permissionIds: readonly number[]): Promise<string[]> {
+  if (!permissionIds.length) return [];
+  const rows = await tx
+    .select({ name: permissions.name })
+    .from(permissions)
+    .where(and(inArray(permissions.id, [...permissionIds]), eq(permissions.enabled, true)));
+  return rows.map((r) => r.name);
+}
+
+/** The names of the enabled permissions of a role (whatever the role's own status). */
+export async function enabledRolePermissionNames(tx: Db, roleId: number | null): Promise<string[]> {
+  if (roleId === null) return [];
+  const rows = await tx
+    .select({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(and(eq(rolePermissions.roleId, roleId), eq(permissions.enabled, true)));
+  return rows.map((r) => r.name);
+}
+
+/** Throws PERMISSION_ESCALATION unless every one of `names` is among the actor's permissions. */
+export function assertHeldBy(actorPermissions: ReadonlySet<string>, names: readonly string[], message: string = ACCESS_RULE_MESSAGES.escalation): void {
+  const missing = names.filter((n) => !actorPermissions.has(n));
+  if (missing.length) throw new AppError('PERMISSION_ESCALATION', message);
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { envelope } from './api';
+import { mileStatsParams, telematicsLocation, tripMileStats } from './mile-stats-api';
+
+const leg = {
+  toIndex: 1,
+  stopId: 11,
+  stopType: 'PICKUP',
+  loadStatus: 'EMPTY',
+  miles: 12.345678,
+  method: 'ODOMETER',
+  otherMiles: 12.1,
+  otherMethod: 'GPS',
+  differs: false,
+  gap: false,
+  reachedAt: '11/02/2026 08:15:00',
+};
+const stats = { miles: 100.25, totalEmpty: 12.345678, pu: 12.345678, trl: 0, totalMiles: 112.595678, totalOdometers: 113.2, legs: [leg] };
+
+describe('mile stats contract', () => {
+  it('accepts the three sources (null when a source has no data) and the manual figures', () => {
+    const body = { data: { hereStats: { ...stats, totalOdometers: null }, samsaraStats: stats, gleStats: null, manualStats: { payableMileage: null, emptyMiles: null, loadedMiles: null } } };
+    expect(envelope(tripMileStats).parse(body)).toEqual(body);
+  });
+
+  it('refuses an unknown provenance and a missing flag', () => {
+    expect(tripMileStats.safeParse({ hereStats: { ...stats, legs: [{ ...leg, method: 'GUESS' }] }, samsaraStats: null, gleStats: null, manualStats: { payableMileage: 1, emptyMiles: 0, loadedMiles: 1 } }).success).toBe(false);
+    const { gap: _gap, ...noGap } = leg;
+    expect(tripMileStats.safeParse({ hereStats: null, samsaraStats: { ...stats, legs: [noGap] }, gleStats: null, manualStats: { payableMileage: 1, emptyMiles: 0, loadedMiles: 1 } }).success).toBe(false);
+  });
+
+  it('reads the trip id from the path and checks the location shape', () => {
+    expect(mileStatsParams.parse({ tripId: '42' })).toEqual({ tripId: 42 });
+    expect(mileStatsParams.safeParse({ tripId: 'x' }).success).toBe(false);
+    const loc = { polyline: 'BFoz5xJ67i1B1B7PzIhaxL7Y', distance: 1234.5, duration: 600, nearbyPoints: [{ type: 'DELIVERY', lat: 50.1, lng: 8.7 }] };
+    expect(telematicsLocation.parse(loc)).toEqual(loc);
+    expect(telematicsLocation.safeParse({ ...loc, nearbyPoints: [{ type: 'NOWHERE', lat: 1, lng: 2 }] }).success).toBe(false);
+  });
+});

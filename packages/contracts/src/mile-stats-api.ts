@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { LOAD_STATUSES, STOP_TYPES } from './trips-api';
+
+/**
+ * Mile stats: each trip's figures from three sources side by side (HERE routing, Samsara, GLE)
+ * plus the manual figures staff enter, as `GET /api/v1/mile-stats/{tripId}` returns them.
+ * Figures are in miles at full precision (the UI rounds); the model is docs/mileage-engine.md.
+ */
+
+export const MILEAGE_SOURCES = ['HERE', 'SAMSARA', 'GLE'] as const;
+export type MileageSource = (typeof MILEAGE_SOURCES)[number];
+
+/**
+ * Where a distance came from: the HERE route, the offline estimate (WGS84 × circuity), the
+ * truck's odometer between the matched fixes, or the length of its cleaned GPS breadcrumbs.
+ */
+export const DISTANCE_METHODS = ['HERE', 'ESTIMATE', 'ODOMETER', 'GPS'] as const;
+export type DistanceMethod = (typeof DISTANCE_METHODS)[number];
+export const DISTANCE_METHOD_LABELS: Record<DistanceMethod, string> = {
+  HERE: 'HERE route',
+  ESTIMATE: 'Estimate',
+  ODOMETER: 'Odometer',
+  GPS: 'GPS track',
+};
+
+/** The engine's thresholds (docs/mileage-engine.md). */
+export const MILEAGE_RULES = {
+  /** A leg's two methods "differ" when they are more than this fraction apart … */
+  methodDifference: 0.03,
+  /** … and more than this many metres (odometers count in 0.1 km steps; a few metres are noise). */
+  methodDifferenceFloorMeters: 100,
+  /** A leg has a gap when two consecutive fixes are more than this many seconds apart … */
+  gapSeconds: 600,
+  /** … or more than this many metres apart. */
+  gapMeters: 5000,
+  /** A fix implying a faster move than this from the last kept fix is a jump, and dropped. */
+  maxSpeedMph: 110,
+  /** Fixes within this many metres of the last kept fix are stationary jitter: they add no distance. */
+  stationaryMeters: 25,
+  /** A stop radius below this (e.g. an empty setting read as 0) is raised to it, in miles. */
+  minRadiusMiles: 0.1,
+} as const;
+export type MileageRules = { [K in keyof typeof MILEAGE_RULES]: number };
+
+export const mileStatsLeg = z.object({
+  /** Order index of the stop this leg leads into (the first stop has no leg). */
+  toIndex: z.number().int(),
+  stopId: z.number().int().nullable(),
+  stopType: z.enum(STOP_TYPES),
+  loadStatus: z.enum(LOAD_STATUSES),
+  /** The leg's figure, null when the source could not measure it (a stop never reached, no data). */
+  miles: z.number().nullable(),
+  method: z.enum(DISTANCE_METHODS).nullable(),
+  /** The other method's figure for the same leg (GPS when the figure is odometer, and back), if any. */
+  otherMiles: z.number().nullable(),
+  otherMethod: z.enum(DISTANCE_METHODS).nullable(),
+  /** The two methods differ by more than MILEAGE_RULES.methodDifference. */
+  differs: z.boolean(),
+  /** The breadcrumbs of this leg have a hole (MILEAGE_RULES.gapSeconds / gapMeters). */
+  gap: z.boolean(),
+  /** When the truck reached the stop (telematics only), MM/DD/YYYY HH:mm:ss Central. */
+  reachedAt: z.string().nullable(),
+});
+export type MileStatsLeg = z.infer<typeof mileStatsLeg>;
+
+/** One source's figures in miles (architecture's mileage model); totalOdometers only for telematics. */
+export const sourceMileStats = z.object({
+  miles: z.number(),
+  totalEmpty: z.number(),
+  pu: z.number(),
+  trl: z.number(),
+  totalMiles: z.number(),
+  /** Odometer at the end minus odometer at the start of the trip window; null without a sane odometer. */
+  totalOdometers: z.number().nullable(),
+  legs: z.array(mileStatsLeg),
+});
+export type SourceMileStats = z.infer<typeof sourceMileStats>;
+
+export const manualMileStats = z.object({
+  payableMileage: z.number().nullable(),
+  emptyMiles: z.number().nullable(),
+  loadedMiles: z.number().nullable(),
+});
+export type ManualMileStats = z.infer<typeof manualMileStats>;
+
+export const mileStatsParams = z.object({ tripId: z.coerce.number().int().positive() });
+
+/** `GET /api/v1/mile-stats/{tripId}` → `{ data: TripMileStats }`; a source without data is null. */
+export const tripMileStats = z.object({
+  hereStats: sourceMileStats.nullable(),
+  samsaraStats: sourceMileStats.nullable(),
+  gleStats: sourceMileStats.nullable(),
+  manualStats: manualMileStats,
+});
+export type TripMileStats = z.infer<typeof tripMileStats>;
+
+/** A fix that reached a stop (within the stop type's radius): drawn as a labelled pin. */
+export const nearbyPoint = z.object({ type: z.enum(STOP_TYPES), lat: z.number(), lng: z.number() });
+export type NearbyPoint = z.infer<typeof nearbyPoint>;
+
+/**
+ * `samsaraLocation` / `gleLocation` of a trip: the cleaned track as a flexible polyline
+ * (docs/integrations/flexible-polyline.md), its length in metres and duration in seconds,
+ * and the matched stops.
+ */
+export const telematicsLocation = z.object({
+  polyline: z.string(),
+  distance: z.number(),
+  duration: z.number(),
+  nearbyPoints: z.array(nearbyPoint),
+});
+export type TelematicsLocation = z.infer<typeof telematicsLocation>;
