@@ -1,9 +1,10 @@
 import { DEFAULT_ROUTE_SETTING, type UserRouteSetting, type UserRouteSettingForm } from '@milepost/contracts/settings-api';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { meQueryOptions } from '@/features/auth/api/get-me';
 import { api, isApiError } from './api-client';
+import { meQueryOptions } from './current-user';
 import { distanceNumber, distanceText, hoursText, milesText, UNIT_SUFFIX, type DistanceSource } from './distance-format';
+import { QUERY_ROOTS, useWriteMutation } from './query-keys';
 
 /**
  * The signed-in user's route settings (spec 01 §2 "Route settings popover", §7): 53' trailer,
@@ -15,7 +16,7 @@ export type RouteSettingValues = Pick<UserRouteSetting, 'trailerType' | 'routing
 
 export const DEFAULT_ROUTE_SETTINGS: RouteSettingValues = { ...DEFAULT_ROUTE_SETTING };
 
-export const routeSettingKey = (userId: number) => ['user-route-setting', userId] as const;
+export const routeSettingKey = (userId: number) => [...QUERY_ROOTS.routeSettings, userId] as const;
 
 /** GET, or on 404 POST the defaults: resolves with the stored row either way. */
 export async function getOrCreateRouteSetting(userId: number, signal?: AbortSignal): Promise<UserRouteSetting> {
@@ -32,6 +33,12 @@ export function routeSettingQueryOptions(userId: number) {
   return queryOptions({ queryKey: routeSettingKey(userId), queryFn: ({ signal }) => getOrCreateRouteSetting(userId, signal), staleTime: Infinity });
 }
 
+/** PUT /user-route-setting/{id} */
+export function updateRouteSetting(next: UserRouteSetting): Promise<UserRouteSetting> {
+  const body: UserRouteSettingForm = { userId: next.userId, trailerType: next.trailerType, routingType: next.routingType, distanceUnit: next.distanceUnit };
+  return api.put<UserRouteSetting>(`/user-route-setting/${next.id}`, body);
+}
+
 export interface RouteSettingsState extends RouteSettingValues {
   /** The stored row; null while it loads (the defaults apply meanwhile). */
   stored: UserRouteSetting | null;
@@ -42,34 +49,32 @@ export interface RouteSettingsState extends RouteSettingValues {
 }
 
 export function useRouteSettings(): RouteSettingsState {
-  const queryClient = useQueryClient();
   const me = useQuery(meQueryOptions());
   const userId = me.data?.id;
   const query = useQuery({ ...routeSettingQueryOptions(userId ?? 0), enabled: userId !== undefined });
   const stored = query.data ?? null;
 
-  const mutation = useMutation({
-    mutationFn: (next: UserRouteSetting) =>
-      api.put<UserRouteSetting>(`/user-route-setting/${next.id}`, { userId: next.userId, trailerType: next.trailerType, routingType: next.routingType, distanceUnit: next.distanceUnit } satisfies UserRouteSettingForm),
-    onMutate: (next) => {
-      const key = routeSettingKey(next.userId);
-      const previous = queryClient.getQueryData<UserRouteSetting>(key);
-      queryClient.setQueryData(key, next);
-      return { previous };
-    },
-    onError: (_error, next, context) => {
-      if (context?.previous) queryClient.setQueryData(routeSettingKey(next.userId), context.previous);
-    },
-    onSuccess: (saved) => queryClient.setQueryData(routeSettingKey(saved.userId), saved),
-  });
-
+  const mutation = useWriteMutation('routeSettings', updateRouteSetting, (queryClient, saved) => queryClient.setQueryData(routeSettingKey(saved.userId), saved));
   const { mutateAsync } = mutation;
+  // Shown at once and built on what is shown, so quick successive changes do not undo each
+  // other; put back if the save fails.
+  const queryClient = useQueryClient();
   const update = useCallback(
     async (patch: Partial<RouteSettingValues>) => {
-      if (!stored) return;
-      await mutateAsync({ ...stored, ...patch });
+      if (userId === undefined) return;
+      const key = routeSettingKey(userId);
+      const previous = queryClient.getQueryData<UserRouteSetting>(key);
+      if (!previous) return;
+      const next = { ...previous, ...patch };
+      queryClient.setQueryData(key, next);
+      try {
+        await mutateAsync(next);
+      } catch (error) {
+        if (JSON.stringify(queryClient.getQueryData(key)) === JSON.stringify(next)) queryClient.setQueryData(key, previous);
+        throw error;
+      }
     },
-    [stored, mutateAsync],
+    [userId, queryClient, mutateAsync],
   );
 
   const values = stored ?? DEFAULT_ROUTE_SETTINGS;

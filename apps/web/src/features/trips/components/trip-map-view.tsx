@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { SOURCE_TITLES } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
 import { useDistanceFormat, useRouteSettings } from '@/lib/route-settings';
-import { TRIP_MAP_ERRORS, TripMapError, companyIntegrationsQueryOptions, tripForMapQueryOptions, type TripMapTarget } from '../api/trip-map';
+import { TRIP_MAP_ERRORS, TripMapError, companyIntegrationsQueryOptions, tripForMapQueryOptions, type TripMapTarget } from '../api/trips-api';
 import type { TripsSearch } from '../trips-search';
 import { RouteSettingsPopover } from './route-settings-popover';
 import { VehicleFilters } from './trips-filters';
