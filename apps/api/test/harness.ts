@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, loggerOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
 import { syncAccessCatalogue } from '../src/db/seed/access';
@@ -53,7 +53,8 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/** `logLines`: collect the server's log lines (JSON, with the product's redaction) into this array. */
+export async function createTestContext(env: Record<string, string> = {}, opts: { logLines?: string[] } = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -67,7 +68,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await database.migrate();
   await syncAccessCatalogue(database.db);
   const jwtSecret = randomBytes(32).toString('hex');
-  const app = await buildApp({ config, db: database.db, jwtSecret, secretKey: randomBytes(32).toString('hex'), logger: false });
+  const lines = opts.logLines;
+  const logger = lines ? { ...(loggerOptions({ ...config, LOG_LEVEL: 'info' }) as object), stream: { write: (line: string) => void lines.push(line) } } : false;
+  const app = await buildApp({ config, db: database.db, jwtSecret, secretKey: randomBytes(32).toString('hex'), logger });
   await app.ready();
   return {
     app,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
 import { isPhoneComplete } from './phone';
-import { requiredText } from './fields';
+import { queryText, requiredText, text, version } from './fields';
 
 export const COMPANY_MESSAGES = {
   name: 'Company name is required',
@@ -16,7 +16,7 @@ export const COMPANY_MESSAGES = {
 } as const;
 
 export const companyListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: queryText('Keyword'),
   active: booleanQuery.optional(),
   sort: sortQuery(['id', 'name', 'email', 'phone', 'usDot', 'active', 'created'] as const),
 });
@@ -39,24 +39,20 @@ export const companyRow = z.object({
 export type CompanyRow = z.infer<typeof companyRow>;
 
 export const companyForm = z.object({
-  name: requiredText(COMPANY_MESSAGES.name, 200),
-  email: z.string({ message: COMPANY_MESSAGES.email }).trim().pipe(z.email({ message: COMPANY_MESSAGES.email })),
-  phone: z
-    .string({ message: COMPANY_MESSAGES.phone })
-    .trim()
-    .min(1, COMPANY_MESSAGES.phone)
-    .refine(isPhoneComplete, COMPANY_MESSAGES.phone),
-  usDot: requiredText(COMPANY_MESSAGES.usDot, 20),
+  name: requiredText('Company name', 200, COMPANY_MESSAGES.name),
+  email: text('Email', 254, COMPANY_MESSAGES.email).pipe(z.email({ message: COMPANY_MESSAGES.email })),
+  phone: requiredText('Phone', 32, COMPANY_MESSAGES.phone).refine(isPhoneComplete, COMPANY_MESSAGES.phone),
+  usDot: requiredText('US DOT number', 20, COMPANY_MESSAGES.usDot),
   samsaraEnabled: z.boolean().optional(),
   gleEnabled: z.boolean().optional(),
 });
 export type CompanyForm = z.input<typeof companyForm>;
 
-export const companyUpdate = companyForm.extend({ version: z.number().int().positive().optional() });
+export const companyUpdate = companyForm.extend({ version: version().optional() });
 
 export const companyTokensForm = z.object({
-  samsaraToken: requiredText(COMPANY_MESSAGES.samsaraToken, 500),
-  gleToken: requiredText(COMPANY_MESSAGES.gleToken, 500),
+  samsaraToken: requiredText('Samsara token', 500, COMPANY_MESSAGES.samsaraToken),
+  gleToken: requiredText('GLE token', 500, COMPANY_MESSAGES.gleToken),
 });
 export type CompanyTokensForm = z.input<typeof companyTokensForm>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './fields';
 
 export const SETTINGS_MESSAGES = {
   notFound: 'Settings not found.',
@@ -10,11 +11,17 @@ export const SETTINGS_MESSAGES = {
 export const GLOBAL_SETTING_TYPES = ['TRIP'] as const;
 export const globalSettingTypeQuery = z.object({ type: z.enum(GLOBAL_SETTING_TYPES).default('TRIP') });
 
-/** An empty radius reads as 0; a negative one is refused with the spec's message. */
+/**
+ * Every radius must be present (a save carries every field); the form's empty input ('') reads
+ * as 0. A negative one is refused with the spec's message.
+ */
 const radius = (label: string) =>
   z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v) : v),
-    z.number({ message: `${label} radius must be positive` }).min(0, `${label} radius must be positive`).max(1000),
+    (v) => (v === '' ? 0 : typeof v === 'string' && /^\s*-?(\d+\.?\d*|\.\d+)\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ message: `${label} radius is required` })
+      .min(0, `${label} radius must be positive`)
+      .max(1000, `${label} radius must be at most 1000`),
   );
 
 export const tripSettingsForm = z.object({
@@ -23,8 +30,8 @@ export const tripSettingsForm = z.object({
   pickupRadius: radius('Pickup'),
   trailerRadius: radius('Trailer'),
   deliveryRadius: radius('Delivery'),
-  samsaraEnabled: z.boolean().default(false),
-  gleEnabled: z.boolean().default(false),
+  samsaraEnabled: z.boolean({ message: 'samsaraEnabled is required' }),
+  gleEnabled: z.boolean({ message: 'gleEnabled is required' }),
   type: z.enum(GLOBAL_SETTING_TYPES).default('TRIP'),
 });
 export type TripSettingsForm = z.input<typeof tripSettingsForm>;
@@ -47,7 +54,7 @@ export const ROUTING_TYPES = ['PRACTICAL', 'SHORTEST'] as const;
 export const DISTANCE_UNITS = ['MILES', 'KM'] as const;
 
 export const userRouteSettingForm = z.object({
-  userId: z.number().int().positive(),
+  userId: id(),
   trailerType: z.preprocess((v) => (v === '' ? null : v), z.enum(TRAILER_TYPES).nullable()).default(null),
   routingType: z.enum(ROUTING_TYPES),
   distanceUnit: z.enum(DISTANCE_UNITS),

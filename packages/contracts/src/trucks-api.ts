@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
-import { requiredText } from './fields';
+import { id, queryText, requiredText, version } from './fields';
 
 export const TRUCK_MESSAGES = {
   vinNumber: 'VIN Number is required',
@@ -16,10 +16,10 @@ export const TRUCK_MESSAGES = {
 export const truckSortFields = ['id', 'unitNumber', 'licencePlate', 'samsaraVin', 'vinNumber', 'companyName', 'active', 'homeLocation', 'updated'] as const;
 
 export const truckListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: queryText('Keyword'),
   active: booleanQuery.optional(),
-  companyId: z.coerce.number().int().positive().optional(),
-  driverId: z.coerce.number().int().positive().optional(),
+  companyId: id().optional(),
+  driverId: id().optional(),
   sort: sortQuery(truckSortFields),
 });
 
@@ -44,14 +44,14 @@ export const truckRow = z.object({
 export type TruckRow = z.infer<typeof truckRow>;
 
 export const truckForm = z.object({
-  vinNumber: requiredText(TRUCK_MESSAGES.vinNumber, 50),
-  unitNumber: requiredText(TRUCK_MESSAGES.unitNumber, 50),
-  samsaraVin: requiredText(TRUCK_MESSAGES.samsaraVin, 50),
-  homeLocation: requiredText(TRUCK_MESSAGES.homeLocation, 300),
-  licencePlate: requiredText(TRUCK_MESSAGES.licencePlate, 30),
+  vinNumber: requiredText('VIN Number', 50, TRUCK_MESSAGES.vinNumber),
+  unitNumber: requiredText('Unit Number', 50, TRUCK_MESSAGES.unitNumber),
+  samsaraVin: requiredText('Samsara VIN', 50, TRUCK_MESSAGES.samsaraVin),
+  homeLocation: requiredText('Home Location', 300, TRUCK_MESSAGES.homeLocation),
+  licencePlate: requiredText('License Plate', 30, TRUCK_MESSAGES.licencePlate),
   homeLatitude: z.number().min(-90).max(90).nullish().transform((v) => v ?? null),
   homeLongitude: z.number().min(-180).max(180).nullish().transform((v) => v ?? null),
 });
 export type TruckForm = z.input<typeof truckForm>;
 
-export const truckUpdate = truckForm.extend({ version: z.number().int().positive().optional() });
+export const truckUpdate = truckForm.extend({ version: version().optional() });
