@@ -13,7 +13,8 @@ export type Engine = 'pglite' | 'postgres';
 
 export interface Figure {
   case: string;
-  engine: Engine;
+  /** 'none' for pure cases that use no database. */
+  engine: Engine | 'none';
   samples: number;
   medianMs: number;
   p95Ms: number;
@@ -56,15 +57,21 @@ export async function startServer(engine: Engine): Promise<BenchServer> {
   if (engine === 'postgres') {
     const admin = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
     if (!admin.username) admin.username = 'postgres';
-    const name = `milepost_bench_${randomBytes(4).toString('hex')}`;
+    // BENCH_KEEP_DB=<name> keeps the database between runs (a million generated trips take
+    // minutes); the cases reuse the rows they find there.
+    const kept = process.env.BENCH_KEEP_DB;
+    if (kept && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_KEEP_DB: lower-case letters, digits and _ only');
+    const name = kept ?? `milepost_bench_${randomBytes(4).toString('hex')}`;
     const c = new pg.Client({ connectionString: admin.toString() });
     await c.connect();
-    await c.query(`create database ${name}`);
+    const exists = kept ? (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount : 0;
+    if (!exists) await c.query(`create database ${name}`);
     await c.end();
     const url = new URL(admin.toString());
     url.pathname = `/${name}`;
     database = await openDatabase({ url: url.toString(), poolSize: 10 });
     drop = async () => {
+      if (kept) return;
       const d = new pg.Client({ connectionString: admin.toString() });
       await d.connect();
       await d.query(`drop database if exists ${name} with (force)`);

@@ -48,10 +48,15 @@ export async function generate(server: Pick<BenchServer, "database">) {
 }
 
 export async function tripsCase(server: BenchServer): Promise<Figure[]> {
-  await generate(server);
   const { db } = server.database;
+  // A database kept with BENCH_KEEP_DB that already holds the trips is reused as it is.
+  const have = ((await db.execute(sql`select count(*)::int as n from trips`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  if (have === TRIPS) console.log(`  reusing ${have.toLocaleString('en-US')} trips`);
+  else if (have === 0) await generate(server);
+  else throw new Error(`the database holds ${have} trips, not ${TRIPS}: drop it or pick another BENCH_KEEP_DB`);
+
   const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'OWNER'));
-  await db.insert(users).values({ email: 'bench-trips@example.test', firstName: 'Bench', lastName: 'Trips', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') });
+  await db.insert(users).values({ email: 'bench-trips@example.test', firstName: 'Bench', lastName: 'Trips', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') }).onConflictDoNothing();
   const login = await fetch(`${server.url}/api/v1/authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

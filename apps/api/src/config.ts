@@ -34,8 +34,15 @@ const configSchema = z.object({
   /** smtp://user:pass@host:port — when unset, emails are written under <data>/outbox/. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Milepost <no-reply@milepost.local>'),
+  /** Sign-in attempts per address (email), from any client, per window. */
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
+  /** Sign-in attempts per client (IP), at any address, per window. Default: 10 × RATE_LIMIT_LOGIN_MAX. */
+  RATE_LIMIT_LOGIN_CLIENT_MAX: z.coerce.number().int().min(1).optional(),
   RATE_LIMIT_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(5 * 60),
+  /** Password hashes (argon2, ~20 MiB and tens of ms of CPU each) computed at once. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Password hashes waiting for a slot; past this a sign-in is answered 429 at once. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   RATE_LIMIT_RESET_MAX: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   /** Trust X-Forwarded-* from a load balancer in front (needed for per-IP rate limits there). */
@@ -45,13 +52,31 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Pretty, human-readable logs (default in development); JSON lines otherwise. */
   LOG_PRETTY: bool.optional(),
-  /** HERE key (map tiles, routing, autosuggest), handed to the web app at run time by GET /client-config. */
+  /** HERE key for routing, address autosuggest and map tiles. Used by the API only; never sent to a browser. */
   HERE_API_KEY: z.string().optional(),
+  /** Samsara API host (the EU cloud is https://api.eu.samsara.com; tests point it at a local fake). */
+  SAMSARA_BASE_URL: z.url().default('https://api.samsara.com'),
+  /** GLE telematics API host. GLE stays off until it is set (docs/integrations/gle.md). */
+  GLE_BASE_URL: z.url().optional(),
+  /** Minutes between two telematics syncs of every company (vehicles, drivers, in-transit trip tracks). */
+  TELEMATICS_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** HERE Routing v8 (tests point it at a local fake). */
+  HERE_ROUTER_URL: z.url().default('https://router.hereapi.com/v8/routes'),
+  /** HERE Autosuggest (Geocoding & Search v7). */
+  HERE_AUTOSUGGEST_URL: z.url().default('https://autosuggest.search.hereapi.com/v1/autosuggest'),
+  /** HERE Raster Tile API v3 template with {z}/{x}/{y}; logistics.day shows truck restrictions. */
+  HERE_TILES_URL: z.string().default('https://maps.hereapi.com/v3/base/mc/{z}/{x}/{y}/png8?style=logistics.day'),
+  /** How long to wait for HERE before answering the estimate. */
+  HERE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  /** Average speed of the routing estimate (used when HERE cannot route), in mph. */
+  ROUTE_ESTIMATE_SPEED_MPH: z.coerce.number().min(5).max(90).default(50),
+  /** Lifetime of the signed token in the map-tile URL that GET /client-config hands out. */
+  MAP_TILE_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
   /** Built web app to serve; empty to serve the API only. */
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string; seedDemo: boolean };
+export type Config = z.infer<typeof configSchema> & { publicUrl: string; seedDemo: boolean; loginClientMax: number };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(
@@ -66,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     publicUrl: (c.MILEPOST_PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     seedDemo: c.MILEPOST_SEED_DEMO ?? !c.DATABASE_URL,
+    loginClientMax: c.RATE_LIMIT_LOGIN_CLIENT_MAX ?? c.RATE_LIMIT_LOGIN_MAX * 10,
   };
 }

@@ -69,14 +69,17 @@ export async function createCompanyRow(db: Db, over: Partial<typeof companies.$i
   return c!;
 }
 
+/** A unique 17-character VIN (no I, O or Q) from a factory id. */
+const vinOf = (lead: string, id: string) => `${lead}${id.replace(/[IOQ]/g, 'X')}`.padEnd(17, '0').slice(0, 17);
+
 export async function createTruckRow(db: Db, over: Partial<typeof trucks.$inferInsert> = {}) {
   const id = next().toUpperCase();
   const [t] = await db
     .insert(trucks)
     .values({
       unitNumber: `U${id}`,
-      vinNumber: `VIN${id}`,
-      samsaraVin: `SVIN${id}`,
+      vinNumber: vinOf('1', id),
+      samsaraVin: vinOf('3', id),
       licencePlate: `IL-${id.slice(0, 6)}`,
       homeLocation: 'Chicago, IL, United States',
       homeLatitude: 41.8781,

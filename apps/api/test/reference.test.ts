@@ -63,6 +63,9 @@ describe('trucks', () => {
       homeLocation: TRUCK_MESSAGES.homeLocation,
       licencePlate: TRUCK_MESSAGES.licencePlate,
     });
+    // A VIN is 17 letters and digits without I, O, Q; lower case is taken as upper case.
+    const vins = await send('PUT', `/trucks/${a.id}`, { vinNumber: '1FUJGLDR7CLBP883', unitNumber: 'U', samsaraVin: '1FUJGLDR7CLBP88O4', homeLocation: 'X', licencePlate: 'P' });
+    expect(messages(vins)).toEqual({ vinNumber: TRUCK_MESSAGES.vinFormat, samsaraVin: TRUCK_MESSAGES.vinFormat });
     const body = { vinNumber: a.vinNumber, unitNumber: a.unitNumber, samsaraVin: a.samsaraVin, licencePlate: a.licencePlate, homeLocation: 'Dallas, TX, United States', homeLatitude: 32.7767, homeLongitude: -96.797 };
     const ok = await send('PUT', `/trucks/${a.id}`, { ...body, version: a.version });
     expect(ok.statusCode).toBe(200);
@@ -162,7 +165,10 @@ describe('companies', () => {
     const c = res.json().data;
     expect(c).toMatchObject({ samsaraTokenHint: null, gleTokenHint: null, samsaraEnabled: false, gleEnabled: false });
     const bad = await send('POST', '/companies', { name: '', email: 'x', phone: '+1 (469) 555', usDot: '' });
-    expect(messages(bad)).toEqual({ name: COMPANY_MESSAGES.name, email: COMPANY_MESSAGES.email, phone: COMPANY_MESSAGES.phone, usDot: COMPANY_MESSAGES.usDot });
+    expect(messages(bad)).toEqual({ name: COMPANY_MESSAGES.name, email: COMPANY_MESSAGES.email, phone: COMPANY_MESSAGES.phoneIncomplete, usDot: COMPANY_MESSAGES.usDot });
+    // Each rule its own message: a half-typed phone is incomplete, not missing; US DOT is digits.
+    const wrong = await send('POST', '/companies', { ...company(), phone: '', usDot: 'DOT-12' });
+    expect(messages(wrong)).toEqual({ phone: COMPANY_MESSAGES.phone, usDot: COMPANY_MESSAGES.usDotDigits });
     const dup = await send('POST', '/companies', { ...company(), name: c.name.toLowerCase() });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(COMPANY_MESSAGES.duplicate);
@@ -259,6 +265,8 @@ describe('system settings', () => {
       trailerRadius: 'Trailer radius must be positive',
       deliveryRadius: 'Delivery radius must be positive',
     });
+    const huge = await send('POST', '/global-setting', { homeRadius: 99999999999, shopRadius: 'abc', pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: false, gleEnabled: false });
+    expect(messages(huge)).toEqual({ homeRadius: 'Home radius must be at most 1,000 miles', shopRadius: 'Shop radius must be a number' });
     const res = await send('POST', '/global-setting', { homeRadius: 0.5, shopRadius: '', pickupRadius: 1, trailerRadius: 1, deliveryRadius: 2, samsaraEnabled: true, gleEnabled: false, type: 'TRIP' });
     expect(res.statusCode).toBe(201);
     const s = res.json().data;

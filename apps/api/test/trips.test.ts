@@ -70,6 +70,14 @@ describe('POST /trips', () => {
     expect(order.json().errors).toEqual([{ path: 'body.endDateTime', message: TRIP_MESSAGES.endAfterStart }]);
     const badDate = await api('POST', '/trips', await tripBody({ pickupDateTime: '2026-11-20T08:30:00Z' }));
     expect(badDate.json().message).toBe('Use the format MM/DD/YYYY HH:mm:ss');
+    // Each number rule its own message; the end odometer may not be below the start.
+    const numbers = await api('POST', '/trips', await tripBody({ startOdometer: 120500, endOdometer: 120400, loadedMiles: 1e6, emptyMiles: -3 }));
+    expect(numbers.statusCode).toBe(400);
+    expect(Object.fromEntries(numbers.json().errors.map((e: { path: string; message: string }) => [e.path, e.message]))).toEqual({
+      'body.endOdometer': TRIP_MESSAGES.endOdometerBelowStart,
+      'body.loadedMiles': TRIP_MESSAGES.milesTooLarge,
+      'body.emptyMiles': TRIP_MESSAGES.milesNegative,
+    });
   });
 
   it('creates the trip with ordered stops, route figures, payable mileage and a history row', async () => {
@@ -292,8 +300,12 @@ describe('lookups', () => {
     const nums = (await api('GET', `/trips/identifier-numbers?keyword=lk-${tag}&type=LOAD_NUMBER`)).json().data;
     expect(nums.content).toEqual([{ identifierValue: `LK-${tag}-1` }]);
     expect(nums.totalElements).toBe(1);
-    // Numbers are looked up by their beginning.
-    expect((await api('GET', `/trips/identifier-numbers?keyword=${tag}&type=LOAD_NUMBER`)).json().data.content).toEqual([]);
+    // Numbers are looked up by any part of them, as people type them (issue: "7842" finds LD-784210).
+    expect((await api('GET', `/trips/identifier-numbers?keyword=${tag}&type=LOAD_NUMBER`)).json().data.content).toEqual([{ identifierValue: `LK-${tag}-1` }]);
+    expect((await api('GET', `/trips/identifier-numbers?keyword=${tag.slice(1)}-1&type=LOAD_NUMBER`)).json().data.content).toEqual([{ identifierValue: `LK-${tag}-1` }]);
+    expect((await api('GET', `/trips/identifier-numbers?keyword=${tag}-2&type=LOAD_NUMBER`)).json().data.content).toEqual([]);
+    // % and _ are plain characters, not wildcards.
+    expect((await api('GET', `/trips/identifier-numbers?keyword=lk_${tag}&type=LOAD_NUMBER`)).json().data.content).toEqual([]);
     expect((await api('GET', `/trips/identifier-numbers?keyword=lk-${tag}&type=TRAILER_NUMBER`)).json().data.content).toEqual([]);
     const info = (await api('GET', `/trips/vehicle/info-by-identifier-number?number=LK-${tag}-1`)).json().data;
     expect(info.trucks.map((x: { id: number }) => x.id)).toEqual([body.truckId]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_INCOMPLETE, isPhoneComplete } from './phone';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { rawText, requiredText, text } from './fields';
 
@@ -60,7 +61,8 @@ export const profileRequest = z.object({
   lastName: requiredText('Last Name', 100, M.lastNameRequired),
   phone: text('Phone', 32)
     .nullish()
-    .transform((v) => (v ? v : null)),
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isPhoneComplete(v), PHONE_INCOMPLETE),
 });
 export type ProfileRequest = z.input<typeof profileRequest>;
 

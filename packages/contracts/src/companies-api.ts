@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
-import { isPhoneComplete } from './phone';
-import { queryText, requiredText, text, version } from './fields';
+import { PHONE_INCOMPLETE, isPhoneComplete } from './phone';
+import { hasNoNul, nulMessage, queryText, requiredText, text, tooLongMessage, version } from './fields';
 
 export const COMPANY_MESSAGES = {
   name: 'Company name is required',
   email: 'Valid email is required',
   phone: 'Phone number is required',
+  phoneIncomplete: PHONE_INCOMPLETE,
   usDot: 'US DOT number is required',
+  usDotDigits: 'A US DOT number has digits only (up to 8)',
   samsaraToken: 'Samsara token is required',
   gleToken: 'GLE token is required',
   duplicate: 'Company with this name already exists.',
@@ -41,8 +43,18 @@ export type CompanyRow = z.infer<typeof companyRow>;
 export const companyForm = z.object({
   name: requiredText('Company name', 200, COMPANY_MESSAGES.name),
   email: text('Email', 254, COMPANY_MESSAGES.email).pipe(z.email({ message: COMPANY_MESSAGES.email })),
-  phone: requiredText('Phone', 32, COMPANY_MESSAGES.phone).refine(isPhoneComplete, COMPANY_MESSAGES.phone),
-  usDot: requiredText('US DOT number', 20, COMPANY_MESSAGES.usDot),
+  phone: z
+    .string({ message: COMPANY_MESSAGES.phone })
+    .trim()
+    .min(1, { message: COMPANY_MESSAGES.phone, abort: true })
+    .max(32, tooLongMessage('Phone', 32))
+    .refine(hasNoNul, nulMessage('Phone'))
+    .refine(isPhoneComplete, COMPANY_MESSAGES.phoneIncomplete),
+  usDot: z
+    .string({ message: COMPANY_MESSAGES.usDot })
+    .trim()
+    .min(1, COMPANY_MESSAGES.usDot)
+    .pipe(z.string().regex(/^\d{1,8}$/, COMPANY_MESSAGES.usDotDigits)),
   samsaraEnabled: z.boolean().optional(),
   gleEnabled: z.boolean().optional(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isPhoneComplete } from './phone';
+import { formatPhone, isPhoneComplete, normalizePhone } from './phone';
 
 describe('phone mask', () => {
   it('formats +1 numbers as +x (xxx) xxx-xxxx', () => {
@@ -11,7 +11,18 @@ describe('phone mask', () => {
   it('formats other numbers as +xxx (xx) xxx-xx-xx; a leading 9 becomes +998', () => {
     expect(formatPhone('998901234567')).toBe('+998 (90) 123-45-67');
     expect(formatPhone('901234567')).toBe('+998 (01) 234-56-7');
-    expect(formatPhone('9')).toBe('+998');
+    // The start of 998 typed in full stays as typed, so every digit is kept.
+    expect(formatPhone('9')).toBe('+9');
+    expect(formatPhone('99')).toBe('+99');
+    expect(formatPhone('998')).toBe('+998');
+    expect(formatPhone('991')).toBe('+998 (91)');
+  });
+  it('a 10-digit US number without its 1 gets +1 when normalized', () => {
+    expect(normalizePhone('3125550199')).toBe('+1 (312) 555-0199');
+    expect(normalizePhone('(312) 555-0199')).toBe('+1 (312) 555-0199');
+    expect(normalizePhone('13125550199')).toBe('+1 (312) 555-0199');
+    expect(normalizePhone('998901234567')).toBe('+998 (90) 123-45-67');
+    expect(normalizePhone('')).toBe('');
   });
   it('is complete at 11 digits with +1, else 12', () => {
     expect(isPhoneComplete('+1 (312) 555-0100')).toBe(true);

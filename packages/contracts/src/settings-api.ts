@@ -11,17 +11,19 @@ export const SETTINGS_MESSAGES = {
 export const GLOBAL_SETTING_TYPES = ['TRIP'] as const;
 export const globalSettingTypeQuery = z.object({ type: z.enum(GLOBAL_SETTING_TYPES).default('TRIP') });
 
+/** The largest radius, in miles. */
+export const MAX_RADIUS_MILES = 1000;
 /**
  * Every radius must be present (a save carries every field); the form's empty input ('') reads
- * as 0. A negative one is refused with the spec's message.
+ * as 0. A negative one is refused with the spec's message, a huge one with its own.
  */
 const radius = (label: string) =>
   z.preprocess(
     (v) => (v === '' ? 0 : typeof v === 'string' && /^\s*-?(\d+\.?\d*|\.\d+)\s*$/.test(v) ? Number(v) : v),
     z
-      .number({ message: `${label} radius is required` })
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} radius is required` : `${label} radius must be a number`) })
       .min(0, `${label} radius must be positive`)
-      .max(1000, `${label} radius must be at most 1000`),
+      .max(MAX_RADIUS_MILES, `${label} radius must be at most ${MAX_RADIUS_MILES.toLocaleString('en-US')} miles`),
   );
 
 export const tripSettingsForm = z.object({

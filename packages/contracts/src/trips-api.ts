@@ -52,11 +52,37 @@ export const TRIP_MESSAGES = {
   dispatcherNotFound: 'Dispatcher not found.',
   recoveryReasonNotFound: 'Recovery reason not found.',
   mileageTripId: 'Trip ID not found',
+  notANumber: 'Must be a number',
+  milesNegative: 'Miles cannot be negative',
+  milesTooLarge: 'At most 100,000 miles',
+  odometerNegative: 'An odometer reading cannot be negative',
+  odometerTooLarge: 'At most 100,000,000 miles',
+  endOdometerBelowStart: 'End odometer must not be less than start odometer',
 } as const;
 
+/** Largest miles of one trip and largest odometer reading. */
+export const MAX_TRIP_MILES = 100_000;
+export const MAX_ODOMETER_MILES = 100_000_000;
+
+/** Empty, blank and absent are no value; a text is read as a number ('abc' is NaN, refused). */
+const numberOrNull = (v: unknown) => (v === '' || v === undefined || v === null ? null : typeof v === 'string' ? (v.trim() === '' ? null : Number(v)) : v);
+
+/** Miles and odometer readings: a number or nothing, one message per rule (server and form). */
+export const tripMiles = z.preprocess(
+  numberOrNull,
+  z.number({ message: TRIP_MESSAGES.notANumber }).min(0, TRIP_MESSAGES.milesNegative).max(MAX_TRIP_MILES, TRIP_MESSAGES.milesTooLarge).nullable(),
+);
+export const tripOdometer = z.preprocess(
+  numberOrNull,
+  z.number({ message: TRIP_MESSAGES.notANumber }).min(0, TRIP_MESSAGES.odometerNegative).max(MAX_ODOMETER_MILES, TRIP_MESSAGES.odometerTooLarge).nullable(),
+);
+
+/** The end odometer may equal the start (the truck did not move) but never be below it. */
+export const endOdometerBelowStart = (start: number | null, end: number | null) => start !== null && end !== null && end < start;
+
 /** Mileage values are numbers or null; empty goes as null. */
-const mileage = z.preprocess((v) => (v === '' || v === undefined ? null : v), z.number({ message: 'Must be a number' }).min(0, 'Must be 0 or more').max(100_000).nullable());
-const odometer = z.preprocess((v) => (v === '' || v === undefined ? null : v), z.number({ message: 'Must be a number' }).min(0, 'Must be 0 or more').max(100_000_000).nullable());
+const mileage = tripMiles;
+const odometer = tripOdometer;
 const optionalDateTime = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
   z
@@ -111,6 +137,9 @@ export const tripInput = z
   .superRefine((v, ctx) => {
     if (v.startDateTime && v.endDateTime && v.endDateTime <= v.startDateTime) {
       ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: TRIP_MESSAGES.endAfterStart });
+    }
+    if (endOdometerBelowStart(v.startOdometer, v.endOdometer)) {
+      ctx.addIssue({ code: 'custom', path: ['endOdometer'], message: TRIP_MESSAGES.endOdometerBelowStart });
     }
   });
 export type TripInput = z.input<typeof tripInput>;
@@ -305,3 +334,7 @@ export function historyFieldLabel(code: string): string {
   }
   return code;
 }
+
+/** `GET /trips/export.csv`: the list's filters and sort, every matching trip (no paging). */
+export const tripExportQuery = tripListQuery.omit({ page: true, size: true });
+export const TRIPS_EXPORT_FILE_NAME = 'milepost-trips.csv';

@@ -6,6 +6,7 @@ export const TRUCK_MESSAGES = {
   vinNumber: 'VIN Number is required',
   unitNumber: 'Unit Number is required',
   samsaraVin: 'Samsara VIN is required',
+  vinFormat: 'A VIN has 17 letters and digits (no I, O or Q)',
   homeLocation: 'Home Location is required',
   licencePlate: 'License Plate is required',
   duplicate: 'Truck with this VIN or unit number already exists.',
@@ -43,10 +44,21 @@ export const truckRow = z.object({
 });
 export type TruckRow = z.infer<typeof truckRow>;
 
+/** A vehicle identification number: 17 letters and digits, never I, O or Q (read as 1 and 0). */
+export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+/** Required, upper-cased, 17 characters without I, O, Q: one message per rule. */
+const vin = (required: string) =>
+  z
+    .string({ message: required })
+    .trim()
+    .min(1, required)
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(VIN_PATTERN, TRUCK_MESSAGES.vinFormat));
+
 export const truckForm = z.object({
-  vinNumber: requiredText('VIN Number', 50, TRUCK_MESSAGES.vinNumber),
+  vinNumber: vin(TRUCK_MESSAGES.vinNumber),
   unitNumber: requiredText('Unit Number', 50, TRUCK_MESSAGES.unitNumber),
-  samsaraVin: requiredText('Samsara VIN', 50, TRUCK_MESSAGES.samsaraVin),
+  samsaraVin: vin(TRUCK_MESSAGES.samsaraVin),
   homeLocation: requiredText('Home Location', 300, TRUCK_MESSAGES.homeLocation),
   licencePlate: requiredText('License Plate', 30, TRUCK_MESSAGES.licencePlate),
   homeLatitude: z.number().min(-90).max(90).nullish().transform((v) => v ?? null),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
-import { isPhoneComplete } from './phone';
+import { PHONE_INCOMPLETE, isPhoneComplete } from './phone';
 import { id, queryText, requiredText, text, version } from './fields';
 
 export const USER_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   emailInvalid: 'Invalid email format',
-  phoneIncomplete: 'Phone number must be complete',
+  phoneIncomplete: PHONE_INCOMPLETE,
   roleRequired: 'Role is required',
   duplicateEmail: 'User with this email already exists.',
   notFound: 'User not found.',

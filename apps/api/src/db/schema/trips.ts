@@ -40,6 +40,8 @@ export const trips = pgTable(
     routeTrl: doublePrecision(),
     routeTotalMiles: doublePrecision(),
     routeDuration: doublePrecision(),
+    /** Where the route figures came from: 'HERE' or 'ESTIMATE' (null: fewer than 2 valid stops). */
+    routeSource: text(),
     /** First and last stop addresses, kept with the trip for the list. */
     pickupLocation: text(),
     deliveryLocation: text(),
@@ -69,6 +71,8 @@ export const trips = pgTable(
     index('trips_status_idx').on(t.tripStatus, t.id),
     // Number lookups by prefix (picker) and equality, without regard to letter case.
     index('trips_identifier_prefix_idx').using('btree', t.identifierType, sql`lower(${t.identifierValue}) text_pattern_ops`),
+    // Number lookups by any part of the number ("7842" finds LD-784210): pg_trgm, docs/decisions/006-trip-editing-for-dispatchers.md.
+    index('trips_identifier_trgm_idx').using('gin', sql`lower(${t.identifierValue}) gin_trgm_ops`),
     // One (column, id) index per sortable column.
     ...(['truckUnit', 'driverName', 'assignedUserName', 'companyName', 'dispatcherName', 'identifierValue', 'routeMiles', 'routeTotalEmpty', 'routePu', 'routeTrl', 'routeTotalMiles', 'payableMileage', 'loadedMiles', 'emptyMiles', 'pickupLocation', 'deliveryLocation'] as const).map((c) =>
       index(`trips_sort_${c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}_idx`).on(t[c], t.id),

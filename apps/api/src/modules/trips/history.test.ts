@@ -50,4 +50,14 @@ describe('trip history diff', () => {
     const reordered = { ...base, stops: [base.stops[0]!, base.stops[2]!, base.stops[1]!] };
     expect(diffTrips(base, reordered)).toEqual([]);
   });
+
+  it('a round trip visits a place twice: each visit is its own stop', () => {
+    const roundTrip = { ...base, stops: [stop('Chicago, IL', 'START'), stop('Gary, IN'), stop('Chicago, IL', 'DELIVERY', 'LOADED')] };
+    expect(diffTrips(roundTrip, { ...roundTrip })).toEqual([]);
+    const home = { ...roundTrip, stops: [...roundTrip.stops.slice(0, 2), stop('Chicago, IL', 'HOME')] };
+    expect(diffTrips(roundTrip, home)).toEqual([
+      { columnName: 'STOP_TYPE_3', oldValue: 'DELIVERY', newValue: 'HOME' },
+      { columnName: 'LOAD_STATUS_3', oldValue: 'LOADED', newValue: 'EMPTY' },
+    ]);
+  });
 });

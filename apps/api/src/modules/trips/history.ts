@@ -30,8 +30,19 @@ export interface HistoryRow {
 const text = (v: string | number | Date | null): string | null =>
   v === null ? null : v instanceof Date ? formatCentral(v) : typeof v === 'number' ? String(v) : v;
 
-/** An identical address plus latitude and longitude identifies a stop. */
-const stopKey = (s: TripSnapshot['stops'][number]) => `${s.address}|${s.latitude}|${s.longitude}`;
+/**
+ * An identical address plus latitude and longitude is the same place; a trip may visit a place
+ * more than once (a round trip), so a stop is that place and which visit of it this is.
+ */
+const stopKeys = (stops: TripSnapshot['stops']) => {
+  const seen = new Map<string, number>();
+  return stops.map((s) => {
+    const place = `${s.address}|${s.latitude}|${s.longitude}`;
+    const visit = (seen.get(place) ?? 0) + 1;
+    seen.set(place, visit);
+    return `${place}#${visit}`;
+  });
+};
 
 /**
  * The field-level changes between two versions of a trip. Stops are matched by identity; a
@@ -61,12 +72,14 @@ export function diffTrips(before: TripSnapshot, after: TripSnapshot): HistoryRow
   field('NOTES', before.notes, after.notes);
   field('RECOVERY_REASON', before.recoveryReason, after.recoveryReason);
 
-  const oldKeys = new Map(before.stops.map((s, i) => [stopKey(s), i]));
-  const newKeys = new Set(after.stops.map(stopKey));
-  const unmatchedOld = new Set(before.stops.map((_, i) => i).filter((i) => !newKeys.has(stopKey(before.stops[i]!))));
+  const beforeKeys = stopKeys(before.stops);
+  const afterKeys = stopKeys(after.stops);
+  const oldKeys = new Map(beforeKeys.map((k, i) => [k, i]));
+  const newKeys = new Set(afterKeys);
+  const unmatchedOld = new Set(before.stops.map((_, i) => i).filter((i) => !newKeys.has(beforeKeys[i]!)));
   after.stops.forEach((stop, i) => {
     const n = i + 1;
-    const matched = oldKeys.get(stopKey(stop));
+    const matched = oldKeys.get(afterKeys[i]!);
     let prior = matched === undefined ? undefined : before.stops[matched];
     if (!prior && unmatchedOld.has(i)) {
       // The stop at this position was replaced: its address changed.

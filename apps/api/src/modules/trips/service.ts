@@ -119,7 +119,8 @@ const sortColumns = {
   tripStatus: trips.tripStatus,
 };
 
-export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Promise<Paged<TripRow>> {
+/** The list's filters and sort, shared by the page and the CSV export, so both show the same trips in the same order. */
+export function tripListQueryParts(q: Omit<z.output<typeof tripListQuery>, 'page' | 'size'>): { where: SQL | undefined; order: SQL[] } {
   const filters: (SQL | undefined)[] = [];
   if (q.loadNumber) filters.push(sameNumber('LOAD_NUMBER', q.loadNumber));
   if (q.trailerNumber) filters.push(sameNumber('TRAILER_NUMBER', q.trailerNumber));
@@ -141,11 +142,16 @@ export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Prom
   ]);
   const sorts = q.sort.filter((s) => !constant.has(s.field));
   const tiebreakOnly = q.sort.length > 0 && sorts.length === 0 ? [q.sort.at(-1)!.direction === 'desc' ? desc(trips.id) : asc(trips.id)] : null;
+  return { where, order: tiebreakOnly ?? orderBy(sorts, sortColumns, trips.id, [desc(trips.updatedAt)]) };
+}
+
+export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Promise<Paged<TripRow>> {
+  const { where, order } = tripListQueryParts(q);
   const rows = db
     .select(rowColumns)
     .from(trips)
     .where(where)
-    .orderBy(...(tiebreakOnly ?? orderBy(sorts, sortColumns, trips.id, [desc(trips.updatedAt)])))
+    .orderBy(...order)
     .limit(q.size)
     .offset(q.page * q.size)
     .then((list) => list.map(toRow));
@@ -257,12 +263,15 @@ export async function checkNumber(db: Db, number: string, type: IdentifierType, 
 /** How many distinct numbers a lookup counts; the picker only needs to know whether more exist. */
 export const LOOKUP_COUNT_CAP = 1000;
 
-/** Load or trailer numbers starting with the keyword, for the pickers. */
+/**
+ * Load or trailer numbers containing the keyword anywhere ("7842" finds LD-784210), for the
+ * pickers. Two indexes serve it and the planner picks by how common the keyword is: the
+ * trigram index finds the few numbers holding a rare keyword, the text_pattern_ops index is
+ * walked in order (`USING ~<~`, byte order) and stops after a page when the keyword is common.
+ */
 export async function identifierNumbers(db: Db, q: { keyword?: string | undefined; type: IdentifierType; page: number; size: number }) {
-  const prefix = q.keyword ? `${q.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = and(eq(trips.identifierType, q.type), prefix ? sql`lower(${trips.identifierValue}) like ${prefix}` : undefined);
-  // Ordered `USING ~<~` (byte order), the order of the text_pattern_ops index: the lookup walks
-  // the index and stops early instead of collecting every match.
+  const pattern = q.keyword ? `%${q.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(eq(trips.identifierType, q.type), pattern ? sql`lower(${trips.identifierValue}) like ${pattern}` : undefined);
   const byNumber = sql`lower(${trips.identifierValue}) using ~<~`;
   const distinctNumbers = db.selectDistinct({ v: sql<string>`lower(${trips.identifierValue})` }).from(trips).where(where).orderBy(byNumber);
   const rows = db

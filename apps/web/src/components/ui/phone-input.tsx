@@ -1,4 +1,4 @@
-import { formatPhone, phoneDigits } from '@milepost/contracts/phone';
+import { formatPhone, normalizePhone, phoneDigits } from '@milepost/contracts/phone';
 import type { ComponentProps } from 'react';
 import { Input } from './input';
 
@@ -10,6 +10,8 @@ import { Input } from './input';
 export function nextPhoneValue(previous: string, typed: string): string {
   let digits = phoneDigits(typed);
   if (typed.length < previous.length && digits === phoneDigits(previous)) digits = digits.slice(0, -1);
+  // A whole number pasted at once is read as people write it (a 10-digit US number gets +1).
+  if (digits.length - phoneDigits(previous).length >= 10) return normalizePhone(digits);
   return formatPhone(digits);
 }
 
@@ -17,6 +19,7 @@ export function nextPhoneValue(previous: string, typed: string): string {
 export function PhoneInput({
   value,
   onValueChange,
+  onBlur,
   ...props
 }: Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type'> & { value: string; onValueChange: (value: string) => void }) {
   return (
@@ -26,6 +29,12 @@ export function PhoneInput({
       autoComplete="tel"
       value={value}
       onChange={(event) => onValueChange(nextPhoneValue(value, event.target.value))}
+      onBlur={(event) => {
+        // Leaving the field completes a 10-digit US number with its +1.
+        const normal = normalizePhone(value);
+        if (normal !== value) onValueChange(normal);
+        onBlur?.(event);
+      }}
       {...props}
     />
   );

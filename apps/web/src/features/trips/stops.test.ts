@@ -19,29 +19,63 @@ describe('stops rules', () => {
     expect([0, 1, 2, 25, 26].map(stopLetter)).toEqual(['A', 'B', 'C', 'Z', 'AA']);
   });
 
-  it('appends a new stop with the next order index as START / EMPTY and refuses a duplicate', () => {
-    const stops = build('Chicago', 'Dallas');
+  it('a new stop is START when first, DELIVERY when last; the stop it follows becomes PICKUP', () => {
+    expect(build('Chicago').map((s) => [s.stopType, s.loadStatus])).toEqual([['START', 'EMPTY']]);
+    const stops = build('Chicago', 'Dallas', 'Memphis', 'Tulsa', 'Denver');
     expect(stops.map((s) => [s.address, s.orderIndex, s.stopType, s.loadStatus])).toEqual([
       ['Chicago', 0, 'START', 'EMPTY'],
-      ['Dallas', 1, 'START', 'EMPTY'],
+      ['Dallas', 1, 'PICKUP', 'EMPTY'],
+      ['Memphis', 2, 'PICKUP', 'EMPTY'],
+      ['Tulsa', 3, 'PICKUP', 'EMPTY'],
+      ['Denver', 4, 'DELIVERY', 'LOADED'],
     ]);
-    expect(addStop(stops, place('Chicago', 30, -90))).toBeNull();
-    // Same address elsewhere is another stop.
-    expect(addStop(stops, place('Chicago', 30.5, -90))).toHaveLength(3);
   });
 
-  it('renumbers after a remove', () => {
+  it('keeps a type the user chose when the stop moves into the middle', () => {
+    const two = build('Chicago', 'Dallas');
+    const chosen = setStopType(two, two[1]!.key, 'SHOP');
+    const three = addStop(chosen, place('Memphis', 40, -80))!;
+    expect(three.map((s) => s.stopType)).toEqual(['START', 'SHOP', 'DELIVERY']);
+    // A middle stop the user set stays as set when a stop is added after it.
+    const middle = setStopType(three, three[1]!.key, 'TRAILER');
+    expect(addStop(middle, place('Tulsa', 41, -81))!.map((s) => s.stopType)).toEqual(['START', 'TRAILER', 'PICKUP', 'DELIVERY']);
+  });
+
+  it('round trips: the same place may come back later, only not twice in a row', () => {
+    const out = build('Home yard', 'Load');
+    const back = addStop(out, place('Home yard', 30, -90))!;
+    expect(back.map((s) => [s.address, s.stopType])).toEqual([
+      ['Home yard', 'START'],
+      ['Load', 'PICKUP'],
+      ['Home yard', 'DELIVERY'],
+    ]);
+    expect(addStop(back, place('Home yard', 30, -90))).toBeNull();
+    // Same address elsewhere is another place.
+    expect(addStop(out, place('Load', 30.5, -91))).toHaveLength(3);
+  });
+
+  it('renumbers after a remove and applies the stop-type rule', () => {
     const stops = build('A', 'B', 'C', 'D');
     const next = removeStop(stops, stops[1]!.key);
-    expect(next.map((s) => [s.address, s.orderIndex])).toEqual([
-      ['A', 0],
-      ['C', 1],
-      ['D', 2],
+    expect(next.map((s) => [s.address, s.orderIndex, s.stopType])).toEqual([
+      ['A', 0, 'START'],
+      ['C', 1, 'PICKUP'],
+      ['D', 2, 'DELIVERY'],
+    ]);
+    // Removing the last makes the one before it the DELIVERY; removing the first makes the next START.
+    expect(removeStop(next, next[2]!.key).map((s) => [s.address, s.stopType, s.loadStatus])).toEqual([
+      ['A', 'START', 'EMPTY'],
+      ['C', 'DELIVERY', 'LOADED'],
+    ]);
+    expect(removeStop(next, next[0]!.key).map((s) => [s.address, s.stopType])).toEqual([
+      ['C', 'START'],
+      ['D', 'DELIVERY'],
     ]);
   });
 
   it('moves only middle stops, renumbers, and makes the first START and the last DELIVERY', () => {
-    const stops = setStopType(build('A', 'B', 'C', 'D'), 'x', 'SHOP');
+    const built = build('A', 'B', 'C', 'D');
+    const stops = setStopType(built, built[1]!.key, 'SHOP');
     expect(canMoveStop(4, 0, 1)).toBe(false);
     expect(canMoveStop(4, 1, 3)).toBe(false);
     expect(canMoveStop(4, 3, 2)).toBe(false);
@@ -55,7 +89,7 @@ describe('stops rules', () => {
       ['B', 2],
       ['D', 3],
     ]);
-    expect(moved[0]).toMatchObject({ stopType: 'START', loadStatus: 'EMPTY' });
+    expect(moved.map((s) => s.stopType)).toEqual(['START', 'PICKUP', 'SHOP', 'DELIVERY']);
     expect(moved[3]).toMatchObject({ stopType: 'DELIVERY', loadStatus: 'LOADED' });
   });
 

@@ -54,38 +54,69 @@ export function stopLetter(index: number): string {
   return out;
 }
 
-/** An identical address plus latitude and longitude identifies a stop. */
+/** An identical address plus latitude and longitude is the same place. */
 export function sameStop(a: Pick<StopDraft, 'address' | 'latitude' | 'longitude'>, b: Pick<StopDraft, 'address' | 'latitude' | 'longitude'>) {
   return a.address === b.address && a.latitude === b.latitude && a.longitude === b.longitude;
 }
 
-const renumber = (stops: StopDraft[]) => stops.map((s, i) => (s.orderIndex === i ? s : { ...s, orderIndex: i }));
+type Role = 'first' | 'middle' | 'last';
+const roleAt = (index: number, count: number): Role => (index === 0 ? 'first' : index === count - 1 ? 'last' : 'middle');
+/** The type a stop takes in each position unless the user chose another (docs/decisions/006-trip-editing-for-dispatchers.md). */
+const ROLE_TYPE: Record<Role, StopType> = { first: 'START', middle: 'PICKUP', last: 'DELIVERY' };
+const withType = (s: StopDraft, stopType: StopType): StopDraft => (s.stopType === stopType ? s : { ...s, stopType, loadStatus: loadStatusFor(stopType) });
 
-/** Appends a picked place with the next order index, START and EMPTY; null when it is already a stop. */
+/**
+ * The stop-type rule, applied after every add, remove and move: the first stop is START and the
+ * last DELIVERY; a stop that becomes a middle stop is PICKUP unless the user had chosen its type
+ * (a type other than the one its old position gave it); a stop whose position role did not
+ * change keeps its type. Order indexes are renumbered.
+ */
+function applyStopTypes(before: readonly StopDraft[], after: readonly StopDraft[]): StopDraft[] {
+  const oldRole = new Map(before.map((s, i) => [s.key, roleAt(i, before.length)]));
+  return after.map((stop, i) => {
+    const s = stop.orderIndex === i ? stop : { ...stop, orderIndex: i };
+    const role = roleAt(i, after.length);
+    const was = oldRole.get(s.key);
+    if (was === role) return s;
+    if (role !== 'middle') return withType(s, ROLE_TYPE[role]);
+    const chosen = was !== undefined && s.stopType !== ROLE_TYPE[was];
+    return chosen ? s : withType(s, ROLE_TYPE.middle);
+  });
+}
+
+/**
+ * Appends a picked place with the next order index; the stop-type rule sets its type. The same
+ * place may be visited again later in the trip (home yard → load → home yard), only not twice
+ * in a row: null when it is already the last stop.
+ */
 export function addStop(stops: readonly StopDraft[], place: PlaceItem): StopDraft[] | null {
   const stop: StopDraft = {
     key: newStopKey(),
     address: place.address.label,
     latitude: place.position.lat,
     longitude: place.position.lng,
-    stopType: 'START',
-    loadStatus: loadStatusFor('START'),
+    stopType: 'PICKUP',
+    loadStatus: loadStatusFor('PICKUP'),
     orderIndex: stops.length,
     distance: null,
     totalDistance: null,
     duration: null,
   };
-  if (stops.some((s) => sameStop(s, stop))) return null;
-  return [...stops, stop];
+  const last = stops[stops.length - 1];
+  if (last && sameStop(last, stop)) return null;
+  return applyStopTypes(stops, [...stops, stop]);
 }
 
 export function removeStop(stops: readonly StopDraft[], key: string): StopDraft[] {
-  return renumber(stops.filter((s) => s.key !== key));
+  return applyStopTypes(
+    stops,
+    stops.filter((s) => s.key !== key),
+  );
 }
 
-/** The stop type sets the load status (START/PICKUP/TRAILER → EMPTY, SHOP/DELIVERY → LOADED). */
+/** The user's choice of type; it sets the load status (START/PICKUP/TRAILER → EMPTY, SHOP/DELIVERY → LOADED). */
 export function setStopType(stops: readonly StopDraft[], key: string, stopType: StopType): StopDraft[] {
-  return stops.map((s) => (s.key === key ? { ...s, stopType, loadStatus: loadStatusFor(stopType) } : s));
+  return stops.map((s) => (s.key === key ? withType(s, stopType) : s));
 }
 
 /** The first and last stops never move, and nothing takes their place. */
@@ -94,23 +125,13 @@ export function canMoveStop(count: number, from: number, to: number): boolean {
   return from !== to && middle(from) && middle(to);
 }
 
-/**
- * Moves the stop at `from` to `to`; orderIndex is renumbered, the first becomes START and the
- * last DELIVERY. Null when the move is not allowed.
- */
+/** Moves the stop at `from` to `to` and applies the stop-type rule. Null when the move is not allowed. */
 export function moveStop(stops: readonly StopDraft[], from: number, to: number): StopDraft[] | null {
   if (!canMoveStop(stops.length, from, to)) return null;
   const next = [...stops];
   const [moved] = next.splice(from, 1);
   next.splice(to, 0, moved!);
-  const last = next.length - 1;
-  return renumber(next).map((s, i) =>
-    i === 0 && s.stopType !== 'START'
-      ? { ...s, stopType: 'START', loadStatus: loadStatusFor('START') }
-      : i === last && s.stopType !== 'DELIVERY'
-        ? { ...s, stopType: 'DELIVERY', loadStatus: loadStatusFor('DELIVERY') }
-        : s,
-  );
+  return applyStopTypes(stops, next);
 }
 
 /**

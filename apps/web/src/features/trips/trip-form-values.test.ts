@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addStop } from './stops';
-import { emptyTripValues, inputToWire, payableMileage, tripPayload, wireToInput } from './trip-form-values';
+import { TRIP_MESSAGES } from '@milepost/contracts/trips-api';
+import { emptyTripValues, inputToWire, payableMileage, tripFormSchema, tripPayload, wireToInput } from './trip-form-values';
 
 describe('trip form values', () => {
   it('payable mileage is empty + loaded, blank unless both are numbers', () => {
@@ -26,5 +27,16 @@ describe('trip form values', () => {
     expect(payload).not.toHaveProperty('notes');
     expect(payload).not.toHaveProperty('startDateTime');
     expect(payload.tripStops[0]).not.toHaveProperty('key');
+  });
+
+  it('each number rule has its own message: negative, too large, not a number, end odometer below start', () => {
+    const errors = (patch: Partial<ReturnType<typeof emptyTripValues>>) => {
+      const r = tripFormSchema.safeParse({ ...emptyTripValues(), truckId: 1, driverId: 2, identifierValue: 'L-1', ...patch });
+      return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+    };
+    expect(errors({ loadedMiles: '-5', emptyMiles: '1e6' })).toEqual({ loadedMiles: TRIP_MESSAGES.milesNegative, emptyMiles: TRIP_MESSAGES.milesTooLarge });
+    expect(errors({ startOdometer: '-1', endOdometer: 'abc' })).toEqual({ startOdometer: TRIP_MESSAGES.odometerNegative, endOdometer: TRIP_MESSAGES.notANumber });
+    expect(errors({ startOdometer: '120500', endOdometer: '120400' })).toEqual({ endOdometer: TRIP_MESSAGES.endOdometerBelowStart });
+    expect(errors({ startOdometer: '120500', endOdometer: '120500', loadedMiles: '0' })).toEqual({});
   });
 });

@@ -1,4 +1,13 @@
-import { IDENTIFIER_TYPES, TRIP_MESSAGES, TRIP_STATUSES, type TripDetail, type TripStatus } from '@milepost/contracts/trips-api';
+import {
+  IDENTIFIER_TYPES,
+  TRIP_MESSAGES,
+  TRIP_STATUSES,
+  endOdometerBelowStart,
+  tripMiles,
+  tripOdometer,
+  type TripDetail,
+  type TripStatus,
+} from '@milepost/contracts/trips-api';
 import { formatCentral, parseCentral } from '@milepost/contracts/time';
 import { z } from 'zod';
 import type { TripPayload } from './api/trip-mutations';
@@ -8,6 +17,19 @@ import { newStopKey, toStopInputs, type StopDraft } from './stops';
 export const INPUT_DATE_TIME = "yyyy-MM-dd'T'HH:mm";
 /** Date-time inputs step in 5 minutes (spec 01 §5). */
 export const DATE_TIME_STEP_SECONDS = 300;
+
+const toNumber = (text: string): number | null => {
+  if (text.trim() === '') return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : null;
+};
+
+/** A number typed as text, checked by the contracts' rule (its own message per rule). */
+const numberText = (rule: typeof tripMiles | typeof tripOdometer) =>
+  z.string().superRefine((text, ctx) => {
+    const r = rule.safeParse(text);
+    if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]!.message });
+  });
 
 const idField = (message: string) => z.number({ message }).int().positive(message).nullable().refine((v) => v !== null, message);
 
@@ -23,16 +45,19 @@ export const tripFormSchema = z
     pickupDateTime: z.string().min(1, TRIP_MESSAGES.pickupDateTime),
     startDateTime: z.string(),
     endDateTime: z.string(),
-    startOdometer: z.string(),
-    endOdometer: z.string(),
-    emptyMiles: z.string(),
-    loadedMiles: z.string(),
+    startOdometer: numberText(tripOdometer),
+    endOdometer: numberText(tripOdometer),
+    emptyMiles: numberText(tripMiles),
+    loadedMiles: numberText(tripMiles),
     notes: z.string().max(2000),
     recoveryReasonId: z.number().nullable(),
   })
   .superRefine((v, ctx) => {
     if (v.startDateTime && v.endDateTime && v.endDateTime <= v.startDateTime) {
       ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: TRIP_MESSAGES.endAfterStart });
+    }
+    if (endOdometerBelowStart(toNumber(v.startOdometer), toNumber(v.endOdometer))) {
+      ctx.addIssue({ code: 'custom', path: ['endOdometer'], message: TRIP_MESSAGES.endOdometerBelowStart });
     }
   });
 
@@ -53,11 +78,6 @@ export function wireToInput(value: string | null | undefined): string {
 
 export const nowInput = (now: Date = new Date()) => formatCentral(now, INPUT_DATE_TIME);
 
-const toNumber = (text: string): number | null => {
-  if (text.trim() === '') return null;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : null;
-};
 
 /** Payable mileage = empty + loaded when both are numbers; blank otherwise (spec 01 §5). */
 export function payableMileage(emptyMiles: string, loadedMiles: string): string {

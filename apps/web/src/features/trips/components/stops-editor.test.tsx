@@ -25,7 +25,7 @@ const rows = () => screen.getAllByTestId('trip-stop').map((li) => li.getAttribut
 
 describe('StopsEditor', () => {
   it('labels Start, Stop N and Delivery with letters, fixes the first and last, renumbers after remove', async () => {
-    mockApi({ 'GET /client-config': () => ({ hereApiKey: null }) });
+    mockApi({ 'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }) });
     const user = userEvent.setup();
     renderWithApp(<Harness initial={seed('Chicago', 'Dallas', 'Denver', 'Atlanta')} />, { user: makeUser([]) });
     await screen.findAllByTestId('trip-stop');
@@ -40,22 +40,24 @@ describe('StopsEditor', () => {
   });
 
   it('the stop type sets the load status', async () => {
-    mockApi({ 'GET /client-config': () => ({ hereApiKey: null }) });
+    mockApi({ 'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }) });
     const user = userEvent.setup();
     renderWithApp(<Harness initial={seed('Chicago', 'Dallas')} />, { user: makeUser([]) });
     const delivery = await screen.findByRole('listitem', { name: 'Delivery: Dallas' });
-    expect(within(delivery).getByTestId('load-status')).toHaveTextContent('EMPTY');
-    await user.selectOptions(within(delivery).getByRole('combobox', { name: 'Stop type of Delivery' }), 'DELIVERY');
+    // The row labelled Delivery is a DELIVERY, loaded (docs/decisions/006-trip-editing-for-dispatchers.md).
+    expect(within(delivery).getByRole('combobox', { name: 'Stop type of Delivery' })).toHaveValue('DELIVERY');
     expect(within(delivery).getByTestId('load-status')).toHaveTextContent('LOADED');
     await user.selectOptions(within(delivery).getByRole('combobox', { name: 'Stop type of Delivery' }), 'TRAILER');
     expect(within(delivery).getByTestId('load-status')).toHaveTextContent('EMPTY');
+    await user.selectOptions(within(delivery).getByRole('combobox', { name: 'Stop type of Delivery' }), 'SHOP');
+    expect(within(delivery).getByTestId('load-status')).toHaveTextContent('LOADED');
     // With two stops the leg estimate shows, labelled as an estimate.
     expect(await screen.findByText(/straight-line estimates/)).toBeInTheDocument();
     expect(await within(delivery).findByText(/≈ .* mi/)).toBeInTheDocument();
   });
 
   it('after a programmatic move: renumbered, first START, last DELIVERY, moved rows highlighted', async () => {
-    mockApi({ 'GET /client-config': () => ({ hereApiKey: null }) });
+    mockApi({ 'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }) });
     let set!: (f: (s: StopDraft[]) => StopDraft[]) => void;
     renderWithApp(<Harness initial={seed('A', 'B', 'C', 'D')} expose={(s) => (set = s)} />, { user: makeUser([]) });
     await screen.findAllByTestId('trip-stop');

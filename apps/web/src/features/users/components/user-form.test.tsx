@@ -43,7 +43,7 @@ describe('User form validation', () => {
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('Last name is required')).toBeInTheDocument();
     expect(screen.getByText('Invalid email format')).toBeInTheDocument();
-    expect(screen.getByText('Phone number must be complete')).toBeInTheDocument();
+    expect(screen.getByText('Phone number is incomplete')).toBeInTheDocument();
     expect(screen.getByText('Role is required')).toBeInTheDocument();
     expect(await screen.findByText('Please check your input and try again.')).toBeInTheDocument();
     expect(screen.getByLabelText('First Name')).toHaveAttribute('aria-invalid', 'true');
@@ -58,9 +58,9 @@ describe('User form validation', () => {
     await user.type(phone, '13125550100');
     expect(phone).toHaveValue('+1 (312) 555-0100');
     await user.clear(phone);
-    // A leading 9 becomes +998.
+    // A leading 9 becomes +998 once the next digit shows it is not +998 typed in full.
     await user.type(phone, '9');
-    expect(phone).toHaveValue('+998');
+    expect(phone).toHaveValue('+9');
     await user.type(phone, '901234567');
     expect(phone).toHaveValue('+998 (90) 123-45-67');
     // Backspace over a mask character removes the digit before it.
@@ -77,7 +77,7 @@ describe('User form validation', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Role' })).toHaveTextContent('OWNER'));
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
-    expect(screen.queryByText('Phone number must be complete')).not.toBeInTheDocument();
+    expect(screen.queryByText('Phone number is incomplete')).not.toBeInTheDocument();
     expect(screen.queryByText('Role is required')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('First Name'), 'Ann');
     await waitFor(() => expect(screen.queryByText('First name is required')).not.toBeInTheDocument());

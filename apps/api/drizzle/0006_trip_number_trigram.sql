@@ -1,0 +1,1 @@
+CREATE INDEX "trips_identifier_trgm_idx" ON "trips" USING gin (lower("identifier_value") gin_trgm_ops);
