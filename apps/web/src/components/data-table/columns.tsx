@@ -27,8 +27,20 @@ export function TextCell({ value, fallback = '', className }: { value: string | 
   );
 }
 
-/** A timestamp in Central time. */
+/** A timestamp in Central time; its column is DATE_COLUMN_SIZE wide so it is never cut. */
 export function DateCell({ value }: { value: string | null | undefined }) {
   const text = formatCentral(value);
-  return <span className="truncate tabular-nums">{text}</span>;
+  return <span className="tabular-nums">{text}</span>;
+}
+
+/** Width that holds 'DD.MM.YYYY HH:mm' in the table's font with the cell padding. */
+export const DATE_COLUMN_SIZE = 136;
+
+/** Width of an Actions column holding `buttons` small icon buttons (28 px, 2 px apart, 8 px padding each side). */
+export const actionsColumnSize = (buttons: number) => 16 + 28 * buttons + 2 * Math.max(0, buttons - 1) + 2;
+
+/** A VIN in full (17 characters, monospaced) so two VINs that share their start can be told apart. */
+export const VIN_COLUMN_SIZE = 156;
+export function VinCell({ value }: { value: string | null | undefined }) {
+  return value ? <span className="font-mono text-xs">{value}</span> : null;
 }

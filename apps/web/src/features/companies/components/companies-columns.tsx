@@ -1,6 +1,6 @@
 import type { CompanyRow } from '@milepost/contracts/companies-api';
 import { KeyRound, Pencil } from 'lucide-react';
-import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
+import { DateCell, TextCell, actionsColumnSize, numberColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -44,7 +44,7 @@ export function companiesColumns(actions: CompaniesColumnActions): DataTableColu
     helper.display({
       id: 'actions',
       header: 'Actions',
-      meta: { size: 72, grow: 0 },
+      meta: { size: actionsColumnSize(2), grow: 0 },
       cell: ({ row }) => {
         const company = row.original;
         return (

@@ -1,6 +1,6 @@
 import type { TruckRow } from '@milepost/contracts/trucks-api';
 import { Eye, Pencil } from 'lucide-react';
-import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
+import { DATE_COLUMN_SIZE, DateCell, TextCell, VIN_COLUMN_SIZE, VinCell, actionsColumnSize, numberColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -24,7 +24,7 @@ const helper = dataTableColumnHelper<TruckRow>();
 export function trucksColumns(actions: TrucksColumnActions): DataTableColumnDef<TruckRow>[] {
   return helper.columns([
     numberColumn<TruckRow>(),
-    helper.accessor('unitNumber', { header: 'Unit', meta: { size: 60, grow: 0 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    helper.accessor('unitNumber', { header: 'Unit', meta: { size: 60, grow: 0, pin: 'start' }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor((truck) => truck.driverNames.join(', '), {
       id: 'driverNames',
       header: 'Driver',
@@ -40,8 +40,8 @@ export function trucksColumns(actions: TrucksColumnActions): DataTableColumnDef<
     }),
     helper.accessor('companyName', { header: 'Company', meta: { size: 96 }, cell: (info) => <TextCell value={info.getValue()} fallback="—" /> }),
     helper.accessor('licencePlate', { header: 'License Plate', meta: { size: 80 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('samsaraVin', { header: 'Samsara VIN', meta: { size: 104 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('vinNumber', { header: 'GLE VIN', meta: { size: 104 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    helper.accessor('samsaraVin', { header: 'Samsara VIN', meta: { size: VIN_COLUMN_SIZE, grow: 0 }, cell: (info) => <VinCell value={info.getValue()} /> }),
+    helper.accessor('vinNumber', { header: 'GLE VIN', meta: { size: VIN_COLUMN_SIZE, grow: 0 }, cell: (info) => <VinCell value={info.getValue()} /> }),
     helper.accessor('active', {
       header: 'Status',
       meta: { size: 80, grow: 0 },
@@ -58,11 +58,11 @@ export function trucksColumns(actions: TrucksColumnActions): DataTableColumnDef<
       },
     }),
     helper.accessor('homeLocation', { header: 'Home Location', meta: { size: 130, grow: 1.2 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('updated', { header: 'Updated', meta: { size: 132, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
+    helper.accessor('updated', { header: 'Updated', meta: { size: DATE_COLUMN_SIZE, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
     helper.display({
       id: 'actions',
       header: 'Actions',
-      meta: { size: 64, grow: 0 },
+      meta: { size: actionsColumnSize(Number(actions.canEdit) + Number(actions.canView)), grow: 0 },
       cell: ({ row }) => {
         const truck = row.original;
         return (

@@ -1,6 +1,6 @@
 import type { UserRow } from '@milepost/contracts/users-api';
 import { MailPlus, Pencil } from 'lucide-react';
-import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
+import { DateCell, TextCell, actionsColumnSize, numberColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -67,7 +67,7 @@ export function usersColumns(actions: UsersColumnActions): DataTableColumnDef<Us
     helper.display({
       id: 'actions',
       header: 'Actions',
-      meta: { size: 72, grow: 0 },
+      meta: { size: actionsColumnSize(2), grow: 0 },
       cell: ({ row }) => {
         const user = row.original;
         return (
