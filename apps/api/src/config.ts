@@ -45,8 +45,26 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Pretty, human-readable logs (default in development); JSON lines otherwise. */
   LOG_PRETTY: bool.optional(),
-  /** HERE key (map tiles, routing, autosuggest), handed to the web app at run time by GET /client-config. */
+  /** HERE key for routing, address autosuggest and map tiles. Used by the API only; never sent to a browser. */
   HERE_API_KEY: z.string().optional(),
+  /** Samsara API host (the EU cloud is https://api.eu.samsara.com; tests point it at a local fake). */
+  SAMSARA_BASE_URL: z.url().default('https://api.samsara.com'),
+  /** GLE telematics API host. GLE stays off until it is set (docs/integrations/gle.md). */
+  GLE_BASE_URL: z.url().optional(),
+  /** Minutes between two telematics syncs of every company (vehicles, drivers, in-transit trip tracks). */
+  TELEMATICS_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** HERE Routing v8 (tests point it at a local fake). */
+  HERE_ROUTER_URL: z.url().default('https://router.hereapi.com/v8/routes'),
+  /** HERE Autosuggest (Geocoding & Search v7). */
+  HERE_AUTOSUGGEST_URL: z.url().default('https://autosuggest.search.hereapi.com/v1/autosuggest'),
+  /** HERE Raster Tile API v3 template with {z}/{x}/{y}; logistics.day shows truck restrictions. */
+  HERE_TILES_URL: z.string().default('https://maps.hereapi.com/v3/base/mc/{z}/{x}/{y}/png8?style=logistics.day'),
+  /** How long to wait for HERE before answering the estimate. */
+  HERE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  /** Average speed of the routing estimate (used when HERE cannot route), in mph. */
+  ROUTE_ESTIMATE_SPEED_MPH: z.coerce.number().min(5).max(90).default(50),
+  /** Lifetime of the signed token in the map-tile URL that GET /client-config hands out. */
+  MAP_TILE_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
   /** Built web app to serve; empty to serve the API only. */
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
 });

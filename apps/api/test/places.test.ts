@@ -122,19 +122,20 @@ describe('GET /places/autosuggest', () => {
 });
 
 describe('GET /client-config', () => {
-  it('answers hereApiKey null when HERE_API_KEY is not set', async () => {
+  it('answers the offline basemap when HERE_API_KEY is not set', async () => {
     const res = await call(ctx.app, { method: 'GET', url: '/api/v1/client-config', token });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { hereApiKey: null } });
+    expect(res.json()).toEqual({ data: { mapTiles: { provider: 'OFFLINE' } } });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('answers the key when HERE_API_KEY is set, to signed-in users only', async () => {
+  it('never hands out the key when HERE_API_KEY is set, and answers signed-in users only', async () => {
     const withKey = await createTestContext({ HERE_API_KEY: 'here-test-key-123' });
     try {
       const t = (await signIn(withKey.app, await createUser(withKey.db))).accessToken;
       const res = await call(withKey.app, { method: 'GET', url: '/api/v1/client-config', token: t });
-      expect(res.json()).toEqual({ data: { hereApiKey: 'here-test-key-123' } });
+      expect(res.json().data.mapTiles.provider).toBe('HERE');
+      expect(res.body).not.toContain('here-test-key-123');
       expect((await call(withKey.app, { method: 'GET', url: '/api/v1/client-config' })).statusCode).toBe(401);
     } finally {
       await withKey.close();

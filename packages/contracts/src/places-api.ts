@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { mapTilesConfig } from './routing-api';
 
 /**
- * Place search (spec 01 §5, §7, §9): HERE Autosuggest when a HERE key is configured, otherwise
- * the API's own offline US place search. Both answer the same item shape, so the web app
- * treats them alike.
+ * Place search (spec 01 §5, §7, §9), always through the API: HERE Autosuggest (asked by the API
+ * with its key) when one is configured, otherwise — or when HERE fails — the API's own offline
+ * US place search. Both answer the same item shape.
  */
 
 /** Address autosuggest constants (spec 01 §5 and §9). */
@@ -80,7 +81,11 @@ export const autosuggestQuery = z.object({
 export type AutosuggestQuery = z.input<typeof autosuggestQuery>;
 
 /** GET /places/autosuggest answer (inside `{ data }`), like HERE's `{ items }`. */
-export const autosuggestResponse = z.object({ items: z.array(placeItem) });
+export const autosuggestResponse = z.object({
+  items: z.array(placeItem),
+  /** HERE Autosuggest (asked by the API with its key), or the offline gazetteer (no key, or HERE failed). */
+  source: z.enum(['HERE', 'OFFLINE']).optional(),
+});
 export type AutosuggestResponse = z.infer<typeof autosuggestResponse>;
 
 /**
@@ -102,9 +107,9 @@ export const hereAutosuggestResponse = z.object({
 });
 export type HereAutosuggestResponse = z.infer<typeof hereAutosuggestResponse>;
 
-/** GET /client-config: what the web app learns at run time instead of at build time. */
+/** GET /client-config: what the web app learns at run time instead of at build time. No key ever. */
 export const clientConfig = z.object({
-  /** HERE key for map tiles, routing and autosuggest from the browser; null when not configured. */
-  hereApiKey: z.string().nullable(),
+  /** Map tiles through the API (HERE, with a signed short-lived link) or the offline basemap. */
+  mapTiles: mapTilesConfig,
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

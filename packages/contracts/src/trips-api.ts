@@ -355,3 +355,6 @@ export function historyValueText(code: string, value: string | null, formatDate:
   return value;
 }
 
+/** `GET /trips/export.csv`: the list's filters and sort, every matching trip (no paging). */
+export const tripExportQuery = tripListQuery.omit({ page: true, size: true });
+export const TRIPS_EXPORT_FILE_NAME = 'milepost-trips.csv';

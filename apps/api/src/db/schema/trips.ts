@@ -40,6 +40,8 @@ export const trips = pgTable(
     routeTrl: doublePrecision(),
     routeTotalMiles: doublePrecision(),
     routeDuration: doublePrecision(),
+    /** Where the route figures came from: 'HERE' or 'ESTIMATE' (null: fewer than 2 valid stops). */
+    routeSource: text(),
     /** First and last stop addresses, kept with the trip for the list. */
     pickupLocation: text(),
     deliveryLocation: text(),

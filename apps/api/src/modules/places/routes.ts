@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@milepost/contracts/api';
 import { autosuggestQuery, autosuggestResponse, clientConfig } from '@milepost/contracts/places-api';
 import type { AppDeps } from '../../app';
+import { mapTilesConfig } from '../routing/tiles';
 import * as places from './service';
 
 export async function placeRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -19,23 +20,23 @@ export async function placeRoutes(app: FastifyInstance, deps: AppDeps) {
     config: { access: 'signed-in' },
     schema: {
       tags: ['places'],
-      summary: 'Offline US place search (cities and ZIP codes) by prefix, in the shape of HERE Autosuggest',
+      summary: 'Place search: HERE Autosuggest asked by the API when a key is configured, else (or when HERE fails) the offline US gazetteer; HERE-shaped items',
       querystring: autosuggestQuery,
       response: { 200: envelope(autosuggestResponse) },
     },
-    handler: async (req) => ({ data: await places.autosuggest(req.query) }),
+    handler: async (req) => ({ data: await places.autosuggest(req.query, deps.here, req.log) }),
   });
 
   r.get('/client-config', {
     config: { access: 'signed-in' },
     schema: {
       tags: ['config'],
-      summary: 'Settings the web app reads at run time (the HERE key, null when not configured)',
+      summary: 'Settings the web app reads at run time: where map tiles come from (never a key)',
       response: { 200: envelope(clientConfig) },
     },
     handler: async (_req, reply) => {
       reply.header('cache-control', 'no-store');
-      return { data: places.clientConfig(deps.config) };
+      return { data: { mapTiles: mapTilesConfig(deps.here, deps.keys.secret, deps.config.MAP_TILE_TOKEN_TTL_MINUTES) } };
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { PLACE_SEARCH, type AutosuggestResponse, type ClientConfig, type autosuggestQuery } from '@milepost/contracts/places-api';
-import type { Config } from '../../config';
+import type { FastifyBaseLogger } from 'fastify';
+import { PLACE_SEARCH, type AutosuggestResponse, type autosuggestQuery } from '@milepost/contracts/places-api';
+import type { HereClient } from '../../integrations/here/client';
 import { buildPlaceIndex, searchPlaces, type GazetteerRow, type PlaceIndex } from './place-index';
 
 /**
@@ -34,11 +35,23 @@ export function placeIndex(): Promise<PlaceIndex> {
   return loading;
 }
 
-export async function autosuggest(query: z.output<typeof autosuggestQuery>): Promise<AutosuggestResponse> {
+/**
+ * HERE Autosuggest when a key is configured (the API asks, the key never reaches a browser);
+ * the offline gazetteer without a key or when HERE fails.
+ */
+export async function autosuggest(
+  query: z.output<typeof autosuggestQuery>,
+  here: HereClient | null = null,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<AutosuggestResponse> {
+  const at = query.at ?? PLACE_SEARCH.defaultCenter;
+  if (here) {
+    try {
+      return { items: await here.autosuggest({ q: query.q, at, limit: query.limit }), source: 'HERE' };
+    } catch (err) {
+      log?.warn({ reason: err instanceof Error ? err.message : String(err) }, 'HERE autosuggest failed: answering from the offline gazetteer');
+    }
+  }
   const index = await placeIndex();
-  return { items: searchPlaces(index, query.q, { limit: query.limit, at: query.at ?? PLACE_SEARCH.defaultCenter }) };
-}
-
-export function clientConfig(config: Pick<Config, 'HERE_API_KEY'>): ClientConfig {
-  return { hereApiKey: config.HERE_API_KEY ?? null };
+  return { items: searchPlaces(index, query.q, { limit: query.limit, at }), source: 'OFFLINE' };
 }

@@ -7,7 +7,6 @@ import { PLACE_MESSAGES, type PlaceItem } from '@milepost/contracts/places-api';
 import { createQueryClient } from '@/lib/query-client';
 import { setTokens } from '@/lib/token-storage';
 import { PlaceSearch, type PlaceSearchProps } from './place-search';
-import { HERE_AUTOSUGGEST_URL } from './place-search-queries';
 
 type Handler = (url: URL) => Response | Promise<Response>;
 
@@ -18,15 +17,13 @@ const DALLAS = place('us-city:TX:dallas', 'Dallas, TX, United States');
 const DALTON = place('us-city:GA:dalton', 'Dalton, GA, United States', 34.77, -84.97);
 const DALY = place('us-city:CA:daly-city', 'Daly City, CA, United States', 37.7, -122.46);
 
-/** A fetch fake at the seam: the app's own API by path, HERE by host. Records every URL. */
-function mockFetch(opts: { hereApiKey?: string | null; places?: Handler; here?: Handler } = {}) {
+/** A fetch fake at the seam: the app's own API by path. Records every URL. */
+function mockFetch(opts: { places?: Handler } = {}) {
   const calls: URL[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://milepost.test');
     calls.push(url);
-    if (url.pathname === '/api/v1/client-config') return json(200, { data: { hereApiKey: opts.hereApiKey ?? null } });
     if (url.pathname === '/api/v1/places/autosuggest') return (opts.places ?? (() => json(200, { data: { items: [DALLAS, DALTON, DALY] } })))(url);
-    if (url.origin === new URL(HERE_AUTOSUGGEST_URL).origin) return (opts.here ?? (() => json(200, { items: [] })))(url);
     return json(404, { message: `unexpected ${url}` });
   });
   vi.stubGlobal('fetch', fn);
@@ -129,13 +126,6 @@ describe('PlaceSearch', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Place search is off for your company.');
   });
 
-  it("shows 'Unknown error occurred' when HERE fails without a message", async () => {
-    mockFetch({ hereApiKey: 'k', here: () => new Response('', { status: 401 }) });
-    const { user, input } = renderSearch();
-    await typeAndSettle(user, input, 'dal');
-    expect(screen.getByRole('status')).toHaveTextContent(PLACE_MESSAGES.unknownError);
-  });
-
   it('retries a failed search twice with backoff (1 s, 2 s), then shows the error', async () => {
     const net = mockFetch({ places: () => json(503, {}) });
     const { user, input } = renderSearch();
@@ -156,40 +146,31 @@ describe('PlaceSearch', () => {
     expect(net.searches()).toHaveLength(3);
   });
 
-  it('calls HERE Autosuggest from the browser when the server has a HERE key', async () => {
-    const net = mockFetch({
-      hereApiKey: 'here-key-1',
-      here: () => json(200, { items: [{ ...DALLAS, id: 'here:cm:namedplace:1', resultType: 'locality' }] }),
-    });
+  it('asks only the API (which holds any HERE key), with the query, bias point and limit', async () => {
+    const net = mockFetch();
     const { user, input } = renderSearch();
     await typeAndSettle(user, input, 'dal');
     const searches = net.searches();
     expect(searches).toHaveLength(1);
-    const url = searches[0]!;
-    expect(`${url.origin}${url.pathname}`).toBe(HERE_AUTOSUGGEST_URL);
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      q: 'dal',
-      at: '40.7128,-74.006',
-      in: 'countryCode:USA',
-      limit: '5',
-      lang: 'en-US',
-      apiKey: 'here-key-1',
-    });
-    expect(net.calls.some((u) => u.pathname === '/api/v1/places/autosuggest')).toBe(false);
+    expect(searches[0]!.pathname).toBe('/api/v1/places/autosuggest');
+    expect(Object.fromEntries(searches[0]!.searchParams)).toEqual({ q: 'dal', at: '40.7128,-74.006', limit: '5' });
+    expect(net.calls.every((u) => u.origin === 'http://milepost.test')).toBe(true);
+    expect(net.calls.some((u) => u.pathname === '/api/v1/client-config')).toBe(false);
     expect(screen.getByRole('option', { name: DALLAS.title })).toBeInTheDocument();
   });
 
   it('offers only results with a position and an address', async () => {
     mockFetch({
-      hereApiKey: 'k',
-      here: () =>
+      places: () =>
         json(200, {
-          items: [
-            { id: 'q1', title: 'Dallas restaurants', resultType: 'categoryQuery', href: 'https://…' },
-            { id: 'p1', title: 'No address', resultType: 'place', position: { lat: 32.7, lng: -96.8 } },
-            { id: 'p2', title: 'No position', resultType: 'place', address: { label: 'Somewhere, TX' } },
-            { ...DALLAS, resultType: 'locality' },
-          ],
+          data: {
+            items: [
+              { id: 'q1', title: 'Dallas restaurants', resultType: 'categoryQuery', href: 'https://…' },
+              { id: 'p1', title: 'No address', resultType: 'place', position: { lat: 32.7, lng: -96.8 } },
+              { id: 'p2', title: 'No position', resultType: 'place', address: { label: 'Somewhere, TX' } },
+              { ...DALLAS, resultType: 'locality' },
+            ],
+          },
         }),
     });
     const { user, input } = renderSearch();

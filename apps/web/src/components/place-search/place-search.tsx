@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { PLACE_MESSAGES, PLACE_SEARCH, type LatLng, type PlaceItem } from '@milepost/contracts/places-api';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { clientConfigQueryOptions, placeSearchQueryOptions } from './place-search-queries';
+import { placeSearchQueryOptions } from './place-search-queries';
 
 export interface PlaceSearchProps {
   id?: string;
@@ -37,7 +37,7 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
 /**
  * Address search for truck home, shop and trip stop locations: an input with a list of places
  * below (ARIA combobox). Searches from 2 characters, 700 ms after the last keystroke, through
- * HERE Autosuggest when the server has a HERE key, else the API's offline US search.
+ * Asks the API, which uses HERE Autosuggest when it has a HERE key, else its offline US search.
  * Keyboard: ↓/↑ move (↓ also opens), Enter picks, Escape closes, Tab leaves.
  */
 export function PlaceSearch({
@@ -76,17 +76,15 @@ export function PlaceSearch({
   const settled = debounced === term;
   const longEnough = term.length >= PLACE_SEARCH.minChars;
 
-  const config = useQuery(clientConfigQueryOptions());
-  const apiKey = config.data?.hereApiKey ?? null;
   const search = useQuery({
-    ...placeSearchQueryOptions(apiKey ? 'here' : 'offline', apiKey, { q: debounced, at, limit }),
-    enabled: open && !disabled && settled && longEnough && !config.isPending,
+    ...placeSearchQueryOptions({ q: debounced, at, limit }),
+    enabled: open && !disabled && settled && longEnough,
   });
   const places = search.data ?? [];
 
   let status: string | null = null;
   if (!longEnough) status = PLACE_MESSAGES.noOptions;
-  else if (!settled || config.isPending || search.isPending) status = PLACE_MESSAGES.searching;
+  else if (!settled || search.isPending) status = PLACE_MESSAGES.searching;
   else if (search.isError) status = search.error.message.trim() || PLACE_MESSAGES.unknownError;
   else if (!places.length) status = PLACE_MESSAGES.noResults(term);
   const showList = status === null;

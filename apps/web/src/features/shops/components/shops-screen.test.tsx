@@ -63,7 +63,7 @@ describe('Shops screen', () => {
 
   it('shows the location read-only coordinates in the edit drawer', async () => {
     const user = userEvent.setup();
-    mockApi({ 'GET /shops': () => page([SHOP]), 'GET /client-config': () => ({ hereApiKey: null }) });
+    mockApi({ 'GET /shops': () => page([SHOP]), 'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }) });
     renderScreen(['CAN_SHOW_SHOPS', 'CAN_EDIT_SHOP']);
     await user.click(await screen.findByRole('button', { name: 'Edit North Yard' }));
     const drawer = await screen.findByRole('dialog', { name: 'Edit Shop: North Yard' });

@@ -25,7 +25,7 @@ const rows = () => screen.getAllByTestId('trip-stop').map((li) => li.getAttribut
 
 describe('StopsEditor', () => {
   it('labels Start, Stop N and Delivery with letters, fixes the first and last, renumbers after remove', async () => {
-    mockApi({ 'GET /client-config': () => ({ hereApiKey: null }) });
+    mockApi({ 'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }) });
     const user = userEvent.setup();
     renderWithApp(<Harness initial={seed('Chicago', 'Dallas', 'Denver', 'Atlanta')} />, { user: makeUser([]) });
     await screen.findAllByTestId('trip-stop');
@@ -40,7 +40,7 @@ describe('StopsEditor', () => {
   });
 
   it('the stop type sets the load status', async () => {
-    mockApi({ 'GET /client-config': () => ({ hereApiKey: null }) });
+    mockApi({ 'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }) });
     const user = userEvent.setup();
     renderWithApp(<Harness initial={seed('Chicago', 'Dallas')} />, { user: makeUser([]) });
     const delivery = await screen.findByRole('listitem', { name: 'Delivery: Dallas' });
@@ -57,7 +57,7 @@ describe('StopsEditor', () => {
   });
 
   it('after a programmatic move: renumbered, first START, last DELIVERY, moved rows highlighted', async () => {
-    mockApi({ 'GET /client-config': () => ({ hereApiKey: null }) });
+    mockApi({ 'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }) });
     let set!: (f: (s: StopDraft[]) => StopDraft[]) => void;
     renderWithApp(<Harness initial={seed('A', 'B', 'C', 'D')} expose={(s) => (set = s)} />, { user: makeUser([]) });
     await screen.findAllByTestId('trip-stop');

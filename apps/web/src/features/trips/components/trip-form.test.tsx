@@ -32,7 +32,7 @@ const match = (tripStatus: string): DuplicateCheckRow => ({
 
 function setup(trip: TripDetail, matches: DuplicateCheckRow[] | 'fail') {
   const api = mockApi({
-    'GET /client-config': () => ({ hereApiKey: null }),
+    'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
     'GET /recovery/reasons': () => page([{ id: 3, name: 'Breakdown', active: true, created: '2026-01-01T00:00:00.000Z' }]),
     'GET /trips/check-number': () => (matches === 'fail' ? Response.json({ message: 'boom' }, { status: 500 }) : matches),
     'PUT /trips/42': ({ body }) => ({ ...trip, ...(body as object) }),
@@ -106,7 +106,7 @@ describe('Trip form submit precheck', () => {
   it('a stale version shows the server message with a Reload action', async () => {
     const trip = makeTrip();
     const api = mockApi({
-      'GET /client-config': () => ({ hereApiKey: null }),
+      'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
       'GET /trips/42': () => ({ ...trip, version: 4, notes: 'fresh' }),
       'PUT /trips/42': () => Response.json({ status: 409, code: 'CONFLICT', message: 'Changed by someone else.' }, { status: 409 }),
     });

@@ -96,7 +96,7 @@ describe('Trucks screen', () => {
     const stale = 'This truck was changed by someone else. Reload to see the latest version.';
     const { calls } = mockApi({
       'GET /trucks': () => page([makeTruck()]),
-      'GET /client-config': () => ({ hereApiKey: null }),
+      'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
       'PUT /trucks/12': () => apiError(409, stale, 'CONFLICT'),
     });
     renderScreen();

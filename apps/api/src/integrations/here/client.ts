@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { PLACE_SEARCH, hereAutosuggestResponse, type LatLng, type PlaceItem } from '@milepost/contracts/places-api';
+import type { RoutingMode } from '@milepost/contracts/routing-api';
+
+/**
+ * HERE behind a small interface (docs/routing.md): Routing v8, Autosuggest and raster tiles,
+ * with the key kept on the server. URLs carry the key as `apiKey=`, so they are never logged;
+ * errors say what failed without the URL.
+ */
+
+export interface HereRouteRequest {
+  stops: readonly LatLng[];
+  routingMode: RoutingMode;
+  trailer: boolean;
+}
+
+export interface HereSection {
+  length: number;
+  duration: number;
+  polyline: string;
+  notices: { code: string; title: string; severity: string | null }[];
+}
+
+export interface HereRoute {
+  sections: HereSection[];
+}
+
+export interface HereRoutesAnswer {
+  routes: HereRoute[];
+  /** Route-level notices; with no routes they say why (noRouteFound …). */
+  notices: { code: string; title: string; severity: string | null }[];
+}
+
+export interface HereTile {
+  contentType: string;
+  body: Buffer;
+}
+
+export interface HereClient {
+  routes(req: HereRouteRequest): Promise<HereRoutesAnswer>;
+  autosuggest(q: { q: string; at: LatLng; limit: number }): Promise<PlaceItem[]>;
+  tile(z: number, x: number, y: number): Promise<HereTile>;
+}
+
+export type HereFailure = 'UNAUTHORIZED' | 'HTTP' | 'TIMEOUT' | 'NETWORK' | 'BAD_ANSWER';
+
+/** A failed HERE call; `message` never holds the key or the URL. */
+export class HereError extends Error {
+  override readonly name = 'HereError';
+  constructor(
+    readonly kind: HereFailure,
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+  }
+}
+
+export interface HereClientOptions {
+  apiKey: string;
+  routerUrl: string;
+  autosuggestUrl: string;
+  /** Template with {z}/{x}/{y}; its own query (style …) is kept. */
+  tilesUrl: string;
+  timeoutMs: number;
+}
+
+/**
+ * A 53' trailer behind a typical tractor (docs/routing.md): 36 287 kg, 411 cm high, 259 cm
+ * wide, 2 195 cm overall, one trailer, five axles. Only `vehicle[...]` names (the older
+ * `truck[...]` ones are deprecated and must not be mixed in).
+ */
+export const TRACTOR_TRAILER_53 = {
+  grossWeight: 36_287,
+  height: 411,
+  width: 259,
+  length: 2_195,
+  trailerCount: 1,
+  axleCount: 5,
+} as const;
+
+const notice = z.looseObject({ code: z.string().default(''), title: z.string().default(''), severity: z.string().optional() });
+const routesAnswer = z.looseObject({
+  routes: z
+    .array(
+      z.looseObject({
+        sections: z.array(
+          z.looseObject({
+            summary: z.looseObject({ length: z.number(), duration: z.number() }),
+            polyline: z.string(),
+            notices: z.array(notice).optional(),
+          }),
+        ),
+      }),
+    )
+    .default([]),
+  notices: z.array(notice).optional(),
+});
+
+const toNotice = (n: z.infer<typeof notice>) => ({ code: n.code, title: n.title, severity: n.severity ?? null });
+
+/** The HERE Routing v8 query Milepost sends (docs/routing.md, external wire format). */
+export function routesQuery(apiKey: string, req: HereRouteRequest): URLSearchParams {
+  const at = (p: LatLng) => `${p.lat},${p.lng}`;
+  const q = new URLSearchParams();
+  q.set('apiKey', apiKey);
+  q.set('transportMode', req.trailer ? 'truck' : 'car');
+  q.set('origin', at(req.stops[0]!));
+  q.set('destination', at(req.stops.at(-1)!));
+  for (const via of req.stops.slice(1, -1)) q.append('via', at(via));
+  q.set('routingMode', req.routingMode === 'PRACTICAL' ? 'fast' : 'short');
+  q.set('return', 'polyline,summary,actions');
+  q.set('alternatives', '2');
+  q.set('avoid[features]', 'ferry');
+  if (req.trailer) {
+    for (const [k, v] of Object.entries(TRACTOR_TRAILER_53)) q.set(`vehicle[${k}]`, String(v));
+  }
+  q.set('lang', 'en-US');
+  q.set('units', 'imperial');
+  return q;
+}
+
+function withQuery(base: string, q: URLSearchParams): string {
+  return `${base}${base.includes('?') ? '&' : '?'}${q.toString()}`;
+}
+
+export function createHereClient(opts: HereClientOptions): HereClient {
+  async function get(url: string, what: string): Promise<Response> {
+    let res: Response;
+    try {
+      res = await fetch(url, { headers: { accept: 'application/json, image/*' }, signal: AbortSignal.timeout(opts.timeoutMs) });
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === 'TimeoutError' || name === 'AbortError') throw new HereError('TIMEOUT', `HERE ${what} did not answer within ${opts.timeoutMs} ms`);
+      throw new HereError('NETWORK', `HERE ${what} could not be reached`);
+    }
+    if (res.ok) return res;
+    const body = (await res.json().catch(() => undefined)) as { title?: unknown; error_description?: unknown } | undefined;
+    const detail = typeof body?.title === 'string' ? body.title : typeof body?.error_description === 'string' ? body.error_description : '';
+    throw new HereError(res.status === 401 || res.status === 403 ? 'UNAUTHORIZED' : 'HTTP', `HERE ${what} answered ${res.status}${detail ? `: ${detail}` : ''}`, res.status);
+  }
+
+  async function json(res: Response, what: string): Promise<unknown> {
+    try {
+      return await res.json();
+    } catch (error) {
+      if ((error as { name?: string }).name === 'TimeoutError') throw new HereError('TIMEOUT', `HERE ${what} did not answer within ${opts.timeoutMs} ms`);
+      throw new HereError('BAD_ANSWER', `HERE ${what} answered something that is not JSON`);
+    }
+  }
+
+  return {
+    async routes(req) {
+      const res = await get(withQuery(opts.routerUrl, routesQuery(opts.apiKey, req)), 'routing');
+      const parsed = routesAnswer.safeParse(await json(res, 'routing'));
+      if (!parsed.success) throw new HereError('BAD_ANSWER', 'HERE routing answered an unexpected shape');
+      return {
+        routes: parsed.data.routes.map((r) => ({
+          sections: r.sections.map((s) => ({ length: s.summary.length, duration: s.summary.duration, polyline: s.polyline, notices: (s.notices ?? []).map(toNotice) })),
+        })),
+        notices: (parsed.data.notices ?? []).map(toNotice),
+      };
+    },
+
+    async autosuggest({ q, at, limit }) {
+      const query = new URLSearchParams({ q, at: `${at.lat},${at.lng}`, in: `countryCode:${PLACE_SEARCH.countryCode}`, limit: String(limit), lang: PLACE_SEARCH.lang, apiKey: opts.apiKey });
+      const res = await get(withQuery(opts.autosuggestUrl, query), 'autosuggest');
+      const parsed = hereAutosuggestResponse.safeParse(await json(res, 'autosuggest'));
+      if (!parsed.success) throw new HereError('BAD_ANSWER', 'HERE autosuggest answered an unexpected shape');
+      const places: PlaceItem[] = [];
+      for (const item of parsed.data.items) {
+        const lat = item.position?.lat;
+        const lng = item.position?.lng;
+        const label = item.address?.label?.trim();
+        // Only places with a position and an address (category and chain suggestions have neither).
+        if (typeof lat !== 'number' || typeof lng !== 'number' || !label) continue;
+        places.push({ id: item.id ?? `${lat},${lng}`, title: item.title?.trim() || label, address: { label }, position: { lat, lng } });
+      }
+      return places;
+    },
+
+    async tile(z, x, y) {
+      const url = withQuery(
+        opts.tilesUrl.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y)),
+        new URLSearchParams({ apiKey: opts.apiKey }),
+      );
+      const res = await get(url, 'map tiles');
+      let body: Buffer;
+      try {
+        body = Buffer.from(await res.arrayBuffer());
+      } catch {
+        throw new HereError('TIMEOUT', `HERE map tiles did not answer within ${opts.timeoutMs} ms`);
+      }
+      return { contentType: res.headers.get('content-type') ?? 'image/png', body };
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope } from '@milepost/contracts/api';
+import { mapTileParams, mapTileQuery, routeRequest, routeResponse } from '@milepost/contracts/routing-api';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../platform/errors';
+import { TILE_BROWSER_MAX_AGE_S, mapTile, verifyTileToken } from './tiles';
+
+/**
+ * Whoever plans or looks at a route may ask for one: the trip form's stops editor (create,
+ * edit), the trips Map view and the Routes screen.
+ */
+export const ROUTING_ACCESS = { anyOf: ['CAN_CREATE_TRIP', 'CAN_EDIT_TRIP', 'CAN_VIEW_TRIP_MAP', 'CAN_SHOW_ROUTES'] } as const;
+
+export async function routingRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/routing/routes', {
+    config: { access: ROUTING_ACCESS },
+    schema: {
+      tags: ['routing'],
+      summary: 'Truck route through 2–22 stops: HERE (primary first, up to 2 alternatives), or an estimate labelled as such',
+      body: routeRequest,
+      response: { 200: envelope(routeResponse) },
+    },
+    handler: async (req) => ({ data: await deps.routing.route(req.body) }),
+  });
+
+  r.get('/map-tiles/:z/:x/:y', {
+    // An <img> cannot send the bearer header: the signed token from GET /client-config is the gate.
+    config: { access: 'public' },
+    schema: {
+      tags: ['routing'],
+      summary: 'A HERE raster map tile, through the API (token from GET /client-config mapTiles.urlTemplate)',
+      params: mapTileParams,
+      querystring: mapTileQuery,
+    },
+    handler: async (req, reply) => {
+      if (!verifyTileToken(deps.keys.secret, req.query.token)) throw new AppError('MAP_TILE_TOKEN_INVALID', 'The map tile link has expired. Reload the map.');
+      const tile = await mapTile({ db: deps.db, here: deps.here, log: req.log }, req.params.z, req.params.x, req.params.y);
+      return reply.header('content-type', tile.contentType).header('cache-control', `private, max-age=${TILE_BROWSER_MAX_AGE_S}`).send(tile.body);
+    },
+  });
+}

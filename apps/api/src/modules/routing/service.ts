@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { encode } from '@milepost/geo/flexpolyline';
+import {
+  ROUTING,
+  TRUCK_RESTRICTION_NOTICE,
+  type EstimateReason,
+  type Route,
+  type RouteNotice,
+  type RouteRequest,
+  type RouteResponse,
+} from '@milepost/contracts/routing-api';
+import { estimateLeg } from '@milepost/geo/estimate';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { routeCache } from '../../db/schema/routing';
+import { createHereClient, HereError, type HereClient, type HereRoutesAnswer } from '../../integrations/here/client';
+
+/**
+ * The one place Milepost gets route distances from (docs/routing.md, docs/decisions/006):
+ * HERE Routing v8 when a key is configured, otherwise — or when HERE fails, times out or finds
+ * no route — the honest estimate (WGS84 distance × circuity, packages/geo/src/estimate.ts).
+ * HERE answers are cached in PostgreSQL for 10 minutes, shared by every user and instance.
+ */
+export interface RoutingService {
+  route(req: RouteRequest): Promise<RouteResponse>;
+}
+
+export interface RoutingOptions {
+  db: Db;
+  /** null: no HERE key, every answer is an estimate. */
+  here: HereClient | null;
+  estimateSpeedMph: number;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/** The HERE client of this configuration, or null without a key. */
+export function hereClientFor(config: Config): HereClient | null {
+  if (!config.HERE_API_KEY) return null;
+  return createHereClient({
+    apiKey: config.HERE_API_KEY,
+    routerUrl: config.HERE_ROUTER_URL,
+    autosuggestUrl: config.HERE_AUTOSUGGEST_URL,
+    tilesUrl: config.HERE_TILES_URL,
+    timeoutMs: config.HERE_TIMEOUT_MS,
+  });
+}
+
+export function routingServiceFor(config: Config, db: Db, log?: RoutingOptions['log']): RoutingService {
+  return createRoutingService({ db, here: hereClientFor(config), estimateSpeedMph: config.ROUTE_ESTIMATE_SPEED_MPH, log });
+}
+
+/** Positions are compared to 6 decimals (~0.1 m): closer stops share an answer. */
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
+
+/** The cache key: a hash of everything that changes HERE's answer. */
+export function routeSignature(req: RouteRequest): string {
+  const key = JSON.stringify({ v: 1, stops: req.stops.map((s) => [round6(s.lat), round6(s.lng)]), mode: req.routingMode, trailer: req.trailer });
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+/** A straight-line estimate for every leg, labelled with why. */
+export function estimateRoute(req: RouteRequest, reason: EstimateReason, speedMph: number): RouteResponse {
+  const legs = req.stops.slice(1).map((to, i) => {
+    const from = req.stops[i]!;
+    const leg = estimateLeg(from, to, req.routingMode, speedMph);
+    return { distance: leg.distance, duration: leg.duration, polyline: encode({ polyline: [[from.lat, from.lng], [to.lat, to.lng]], precision: 5 }) };
+  });
+  return {
+    source: 'ESTIMATE',
+    estimateReason: reason,
+    routes: [{ legs, distance: sum(legs, 'distance'), duration: sum(legs, 'duration'), notices: [], truckRestricted: false }],
+  };
+}
+
+const sum = <K extends string>(list: readonly Record<K, number>[], key: K) => list.reduce((a, x) => a + x[key], 0);
+
+/**
+ * HERE's routes in Milepost's shape: one leg per section (a route with N vias has N+1
+ * sections). A route whose sections do not line up with the stops is dropped rather than
+ * guessed at. Null when no usable route remains.
+ */
+export function fromHere(answer: HereRoutesAnswer, legCount: number): Route[] | null {
+  const routes: Route[] = [];
+  for (const r of answer.routes) {
+    if (r.sections.length !== legCount) continue;
+    const legs = r.sections.map((s) => ({ distance: s.length, duration: s.duration, polyline: s.polyline }));
+    const notices = new Map<string, RouteNotice>();
+    for (const s of r.sections) for (const n of s.notices) if (!notices.has(n.code)) notices.set(n.code, n);
+    routes.push({
+      legs,
+      distance: sum(legs, 'distance'),
+      duration: sum(legs, 'duration'),
+      notices: [...notices.values()],
+      truckRestricted: notices.has(TRUCK_RESTRICTION_NOTICE),
+    });
+  }
+  return routes.length ? routes.slice(0, 1 + ROUTING.alternatives) : null;
+}
+
+export function createRoutingService(opts: RoutingOptions): RoutingService {
+  const { db, here } = opts;
+
+  async function cached(signature: string): Promise<RouteResponse | null> {
+    try {
+      const [row] = await db
+        .select({ answer: routeCache.answer })
+        .from(routeCache)
+        .where(and(eq(routeCache.signature, signature), gt(routeCache.createdAt, sql`now() - make_interval(secs => ${ROUTING.cacheFreshMs / 1000})`)));
+      return (row?.answer as RouteResponse | undefined) ?? null;
+    } catch (err) {
+      opts.log?.warn({ err }, 'route cache could not be read');
+      return null;
+    }
+  }
+
+  async function remember(signature: string, answer: RouteResponse): Promise<void> {
+    try {
+      await db
+        .insert(routeCache)
+        .values({ signature, answer })
+        .onConflictDoUpdate({ target: routeCache.signature, set: { answer, createdAt: sql`now()` } });
+      // Stale answers are of no use to anyone: drop them as new ones come in (created_at index).
+      await db.delete(routeCache).where(lt(routeCache.createdAt, sql`now() - make_interval(secs => ${ROUTING.cacheFreshMs / 1000})`));
+    } catch (err) {
+      opts.log?.warn({ err }, 'route cache could not be written');
+    }
+  }
+
+  return {
+    async route(req) {
+      if (!here) return estimateRoute(req, 'NO_KEY', opts.estimateSpeedMph);
+      const signature = routeSignature(req);
+      const hit = await cached(signature);
+      if (hit) return hit;
+      let answer: HereRoutesAnswer;
+      try {
+        answer = await here.routes(req);
+      } catch (err) {
+        const kind = err instanceof HereError ? err.kind : 'NETWORK';
+        opts.log?.warn({ here: kind, reason: err instanceof Error ? err.message : String(err) }, 'HERE routing failed: answering an estimate');
+        return estimateRoute(req, kind === 'TIMEOUT' ? 'TIMEOUT' : 'HERE_ERROR', opts.estimateSpeedMph);
+      }
+      if (!answer.routes.length) {
+        opts.log?.warn({ notices: answer.notices.map((n) => n.code) }, 'HERE found no route: answering an estimate');
+        return estimateRoute(req, 'NO_ROUTE', opts.estimateSpeedMph);
+      }
+      const routes = fromHere(answer, req.stops.length - 1);
+      if (!routes) {
+        opts.log?.warn('HERE routes do not line up with the stops: answering an estimate');
+        return estimateRoute(req, 'HERE_ERROR', opts.estimateSpeedMph);
+      }
+      const result: RouteResponse = { source: 'HERE', estimateReason: null, routes };
+      await remember(signature, result);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+/**
+ * Truck routing (spec 01 §2 "Map behaviour", §7 "External maps service", §9; docs/routing.md).
+ * Routing runs on the API (docs/decisions/006): the web app asks `POST /routing/routes`; the
+ * API asks HERE Routing v8 with its own key, or answers an honest estimate when there is no
+ * key, HERE fails, times out or finds no route. Distances are metres, durations seconds.
+ */
+
+export const ROUTING = {
+  /** Origin + at most 20 vias + destination (spec 01 §9: up to 20 waypoints). */
+  minStops: 2,
+  maxStops: 22,
+  /** Answers are kept this long and shared by every user and instance (spec 01 §9: 10 min). */
+  cacheFreshMs: 10 * 60 * 1000,
+  /** Alternatives asked of HERE besides the primary route. */
+  alternatives: 2,
+} as const;
+
+export const ROUTING_MODES = ['PRACTICAL', 'SHORTEST'] as const;
+export type RoutingMode = (typeof ROUTING_MODES)[number];
+
+/** Where a distance came from: HERE's truck routing, or the straight-line estimate. */
+export const ROUTE_SOURCES = ['HERE', 'ESTIMATE'] as const;
+export type RouteSource = (typeof ROUTE_SOURCES)[number];
+
+/**
+ * Why an answer is an estimate: no HERE key configured, HERE answered an error (bad key, 4xx,
+ * 5xx, unreadable answer), HERE did not answer in time, or HERE answered 200 with no route.
+ */
+export const ESTIMATE_REASONS = ['NO_KEY', 'HERE_ERROR', 'TIMEOUT', 'NO_ROUTE'] as const;
+export type EstimateReason = (typeof ESTIMATE_REASONS)[number];
+
+/** HERE's section notice for a route that breaks a restriction for the truck (weight, height, hazmat …). */
+export const TRUCK_RESTRICTION_NOTICE = 'violatedVehicleRestriction';
+
+export const ROUTING_MESSAGES = {
+  stopsCount: `A route needs ${ROUTING.minStops} to ${ROUTING.maxStops} stops.`,
+  stopInvalid: 'Each stop needs a latitude from -90 to 90 and a longitude from -180 to 180, not 0.',
+  routingMode: 'routingMode must be PRACTICAL or SHORTEST.',
+  trailer: 'trailer must be true or false.',
+  /** Shown beside a route HERE returned with a truck-restriction notice. */
+  notTruckLegal: 'Not truck-legal: this route breaks a truck restriction.',
+  /** Labels of an estimated answer, by reason. */
+  estimate: {
+    NO_KEY: 'Estimated: no HERE key is configured, so distances are straight-line × road factor.',
+    HERE_ERROR: 'Estimated: HERE routing answered an error, so distances are straight-line × road factor.',
+    TIMEOUT: 'Estimated: HERE routing did not answer in time, so distances are straight-line × road factor.',
+    NO_ROUTE: 'Estimated: HERE found no route between these stops, so distances are straight-line × road factor.',
+  } satisfies Record<EstimateReason, string>,
+} as const;
+
+/** A stop position: in range and not 0 (spec 01 §4 coordinate validity). */
+export const routeStop = z.object(
+  {
+    lat: z.number({ message: ROUTING_MESSAGES.stopInvalid }).min(-90, ROUTING_MESSAGES.stopInvalid).max(90, ROUTING_MESSAGES.stopInvalid).refine((v) => v !== 0, ROUTING_MESSAGES.stopInvalid),
+    lng: z.number({ message: ROUTING_MESSAGES.stopInvalid }).min(-180, ROUTING_MESSAGES.stopInvalid).max(180, ROUTING_MESSAGES.stopInvalid).refine((v) => v !== 0, ROUTING_MESSAGES.stopInvalid),
+  },
+  { message: ROUTING_MESSAGES.stopInvalid },
+);
+export type RouteStop = z.infer<typeof routeStop>;
+
+/** POST /routing/routes body. */
+export const routeRequest = z.object({
+  stops: z.array(routeStop, { message: ROUTING_MESSAGES.stopsCount }).min(ROUTING.minStops, ROUTING_MESSAGES.stopsCount).max(ROUTING.maxStops, ROUTING_MESSAGES.stopsCount),
+  routingMode: z.enum(ROUTING_MODES, { message: ROUTING_MESSAGES.routingMode }),
+  trailer: z.boolean({ message: ROUTING_MESSAGES.trailer }),
+});
+export type RouteRequest = z.infer<typeof routeRequest>;
+
+/** The leg from stop i to stop i+1. */
+export const routeLeg = z.object({
+  /** Metres. */
+  distance: z.number(),
+  /** Seconds. */
+  duration: z.number(),
+  /** The leg's line as a flexible polyline (docs/routing.md); a straight line for an estimate. */
+  polyline: z.string(),
+});
+export type RouteLeg = z.infer<typeof routeLeg>;
+
+/** A notice HERE attached to the route (or one of its sections), e.g. violatedVehicleRestriction. */
+export const routeNotice = z.object({
+  code: z.string(),
+  title: z.string(),
+  severity: z.string().nullable(),
+});
+export type RouteNotice = z.infer<typeof routeNotice>;
+
+export const route = z.object({
+  /** stops.length − 1 legs, in stop order. */
+  legs: z.array(routeLeg),
+  /** Metres, the sum of the legs. */
+  distance: z.number(),
+  /** Seconds, the sum of the legs. */
+  duration: z.number(),
+  notices: z.array(routeNotice),
+  /**
+   * True when HERE returned this route with a `violatedVehicleRestriction` notice: kept, but
+   * the web app labels it with ROUTING_MESSAGES.notTruckLegal.
+   */
+  truckRestricted: z.boolean(),
+});
+export type Route = z.infer<typeof route>;
+
+/** POST /routing/routes answer (inside `{ data }`): the primary route first, then up to 2 alternatives. */
+export const routeResponse = z.object({
+  source: z.enum(ROUTE_SOURCES),
+  /** Why this is an estimate; null for HERE answers. */
+  estimateReason: z.enum(ESTIMATE_REASONS).nullable(),
+  routes: z.array(route),
+});
+export type RouteResponse = z.infer<typeof routeResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Map tiles
+
+/**
+ * GET /client-config → mapTiles. With a HERE key the web app loads raster tiles through the API
+ * (`urlTemplate` is a Leaflet template carrying a short-lived signed token, since an <img>
+ * cannot send the bearer header; ask /client-config again before `expiresAt`). Without a key
+ * the web app draws its offline basemap.
+ */
+export const mapTilesConfig = z.discriminatedUnion('provider', [
+  z.object({
+    provider: z.literal('HERE'),
+    /** e.g. /api/v1/map-tiles/{z}/{x}/{y}?token=… */
+    urlTemplate: z.string(),
+    /** ISO time after which the token in urlTemplate is refused. */
+    expiresAt: z.string(),
+  }),
+  z.object({ provider: z.literal('OFFLINE') }),
+]);
+export type MapTilesConfig = z.infer<typeof mapTilesConfig>;
+
+/** GET /map-tiles/{z}/{x}/{y} path and query. */
+export const mapTileParams = z.object({
+  z: z.coerce.number().int().min(0).max(20),
+  x: z.coerce.number().int().min(0),
+  y: z.coerce.number().int().min(0),
+});
+export const mapTileQuery = z.object({ token: z.string().min(1).max(500) });
