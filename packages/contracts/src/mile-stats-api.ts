@@ -1,11 +1,22 @@
 import { z } from 'zod';
-import { LOAD_STATUSES, STOP_TYPES } from './trips-api';
+import { LOAD_STATUSES, STOP_TYPES, TRIP_MESSAGES } from './trips-api';
 
 /**
  * Mile stats: each trip's figures from three sources side by side (HERE routing, Samsara, GLE)
  * plus the manual figures staff enter, as `GET /api/v1/mile-stats/{tripId}` returns them.
  * Figures are in miles at full precision (the UI rounds); the model is docs/mileage-engine.md.
  */
+
+/** The Mileage Report's texts (spec 01 §8 "Trips"). */
+export const MILEAGE_MESSAGES = {
+  saveFailed: 'Error updating mileage data',
+  tripIdMissing: TRIP_MESSAGES.mileageTripId,
+} as const;
+
+/** Payable mileage = empty + loaded when both are numbers (spec 01 §5), to one decimal; else null. */
+export function payableFrom(emptyMiles: number | null, loadedMiles: number | null): number | null {
+  return emptyMiles === null || loadedMiles === null ? null : Math.round((emptyMiles + loadedMiles) * 10) / 10;
+}
 
 export const MILEAGE_SOURCES = ['HERE', 'SAMSARA', 'GLE'] as const;
 export type MileageSource = (typeof MILEAGE_SOURCES)[number];
