@@ -345,6 +345,25 @@ export function historyFieldLabel(code: string): string {
   return code;
 }
 
+const IDENTIFIER_TYPE_LABELS: Record<IdentifierType, string> = { LOAD_NUMBER: 'Load Number', TRAILER_NUMBER: 'Trailer Number' };
+const titleCase = (code: string) => code.toLowerCase().replace(/(^|_)([a-z])/g, (_, sep: string, c: string) => `${sep ? ' ' : ''}${c.toUpperCase()}`);
+
+/**
+ * A history value in the words people read: status and type codes as their labels, wire
+ * date-times through `formatDate` (the screen's display format), names and numbers as they are.
+ */
+export function historyValueText(code: string, value: string | null, formatDate: (date: Date) => string): string {
+  if (value === null || value === '') return '';
+  if (code === 'TRIP_STATUS') return TRIP_STATUS_LABELS[value as TripStatus] ?? value;
+  if (code === 'IDENTIFIER_TYPE') return IDENTIFIER_TYPE_LABELS[value as IdentifierType] ?? value;
+  if (code.endsWith('_DATE_TIME')) {
+    const date = parseCentral(value);
+    return date ? formatDate(date) : value;
+  }
+  if (/^(STOP_TYPE|LOAD_STATUS)_\d+$/.test(code)) return titleCase(value);
+  return value;
+}
+
 /** `GET /trips/export.csv`: the list's filters and sort, every matching trip (no paging). */
 export const tripExportQuery = tripListQuery.omit({ page: true, size: true });
 export const TRIPS_EXPORT_FILE_NAME = 'milepost-trips.csv';
