@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
-import { optionalId, optionalText, requiredText } from './fields';
+import { id, optionalId, optionalText, queryText, requiredText } from './fields';
 
 export const DISPATCHER_MESSAGES = {
   firstName: 'First Name is required',
@@ -14,11 +14,14 @@ export const TEAM_MESSAGES = {
   notFound: 'Team not found.',
 } as const;
 
+/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
+export const dispatcherSortFields = ['id', 'firstName', 'lastName', 'team', 'active', 'created'] as const;
+
 export const dispatcherListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: queryText('Keyword'),
   active: booleanQuery.optional(),
-  teamId: z.coerce.number().int().positive().optional(),
-  sort: sortQuery(['id', 'firstName', 'lastName', 'team', 'active', 'created'] as const),
+  teamId: id().optional(),
+  sort: sortQuery(dispatcherSortFields),
 });
 
 export const dispatcherRow = z.object({
@@ -33,16 +36,19 @@ export const dispatcherRow = z.object({
 export type DispatcherRow = z.infer<typeof dispatcherRow>;
 
 export const dispatcherForm = z.object({
-  firstName: requiredText(DISPATCHER_MESSAGES.firstName, 100),
-  lastName: optionalText(100),
-  teamId: optionalId,
+  firstName: requiredText('First Name', 100, DISPATCHER_MESSAGES.firstName),
+  lastName: optionalText('Last Name', 100),
+  teamId: optionalId(),
 });
 export type DispatcherForm = z.input<typeof dispatcherForm>;
 
+/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
+export const teamSortFields = ['id', 'name', 'active', 'created', 'updated'] as const;
+
 export const teamListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: queryText('Keyword'),
   active: booleanQuery.optional(),
-  sort: sortQuery(['id', 'name', 'active', 'created', 'updated'] as const),
+  sort: sortQuery(teamSortFields),
 });
 
 export const teamRow = z.object({
@@ -54,5 +60,5 @@ export const teamRow = z.object({
 });
 export type TeamRow = z.infer<typeof teamRow>;
 
-export const teamForm = z.object({ name: requiredText(TEAM_MESSAGES.name, 100) });
+export const teamForm = z.object({ name: requiredText('Team Name', 100, TEAM_MESSAGES.name) });
 export type TeamForm = z.input<typeof teamForm>;

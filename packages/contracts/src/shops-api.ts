@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
-import { requiredText } from './fields';
+import { queryText, requiredText } from './fields';
 
 export const SHOP_MESSAGES = {
   name: 'Shop name is required',
@@ -10,10 +10,13 @@ export const SHOP_MESSAGES = {
   notFound: 'Shop not found.',
 } as const;
 
+/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
+export const shopSortFields = ['id', 'name', 'location', 'active', 'created'] as const;
+
 export const shopListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: queryText('Keyword'),
   active: booleanQuery.optional(),
-  sort: sortQuery(['id', 'name', 'location', 'active', 'created'] as const),
+  sort: sortQuery(shopSortFields),
 });
 
 export const shopRow = z.object({
@@ -28,8 +31,8 @@ export const shopRow = z.object({
 export type ShopRow = z.infer<typeof shopRow>;
 
 export const shopForm = z.object({
-  name: requiredText(SHOP_MESSAGES.name, 200),
-  location: requiredText(SHOP_MESSAGES.location, 300),
+  name: requiredText('Shop name', 200, SHOP_MESSAGES.name),
+  location: requiredText('Location', 300, SHOP_MESSAGES.location),
   latitude: z.number({ message: SHOP_MESSAGES.coordinates }).min(-90).max(90),
   longitude: z.number({ message: SHOP_MESSAGES.coordinates }).min(-180).max(180),
 });

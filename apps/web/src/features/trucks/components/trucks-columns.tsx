@@ -1,9 +1,6 @@
 import type { TruckRow } from '@milepost/contracts/trucks-api';
-import { Eye, Pencil } from 'lucide-react';
-import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
+import { TextCell, VIN_COLUMN_SIZE, VinCell, actionsColumn, dateColumn, numberColumn, statusColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
-import { Button } from '@/components/ui/button';
-import { StatusBadge } from '@/components/ui/status-badge';
 
 export interface TrucksColumnActions {
   canEdit: boolean;
@@ -24,7 +21,7 @@ const helper = dataTableColumnHelper<TruckRow>();
 export function trucksColumns(actions: TrucksColumnActions): DataTableColumnDef<TruckRow>[] {
   return helper.columns([
     numberColumn<TruckRow>(),
-    helper.accessor('unitNumber', { header: 'Unit', meta: { size: 60, grow: 0 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    helper.accessor('unitNumber', { header: 'Unit', meta: { size: 60, grow: 0, pin: 'start' }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor((truck) => truck.driverNames.join(', '), {
       id: 'driverNames',
       header: 'Driver',
@@ -40,46 +37,17 @@ export function trucksColumns(actions: TrucksColumnActions): DataTableColumnDef<
     }),
     helper.accessor('companyName', { header: 'Company', meta: { size: 96 }, cell: (info) => <TextCell value={info.getValue()} fallback="—" /> }),
     helper.accessor('licencePlate', { header: 'License Plate', meta: { size: 80 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('samsaraVin', { header: 'Samsara VIN', meta: { size: 104 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('vinNumber', { header: 'GLE VIN', meta: { size: 104 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('active', {
-      header: 'Status',
-      meta: { size: 80, grow: 0 },
-      cell: ({ row }) => {
-        const truck = row.original;
-        return (
-          <StatusBadge
-            on={truck.active}
-            {...(actions.canChangeStatus
-              ? { onClick: () => actions.onChangeStatus(truck), actionLabel: `${truck.active ? 'Deactivate' : 'Activate'} truck ${truck.unitNumber}` }
-              : {})}
-          />
-        );
-      },
-    }),
+    helper.accessor('samsaraVin', { header: 'Samsara VIN', meta: { size: VIN_COLUMN_SIZE, grow: 0 }, cell: (info) => <VinCell value={info.getValue()} /> }),
+    helper.accessor('vinNumber', { header: 'GLE VIN', meta: { size: VIN_COLUMN_SIZE, grow: 0 }, cell: (info) => <VinCell value={info.getValue()} /> }),
+    statusColumn<TruckRow>({ canChange: actions.canChangeStatus, onChange: actions.onChangeStatus, name: (truck) => `truck ${truck.unitNumber}`, size: 80 }),
     helper.accessor('homeLocation', { header: 'Home Location', meta: { size: 130, grow: 1.2 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('updated', { header: 'Updated', meta: { size: 132, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
-    helper.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { size: 64, grow: 0 },
-      cell: ({ row }) => {
-        const truck = row.original;
-        return (
-          <span className="flex items-center gap-1">
-            {actions.canEdit && (
-              <Button variant="ghost" size="icon-sm" aria-label={`Edit truck ${truck.unitNumber}`} title="Edit" onClick={() => actions.onEdit(truck)}>
-                <Pencil aria-hidden />
-              </Button>
-            )}
-            {actions.canView && (
-              <Button variant="ghost" size="icon-sm" aria-label={`View truck ${truck.unitNumber}`} title="View" onClick={() => actions.onView(truck)}>
-                <Eye aria-hidden />
-              </Button>
-            )}
-          </span>
-        );
-      },
-    }),
+    dateColumn<TruckRow, 'updated'>('updated', 'Updated', 132),
+    actionsColumn<TruckRow>(
+      [
+        { kind: 'edit', allowed: actions.canEdit, onClick: actions.onEdit, label: (truck) => `Edit truck ${truck.unitNumber}` },
+        { kind: 'view', allowed: actions.canView, onClick: actions.onView, label: (truck) => `View truck ${truck.unitNumber}` },
+      ],
+      64,
+    ),
   ]);
 }
