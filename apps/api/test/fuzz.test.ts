@@ -92,7 +92,7 @@ describe('generated bad input', () => {
             const keys = keysOf(route.schema?.[badPart]);
             input[badPart][keys[pick % keys.length]!] = badPart === 'params' ? badId : bad;
             const url = route.url.replace(/:([A-Za-z]+)/g, (_, k: string) => encodeURIComponent(String(input.params[k] ?? '1')));
-            const query = new URLSearchParams(Object.entries(input.querystring).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+            const query = new URLSearchParams(Object.entries(input.querystring).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
             const res = await call(ctx.app, {
               method: route.method as 'POST',
               url: `${url}${query.size ? `?${query}` : ''}`,
