@@ -19,6 +19,7 @@ export const QUERY_ROOTS = {
   recoveryReasons: ['recovery-reasons'],
   settings: ['global-setting'],
   trips: ['trips'],
+  mileStats: ['mile-stats'],
 } as const;
 
 export type QueryArea = keyof typeof QUERY_ROOTS;
@@ -55,7 +56,9 @@ export const WRITE_REFRESHES = {
   shops: ['shops'],
   recoveryReasons: ['recoveryReasons', 'trips'],
   settings: ['settings'],
-  trips: ['trips'],
+  // A trip's stops and manual figures are part of its mileage report, and the other way round.
+  trips: ['trips', 'mileStats'],
+  mileStats: ['mileStats', 'trips'],
 } as const satisfies Record<Exclude<QueryArea, 'me'>, readonly QueryArea[]>;
 
 export type WriteArea = keyof typeof WRITE_REFRESHES;
