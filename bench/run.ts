@@ -12,12 +12,14 @@ import { authCase } from './cases/auth';
 import { placesCase } from './cases/places';
 import { usersCase } from './cases/users';
 import { tripsCase } from './cases/trips';
+import { reportsCase } from './cases/reports';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   auth: authCase,
   users: usersCase,
   trips: tripsCase,
+  reports: reportsCase,
   places: placesCase,
 };
 

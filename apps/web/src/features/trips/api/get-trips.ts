@@ -1,7 +1,7 @@
 import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/api';
-import type { TripDetail, TripRow } from '@milepost/contracts/trips-api';
+import { TRIPS_EXPORT_FILE_NAME, type TripDetail, type TripRow } from '@milepost/contracts/trips-api';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, apiDownload } from '@/lib/api-client';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
 
 /** Filters of the trips list (from the URL's search params). Dates are MM/DD/YYYY HH:mm:ss Central. */
@@ -28,6 +28,11 @@ export const tripsKeys = {
 /** GET /trips: one page. */
 export function getTrips(params: TripsListParams, page: number, signal?: AbortSignal): Promise<Paged<TripRow>> {
   return api.get<Paged<TripRow>>('/trips', { query: { page, size: PAGE_SIZE_DEFAULT, ...params }, signal });
+}
+
+/** GET /trips/export.csv: every trip of these filters, in this sort, streamed by the server. */
+export function downloadTripsCsv(params: TripsListParams): Promise<void> {
+  return apiDownload('/trips/export.csv', { query: { ...params }, fileName: TRIPS_EXPORT_FILE_NAME });
 }
 
 export function tripsListQueryOptions(params: TripsListParams) {

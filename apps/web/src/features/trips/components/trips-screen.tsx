@@ -1,6 +1,6 @@
 import type { TripRow } from '@milepost/contracts/trips-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { Download, Plus } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table/data-table';
@@ -11,8 +11,9 @@ import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
 import { ViewSwitcher } from '@/components/layout/view-switcher';
 import { Button } from '@/components/ui/button';
+import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
-import { tripsListQueryOptions, type TripsListParams } from '../api/get-trips';
+import { downloadTripsCsv, tripsListQueryOptions, type TripsListParams } from '../api/get-trips';
 import type { TripsSearch } from '../trips-search';
 import { TripDrawer, type TripDrawerTarget } from './trip-drawer';
 import { TripHistoryDialog } from './trip-history-dialog';
@@ -141,7 +142,12 @@ export function TripsScreen({ title, search, onSearchChange }: { title: string; 
               </>
             }
             viewSwitcher={switcher}
-            actions={newTrip}
+            actions={
+              <>
+                <ExportTripsButton params={params} disabled={source.totalCount === 0} />
+                {newTrip}
+              </>
+            }
           />
           <ScreenBody className="overflow-hidden">
             <DataTable
@@ -161,6 +167,27 @@ export function TripsScreen({ title, search, onSearchChange }: { title: string; 
       <TripDrawer key={drawer.session} open={drawer.open} onOpenChange={onDrawerOpenChange} target={drawer.target} />
       <TripHistoryDialog trip={history} onOpenChange={(open) => !open && setHistory(null)} />
     </>
+  );
+}
+
+/** Downloads every trip of the current filters and sort as CSV (not just the loaded pages). */
+function ExportTripsButton({ params, disabled }: { params: TripsListParams; disabled: boolean }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      disabled={disabled || busy}
+      title="Every trip of the current filters, in the current order"
+      onClick={() => {
+        setBusy(true);
+        downloadTripsCsv(params)
+          .catch((error: unknown) => toast.error(errorText(error)))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <Download aria-hidden />
+      {busy ? 'Exporting...' : 'Export CSV'}
+    </Button>
   );
 }
 

@@ -1,0 +1,111 @@
+import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/time';
+import { X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { LookupSelect } from '@/components/ui/lookup-select';
+import { cn } from '@/lib/utils';
+import { reportTruckOptionsQueryOptions, truckOption } from '../api/reports-api';
+import { chooseRangeDay, choosePeriod, clearPeriod, DEFAULT_PERIOD, type ReportsSearch } from '../reports-search';
+
+export const PERIOD_LABELS: Record<PeriodType, string> = { WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' };
+
+const selectClass =
+  'h-8 rounded-md border border-input bg-background pr-7 pl-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50';
+
+/** 'yyyy-MM-dd' (a Central day) → its start or end on the wire. */
+export function dayToWire(day: string, end: boolean): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return m ? `${m[2]}/${m[3]}/${m[1]} ${end ? '23:59:59' : '00:00:00'}` : undefined;
+}
+/** The wire date's day as 'yyyy-MM-dd' for a date input. */
+export function wireToDay(wire: string | undefined): string {
+  const m = wire ? /^(\d{2})\/(\d{2})\/(\d{4})/.exec(wire) : null;
+  return m ? `${m[3]}-${m[1]}-${m[2]}` : '';
+}
+
+/**
+ * Truck, Period (weekly by default, with a clear icon) and Date Range (future dates allowed):
+ * a preset disables the date range and leaves its dates empty; a custom range sets the type to
+ * custom and disables the period select (spec 02 §2 "Reports", 01 §2).
+ */
+export function ReportsFilters({ search, onSearchChange }: { search: ReportsSearch; onSearchChange: (patch: Partial<ReportsSearch>) => void }) {
+  const type = search.periodType ?? DEFAULT_PERIOD;
+  const custom = type === 'CUSTOM';
+  const preset = type !== 'CUSTOM' && type !== 'NONE';
+  return (
+    <>
+      <div className="w-36">
+        <label htmlFor="reports-filter-truck" className="sr-only">
+          Truck
+        </label>
+        <LookupSelect
+          id="reports-filter-truck"
+          value={search.truckId === undefined ? null : { id: search.truckId, label: search.truckLabel ?? `#${search.truckId}` }}
+          onChange={(o) => onSearchChange({ truckId: o?.id, truckLabel: o?.label })}
+          queryOptions={reportTruckOptionsQueryOptions}
+          toOption={truckOption}
+          texts={{ empty: 'No trucks available', noResults: (t) => `No trucks found for "${t}"`, loading: 'Loading trucks...' }}
+          placeholder="All trucks"
+          searchPlaceholder="Search trucks..."
+          clearLabel="Clear truck"
+        />
+      </div>
+      <div className="relative flex items-center">
+        <select
+          aria-label="Period"
+          className={cn(selectClass, 'w-32')}
+          disabled={custom}
+          value={preset ? type : ''}
+          onChange={(e) => {
+            const value = e.target.value as PeriodType | '';
+            onSearchChange(value ? choosePeriod(value) : clearPeriod());
+          }}
+        >
+          <option value="">Period</option>
+          {PERIOD_TYPES.map((p) => (
+            <option key={p} value={p}>
+              {PERIOD_LABELS[p]}
+            </option>
+          ))}
+        </select>
+        {preset && (
+          <button
+            type="button"
+            aria-label="Clear period"
+            title="Clear period"
+            className="absolute right-1.5 rounded-sm p-0.5 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none"
+            onClick={() => onSearchChange(clearPeriod())}
+          >
+            <X aria-hidden className="size-3.5" />
+          </button>
+        )}
+      </div>
+      <div className={cn('flex items-center gap-1', preset && 'opacity-60')} role="group" aria-label="Date Range">
+        <Input
+          type="date"
+          aria-label="From date"
+          className="h-8 w-36"
+          disabled={preset}
+          value={wireToDay(search.fromDate)}
+          max={wireToDay(search.toDate) || undefined}
+          onChange={(e) => onSearchChange(chooseRangeDay(search, 'fromDate', dayToWire(e.target.value, false)))}
+        />
+        <span className="text-xs text-muted-foreground">–</span>
+        <Input
+          type="date"
+          aria-label="To date"
+          className="h-8 w-36"
+          disabled={preset}
+          value={wireToDay(search.toDate)}
+          min={wireToDay(search.fromDate) || undefined}
+          onChange={(e) => onSearchChange(chooseRangeDay(search, 'toDate', dayToWire(e.target.value, true)))}
+        />
+        {custom && (
+          <Button variant="ghost" size="icon-sm" aria-label="Clear date range" title="Clear date range" onClick={() => onSearchChange(clearPeriod())}>
+            <X aria-hidden />
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
