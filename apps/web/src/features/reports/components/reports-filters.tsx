@@ -3,25 +3,15 @@ import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LookupSelect } from '@/components/ui/lookup-select';
+import { dayToWire, wireToDay } from '@/lib/date-format';
+import { truckLookup } from '@/lib/lookups';
 import { cn } from '@/lib/utils';
-import { reportTruckOptionsQueryOptions, truckOption } from '../api/reports-api';
 import { chooseRangeDay, choosePeriod, clearPeriod, DEFAULT_PERIOD, type ReportsSearch } from '../reports-search';
 
 export const PERIOD_LABELS: Record<PeriodType, string> = { WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' };
 
 const selectClass =
   'h-8 rounded-md border border-input bg-background pr-7 pl-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50';
-
-/** 'yyyy-MM-dd' (a Central day) → its start or end on the wire. */
-export function dayToWire(day: string, end: boolean): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  return m ? `${m[2]}/${m[3]}/${m[1]} ${end ? '23:59:59' : '00:00:00'}` : undefined;
-}
-/** The wire date's day as 'yyyy-MM-dd' for a date input. */
-export function wireToDay(wire: string | undefined): string {
-  const m = wire ? /^(\d{2})\/(\d{2})\/(\d{4})/.exec(wire) : null;
-  return m ? `${m[3]}-${m[1]}-${m[2]}` : '';
-}
 
 /**
  * Truck, Period (weekly by default, with a clear icon) and Date Range (future dates allowed):
@@ -42,9 +32,7 @@ export function ReportsFilters({ search, onSearchChange }: { search: ReportsSear
           id="reports-filter-truck"
           value={search.truckId === undefined ? null : { id: search.truckId, label: search.truckLabel ?? `#${search.truckId}` }}
           onChange={(o) => onSearchChange({ truckId: o?.id, truckLabel: o?.label })}
-          queryOptions={reportTruckOptionsQueryOptions}
-          toOption={truckOption}
-          texts={{ empty: 'No trucks available', noResults: (t) => `No trucks found for "${t}"`, loading: 'Loading trucks...' }}
+          {...truckLookup}
           placeholder="All trucks"
           searchPlaceholder="Search trucks..."
           clearLabel="Clear truck"
