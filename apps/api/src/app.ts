@@ -39,6 +39,7 @@ import type { RetryPolicy } from './integrations/telematics/provider';
 import type { Jobs } from './jobs/queue';
 import { createSecretBox, type SecretBox } from './platform/secret-box';
 import { enforceAccess, type TokenKeys } from './platform/access';
+import { configurePasswordHashing } from './platform/crypto';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
 
@@ -122,9 +123,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  // The API speaks JSON only: any other body (text/plain included) is a 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  configurePasswordHashing({ concurrency: config.PASSWORD_HASH_CONCURRENCY, queue: config.PASSWORD_HASH_QUEUE });
 
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.MILEPOST_DATA_DIR, 'outbox'), from: config.MAIL_FROM, log: app.log });
   const keys: TokenKeys = { secret: new TextEncoder().encode(opts.jwtSecret), accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS };
@@ -231,10 +235,12 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
     },
   });
   // Every other path is a client-side route: the app shell answers it. A missing file under
-  // assets/ (an old build's chunk) is a 404, not the shell.
+  // assets/ (an old build's chunk), and any unknown /api path in any letter case, is a JSON
+  // 404, not the shell.
   app.get('/*', { config: { access: 'public' } }, (req, reply) => {
     const file = req.url.split('?')[0]!.replace(/^\/+/, '');
-    if (file.startsWith('api/') || file.startsWith('assets/')) {
+    const lower = file.toLowerCase();
+    if (lower === 'api' || lower.startsWith('api/') || lower.startsWith('assets/')) {
       return reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: `No route ${req.method} /${file}` });
     }
     reply.header('cache-control', 'no-cache');

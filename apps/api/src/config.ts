@@ -34,8 +34,15 @@ const configSchema = z.object({
   /** smtp://user:pass@host:port — when unset, emails are written under <data>/outbox/. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Milepost <no-reply@milepost.local>'),
+  /** Sign-in attempts per address (email), from any client, per window. */
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
+  /** Sign-in attempts per client (IP), at any address, per window. Default: 10 × RATE_LIMIT_LOGIN_MAX. */
+  RATE_LIMIT_LOGIN_CLIENT_MAX: z.coerce.number().int().min(1).optional(),
   RATE_LIMIT_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(5 * 60),
+  /** Password hashes (argon2, ~20 MiB and tens of ms of CPU each) computed at once. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Password hashes waiting for a slot; past this a sign-in is answered 429 at once. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   RATE_LIMIT_RESET_MAX: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   /** Trust X-Forwarded-* from a load balancer in front (needed for per-IP rate limits there). */
@@ -69,7 +76,7 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string; seedDemo: boolean };
+export type Config = z.infer<typeof configSchema> & { publicUrl: string; seedDemo: boolean; loginClientMax: number };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(
@@ -84,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     publicUrl: (c.MILEPOST_PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     seedDemo: c.MILEPOST_SEED_DEMO ?? !c.DATABASE_URL,
+    loginClientMax: c.RATE_LIMIT_LOGIN_CLIENT_MAX ?? c.RATE_LIMIT_LOGIN_MAX * 10,
   };
 }
