@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { addMonths, format } from 'date-fns';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, page } from '@/test/api-mock';
@@ -22,7 +23,7 @@ describe('Reports filters (spec 02 §2 "Reports")', () => {
     expect(period).toBeEnabled();
     expect(screen.getByLabelText('From date')).toBeDisabled();
     expect(screen.getByLabelText('To date')).toBeDisabled();
-    expect(screen.getByLabelText('From date')).toHaveValue('');
+    expect(screen.getByLabelText('From date')).toHaveTextContent('From');
     expect(reportRequest({})).toEqual({ kind: 'period', periodType: 'WEEKLY', truckId: undefined });
 
     await userEvent.setup().selectOptions(period, 'MONTHLY');
@@ -44,15 +45,23 @@ describe('Reports filters (spec 02 §2 "Reports")', () => {
 
   it('a custom range sets the type to custom and disables the period select; future dates are allowed', async () => {
     const { onSearchChange, unmount } = render({ periodType: 'NONE' });
-    fireEvent.change(await screen.findByLabelText('To date', undefined, wait), { target: { value: '2031-12-31' } });
-    expect(onSearchChange).toHaveBeenLastCalledWith({ fromDate: undefined, toDate: '12/31/2031 23:59:59', periodType: 'CUSTOM' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('To date', undefined, wait));
+    // A day next month (the future) can be picked.
+    await user.click(screen.getByRole('button', { name: /next month/i }));
+    const day = addMonths(new Date(), 1);
+    day.setDate(15);
+    const future = screen.getByRole('button', { name: new RegExp(format(day, 'MMMM do, yyyy')) });
+    expect(future).toBeEnabled();
+    await user.click(future);
+    expect(onSearchChange).toHaveBeenLastCalledWith({ fromDate: undefined, toDate: `${format(day, 'MM/dd/yyyy')} 23:59:59`, periodType: 'CUSTOM' });
     unmount();
 
     const custom = render({ periodType: 'CUSTOM', fromDate: '01/01/2031 00:00:00', toDate: '12/31/2031 23:59:59' });
     const period = await screen.findByRole('combobox', { name: 'Period' }, wait);
     expect(period).toBeDisabled();
-    expect(screen.getByLabelText('From date')).toHaveValue('2031-01-01');
-    expect(screen.getByLabelText('To date')).not.toHaveAttribute('max');
+    expect(screen.getByLabelText('From date')).toHaveTextContent('01.01.2031');
+    expect(screen.getByLabelText('To date')).toHaveTextContent('31.12.2031');
     expect(reportRequest({ periodType: 'CUSTOM', fromDate: '01/01/2031 00:00:00', toDate: '12/31/2031 23:59:59', truckId: 4 })).toEqual({
       kind: 'range',
       fromDate: '01/01/2031 00:00:00',

@@ -1,7 +1,7 @@
 import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/time';
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { DatePicker } from '@/components/ui/date-picker';
 import { LookupSelect } from '@/components/ui/lookup-select';
 import { dayToWire, wireToDay } from '@/lib/date-format';
 import { truckLookup } from '@/lib/lookups';
@@ -69,24 +69,25 @@ export function ReportsFilters({ search, onSearchChange }: { search: ReportsSear
         )}
       </div>
       <div className={cn('flex items-center gap-1', preset && 'opacity-60')} role="group" aria-label="Date Range">
-        <Input
-          type="date"
+        <DatePicker
           aria-label="From date"
-          className="h-8 w-36"
+          placeholder="From"
+          className="w-32"
           disabled={preset}
-          value={wireToDay(search.fromDate)}
           max={wireToDay(search.toDate) || undefined}
-          onChange={(e) => onSearchChange(chooseRangeDay(search, 'fromDate', dayToWire(e.target.value, false)))}
+          value={wireToDay(search.fromDate)}
+          onChange={(day) => onSearchChange(chooseRangeDay(search, 'fromDate', dayToWire(day, false)))}
         />
         <span className="text-xs text-muted-foreground">–</span>
-        <Input
-          type="date"
+        {/* Future dates are allowed (spec 02 §2). */}
+        <DatePicker
           aria-label="To date"
-          className="h-8 w-36"
+          placeholder="To"
+          className="w-32"
           disabled={preset}
-          value={wireToDay(search.toDate)}
           min={wireToDay(search.fromDate) || undefined}
-          onChange={(e) => onSearchChange(chooseRangeDay(search, 'toDate', dayToWire(e.target.value, true)))}
+          value={wireToDay(search.toDate)}
+          onChange={(day) => onSearchChange(chooseRangeDay(search, 'toDate', dayToWire(day, true)))}
         />
         {custom && (
           <Button variant="ghost" size="icon-sm" aria-label="Clear date range" title="Clear date range" onClick={() => onSearchChange(clearPeriod())}>
