@@ -12,6 +12,7 @@ import { authCase } from './cases/auth';
 import { placesCase } from './cases/places';
 import { usersCase } from './cases/users';
 import { tripsCase } from './cases/trips';
+import { reportsCase } from './cases/reports';
 import { mileageEngineCase } from './cases/mileage-engine';
 import { firstScreenCase } from './cases/first-screen';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
@@ -20,6 +21,7 @@ const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   auth: authCase,
   users: usersCase,
   trips: tripsCase,
+  reports: reportsCase,
   places: placesCase,
 };
 

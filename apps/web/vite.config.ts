@@ -42,6 +42,8 @@ export default defineConfig({
             // offline atlas only when no HERE tiles are served. Neither may fall into an eager chunk.
             { name: 'map', test: /node_modules[\\/](leaflet|topojson-client)[\\/]/, priority: 5 },
             { name: 'atlas', test: /node_modules[\\/](us-atlas|world-atlas)[\\/]/, priority: 5 },
+            // The Reports chart's library loads only with its chart (reports-chart.tsx is imported lazily).
+            { name: 'chart', test: /node_modules[\\/]uplot[\\/]/, priority: 5 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
           ],
         },

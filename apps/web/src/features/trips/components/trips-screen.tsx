@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { Download, Plus } from 'lucide-react';
 import { Suspense, lazy, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
@@ -8,8 +8,9 @@ import { ScreenBody } from '@/components/layout/screen';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
 import { ViewSwitcher } from '@/components/layout/view-switcher';
 import { Button } from '@/components/ui/button';
+import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
-import { tripsListQueryOptions, type TripsListParams } from '../api/trips-api';
+import { downloadTripsCsv, tripsListQueryOptions, type TripsListParams } from '../api/trips-api';
 import type { TripsSearch } from '../trips-search';
 import type { TripDrawerTarget } from './trip-drawer';
 import { ListFilters, VehicleFilters } from './trips-filters';
@@ -147,6 +148,7 @@ export function TripsScreen({
           onReset={() => onSearchChange(null)}
           onSortChange={(sort) => onSearchChange({ sort })}
           create={canCreate ? { label: 'New Trip', onClick: () => openDrawer({ mode: 'create' }) } : undefined}
+          actions={<ExportTripsButton params={params} disabled={list.source.totalCount === 0} />}
           table={{ tableId: 'trips', label: 'Trips', columns, getRowId: rowId }}
         />
       ) : (
@@ -157,6 +159,27 @@ export function TripsScreen({
         {historyOpened && <TripHistoryDialog trip={history} onOpenChange={(open) => !open && setHistory(null)} />}
       </Suspense>
     </>
+  );
+}
+
+/** Downloads every trip of the current filters and sort as CSV (not just the loaded pages). */
+function ExportTripsButton({ params, disabled }: { params: TripsListParams; disabled: boolean }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      disabled={disabled || busy}
+      title="Every trip of the current filters, in the current order"
+      onClick={() => {
+        setBusy(true);
+        downloadTripsCsv(params)
+          .catch((error: unknown) => toast.error(errorText(error)))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <Download aria-hidden />
+      {busy ? 'Exporting...' : 'Export CSV'}
+    </Button>
   );
 }
 
