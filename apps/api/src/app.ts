@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -38,7 +41,8 @@ import type { TelematicsDeps } from './integrations/telematics/registry';
 import type { RetryPolicy } from './integrations/telematics/provider';
 import type { Jobs } from './jobs/queue';
 import { createSecretBox, type SecretBox } from './platform/secret-box';
-import { enforceAccess, type TokenKeys } from './platform/access';
+import { enforceAccess, type RouteAccess, type TokenKeys } from './platform/access';
+import { configurePasswordHashing } from './platform/crypto';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
 
@@ -105,7 +109,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
-    connectionTimeout: config.REQUEST_TIMEOUT_MS,
+    // Behind a reverse proxy: idle keep-alive sockets outlive the proxy's own idle timeout, and
+    // no socket inactivity timer closes them earlier.
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeout: Math.max(config.REQUEST_TIMEOUT_MS, config.KEEP_ALIVE_TIMEOUT_MS + 5_000),
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -113,6 +120,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  app.server.headersTimeout = Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS);
   // Graceful shutdown: requests in flight when closing starts finish, and their keep-alive
   // connections close right after, so the process does not wait on idle sockets.
   let closing = false;
@@ -122,9 +130,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  // The API speaks JSON only: any other body (text/plain included) is a 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  configurePasswordHashing({ concurrency: config.PASSWORD_HASH_CONCURRENCY, queue: config.PASSWORD_HASH_QUEUE });
 
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.MILEPOST_DATA_DIR, 'outbox'), from: config.MAIL_FROM, log: app.log });
   const keys: TokenKeys = { secret: new TextEncoder().encode(opts.jwtSecret), accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS };
@@ -150,6 +161,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   };
   app.decorate('mailer', mailer);
+  const routeTable: RouteAccess[] = [];
+  app.decorate('routeTable', routeTable);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -168,6 +181,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+
+  // JSON answers (and any file without a precompressed copy) are compressed when worth it; a
+  // quick brotli level keeps the CPU cost per answer small.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  // Under overload (the event loop lagging), answer 503 with Retry-After at once.
+  if (config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS || config.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: config.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
+      sampleInterval: config.OVERLOAD_SAMPLE_INTERVAL_MS,
+      retryAfter: config.OVERLOAD_RETRY_AFTER_SECONDS,
+    });
+  }
 
   await app.register(rateLimit, {
     global: false,
@@ -188,7 +220,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Every API route below must declare its access (deny by default).
   await app.register(async (api) => {
-    enforceAccess(api, { db, keys });
+    enforceAccess(api, { db, keys }, routeTable);
     await api.register(async (scope) => healthRoutes(scope, deps));
     await api.register(
       async (v1) => {
@@ -226,15 +258,21 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
     root: distDir,
     index: false,
     wildcard: false,
+    // The build writes .br and .gz copies of every text asset; the best one the browser accepts is sent.
+    preCompressed: true,
+    // Our own cache-control below: the plugin's default (max-age=0) would replace it.
+    cacheControl: false,
     setHeaders: (res, file) => {
       res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   // Every other path is a client-side route: the app shell answers it. A missing file under
-  // assets/ (an old build's chunk) is a 404, not the shell.
+  // assets/ (an old build's chunk), and any unknown /api path in any letter case, is a JSON
+  // 404, not the shell.
   app.get('/*', { config: { access: 'public' } }, (req, reply) => {
     const file = req.url.split('?')[0]!.replace(/^\/+/, '');
-    if (file.startsWith('api/') || file.startsWith('assets/')) {
+    const lower = file.toLowerCase();
+    if (lower === 'api' || lower.startsWith('api/') || lower.startsWith('assets/')) {
       return reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: `No route ${req.method} /${file}` });
     }
     reply.header('cache-control', 'no-cache');
@@ -245,5 +283,7 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Every API route with the access it declared. */
+    routeTable: RouteAccess[];
   }
 }

@@ -72,10 +72,10 @@ describe('trucks', () => {
     expect(ok.json().data).toMatchObject({ homeLocation: 'Dallas, TX, United States', homeLatitude: 32.7767, version: a.version + 1 });
     const stale = await send('PUT', `/trucks/${a.id}`, { ...body, homeLocation: 'Elsewhere', version: a.version });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe(TRUCK_MESSAGES.stale);
+    expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', message: TRUCK_MESSAGES.stale });
     const dup = await send('PUT', `/trucks/${a.id}`, { ...body, unitNumber: b.unitNumber.toLowerCase() });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe(TRUCK_MESSAGES.duplicate);
+    expect(dup.json()).toMatchObject({ code: 'ALREADY_EXISTS', message: TRUCK_MESSAGES.duplicate });
     expect((await send('PUT', '/trucks/999999', body)).statusCode).toBe(404);
   });
 
@@ -102,7 +102,7 @@ describe('drivers and assignment', () => {
     expect(rows.every((r) => r.a === target.id)).toBe(true);
     const again = await send('POST', '/drivers/assign-user', { userId: target.id, driverIds: [d1.id, d2.id] });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(DRIVER_MESSAGES.alreadyAssigned);
+    expect(again.json()).toMatchObject({ code: 'ALREADY_ASSIGNED', message: DRIVER_MESSAGES.alreadyAssigned });
     const listed = (await get(`/drivers?assignedUserId=${target.id}`)).json().data;
     expect(listed.totalElements).toBe(2);
   });
@@ -257,7 +257,7 @@ describe('recovery reasons', () => {
 describe('system settings', () => {
   it('404 before any exist, then create, read and update; radii must not be negative; empty reads as 0', async () => {
     expect((await get('/global-setting/by-type?type=TRIP')).statusCode).toBe(404);
-    const bad = await send('POST', '/global-setting', { homeRadius: -1, shopRadius: -1, pickupRadius: -1, trailerRadius: -1, deliveryRadius: -1 });
+    const bad = await send('POST', '/global-setting', { homeRadius: -1, shopRadius: -1, pickupRadius: -1, trailerRadius: -1, deliveryRadius: -1, samsaraEnabled: false, gleEnabled: false });
     expect(messages(bad)).toEqual({
       homeRadius: 'Home radius must be positive',
       shopRadius: 'Shop radius must be positive',
@@ -265,13 +265,13 @@ describe('system settings', () => {
       trailerRadius: 'Trailer radius must be positive',
       deliveryRadius: 'Delivery radius must be positive',
     });
-    const huge = await send('POST', '/global-setting', { homeRadius: 99999999999, shopRadius: 'abc', pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1 });
+    const huge = await send('POST', '/global-setting', { homeRadius: 99999999999, shopRadius: 'abc', pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: false, gleEnabled: false });
     expect(messages(huge)).toEqual({ homeRadius: 'Home radius must be at most 1,000 miles', shopRadius: 'Shop radius must be a number' });
-    const res = await send('POST', '/global-setting', { homeRadius: 0.5, shopRadius: '', pickupRadius: 1, trailerRadius: 1, deliveryRadius: 2, samsaraEnabled: true, type: 'TRIP' });
+    const res = await send('POST', '/global-setting', { homeRadius: 0.5, shopRadius: '', pickupRadius: 1, trailerRadius: 1, deliveryRadius: 2, samsaraEnabled: true, gleEnabled: false, type: 'TRIP' });
     expect(res.statusCode).toBe(201);
     const s = res.json().data;
     expect(s).toMatchObject({ homeRadius: 0.5, shopRadius: 0, deliveryRadius: 2, samsaraEnabled: true, gleEnabled: false, type: 'TRIP' });
-    expect((await send('POST', '/global-setting', { type: 'TRIP' })).statusCode).toBe(409);
+    expect((await send('POST', '/global-setting', { ...s, id: undefined })).statusCode).toBe(409);
     const upd = await send('PUT', `/global-setting/${s.id}`, { ...s, deliveryRadius: 3.5 });
     expect(upd.json().data.deliveryRadius).toBe(3.5);
     expect((await get('/global-setting/by-type')).json().data.deliveryRadius).toBe(3.5);

@@ -19,6 +19,9 @@ export const QUERY_ROOTS = {
   recoveryReasons: ['recovery-reasons'],
   settings: ['global-setting'],
   trips: ['trips'],
+  mileStats: ['mile-stats'],
+  /** Read-only: the Reports screen's period sums. */
+  reports: ['trip-statistics'],
   routeSettings: ['user-route-setting'],
 } as const;
 
@@ -56,10 +59,13 @@ export const WRITE_REFRESHES = {
   shops: ['shops'],
   recoveryReasons: ['recoveryReasons', 'trips'],
   settings: ['settings'],
-  trips: ['trips'],
+  // A trip's stops and manual figures are part of its mileage report, and the other way round.
+  // The reports sum the trips' figures.
+  trips: ['trips', 'mileStats', 'reports'],
+  mileStats: ['mileStats', 'trips', 'reports'],
   // The PUT answers the whole row, which is put in the cache: refetching could only bring back an older one.
   routeSettings: [],
-} as const satisfies Record<Exclude<QueryArea, 'me'>, readonly QueryArea[]>;
+} as const satisfies Record<Exclude<QueryArea, 'me' | 'reports'>, readonly QueryArea[]>;
 
 export type WriteArea = keyof typeof WRITE_REFRESHES;
 

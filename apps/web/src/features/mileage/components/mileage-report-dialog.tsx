@@ -222,12 +222,13 @@ const SHORT_METHOD: Record<string, string> = { HERE: 'HERE', ESTIMATE: 'estimate
 
 function LegCell({ leg, telematics }: { leg: MileStatsLeg | null; telematics: boolean }) {
   if (!leg) return <td className={cn(numCell, 'text-muted-foreground')}>—</td>;
-  if (leg.miles === null || leg.method === null)
+  if (leg.miles === null)
     return <td className={cn(numCell, 'text-muted-foreground')}>{telematics ? (leg.reachedAt ? 'Not measured' : 'Not reached') : 'No figure'}</td>;
   const other = leg.otherMiles !== null && leg.otherMethod ? `${DISTANCE_METHOD_LABELS[leg.otherMethod]}: ${miles(leg.otherMiles)} mi` : null;
   return (
     <td className={numCell}>
-      <span className="font-medium">{miles(leg.miles)}</span> <span className="text-xs text-muted-foreground">{SHORT_METHOD[leg.method]}</span>
+      <span className="font-medium">{miles(leg.miles)}</span>{' '}
+      <span className="text-xs text-muted-foreground">{leg.method ? SHORT_METHOD[leg.method] : 'source not recorded'}</span>
       {(other || leg.differs || leg.gap) && (
         <span className="mt-0.5 flex flex-wrap justify-end gap-1 text-xs">
           {other && <span className="text-muted-foreground">{other}</span>}

@@ -37,7 +37,7 @@ import {
   type StopDraft,
 } from '../stops';
 
-/** The same place twice in a row (a round trip may come back to it later: docs/decisions/006-trip-editing-for-dispatchers.md). */
+/** The same place twice in a row (a round trip may come back to it later: docs/decisions/007-trip-editing-for-dispatchers.md). */
 export const DUPLICATE_STOP_TEXT = 'This location is already the last stop of this trip.';
 export const ROUTE_FAILED_TEXT = 'Leg distances could not be calculated';
 
