@@ -449,6 +449,14 @@ function snapshot(input: TripInput, refs: Refs, payableMileage: number | null): 
   };
 }
 
+/**
+ * When a history row's change was made: the moment of the insert (clock_timestamp), not the
+ * transaction's start (now()). Changes to one trip are serialised by its row lock, so two
+ * transactions that began in one order but got the lock in the other still list in the order
+ * their changes were made.
+ */
+const changedNow = sql<Date>`clock_timestamp()`;
+
 /** Creates the trip, its stops and its first history row in one transaction. */
 export async function createTrip(db: Db, actorId: number, input: TripInput): Promise<TripDetail> {
   const id = await db.transaction(async (tx) => {
@@ -460,7 +468,7 @@ export async function createTrip(db: Db, actorId: number, input: TripInput): Pro
       .values({ ...columns, ...recovery, assignedUserId: refs.driverAssignedUserId, createdBy: actorId, updatedBy: actorId })
       .returning({ id: trips.id });
     await tx.insert(tripStops).values(stops.map((s) => ({ ...s, tripId: trip!.id })));
-    await tx.insert(tripHistory).values({ tripId: trip!.id, columnName: 'TRIP_STATUS', oldValue: null, newValue: input.tripStatus, changedBy: actorId });
+    await tx.insert(tripHistory).values({ tripId: trip!.id, columnName: 'TRIP_STATUS', oldValue: null, newValue: input.tripStatus, changedBy: actorId, createdAt: changedNow });
     return trip!.id;
   });
   return getTrip(db, id);
@@ -505,7 +513,7 @@ async function storedSnapshot(tx: Db, id: number): Promise<{ snap: TripSnapshot;
 
 async function writeHistory(tx: Db, tripId: number, actorId: number, before: TripSnapshot, after: TripSnapshot) {
   const rows = diffTrips(before, after);
-  if (rows.length) await tx.insert(tripHistory).values(rows.map((r) => ({ ...r, tripId, changedBy: actorId })));
+  if (rows.length) await tx.insert(tripHistory).values(rows.map((r) => ({ ...r, tripId, changedBy: actorId, createdAt: changedNow })));
   return rows.length;
 }
 
@@ -553,7 +561,7 @@ export async function changeTripStatus(db: Db, actorId: number, id: number, stat
       .update(trips)
       .set({ tripStatus: status, updatedBy: actorId, updatedAt: sql`now()`, version: sql`${trips.version} + 1` })
       .where(eq(trips.id, id));
-    await tx.insert(tripHistory).values({ tripId: id, columnName: 'TRIP_STATUS', oldValue: from, newValue: status, changedBy: actorId });
+    await tx.insert(tripHistory).values({ tripId: id, columnName: 'TRIP_STATUS', oldValue: from, newValue: status, changedBy: actorId, createdAt: changedNow });
   });
   return getTrip(db, id);
 }
@@ -580,7 +588,7 @@ export async function savePayableMileage(db: Db, actorId: number, input: z.outpu
     const rows = changes
       .filter(([, a, b]) => a !== b)
       .map(([columnName, a, b]) => ({ tripId: input.tripId, columnName, oldValue: a === null ? null : String(a), newValue: b === null ? null : String(b), changedBy: actorId }));
-    if (rows.length) await tx.insert(tripHistory).values(rows);
+    if (rows.length) await tx.insert(tripHistory).values(rows.map((r) => ({ ...r, createdAt: changedNow })));
   });
   return getTrip(db, input.tripId);
 }
