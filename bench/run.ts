@@ -13,6 +13,7 @@ import { placesCase } from './cases/places';
 import { usersCase } from './cases/users';
 import { tripsCase } from './cases/trips';
 import { mileageEngineCase } from './cases/mileage-engine';
+import { mileStatsCase } from './cases/mile-stats';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
@@ -20,6 +21,7 @@ const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   users: usersCase,
   trips: tripsCase,
   places: placesCase,
+  'mile-stats': mileStatsCase,
 };
 
 /** Cases of pure code (no server, no database): run once, engine 'none'. */
