@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -106,7 +107,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
-    connectionTimeout: config.REQUEST_TIMEOUT_MS,
+    // Behind a reverse proxy: idle keep-alive sockets outlive the proxy's own idle timeout, and
+    // no socket inactivity timer closes them earlier.
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeout: Math.max(config.REQUEST_TIMEOUT_MS, config.KEEP_ALIVE_TIMEOUT_MS + 5_000),
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -114,6 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  app.server.headersTimeout = Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS);
   // Graceful shutdown: requests in flight when closing starts finish, and their keep-alive
   // connections close right after, so the process does not wait on idle sockets.
   let closing = false;
@@ -172,6 +177,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+
+  // Under overload (the event loop lagging), answer 503 with Retry-After at once.
+  if (config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS || config.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: config.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
+      sampleInterval: config.OVERLOAD_SAMPLE_INTERVAL_MS,
+      retryAfter: config.OVERLOAD_RETRY_AFTER_SECONDS,
+    });
+  }
 
   await app.register(rateLimit, {
     global: false,

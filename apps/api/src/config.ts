@@ -49,6 +49,23 @@ const configSchema = z.object({
   TRUST_PROXY: bool.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * Idle keep-alive connections stay open this long: longer than a reverse proxy's or load
+   * balancer's own idle timeout (often 60 s), so the proxy never reuses a socket we just closed.
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(65_000),
+  /** A client must send its request headers within this time (at most REQUEST_TIMEOUT_MS). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  /**
+   * Load shedding: when the event loop's mean delay over a sample exceeds this, requests are
+   * answered 503 with Retry-After at once instead of all waiting. 0 turns it off.
+   */
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
+  /** Event-loop utilisation (0–1) above which requests are shed the same way; 0 turns it off. */
+  OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  OVERLOAD_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  /** Seconds a shed request is told to wait (Retry-After). */
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Pretty, human-readable logs (default in development); JSON lines otherwise. */
   LOG_PRETTY: bool.optional(),

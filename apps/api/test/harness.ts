@@ -93,6 +93,8 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     MILEPOST_DATA_DIR: dataDir,
     WEB_DIST_DIR: '',
     MILEPOST_PUBLIC_URL: 'http://milepost.test',
+    // Load shedding watches the event loop; a busy test machine must not shed test requests.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
   const { database, drop } = await freshDatabase();

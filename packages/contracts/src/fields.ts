@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The field types every contract schema is built from, so each rule holds everywhere at once
- * (docs/decisions/007-input-types.md): ids are positive 32-bit integers, texts are trimmed, have
+ * (docs/decisions/009-input-types.md): ids are positive 32-bit integers, texts are trimmed, have
  * a maximum length and never carry a NUL character (PostgreSQL cannot store one).
  */
 

@@ -56,7 +56,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         body = { status, code: codeForStatus(status), message: error.message || GENERIC_ERROR_MESSAGES[400] };
       }
     }
-    if (body.status >= 500 && !(error instanceof AppError)) body.message = GENERIC_ERROR_MESSAGES[500];
+    if (body.status >= 500 && !(error instanceof AppError)) body.message = body.status === 503 ? GENERIC_ERROR_MESSAGES[503] : GENERIC_ERROR_MESSAGES[500];
     return reply.status(body.status).send(body);
   });
 
