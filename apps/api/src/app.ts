@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
@@ -39,7 +41,7 @@ import type { TelematicsDeps } from './integrations/telematics/registry';
 import type { RetryPolicy } from './integrations/telematics/provider';
 import type { Jobs } from './jobs/queue';
 import { createSecretBox, type SecretBox } from './platform/secret-box';
-import { enforceAccess, type TokenKeys } from './platform/access';
+import { enforceAccess, type RouteAccess, type TokenKeys } from './platform/access';
 import { configurePasswordHashing } from './platform/crypto';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
@@ -159,6 +161,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   };
   app.decorate('mailer', mailer);
+  const routeTable: RouteAccess[] = [];
+  app.decorate('routeTable', routeTable);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -176,6 +180,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+
+  // JSON answers (and any file without a precompressed copy) are compressed when worth it; a
+  // quick brotli level keeps the CPU cost per answer small.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
   // Under overload (the event loop lagging), answer 503 with Retry-After at once.
@@ -207,7 +220,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Every API route below must declare its access (deny by default).
   await app.register(async (api) => {
-    enforceAccess(api, { db, keys });
+    enforceAccess(api, { db, keys }, routeTable);
     await api.register(async (scope) => healthRoutes(scope, deps));
     await api.register(
       async (v1) => {
@@ -245,6 +258,10 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
     root: distDir,
     index: false,
     wildcard: false,
+    // The build writes .br and .gz copies of every text asset; the best one the browser accepts is sent.
+    preCompressed: true,
+    // Our own cache-control below: the plugin's default (max-age=0) would replace it.
+    cacheControl: false,
     setHeaders: (res, file) => {
       res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
@@ -266,5 +283,7 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Every API route with the access it declared. */
+    routeTable: RouteAccess[];
   }
 }
