@@ -17,7 +17,7 @@ export function MapCanvas(props: RouteMapProps) {
   const [ref, seen] = useSeenOnce<HTMLDivElement>(VISIBLE_THRESHOLD);
   const calculating = useMinimumDuration(props.calculating, MIN_CALCULATING_MS);
   return (
-    <div ref={ref} className="relative h-full min-h-0 w-full overflow-hidden">
+    <div ref={ref} className="relative isolate h-full min-h-0 w-full overflow-hidden">
       {seen ? (
         <Suspense fallback={<MapInitializing />}>
           <RouteMap {...props} />

@@ -196,7 +196,7 @@ export default function RouteMap({ stops, routes, selectedRoute, onSelectRoute, 
   }, [map, expanded]);
 
   return (
-    <div className="mp-map relative h-full w-full overflow-hidden" data-testid="route-map" data-routes={routes.length} data-selected-route={selectedRoute}>
+    <div className="mp-map relative isolate h-full w-full overflow-hidden" data-testid="route-map" data-routes={routes.length} data-selected-route={selectedRoute}>
       <div ref={ref} className="absolute inset-0" />
       {!basemapReady && <MapInitializing />}
     </div>

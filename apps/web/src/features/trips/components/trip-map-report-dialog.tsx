@@ -38,7 +38,7 @@ export function TripMapReportDialog({
   const stops = trip?.tripStops ?? [];
   const total = stops.reduce((n, s) => n + (s.distance ?? 0), 0);
   const hours = stops.reduce((n, s) => n + (s.duration ?? 0), 0);
-  const cell = 'px-2 py-1.5 text-right tabular-nums';
+  const cell = 'whitespace-nowrap px-2 py-1.5 text-right tabular-nums';
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
