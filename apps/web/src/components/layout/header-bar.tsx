@@ -15,7 +15,7 @@ export interface HeaderBarProps {
   className?: string;
 }
 
-/** The bar at the top of every screen (spec 01 §1): title, metadata, filters, view switcher, actions. */
+/** The bar at the top of every screen (docs/product/shell.md): title, metadata, filters, view switcher, actions. */
 export function HeaderBar({ title, metadata, filters, actions, viewSwitcher, className }: HeaderBarProps) {
   return (
     <header

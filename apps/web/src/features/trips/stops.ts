@@ -1,9 +1,10 @@
 import type { PlaceItem } from '@milepost/contracts/places-api';
+import { STOP_TYPES } from '@milepost/contracts/trips-api';
 import { greatCircleMeters, isValidCoordinate } from '@milepost/geo/distance';
 import { loadStatusFor, type LoadStatus, type StopType } from '@milepost/geo/mileage';
 
 /**
- * The stops of a trip being edited (spec 01 §2 "Stops editor", §4) as pure functions: the
+ * The stops of a trip being edited (docs/product/trips.md "Stops editor") as pure functions: the
  * editor component only renders them.
  */
 export interface StopDraft {
@@ -22,15 +23,15 @@ export interface StopDraft {
   duration: number | null;
 }
 
-export const STOP_TYPE_OPTIONS: readonly StopType[] = ['START', 'PICKUP', 'TRAILER', 'SHOP', 'DELIVERY', 'HOME'];
+export const STOP_TYPE_OPTIONS: readonly StopType[] = STOP_TYPES;
 
 /** Straight-line distance times this gives the road estimate (no routing yet). */
 export const ROAD_FACTOR = 1.18;
 /** Average truck speed of the estimate, metres per second (about 55 mph). */
 export const ESTIMATE_SPEED_MPS = 24.6;
-/** Recalculation waits this long after a change of stops (spec 01 §4). */
+/** Recalculation waits this long after a change of stops (docs/product/trips.md). */
 export const RECALC_DELAY_MS = 100;
-/** Moved rows are highlighted this long (spec 01 §9). */
+/** Moved rows are highlighted this long (docs/product/shell.md). */
 export const MOVED_HIGHLIGHT_MS = 1500;
 
 let keySeq = 0;

@@ -9,7 +9,7 @@ import { getVehicleInfo, identifierNumbersQueryOptions, numberOption } from '../
 import { DATE_RANGE_MIN_DAY, dayToWire, periodSearch, wireToDay, type TripsSearch } from '../trips-search';
 
 export const PERIOD_LABELS: Record<PeriodType, string> = { WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' };
-/** Info toasts of the auto-selection (spec 01 §9). */
+/** Info toasts of the auto-selection (docs/product/shell.md). */
 export const AUTO_SELECT_TOAST_MS = { several: 5000, one: 4000 } as const;
 
 
@@ -23,7 +23,7 @@ type Patch = Partial<TripsSearch>;
 
 /**
  * After a load or trailer is chosen, the trucks and drivers that ran it are looked up and the
- * first of each is selected, with an info toast naming them (spec 01 §2).
+ * first of each is selected, with an info toast naming them (docs/product/trips.md).
  */
 async function autoSelectVehicle(number: string, onSearchChange: (patch: Patch) => void) {
   try {
