@@ -421,7 +421,9 @@ function tripColumns(input: TripInput) {
       routeTrl: known ? figures.trl : null,
       routeTotalMiles: known ? figures.totalMiles : null,
       routeDuration: known ? stops.reduce((sum, s, i) => sum + (i === 0 ? 0 : (s.duration ?? 0)), 0) : null,
-      pickupLocation: stops[0]?.address ?? null,
+      // Where the load is: the first PICKUP stop (the START is where the truck was); the first
+      // stop when the trip has no PICKUP.
+      pickupLocation: (stops.find((s) => s.stopType === 'PICKUP') ?? stops[0])?.address ?? null,
       deliveryLocation: stops.at(-1)?.address ?? null,
     },
   };
