@@ -6,6 +6,7 @@ import type { Db } from '../client';
 import { users } from '../schema/access';
 import { dispatchers, drivers, recoveryReasons } from '../schema/reference';
 import { createTrip, updateTrip } from '../../modules/trips/service';
+import type { RoutingService } from '../../modules/routing/service';
 import { DEMO_PLACES } from './demo-reference';
 
 const ROAD_FACTOR = 1.18; // roads run longer than the great circle
@@ -21,9 +22,11 @@ function rng(seed: number) {
 
 /**
  * Several hundred trips over the last three months across the US, in every status, some of
- * them recovery loads, saved through the trip service so every figure and history row is real.
+ * them recovery loads, saved through the trip service so every figure and history row is real
+ * (the leg distances written here only shape the manual mileage figures; the route figures are
+ * the routing service's).
  */
-export async function seedDemoTrips(db: Db, count = 360): Promise<void> {
+export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360): Promise<void> {
   const rand = rng(20261122);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const [actor] = await db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
@@ -85,15 +88,15 @@ export async function seedDemoTrips(db: Db, count = 360): Promise<void> {
       recoveryReasonId: null,
       tripStops,
     };
-    const trip = await createTrip(db, actor.id, input);
+    const trip = await createTrip(db, routing, actor.id, input);
     // Every 25th completed load breaks down once and is recovered under the same number.
     if (completed && i % 25 === 0 && reasonIds.length) {
       const rescue = crews.find((c) => c.truckId !== crew.truckId) ?? crew;
-      await createTrip(db, actor.id, { ...input, truckId: rescue.truckId, driverId: rescue.id, recoveryReasonId: pick(reasonIds), pickupDateTime: new Date(pickup.getTime() + DAY) });
+      await createTrip(db, routing, actor.id, { ...input, truckId: rescue.truckId, driverId: rescue.id, recoveryReasonId: pick(reasonIds), pickupDateTime: new Date(pickup.getTime() + DAY) });
     }
     // A few trips were corrected after the fact, so their history has something to show.
     if (i % 40 === 1 && trip.tripStatus !== 'CANCELLED') {
-      await updateTrip(db, actor.id, trip.id, { ...input, notes: 'Receiver moved the appointment', version: trip.version });
+      await updateTrip(db, routing, actor.id, trip.id, { ...input, notes: 'Receiver moved the appointment', version: trip.version });
     }
   }
 }
