@@ -13,7 +13,8 @@ export type Engine = 'pglite' | 'postgres';
 
 export interface Figure {
   case: string;
-  engine: Engine;
+  /** 'none' for pure cases that use no database. */
+  engine: Engine | 'none';
   samples: number;
   medianMs: number;
   p95Ms: number;

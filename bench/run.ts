@@ -12,6 +12,7 @@ import { authCase } from './cases/auth';
 import { placesCase } from './cases/places';
 import { usersCase } from './cases/users';
 import { tripsCase } from './cases/trips';
+import { mileageEngineCase } from './cases/mileage-engine';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
@@ -19,6 +20,11 @@ const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   users: usersCase,
   trips: tripsCase,
   places: placesCase,
+};
+
+/** Cases of pure code (no server, no database): run once, engine 'none'. */
+const PURE_CASES: Record<string, () => Promise<Figure[]>> = {
+  'mileage-engine': mileageEngineCase,
 };
 
 async function postgresReachable(): Promise<boolean> {
@@ -39,6 +45,7 @@ const fmt = (n: number) => n.toFixed(2);
 async function main() {
   const only = process.argv.slice(2);
   const names = Object.keys(CASES).filter((n) => !only.length || only.includes(n));
+  const pureNames = Object.keys(PURE_CASES).filter((n) => !only.length || only.includes(n));
   // BENCH_ENGINES=postgres (or pglite) runs one engine only; the million-trip case takes minutes on PGlite.
   const wanted = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
   const engines: Engine[] = wanted.includes('pglite') ? ['pglite'] : [];
@@ -48,7 +55,13 @@ async function main() {
   }
 
   const figures: Figure[] = [];
-  for (const engine of engines) {
+  for (const name of pureNames) {
+    console.log(`${name}...`);
+    const rows = await PURE_CASES[name]!();
+    for (const r of rows) console.log(`  ${r.case}: median ${fmt(r.medianMs)} ms, p95 ${fmt(r.p95Ms)} ms (${r.samples} samples)${r.note ? ` — ${r.note}` : ''}`);
+    figures.push(...rows);
+  }
+  for (const engine of names.length ? engines : []) {
     for (const name of names) {
       const server = await startServer(engine);
       try {
@@ -76,9 +89,11 @@ async function main() {
     `Written by \`npm run bench\` — Node ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB. Figures are kept in results.json;`,
     'a run replaces only the cases it measured. Requests go over HTTP on loopback to a real server, one at a time, after a warm-up.',
     '',
-    '| Case | Engine | Samples | Median (ms) | p95 (ms) | Target | Measured |',
-    '|---|---|---:|---:|---:|---|---|',
-    ...all.map((f) => `| ${f.case} | ${f.engine} | ${f.samples} | ${fmt(f.medianMs)} | ${fmt(f.p95Ms)} | ${f.target ?? ''} | ${f.measuredAt.slice(0, 16).replace('T', ' ')} |`),
+    '| Case | Engine | Samples | Median (ms) | p95 (ms) | Target | Measured | Note |',
+    '|---|---|---:|---:|---:|---|---|---|',
+    ...all.map(
+      (f) => `| ${f.case} | ${f.engine} | ${f.samples} | ${fmt(f.medianMs)} | ${fmt(f.p95Ms)} | ${f.target ?? ''} | ${f.measuredAt.slice(0, 16).replace('T', ' ')} | ${f.note ?? ''} |`,
+    ),
     '',
   ];
   const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.md');

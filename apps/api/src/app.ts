@@ -28,9 +28,14 @@ import { shopRoutes } from './modules/shops/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { truckRoutes } from './modules/trucks/routes';
 import { tripRoutes } from './modules/trips/routes';
+import { tripStatisticsRoutes } from './modules/trip-statistics/routes';
 import { routingRoutes } from './modules/routing/routes';
 import { createRoutingService, hereClientFor, type RoutingService } from './modules/routing/service';
 import type { HereClient } from './integrations/here/client';
+import { integrationRoutes } from './modules/integrations/routes';
+import type { TelematicsDeps } from './integrations/telematics/registry';
+import type { RetryPolicy } from './integrations/telematics/provider';
+import type { Jobs } from './jobs/queue';
 import { createSecretBox, type SecretBox } from './platform/secret-box';
 import { enforceAccess, type TokenKeys } from './platform/access';
 import { AppError, registerErrorHandling } from './platform/errors';
@@ -47,6 +52,10 @@ export interface AppDeps {
   here: HereClient | null;
   /** Route distances for the routing endpoint and every trip save. */
   routing: RoutingService;
+  /** Where the telematics providers are and how the tokens open. */
+  telematics: TelematicsDeps;
+  /** The background job queue, when this process runs one (main.ts starts it; buildApp never does). */
+  jobs: Jobs | null;
 }
 
 export interface BuildOptions {
@@ -60,6 +69,10 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Overrides the HERE client built from the configuration (tests). */
   here?: HereClient | null;
+  /** Started by the caller (main.ts, or a test); without it the sync endpoint answers 503. */
+  jobs?: Jobs | null;
+  /** Retry patience of the telematics clients (tests shorten it). */
+  telematicsRetry?: RetryPolicy;
 }
 
 /** Logs as JSON lines with secrets redacted; pretty in development. */
@@ -115,6 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.MILEPOST_DATA_DIR, 'outbox'), from: config.MAIL_FROM, log: app.log });
   const keys: TokenKeys = { secret: new TextEncoder().encode(opts.jwtSecret), accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS };
   const here = opts.here === undefined ? hereClientFor(config) : opts.here;
+  const secretBox = createSecretBox(opts.secretKey);
   const deps: AppDeps = {
     here,
     routing: createRoutingService({ db, here, estimateSpeedMph: config.ROUTE_ESTIMATE_SPEED_MPH, log: app.log }),
@@ -122,7 +136,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db,
     mailer,
     keys,
-    secretBox: createSecretBox(opts.secretKey),
+    secretBox,
+    telematics: { db, secretBox, config, ...(opts.telematicsRetry ? { retry: opts.telematicsRetry } : {}) },
+    jobs: opts.jobs ?? null,
     auth: {
       db,
       keys,
@@ -189,7 +205,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         await recoveryReasonRoutes(v1, deps);
         await settingsRoutes(v1, deps);
         await tripRoutes(v1, deps);
+        await tripStatisticsRoutes(v1, deps);
         await routingRoutes(v1, deps);
+        await integrationRoutes(v1, deps);
       },
       { prefix: '/api/v1' },
     );

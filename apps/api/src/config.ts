@@ -47,6 +47,12 @@ const configSchema = z.object({
   LOG_PRETTY: bool.optional(),
   /** HERE key for routing, address autosuggest and map tiles. Used by the API only; never sent to a browser. */
   HERE_API_KEY: z.string().optional(),
+  /** Samsara API host (the EU cloud is https://api.eu.samsara.com; tests point it at a local fake). */
+  SAMSARA_BASE_URL: z.url().default('https://api.samsara.com'),
+  /** GLE telematics API host. GLE stays off until it is set (docs/integrations/gle.md). */
+  GLE_BASE_URL: z.url().optional(),
+  /** Minutes between two telematics syncs of every company (vehicles, drivers, in-transit trip tracks). */
+  TELEMATICS_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** HERE Routing v8 (tests point it at a local fake). */
   HERE_ROUTER_URL: z.url().default('https://router.hereapi.com/v8/routes'),
   /** HERE Autosuggest (Geocoding & Search v7). */

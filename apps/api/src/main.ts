@@ -7,6 +7,7 @@ import { ensureAdmin, syncAccessCatalogue } from './db/seed/access';
 import { DEMO_LOGIN, demoOwnerExists, seedDemo } from './db/seed/demo';
 import { createSecretBox } from './platform/secret-box';
 import { routingServiceFor } from './modules/routing/service';
+import { deferredJobs, startJobs } from './jobs/queue';
 import { dataDirSecret } from './secrets';
 
 /** config → database → migrations → (demo seed) → listen; graceful shutdown on SIGTERM/SIGINT. */
@@ -26,12 +27,14 @@ async function main() {
     await ensureAdmin(database.db, config.MILEPOST_ADMIN_EMAIL, config.MILEPOST_ADMIN_PASSWORD);
   }
 
-  const app = await buildApp({ config, db: database.db, jwtSecret, secretKey });
+  const jobs = deferredJobs();
+  const app = await buildApp({ config, db: database.db, jwtSecret, secretKey, jobs });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     await app.close(); // stops accepting, waits for in-flight requests
+    await jobs.stop(); // lets a running sync finish its page; an unfinished one is retried later
     await app.mailer.drain();
     await database.close();
   });
@@ -49,6 +52,20 @@ async function main() {
   }
   if (config.MILEPOST_ADMIN_EMAIL) lines.push(`  Admin login: ${config.MILEPOST_ADMIN_EMAIL} (password from MILEPOST_ADMIN_PASSWORD)`);
   console.log(`${lines.join('\n')}\n`);
+
+  // Background jobs (telematics sync every TELEMATICS_SYNC_MINUTES) start once the server
+  // answers, so a first start is not held up by creating the job tables.
+  const secretBox = createSecretBox(secretKey);
+  jobs
+    .start(() =>
+      startJobs({
+        database,
+        telematics: { db: database.db, secretBox, config },
+        log: app.log,
+        syncMinutes: config.TELEMATICS_SYNC_MINUTES,
+      }),
+    )
+    .catch((err: unknown) => app.log.error({ err }, 'background jobs could not start'));
 }
 
 main().catch((err: unknown) => {

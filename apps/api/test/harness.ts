@@ -8,6 +8,9 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
 import { syncAccessCatalogue } from '../src/db/seed/access';
+import { startJobs, type Jobs } from '../src/jobs/queue';
+import type { RetryPolicy } from '../src/integrations/telematics/provider';
+import { createSecretBox } from '../src/platform/secret-box';
 
 /**
  * A whole Milepost API for one test file: a fresh database (in-memory PGlite, or a new
@@ -22,7 +25,34 @@ export interface TestContext {
   outboxDir: string;
   /** The access-token key, so tests can forge expired or foreign tokens. */
   jwtSecret: string;
+  /** The key company tokens are sealed with (factories seal test tokens with it). */
+  secretKey: string;
+  /** The background job queue, when the context was created with `jobs`. */
+  jobs: Jobs | null;
   close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  /** Start the background job queue (pg-boss) on the test database, as main.ts does. */
+  jobs?: boolean;
+  /** Retry patience of the telematics clients (short in tests). */
+  telematicsRetry?: RetryPolicy;
+}
+
+/** Retries that take milliseconds, so fault tests run fast. */
+export const FAST_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 20, maxDelayMs: 100, maxRetryAfterMs: 5_000, timeoutMs: 2_000 };
+
+/** Starts a job queue on a database, polling fast, for tests. */
+export function testJobs(database: Database, config: Config, secretKey: string, telematicsRetry: RetryPolicy = FAST_RETRY, pollingSeconds = 0.5): Promise<Jobs> {
+  const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  return startJobs({
+    database,
+    telematics: { db: database.db, secretBox: createSecretBox(secretKey), config, retry: telematicsRetry },
+    log: silent,
+    syncMinutes: config.TELEMATICS_SYNC_MINUTES,
+    pollingSeconds,
+    retryDelaySeconds: 1,
+  });
 }
 
 export const usePostgres = () => process.env.MILEPOST_TEST_DB === 'postgres';
@@ -53,7 +83,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(env: Record<string, string> = {}, opts: ContextOptions = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -67,7 +97,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await database.migrate();
   await syncAccessCatalogue(database.db);
   const jwtSecret = randomBytes(32).toString('hex');
-  const app = await buildApp({ config, db: database.db, jwtSecret, secretKey: randomBytes(32).toString('hex'), logger: false });
+  const secretKey = randomBytes(32).toString('hex');
+  const telematicsRetry = opts.telematicsRetry ?? FAST_RETRY;
+  const jobs = opts.jobs ? await testJobs(database, config, secretKey, telematicsRetry) : null;
+  const app = await buildApp({ config, db: database.db, jwtSecret, secretKey, logger: false, jobs, telematicsRetry });
   await app.ready();
   return {
     app,
@@ -76,8 +109,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     config,
     outboxDir: path.join(dataDir, 'outbox'),
     jwtSecret,
+    secretKey,
+    jobs,
     async close() {
       await app.close();
+      await jobs?.stop(2_000);
       await app.mailer.drain();
       await database.close();
       await drop();

@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   ALREADY_ASSIGNED: 409,
   /** Granting or assigning a permission the acting user does not hold. */
   PERMISSION_ESCALATION: 403,
+  /** A telematics provider is switched off for the company (or everywhere, or has no token). */
+  INTEGRATION_DISABLED: 409,
   /** A user may not change their own role. */
   SELF_ROLE_CHANGE: 403,
   /** The permissions that manage users, roles and permissions cannot be disabled. */

@@ -1,11 +1,22 @@
 import { z } from 'zod';
-import { LOAD_STATUSES, STOP_TYPES } from './trips-api';
+import { LOAD_STATUSES, STOP_TYPES, TRIP_MESSAGES } from './trips-api';
 
 /**
  * Mile stats: each trip's figures from three sources side by side (HERE routing, Samsara, GLE)
  * plus the manual figures staff enter, as `GET /api/v1/mile-stats/{tripId}` returns them.
  * Figures are in miles at full precision (the UI rounds); the model is docs/mileage-engine.md.
  */
+
+/** The Mileage Report's texts (spec 01 §8 "Trips"). */
+export const MILEAGE_MESSAGES = {
+  saveFailed: 'Error updating mileage data',
+  tripIdMissing: TRIP_MESSAGES.mileageTripId,
+} as const;
+
+/** Payable mileage = empty + loaded when both are numbers (spec 01 §5), to one decimal; else null. */
+export function payableFrom(emptyMiles: number | null, loadedMiles: number | null): number | null {
+  return emptyMiles === null || loadedMiles === null ? null : Math.round((emptyMiles + loadedMiles) * 10) / 10;
+}
 
 export const MILEAGE_SOURCES = ['HERE', 'SAMSARA', 'GLE'] as const;
 export type MileageSource = (typeof MILEAGE_SOURCES)[number];
@@ -25,15 +36,22 @@ export const DISTANCE_METHOD_LABELS: Record<DistanceMethod, string> = {
 
 /** The engine's thresholds (docs/mileage-engine.md). */
 export const MILEAGE_RULES = {
-  /** A leg's two methods "differ" when they are more than this fraction apart. */
+  /** A leg's two methods "differ" when they are more than this fraction apart … */
   methodDifference: 0.03,
+  /** … and more than this many metres (odometers count in 0.1 km steps; a few metres are noise). */
+  methodDifferenceFloorMeters: 100,
   /** A leg has a gap when two consecutive fixes are more than this many seconds apart … */
   gapSeconds: 600,
   /** … or more than this many metres apart. */
   gapMeters: 5000,
   /** A fix implying a faster move than this from the last kept fix is a jump, and dropped. */
   maxSpeedMph: 110,
+  /** Fixes within this many metres of the last kept fix are stationary jitter: they add no distance. */
+  stationaryMeters: 25,
+  /** A stop radius below this (e.g. an empty setting read as 0) is raised to it, in miles. */
+  minRadiusMiles: 0.1,
 } as const;
+export type MileageRules = { [K in keyof typeof MILEAGE_RULES]: number };
 
 export const mileStatsLeg = z.object({
   /** Order index of the stop this leg leads into (the first stop has no leg). */

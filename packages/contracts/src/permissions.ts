@@ -65,6 +65,7 @@ export const PERMISSION_CATALOGUE = [
   p('CAN_EDIT_COMPANY', 'COMPANIES.EDIT', 'Companies', 'Edit companies'),
   p('CAN_EDIT_COMPANY_TOKENS', 'COMPANIES.EDIT_TOKENS', 'Companies', 'Update company API tokens'),
   p('CAN_CHANGE_STATUS_COMPANY', 'COMPANIES.CHANGE_STATUS', 'Companies', 'Activate and deactivate companies'),
+  p('CAN_SYNC_INTEGRATIONS', 'COMPANIES.SYNC_INTEGRATIONS', 'Companies', 'See and run the Samsara and GLE syncs of a company'),
   // System
   p('CAN_SHOW_SYSTEM_SETTINGS', 'SYSTEM.SHOW_SETTINGS', 'System', 'Show the System page', true),
   p('CAN_VIEW_RADIUS_SETTINGS', 'SYSTEM.VIEW_RADIUS_SETTINGS', 'System', 'View radius settings'),

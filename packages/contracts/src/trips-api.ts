@@ -340,3 +340,7 @@ export function historyFieldLabel(code: string): string {
   }
   return code;
 }
+
+/** `GET /trips/export.csv`: the list's filters and sort, every matching trip (no paging). */
+export const tripExportQuery = tripListQuery.omit({ page: true, size: true });
+export const TRIPS_EXPORT_FILE_NAME = 'milepost-trips.csv';

@@ -49,20 +49,31 @@ const SHORT_SEGMENT_DEG = 0.1;
 const TABLE_STEP = 100; // rows per degree
 
 /** Row r (latitude r/100 − 90): [metres per degree of longitude, metres per degree of latitude]. */
-let radii: Float64Array | undefined;
-function radiiTable(): Float64Array {
-  if (radii) return radii;
+const RADII = (() => {
   const rows = 180 * TABLE_STEP + 2;
-  radii = new Float64Array(rows * 2);
+  const t = new Float64Array(rows * 2);
   for (let r = 0; r < rows; r++) {
     const phi = Math.min(90, r / TABLE_STEP - 90) * DEG;
     const c = Math.cos(phi);
     const w2 = 1 - WGS84_E2 * (1 - c * c);
     const n = WGS84_A / Math.sqrt(w2);
-    radii[2 * r] = n * c * DEG;
-    radii[2 * r + 1] = ((n * (1 - WGS84_E2)) / w2) * DEG;
+    t[2 * r] = n * c * DEG;
+    t[2 * r + 1] = ((n * (1 - WGS84_E2)) / w2) * DEG;
   }
-  return radii;
+  return t;
+})();
+
+/** Tangent-plane distance with the radii at the middle latitude; dLng already wrapped to ±180. */
+function planeMeters(lat1: number, lat2: number, dLat: number, dLng: number): number {
+  const x = ((lat1 + lat2) * 0.5 + 90) * TABLE_STEP;
+  const r = Math.floor(x);
+  const f = x - r;
+  const i = 2 * r;
+  const kx = RADII[i]! + (RADII[i + 2]! - RADII[i]!) * f;
+  const ky = RADII[i + 1]! + (RADII[i + 3]! - RADII[i + 1]!) * f;
+  const dx = kx * dLng;
+  const dy = ky * dLat;
+  return Math.sqrt(dx * dx + dy * dy);
 }
 
 /** Lambert's formula on reduced latitudes; inputs in radians. */
@@ -83,26 +94,24 @@ function lambertMeters(phi1: number, lam1: number, phi2: number, lam2: number): 
   return WGS84_A * (sigma - (WGS84_F / 2) * (X + Y));
 }
 
-/** WGS84 distance in metres between two points given in degrees. */
-export function segmentMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const t = radii ?? radiiTable();
+/** A pair more than 0.1° apart in latitude or longitude: wrap the longitude, then plane or Lambert. */
+function widePairMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const dLat = lat2 - lat1;
   let dLng = lng2 - lng1;
   if (dLng > 180) dLng -= 360;
   else if (dLng < -180) dLng += 360;
-  if (dLat > SHORT_SEGMENT_DEG || dLat < -SHORT_SEGMENT_DEG || dLng > SHORT_SEGMENT_DEG || dLng < -SHORT_SEGMENT_DEG) {
-    if (Math.abs(dLat) > SHORT_SEGMENT_DEG || Math.abs(dLng * Math.cos((lat1 + lat2) * (DEG / 2))) > SHORT_SEGMENT_DEG)
-      return lambertMeters(lat1 * DEG, lng1 * DEG, lat2 * DEG, lng2 * DEG);
-  }
-  const x = ((lat1 + lat2) * 0.5 + 90) * TABLE_STEP;
-  const r = Math.floor(x);
-  const f = x - r;
-  const i = 2 * r;
-  const kx = t[i]! + (t[i + 2]! - t[i]!) * f;
-  const ky = t[i + 1]! + (t[i + 3]! - t[i + 1]!) * f;
-  const dx = kx * dLng;
-  const dy = ky * dLat;
-  return Math.sqrt(dx * dx + dy * dy);
+  if (Math.abs(dLat) > SHORT_SEGMENT_DEG || Math.abs(dLng * Math.cos((lat1 + lat2) * (DEG / 2))) > SHORT_SEGMENT_DEG)
+    return lambertMeters(lat1 * DEG, lng1 * DEG, lat2 * DEG, lng2 * DEG);
+  return planeMeters(lat1, lat2, dLat, dLng);
+}
+
+/** WGS84 distance in metres between two points given in degrees (small, so hot loops inline it). */
+export function segmentMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const dLat = lat2 - lat1;
+  const dLng = lng2 - lng1;
+  if (dLat > SHORT_SEGMENT_DEG || dLat < -SHORT_SEGMENT_DEG || dLng > SHORT_SEGMENT_DEG || dLng < -SHORT_SEGMENT_DEG)
+    return widePairMeters(lat1, lng1, lat2, lng2);
+  return planeMeters(lat1, lat2, dLat, dLng);
 }
 
 /** WGS84 (ellipsoidal) distance in metres. */

@@ -14,9 +14,11 @@ import * as access from './schema/access';
 import * as platform from './schema/platform';
 import * as reference from './schema/reference';
 import * as routing from './schema/routing';
+import * as tripStatisticsSchema from './schema/trip-statistics';
 import * as tripsSchema from './schema/trips';
+import * as telematics from './schema/telematics';
 
-export const schema = { ...access, ...platform, ...reference, ...routing, ...tripsSchema };
+export const schema = { ...access, ...platform, ...reference, ...routing, ...tripsSchema, ...tripStatisticsSchema, ...telematics };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -26,6 +28,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Plain SQL for libraries that bring their own queries (the job queue): with values, one
+   * parameterised statement; without, a script of several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -56,6 +63,7 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
         }
       },
       close: () => pool.end(),
+      executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
     };
   }
   let client: PGlite;
@@ -72,6 +80,11 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
+    async executeSql(text, values) {
+      if (values?.length) return client.query(text, values as unknown[]);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
   };
 }
 

@@ -63,6 +63,8 @@ export const trucks = pgTable(
     samsaraVin: text().notNull(),
     /** Samsara's vehicle id, filled by the telematics sync. */
     vehicleId: text(),
+    /** GLE's vehicle id, filled by the telematics sync (matched on vinNumber). */
+    gleVehicleId: text(),
     licencePlate: text().notNull(),
     homeLocation: text().notNull(),
     homeLatitude: doublePrecision(),
@@ -77,6 +79,8 @@ export const trucks = pgTable(
     uniqueIndex('trucks_vin_key').on(sql`lower(${t.vinNumber})`),
     index('trucks_company_idx').on(t.companyId, t.id),
     index('trucks_unit_idx').on(t.unitNumber, t.id),
+    index('trucks_samsara_vin_idx').on(sql`lower(${t.samsaraVin})`),
+    index('trucks_vehicle_id_idx').on(t.vehicleId),
   ],
 );
 
@@ -91,10 +95,15 @@ export const drivers = pgTable(
     truckId: integer().references(() => trucks.id),
     /** The user (dispatcher account) the driver is assigned to. */
     assignedUserId: integer().references(() => users.id),
+    /** The drivers' ids at the telematics providers, filled by the sync. */
+    samsaraDriverId: text(),
+    gleDriverId: text(),
     active: boolean().notNull().default(true),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('drivers_samsara_id_key').on(t.samsaraDriverId),
+    uniqueIndex('drivers_gle_id_key').on(t.gleDriverId),
     index('drivers_truck_idx').on(t.truckId),
     index('drivers_assigned_user_idx').on(t.assignedUserId),
     index('drivers_name_idx').on(t.firstName, t.lastName, t.id),

@@ -13,6 +13,8 @@ import {
   infoByNumberQuery,
   payableMileageForm,
   tripDetail,
+  tripExportQuery,
+  TRIPS_EXPORT_FILE_NAME,
   tripInput,
   tripListQuery,
   tripRow,
@@ -22,6 +24,8 @@ import {
 import { tripMapQuery, tripMapReport, tripMapSummary } from '@milepost/contracts/trip-map-api';
 import { recomputeRoutesRequest, recomputeRoutesResponse } from '@milepost/contracts/routing-api';
 import { principalOf } from '../../platform/access';
+import { csvReply } from '../../platform/csv';
+import { exportTrips } from './export';
 import type { AppDeps } from '../../app';
 import * as trips from './service';
 import * as tripMap from './map-summary';
@@ -40,6 +44,14 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
     config: { access: { permission: 'CAN_SHOW_TRIPS' } },
     schema: { tags, summary: 'Trips, paged, filtered and sorted', querystring: tripListQuery, response: { 200: envelope(paged(tripRow)) } },
     handler: async (req) => ({ data: await trips.listTrips(deps.db, req.query) }),
+  });
+
+  // Before /trips/:id, so the path is not read as an id.
+  r.get('/trips/export.csv', {
+    config: { access: { permission: 'CAN_SHOW_TRIPS' } },
+    schema: { tags, summary: 'Every trip matching the list filters, in its sort order, as CSV (streamed)', querystring: tripExportQuery, response: { 200: z.string() } },
+    handler: async (req, reply) =>
+      csvReply(reply, TRIPS_EXPORT_FILE_NAME).send(exportTrips(deps.db, req.query, (err) => req.log.error({ err }, 'trips CSV export failed'))),
   });
 
   r.get('/trips/check-number', {

@@ -121,7 +121,8 @@ const sortColumns = {
   tripStatus: trips.tripStatus,
 };
 
-export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Promise<Paged<TripRow>> {
+/** The list's filters and sort, shared by the page and the CSV export, so both show the same trips in the same order. */
+export function tripListQueryParts(q: Omit<z.output<typeof tripListQuery>, 'page' | 'size'>): { where: SQL | undefined; order: SQL[] } {
   const filters: (SQL | undefined)[] = [];
   if (q.loadNumber) filters.push(sameNumber('LOAD_NUMBER', q.loadNumber));
   if (q.trailerNumber) filters.push(sameNumber('TRAILER_NUMBER', q.trailerNumber));
@@ -143,11 +144,16 @@ export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Prom
   ]);
   const sorts = q.sort.filter((s) => !constant.has(s.field));
   const tiebreakOnly = q.sort.length > 0 && sorts.length === 0 ? [q.sort.at(-1)!.direction === 'desc' ? desc(trips.id) : asc(trips.id)] : null;
+  return { where, order: tiebreakOnly ?? orderBy(sorts, sortColumns, trips.id, [desc(trips.updatedAt)]) };
+}
+
+export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Promise<Paged<TripRow>> {
+  const { where, order } = tripListQueryParts(q);
   const rows = db
     .select(rowColumns)
     .from(trips)
     .where(where)
-    .orderBy(...(tiebreakOnly ?? orderBy(sorts, sortColumns, trips.id, [desc(trips.updatedAt)])))
+    .orderBy(...order)
     .limit(q.size)
     .offset(q.page * q.size)
     .then((list) => list.map(toRow));

@@ -1,6 +1,6 @@
 import type { TripRow } from '@milepost/contracts/trips-api';
 import { groupDigits } from '@milepost/geo/units';
-import { History, Map, MoreHorizontal, Pencil } from 'lucide-react';
+import { Gauge, History, Map, MoreHorizontal, Pencil } from 'lucide-react';
 import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
 import { Button } from '@/components/ui/button';
@@ -27,8 +27,10 @@ export interface TripsColumnActions {
   canEdit: boolean;
   canShowHistory: boolean;
   canViewMap: boolean;
+  canViewMileage: boolean;
   onEdit: (row: TripRow) => void;
   onHistory: (row: TripRow) => void;
+  onMileageReport: (row: TripRow) => void;
   onViewRoute: (row: TripRow) => void;
   onCopyLocation: (value: string, which: 'pickup' | 'delivery') => void;
 }
@@ -120,7 +122,7 @@ export function tripsColumns(actions: TripsColumnActions): DataTableColumnDef<Tr
                 <Pencil aria-hidden />
               </Button>
             )}
-            {actions.canShowHistory && (
+            {(actions.canShowHistory || actions.canViewMileage) && (
               <DropdownMenu>
                 <DropdownMenuTrigger asChild>
                   <Button variant="ghost" size="icon-sm" aria-label={`More actions for ${name}`} title="More">
@@ -128,11 +130,18 @@ export function tripsColumns(actions: TripsColumnActions): DataTableColumnDef<Tr
                   </Button>
                 </DropdownMenuTrigger>
                 <DropdownMenuContent align="end">
-                  {/* Mileage Report: hidden until the report dialog exists. */}
-                  <DropdownMenuItem onSelect={() => actions.onHistory(trip)}>
-                    <History aria-hidden />
-                    Trip History
-                  </DropdownMenuItem>
+                  {actions.canViewMileage && (
+                    <DropdownMenuItem onSelect={() => actions.onMileageReport(trip)}>
+                      <Gauge aria-hidden />
+                      Mileage Report
+                    </DropdownMenuItem>
+                  )}
+                  {actions.canShowHistory && (
+                    <DropdownMenuItem onSelect={() => actions.onHistory(trip)}>
+                      <History aria-hidden />
+                      Trip History
+                    </DropdownMenuItem>
+                  )}
                 </DropdownMenuContent>
               </DropdownMenu>
             )}

@@ -34,14 +34,26 @@ type Patch = Partial<TripsSearch>;
 
 /**
  * The Trips screen (spec 01 §2): the shared DataTable over GET /trips with filters and sort in
- * the URL, a Table/Map switcher (map permission), New Trip, Edit Trip, Trip History and View Route.
+ * the URL, a Table/Map switcher (map permission), New Trip, Edit Trip, Trip History, Mileage Report and View Route.
  */
-export function TripsScreen({ title, search, onSearchChange }: { title: string; search: TripsSearch; onSearchChange: (patch: Patch | null) => void }) {
+export function TripsScreen({
+  title,
+  search,
+  onSearchChange,
+  onMileageReport,
+}: {
+  title: string;
+  search: TripsSearch;
+  onSearchChange: (patch: Patch | null) => void;
+  /** Opens a trip's Mileage Report (the mileage feature's dialog, composed by the route). */
+  onMileageReport?: (trip: { id: number; number: string }) => void;
+}) {
   const { has } = usePermissions();
   const canCreate = has('CAN_CREATE_TRIP');
   const canEdit = has('CAN_EDIT_TRIP');
   const canShowHistory = has('CAN_SHOW_TRIP_HISTORY');
   const canViewMap = has('CAN_VIEW_TRIP_MAP');
+  const canViewMileage = onMileageReport !== undefined && has('CAN_VIEW_MILEAGE_REPORT_TRIP');
   const view = canViewMap && search.view === 'map' ? 'map' : 'table';
 
   const params: TripsListParams = {
@@ -80,8 +92,10 @@ export function TripsScreen({ title, search, onSearchChange }: { title: string; 
         canEdit,
         canShowHistory,
         canViewMap,
+        canViewMileage,
         onEdit: (row) => openDrawer({ mode: 'edit', row }),
         onHistory: (row) => setHistory({ id: row.id, number: tripNumber(row) }),
+        onMileageReport: (row) => onMileageReport?.({ id: row.id, number: tripNumber(row) }),
         onViewRoute: (row) =>
           onSearchChange({
             view: 'map',
@@ -100,7 +114,7 @@ export function TripsScreen({ title, search, onSearchChange }: { title: string; 
           );
         },
       }),
-    [canEdit, canShowHistory, canViewMap, onSearchChange],
+    [canEdit, canShowHistory, canViewMap, canViewMileage, onSearchChange, onMileageReport],
   );
 
   const filtered = Object.entries(search).some(([key, value]) => key !== 'view' && value !== undefined);

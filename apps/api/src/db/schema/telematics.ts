@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from './reference';
+import { trips } from './trips';
+
+/** Raw bytes (typed arrays of a track), stored as bytea. */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (v instanceof Uint8Array ? v : new Uint8Array(v as ArrayBuffer)),
+});
+
+/**
+ * The last telematics sync of each company and provider (docs/integrations/telematics.md):
+ * what the Companies screen shows and `GET /integrations/status` answers.
+ */
+export const integrationSyncStatus = pgTable(
+  'integration_sync_status',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** SAMSARA | GLE */
+    provider: text().notNull(),
+    /** QUEUED | RUNNING | SUCCEEDED | FAILED */
+    state: text().notNull(),
+    queuedAt: timestamp({ withTimezone: true }),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    /** Vehicles and drivers handled by the last run (so far, while it runs). */
+    vehicles: integer().notNull().default(0),
+    drivers: integer().notNull().default(0),
+    /** What went wrong, in words for the Companies screen; never a token. */
+    error: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.provider] })],
+);
+
+/**
+ * A trip's stored GPS history from one provider, for the trip window [windowStart, fetchedTo].
+ * Breadcrumbs are a flexible polyline whose third dimension is seconds since windowStart;
+ * speeds (mph × 10, Uint16) and odometer readings (seconds since windowStart as Int32, metres
+ * as Float64) are little-endian typed arrays. Reopening a trip whose window is covered reads
+ * this row and never calls the provider.
+ */
+export const tripTracks = pgTable(
+  'trip_tracks',
+  {
+    tripId: integer()
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    /** SAMSARA | GLE */
+    source: text().notNull(),
+    /** The provider's vehicle id the track was read for. */
+    vehicleId: text().notNull(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    /** The history is stored up to here (the window's end, or the last fetch while in transit). */
+    fetchedTo: timestamp({ withTimezone: true }).notNull(),
+    pointCount: integer().notNull(),
+    polyline: text().notNull(),
+    speeds: bytea().notNull(),
+    odometerCount: integer().notNull(),
+    odometerTimes: bytea().notNull(),
+    odometerMeters: bytea().notNull(),
+    /** OBD | GPS_DISTANCE | PROVIDER: where the odometer readings come from. */
+    odometerKind: text(),
+    fetchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tripId, t.source] })],
+);
+
+/**
+ * Each trip's computed figures per source, in miles (as `GET /mile-stats/{tripId}` answers).
+ * The reports read the figure columns; `inputsKey` says what they were computed from (trip
+ * version, track fetch, settings), so an unchanged trip is answered from here.
+ */
+export const tripMileStats = pgTable(
+  'trip_mile_stats',
+  {
+    id: serial().primaryKey(),
+    tripId: integer()
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    /** HERE | SAMSARA | GLE */
+    source: text().notNull(),
+    miles: doublePrecision(),
+    totalEmpty: doublePrecision(),
+    pu: doublePrecision(),
+    trl: doublePrecision(),
+    totalMiles: doublePrecision(),
+    totalOdometers: doublePrecision(),
+    computedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    inputsKey: text().notNull(),
+    /** The whole answer for this source (legs, flags, location for the map). */
+    detail: jsonb(),
+  },
+  (t) => [uniqueIndex('trip_mile_stats_trip_source_key').on(t.tripId, t.source), index('trip_mile_stats_computed_idx').on(t.computedAt)],
+);

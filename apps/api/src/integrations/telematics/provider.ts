@@ -1,0 +1,129 @@
+/**
+ * The one interface every telematics provider (Samsara, GLE) is used through
+ * (docs/integrations/telematics.md). Lists and histories come page by page, so a caller stores
+ * what it has before asking for more, and one slow or failing page does not lose the others.
+ */
+export type ProviderName = 'SAMSARA' | 'GLE';
+export const PROVIDERS: readonly ProviderName[] = ['SAMSARA', 'GLE'];
+
+export interface TelematicsVehicle {
+  /** The provider's vehicle id. */
+  id: string;
+  name: string;
+  vin: string | null;
+}
+
+export interface TelematicsDriver {
+  id: string;
+  firstName: string;
+  lastName: string;
+  /** The vehicle the provider says the driver is assigned to, if any. */
+  vehicleId: string | null;
+}
+
+export interface Breadcrumb {
+  /** Epoch milliseconds. */
+  time: number;
+  lat: number;
+  lng: number;
+  speedMph: number | null;
+}
+
+export interface OdometerReading {
+  time: number;
+  meters: number;
+}
+
+/** Where the odometer readings come from: the engine (OBD), the gateway's cumulative GPS distance, or the provider's own odometer. */
+export type OdometerKind = 'OBD' | 'GPS_DISTANCE' | 'PROVIDER';
+
+export interface HistoryPage {
+  breadcrumbs: Breadcrumb[];
+  odometers: OdometerReading[];
+  odometerKind: OdometerKind | null;
+}
+
+export interface TelematicsProvider {
+  readonly name: ProviderName;
+  vehicles(): AsyncIterable<TelematicsVehicle[]>;
+  drivers(): AsyncIterable<TelematicsDriver[]>;
+  /** One vehicle's breadcrumbs and odometer readings in [from, to], oldest first, page by page. */
+  history(vehicleId: string, from: Date, to: Date): AsyncIterable<HistoryPage>;
+}
+
+/**
+ * A provider call that failed. `retryable` failures (429, 5xx, timeouts, cut-off bodies) are
+ * retried with backoff; the others (bad token, bad request) stop the run at once.
+ */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: ProviderName,
+    message: string,
+    readonly kind: 'rate-limited' | 'unavailable' | 'timeout' | 'bad-answer' | 'unauthorized' | 'refused',
+    readonly status: number | null = null,
+    /** From a 429's Retry-After header, fractional seconds kept (in ms). */
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+  get retryable(): boolean {
+    return this.kind === 'rate-limited' || this.kind === 'unavailable' || this.kind === 'timeout' || this.kind === 'bad-answer';
+  }
+}
+
+/** Retry-After in seconds, whole or fractional ("0.40235"); HTTP dates are read too. Null when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  const seconds = Number(value.trim());
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+export interface RetryPolicy {
+  /** Attempts per call, the first included. */
+  attempts: number;
+  /** First backoff for 5xx and timeouts; doubled each time, with jitter, up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Longest Retry-After honoured; a longer one fails the call (the job retries later). */
+  maxRetryAfterMs: number;
+  /** Per-request timeout. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 1000, maxDelayMs: 30_000, maxRetryAfterMs: 120_000, timeoutMs: 30_000 };
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Calls `fn` until it succeeds, a non-retryable error comes, or the attempts run out: a 429
+ * waits exactly its Retry-After (fractional seconds honoured), 5xx, timeouts and cut-off bodies
+ * back off exponentially.
+ */
+export async function withRetries<T>(policy: RetryPolicy, fn: () => Promise<T>, onRetry?: (e: ProviderError, waitMs: number) => void): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (!(e instanceof ProviderError) || !e.retryable || attempt >= policy.attempts) throw e;
+      let wait: number;
+      if (e.kind === 'rate-limited' && e.retryAfterMs !== null) {
+        if (e.retryAfterMs > policy.maxRetryAfterMs) throw e;
+        wait = e.retryAfterMs;
+      } else {
+        const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+        wait = backoff / 2 + Math.random() * (backoff / 2);
+      }
+      onRetry?.(e, wait);
+      await sleep(wait);
+    }
+  }
+}
+
+/** Words for the status screen; never carries a token or a response body. */
+export function describeError(e: unknown): string {
+  if (e instanceof ProviderError) return e.message;
+  return 'The sync failed unexpectedly; see the server log.';
+}

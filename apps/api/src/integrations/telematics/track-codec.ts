@@ -1,0 +1,125 @@
+import { THIRD_DIM, decodeColumns, encodeColumns } from '@milepost/geo/flexpolyline';
+import type { Breadcrumb, OdometerKind, OdometerReading } from './provider';
+
+/**
+ * A trip's GPS history in columns: what the mileage engine reads and what `trip_tracks` stores
+ * (docs/integrations/telematics.md#storage). Times are epoch seconds.
+ */
+export interface Track {
+  time: Float64Array;
+  lat: Float64Array;
+  lng: Float64Array;
+  /** mph; NaN where the provider gave none. */
+  speedMph: Float32Array;
+  odoTime: Float64Array;
+  odoMeters: Float64Array;
+  odometerKind: OdometerKind | null;
+}
+
+export interface StoredTrack {
+  pointCount: number;
+  polyline: string;
+  speeds: Uint8Array;
+  odometerCount: number;
+  odometerTimes: Uint8Array;
+  odometerMeters: Uint8Array;
+}
+
+/** 1e-5° (about a metre) is what a GPS fix is worth; the third dimension is the fix's epoch second. */
+const PRECISION = 5;
+const NO_SPEED = 0xffff;
+
+export const emptyTrack = (): Track => ({
+  time: new Float64Array(0),
+  lat: new Float64Array(0),
+  lng: new Float64Array(0),
+  speedMph: new Float32Array(0),
+  odoTime: new Float64Array(0),
+  odoMeters: new Float64Array(0),
+  odometerKind: null,
+});
+
+/** Builds columns from provider pages (in order), dropping fixes not later than the one before. */
+export function trackFrom(breadcrumbs: readonly Breadcrumb[], odometers: readonly OdometerReading[], odometerKind: OdometerKind | null, after: Track = emptyTrack()): Track {
+  const lastTime = after.time.length ? after.time[after.time.length - 1]! : -Infinity;
+  const crumbs = breadcrumbs.filter((b) => Number.isFinite(b.time) && Number.isFinite(b.lat) && Number.isFinite(b.lng) && b.time / 1000 > lastTime);
+  const lastOdo = after.odoTime.length ? after.odoTime[after.odoTime.length - 1]! : -Infinity;
+  const odos = odometers.filter((o) => Number.isFinite(o.time) && Number.isFinite(o.meters) && o.time / 1000 > lastOdo);
+  const n0 = after.time.length;
+  const n = n0 + crumbs.length;
+  const t: Track = {
+    time: new Float64Array(n),
+    lat: new Float64Array(n),
+    lng: new Float64Array(n),
+    speedMph: new Float32Array(n),
+    odoTime: new Float64Array(after.odoTime.length + odos.length),
+    odoMeters: new Float64Array(after.odoTime.length + odos.length),
+    odometerKind: after.odometerKind ?? odometerKind,
+  };
+  t.time.set(after.time);
+  t.lat.set(after.lat);
+  t.lng.set(after.lng);
+  t.speedMph.set(after.speedMph);
+  crumbs.forEach((b, k) => {
+    t.time[n0 + k] = Math.round(b.time / 1000);
+    t.lat[n0 + k] = b.lat;
+    t.lng[n0 + k] = b.lng;
+    t.speedMph[n0 + k] = b.speedMph ?? Number.NaN;
+  });
+  t.odoTime.set(after.odoTime);
+  t.odoMeters.set(after.odoMeters);
+  odos.forEach((o, k) => {
+    t.odoTime[after.odoTime.length + k] = Math.round(o.time / 1000);
+    t.odoMeters[after.odoTime.length + k] = o.meters;
+  });
+  return t;
+}
+
+const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+
+export function encodeTrack(t: Track): StoredTrack {
+  const speeds = new Uint16Array(t.speedMph.length);
+  for (let i = 0; i < speeds.length; i++) {
+    const s = t.speedMph[i]!;
+    speeds[i] = Number.isNaN(s) ? NO_SPEED : Math.min(NO_SPEED - 1, Math.max(0, Math.round(s * 10)));
+  }
+  const odoTimes = new Float64Array(t.odoTime);
+  return {
+    pointCount: t.time.length,
+    polyline: encodeColumns({ lat: t.lat, lng: t.lng, z: t.time }, { precision: PRECISION, thirdDim: THIRD_DIM.CUSTOM1, thirdDimPrecision: 0 }),
+    speeds: littleEndian(bytesOf(speeds), 2),
+    odometerCount: t.odoTime.length,
+    odometerTimes: littleEndian(bytesOf(odoTimes), 8),
+    odometerMeters: littleEndian(bytesOf(new Float64Array(t.odoMeters)), 8),
+  };
+}
+
+export function decodeTrack(s: StoredTrack, odometerKind: OdometerKind | null): Track {
+  const cols = s.pointCount ? decodeColumns(s.polyline) : null;
+  const speeds = new Uint16Array(aligned(littleEndian(s.speeds, 2)));
+  const speedMph = new Float32Array(speeds.length);
+  for (let i = 0; i < speeds.length; i++) speedMph[i] = speeds[i] === NO_SPEED ? Number.NaN : speeds[i]! / 10;
+  return {
+    time: cols?.z ?? new Float64Array(0),
+    lat: cols?.lat ?? new Float64Array(0),
+    lng: cols?.lng ?? new Float64Array(0),
+    speedMph,
+    odoTime: new Float64Array(aligned(littleEndian(s.odometerTimes, 8))),
+    odoMeters: new Float64Array(aligned(littleEndian(s.odometerMeters, 8))),
+    odometerKind,
+  };
+}
+
+/** A copy whose buffer starts at offset 0 (typed arrays need aligned offsets). */
+function aligned(bytes: Uint8Array): ArrayBuffer {
+  return bytes.slice().buffer;
+}
+
+const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** Stored bytes are little-endian; on a big-endian machine the words are swapped. */
+function littleEndian(bytes: Uint8Array, width: number): Uint8Array {
+  if (LITTLE) return bytes;
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i < bytes.length; i += width) for (let k = 0; k < width; k++) out[i + k] = bytes[i + width - 1 - k]!;
+  return out;
+}

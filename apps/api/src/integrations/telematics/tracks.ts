@@ -1,0 +1,128 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { trucks } from '../../db/schema/reference';
+import { tripTracks } from '../../db/schema/telematics';
+import { trips } from '../../db/schema/trips';
+import type { Breadcrumb, HistoryPage, OdometerKind, OdometerReading, ProviderName, TelematicsProvider } from './provider';
+import { decodeTrack, emptyTrack, encodeTrack, trackFrom, type Track } from './track-codec';
+import { providerFor, type TelematicsDeps } from './registry';
+
+/**
+ * A trip's GPS history per provider (docs/integrations/telematics.md#trip-history). The window
+ * is the trip's start (or pickup) time to its end time — or now while it is in transit. What
+ * was fetched is stored; a covered window is read from the database and never fetched again,
+ * an in-transit trip fetches only what came after the stored part.
+ */
+export interface TripWindow {
+  tripId: number;
+  companyId: number | null;
+  /** The provider's vehicle id of the trip's truck, or null when the truck is not linked. */
+  vehicleId: string | null;
+  start: Date;
+  end: Date;
+  inTransit: boolean;
+}
+
+/** While a trip runs, the last minutes are fetched again next time: fixes can arrive late. */
+const LATE_FIXES_MS = 5 * 60_000;
+
+export interface TrackResult {
+  track: Track | null;
+  /** The provider is off for the company (no stats from it), with the reason. */
+  off: string | null;
+  /** Fetching failed; what was stored before (or fetched so far) is returned. */
+  error: string | null;
+  fetched: boolean;
+}
+
+/** The trip window and the truck's id at the provider; null when the trip has no window (upcoming, or ended without an end time). */
+export async function tripWindow(db: Db, tripId: number, provider: ProviderName, now = new Date()): Promise<TripWindow | null> {
+  const [row] = await db
+    .select({
+      status: trips.tripStatus,
+      pickup: trips.pickupDateTime,
+      start: trips.startDateTime,
+      end: trips.endDateTime,
+      companyId: trucks.companyId,
+      samsaraId: trucks.vehicleId,
+      gleId: trucks.gleVehicleId,
+    })
+    .from(trips)
+    .innerJoin(trucks, eq(trucks.id, trips.truckId))
+    .where(eq(trips.id, tripId));
+  if (!row) return null;
+  const start = row.start ?? row.pickup;
+  const inTransit = row.status === 'IN_TRANSIT';
+  const end = row.end ?? (inTransit ? now : null);
+  if (!end || end <= start || start > now) return null;
+  return { tripId, companyId: row.companyId, vehicleId: provider === 'SAMSARA' ? row.samsaraId : row.gleId, start, end: end > now ? now : end, inTransit };
+}
+
+async function storedTrack(db: Db, tripId: number, source: ProviderName) {
+  const [row] = await db.select().from(tripTracks).where(and(eq(tripTracks.tripId, tripId), eq(tripTracks.source, source)));
+  return row ?? null;
+}
+
+/** Reads the stored track without calling anyone (the demo, and sources that are switched off). */
+export async function loadStoredTrack(db: Db, tripId: number, source: ProviderName): Promise<{ track: Track; windowStart: Date; fetchedTo: Date; fetchedAt: Date } | null> {
+  const row = await storedTrack(db, tripId, source);
+  if (!row) return null;
+  return { track: decodeTrack(row, row.odometerKind as OdometerKind | null), windowStart: row.windowStart, fetchedTo: row.fetchedTo, fetchedAt: row.fetchedAt };
+}
+
+export async function saveTrack(db: Db, tripId: number, source: ProviderName, vehicleId: string, windowStart: Date, fetchedTo: Date, track: Track): Promise<void> {
+  const stored = encodeTrack(track);
+  const values = { tripId, source, vehicleId, windowStart, fetchedTo, ...stored, odometerKind: track.odometerKind, fetchedAt: new Date() };
+  await db
+    .insert(tripTracks)
+    .values(values)
+    .onConflictDoUpdate({ target: [tripTracks.tripId, tripTracks.source], set: { ...values, fetchedAt: sql`now()` } });
+}
+
+/**
+ * The trip's track from this provider, fetching only what is missing. Fetch failures never
+ * throw: the answer carries the error and whatever is stored (the page's partial progress is
+ * stored too, so the next attempt continues from there).
+ */
+export async function ensureTrack(deps: TelematicsDeps, tripId: number, source: ProviderName, now = new Date()): Promise<TrackResult> {
+  const window = await tripWindow(deps.db, tripId, source, now);
+  if (!window) return { track: null, off: null, error: null, fetched: false };
+  if (window.companyId === null) return { track: null, off: 'The truck has no company.', error: null, fetched: false };
+  const availability = await providerFor(deps, window.companyId, source);
+  if (!availability.enabled) return { track: null, off: availability.reason, error: null, fetched: false };
+  if (!window.vehicleId) return { track: null, off: null, error: null, fetched: false };
+  const stored = await storedTrack(deps.db, tripId, source);
+  const sameWindow = stored && stored.vehicleId === window.vehicleId && stored.windowStart.getTime() === window.start.getTime();
+  if (sameWindow && stored.fetchedTo.getTime() >= window.end.getTime()) {
+    return { track: decodeTrack(stored, stored.odometerKind as OdometerKind | null), off: null, error: null, fetched: false };
+  }
+  const base = sameWindow ? decodeTrack(stored, stored.odometerKind as OdometerKind | null) : emptyTrack();
+  const from = sameWindow ? stored.fetchedTo : window.start;
+  return fetchInto(deps, availability.provider, window, base, from);
+}
+
+async function fetchInto(deps: TelematicsDeps, provider: TelematicsProvider, window: TripWindow, base: Track, from: Date): Promise<TrackResult> {
+  const crumbs: Breadcrumb[] = [];
+  const odos: OdometerReading[] = [];
+  let kind: OdometerKind | null = base.odometerKind;
+  let error: string | null = null;
+  try {
+    for await (const page of provider.history(window.vehicleId!, from, window.end) as AsyncIterable<HistoryPage>) {
+      crumbs.push(...page.breadcrumbs);
+      odos.push(...page.odometers);
+      kind ??= page.odometerKind;
+    }
+  } catch (e) {
+    error = e instanceof Error ? e.message : 'The history could not be fetched.';
+  }
+  crumbs.sort((a, b) => a.time - b.time);
+  odos.sort((a, b) => a.time - b.time);
+  const track = trackFrom(crumbs, odos, kind, base);
+  // Complete: stored up to the window's end (minus the late-fix margin while in transit).
+  // Failed part-way: stored up to the last fix received, and the rest is fetched next time.
+  let fetchedTo: Date;
+  if (error) fetchedTo = crumbs.length ? new Date(crumbs[crumbs.length - 1]!.time) : from;
+  else fetchedTo = window.inTransit ? new Date(Math.max(from.getTime(), window.end.getTime() - LATE_FIXES_MS)) : window.end;
+  if (!error || crumbs.length || base.time.length) await saveTrack(deps.db, window.tripId, provider.name, window.vehicleId!, window.start, fetchedTo, track);
+  return { track, off: null, error, fetched: true };
+}

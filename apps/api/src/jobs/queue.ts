@@ -1,0 +1,118 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, or } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { companies } from '../db/schema/reference';
+import { PROVIDERS, type ProviderName } from '../integrations/telematics/provider';
+import { providerFor, type TelematicsDeps } from '../integrations/telematics/registry';
+import { markQueued, syncCompany } from './telematics-sync';
+
+/**
+ * Background jobs, kept in PostgreSQL by pg-boss (docs/decisions/006-background-jobs.md):
+ * every instance may work, and the database makes sure each job runs once. Started by main.ts
+ * (and by the tests that need it), never by buildApp, which only receives `Jobs` to enqueue.
+ */
+export interface Jobs {
+  /** Queues a sync of one company with one provider; a sync already waiting for it absorbs this one. */
+  enqueueSync(companyId: number, provider: ProviderName): Promise<void>;
+  /** Finishes the jobs in hand (within `timeoutMs`) and stops polling. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export const SYNC_QUEUE = 'telematics-sync';
+export const SYNC_ALL_QUEUE = 'telematics-sync-all';
+
+interface SyncJob {
+  companyId: number;
+  provider: ProviderName;
+}
+
+export interface JobOptions {
+  database: Database;
+  telematics: TelematicsDeps;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Minutes between syncs of every company (TELEMATICS_SYNC_MINUTES). */
+  syncMinutes: number;
+  /** How often an idle worker looks for work (pg-boss allows 0.5 s and more). */
+  pollingSeconds?: number;
+  /** Seconds before a failed sync is tried again (doubling each time). */
+  retryDelaySeconds?: number;
+}
+
+/** A cron expression for "every n minutes". */
+export function everyMinutes(n: number): string {
+  if (n < 60) return `*/${n} * * * *`;
+  const hours = Math.max(1, Math.round(n / 60));
+  return hours >= 24 ? '0 0 * * *' : `0 */${hours} * * *`;
+}
+
+export async function startJobs(opts: JobOptions): Promise<Jobs> {
+  const { database, telematics, log } = opts;
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
+    schema: 'pgboss',
+    // A run that outlives this (an instance died mid-run) is failed and tried again.
+    expireInSeconds: 30 * 60,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  const retryDelay = opts.retryDelaySeconds ?? 30;
+  // stately: per company and provider, at most one sync waiting and one running, across instances.
+  await boss.createQueue(SYNC_QUEUE, { name: SYNC_QUEUE, policy: 'stately', retryLimit: 5, retryDelay, retryBackoff: true, expireInSeconds: 30 * 60 });
+  await boss.createQueue(SYNC_ALL_QUEUE, { name: SYNC_ALL_QUEUE, policy: 'singleton', retryLimit: 0 });
+
+  const enqueueSync = async (companyId: number, provider: ProviderName) => {
+    await markQueued(database.db, companyId, provider);
+    await boss.send(SYNC_QUEUE, { companyId, provider } satisfies SyncJob, { singletonKey: `${provider}:${companyId}` });
+  };
+
+  const polling = { pollingIntervalSeconds: opts.pollingSeconds ?? 2 };
+  await boss.work<SyncJob>(SYNC_QUEUE, polling, async ([job]) => {
+    if (!job) return;
+    const { companyId, provider } = job.data;
+    const result = await syncCompany(telematics, companyId, provider);
+    if (result) log.info({ companyId, provider, ...result }, 'telematics sync finished');
+  });
+  await boss.work(SYNC_ALL_QUEUE, polling, async () => {
+    const rows = await database.db
+      .select({ id: companies.id, samsara: companies.samsaraEnabled, gle: companies.gleEnabled })
+      .from(companies)
+      .where(and(eq(companies.active, true), or(eq(companies.samsaraEnabled, true), eq(companies.gleEnabled, true))));
+    for (const c of rows) {
+      for (const p of PROVIDERS) {
+        if (!(p === 'SAMSARA' ? c.samsara : c.gle)) continue;
+        // A provider switched off in the trip settings or without a token is left alone.
+        if ((await providerFor(telematics, c.id, p)).enabled) await enqueueSync(c.id, p);
+      }
+    }
+  });
+  await boss.schedule(SYNC_ALL_QUEUE, everyMinutes(opts.syncMinutes));
+
+  return {
+    enqueueSync,
+    async stop(timeoutMs = 10_000) {
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+  };
+}
+
+/**
+ * Jobs that start later (after the server listens, so a first start stays quick): calls wait
+ * until `start` has finished; `stop` before a start does nothing.
+ */
+export function deferredJobs(): Jobs & { start(run: () => Promise<Jobs>): Promise<void> } {
+  let started: Promise<Jobs> | null = null;
+  return {
+    async start(run) {
+      started = run();
+      await started;
+    },
+    async enqueueSync(companyId, provider) {
+      if (!started) throw new Error('background jobs not started');
+      await (await started).enqueueSync(companyId, provider);
+    },
+    async stop(timeoutMs) {
+      if (started) await (await started.catch(() => null))?.stop(timeoutMs);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '@milepost/contracts/api';
+import {
+  REPORT_COLUMNS,
+  reportFileName,
+  reportResult,
+  tripStatisticsExportQuery,
+  tripStatisticsPeriodQuery,
+  tripStatisticsRangeQuery,
+  type ReportRow,
+} from '@milepost/contracts/trip-statistics-api';
+import type { AppDeps } from '../../app';
+import { csvLines, csvReply, oneDecimal, type CsvColumn } from '../../platform/csv';
+import { reportByPeriod, reportByRange } from './service';
+
+const ACCESS = { permission: 'CAN_SHOW_REPORTS' } as const;
+
+/** The report's CSV: the screen's columns, miles to one decimal as shown, plus the period bounds. */
+const CSV_COLUMNS: CsvColumn<ReportRow>[] = [
+  ...REPORT_COLUMNS.map(([key, header]) => ({
+    header,
+    value: (r: ReportRow) => (typeof r[key] === 'number' && key !== 'truckCount' && key !== 'loadCount' ? oneDecimal(r[key]) : r[key]),
+  })),
+  { header: 'Period Start (CT)', value: (r) => r.periodStart },
+  { header: 'Period End (CT)', value: (r) => r.periodEnd },
+];
+
+export async function tripStatisticsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reports'];
+
+  r.get('/trip-statistics', {
+    config: { access: ACCESS },
+    schema: {
+      tags,
+      summary: 'Mileage per Central day of a custom range (cancelled trips left out), newest first',
+      querystring: tripStatisticsRangeQuery,
+      response: { 200: envelope(reportResult) },
+    },
+    handler: async (req) => ({ data: await reportByRange(deps.db, req.query) }),
+  });
+
+  r.get('/trip-statistics/period-type', {
+    config: { access: ACCESS },
+    schema: {
+      tags,
+      summary: 'Mileage per week (Monday), month or year, Central time (cancelled trips left out), newest first',
+      querystring: tripStatisticsPeriodQuery,
+      response: { 200: envelope(reportResult) },
+    },
+    handler: async (req) => ({ data: await reportByPeriod(deps.db, req.query) }),
+  });
+
+  r.get('/trip-statistics/export.csv', {
+    config: { access: ACCESS },
+    schema: {
+      tags,
+      summary: 'The report as CSV: periodType, or fromDate and toDate; truckId optional',
+      querystring: tripStatisticsExportQuery,
+      response: { 200: z.string() },
+    },
+    handler: async (req, reply) => {
+      const q = req.query;
+      const report = q.periodType
+        ? await reportByPeriod(deps.db, { periodType: q.periodType, truckId: q.truckId })
+        : await reportByRange(deps.db, { fromDate: q.fromDate!, toDate: q.toDate!, truckId: q.truckId });
+      return csvReply(reply, reportFileName(report.grouping)).send(csvLines(CSV_COLUMNS, report.rows, true));
+    },
+  });
+}

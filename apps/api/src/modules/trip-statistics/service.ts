@@ -1,0 +1,102 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { METERS_TO_MILES } from '@milepost/geo/units';
+import type { PeriodType } from '@milepost/contracts/time';
+import { periodBoundsOnWire, periodOf, type ReportGrouping, type ReportResult, type ReportRow } from '@milepost/contracts/trip-statistics-api';
+import type { Db } from '../../db/client';
+import { tripPeriodStats } from '../../db/schema/trip-statistics';
+import { trips } from '../../db/schema/trips';
+
+/**
+ * Period sums (spec 02 §2 "Reports"). Each figure is the sum of the trips list column of the
+ * same meaning over the period's trips that are not cancelled; periods are Central-time weeks
+ * (Monday), months and years of the pickup time, and days for a custom range.
+ *
+ * Presets read `trip_period_stats` (per truck, week and month; kept by a trigger on trips), so a
+ * yearly report over a million trips sums a few thousand rows. A custom range sums the trips
+ * themselves through the (truck, pickup) and (pickup) indexes. Both group per truck first, then
+ * per period, which counts the trucks without a `count(distinct)`.
+ */
+
+interface RawRow {
+  start: string;
+  truck_count: number;
+  load_count: number;
+  route_miles: number;
+  route_total_empty: number;
+  route_pu: number;
+  route_trl: number;
+  route_total_miles: number;
+  payable_mileage: number;
+  empty_miles: number;
+  loaded_miles: number;
+}
+
+const toMiles = (m: number) => Number(m) * METERS_TO_MILES;
+
+function toRow(grouping: ReportGrouping, r: RawRow, clip?: { from: Date; to: Date }): ReportRow {
+  const p = periodOf(grouping, r.start);
+  const bounds = clip ? { from: new Date(Math.max(p.from.getTime(), clip.from.getTime())), to: new Date(Math.min(p.to.getTime(), clip.to.getTime())) } : p;
+  return {
+    periodGroup: p.periodGroup,
+    ...periodBoundsOnWire(bounds),
+    truckCount: Number(r.truck_count),
+    loadCount: Number(r.load_count),
+    totalMiles: toMiles(r.route_total_miles),
+    totalEmptyMiles: toMiles(r.route_total_empty),
+    totalPuMiles: toMiles(r.route_pu),
+    totalTrlMiles: toMiles(r.route_trl),
+    totalLoadedMiles: toMiles(r.route_miles),
+    totalPayableMileage: Number(r.payable_mileage),
+    emptyMiles: Number(r.empty_miles),
+    loadedMiles: Number(r.loaded_miles),
+  };
+}
+
+/** The outer sums over per-truck rows of `inner` (which has start, truck_id and the sums). */
+const periodSums = (inner: SQL) => sql`
+  select to_char(start, 'YYYY-MM-DD') as start, count(*)::int as truck_count, sum(n)::int as load_count,
+    sum(route_miles)::float8 as route_miles, sum(route_total_empty)::float8 as route_total_empty, sum(route_pu)::float8 as route_pu,
+    sum(route_trl)::float8 as route_trl, sum(route_total_miles)::float8 as route_total_miles,
+    sum(payable_mileage)::float8 as payable_mileage, sum(empty_miles)::float8 as empty_miles, sum(loaded_miles)::float8 as loaded_miles
+  from (${inner}) per_truck
+  where n > 0
+  group by start
+  order by start desc`;
+
+const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: RawRow[] }).rows;
+
+/** Weekly, monthly or yearly sums over every period with trips, newest first. */
+export async function reportByPeriod(db: Db, q: { periodType: PeriodType; truckId?: number | undefined }): Promise<ReportResult> {
+  const s = tripPeriodStats;
+  const kind = q.periodType === 'WEEKLY' ? 'WEEK' : 'MONTH';
+  const start = q.periodType === 'YEARLY' ? sql`date_trunc('year', ${s.periodStart})::date` : sql`${s.periodStart}`;
+  const truck = q.truckId !== undefined ? sql` and ${s.truckId} = ${q.truckId}` : sql``;
+  const inner = sql`
+    select ${start} as start, ${s.truckId} as truck_id, sum(${s.loadCount}) as n,
+      sum(${s.routeMiles}) as route_miles, sum(${s.routeTotalEmpty}) as route_total_empty, sum(${s.routePu}) as route_pu,
+      sum(${s.routeTrl}) as route_trl, sum(${s.routeTotalMiles}) as route_total_miles, sum(${s.payableMileage}) as payable_mileage,
+      sum(${s.emptyMiles}) as empty_miles, sum(${s.loadedMiles}) as loaded_miles
+    from ${s}
+    where ${s.periodKind} = ${kind}${truck}
+    group by 1, 2`;
+  const rows = await rowsOf(db, periodSums(inner));
+  return { grouping: q.periodType, rows: rows.map((r) => toRow(q.periodType, r)) };
+}
+
+/** Sums per Central day of a custom range (the first and last day cut to the range), newest first. */
+export async function reportByRange(db: Db, q: { fromDate: Date; toDate: Date; truckId?: number | undefined }): Promise<ReportResult> {
+  const t = trips;
+  const truck = q.truckId !== undefined ? sql` and ${t.truckId} = ${q.truckId}` : sql``;
+  const inner = sql`
+    select (${t.pickupDateTime} at time zone 'America/Chicago')::date as start, ${t.truckId} as truck_id, count(*) as n,
+      coalesce(sum(${t.routeMiles}), 0) as route_miles, coalesce(sum(${t.routeTotalEmpty}), 0) as route_total_empty,
+      coalesce(sum(${t.routePu}), 0) as route_pu, coalesce(sum(${t.routeTrl}), 0) as route_trl,
+      coalesce(sum(${t.routeTotalMiles}), 0) as route_total_miles, coalesce(sum(${t.payableMileage}), 0) as payable_mileage,
+      coalesce(sum(${t.emptyMiles}), 0) as empty_miles, coalesce(sum(${t.loadedMiles}), 0) as loaded_miles
+    from ${t}
+    where ${t.tripStatus} <> 'CANCELLED' and ${t.pickupDateTime} >= ${q.fromDate.toISOString()}
+      and ${t.pickupDateTime} <= ${q.toDate.toISOString()}${truck}
+    group by 1, 2`;
+  const rows = await rowsOf(db, periodSums(inner));
+  return { grouping: 'DAILY', rows: rows.map((r) => toRow('DAILY', r, { from: q.fromDate, to: q.toDate })) };
+}

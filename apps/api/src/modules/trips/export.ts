@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { formatCentral } from '@milepost/contracts/time';
+import { TRIP_STATUS_LABELS, type TripStatus, type tripExportQuery } from '@milepost/contracts/trips-api';
+import { METERS_TO_MILES } from '@milepost/geo/units';
+import type { Db } from '../../db/client';
+import { trips } from '../../db/schema/trips';
+import { oneDecimal, streamCsv, type CsvColumn } from '../../platform/csv';
+import { tripListQueryParts } from './service';
+
+/** What one exported trip reads (the list's columns, under these aliases). */
+interface ExportRow {
+  unitNumber: string | null;
+  driverName: string | null;
+  assignUserName: string | null;
+  companyName: string | null;
+  number: string | null;
+  dispatcherName: string | null;
+  routeMiles: number | null;
+  routeTotalEmpty: number | null;
+  routePu: number | null;
+  routeTrl: number | null;
+  routeTotalMiles: number | null;
+  payableMileage: number | null;
+  loadedMiles: number | null;
+  emptyMiles: number | null;
+  pickupLocation: string | null;
+  deliveryLocation: string | null;
+  pickupDateTime: Date | string;
+  updatedAt: Date | string;
+  tripStatus: string;
+}
+
+const t = trips;
+const selection = sql`${t.truckUnit} as "unitNumber", ${t.driverName} as "driverName", ${t.assignedUserName} as "assignUserName",
+  ${t.companyName} as "companyName", ${t.identifierValue} as "number", ${t.dispatcherName} as "dispatcherName",
+  ${t.routeMiles} as "routeMiles", ${t.routeTotalEmpty} as "routeTotalEmpty", ${t.routePu} as "routePu", ${t.routeTrl} as "routeTrl",
+  ${t.routeTotalMiles} as "routeTotalMiles", ${t.payableMileage} as "payableMileage", ${t.loadedMiles} as "loadedMiles",
+  ${t.emptyMiles} as "emptyMiles", ${t.pickupLocation} as "pickupLocation", ${t.deliveryLocation} as "deliveryLocation",
+  ${t.pickupDateTime} as "pickupDateTime", ${t.updatedAt} as "updatedAt", ${t.tripStatus} as "tripStatus"`;
+
+const routeMiles = (m: number | null) => (m === null ? null : oneDecimal(Number(m) * METERS_TO_MILES));
+const central = (d: Date | string) => formatCentral(d);
+
+/** The Trips table's columns and words (spec 01 §2), miles to one decimal as shown, times in Central time. */
+const COLUMNS: CsvColumn<ExportRow>[] = [
+  { header: 'Unit', value: (r) => r.unitNumber },
+  { header: 'Driver', value: (r) => r.driverName },
+  { header: 'Assigned User', value: (r) => r.assignUserName },
+  { header: 'Company', value: (r) => r.companyName },
+  { header: 'Load/Trailer', value: (r) => r.number },
+  { header: 'Dispatcher', value: (r) => r.dispatcherName },
+  { header: 'Miles', value: (r) => routeMiles(r.routeMiles) },
+  { header: 'Total Empty', value: (r) => routeMiles(r.routeTotalEmpty) },
+  { header: 'PU', value: (r) => routeMiles(r.routePu) },
+  { header: 'TRL', value: (r) => routeMiles(r.routeTrl) },
+  { header: 'TOTAL MILES', value: (r) => routeMiles(r.routeTotalMiles) },
+  { header: 'Payable Mileage', value: (r) => oneDecimal(r.payableMileage) },
+  { header: 'Loaded Miles', value: (r) => oneDecimal(r.loadedMiles) },
+  { header: 'Empty Miles', value: (r) => oneDecimal(r.emptyMiles) },
+  { header: 'Pickup Location', value: (r) => r.pickupLocation },
+  { header: 'Delivery Location', value: (r) => r.deliveryLocation },
+  { header: 'Pickup Date Time (CT)', value: (r) => central(r.pickupDateTime) },
+  { header: 'Updated (CT)', value: (r) => central(r.updatedAt) },
+  { header: 'Status', value: (r) => TRIP_STATUS_LABELS[r.tripStatus as TripStatus] ?? r.tripStatus },
+];
+
+/** Every trip the list would show for these filters, in its order, as a CSV stream. */
+export function exportTrips(db: Db, q: z.output<typeof tripExportQuery>, onError: (err: unknown) => void) {
+  const { where, order } = tripListQueryParts(q);
+  const query = sql`select ${selection} from ${t}${where ? sql` where ${where}` : sql``} order by ${sql.join(order, sql`, `)}`;
+  return streamCsv(db, query, COLUMNS, onError);
+}

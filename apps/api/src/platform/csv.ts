@@ -1,0 +1,70 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyReply } from 'fastify';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/** A CSV column: its header and how a row gives its cell. */
+export interface CsvColumn<R> {
+  header: string;
+  value: (row: R) => string | number | null | undefined;
+}
+
+/**
+ * CSV lines (RFC 4180: cells with commas, quotes or line breaks quoted, quotes doubled; CRLF),
+ * with text cells that start with = + - @ (or a tab or carriage return) prefixed with ' so a
+ * spreadsheet does not run them as formulas. Numbers stay numbers, negative ones included.
+ */
+export function csvLines<R>(columns: readonly CsvColumn<R>[], rows: readonly R[], withHeader = false): string {
+  const records = rows.map((r) => columns.map((c) => c.value(r) ?? null));
+  return stringify(withHeader ? [columns.map((c) => c.header), ...records] : records, { escape_formulas: true, record_delimiter: 'windows' });
+}
+
+/** Miles to one decimal, as the screens show them (null stays empty). */
+export const oneDecimal = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v * 10) / 10);
+
+/** Sets the headers of a CSV download. */
+export function csvReply(reply: FastifyReply, fileName: string): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store');
+}
+
+export const CSV_BATCH_ROWS = 1000;
+
+/**
+ * Streams a query's rows as CSV with flat memory: the query runs as a server-side cursor in a
+ * read-only transaction, and the next batch is fetched only when the client has taken the last
+ * one (back-pressure). If the client goes away the transaction is rolled back and the cursor closed.
+ * Rows come back with the query's column aliases.
+ */
+export function streamCsv<R>(db: Db, query: SQLWrapper, columns: readonly CsvColumn<R>[], onError: (err: unknown) => void): Readable {
+  const out = new PassThrough();
+  const aborted = new Error('client went away');
+  db.transaction(
+    async (tx) => {
+      await tx.execute(sql`declare milepost_csv no scroll cursor for ${query.getSQL() as SQL}`);
+      out.write(csvLines(columns, [], true));
+      for (;;) {
+        const res = (await tx.execute(sql.raw(`fetch forward ${CSV_BATCH_ROWS} from milepost_csv`))) as unknown as { rows: R[] };
+        if (!res.rows.length) break;
+        if (out.destroyed) throw aborted;
+        if (!out.write(csvLines(columns, res.rows))) {
+          await Promise.race([once(out, 'drain'), once(out, 'close')]);
+          if (out.destroyed) throw aborted;
+        }
+      }
+      await tx.execute(sql`close milepost_csv`);
+    },
+    { accessMode: 'read only' },
+  ).then(
+    () => out.end(),
+    (err: unknown) => {
+      if (err !== aborted) onError(err);
+      out.destroy();
+    },
+  );
+  return out;
+}

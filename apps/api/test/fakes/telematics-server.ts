@@ -1,0 +1,126 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * What the Samsara and GLE fakes share: a local HTTP server, the requests it saw, and faults
+ * a test queues for the next matching requests (429 with a Retry-After, 5xx, a body cut off
+ * mid-JSON, a slow answer).
+ */
+export type Fault =
+  | { kind: 'rate-limit'; retryAfter: string }
+  | { kind: 'status'; status: number }
+  | { kind: 'truncate' }
+  | { kind: 'slow'; delayMs: number };
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization: string | undefined;
+  at: number;
+}
+
+export interface FakeServer {
+  url: string;
+  requests: SeenRequest[];
+  /** Most requests ever in flight at once (one sync at a time keeps this at 1). */
+  readonly maxInFlight: number;
+  /** The next `times` requests whose path matches get this fault. */
+  fail(path: RegExp, fault: Fault, times?: number): void;
+  close(): Promise<void>;
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export async function startFakeServer(name: string, token: string, route: (req: SeenRequest) => Reply | null): Promise<FakeServer> {
+  const requests: SeenRequest[] = [];
+  const faults: { path: RegExp; fault: Fault; left: number }[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const send = (res: ServerResponse, reply: Reply) => {
+    res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+    res.end(JSON.stringify(reply.body));
+  };
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const seen: SeenRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, authorization: req.headers.authorization, at: Date.now() };
+    requests.push(seen);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on('close', () => inFlight--);
+    void (async () => {
+      const i = faults.findIndex((f) => f.left > 0 && f.path.test(url.pathname));
+      const fault = i >= 0 ? faults[i]!.fault : null;
+      if (i >= 0) faults[i]!.left--;
+      if (fault?.kind === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs));
+      if (res.destroyed) return;
+      if (fault?.kind === 'rate-limit') return send(res, { status: 429, body: { message: 'Rate limit exceeded', requestId: 'fake' }, headers: { 'retry-after': fault.retryAfter } });
+      if (fault?.kind === 'status') return send(res, { status: fault.status, body: { message: `${name} fake failure`, error: 'server_error', requestId: 'fake' } });
+      if (req.headers.authorization !== `Bearer ${token}`) return send(res, { status: 401, body: { message: 'Unauthorized', error: 'invalid_token' } });
+      const reply = route(seen);
+      if (!reply) return send(res, { status: 404, body: { message: 'Not found' } });
+      if (fault?.kind === 'truncate') {
+        const text = JSON.stringify(reply.body);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(text.slice(0, Math.max(1, Math.floor(text.length / 2))));
+        return;
+      }
+      send(res, reply);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    fail(path, fault, times = 1) {
+      faults.push({ path, fault, left: times });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A fix of a fake vehicle's history. */
+export interface FakeFix {
+  time: number;
+  lat: number;
+  lng: number;
+  speedMph: number;
+  odometerMeters: number | null;
+}
+
+/** Values of a multi-value parameter, sent either comma-separated or as repeated keys. */
+export const multi = (q: URLSearchParams, key: string) => q.getAll(key).flatMap((v) => v.split(',')).filter(Boolean);
+
+/** A straight drive between two points at a steady speed, one fix a minute: test tracks. */
+export function straightDrive(from: { lat: number; lng: number }, to: { lat: number; lng: number }, start: Date, minutes: number, odometerStart = 500_000_000): FakeFix[] {
+  const fixes: FakeFix[] = [];
+  const stepMeters = (haversine(from, to) || 1) / minutes;
+  for (let k = 0; k <= minutes; k++) {
+    const f = k / minutes;
+    fixes.push({
+      time: start.getTime() + k * 60_000,
+      lat: from.lat + (to.lat - from.lat) * f,
+      lng: from.lng + (to.lng - from.lng) * f,
+      speedMph: (stepMeters / 60) * 2.23694,
+      odometerMeters: odometerStart + stepMeters * k,
+    });
+  }
+  return fixes;
+}
+
+function haversine(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const r = (d: number) => (d * Math.PI) / 180;
+  const h = Math.sin(r(b.lat - a.lat) / 2) ** 2 + Math.cos(r(a.lat)) * Math.cos(r(b.lat)) * Math.sin(r(b.lng - a.lng) / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.sqrt(h));
+}

@@ -1,0 +1,40 @@
+import type { TripMileStats } from '@milepost/contracts/mile-stats-api';
+import type { TripDetail } from '@milepost/contracts/trips-api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const mileStatsKeys = {
+  all: ['mile-stats'] as const,
+  detail: (tripId: number) => ['mile-stats', tripId] as const,
+};
+
+/** GET /mile-stats/{tripId}: the three sources' figures (miles, full precision) and the manual ones. */
+export function getMileStats(tripId: number, signal?: AbortSignal): Promise<TripMileStats> {
+  return api.get<TripMileStats>(`/mile-stats/${tripId}`, { signal });
+}
+
+export function mileStatsQueryOptions(tripId: number) {
+  return queryOptions({ queryKey: mileStatsKeys.detail(tripId), queryFn: ({ signal }) => getMileStats(tripId, signal) });
+}
+
+export interface PayableMileageBody {
+  tripId: number;
+  loadedMiles: number | null;
+  emptyMiles: number | null;
+  payableMileage: number | null;
+}
+
+/** PUT /mile-stats/payable-mileage: the manual figures (the server recomputes payable = empty + loaded). */
+export function savePayableMileage(body: PayableMileageBody): Promise<TripDetail> {
+  return api.put<TripDetail>('/mile-stats/payable-mileage', body);
+}
+
+/** Saving refreshes the report and every trips query (the list shows the manual figures too). */
+export function useSavePayableMileageMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePayableMileage,
+    onSuccess: (_trip, body) =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: mileStatsKeys.detail(body.tripId) }), queryClient.invalidateQueries({ queryKey: ['trips'] })]),
+  });
+}

@@ -1,0 +1,190 @@
+import type { MileStatsLeg, SourceMileStats, TripMileStats } from '@milepost/contracts/mile-stats-api';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { apiError, mockApi, type MockHandler } from '@/test/api-mock';
+import { makeUser, renderWithApp } from '@/test/render';
+import { MileageReportDialog } from './mileage-report-dialog';
+
+const leg = (toIndex: number, stopType: string, over: Partial<MileStatsLeg> = {}): MileStatsLeg => ({
+  toIndex,
+  stopId: toIndex + 10,
+  stopType: stopType as MileStatsLeg['stopType'],
+  loadStatus: stopType === 'DELIVERY' ? 'LOADED' : 'EMPTY',
+  miles: 10,
+  method: 'HERE',
+  otherMiles: null,
+  otherMethod: null,
+  differs: false,
+  gap: false,
+  reachedAt: null,
+  ...over,
+});
+
+const source = (over: Partial<SourceMileStats>): SourceMileStats => ({ miles: 0, totalEmpty: 0, pu: 0, trl: 0, totalMiles: 0, totalOdometers: null, legs: [], ...over });
+
+function stats(manual: TripMileStats['manualStats'] = { payableMileage: null, emptyMiles: null, loadedMiles: null }): TripMileStats {
+  return {
+    hereStats: source({
+      miles: 450.04,
+      totalEmpty: 50,
+      pu: 50,
+      totalMiles: 500.04,
+      legs: [leg(1, 'PICKUP', { miles: 50, method: 'HERE' }), leg(2, 'DELIVERY', { miles: 450.04, method: 'ESTIMATE' })],
+    }),
+    samsaraStats: source({
+      miles: 460.3,
+      totalEmpty: 52.06,
+      pu: 52.06,
+      totalMiles: 512.36,
+      totalOdometers: 1234.56,
+      legs: [
+        leg(1, 'PICKUP', { miles: 52.06, method: 'ODOMETER', otherMiles: 49.1, otherMethod: 'GPS', differs: true, reachedAt: '09/21/2026 09:33:20' }),
+        leg(2, 'DELIVERY', { miles: 460.3, method: 'GPS', gap: true, reachedAt: '09/21/2026 17:00:00' }),
+      ],
+    }),
+    gleStats: source({ miles: 445, totalEmpty: 50, totalMiles: 495, legs: [leg(1, 'PICKUP', { miles: 50, method: 'GPS' }), leg(2, 'DELIVERY', { miles: null, method: null })] }),
+    manualStats: manual,
+  };
+}
+
+function setup(data: TripMileStats | MockHandler, permissions: string[], put?: MockHandler) {
+  const api = mockApi({
+    'GET /mile-stats/42': typeof data === 'function' ? data : () => data,
+    'PUT /mile-stats/payable-mileage': put ?? (() => ({ id: 42 })),
+  });
+  renderWithApp(
+    <>
+      <MileageReportDialog trip={{ id: 42, number: 'L-42' }} onOpenChange={() => {}} />
+      <Toaster />
+    </>,
+    { user: makeUser(permissions) },
+  );
+  return api;
+}
+
+const VIEW = ['CAN_VIEW_MILEAGE_REPORT_TRIP'];
+const EDIT = ['CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_EDIT_MILEAGE_REPORT_TRIP'];
+
+describe('Mileage Report dialog', () => {
+  it('shows HERE, SAMSARA and GLE with differences from the first source to one decimal, coloured by sign, and where each figure came from', async () => {
+    setup(stats(), VIEW);
+    const table = await screen.findByRole('table', { name: 'Mileage by source' });
+    expect(screen.getByRole('heading', { name: 'Mileage Report: L-42' })).toBeInTheDocument();
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Source', 'Miles', 'Total Empty', 'TOTAL MILES', 'DIFFERENCES', 'TOTAL ODOMETERS']);
+    const [here, samsara, gle] = within(table).getAllByRole('row').slice(1);
+    expect(within(here!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['450.0', '50.0', '500.0', '—', '—']);
+    expect(here).toHaveTextContent('HERE route (1 leg), Estimate (1 leg)');
+    const samsaraCells = within(samsara!).getAllByRole('cell');
+    expect(samsaraCells.map((c) => c.textContent)).toEqual(['460.3', '52.1', '512.4', '+12.3', '1 234.6']);
+    expect(samsaraCells[3]).toHaveAttribute('data-sign', 'positive');
+    expect(samsaraCells[3]).toHaveClass('text-orange-600');
+    expect(samsara).toHaveTextContent('Odometer (1 leg), GPS track (1 leg)');
+    const gleCells = within(gle!).getAllByRole('cell');
+    expect(gleCells[3]).toHaveTextContent('-5.0');
+    expect(gleCells[3]).toHaveClass('text-green-600');
+    expect(gle).toHaveTextContent('GPS track (1 leg), 1 leg not measured');
+  });
+
+  it('says a source has no data and leaves its differences blank', async () => {
+    setup({ ...stats(), samsaraStats: null, hereStats: null }, VIEW);
+    const table = await screen.findByRole('table', { name: 'Mileage by source' });
+    const [here, samsara, gle] = within(table).getAllByRole('row').slice(1);
+    expect(here).toHaveTextContent('No data');
+    expect(within(samsara!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', '—', '—', '—', '—']);
+    expect(within(gle!).getAllByRole('cell')[3]).toHaveTextContent('—');
+  });
+
+  it('opens in edit mode when no manual figures exist, computes payable, saves and turns read-only', async () => {
+    let saved = { payableMileage: null as number | null, emptyMiles: null as number | null, loadedMiles: null as number | null };
+    const api = setup(
+      () => stats(saved),
+      EDIT,
+      ({ body }) => {
+        saved = body as typeof saved;
+        return { id: 42 };
+      },
+    );
+    const user = userEvent.setup();
+    const loaded = await screen.findByLabelText('LOADED MILES');
+    expect(loaded).not.toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    await user.type(loaded, '400.5');
+    await user.type(screen.getByLabelText('EMPTY MILES'), '52');
+    expect(screen.getByLabelText('PAYABLE MILEAGE')).toHaveValue('452.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ tripId: 42, loadedMiles: 400.5, emptyMiles: 52, payableMileage: 452.5 });
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getByLabelText('LOADED MILES')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('LOADED MILES')).toHaveValue(400.5);
+    expect(screen.getByLabelText('PAYABLE MILEAGE')).toHaveValue('452.5');
+  });
+
+  it('shows saved figures read-only until Edit, and refuses a negative figure with the rule message', async () => {
+    const api = setup(stats({ payableMileage: 500, emptyMiles: 50, loadedMiles: 450 }), EDIT);
+    const user = userEvent.setup();
+    const loaded = await screen.findByLabelText('LOADED MILES');
+    expect(loaded).toHaveAttribute('readonly');
+    expect(loaded).toHaveValue(450);
+    expect(screen.getByLabelText('PAYABLE MILEAGE')).toHaveValue('500');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(loaded).not.toHaveAttribute('readonly');
+    await user.clear(loaded);
+    await user.type(loaded, '-3');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Miles cannot be negative')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByLabelText('LOADED MILES')).toHaveValue(450);
+    expect(screen.getByLabelText('LOADED MILES')).toHaveAttribute('readonly');
+  });
+
+  it('offers no Edit or Save without CAN_EDIT_MILEAGE_REPORT_TRIP, even with no manual figures', async () => {
+    setup(stats(), VIEW);
+    const loaded = await screen.findByLabelText('LOADED MILES');
+    expect(loaded).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it("says the server's message when a save fails, else 'Error updating mileage data', and stays in edit mode", async () => {
+    let fail: Response = apiError(409, 'This trip was changed by someone else.');
+    setup(stats(), EDIT, () => fail);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('LOADED MILES'), '10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This trip was changed by someone else.')).toBeInTheDocument();
+    fail = Response.json({}, { status: 500 });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Error updating mileage data')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('breaks each leg down by source with its provenance and the engine flags', async () => {
+    setup(stats(), VIEW);
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Legs by source (2)'));
+    const table = screen.getByRole('table', { name: 'Legs by source' });
+    const [toPickup, toDelivery] = within(table).getAllByRole('row').slice(1);
+    const pickupCells = within(toPickup!).getAllByRole('cell');
+    expect(pickupCells[0]).toHaveTextContent('2. PICKUP');
+    expect(pickupCells[2]).toHaveTextContent('50.0 HERE');
+    expect(pickupCells[3]).toHaveTextContent('52.1 odometer');
+    expect(pickupCells[3]).toHaveTextContent('GPS track: 49.1 mi');
+    expect(pickupCells[3]).toHaveTextContent('differs >3 %');
+    const deliveryCells = within(toDelivery!).getAllByRole('cell');
+    expect(deliveryCells[2]).toHaveTextContent('450.0 estimate');
+    expect(deliveryCells[3]).toHaveTextContent('460.3 GPS');
+    expect(deliveryCells[3]).toHaveTextContent('gap');
+    expect(deliveryCells[4]).toHaveTextContent('Not reached');
+  });
+
+  it('shows why the report could not load', async () => {
+    setup(() => apiError(404, 'Trip not found.'), VIEW);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Trip not found.');
+  });
+});

@@ -1,0 +1,289 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DISTANCE_METHOD_LABELS, MILEAGE_MESSAGES, payableFrom, type ManualMileStats, type MileStatsLeg, type TripMileStats } from '@milepost/contracts/mile-stats-api';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-messages';
+import { usePermissions } from '@/lib/permissions';
+import { cn } from '@/lib/utils';
+import { mileStatsQueryOptions, useSavePayableMileageMutation } from '../api/mileage-api';
+import {
+  SOURCE_ROWS,
+  difference,
+  legRows,
+  manualMileageSchema,
+  miles,
+  numberText,
+  payableText,
+  provenance,
+  signedMiles,
+  toNumber,
+  type ManualMileageValues,
+} from '../mileage-report';
+
+export const EDIT_MILEAGE_PERMISSION = 'CAN_EDIT_MILEAGE_REPORT_TRIP';
+
+/**
+ * Mileage Report (spec 01 §2): the HERE, SAMSARA and GLE figures side by side with the
+ * differences from the first, the manual figures staff edit, and — beyond the spec — each leg
+ * of each source with where its number came from and the engine's flags (docs/mileage-engine.md).
+ */
+export function MileageReportDialog({ trip, onOpenChange }: { trip: { id: number; number: string } | null; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={trip !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-4xl">
+        <DialogHeader>
+          <DialogTitle>Mileage Report{trip?.number ? `: ${trip.number}` : ''}</DialogTitle>
+          <DialogDescription>Miles by the HERE route and by each truck&apos;s telematics; differences are from HERE.</DialogDescription>
+        </DialogHeader>
+        {trip && <MileageReport key={trip.id} tripId={trip.id} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function MileageReport({ tripId }: { tripId: number }) {
+  const query = useQuery(mileStatsQueryOptions(tripId));
+  if (query.isPending) return <Spinner label="Loading mileage..." />;
+  if (query.error && !query.data) return <p role="alert" className="text-sm text-destructive">{errorText(query.error)}</p>;
+  const stats = query.data!;
+  return (
+    <div className="grid gap-5">
+      <SourcesTable stats={stats} />
+      <ManualMileage key={manualKey(stats.manualStats)} tripId={tripId} manual={stats.manualStats} />
+      <LegsBreakdown stats={stats} />
+    </div>
+  );
+}
+
+const manualKey = (m: ManualMileStats) => `${m.loadedMiles}/${m.emptyMiles}/${m.payableMileage}`;
+
+const numCell = 'py-1.5 pl-3 text-right tabular-nums whitespace-nowrap';
+
+function SourcesTable({ stats }: { stats: TripMileStats }) {
+  const first = stats[SOURCE_ROWS[0].key];
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" aria-label="Mileage by source">
+        <thead className="text-xs text-muted-foreground">
+          <tr className="border-b">
+            <th className="py-1.5 pr-2 text-left font-medium">Source</th>
+            <th className={cn(numCell, 'font-medium')}>Miles</th>
+            <th className={cn(numCell, 'font-medium')}>Total Empty</th>
+            <th className={cn(numCell, 'font-medium')}>TOTAL MILES</th>
+            <th className={cn(numCell, 'font-medium')}>DIFFERENCES</th>
+            <th className={cn(numCell, 'font-medium')}>TOTAL ODOMETERS</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SOURCE_ROWS.map(({ key, label }, i) => {
+            const s = stats[key];
+            const d = i === 0 ? null : difference(s, first);
+            return (
+              <tr key={key} className="border-b align-top last:border-0">
+                <th scope="row" className="py-1.5 pr-2 text-left font-medium">
+                  {label}
+                  <span className="block text-xs font-normal text-muted-foreground">{provenance(s)}</span>
+                </th>
+                <td className={numCell}>{miles(s?.miles)}</td>
+                <td className={numCell}>{miles(s?.totalEmpty)}</td>
+                <td className={cn(numCell, 'font-medium')}>{miles(s?.totalMiles)}</td>
+                <td
+                  className={cn(numCell, d !== null && d > 0 && 'text-orange-600 dark:text-orange-400', d !== null && d < 0 && 'text-green-600 dark:text-green-400')}
+                  data-sign={d === null ? undefined : d > 0 ? 'positive' : d < 0 ? 'negative' : 'zero'}
+                >
+                  {d === null ? '—' : signedMiles(d)}
+                </td>
+                <td className={numCell} title={s?.totalOdometers !== null && s ? 'Odometer at the end minus at the start of the trip window' : undefined}>
+                  {miles(s?.totalOdometers)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** LOADED MILES, EMPTY MILES, PAYABLE MILEAGE: read-only until Edit; opens in edit mode when nothing was entered yet. */
+function ManualMileage({ tripId, manual }: { tripId: number; manual: ManualMileStats }) {
+  const { has } = usePermissions();
+  const canEdit = has(EDIT_MILEAGE_PERMISSION);
+  const empty = manual.loadedMiles === null && manual.emptyMiles === null && manual.payableMileage === null;
+  const [editing, setEditing] = useState(canEdit && empty);
+  const initial: ManualMileageValues = { loadedMiles: numberText(manual.loadedMiles), emptyMiles: numberText(manual.emptyMiles) };
+  const form = useForm<ManualMileageValues>({ resolver: zodResolver(manualMileageSchema), defaultValues: initial });
+  const [loaded, emptyMiles] = useWatch({ control: form.control, name: ['loadedMiles', 'emptyMiles'] });
+  const save = useSavePayableMileageMutation();
+  const errors = form.formState.errors;
+  const readOnly = !editing || save.isPending;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!tripId) {
+      toast.error(MILEAGE_MESSAGES.tripIdMissing);
+      return;
+    }
+    const loadedMiles = toNumber(values.loadedMiles);
+    const emptyValue = toNumber(values.emptyMiles);
+    try {
+      await save.mutateAsync({ tripId, loadedMiles, emptyMiles: emptyValue, payableMileage: payableFrom(emptyValue, loadedMiles) });
+      setEditing(false);
+    } catch (error) {
+      const server = isApiError(error) ? error.serverMessage?.trim() : undefined;
+      toast.error(server || MILEAGE_MESSAGES.saveFailed);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-3 rounded-md border p-3" aria-label="Manual mileage">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-medium">Manual mileage</h3>
+        {canEdit && (
+          <div className="flex gap-2">
+            {editing ? (
+              <>
+                {!empty && (
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    disabled={save.isPending}
+                    onClick={() => {
+                      form.reset(initial);
+                      setEditing(false);
+                    }}
+                  >
+                    Cancel
+                  </Button>
+                )}
+                <Button type="submit" size="sm" disabled={save.isPending}>
+                  {save.isPending ? 'Saving...' : 'Save'}
+                </Button>
+              </>
+            ) : (
+              <Button type="button" size="sm" variant="outline" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <FormField id="manual-loaded" label="LOADED MILES" error={errors.loadedMiles}>
+          <Input
+            id="manual-loaded"
+            type="number"
+            step={0.1}
+            min={0}
+            inputMode="decimal"
+            readOnly={readOnly}
+            className={cn('tabular-nums', readOnly && 'bg-muted/50')}
+            {...fieldAria('manual-loaded', errors.loadedMiles)}
+            {...form.register('loadedMiles')}
+          />
+        </FormField>
+        <FormField id="manual-empty" label="EMPTY MILES" error={errors.emptyMiles}>
+          <Input
+            id="manual-empty"
+            type="number"
+            step={0.1}
+            min={0}
+            inputMode="decimal"
+            readOnly={readOnly}
+            className={cn('tabular-nums', readOnly && 'bg-muted/50')}
+            {...fieldAria('manual-empty', errors.emptyMiles)}
+            {...form.register('emptyMiles')}
+          />
+        </FormField>
+        <FormField id="manual-payable" label="PAYABLE MILEAGE">
+          <Input
+            id="manual-payable"
+            readOnly
+            tabIndex={-1}
+            className="bg-muted/50 tabular-nums"
+            value={editing ? payableText(emptyMiles, loaded) : numberText(manual.payableMileage)}
+          />
+        </FormField>
+      </div>
+    </form>
+  );
+}
+
+const SHORT_METHOD: Record<string, string> = { HERE: 'HERE', ESTIMATE: 'estimate', ODOMETER: 'odometer', GPS: 'GPS' };
+
+function LegCell({ leg, telematics }: { leg: MileStatsLeg | null; telematics: boolean }) {
+  if (!leg) return <td className={cn(numCell, 'text-muted-foreground')}>—</td>;
+  if (leg.miles === null || leg.method === null)
+    return <td className={cn(numCell, 'text-muted-foreground')}>{telematics ? (leg.reachedAt ? 'Not measured' : 'Not reached') : 'No figure'}</td>;
+  const other = leg.otherMiles !== null && leg.otherMethod ? `${DISTANCE_METHOD_LABELS[leg.otherMethod]}: ${miles(leg.otherMiles)} mi` : null;
+  return (
+    <td className={numCell}>
+      <span className="font-medium">{miles(leg.miles)}</span> <span className="text-xs text-muted-foreground">{SHORT_METHOD[leg.method]}</span>
+      {(other || leg.differs || leg.gap) && (
+        <span className="mt-0.5 flex flex-wrap justify-end gap-1 text-xs">
+          {other && <span className="text-muted-foreground">{other}</span>}
+          {leg.differs && (
+            <span className="rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-950 dark:text-amber-200" title="The odometer and the GPS track differ by more than 3 %">
+              differs &gt;3 %
+            </span>
+          )}
+          {leg.gap && (
+            <span className="rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-950 dark:text-amber-200" title="More than 10 minutes or 5 km without a GPS fix">
+              gap
+            </span>
+          )}
+        </span>
+      )}
+    </td>
+  );
+}
+
+function LegsBreakdown({ stats }: { stats: TripMileStats }) {
+  const rows = legRows(stats);
+  if (rows.length === 0) return null;
+  return (
+    <details className="group rounded-md border">
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium select-none">Legs by source ({rows.length})</summary>
+      <div className="overflow-x-auto px-3 pb-3">
+        <table className="w-full text-sm" aria-label="Legs by source">
+          <thead className="text-xs text-muted-foreground">
+            <tr className="border-b">
+              <th className="py-1.5 pr-2 text-left font-medium">Leg to stop</th>
+              <th className="py-1.5 pr-2 text-left font-medium">Load</th>
+              {SOURCE_ROWS.map(({ key, label }) => (
+                <th key={key} className={cn(numCell, 'font-medium')}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.toIndex} className="border-b align-top last:border-0">
+                <td className="py-1.5 pr-2 whitespace-nowrap">
+                  {row.toIndex + 1}. {row.stopType}
+                </td>
+                <td className="py-1.5 pr-2 text-muted-foreground">{row.loadStatus === 'LOADED' ? 'Loaded' : 'Empty'}</td>
+                {SOURCE_ROWS.map(({ key }) => (
+                  <LegCell key={key} leg={row.bySource[key]} telematics={key !== 'hereStats'} />
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-2 text-xs text-muted-foreground">
+          Each figure says how it was measured: HERE route, estimate (no route available), odometer between the fixes that reached the stops, or the
+          GPS track&apos;s length. Figures in miles.
+        </p>
+      </div>
+    </details>
+  );
+}

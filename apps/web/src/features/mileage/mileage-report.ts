@@ -1,0 +1,84 @@
+import { DISTANCE_METHOD_LABELS, payableFrom, type DistanceMethod, type MileStatsLeg, type SourceMileStats, type TripMileStats } from '@milepost/contracts/mile-stats-api';
+import { tripMiles } from '@milepost/contracts/trips-api';
+import { groupDigits } from '@milepost/geo/units';
+import { z } from 'zod';
+
+/** The report's rows in the spec's order; differences are taken from the first (spec 01 §2). */
+export const SOURCE_ROWS = [
+  { key: 'hereStats', label: 'HERE' },
+  { key: 'samsaraStats', label: 'SAMSARA' },
+  { key: 'gleStats', label: 'GLE' },
+] as const;
+export type SourceKey = (typeof SOURCE_ROWS)[number]['key'];
+
+/** Miles to one decimal, grouped with spaces; a dash when there is no figure. */
+export const miles = (value: number | null | undefined) => (value === null || value === undefined ? '—' : groupDigits(value, 1));
+
+/** TOTAL MILES of a source minus the first source's, rounded to one decimal; null when either is missing. */
+export function difference(stats: SourceMileStats | null, first: SourceMileStats | null): number | null {
+  if (!stats || !first) return null;
+  const d = Math.round((stats.totalMiles - first.totalMiles) * 10) / 10;
+  return d === 0 ? 0 : d;
+}
+
+/** '+12.3' / '-4.0' / '0.0'. */
+export const signedMiles = (d: number) => `${d > 0 ? '+' : ''}${groupDigits(d, 1)}`;
+
+/** How a source's figures were measured, e.g. 'Odometer (3 legs), GPS track (1 leg)'; unmeasured legs said plainly. */
+export function provenance(stats: SourceMileStats | null): string {
+  if (!stats) return 'No data';
+  const counts = new Map<DistanceMethod, number>();
+  let missing = 0;
+  for (const leg of stats.legs) {
+    if (leg.method === null || leg.miles === null) missing++;
+    else counts.set(leg.method, (counts.get(leg.method) ?? 0) + 1);
+  }
+  const legs = (n: number) => `${n} leg${n === 1 ? '' : 's'}`;
+  const parts = [...counts].map(([method, n]) => `${DISTANCE_METHOD_LABELS[method]} (${legs(n)})`);
+  if (missing) parts.push(`${legs(missing)} not measured`);
+  return parts.join(', ') || 'No legs';
+}
+
+export interface LegRow {
+  toIndex: number;
+  stopType: string;
+  loadStatus: string;
+  bySource: Record<SourceKey, MileStatsLeg | null>;
+}
+
+/** The legs of the three sources side by side, by the stop each leads into. */
+export function legRows(stats: TripMileStats): LegRow[] {
+  const rows = new Map<number, LegRow>();
+  for (const { key } of SOURCE_ROWS) {
+    for (const leg of stats[key]?.legs ?? []) {
+      const row = rows.get(leg.toIndex) ?? { toIndex: leg.toIndex, stopType: leg.stopType, loadStatus: leg.loadStatus, bySource: { hereStats: null, samsaraStats: null, gleStats: null } };
+      row.bySource[key] = leg;
+      rows.set(leg.toIndex, row);
+    }
+  }
+  return [...rows.values()].sort((a, b) => a.toIndex - b.toIndex);
+}
+
+/** A number typed as text, checked by the contracts' mileage rule (its own message per rule). */
+const milesText = z.string().superRefine((text, ctx) => {
+  const r = tripMiles.safeParse(text);
+  if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]!.message });
+});
+
+/** The manual figures as typed (spec 01 §5: numeric, step 0.1, empty sent as null). */
+export const manualMileageSchema = z.object({ loadedMiles: milesText, emptyMiles: milesText });
+export type ManualMileageValues = z.input<typeof manualMileageSchema>;
+
+export const toNumber = (text: string): number | null => {
+  if (text.trim() === '') return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : null;
+};
+
+/** Payable mileage as shown while typing: blank unless both figures are numbers (spec 01 §5). */
+export function payableText(emptyMiles: string, loadedMiles: string): string {
+  const payable = payableFrom(toNumber(emptyMiles), toNumber(loadedMiles));
+  return payable === null ? '' : String(payable);
+}
+
+export const numberText = (n: number | null) => (n === null ? '' : String(n));

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * Telematics integrations of a company: run a sync on demand and read how the last one went
+ * (docs/integrations/telematics.md). Both need CAN_SYNC_INTEGRATIONS.
+ */
+export const INTEGRATION_PROVIDERS = ['SAMSARA', 'GLE'] as const;
+export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
+export const INTEGRATION_LABELS: Record<IntegrationProvider, string> = { SAMSARA: 'Samsara', GLE: 'GLE' };
+
+/** NEVER: no sync has run yet for this company and provider. */
+export const SYNC_STATES = ['NEVER', 'QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED'] as const;
+export type SyncState = (typeof SYNC_STATES)[number];
+export const SYNC_STATE_LABELS: Record<SyncState, string> = {
+  NEVER: 'Never synced',
+  QUEUED: 'Queued',
+  RUNNING: 'Running',
+  SUCCEEDED: 'Synced',
+  FAILED: 'Failed',
+};
+
+export const INTEGRATION_MESSAGES = {
+  companyRequired: 'Company is required',
+  providerRequired: 'Provider must be SAMSARA or GLE',
+  queued: 'Sync started.',
+  notRunning: 'Background jobs are not running on this server.',
+} as const;
+
+const companyId = z.coerce.number({ message: INTEGRATION_MESSAGES.companyRequired }).int().positive(INTEGRATION_MESSAGES.companyRequired);
+
+/** `POST /integrations/sync` → 202 */
+export const syncRequest = z.object({
+  companyId,
+  provider: z.enum(INTEGRATION_PROVIDERS, { message: INTEGRATION_MESSAGES.providerRequired }),
+});
+export type SyncRequest = z.infer<typeof syncRequest>;
+
+export const syncAccepted = z.object({ companyId: z.number().int(), provider: z.enum(INTEGRATION_PROVIDERS), state: z.enum(SYNC_STATES) });
+
+export const integrationStatusQuery = z.object({ companyId });
+
+/** One provider's last sync; times are ISO 8601 (UTC). */
+export const providerSyncStatus = z.object({
+  /** The company's switch, the trip settings' switch, a stored token and (GLE) the server's address are all there. */
+  enabled: z.boolean(),
+  /** Why the provider is off, when it is. */
+  disabledReason: z.string().nullable(),
+  state: z.enum(SYNC_STATES),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  vehicles: z.number().int(),
+  drivers: z.number().int(),
+  error: z.string().nullable(),
+});
+export type ProviderSyncStatus = z.infer<typeof providerSyncStatus>;
+
+/** `GET /integrations/status?companyId=` → per provider */
+export const integrationStatus = z.object({ SAMSARA: providerSyncStatus, GLE: providerSyncStatus });
+export type IntegrationStatus = z.infer<typeof integrationStatus>;

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { formatCentral } from './time';
+import { periodOf, tripStatisticsExportQuery, tripStatisticsRangeQuery } from './trip-statistics-api';
+
+const bounds = (p: { from: Date; to: Date }) => [formatCentral(p.from), formatCentral(p.to), Math.round((p.to.getTime() - p.from.getTime()) / 3_600_000)];
+
+describe('report periods (Central time, weeks from Monday)', () => {
+  it('a week that loses an hour to DST is 167 hours long, one that gains an hour 169', () => {
+    expect(periodOf('WEEKLY', '2026-03-02')).toMatchObject({ periodGroup: '03/02/2026 - 03/08/2026' });
+    expect(bounds(periodOf('WEEKLY', '2026-03-02'))).toEqual(['03/02/2026 00:00:00', '03/08/2026 23:59:59', 167]);
+    expect(bounds(periodOf('WEEKLY', '2026-10-26'))).toEqual(['10/26/2026 00:00:00', '11/01/2026 23:59:59', 169]);
+    expect(periodOf('WEEKLY', '2026-03-02').from.toISOString()).toBe('2026-03-02T06:00:00.000Z'); // CST
+    expect(periodOf('WEEKLY', '2026-03-09').from.toISOString()).toBe('2026-03-09T05:00:00.000Z'); // CDT
+  });
+  it('weeks, months and years across the year end', () => {
+    expect(periodOf('WEEKLY', '2026-12-28').periodGroup).toBe('12/28/2026 - 01/03/2027');
+    expect(bounds(periodOf('WEEKLY', '2026-12-28')).slice(0, 2)).toEqual(['12/28/2026 00:00:00', '01/03/2027 23:59:59']);
+    expect(periodOf('MONTHLY', '2026-12-01')).toMatchObject({ periodGroup: 'Dec 2026' });
+    expect(bounds(periodOf('MONTHLY', '2026-12-01'))).toEqual(['12/01/2026 00:00:00', '12/31/2026 23:59:59', 744]);
+    expect(bounds(periodOf('MONTHLY', '2026-11-01'))).toEqual(['11/01/2026 00:00:00', '11/30/2026 23:59:59', 721]);
+    expect(periodOf('YEARLY', '2026-01-01').periodGroup).toBe('2026');
+    expect(periodOf('YEARLY', '2026-01-01').to.toISOString()).toBe('2027-01-01T05:59:59.999Z');
+    expect(bounds(periodOf('DAILY', '2026-03-08'))).toEqual(['03/08/2026 00:00:00', '03/08/2026 23:59:59', 23]);
+  });
+  it('queries: a range must not run backwards; the export needs a period type or both dates', () => {
+    expect(tripStatisticsRangeQuery.safeParse({ fromDate: '01/02/2026 00:00:00', toDate: '01/01/2026 00:00:00' }).success).toBe(false);
+    expect(tripStatisticsRangeQuery.safeParse({ fromDate: '01/01/2026 00:00:00', toDate: '01/01/2026 00:00:00' }).success).toBe(true);
+    expect(tripStatisticsExportQuery.safeParse({ periodType: 'MONTHLY' }).success).toBe(true);
+    expect(tripStatisticsExportQuery.safeParse({ fromDate: '01/01/2026 00:00:00' }).success).toBe(false);
+    expect(tripStatisticsExportQuery.safeParse({}).success).toBe(false);
+  });
+});

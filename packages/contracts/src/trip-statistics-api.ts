@@ -1,0 +1,133 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, endOfDay, endOfMonth, endOfYear, format } from 'date-fns';
+import { z } from 'zod';
+import { centralDateTime, CENTRAL_TZ, formatCentral, PERIOD_TYPES } from './time';
+
+/**
+ * The Reports screen (spec 02 §2 "Reports", §3 "Report row"): trip mileage summed per period.
+ * Periods are Central-time weeks (Monday to Sunday), months and years of the pickup time; a
+ * custom date range is broken down per Central day. Cancelled trips are left out.
+ */
+
+/** How the rows of a report are grouped: the three presets, or days for a custom range. */
+export const REPORT_GROUPINGS = [...PERIOD_TYPES, 'DAILY'] as const;
+export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
+
+export const REPORT_MESSAGES = {
+  fromDate: 'fromDate must be MM/DD/YYYY HH:mm:ss',
+  toDate: 'toDate must be MM/DD/YYYY HH:mm:ss',
+  rangeOrder: 'toDate must not be before fromDate',
+  periodType: 'periodType must be WEEKLY, MONTHLY or YEARLY',
+  exportPeriod: 'Give periodType (WEEKLY, MONTHLY or YEARLY), or fromDate and toDate',
+  /** Shown under the table. */
+  cancelledLeftOut: 'Cancelled trips are not counted.',
+} as const;
+
+const truckId = z.coerce.number().int().positive('truckId must be a positive number').optional();
+
+/** `GET /trip-statistics?truckId&fromDate&toDate`: a custom range, one row per Central day. */
+export const tripStatisticsRangeQuery = z
+  .object({
+    truckId,
+    fromDate: centralDateTime(REPORT_MESSAGES.fromDate),
+    toDate: centralDateTime(REPORT_MESSAGES.toDate),
+  })
+  .refine((q) => q.toDate.getTime() >= q.fromDate.getTime(), { message: REPORT_MESSAGES.rangeOrder, path: ['toDate'] });
+
+/** `GET /trip-statistics/period-type?truckId&periodType`: every week, month or year with trips. */
+export const tripStatisticsPeriodQuery = z.object({
+  truckId,
+  periodType: z.enum(PERIOD_TYPES, { message: REPORT_MESSAGES.periodType }),
+});
+
+/** The report's CSV takes either form: a periodType, or fromDate and toDate. */
+export const tripStatisticsExportQuery = z
+  .object({
+    truckId,
+    periodType: tripStatisticsPeriodQuery.shape.periodType.optional(),
+    fromDate: centralDateTime(REPORT_MESSAGES.fromDate).optional(),
+    toDate: centralDateTime(REPORT_MESSAGES.toDate).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.periodType) return;
+    if (!q.fromDate) ctx.addIssue({ code: 'custom', message: REPORT_MESSAGES.exportPeriod, path: ['periodType'] });
+    else if (!q.toDate) ctx.addIssue({ code: 'custom', message: REPORT_MESSAGES.toDate, path: ['toDate'] });
+    else if (q.toDate < q.fromDate) ctx.addIssue({ code: 'custom', message: REPORT_MESSAGES.rangeOrder, path: ['toDate'] });
+  });
+
+/**
+ * One period. Every total is the sum, over the period's trips, of the trips list column of the
+ * same meaning (miles, 1 source each), so the Reports and Trips screens always agree:
+ * totalMiles ← TOTAL MILES, totalEmptyMiles ← Total Empty, totalPuMiles ← PU, totalTrlMiles ←
+ * TRL, totalLoadedMiles ← Miles (our routing), totalPayableMileage ← Payable Mileage,
+ * emptyMiles / loadedMiles ← the manual Empty / Loaded Miles.
+ */
+export const reportRow = z.object({
+  periodGroup: z.string(),
+  /** The period's first and last second (MM/DD/YYYY HH:mm:ss Central), for the Trips screen's filter. */
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  truckCount: z.number().int(),
+  loadCount: z.number().int(),
+  totalMiles: z.number(),
+  totalEmptyMiles: z.number(),
+  totalPuMiles: z.number(),
+  totalTrlMiles: z.number(),
+  totalLoadedMiles: z.number(),
+  totalPayableMileage: z.number(),
+  emptyMiles: z.number(),
+  loadedMiles: z.number(),
+});
+export type ReportRow = z.infer<typeof reportRow>;
+
+export const reportResult = z.object({
+  grouping: z.enum(REPORT_GROUPINGS),
+  rows: z.array(reportRow),
+});
+export type ReportResult = z.infer<typeof reportResult>;
+
+/** The report's columns, in the spec's order and words (the No column is the row index). */
+export const REPORT_COLUMNS = [
+  ['periodGroup', 'Period'],
+  ['truckCount', 'Truck Count'],
+  ['loadCount', 'Load Count'],
+  ['totalMiles', 'Total Miles'],
+  ['totalEmptyMiles', 'Total Empty Miles'],
+  ['totalPuMiles', 'Total Pu Miles'],
+  ['totalTrlMiles', 'Total Trl Miles'],
+  ['totalLoadedMiles', 'Total Loaded Miles'],
+  ['totalPayableMileage', 'Total Payable Mileage'],
+  ['emptyMiles', 'Empty Miles'],
+  ['loadedMiles', 'Loaded Miles'],
+] as const satisfies readonly (readonly [keyof ReportRow, string])[];
+
+const ymd = (isoDate: string) => {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new TZDate(y, m - 1, d, 0, 0, 0, CENTRAL_TZ);
+};
+
+/**
+ * A period's label and bounds, from its first day (YYYY-MM-DD, a Central calendar date as the
+ * database's `date_trunc` over Central wall time gives it). Bounds run from the start of the
+ * first day to the end of the last, Central time, whatever the DST changes in between.
+ */
+export function periodOf(grouping: ReportGrouping, firstDay: string): { periodGroup: string; from: Date; to: Date } {
+  const start = ymd(firstDay);
+  const last =
+    grouping === 'WEEKLY' ? addDays(start, 6) : grouping === 'MONTHLY' ? endOfMonth(start) : grouping === 'YEARLY' ? endOfYear(start) : start;
+  const periodGroup =
+    grouping === 'WEEKLY'
+      ? `${format(start, 'MM/dd/yyyy')} - ${format(last, 'MM/dd/yyyy')}`
+      : grouping === 'MONTHLY'
+        ? format(start, 'MMM yyyy')
+        : grouping === 'YEARLY'
+          ? format(start, 'yyyy')
+          : format(start, 'MM/dd/yyyy');
+  return { periodGroup, from: new Date(start.getTime()), to: new Date(endOfDay(last).getTime()) };
+}
+
+/** The wire form of a period's bounds. */
+export const periodBoundsOnWire = (b: { from: Date; to: Date }) => ({ periodStart: formatCentral(b.from), periodEnd: formatCentral(b.to) });
+
+/** CSV file names, e.g. milepost-report-weekly.csv. */
+export const reportFileName = (grouping: ReportGrouping) => `milepost-report-${grouping.toLowerCase()}.csv`;
