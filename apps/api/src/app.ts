@@ -33,6 +33,7 @@ import { routingRoutes } from './modules/routing/routes';
 import { createRoutingService, hereClientFor, type RoutingService } from './modules/routing/service';
 import type { HereClient } from './integrations/here/client';
 import { integrationRoutes } from './modules/integrations/routes';
+import { mileStatsRoutes } from './modules/mile-stats/routes';
 import type { TelematicsDeps } from './integrations/telematics/registry';
 import type { RetryPolicy } from './integrations/telematics/provider';
 import type { Jobs } from './jobs/queue';
@@ -204,6 +205,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         await shopRoutes(v1, deps);
         await recoveryReasonRoutes(v1, deps);
         await settingsRoutes(v1, deps);
+        await mileStatsRoutes(v1, deps);
         await tripRoutes(v1, deps);
         await tripStatisticsRoutes(v1, deps);
         await routingRoutes(v1, deps);

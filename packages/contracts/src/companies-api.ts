@@ -17,10 +17,13 @@ export const COMPANY_MESSAGES = {
   stale: 'This company was changed by someone else. Reload to see the latest version.',
 } as const;
 
+/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
+export const companySortFields = ['id', 'name', 'email', 'phone', 'usDot', 'active', 'created'] as const;
+
 export const companyListQuery = pageQuery.extend({
   keyword: z.string().trim().max(100).optional(),
   active: booleanQuery.optional(),
-  sort: sortQuery(['id', 'name', 'email', 'phone', 'usDot', 'active', 'created'] as const),
+  sort: sortQuery(companySortFields),
 });
 
 /** What the API says about a company; tokens appear only as hints such as '•••• 4f2a'. */

@@ -14,11 +14,14 @@ export const TEAM_MESSAGES = {
   notFound: 'Team not found.',
 } as const;
 
+/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
+export const dispatcherSortFields = ['id', 'firstName', 'lastName', 'team', 'active', 'created'] as const;
+
 export const dispatcherListQuery = pageQuery.extend({
   keyword: z.string().trim().max(100).optional(),
   active: booleanQuery.optional(),
   teamId: z.coerce.number().int().positive().optional(),
-  sort: sortQuery(['id', 'firstName', 'lastName', 'team', 'active', 'created'] as const),
+  sort: sortQuery(dispatcherSortFields),
 });
 
 export const dispatcherRow = z.object({
@@ -39,10 +42,13 @@ export const dispatcherForm = z.object({
 });
 export type DispatcherForm = z.input<typeof dispatcherForm>;
 
+/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
+export const teamSortFields = ['id', 'name', 'active', 'created', 'updated'] as const;
+
 export const teamListQuery = pageQuery.extend({
   keyword: z.string().trim().max(100).optional(),
   active: booleanQuery.optional(),
-  sort: sortQuery(['id', 'name', 'active', 'created', 'updated'] as const),
+  sort: sortQuery(teamSortFields),
 });
 
 export const teamRow = z.object({

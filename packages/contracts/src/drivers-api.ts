@@ -9,12 +9,15 @@ export const DRIVER_MESSAGES = {
   userNotFound: 'User not found.',
 } as const;
 
+/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
+export const driverSortFields = ['id', 'firstName', 'lastName'] as const;
+
 export const driverListQuery = pageQuery.extend({
   keyword: z.string().trim().max(100).optional(),
   active: booleanQuery.optional(),
   truckId: z.coerce.number().int().positive().optional(),
   assignedUserId: z.coerce.number().int().positive().optional(),
-  sort: sortQuery(['id', 'firstName', 'lastName'] as const),
+  sort: sortQuery(driverSortFields),
 });
 
 export const driverRow = z.object({

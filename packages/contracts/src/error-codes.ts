@@ -33,6 +33,12 @@ export const ERROR_STATUS = {
   SELF_DEACTIVATION: 409,
   /** Drivers, roles and permissions already assigned. */
   ALREADY_ASSIGNED: 409,
+  /** The OWNER role cannot be deactivated. */
+  OWNER_ROLE_LOCKED: 409,
+  /** An invitation for a user who has already set a password. */
+  PASSWORD_ALREADY_SET: 409,
+  /** The action needs an active user (activate the user first). */
+  USER_INACTIVE: 409,
   /** Granting or assigning a permission the acting user does not hold. */
   PERMISSION_ESCALATION: 403,
   /** A telematics provider is switched off for the company (or everywhere, or has no token). */

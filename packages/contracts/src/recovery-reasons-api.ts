@@ -8,10 +8,13 @@ export const RECOVERY_REASON_MESSAGES = {
   notFound: 'Recovery reason not found.',
 } as const;
 
+/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
+export const recoveryReasonSortFields = ['id', 'name', 'active', 'created'] as const;
+
 export const recoveryReasonListQuery = pageQuery.extend({
   keyword: z.string().trim().max(100).optional(),
   active: booleanQuery.optional(),
-  sort: sortQuery(['id', 'name', 'active', 'created'] as const),
+  sort: sortQuery(recoveryReasonSortFields),
 });
 
 export const recoveryReasonRow = z.object({ id: z.number().int(), name: z.string(), active: z.boolean(), created: z.string() });

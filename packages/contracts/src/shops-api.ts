@@ -10,10 +10,13 @@ export const SHOP_MESSAGES = {
   notFound: 'Shop not found.',
 } as const;
 
+/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
+export const shopSortFields = ['id', 'name', 'location', 'active', 'created'] as const;
+
 export const shopListQuery = pageQuery.extend({
   keyword: z.string().trim().max(100).optional(),
   active: booleanQuery.optional(),
-  sort: sortQuery(['id', 'name', 'location', 'active', 'created'] as const),
+  sort: sortQuery(shopSortFields),
 });
 
 export const shopRow = z.object({

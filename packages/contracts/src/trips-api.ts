@@ -25,6 +25,16 @@ export const TRIP_STATUS_TRANSITIONS: Record<TripStatus, readonly TripStatus[]> 
 };
 export const canChangeTripStatus = (from: TripStatus, to: TripStatus) => from === to || TRIP_STATUS_TRANSITIONS[from].includes(to);
 
+/**
+ * The statuses a trip form offers: for a stored trip its own status and those
+ * TRIP_STATUS_TRANSITIONS allow from it (Completed → In Transit only, Cancelled stays); for a
+ * new trip every status but Cancelled.
+ */
+export function tripStatusChoices(current: TripStatus | undefined): TripStatus[] {
+  if (current === undefined) return TRIP_STATUSES.filter((s) => s !== 'CANCELLED');
+  return TRIP_STATUSES.filter((s) => canChangeTripStatus(current, s));
+}
+
 export const IDENTIFIER_TYPES = ['LOAD_NUMBER', 'TRAILER_NUMBER'] as const;
 export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
 export const STOP_TYPES = ['START', 'PICKUP', 'TRAILER', 'SHOP', 'DELIVERY', 'HOME'] as const;
@@ -186,7 +196,7 @@ export const tripDetail = z.object({
   identifierType: z.enum(IDENTIFIER_TYPES),
   loadNumber: z.string().nullable(),
   trailerNumber: z.string().nullable(),
-  tripStatus: z.string(),
+  tripStatus: z.enum(TRIP_STATUSES),
   pickupDateTime: z.string(),
   startDateTime: z.string().nullable(),
   endDateTime: z.string().nullable(),

@@ -5,7 +5,8 @@ import { integrationSyncStatus } from '../db/schema/telematics';
 import { trips } from '../db/schema/trips';
 import { describeError, ProviderError, type ProviderName, type TelematicsDriver, type TelematicsVehicle } from '../integrations/telematics/provider';
 import { providerFor, type TelematicsDeps } from '../integrations/telematics/registry';
-import { ensureTrack } from '../integrations/telematics/tracks';
+import { refreshTrack } from '../integrations/telematics/tracks';
+import { mileStatsOf } from '../modules/mile-stats/service';
 
 /**
  * One company's sync with one provider (docs/integrations/telematics.md#sync):
@@ -177,7 +178,7 @@ async function upsertDrivers(db: Db, companyId: number, name: ProviderName, list
   });
 }
 
-/** Tracks of the company's trips in transit are brought up to now. */
+/** Tracks of the company's trips in transit are brought up to now, and their mile stats (which the reports read) with them. */
 async function refreshInTransitTracks(deps: TelematicsDeps, companyId: number, name: ProviderName): Promise<number> {
   const rows = await deps.db
     .select({ id: trips.id })
@@ -186,9 +187,12 @@ async function refreshInTransitTracks(deps: TelematicsDeps, companyId: number, n
     .where(and(eq(trips.tripStatus, 'IN_TRANSIT'), eq(trucks.companyId, companyId)));
   let n = 0;
   for (const { id } of rows) {
-    const r = await ensureTrack(deps, id, name);
+    const r = await refreshTrack(deps, id, name);
     if (r.error) throw new ProviderError(name, r.error, 'unavailable');
-    if (r.fetched) n++;
+    if (r.fetched) {
+      n++;
+      await mileStatsOf({ db: deps.db, telematics: deps }, id);
+    }
   }
   return n;
 }

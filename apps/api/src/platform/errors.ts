@@ -87,7 +87,7 @@ export async function conflictOnDuplicate<T>(message: string, fn: () => Promise<
   try {
     return await fn();
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', message);
+    if (isUniqueViolation(err)) throw new AppError('ALREADY_EXISTS', message);
     throw err;
   }
 }

@@ -1,4 +1,5 @@
 import type { TokenPair } from '@milepost/contracts/auth';
+import type { ErrorCode } from '@milepost/contracts/error-codes';
 import { NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE, errorMessageFor } from './error-messages';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './token-storage';
 
@@ -52,6 +53,14 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * True when the server refused with this rule's code (packages/contracts/src/error-codes.ts). Screens
+ * branch on the code, never on the status or the message: e.g. only STALE_VERSION offers Reload.
+ */
+export function hasErrorCode(error: unknown, code: ErrorCode): error is ApiError {
+  return isApiError(error) && error.code === code;
 }
 
 type QueryValue = string | number | boolean | null | undefined;

@@ -1,7 +1,7 @@
 import { enabledSet, hasAllPermissions, hasAnyPermission, hasPermission } from '@milepost/contracts/permissions';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { meQueryOptions } from '@/features/auth/api/get-me';
+import { meQueryOptions } from './current-user';
 
 const EMPTY: ReadonlySet<string> = new Set();
 
@@ -32,12 +32,4 @@ export function usePermissions(): PermissionsState {
   const retry = useCallback(() => void refetch(), [refetch]);
 
   return { permissions, isLoading, error: data ? null : error, refetch: retry, has, hasAny, hasAll };
-}
-
-/**
- * Re-reads the signed-in user's permissions (GET /me) after a change that may alter them
- * (roles, permissions, the user's own record), so the sidebar and guards update at once.
- */
-export function refreshCurrentUser(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
 }

@@ -1,9 +1,88 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+
 /**
- * Roots of the query keys of the access-administration areas. Every list, lookup and single
- * record of an area sits under its root, so one invalidation refreshes all of them.
+ * The query-key root of every area. Every list, picker, lookup and single record of an area sits
+ * under its root (`[root, 'list', params]`, `[root, 'options', …]`, `[root, 'detail', id]`), so
+ * one invalidation of the root refreshes all of them.
  */
 export const QUERY_ROOTS = {
+  me: ['auth', 'me'],
   users: ['users'],
   roles: ['roles'],
   permissions: ['permissions'],
+  companies: ['companies'],
+  trucks: ['trucks'],
+  drivers: ['drivers'],
+  dispatchers: ['dispatchers'],
+  teams: ['teams'],
+  shops: ['shops'],
+  recoveryReasons: ['recovery-reasons'],
+  settings: ['global-setting'],
+  trips: ['trips'],
+  mileStats: ['mile-stats'],
 } as const;
+
+export type QueryArea = keyof typeof QUERY_ROOTS;
+
+/** The keys of one area, all under its root. */
+export function areaKeys<A extends QueryArea>(area: A) {
+  const root = QUERY_ROOTS[area];
+  return {
+    all: root,
+    lists: () => [...root, 'list'] as const,
+    list: <P extends object>(params: P) => [...root, 'list', params] as const,
+    detail: (id: number) => [...root, 'detail', id] as const,
+    /** Picker options (lookups), e.g. `options('active', keyword)`. */
+    options: (...parts: readonly unknown[]) => [...root, 'options', ...parts] as const,
+  };
+}
+
+/**
+ * Which areas a write makes stale: its own, and every other one whose rows show its names or
+ * depend on it. Renaming a truck, driver, company, dispatcher or user refreshes the trips list
+ * (it shows those names); a user, role or permission write refreshes the signed-in user's
+ * permissions (`me`), so the sidebar and guards follow at once. Every mutation of the web app
+ * refreshes through this map (see {@link useWriteMutation}); nothing invalidates by hand.
+ */
+export const WRITE_REFRESHES = {
+  users: ['users', 'trucks', 'trips', 'me'],
+  roles: ['roles', 'users', 'me'],
+  permissions: ['permissions', 'roles', 'me'],
+  companies: ['companies', 'trucks', 'trips'],
+  trucks: ['trucks', 'trips'],
+  drivers: ['drivers', 'trucks', 'trips'],
+  dispatchers: ['dispatchers', 'teams', 'trips'],
+  teams: ['teams', 'dispatchers'],
+  shops: ['shops'],
+  recoveryReasons: ['recoveryReasons', 'trips'],
+  settings: ['settings'],
+  // A trip's stops and manual figures are part of its mileage report, and the other way round.
+  trips: ['trips', 'mileStats'],
+  mileStats: ['mileStats', 'trips'],
+} as const satisfies Record<Exclude<QueryArea, 'me'>, readonly QueryArea[]>;
+
+export type WriteArea = keyof typeof WRITE_REFRESHES;
+
+/** After a write of `area`: every query of the areas it refreshes (see {@link WRITE_REFRESHES}). */
+export async function refreshAfterWrite(queryClient: QueryClient, area: WriteArea): Promise<void> {
+  await Promise.all(WRITE_REFRESHES[area].map((stale) => queryClient.invalidateQueries({ queryKey: QUERY_ROOTS[stale] })));
+}
+
+/**
+ * A mutation that writes `area`; on success it refreshes what {@link WRITE_REFRESHES} names.
+ * `apply` puts the server's answer into the cache first, where a screen shows it at once.
+ */
+export function useWriteMutation<TInput, TResult>(
+  area: WriteArea,
+  mutationFn: (input: TInput) => Promise<TResult>,
+  apply?: (queryClient: QueryClient, result: TResult) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (result) => {
+      apply?.(queryClient, result);
+      return refreshAfterWrite(queryClient, area);
+    },
+  });
+}

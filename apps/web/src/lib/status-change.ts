@@ -36,3 +36,21 @@ export function statusChangeConfirm(o: {
     },
   };
 }
+
+/**
+ * A status flag that flips at once, without a confirmation (trucks, companies, shops, dispatchers,
+ * teams, recovery reasons): runs the change and toasts the outcome or the save error.
+ */
+export function flipStatus<T extends { id: number; active: boolean }>(
+  mutate: (input: { id: number; active: boolean }, options: { onSuccess: () => void; onError: (error: Error) => void }) => void,
+  row: T,
+  o: { entity: string; toasts: { deactivated: string; activated: string } },
+): void {
+  mutate(
+    { id: row.id, active: !row.active },
+    {
+      onSuccess: () => toast.success(row.active ? o.toasts.deactivated : o.toasts.activated),
+      onError: (error) => toast.error(saveErrorText(error, o.entity)),
+    },
+  );
+}

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { AppSidebar } from '@/components/layout/app-sidebar';
 import { SidebarInset, SidebarProvider } from '@/components/layout/sidebar';
-import { meQueryOptions } from '@/features/auth/api/get-me';
+import { meQueryOptions } from '@/lib/current-user';
 import { UserFooter } from '@/features/auth/components/user-footer';
 import { ensureSession, tokenSubject } from '@/lib/session';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, getAccessToken, getRefreshToken } from '@/lib/token-storage';

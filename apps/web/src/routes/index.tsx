@@ -1,6 +1,6 @@
 import { SECTIONS, homePath } from '@milepost/contracts/permissions';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { meQueryOptions } from '@/features/auth/api/get-me';
+import { meQueryOptions } from '@/lib/current-user';
 import { ensureSession } from '@/lib/session';
 import { getAccessToken } from '@/lib/token-storage';
 

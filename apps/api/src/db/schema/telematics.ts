@@ -91,8 +91,10 @@ export const tripMileStats = pgTable(
     totalOdometers: doublePrecision(),
     computedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
     inputsKey: text().notNull(),
-    /** The whole answer for this source (legs, flags, location for the map). */
+    /** The whole answer for this source (figures and legs with their flags). */
     detail: jsonb(),
+    /** The cleaned track for the map (`samsaraLocation` / `gleLocation`); read only by the route data. */
+    location: jsonb(),
   },
   (t) => [uniqueIndex('trip_mile_stats_trip_source_key').on(t.tripId, t.source), index('trip_mile_stats_computed_idx').on(t.computedAt)],
 );

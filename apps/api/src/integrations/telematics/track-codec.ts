@@ -110,9 +110,14 @@ export function decodeTrack(s: StoredTrack, odometerKind: OdometerKind | null): 
   };
 }
 
-/** A copy whose buffer starts at offset 0 (typed arrays need aligned offsets). */
+/**
+ * A copy in a buffer of its own (typed arrays need aligned offsets). Copied through a plain
+ * Uint8Array: node-postgres hands bytea over as a Buffer, whose slice() shares a pooled buffer.
+ */
 function aligned(bytes: Uint8Array): ArrayBuffer {
-  return bytes.slice().buffer;
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy.buffer;
 }
 
 const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;

@@ -26,12 +26,13 @@ export interface TripWindow {
 /** While a trip runs, the last minutes are fetched again next time: fixes can arrive late. */
 const LATE_FIXES_MS = 5 * 60_000;
 
-export interface TrackResult {
-  track: Track | null;
-  /** The provider is off for the company (no stats from it), with the reason. */
-  off: string | null;
-  /** Fetching failed; what was stored before (or fetched so far) is returned. */
+export interface TrackState {
+  /** When the stored track was last written; null when nothing is stored. */
+  fetchedAt: Date | null;
+  /** Fetching failed; what was stored before (or fetched so far) stays. */
   error: string | null;
+  /** The provider could not be asked (switched off, no token, GLE not configured): only stored data. */
+  off: string | null;
   fetched: boolean;
 }
 
@@ -58,50 +59,50 @@ export async function tripWindow(db: Db, tripId: number, provider: ProviderName,
   return { tripId, companyId: row.companyId, vehicleId: provider === 'SAMSARA' ? row.samsaraId : row.gleId, start, end: end > now ? now : end, inTransit };
 }
 
-async function storedTrack(db: Db, tripId: number, source: ProviderName) {
-  const [row] = await db.select().from(tripTracks).where(and(eq(tripTracks.tripId, tripId), eq(tripTracks.source, source)));
-  return row ?? null;
-}
-
 /** Reads the stored track without calling anyone (the demo, and sources that are switched off). */
 export async function loadStoredTrack(db: Db, tripId: number, source: ProviderName): Promise<{ track: Track; windowStart: Date; fetchedTo: Date; fetchedAt: Date } | null> {
-  const row = await storedTrack(db, tripId, source);
+  const [row] = await db.select().from(tripTracks).where(and(eq(tripTracks.tripId, tripId), eq(tripTracks.source, source)));
   if (!row) return null;
   return { track: decodeTrack(row, row.odometerKind as OdometerKind | null), windowStart: row.windowStart, fetchedTo: row.fetchedTo, fetchedAt: row.fetchedAt };
 }
 
-export async function saveTrack(db: Db, tripId: number, source: ProviderName, vehicleId: string, windowStart: Date, fetchedTo: Date, track: Track): Promise<void> {
+/** Stores (replaces) a trip's track from one provider; returns its new fetchedAt. */
+export async function saveTrack(db: Db, tripId: number, source: ProviderName, vehicleId: string, windowStart: Date, fetchedTo: Date, track: Track): Promise<Date> {
   const stored = encodeTrack(track);
-  const values = { tripId, source, vehicleId, windowStart, fetchedTo, ...stored, odometerKind: track.odometerKind, fetchedAt: new Date() };
-  await db
+  const values = { tripId, source, vehicleId, windowStart, fetchedTo, ...stored, odometerKind: track.odometerKind };
+  const [row] = await db
     .insert(tripTracks)
     .values(values)
-    .onConflictDoUpdate({ target: [tripTracks.tripId, tripTracks.source], set: { ...values, fetchedAt: sql`now()` } });
+    .onConflictDoUpdate({ target: [tripTracks.tripId, tripTracks.source], set: { ...values, fetchedAt: sql`clock_timestamp()` } })
+    .returning({ fetchedAt: tripTracks.fetchedAt });
+  return row!.fetchedAt;
 }
 
 /**
- * The trip's track from this provider, fetching only what is missing. Fetch failures never
- * throw: the answer carries the error and whatever is stored (the page's partial progress is
- * stored too, so the next attempt continues from there).
+ * Makes sure the stored track covers the trip window, fetching only what is missing: a covered
+ * window is never fetched again, a trip in transit fetches what came after the stored part.
+ * Never throws on provider failures: the state carries the error, the stored part stays (the
+ * pages fetched before the failure are stored too, so the next attempt continues from there).
+ * Reads no track blobs when nothing is missing.
  */
-export async function ensureTrack(deps: TelematicsDeps, tripId: number, source: ProviderName, now = new Date()): Promise<TrackResult> {
+export async function refreshTrack(deps: TelematicsDeps, tripId: number, source: ProviderName, now = new Date()): Promise<TrackState> {
+  const [meta] = await deps.db
+    .select({ vehicleId: tripTracks.vehicleId, windowStart: tripTracks.windowStart, fetchedTo: tripTracks.fetchedTo, fetchedAt: tripTracks.fetchedAt })
+    .from(tripTracks)
+    .where(and(eq(tripTracks.tripId, tripId), eq(tripTracks.source, source)));
+  const stored: TrackState = { fetchedAt: meta?.fetchedAt ?? null, error: null, off: null, fetched: false };
   const window = await tripWindow(deps.db, tripId, source, now);
-  if (!window) return { track: null, off: null, error: null, fetched: false };
-  if (window.companyId === null) return { track: null, off: 'The truck has no company.', error: null, fetched: false };
+  if (!window || !window.vehicleId || window.companyId === null) return stored;
+  const sameWindow = meta && meta.vehicleId === window.vehicleId && meta.windowStart.getTime() === window.start.getTime();
+  if (sameWindow && meta.fetchedTo.getTime() >= window.end.getTime()) return stored;
   const availability = await providerFor(deps, window.companyId, source);
-  if (!availability.enabled) return { track: null, off: availability.reason, error: null, fetched: false };
-  if (!window.vehicleId) return { track: null, off: null, error: null, fetched: false };
-  const stored = await storedTrack(deps.db, tripId, source);
-  const sameWindow = stored && stored.vehicleId === window.vehicleId && stored.windowStart.getTime() === window.start.getTime();
-  if (sameWindow && stored.fetchedTo.getTime() >= window.end.getTime()) {
-    return { track: decodeTrack(stored, stored.odometerKind as OdometerKind | null), off: null, error: null, fetched: false };
-  }
-  const base = sameWindow ? decodeTrack(stored, stored.odometerKind as OdometerKind | null) : emptyTrack();
-  const from = sameWindow ? stored.fetchedTo : window.start;
+  if (!availability.enabled) return { ...stored, off: availability.reason };
+  const base = sameWindow ? ((await loadStoredTrack(deps.db, tripId, source))?.track ?? emptyTrack()) : emptyTrack();
+  const from = sameWindow ? meta.fetchedTo : window.start;
   return fetchInto(deps, availability.provider, window, base, from);
 }
 
-async function fetchInto(deps: TelematicsDeps, provider: TelematicsProvider, window: TripWindow, base: Track, from: Date): Promise<TrackResult> {
+async function fetchInto(deps: TelematicsDeps, provider: TelematicsProvider, window: TripWindow, base: Track, from: Date): Promise<TrackState> {
   const crumbs: Breadcrumb[] = [];
   const odos: OdometerReading[] = [];
   let kind: OdometerKind | null = base.odometerKind;
@@ -123,6 +124,9 @@ async function fetchInto(deps: TelematicsDeps, provider: TelematicsProvider, win
   let fetchedTo: Date;
   if (error) fetchedTo = crumbs.length ? new Date(crumbs[crumbs.length - 1]!.time) : from;
   else fetchedTo = window.inTransit ? new Date(Math.max(from.getTime(), window.end.getTime() - LATE_FIXES_MS)) : window.end;
-  if (!error || crumbs.length || base.time.length) await saveTrack(deps.db, window.tripId, provider.name, window.vehicleId!, window.start, fetchedTo, track);
-  return { track, off: null, error, fetched: true };
+  if (!error || crumbs.length || base.time.length) {
+    const fetchedAt = await saveTrack(deps.db, window.tripId, provider.name, window.vehicleId!, window.start, fetchedTo, track);
+    return { fetchedAt, off: null, error, fetched: true };
+  }
+  return { fetchedAt: null, off: null, error, fetched: true };
 }

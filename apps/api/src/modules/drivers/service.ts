@@ -60,7 +60,7 @@ export async function assignDriversToUser(db: Db, input: z.output<typeof assignD
       .set({ assignedUserId: input.userId, updatedAt: sql`now()` })
       .where(and(inArray(drivers.id, ids), or(sql`${drivers.assignedUserId} is null`, ne(drivers.assignedUserId, input.userId))))
       .returning({ id: drivers.id });
-    if (!changed.length) throw new AppError('CONFLICT', DRIVER_MESSAGES.alreadyAssigned);
+    if (!changed.length) throw new AppError('ALREADY_ASSIGNED', DRIVER_MESSAGES.alreadyAssigned);
     return { assigned: changed.length };
   });
 }

@@ -101,7 +101,7 @@ export async function changeRoleStatus(db: Db, actor: Actor, id: number, active:
   await accessChange(db, async (tx) => {
     const [current] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', ROLE_MESSAGES.notFound);
-    if (!active && current.name === OWNER) throw new AppError('CONFLICT', ROLE_MESSAGES.ownerCannotBeDeactivated);
+    if (!active && current.name === OWNER) throw new AppError('OWNER_ROLE_LOCKED', ROLE_MESSAGES.ownerCannotBeDeactivated);
     if (active) assertHeldBy(actor.permissions, await enabledRolePermissionNames(tx, id));
     await tx.update(roles).set({ active, updatedAt: sql`now()` }).where(eq(roles.id, id));
   });

@@ -205,7 +205,7 @@ export async function getTrip(db: Db, id: number): Promise<TripDetail> {
     identifierType: type,
     loadNumber: trip.loadNumber,
     trailerNumber: trip.trailerNumber,
-    tripStatus: trip.tripStatus,
+    tripStatus: trip.tripStatus as TripStatus,
     pickupDateTime: formatCentral(trip.pickupDateTime),
     startDateTime: trip.startDateTime ? formatCentral(trip.startDateTime) : null,
     endDateTime: trip.endDateTime ? formatCentral(trip.endDateTime) : null,
@@ -354,7 +354,7 @@ async function recoveryFor(tx: Db, input: TripInput, excludeId?: number): Promis
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${input.identifierType}:${input.identifierValue.toLowerCase()}`}))`);
   const matches = (await checkNumber(tx, input.identifierValue, input.identifierType, excludeId)).filter((m) => m.tripStatus !== 'CANCELLED');
   if (!matches.length) return { recoveryLoadIndex: 0 };
-  if (matches.some((m) => m.tripStatus !== 'COMPLETED')) throw new AppError('CONFLICT', TRIP_MESSAGES.uncompleted);
+  if (matches.some((m) => m.tripStatus !== 'COMPLETED')) throw new AppError('NUMBER_IN_USE', TRIP_MESSAGES.uncompleted);
   if (!input.recoveryReasonId) {
     throw new AppError('BAD_REQUEST', TRIP_MESSAGES.recoveryReasonForRecovery, [{ path: 'body.recoveryReasonId', message: TRIP_MESSAGES.recoveryReasonRequired }]);
   }
@@ -496,8 +496,8 @@ export async function updateTrip(db: Db, routing: RoutingService, actorId: numbe
   const route = await routeOf(db, routing, actorId, input);
   await db.transaction(async (tx) => {
     const stored = await storedSnapshot(tx, id);
-    if (stored.version !== input.version) throw new AppError('CONFLICT', TRIP_MESSAGES.stale);
-    if (!canChangeTripStatus(stored.status, input.tripStatus)) throw new AppError('CONFLICT', TRIP_MESSAGES.transition(stored.status, input.tripStatus));
+    if (stored.version !== input.version) throw new AppError('STALE_VERSION', TRIP_MESSAGES.stale);
+    if (!canChangeTripStatus(stored.status, input.tripStatus)) throw new AppError('TRANSITION_NOT_ALLOWED', TRIP_MESSAGES.transition(stored.status, input.tripStatus));
     const refs = await resolveRefs(tx, input);
     const numberChanged =
       stored.input.identifierType !== input.identifierType || stored.input.identifierValue.toLowerCase() !== input.identifierValue.toLowerCase();
@@ -528,7 +528,7 @@ export async function changeTripStatus(db: Db, actorId: number, id: number, stat
     if (!row) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
     const from = row.status as TripStatus;
     if (from === status) return;
-    if (!canChangeTripStatus(from, status)) throw new AppError('CONFLICT', TRIP_MESSAGES.transition(from, status));
+    if (!canChangeTripStatus(from, status)) throw new AppError('TRANSITION_NOT_ALLOWED', TRIP_MESSAGES.transition(from, status));
     await tx
       .update(trips)
       .set({ tripStatus: status, updatedBy: actorId, updatedAt: sql`now()`, version: sql`${trips.version} + 1` })

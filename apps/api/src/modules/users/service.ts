@@ -180,7 +180,7 @@ export async function updateUser(deps: UsersDeps, actor: Actor, id: number, inpu
         .where(eq(users.id, id))
         .for('update');
       if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
-      if (input.version !== undefined && input.version !== current.version) throw new AppError('CONFLICT', USER_MESSAGES.staleVersion);
+      if (input.version !== undefined && input.version !== current.version) throw new AppError('STALE_VERSION', USER_MESSAGES.staleVersion);
       if (id !== actor.userId) assertHeldBy(actor.permissions, await enabledRolePermissionNames(tx, current.roleId), ACCESS_RULE_MESSAGES.editStrongerUser);
       if (input.roleId !== current.roleId) {
         if (id === actor.userId) throw new AppError('SELF_ROLE_CHANGE', ACCESS_RULE_MESSAGES.selfRoleChange);
@@ -211,7 +211,7 @@ export async function updateUser(deps: UsersDeps, actor: Actor, id: number, inpu
  * actor must hold every permission of the user's role.
  */
 export async function changeUserStatus(db: Db, actor: Actor, id: number, active: boolean): Promise<UserRow> {
-  if (!active && actor.userId === id) throw new AppError('CONFLICT', USER_MESSAGES.cannotDeactivateSelf);
+  if (!active && actor.userId === id) throw new AppError('SELF_DEACTIVATION', USER_MESSAGES.cannotDeactivateSelf);
   await accessChange(db, async (tx) => {
     const [current] = await tx.select({ active: users.active, roleId: users.roleId }).from(users).where(eq(users.id, id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
@@ -234,8 +234,8 @@ export async function resendInvitation(deps: UsersDeps, id: number): Promise<voi
       .from(users)
       .where(eq(users.id, id));
     if (!u) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
-    if (u.passwordSet) throw new AppError('CONFLICT', USER_MESSAGES.alreadyHasPassword);
-    if (!u.active) throw new AppError('CONFLICT', 'This user is inactive. Activate the user first.');
+    if (u.passwordSet) throw new AppError('PASSWORD_ALREADY_SET', USER_MESSAGES.alreadyHasPassword);
+    if (!u.active) throw new AppError('USER_INACTIVE', 'This user is inactive. Activate the user first.');
     return passwordLinkEmail(tx, deps.auth, u, 'invite');
   });
   deps.mailer.send(mail);

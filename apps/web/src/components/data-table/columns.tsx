@@ -1,5 +1,8 @@
 import type { RowData } from '@tanstack/react-table';
+import { Eye, KeyRound, MailPlus, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { formatCentral } from '@/lib/date-format';
 import { cn } from '@/lib/utils';
 import { dataTableColumnHelper, type DataTableColumnDef } from './data-table-features';
@@ -31,4 +34,102 @@ export function TextCell({ value, fallback = '', className }: { value: string | 
 export function DateCell({ value }: { value: string | null | undefined }) {
   const text = formatCentral(value);
   return <span className="truncate tabular-nums">{text}</span>;
+}
+
+/**
+ * The Status column of an active (or enabled) flag (docs/product/admin.md, status changes): a
+ * badge that is a button for whoever may change the status.
+ */
+export function statusColumn<TData extends RowData>(o: {
+  canChange: boolean;
+  onChange: (row: TData) => void;
+  /** The row as the button's name says it: `Deactivate ${name(row)}`. */
+  name: (row: TData) => string;
+  /** 'enabled' reads Enabled / Disabled and Enable / Disable (permissions). */
+  flag?: 'active' | 'enabled';
+  size?: number;
+  /** Shown after the badge, e.g. 'Invitation pending'. */
+  after?: (row: TData) => ReactNode;
+}): DataTableColumnDef<TData> {
+  const flag = o.flag ?? 'active';
+  const words = flag === 'active' ? { on: 'Active', off: 'Inactive', turnOff: 'Deactivate', turnOn: 'Activate' } : { on: 'Enabled', off: 'Disabled', turnOff: 'Disable', turnOn: 'Enable' };
+  const isOn = (row: TData) => (row as Record<string, unknown>)[flag] === true;
+  return dataTableColumnHelper<TData>().accessor(isOn, {
+    id: flag,
+    header: 'Status',
+    meta: { label: 'Status', size: o.size ?? 96, grow: 0 },
+    cell: ({ row }) => {
+      const record = row.original;
+      const on = isOn(record);
+      const badge = (
+        <StatusBadge
+          on={on}
+          onLabel={words.on}
+          offLabel={words.off}
+          {...(o.canChange ? { onClick: () => o.onChange(record), actionLabel: `${on ? words.turnOff : words.turnOn} ${o.name(record)}` } : {})}
+        />
+      );
+      if (!o.after) return badge;
+      return (
+        <span className="flex min-w-0 items-center gap-2">
+          {badge}
+          {o.after(record)}
+        </span>
+      );
+    },
+  });
+}
+
+/** A timestamp column (Created, Updated) in Central time; the id is the server's sort field. */
+export function dateColumn<TData extends RowData, K extends string & keyof TData>(id: K, header: string, size = 150): DataTableColumnDef<TData> {
+  return dataTableColumnHelper<TData>().accessor((row) => row[id] as string | null | undefined, {
+    id,
+    header,
+    meta: { label: header, size, grow: 0 },
+    cell: (info) => <DateCell value={info.getValue()} />,
+  });
+}
+
+export interface RowAction<TData> {
+  /** 'Edit' or 'View': the button's title and its icon. */
+  kind: 'edit' | 'view' | 'tokens' | 'invite';
+  allowed: boolean;
+  /** Only for some rows. */
+  when?: (row: TData) => boolean;
+  onClick: (row: TData) => void;
+  /** The button's accessible name for a row, e.g. `Edit truck ${unit}`. */
+  label: (row: TData) => string;
+}
+
+const ROW_ACTION_ICONS = { edit: Pencil, view: Eye, tokens: KeyRound, invite: MailPlus } as const;
+const ROW_ACTION_TITLES = { edit: 'Edit', view: 'View', tokens: 'Update API Tokens', invite: 'Resend invitation' } as const;
+
+/** The Actions column: one icon button per allowed action. */
+export function actionsColumn<TData extends RowData>(actions: RowAction<TData>[], size = 80): DataTableColumnDef<TData> {
+  return dataTableColumnHelper<TData>().display({
+    id: 'actions',
+    header: 'Actions',
+    meta: { label: 'Actions', size, grow: 0 },
+    cell: ({ row }) => (
+      <span className="flex items-center gap-1">
+        {actions
+          .filter((action) => action.allowed && (action.when?.(row.original) ?? true))
+          .map((action) => {
+            const Icon = ROW_ACTION_ICONS[action.kind];
+            return (
+              <Button
+                key={action.kind}
+                variant="ghost"
+                size="icon-sm"
+                aria-label={action.label(row.original)}
+                title={ROW_ACTION_TITLES[action.kind]}
+                onClick={() => action.onClick(row.original)}
+              >
+                <Icon aria-hidden />
+              </Button>
+            );
+          })}
+      </span>
+    ),
+  });
 }

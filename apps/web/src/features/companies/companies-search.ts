@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
-import { companySortFields } from './api/companies-api';
+import { companySortFields } from '@milepost/contracts/companies-api';
 
 /** The /companies screen's URL state: keyword and sort. */
 export const companiesSearchSchema = z.object({

@@ -29,12 +29,16 @@ export function provenance(stats: SourceMileStats | null): string {
   if (!stats) return 'No data';
   const counts = new Map<DistanceMethod, number>();
   let missing = 0;
+  let unlabelled = 0;
   for (const leg of stats.legs) {
-    if (leg.method === null || leg.miles === null) missing++;
+    if (leg.miles === null) missing++;
+    else if (leg.method === null) unlabelled++;
     else counts.set(leg.method, (counts.get(leg.method) ?? 0) + 1);
   }
   const legs = (n: number) => `${n} leg${n === 1 ? '' : 's'}`;
   const parts = [...counts].map(([method, n]) => `${DISTANCE_METHOD_LABELS[method]} (${legs(n)})`);
+  // Figures saved before the server recorded where they came from.
+  if (unlabelled) parts.push(`source not recorded (${legs(unlabelled)})`);
   if (missing) parts.push(`${legs(missing)} not measured`);
   return parts.join(', ') || 'No legs';
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
-import { shopSortFields } from './api/shops-api';
+import { shopSortFields } from '@milepost/contracts/shops-api';
 
 /** The /shops screen's URL state: keyword and sort. */
 export const shopsSearchSchema = z.object({

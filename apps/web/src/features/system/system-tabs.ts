@@ -1,6 +1,6 @@
+import { recoveryReasonSortFields } from '@milepost/contracts/recovery-reasons-api';
 import { z } from 'zod';
 import { keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
-import { recoveryReasonSortFields } from './api/recovery-reasons-api';
 
 export const SYSTEM_TABS = ['settings', 'recovery-reasons'] as const;
 export type SystemTab = (typeof SYSTEM_TABS)[number];

@@ -10,7 +10,7 @@ import {
 } from '@milepost/contracts/trips-api';
 import { formatCentral, parseCentral } from '@milepost/contracts/time';
 import { z } from 'zod';
-import type { TripPayload } from './api/trip-mutations';
+import type { TripPayload } from './api/trips-api';
 import { newStopKey, toStopInputs, type StopDraft } from './stops';
 
 /** The value format of the native date-time inputs, read as US Central wall-clock time. */

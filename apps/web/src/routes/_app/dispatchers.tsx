@@ -1,11 +1,10 @@
+import { dispatcherSortFields, teamSortFields } from '@milepost/contracts/dispatchers-api';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
 import { keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
 import { PageGuard } from '@/components/layout/page-guard';
 import { ViewSwitcher } from '@/components/layout/view-switcher';
-import { dispatcherSortFields } from '@/features/dispatchers/api/dispatchers-api';
 import { DispatchersTab } from '@/features/dispatchers/components/dispatchers-tab';
-import { teamSortFields } from '@/features/teams/api/teams-api';
 import { TeamsTab } from '@/features/teams/components/teams-tab';
 import { section } from '@/lib/sections';
 

@@ -12,7 +12,7 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { saveErrorText } from '@/lib/error-messages';
-import { useUpdateProfileMutation } from '../api/update-profile';
+import { useUpdateProfileMutation } from '../api/auth-api';
 
 type ProfileInput = z.input<typeof profileRequest>;
 type ProfileOutput = z.output<typeof profileRequest>;

@@ -16,9 +16,8 @@ import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-messages';
 import { clearTokens, setTokens } from '@/lib/token-storage';
 import { cn } from '@/lib/utils';
-import { useAuthenticateMutation } from '../api/authenticate';
-import { meQueryOptions } from '../api/get-me';
-import { useRequestPasswordResetMutation } from '../api/request-password-reset';
+import { useAuthenticateMutation, useRequestPasswordResetMutation } from '../api/auth-api';
+import { meQueryOptions } from '@/lib/current-user';
 
 type View = 'login' | 'forgot';
 

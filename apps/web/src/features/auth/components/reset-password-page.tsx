@@ -14,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-messages';
 import { cn } from '@/lib/utils';
-import { useFinishPasswordResetMutation } from '../api/finish-password-reset';
+import { useFinishPasswordResetMutation } from '../api/auth-api';
 
 /** Spec 01 §9: after a successful reset the page goes to /login after 2 s. */
 export const RESET_REDIRECT_MS = 2000;

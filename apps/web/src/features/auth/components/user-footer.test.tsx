@@ -4,7 +4,7 @@ import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { SidebarProvider } from '@/components/layout/sidebar';
 import { makeUser, renderWithApp } from '@/test/render';
-import { meQueryKey } from '../api/get-me';
+import { meQueryKey } from '@/lib/current-user';
 import { UserFooter } from './user-footer';
 
 function renderFooter() {

@@ -7,8 +7,8 @@ import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { useConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { meQueryOptions } from '../api/get-me';
-import { useLogout } from '../api/logout';
+import { meQueryOptions } from '@/lib/current-user';
+import { useLogout } from '../api/auth-api';
 import { EditProfileDialog } from './edit-profile-dialog';
 
 function initials(first: string, last: string): string {

@@ -1,9 +1,6 @@
 import type { CompanyRow } from '@milepost/contracts/companies-api';
-import { KeyRound, Pencil } from 'lucide-react';
-import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
+import { TextCell, actionsColumn, dateColumn, numberColumn, statusColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
-import { Button } from '@/components/ui/button';
-import { StatusBadge } from '@/components/ui/status-badge';
 
 export interface CompaniesColumnActions {
   canEdit: boolean;
@@ -25,49 +22,14 @@ export function companiesColumns(actions: CompaniesColumnActions): DataTableColu
     helper.accessor('email', { header: 'Email', meta: { size: 180, grow: 1.2 }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor('phone', { header: 'Phone', meta: { size: 156, grow: 0 }, cell: (info) => <TextCell value={info.getValue()} className="tabular-nums" /> }),
     helper.accessor('usDot', { header: 'US DOT', meta: { size: 100, grow: 0 }, cell: (info) => <TextCell value={info.getValue()} className="tabular-nums" /> }),
-    helper.accessor('active', {
-      header: 'Status',
-      meta: { size: 96, grow: 0 },
-      cell: ({ row }) => {
-        const company = row.original;
-        return (
-          <StatusBadge
-            on={company.active}
-            {...(actions.canChangeStatus
-              ? { onClick: () => actions.onChangeStatus(company), actionLabel: `${company.active ? 'Deactivate' : 'Activate'} ${company.name}` }
-              : {})}
-          />
-        );
-      },
-    }),
-    helper.accessor('created', { header: 'Created', meta: { size: 150, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
-    helper.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { size: 72, grow: 0 },
-      cell: ({ row }) => {
-        const company = row.original;
-        return (
-          <span className="flex items-center gap-1">
-            {actions.canEdit && (
-              <Button variant="ghost" size="icon-sm" aria-label={`Edit ${company.name}`} title="Edit" onClick={() => actions.onEdit(company)}>
-                <Pencil aria-hidden />
-              </Button>
-            )}
-            {actions.canEditTokens && (
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={`Update API tokens of ${company.name}`}
-                title="Update API Tokens"
-                onClick={() => actions.onEditTokens(company)}
-              >
-                <KeyRound aria-hidden />
-              </Button>
-            )}
-          </span>
-        );
-      },
-    }),
+    statusColumn<CompanyRow>({ canChange: actions.canChangeStatus, onChange: actions.onChangeStatus, name: (company) => company.name }),
+    dateColumn<CompanyRow, 'created'>('created', 'Created'),
+    actionsColumn<CompanyRow>(
+      [
+        { kind: 'edit', allowed: actions.canEdit, onClick: actions.onEdit, label: (company) => `Edit ${company.name}` },
+        { kind: 'tokens', allowed: actions.canEditTokens, onClick: actions.onEditTokens, label: (company) => `Update API tokens of ${company.name}` },
+      ],
+      72,
+    ),
   ]);
 }

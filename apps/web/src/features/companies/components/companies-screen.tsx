@@ -1,25 +1,17 @@
 import type { CompanyRow } from '@milepost/contracts/companies-api';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { toast } from 'sonner';
-import { DataTable } from '@/components/data-table/data-table';
-import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
-import { RefreshButton, ResetFiltersButton, TableSearch, tableTotalText } from '@/components/data-table/table-toolbar';
-import { useInfiniteTableSource } from '@/components/data-table/table-source';
+import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
 import { Drawer } from '@/components/layout/drawer';
-import { HeaderBar } from '@/components/layout/header-bar';
-import { ScreenBody } from '@/components/layout/screen';
-import { Spinner } from '@/components/ui/spinner';
-import { saveErrorText } from '@/lib/error-messages';
+import { RecordLoader } from '@/components/layout/record-loader';
 import { usePermissions } from '@/lib/permissions';
+import { flipStatus } from '@/lib/status-change';
 import { companiesListQueryOptions, companyQueryOptions, useChangeCompanyStatusMutation } from '../api/companies-api';
 import type { CompaniesSearch } from '../companies-search';
 import { companiesColumns } from './companies-columns';
 import { COMPANY_TOASTS, CompanyForm } from './company-form';
 import { CompanyTokensForm } from './company-tokens-form';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
-
-const getRowId = (company: CompanyRow) => String(company.id);
 
 type CompanyDrawerTarget = { mode: 'edit' | 'tokens'; company: CompanyRow };
 
@@ -30,17 +22,16 @@ export function companyDrawerTitle(target: CompanyDrawerTarget): string {
 /** The drawer body reads the company fresh (GET /companies/{id}) so hints and version are current. */
 function CompanyDrawerBody({ target, onClose }: { target: CompanyDrawerTarget; onClose: () => void }) {
   const company = useQuery({ ...companyQueryOptions(target.company.id), staleTime: 0 });
-  if (!company.data) {
-    return (
-      <div className="flex justify-center py-10">
-        <Spinner />
-      </div>
-    );
-  }
-  return target.mode === 'edit' ? (
-    <CompanyForm company={company.data} onDone={onClose} onCancel={onClose} />
-  ) : (
-    <CompanyTokensForm company={company.data} onDone={onClose} onCancel={onClose} />
+  return (
+    <RecordLoader query={company}>
+      {(record) =>
+        target.mode === 'edit' ? (
+          <CompanyForm company={record} onDone={onClose} onCancel={onClose} />
+        ) : (
+          <CompanyTokensForm company={record} onDone={onClose} onCancel={onClose} />
+        )
+      }
+    </RecordLoader>
   );
 }
 
@@ -62,9 +53,7 @@ export function CompaniesScreen({
   const canEditTokens = has('CAN_EDIT_COMPANY_TOKENS');
   const canChangeStatus = has('CAN_CHANGE_STATUS_COMPANY');
 
-  const query = useInfiniteQuery(companiesListQueryOptions({ keyword: search.keyword, sort: search.sort }));
-  const source = useInfiniteTableSource(query);
-  const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
+  const list = useListQuery(companiesListQueryOptions({ keyword: search.keyword, sort: search.sort }), search.sort);
 
   const drawer = useDrawerSession<CompanyDrawerTarget | null>(null);
   const openDrawer = drawer.openWith;
@@ -80,47 +69,27 @@ export function CompaniesScreen({
         canChangeStatus,
         onEdit: (company) => openDrawer({ mode: 'edit', company }),
         onEditTokens: (company) => openDrawer({ mode: 'tokens', company }),
-        onChangeStatus: (company) =>
-          changeStatus(
-            { id: company.id, active: !company.active },
-            {
-              onSuccess: () => toast.success(company.active ? COMPANY_TOASTS.deactivated : COMPANY_TOASTS.activated),
-              onError: (error) => toast.error(saveErrorText(error, 'company')),
-            },
-          ),
+        onChangeStatus: (company) => flipStatus(changeStatus, company, { entity: 'company', toasts: COMPANY_TOASTS }),
       }),
     [canEdit, canEditTokens, canChangeStatus, changeStatus, openDrawer],
   );
 
   return (
-    <>
-      <HeaderBar
-        title={title}
-        metadata={tableTotalText(query.data ? source.totalCount : undefined, 'companies')}
-        filters={
-          <>
-            <TableSearch value={search.keyword} onChange={(keyword) => onSearchChange({ keyword })} placeholder="Search companies..." label="Search companies" />
-            <RefreshButton onClick={() => void query.refetch()} busy={source.isUpdating} />
-            <ResetFiltersButton onClick={() => onSearchChange(null)} disabled={search.keyword === undefined && search.sort === undefined} />
-          </>
-        }
-      />
-      <ScreenBody className="overflow-hidden">
-        <DataTable
-          tableId="companies"
-          label="Companies"
-          columns={columns}
-          source={source}
-          getRowId={getRowId}
-          sorting={sorting}
-          onSortingChange={(next) => onSearchChange({ sort: sortingToParam(next) })}
-        />
-      </ScreenBody>
+    <ListScreen
+      title={title}
+      noun="companies"
+      list={list}
+      search={{ value: search.keyword, onChange: (keyword) => onSearchChange({ keyword }), placeholder: 'Search companies...', label: 'Search companies' }}
+      filtered={search.keyword !== undefined || search.sort !== undefined}
+      onReset={() => onSearchChange(null)}
+      onSortChange={(sort) => onSearchChange({ sort })}
+      table={{ tableId: 'companies', label: 'Companies', columns, getRowId: rowId }}
+    >
       {drawer.target && (
         <Drawer key={drawer.session} open={drawer.open} onOpenChange={drawer.setOpen} title={companyDrawerTitle(drawer.target)}>
           <CompanyDrawerBody target={drawer.target} onClose={close} />
         </Drawer>
       )}
-    </>
+    </ListScreen>
   );
 }

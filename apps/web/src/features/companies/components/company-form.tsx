@@ -1,20 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { VALIDATION_MESSAGES } from '@milepost/contracts/messages';
-import { COMPANY_MESSAGES, companyForm, type CompanyRow } from '@milepost/contracts/companies-api';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { Controller, useForm, type Path } from 'react-hook-form';
-import { toast } from 'sonner';
+import { companyForm, type CompanyRow } from '@milepost/contracts/companies-api';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
-import { DrawerFormFooter } from '@/components/layout/drawer-form-footer';
-import { Button } from '@/components/ui/button';
+import { DrawerForm, useDrawerForm } from '@/components/layout/drawer-form';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { Switch } from '@/components/ui/switch';
-import { isApiError } from '@/lib/api-client';
-import { reportSaveFailure } from '@/lib/save-failure';
 import { companyQueryOptions, useUpdateCompanyMutation } from '../api/companies-api';
 
 export const COMPANY_TOASTS = {
@@ -25,7 +17,6 @@ export const COMPANY_TOASTS = {
 } as const;
 
 type CompanyFormValues = z.input<typeof companyForm>;
-type CompanyFormOutput = z.output<typeof companyForm>;
 
 function valuesOf(company: CompanyRow): CompanyFormValues {
   return {
@@ -44,39 +35,23 @@ function valuesOf(company: CompanyRow): CompanyFormValues {
  * says so and offers a reload.
  */
 export function CompanyForm({ company, onDone, onCancel }: { company: CompanyRow; onDone: () => void; onCancel: () => void }) {
-  const queryClient = useQueryClient();
   const update = useUpdateCompanyMutation();
-  const version = useRef(company.version);
-  const form = useForm<CompanyFormValues, unknown, CompanyFormOutput>({ resolver: zodResolver(companyForm), defaultValues: valuesOf(company) });
-  const { errors, isSubmitting } = form.formState;
-
-  const reload = async () => {
-    const fresh = await queryClient.fetchQuery({ ...companyQueryOptions(company.id), staleTime: 0 });
-    version.current = fresh.version;
-    form.reset(valuesOf(fresh));
-  };
-
-  const onSubmit = async (values: CompanyFormOutput) => {
-    try {
-      await update.mutateAsync({ id: company.id, body: { ...values, version: version.current } });
-      toast.success(COMPANY_TOASTS.updated);
-      onDone();
-    } catch (error) {
-      if (isApiError(error) && error.status === 409 && error.serverMessage === COMPANY_MESSAGES.stale) {
-        toast.error(error.serverMessage, { action: { label: 'Reload', onClick: () => void reload() } });
-        return;
-      }
-      reportSaveFailure(error, 'company', (field, message) => form.setError(field as Path<CompanyFormValues>, { message }));
-    }
-  };
+  const state = useDrawerForm({
+    schema: companyForm,
+    entity: 'company',
+    record: company,
+    empty: valuesOf(company),
+    valuesOf,
+    update: (row, values, version) => update.mutateAsync({ id: row.id, body: { ...values, version: version ?? row.version } }),
+    reload: (queryClient, row) => queryClient.fetchQuery({ ...companyQueryOptions(row.id), staleTime: 0 }),
+    toasts: { updated: COMPANY_TOASTS.updated },
+    onDone,
+  });
+  const { form } = state;
+  const { errors } = form.formState;
 
   return (
-    <form
-      id="company-form"
-      noValidate
-      className="flex min-h-full flex-col gap-4"
-      onSubmit={form.handleSubmit(onSubmit, () => toast.error(VALIDATION_MESSAGES.schemaFailureToast))}
-    >
+    <DrawerForm id="company-form" state={state} noun="Company" onCancel={onCancel}>
       <FormField id="company-name" label="Company Name" error={errors.name}>
         <Input id="company-name" autoComplete="off" {...fieldAria('company-name', errors.name)} {...form.register('name')} />
       </FormField>
@@ -120,14 +95,6 @@ export function CompanyForm({ company, onDone, onCancel }: { company: CompanyRow
         />
       ))}
 
-      <DrawerFormFooter>
-        <Button variant="outline" disabled={isSubmitting} onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Updating...' : 'Update Company'}
-        </Button>
-      </DrawerFormFooter>
-    </form>
+    </DrawerForm>
   );
 }

@@ -1,19 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { VALIDATION_MESSAGES } from '@milepost/contracts/messages';
 import { companyTokensForm, type CompanyRow } from '@milepost/contracts/companies-api';
-import { useForm, type Path } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
-import { DrawerFormFooter } from '@/components/layout/drawer-form-footer';
-import { Button } from '@/components/ui/button';
+import { DrawerForm, useDrawerForm } from '@/components/layout/drawer-form';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { reportSaveFailure } from '@/lib/save-failure';
 import { useChangeCompanyTokensMutation } from '../api/companies-api';
 import { COMPANY_TOASTS } from './company-form';
 
 type TokensValues = z.input<typeof companyTokensForm>;
-type TokensOutput = z.output<typeof companyTokensForm>;
+
+const EMPTY_TOKENS: TokensValues = { samsaraToken: '', gleToken: '' };
 
 export const TOKEN_PLACEHOLDERS = { samsara: 'Enter Samsara token', gle: 'Enter GLE token' } as const;
 
@@ -24,29 +19,21 @@ export const TOKEN_PLACEHOLDERS = { samsara: 'Enter Samsara token', gle: 'Enter 
  */
 export function CompanyTokensForm({ company, onDone, onCancel }: { company: CompanyRow; onDone: () => void; onCancel: () => void }) {
   const change = useChangeCompanyTokensMutation();
-  const form = useForm<TokensValues, unknown, TokensOutput>({
-    resolver: zodResolver(companyTokensForm),
-    defaultValues: { samsaraToken: '', gleToken: '' },
+  const state = useDrawerForm({
+    schema: companyTokensForm,
+    entity: 'company',
+    record: company,
+    empty: EMPTY_TOKENS,
+    valuesOf: () => EMPTY_TOKENS,
+    update: (row, values) => change.mutateAsync({ id: row.id, body: values }),
+    toasts: { updated: COMPANY_TOASTS.tokensUpdated },
+    onDone,
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = async (values: TokensOutput) => {
-    try {
-      await change.mutateAsync({ id: company.id, body: values });
-      toast.success(COMPANY_TOASTS.tokensUpdated);
-      onDone();
-    } catch (error) {
-      reportSaveFailure(error, 'company', (field, message) => form.setError(field as Path<TokensValues>, { message }));
-    }
-  };
+  const { form } = state;
+  const { errors } = form.formState;
 
   return (
-    <form
-      id="company-tokens-form"
-      noValidate
-      className="flex min-h-full flex-col gap-4"
-      onSubmit={form.handleSubmit(onSubmit, () => toast.error(VALIDATION_MESSAGES.schemaFailureToast))}
-    >
+    <DrawerForm id="company-tokens-form" state={state} noun="Tokens" onCancel={onCancel}>
       <FormField id="company-samsara-token" label="Samsara Token" error={errors.samsaraToken}>
         <Input
           id="company-samsara-token"
@@ -69,14 +56,6 @@ export function CompanyTokensForm({ company, onDone, onCancel }: { company: Comp
       </FormField>
       <p className="text-xs text-muted-foreground">Stored tokens are never shown; type both tokens to replace them.</p>
 
-      <DrawerFormFooter>
-        <Button variant="outline" disabled={isSubmitting} onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Updating...' : 'Update Tokens'}
-        </Button>
-      </DrawerFormFooter>
-    </form>
+    </DrawerForm>
   );
 }

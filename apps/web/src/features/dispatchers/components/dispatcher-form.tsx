@@ -1,19 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { VALIDATION_MESSAGES } from '@milepost/contracts/messages';
 import { dispatcherForm, type DispatcherRow } from '@milepost/contracts/dispatchers-api';
-import { useEffect, useRef, useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
-import { DrawerFormFooter } from '@/components/layout/drawer-form-footer';
-import { Button } from '@/components/ui/button';
+import { DrawerForm, useDrawerForm } from '@/components/layout/drawer-form';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
-import { useFormDraft } from '@/lib/form-drafts';
-import { reportSaveFailure } from '@/lib/save-failure';
-import { teamOptionsQueryOptions, useCreateDispatcherMutation, useUpdateDispatcherMutation } from '../api/dispatchers-api';
-import { TEAM_LOOKUP_TEXTS, toTeamOption } from '../team-lookup';
+import { teamLookup } from '@/lib/lookups';
+import { useCreateDispatcherMutation, useUpdateDispatcherMutation } from '../api/dispatchers-api';
 
 export const DISPATCHER_DRAFT_NAME = 'dispatcher';
 
@@ -25,12 +17,6 @@ export const DISPATCHER_TOASTS = {
 } as const;
 
 type DispatcherValues = z.input<typeof dispatcherForm>;
-type DispatcherOutput = z.output<typeof dispatcherForm>;
-
-interface DispatcherDraft {
-  values: DispatcherValues;
-  team: LookupOption | null;
-}
 
 const EMPTY_VALUES: DispatcherValues = { firstName: '', lastName: '', teamId: null };
 
@@ -39,65 +25,31 @@ const EMPTY_VALUES: DispatcherValues = { firstName: '', lastName: '', teamId: nu
  * optional (team from a searchable picker). A new dispatcher's draft survives closing the drawer.
  */
 export function DispatcherForm({ dispatcher, onDone, onCancel }: { dispatcher?: DispatcherRow | undefined; onDone: () => void; onCancel: () => void }) {
-  const isNew = dispatcher === undefined;
-  const draft = useFormDraft<DispatcherDraft>(DISPATCHER_DRAFT_NAME, isNew);
   const create = useCreateDispatcherMutation();
   const update = useUpdateDispatcherMutation();
-  const form = useForm<DispatcherValues, unknown, DispatcherOutput>({
-    resolver: zodResolver(dispatcherForm),
-    defaultValues:
-      draft.initial?.values ??
-      (dispatcher ? { firstName: dispatcher.firstName, lastName: dispatcher.lastName ?? '', teamId: dispatcher.teamId } : EMPTY_VALUES),
+  const state = useDrawerForm({
+    schema: dispatcherForm,
+    entity: 'dispatcher',
+    record: dispatcher,
+    empty: EMPTY_VALUES,
+    valuesOf: (row) => ({ firstName: row.firstName, lastName: row.lastName ?? '', teamId: row.teamId }),
+    extra: { empty: null as LookupOption | null, of: (row) => (row.teamId ? { id: row.teamId, label: row.team ?? `#${row.teamId}` } : null) },
+    draftName: DISPATCHER_DRAFT_NAME,
+    create: (values) => create.mutateAsync(values),
+    update: (row, values) => update.mutateAsync({ id: row.id, body: values }),
+    toasts: DISPATCHER_TOASTS,
+    onDone,
   });
-  const { errors, isSubmitting } = form.formState;
-  const [team, setTeamState] = useState<LookupOption | null>(
-    draft.initial ? draft.initial.team : dispatcher?.teamId ? { id: dispatcher.teamId, label: dispatcher.team ?? `#${dispatcher.teamId}` } : null,
-  );
-  const teamRef = useRef(team);
+  const { form, extra: team, setExtra } = state;
+  const { errors } = form.formState;
 
   const setTeam = (option: LookupOption | null) => {
-    teamRef.current = option;
-    setTeamState(option);
     form.setValue('teamId', option?.id ?? null, { shouldDirty: true });
-  };
-
-  const { save } = draft;
-  useEffect(() => {
-    if (!isNew) return;
-    const subscription = form.watch((values) => save({ values: values as DispatcherValues, team: teamRef.current }));
-    return () => subscription.unsubscribe();
-  }, [form, isNew, save]);
-
-  const clearForm = () => {
-    form.reset(EMPTY_VALUES);
-    teamRef.current = null;
-    setTeamState(null);
-    draft.clear();
-  };
-
-  const onSubmit = async (values: DispatcherOutput) => {
-    try {
-      if (isNew) {
-        await create.mutateAsync(values);
-        draft.clear();
-        toast.success(DISPATCHER_TOASTS.created);
-      } else {
-        await update.mutateAsync({ id: dispatcher.id, body: values });
-        toast.success(DISPATCHER_TOASTS.updated);
-      }
-      onDone();
-    } catch (error) {
-      reportSaveFailure(error, 'dispatcher', (field, message) => form.setError(field as Path<DispatcherValues>, { message }));
-    }
+    setExtra(option);
   };
 
   return (
-    <form
-      id="dispatcher-form"
-      noValidate
-      className="flex min-h-full flex-col gap-4"
-      onSubmit={form.handleSubmit(onSubmit, () => toast.error(VALIDATION_MESSAGES.schemaFailureToast))}
-    >
+    <DrawerForm id="dispatcher-form" state={state} noun="Dispatcher" onCancel={onCancel}>
       <FormField id="dispatcher-first-name" label="First Name" error={errors.firstName}>
         <Input id="dispatcher-first-name" autoComplete="off" {...fieldAria('dispatcher-first-name', errors.firstName)} {...form.register('firstName')} />
       </FormField>
@@ -109,30 +61,12 @@ export function DispatcherForm({ dispatcher, onDone, onCancel }: { dispatcher?: 
           id="dispatcher-team"
           value={team}
           onChange={setTeam}
-          queryOptions={teamOptionsQueryOptions}
-          toOption={toTeamOption}
-          texts={TEAM_LOOKUP_TEXTS}
+          {...teamLookup}
           placeholder="Select a team"
           searchPlaceholder="Search teams..."
           clearLabel="Clear team"
         />
       </FormField>
-      <DrawerFormFooter
-        start={
-          isNew ? (
-            <Button variant="ghost" disabled={isSubmitting} onClick={clearForm}>
-              Clear Form
-            </Button>
-          ) : undefined
-        }
-      >
-        <Button variant="outline" disabled={isSubmitting} onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (isNew ? 'Creating...' : 'Updating...') : isNew ? 'Create Dispatcher' : 'Update Dispatcher'}
-        </Button>
-      </DrawerFormFooter>
-    </form>
+    </DrawerForm>
   );
 }

@@ -1,9 +1,6 @@
 import type { DispatcherRow } from '@milepost/contracts/dispatchers-api';
-import { Pencil } from 'lucide-react';
-import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
+import { TextCell, actionsColumn, dateColumn, numberColumn, statusColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
-import { Button } from '@/components/ui/button';
-import { StatusBadge } from '@/components/ui/status-badge';
 
 export function dispatcherName(dispatcher: Pick<DispatcherRow, 'firstName' | 'lastName'>): string {
   return `${dispatcher.firstName} ${dispatcher.lastName ?? ''}`.trim();
@@ -26,41 +23,8 @@ export function dispatchersColumns(actions: DispatchersColumnActions): DataTable
     helper.accessor('firstName', { header: 'First Name', meta: { size: 140 }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor('lastName', { header: 'Last Name', meta: { size: 140 }, cell: (info) => <TextCell value={info.getValue()} fallback="—" /> }),
     helper.accessor('team', { header: 'Team', meta: { size: 140 }, cell: (info) => <TextCell value={info.getValue()} fallback="—" /> }),
-    helper.accessor('active', {
-      header: 'Status',
-      meta: { size: 96, grow: 0 },
-      cell: ({ row }) => {
-        const dispatcher = row.original;
-        return (
-          <StatusBadge
-            on={dispatcher.active}
-            {...(actions.canChangeStatus
-              ? {
-                  onClick: () => actions.onChangeStatus(dispatcher),
-                  actionLabel: `${dispatcher.active ? 'Deactivate' : 'Activate'} ${dispatcherName(dispatcher)}`,
-                }
-              : {})}
-          />
-        );
-      },
-    }),
-    helper.accessor('created', { header: 'Created', meta: { size: 150, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
-    helper.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { size: 64, grow: 0 },
-      cell: ({ row }) =>
-        actions.canEdit ? (
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={`Edit ${dispatcherName(row.original)}`}
-            title="Edit"
-            onClick={() => actions.onEdit(row.original)}
-          >
-            <Pencil aria-hidden />
-          </Button>
-        ) : null,
-    }),
+    statusColumn<DispatcherRow>({ canChange: actions.canChangeStatus, onChange: actions.onChangeStatus, name: dispatcherName }),
+    dateColumn<DispatcherRow, 'created'>('created', 'Created'),
+    actionsColumn<DispatcherRow>([{ kind: 'edit', allowed: actions.canEdit, onClick: actions.onEdit, label: (d) => `Edit ${dispatcherName(d)}` }], 64),
   ]);
 }

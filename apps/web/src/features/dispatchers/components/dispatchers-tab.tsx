@@ -1,32 +1,21 @@
 import type { DispatcherRow } from '@milepost/contracts/dispatchers-api';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import { DataTable } from '@/components/data-table/data-table';
-import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
-import { RefreshButton, ResetFiltersButton, TableSearch, tableTotalText } from '@/components/data-table/table-toolbar';
-import { useInfiniteTableSource } from '@/components/data-table/table-source';
+import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
 import { Drawer } from '@/components/layout/drawer';
-import { HeaderBar } from '@/components/layout/header-bar';
-import { ScreenBody } from '@/components/layout/screen';
-import { Button } from '@/components/ui/button';
+import { useDrawerSession } from '@/components/layout/use-drawer-session';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
-import { saveErrorText } from '@/lib/error-messages';
+import { teamLookup } from '@/lib/lookups';
 import { usePermissions } from '@/lib/permissions';
-import { dispatchersListQueryOptions, teamOptionsQueryOptions, useChangeDispatcherStatusMutation } from '../api/dispatchers-api';
-import { TEAM_LOOKUP_TEXTS, toTeamOption } from '../team-lookup';
+import { flipStatus } from '@/lib/status-change';
+import { dispatchersListQueryOptions, useChangeDispatcherStatusMutation } from '../api/dispatchers-api';
 import { DISPATCHER_TOASTS, DispatcherForm } from './dispatcher-form';
 import { dispatcherName, dispatchersColumns } from './dispatchers-columns';
-import { useDrawerSession } from '@/components/layout/use-drawer-session';
 
 export interface DispatchersTabSearch {
   keyword?: string | undefined;
   sort?: string | undefined;
   teamId?: number | undefined;
 }
-
-const getRowId = (dispatcher: DispatcherRow) => String(dispatcher.id);
 
 type DispatcherDrawerTarget = { mode: 'create' } | { mode: 'edit'; dispatcher: DispatcherRow };
 
@@ -47,9 +36,7 @@ export function DispatchersTab({
   const canEdit = has('CAN_EDIT_DISPATCHER');
   const canChangeStatus = has('CAN_CHANGE_STATUS_DISPATCHER');
 
-  const query = useInfiniteQuery(dispatchersListQueryOptions({ keyword: search.keyword, sort: search.sort, teamId: search.teamId }));
-  const source = useInfiniteTableSource(query);
-  const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
+  const list = useListQuery(dispatchersListQueryOptions({ keyword: search.keyword, sort: search.sort, teamId: search.teamId }), search.sort);
 
   // The picked team's name, remembered for the filter; a linked URL shows the id until a pick.
   const [teamLabel, setTeamLabel] = useState<LookupOption | null>(null);
@@ -68,14 +55,7 @@ export function DispatchersTab({
         canEdit,
         canChangeStatus,
         onEdit: (dispatcher) => openDrawer({ mode: 'edit', dispatcher }),
-        onChangeStatus: (dispatcher) =>
-          changeStatus(
-            { id: dispatcher.id, active: !dispatcher.active },
-            {
-              onSuccess: () => toast.success(dispatcher.active ? DISPATCHER_TOASTS.deactivated : DISPATCHER_TOASTS.activated),
-              onError: (error) => toast.error(saveErrorText(error, 'dispatcher')),
-            },
-          ),
+        onChangeStatus: (dispatcher) => flipStatus(changeStatus, dispatcher, { entity: 'dispatcher', toasts: DISPATCHER_TOASTS }),
       }),
     [canEdit, canChangeStatus, changeStatus, openDrawer],
   );
@@ -83,57 +63,34 @@ export function DispatchersTab({
   const target = drawer.target;
 
   return (
-    <>
-      <HeaderBar
-        title={title}
-        metadata={tableTotalText(query.data ? source.totalCount : undefined, 'dispatchers')}
-        viewSwitcher={viewSwitcher}
-        filters={
-          <>
-            <TableSearch value={search.keyword} onChange={(keyword) => onSearchChange({ keyword })} placeholder="Search dispatchers..." label="Search dispatchers" className="max-w-52" />
-            <div className="w-40">
-              <LookupSelect
-                id="dispatchers-team-filter"
-                value={teamValue}
-                onChange={(option) => {
-                  setTeamLabel(option);
-                  onSearchChange({ teamId: option?.id });
-                }}
-                queryOptions={teamOptionsQueryOptions}
-                toOption={toTeamOption}
-                texts={TEAM_LOOKUP_TEXTS}
-                placeholder="Team"
-                searchPlaceholder="Search teams..."
-                clearLabel="Clear team"
-              />
-            </div>
-            <RefreshButton onClick={() => void query.refetch()} busy={source.isUpdating} />
-            <ResetFiltersButton
-              onClick={() => onSearchChange(null)}
-              disabled={search.keyword === undefined && search.sort === undefined && search.teamId === undefined}
-            />
-          </>
-        }
-        actions={
-          canCreate ? (
-            <Button onClick={() => openDrawer({ mode: 'create' })}>
-              <Plus aria-hidden />
-              New Dispatcher
-            </Button>
-          ) : undefined
-        }
-      />
-      <ScreenBody className="overflow-hidden">
-        <DataTable
-          tableId="dispatchers"
-          label="Dispatchers"
-          columns={columns}
-          source={source}
-          getRowId={getRowId}
-          sorting={sorting}
-          onSortingChange={(next) => onSearchChange({ sort: sortingToParam(next) })}
-        />
-      </ScreenBody>
+    <ListScreen
+      title={title}
+      viewSwitcher={viewSwitcher}
+      noun="dispatchers"
+      list={list}
+      search={{ value: search.keyword, onChange: (keyword) => onSearchChange({ keyword }), placeholder: 'Search dispatchers...', label: 'Search dispatchers' }}
+      filters={
+        <div className="w-40">
+          <LookupSelect
+            id="dispatchers-team-filter"
+            value={teamValue}
+            onChange={(option) => {
+              setTeamLabel(option);
+              onSearchChange({ teamId: option?.id });
+            }}
+            {...teamLookup}
+            placeholder="Team"
+            searchPlaceholder="Search teams..."
+            clearLabel="Clear team"
+          />
+        </div>
+      }
+      filtered={search.keyword !== undefined || search.sort !== undefined || search.teamId !== undefined}
+      onReset={() => onSearchChange(null)}
+      onSortChange={(sort) => onSearchChange({ sort })}
+      create={canCreate ? { label: 'New Dispatcher', onClick: () => openDrawer({ mode: 'create' }) } : undefined}
+      table={{ tableId: 'dispatchers', label: 'Dispatchers', columns, getRowId: rowId }}
+    >
       <Drawer
         key={drawer.session}
         open={drawer.open}
@@ -142,6 +99,6 @@ export function DispatchersTab({
       >
         <DispatcherForm dispatcher={target.mode === 'edit' ? target.dispatcher : undefined} onDone={close} onCancel={close} />
       </Drawer>
-    </>
+    </ListScreen>
   );
 }

@@ -1,12 +1,10 @@
 import type { TripMileStats } from '@milepost/contracts/mile-stats-api';
 import type { TripDetail } from '@milepost/contracts/trips-api';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { areaKeys, useWriteMutation } from '@/lib/query-keys';
 
-export const mileStatsKeys = {
-  all: ['mile-stats'] as const,
-  detail: (tripId: number) => ['mile-stats', tripId] as const,
-};
+export const mileStatsKeys = areaKeys('mileStats');
 
 /** GET /mile-stats/{tripId}: the three sources' figures (miles, full precision) and the manual ones. */
 export function getMileStats(tripId: number, signal?: AbortSignal): Promise<TripMileStats> {
@@ -30,11 +28,4 @@ export function savePayableMileage(body: PayableMileageBody): Promise<TripDetail
 }
 
 /** Saving refreshes the report and every trips query (the list shows the manual figures too). */
-export function useSavePayableMileageMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: savePayableMileage,
-    onSuccess: (_trip, body) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: mileStatsKeys.detail(body.tripId) }), queryClient.invalidateQueries({ queryKey: ['trips'] })]),
-  });
-}
+export const useSavePayableMileageMutation = () => useWriteMutation('mileStats', savePayableMileage);

@@ -88,6 +88,18 @@ describe('Mileage Report dialog', () => {
     expect(gle).toHaveTextContent('GPS track (1 leg), 1 leg not measured');
   });
 
+  it('shows a figure saved before its source was recorded, and says so', async () => {
+    const data = stats();
+    data.hereStats!.legs[1] = leg(2, 'DELIVERY', { miles: 450.04, method: null });
+    setup(data, VIEW);
+    const table = await screen.findByRole('table', { name: 'Mileage by source' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('HERE route (1 leg), source not recorded (1 leg)');
+    const user = userEvent.setup();
+    await user.click(screen.getByText('Legs by source (2)'));
+    const legsTable = screen.getByRole('table', { name: 'Legs by source' });
+    expect(within(within(legsTable).getAllByRole('row')[2]!).getAllByRole('cell')[2]).toHaveTextContent('450.0 source not recorded');
+  });
+
   it('says a source has no data and leaves its differences blank', async () => {
     setup({ ...stats(), samsaraStats: null, hereStats: null }, VIEW);
     const table = await screen.findByRole('table', { name: 'Mileage by source' });

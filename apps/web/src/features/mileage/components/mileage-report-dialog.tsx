@@ -38,7 +38,8 @@ export const EDIT_MILEAGE_PERMISSION = 'CAN_EDIT_MILEAGE_REPORT_TRIP';
 export function MileageReportDialog({ trip, onOpenChange }: { trip: { id: number; number: string } | null; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={trip !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-4xl">
+      {/* One shrinkable column: the wide tables scroll inside it instead of widening the dialog on a phone. */}
+      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-4xl">
         <DialogHeader>
           <DialogTitle>Mileage Report{trip?.number ? `: ${trip.number}` : ''}</DialogTitle>
           <DialogDescription>Miles by the HERE route and by each truck&apos;s telematics; differences are from HERE.</DialogDescription>
@@ -55,7 +56,7 @@ function MileageReport({ tripId }: { tripId: number }) {
   if (query.error && !query.data) return <p role="alert" className="text-sm text-destructive">{errorText(query.error)}</p>;
   const stats = query.data!;
   return (
-    <div className="grid gap-5">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
       <SourcesTable stats={stats} />
       <ManualMileage key={manualKey(stats.manualStats)} tripId={tripId} manual={stats.manualStats} />
       <LegsBreakdown stats={stats} />
@@ -209,7 +210,7 @@ function ManualMileage({ tripId, manual }: { tripId: number; manual: ManualMileS
             readOnly
             tabIndex={-1}
             className="bg-muted/50 tabular-nums"
-            value={editing ? payableText(emptyMiles, loaded) : numberText(manual.payableMileage)}
+            value={editing ? payableText(emptyMiles, loaded) : payableText(emptyMiles, loaded) || numberText(manual.payableMileage)}
           />
         </FormField>
       </div>
@@ -221,12 +222,13 @@ const SHORT_METHOD: Record<string, string> = { HERE: 'HERE', ESTIMATE: 'estimate
 
 function LegCell({ leg, telematics }: { leg: MileStatsLeg | null; telematics: boolean }) {
   if (!leg) return <td className={cn(numCell, 'text-muted-foreground')}>—</td>;
-  if (leg.miles === null || leg.method === null)
+  if (leg.miles === null)
     return <td className={cn(numCell, 'text-muted-foreground')}>{telematics ? (leg.reachedAt ? 'Not measured' : 'Not reached') : 'No figure'}</td>;
   const other = leg.otherMiles !== null && leg.otherMethod ? `${DISTANCE_METHOD_LABELS[leg.otherMethod]}: ${miles(leg.otherMiles)} mi` : null;
   return (
     <td className={numCell}>
-      <span className="font-medium">{miles(leg.miles)}</span> <span className="text-xs text-muted-foreground">{SHORT_METHOD[leg.method]}</span>
+      <span className="font-medium">{miles(leg.miles)}</span>{' '}
+      <span className="text-xs text-muted-foreground">{leg.method ? SHORT_METHOD[leg.method] : 'source not recorded'}</span>
       {(other || leg.differs || leg.gap) && (
         <span className="mt-0.5 flex flex-wrap justify-end gap-1 text-xs">
           {other && <span className="text-muted-foreground">{other}</span>}

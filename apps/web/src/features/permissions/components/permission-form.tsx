@@ -1,21 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { VALIDATION_MESSAGES } from '@milepost/contracts/messages';
 import { permissionForm, type PermissionRow } from '@milepost/contracts/permissions-api';
-import { useEffect } from 'react';
-import { Controller, useForm, type Path } from 'react-hook-form';
-import { toast } from 'sonner';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
-import { DrawerFormFooter } from '@/components/layout/drawer-form-footer';
-import { Button } from '@/components/ui/button';
+import { DrawerForm, useDrawerForm } from '@/components/layout/drawer-form';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { useFormDraft } from '@/lib/form-drafts';
-import { reportSaveFailure } from '@/lib/save-failure';
-import { useCreatePermissionMutation } from '../api/create-permission';
-import { useUpdatePermissionMutation } from '../api/update-permission';
+import { useCreatePermissionMutation, useUpdatePermissionMutation } from '../api/permissions-api';
 
 export const PERMISSION_DRAFT_NAME = 'permission';
 
@@ -27,7 +19,6 @@ export const PERMISSION_TOASTS = {
 } as const;
 
 type PermissionFormValues = z.input<typeof permissionForm>;
-type PermissionFormOutput = z.output<typeof permissionForm>;
 
 const EMPTY_VALUES: PermissionFormValues = { name: '', description: '', enabled: true };
 
@@ -48,52 +39,26 @@ export function PermissionForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const isNew = permission === undefined;
-  const draft = useFormDraft<PermissionFormValues>(PERMISSION_DRAFT_NAME, isNew);
   const create = useCreatePermissionMutation();
   const update = useUpdatePermissionMutation();
-  const form = useForm<PermissionFormValues, unknown, PermissionFormOutput>({
-    resolver: zodResolver(permissionForm),
-    defaultValues: draft.initial ?? (permission ? valuesOf(permission) : EMPTY_VALUES),
+  const state = useDrawerForm({
+    schema: permissionForm,
+    entity: 'permission',
+    record: permission,
+    empty: EMPTY_VALUES,
+    valuesOf,
+    draftName: PERMISSION_DRAFT_NAME,
+    create: (values) => create.mutateAsync(values),
+    // Names never change: the current one is sent back as it is.
+    update: (row, values) => update.mutateAsync({ id: row.id, body: { ...values, name: row.name } }),
+    toasts: PERMISSION_TOASTS,
+    onDone,
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const { save } = draft;
-  useEffect(() => {
-    if (!isNew) return;
-    const subscription = form.watch((values) => save(values as PermissionFormValues));
-    return () => subscription.unsubscribe();
-  }, [form, isNew, save]);
-
-  const clearForm = () => {
-    form.reset(EMPTY_VALUES);
-    draft.clear();
-  };
-
-  const onSubmit = async (values: PermissionFormOutput) => {
-    try {
-      if (isNew) {
-        await create.mutateAsync(values);
-        draft.clear();
-        toast.success(PERMISSION_TOASTS.created);
-      } else {
-        // Names never change: the current one is sent back as it is.
-        await update.mutateAsync({ id: permission.id, body: { ...values, name: permission.name } });
-        toast.success(PERMISSION_TOASTS.updated);
-      }
-      onDone();
-    } catch (error) {
-      reportSaveFailure(error, 'permission', (field, message) => form.setError(field as Path<PermissionFormValues>, { message }));
-    }
-  };
+  const { form, isNew } = state;
+  const { errors } = form.formState;
 
   return (
-    <form
-      id="permission-form"
-      noValidate
-      className="flex min-h-full flex-col gap-4"
-      onSubmit={form.handleSubmit(onSubmit, () => toast.error(VALIDATION_MESSAGES.schemaFailureToast))}
-    >
+    <DrawerForm id="permission-form" state={state} noun="Permission" onCancel={onCancel}>
       <FormField id="permission-name" label="Name" error={errors.name}>
         <Input
           id="permission-name"
@@ -140,22 +105,6 @@ export function PermissionForm({
         )}
       />
 
-      <DrawerFormFooter
-        start={
-          isNew ? (
-            <Button variant="ghost" disabled={isSubmitting} onClick={clearForm}>
-              Clear Form
-            </Button>
-          ) : undefined
-        }
-      >
-        <Button variant="outline" disabled={isSubmitting} onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (isNew ? 'Creating...' : 'Updating...') : isNew ? 'Create Permission' : 'Update Permission'}
-        </Button>
-      </DrawerFormFooter>
-    </form>
+    </DrawerForm>
   );
 }

@@ -1,9 +1,8 @@
 import type { RoleRow } from '@milepost/contracts/roles-api';
 import { useQuery } from '@tanstack/react-query';
 import { Drawer } from '@/components/layout/drawer';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { roleQueryOptions } from '../api/get-role';
+import { RecordLoader } from '@/components/layout/record-loader';
+import { roleQueryOptions } from '../api/roles-api';
 import { RoleForm } from './role-form';
 
 export type RoleDrawerTarget = { mode: 'create' } | { mode: 'edit'; role: RoleRow };
@@ -15,22 +14,7 @@ export function roleDrawerTitle(target: RoleDrawerTarget): string {
 /** Edit reads the role with its permissions first (GET /roles/{id}). */
 function EditRoleBody({ id, onClose }: { id: number; onClose: () => void }) {
   const role = useQuery({ ...roleQueryOptions(id), staleTime: 0 });
-  if (role.data) return <RoleForm role={role.data} onDone={onClose} onCancel={onClose} />;
-  if (role.error) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-        <p className="text-sm text-muted-foreground">{role.error.message}</p>
-        <Button variant="outline" size="sm" onClick={() => void role.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <div className="flex justify-center py-10">
-      <Spinner />
-    </div>
-  );
+  return <RecordLoader query={role}>{(record) => <RoleForm role={record} onDone={onClose} onCancel={onClose} />}</RecordLoader>;
 }
 
 /** The right-side drawer with the role form; mount it with a new `key` for every opening. */

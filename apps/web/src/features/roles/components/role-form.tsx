@@ -1,21 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { VALIDATION_MESSAGES } from '@milepost/contracts/messages';
 import { roleForm, type RoleDetail } from '@milepost/contracts/roles-api';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { Controller, useForm, type FieldError, type Path } from 'react-hook-form';
-import { toast } from 'sonner';
+import { useMemo } from 'react';
+import { Controller, type FieldError } from 'react-hook-form';
 import type { z } from 'zod';
-import { DrawerFormFooter } from '@/components/layout/drawer-form-footer';
-import { Button } from '@/components/ui/button';
+import { DrawerForm, useDrawerForm } from '@/components/layout/drawer-form';
 import { FormField, fieldAria, fieldErrorId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { useFormDraft } from '@/lib/form-drafts';
-import { reportSaveFailure } from '@/lib/save-failure';
-import { useCreateRoleMutation } from '../api/create-role';
-import { enabledPermissionsQueryOptions } from '../api/get-enabled-permissions';
-import { useUpdateRoleMutation } from '../api/update-role';
+import { useCreateRoleMutation, enabledPermissionsQueryOptions, useUpdateRoleMutation } from '../api/roles-api';
 import { groupPermissions } from '../permission-groups';
 import { PermissionPicker } from './permission-picker';
 
@@ -29,7 +21,6 @@ export const ROLE_TOASTS = {
 } as const;
 
 type RoleFormValues = z.input<typeof roleForm>;
-type RoleFormOutput = z.output<typeof roleForm>;
 
 const EMPTY_VALUES: RoleFormValues = { name: '', description: '', permissionIds: [] };
 
@@ -43,57 +34,30 @@ function valuesOf(role: RoleDetail): RoleFormValues {
  * closing the drawer.
  */
 export function RoleForm({ role, onDone, onCancel }: { role?: RoleDetail | undefined; onDone: () => void; onCancel: () => void }) {
-  const isNew = role === undefined;
-  const draft = useFormDraft<RoleFormValues>(ROLE_DRAFT_NAME, isNew);
   const create = useCreateRoleMutation();
   const update = useUpdateRoleMutation();
   const permissions = useQuery(enabledPermissionsQueryOptions());
   const groups = useMemo(() => groupPermissions(permissions.data ?? []), [permissions.data]);
-
-  const form = useForm<RoleFormValues, unknown, RoleFormOutput>({
-    resolver: zodResolver(roleForm),
-    defaultValues: draft.initial ?? (role ? valuesOf(role) : EMPTY_VALUES),
+  const state = useDrawerForm({
+    schema: roleForm,
+    entity: 'role',
+    record: role,
+    empty: EMPTY_VALUES,
+    valuesOf,
+    draftName: ROLE_DRAFT_NAME,
+    create: (values) => create.mutateAsync(values),
+    update: (row, values) => update.mutateAsync({ id: row.id, body: values }),
+    toasts: ROLE_TOASTS,
+    onDone,
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const { save } = draft;
-  useEffect(() => {
-    if (!isNew) return;
-    const subscription = form.watch((values) => save(values as RoleFormValues));
-    return () => subscription.unsubscribe();
-  }, [form, isNew, save]);
-
-  const clearForm = () => {
-    form.reset(EMPTY_VALUES);
-    draft.clear();
-  };
-
-  const onSubmit = async (values: RoleFormOutput) => {
-    try {
-      if (isNew) {
-        await create.mutateAsync(values);
-        draft.clear();
-        toast.success(ROLE_TOASTS.created);
-      } else {
-        await update.mutateAsync({ id: role.id, body: values });
-        toast.success(ROLE_TOASTS.updated);
-      }
-      onDone();
-    } catch (error) {
-      reportSaveFailure(error, 'role', (field, message) => form.setError(field as Path<RoleFormValues>, { message }));
-    }
-  };
+  const { form } = state;
+  const { errors } = form.formState;
 
   // An array field's own error sits on the field, or on `root` when set through the array.
   const permissionsError = (errors.permissionIds?.message ? errors.permissionIds : errors.permissionIds?.root) as FieldError | undefined;
 
   return (
-    <form
-      id="role-form"
-      noValidate
-      className="flex min-h-full flex-col gap-4"
-      onSubmit={form.handleSubmit(onSubmit, () => toast.error(VALIDATION_MESSAGES.schemaFailureToast))}
-    >
+    <DrawerForm id="role-form" state={state} noun="Role" onCancel={onCancel}>
       <FormField id="role-name" label="Name" error={errors.name}>
         <Input id="role-name" autoComplete="off" {...fieldAria('role-name', errors.name)} {...form.register('name')} />
       </FormField>
@@ -125,22 +89,6 @@ export function RoleForm({ role, onDone, onCancel }: { role?: RoleDetail | undef
         {permissions.error && <p className="text-xs text-destructive">{permissions.error.message}</p>}
       </FormField>
 
-      <DrawerFormFooter
-        start={
-          isNew ? (
-            <Button variant="ghost" disabled={isSubmitting} onClick={clearForm}>
-              Clear Form
-            </Button>
-          ) : undefined
-        }
-      >
-        <Button variant="outline" disabled={isSubmitting} onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (isNew ? 'Creating...' : 'Updating...') : isNew ? 'Create Role' : 'Update Role'}
-        </Button>
-      </DrawerFormFooter>
-    </form>
+    </DrawerForm>
   );
 }

@@ -1,9 +1,6 @@
 import type { ShopRow } from '@milepost/contracts/shops-api';
-import { Pencil } from 'lucide-react';
-import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
+import { TextCell, actionsColumn, dateColumn, numberColumn, statusColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
-import { Button } from '@/components/ui/button';
-import { StatusBadge } from '@/components/ui/status-badge';
 import { formatCoordinates } from '../format-coordinates';
 
 export interface ShopsColumnActions {
@@ -29,32 +26,8 @@ export function shopsColumns(actions: ShopsColumnActions): DataTableColumnDef<Sh
       meta: { label: 'Coordinates', size: 190, grow: 0 },
       cell: ({ row }) => <TextCell value={formatCoordinates(row.original.latitude, row.original.longitude)} className="tabular-nums" />,
     }),
-    helper.accessor('active', {
-      header: 'Status',
-      meta: { size: 96, grow: 0 },
-      cell: ({ row }) => {
-        const shop = row.original;
-        return (
-          <StatusBadge
-            on={shop.active}
-            {...(actions.canChangeStatus
-              ? { onClick: () => actions.onChangeStatus(shop), actionLabel: `${shop.active ? 'Deactivate' : 'Activate'} ${shop.name}` }
-              : {})}
-          />
-        );
-      },
-    }),
-    helper.accessor('created', { header: 'Created', meta: { size: 150, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
-    helper.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { size: 64, grow: 0 },
-      cell: ({ row }) =>
-        actions.canEdit ? (
-          <Button variant="ghost" size="icon-sm" aria-label={`Edit ${row.original.name}`} title="Edit" onClick={() => actions.onEdit(row.original)}>
-            <Pencil aria-hidden />
-          </Button>
-        ) : null,
-    }),
+    statusColumn<ShopRow>({ canChange: actions.canChangeStatus, onChange: actions.onChangeStatus, name: (shop) => shop.name }),
+    dateColumn<ShopRow, 'created'>('created', 'Created'),
+    actionsColumn<ShopRow>([{ kind: 'edit', allowed: actions.canEdit, onClick: actions.onEdit, label: (shop) => `Edit ${shop.name}` }], 64),
   ]);
 }

@@ -1,25 +1,14 @@
 import type { ShopRow } from '@milepost/contracts/shops-api';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
-import { toast } from 'sonner';
-import { DataTable } from '@/components/data-table/data-table';
-import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
-import { RefreshButton, ResetFiltersButton, TableSearch, tableTotalText } from '@/components/data-table/table-toolbar';
-import { useInfiniteTableSource } from '@/components/data-table/table-source';
+import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
 import { Drawer } from '@/components/layout/drawer';
-import { HeaderBar } from '@/components/layout/header-bar';
-import { ScreenBody } from '@/components/layout/screen';
-import { Button } from '@/components/ui/button';
-import { saveErrorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
+import { flipStatus } from '@/lib/status-change';
 import { shopsListQueryOptions, useChangeShopStatusMutation } from '../api/shops-api';
 import type { ShopsSearch } from '../shops-search';
 import { SHOP_TOASTS, ShopForm } from './shop-form';
 import { shopsColumns } from './shops-columns';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
-
-const getRowId = (shop: ShopRow) => String(shop.id);
 
 type ShopDrawerTarget = { mode: 'create' } | { mode: 'edit'; shop: ShopRow };
 
@@ -45,9 +34,7 @@ export function ShopsScreen({
   const canEdit = has('CAN_EDIT_SHOP');
   const canChangeStatus = has('CAN_CHANGE_STATUS_SHOP');
 
-  const query = useInfiniteQuery(shopsListQueryOptions({ keyword: search.keyword, sort: search.sort }));
-  const source = useInfiniteTableSource(query);
-  const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
+  const list = useListQuery(shopsListQueryOptions({ keyword: search.keyword, sort: search.sort }), search.sort);
 
   const drawer = useDrawerSession<ShopDrawerTarget>({ mode: 'create' });
   const openDrawer = drawer.openWith;
@@ -61,53 +48,26 @@ export function ShopsScreen({
         canEdit,
         canChangeStatus,
         onEdit: (shop) => openDrawer({ mode: 'edit', shop }),
-        onChangeStatus: (shop) =>
-          changeStatus(
-            { id: shop.id, active: !shop.active },
-            {
-              onSuccess: () => toast.success(shop.active ? SHOP_TOASTS.deactivated : SHOP_TOASTS.activated),
-              onError: (error) => toast.error(saveErrorText(error, 'shop')),
-            },
-          ),
+        onChangeStatus: (shop) => flipStatus(changeStatus, shop, { entity: 'shop', toasts: SHOP_TOASTS }),
       }),
     [canEdit, canChangeStatus, changeStatus, openDrawer],
   );
 
   return (
-    <>
-      <HeaderBar
-        title={title}
-        metadata={tableTotalText(query.data ? source.totalCount : undefined, 'shops')}
-        filters={
-          <>
-            <TableSearch value={search.keyword} onChange={(keyword) => onSearchChange({ keyword })} placeholder="Search shops..." label="Search shops" />
-            <RefreshButton onClick={() => void query.refetch()} busy={source.isUpdating} />
-            <ResetFiltersButton onClick={() => onSearchChange(null)} disabled={search.keyword === undefined && search.sort === undefined} />
-          </>
-        }
-        actions={
-          canCreate ? (
-            <Button onClick={() => openDrawer({ mode: 'create' })}>
-              <Plus aria-hidden />
-              New Shop
-            </Button>
-          ) : undefined
-        }
-      />
-      <ScreenBody className="overflow-hidden">
-        <DataTable
-          tableId="shops"
-          label="Shops"
-          columns={columns}
-          source={source}
-          getRowId={getRowId}
-          sorting={sorting}
-          onSortingChange={(next) => onSearchChange({ sort: sortingToParam(next) })}
-        />
-      </ScreenBody>
+    <ListScreen
+      title={title}
+      noun="shops"
+      list={list}
+      search={{ value: search.keyword, onChange: (keyword) => onSearchChange({ keyword }), placeholder: 'Search shops...', label: 'Search shops' }}
+      filtered={search.keyword !== undefined || search.sort !== undefined}
+      onReset={() => onSearchChange(null)}
+      onSortChange={(sort) => onSearchChange({ sort })}
+      create={canCreate ? { label: 'New Shop', onClick: () => openDrawer({ mode: 'create' }) } : undefined}
+      table={{ tableId: 'shops', label: 'Shops', columns, getRowId: rowId }}
+    >
       <Drawer key={drawer.session} open={drawer.open} onOpenChange={drawer.setOpen} title={shopDrawerTitle(drawer.target)}>
         <ShopForm shop={drawer.target.mode === 'edit' ? drawer.target.shop : undefined} onDone={close} onCancel={close} />
       </Drawer>
-    </>
+    </ListScreen>
   );
 }

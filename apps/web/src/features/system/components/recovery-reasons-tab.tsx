@@ -1,31 +1,21 @@
 import type { RecoveryReasonRow } from '@milepost/contracts/recovery-reasons-api';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Pencil, Plus } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
-import { DataTable } from '@/components/data-table/data-table';
+import { TextCell, actionsColumn, dateColumn, numberColumn, statusColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
-import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
-import { RefreshButton, ResetFiltersButton, TableSearch, tableTotalText } from '@/components/data-table/table-toolbar';
-import { useInfiniteTableSource } from '@/components/data-table/table-source';
+import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
 import { Drawer } from '@/components/layout/drawer';
-import { HeaderBar } from '@/components/layout/header-bar';
-import { ScreenBody } from '@/components/layout/screen';
-import { Button } from '@/components/ui/button';
-import { useConfirmDialog } from '@/components/ui/confirm-dialog';
-import { StatusBadge } from '@/components/ui/status-badge';
-import { usePermissions } from '@/lib/permissions';
-import { recoveryReasonsListQueryOptions, useChangeRecoveryReasonStatusMutation } from '../api/recovery-reasons-api';
-import { RECOVERY_REASON_TOASTS, RecoveryReasonForm } from './recovery-reason-form';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
+import { useConfirmDialog } from '@/components/ui/confirm-dialog';
+import { usePermissions } from '@/lib/permissions';
 import { statusChangeConfirm } from '@/lib/status-change';
+import { recoveryReasonsListQueryOptions, useChangeRecoveryReasonStatusMutation } from '../api/system-api';
+import { RECOVERY_REASON_TOASTS, RecoveryReasonForm } from './recovery-reason-form';
 
 export interface RecoveryReasonsTabSearch {
   keyword?: string | undefined;
   sort?: string | undefined;
 }
 
-const getRowId = (reason: RecoveryReasonRow) => String(reason.id);
 const helper = dataTableColumnHelper<RecoveryReasonRow>();
 
 interface ReasonColumnActions {
@@ -41,33 +31,9 @@ function reasonsColumns(actions: ReasonColumnActions): DataTableColumnDef<Recove
     numberColumn<RecoveryReasonRow>(),
     helper.accessor('id', { header: 'ID', meta: { size: 52, grow: 0, align: 'end' } }),
     helper.accessor('name', { header: 'Name', meta: { size: 240, grow: 2 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('created', { header: 'Created', meta: { size: 150, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
-    helper.accessor('active', {
-      header: 'Status',
-      meta: { size: 96, grow: 0 },
-      cell: ({ row }) => {
-        const reason = row.original;
-        return (
-          <StatusBadge
-            on={reason.active}
-            {...(actions.canChangeStatus
-              ? { onClick: () => actions.onChangeStatus(reason), actionLabel: `${reason.active ? 'Deactivate' : 'Activate'} ${reason.name}` }
-              : {})}
-          />
-        );
-      },
-    }),
-    helper.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { size: 64, grow: 0 },
-      cell: ({ row }) =>
-        actions.canEdit ? (
-          <Button variant="ghost" size="icon-sm" aria-label={`Edit ${row.original.name}`} title="Edit" onClick={() => actions.onEdit(row.original)}>
-            <Pencil aria-hidden />
-          </Button>
-        ) : null,
-    }),
+    dateColumn<RecoveryReasonRow, 'created'>('created', 'Created'),
+    statusColumn<RecoveryReasonRow>({ canChange: actions.canChangeStatus, onChange: actions.onChangeStatus, name: (reason) => reason.name }),
+    actionsColumn<RecoveryReasonRow>([{ kind: 'edit', allowed: actions.canEdit, onClick: actions.onEdit, label: (reason) => `Edit ${reason.name}` }], 64),
   ]);
 }
 
@@ -90,9 +56,7 @@ export function RecoveryReasonsTab({
   const canEdit = has('CAN_EDIT_RECOVERY_REASON');
   const canChangeStatus = has('CAN_CHANGE_STATUS_RECOVERY_REASON');
 
-  const query = useInfiniteQuery(recoveryReasonsListQueryOptions({ keyword: search.keyword, sort: search.sort }));
-  const source = useInfiniteTableSource(query);
-  const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
+  const list = useListQuery(recoveryReasonsListQueryOptions({ keyword: search.keyword, sort: search.sort }), search.sort);
 
   const drawer = useDrawerSession<ReasonDrawerTarget>({ mode: 'create' });
   const openDrawer = drawer.openWith;
@@ -123,38 +87,18 @@ export function RecoveryReasonsTab({
   );
 
   return (
-    <>
-      <HeaderBar
-        title={title}
-        metadata={tableTotalText(query.data ? source.totalCount : undefined, 'reasons')}
-        viewSwitcher={viewSwitcher}
-        filters={
-          <>
-            <TableSearch value={search.keyword} onChange={(keyword) => onSearchChange({ keyword })} placeholder="Search reasons..." label="Search reasons" />
-            <RefreshButton onClick={() => void query.refetch()} busy={source.isUpdating} />
-            <ResetFiltersButton onClick={() => onSearchChange(null)} disabled={search.keyword === undefined && search.sort === undefined} />
-          </>
-        }
-        actions={
-          canCreate ? (
-            <Button onClick={() => openDrawer({ mode: 'create' })}>
-              <Plus aria-hidden />
-              New Reason
-            </Button>
-          ) : undefined
-        }
-      />
-      <ScreenBody className="overflow-hidden">
-        <DataTable
-          tableId="recovery-reasons"
-          label="Recovery reasons"
-          columns={columns}
-          source={source}
-          getRowId={getRowId}
-          sorting={sorting}
-          onSortingChange={(next) => onSearchChange({ sort: sortingToParam(next) })}
-        />
-      </ScreenBody>
+    <ListScreen
+      title={title}
+      viewSwitcher={viewSwitcher}
+      noun="reasons"
+      list={list}
+      search={{ value: search.keyword, onChange: (keyword) => onSearchChange({ keyword }), placeholder: 'Search reasons...', label: 'Search reasons' }}
+      filtered={search.keyword !== undefined || search.sort !== undefined}
+      onReset={() => onSearchChange(null)}
+      onSortChange={(sort) => onSearchChange({ sort })}
+      create={canCreate ? { label: 'New Reason', onClick: () => openDrawer({ mode: 'create' }) } : undefined}
+      table={{ tableId: 'recovery-reasons', label: 'Recovery reasons', columns, getRowId: rowId }}
+    >
       <Drawer
         key={drawer.session}
         open={drawer.open}
@@ -164,6 +108,6 @@ export function RecoveryReasonsTab({
         <RecoveryReasonForm reason={drawer.target.mode === 'edit' ? drawer.target.reason : undefined} onDone={close} onCancel={close} />
       </Drawer>
       {dialog}
-    </>
+    </ListScreen>
   );
 }

@@ -13,7 +13,7 @@ import { Switch } from '@/components/ui/switch';
 import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { reportSaveFailure } from '@/lib/save-failure';
-import { tripSettingsQueryOptions, useSaveTripSettingsMutation } from '../api/settings-api';
+import { tripSettingsQueryOptions, useSaveTripSettingsMutation } from '../api/system-api';
 
 export const SETTINGS_TEXTS = {
   loading: 'Loading settings...',

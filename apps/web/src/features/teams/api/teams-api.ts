@@ -1,23 +1,15 @@
 import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/api';
 import type { TeamForm, TeamRow } from '@milepost/contracts/dispatchers-api';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
-
-/** Sort fields of GET /teams (contracts teamListQuery). */
-export const teamSortFields = ['id', 'name', 'active', 'created', 'updated'] as const;
+import { areaKeys, useWriteMutation } from '@/lib/query-keys';
 
 export interface TeamsListParams {
   keyword?: string | undefined;
   sort?: string | undefined;
 }
 
-export const teamsKeys = {
-  all: ['teams'] as const,
-  lists: () => ['teams', 'list'] as const,
-  list: (params: TeamsListParams) => ['teams', 'list', params] as const,
-  detail: (id: number) => ['teams', 'detail', id] as const,
-};
+export const teamsKeys = areaKeys('teams');
 
 /** GET /teams: one page. */
 export function getTeams(params: TeamsListParams, page: number, signal?: AbortSignal): Promise<Paged<TeamRow>> {
@@ -26,11 +18,6 @@ export function getTeams(params: TeamsListParams, page: number, signal?: AbortSi
 
 export function teamsListQueryOptions(params: TeamsListParams) {
   return pagedInfiniteQueryOptions(teamsKeys.list(params), (page, signal) => getTeams(params, page, signal));
-}
-
-/** After a write: every team list, picker and record, and the dispatcher lists (they show team names). */
-export async function invalidateTeams(queryClient: QueryClient): Promise<void> {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: teamsKeys.all }), queryClient.invalidateQueries({ queryKey: ['dispatchers'] })]);
 }
 
 /** POST /teams */
@@ -48,11 +35,6 @@ export function changeTeamStatus({ id, active }: { id: number; active: boolean }
   return api.patch<TeamRow>(`/teams/change-status/${id}`, undefined, { query: { active } });
 }
 
-function useTeamWrite<I>(fn: (input: I) => Promise<TeamRow>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => invalidateTeams(queryClient) });
-}
-
-export const useCreateTeamMutation = () => useTeamWrite(createTeam);
-export const useUpdateTeamMutation = () => useTeamWrite(updateTeam);
-export const useChangeTeamStatusMutation = () => useTeamWrite(changeTeamStatus);
+export const useCreateTeamMutation = () => useWriteMutation('teams', createTeam);
+export const useUpdateTeamMutation = () => useWriteMutation('teams', updateTeam);
+export const useChangeTeamStatusMutation = () => useWriteMutation('teams', changeTeamStatus);

@@ -1,31 +1,20 @@
 import type { TeamRow } from '@milepost/contracts/dispatchers-api';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Pencil, Plus } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
-import { DataTable } from '@/components/data-table/data-table';
+import { TextCell, actionsColumn, dateColumn, numberColumn, statusColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
-import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
-import { RefreshButton, ResetFiltersButton, TableSearch, tableTotalText } from '@/components/data-table/table-toolbar';
-import { useInfiniteTableSource } from '@/components/data-table/table-source';
+import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
 import { Drawer } from '@/components/layout/drawer';
-import { HeaderBar } from '@/components/layout/header-bar';
-import { ScreenBody } from '@/components/layout/screen';
-import { Button } from '@/components/ui/button';
-import { StatusBadge } from '@/components/ui/status-badge';
-import { saveErrorText } from '@/lib/error-messages';
+import { useDrawerSession } from '@/components/layout/use-drawer-session';
 import { usePermissions } from '@/lib/permissions';
+import { flipStatus } from '@/lib/status-change';
 import { teamsListQueryOptions, useChangeTeamStatusMutation } from '../api/teams-api';
 import { TEAM_TOASTS, TeamForm } from './team-form';
-import { useDrawerSession } from '@/components/layout/use-drawer-session';
 
 export interface TeamsTabSearch {
   keyword?: string | undefined;
   sort?: string | undefined;
 }
 
-const getRowId = (team: TeamRow) => String(team.id);
 const helper = dataTableColumnHelper<TeamRow>();
 
 interface TeamColumnActions {
@@ -41,34 +30,10 @@ function teamsColumns(actions: TeamColumnActions): DataTableColumnDef<TeamRow>[]
     numberColumn<TeamRow>(),
     helper.accessor('id', { header: 'ID', meta: { size: 52, grow: 0, align: 'end' } }),
     helper.accessor('name', { header: 'Team Name', meta: { size: 220, grow: 2 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('active', {
-      header: 'Status',
-      meta: { size: 96, grow: 0 },
-      cell: ({ row }) => {
-        const team = row.original;
-        return (
-          <StatusBadge
-            on={team.active}
-            {...(actions.canChangeStatus
-              ? { onClick: () => actions.onChangeStatus(team), actionLabel: `${team.active ? 'Deactivate' : 'Activate'} ${team.name}` }
-              : {})}
-          />
-        );
-      },
-    }),
-    helper.accessor('created', { header: 'Created', meta: { size: 150, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
-    helper.accessor('updated', { header: 'Updated', meta: { size: 150, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
-    helper.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { size: 64, grow: 0 },
-      cell: ({ row }) =>
-        actions.canEdit ? (
-          <Button variant="ghost" size="icon-sm" aria-label={`Edit ${row.original.name}`} title="Edit" onClick={() => actions.onEdit(row.original)}>
-            <Pencil aria-hidden />
-          </Button>
-        ) : null,
-    }),
+    statusColumn<TeamRow>({ canChange: actions.canChangeStatus, onChange: actions.onChangeStatus, name: (team) => team.name }),
+    dateColumn<TeamRow, 'created'>('created', 'Created'),
+    dateColumn<TeamRow, 'updated'>('updated', 'Updated'),
+    actionsColumn<TeamRow>([{ kind: 'edit', allowed: actions.canEdit, onClick: actions.onEdit, label: (team) => `Edit ${team.name}` }], 64),
   ]);
 }
 
@@ -91,9 +56,7 @@ export function TeamsTab({
   const canEdit = has('CAN_EDIT_TEAM');
   const canChangeStatus = has('CAN_CHANGE_STATUS_TEAM');
 
-  const query = useInfiniteQuery(teamsListQueryOptions({ keyword: search.keyword, sort: search.sort }));
-  const source = useInfiniteTableSource(query);
-  const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
+  const list = useListQuery(teamsListQueryOptions({ keyword: search.keyword, sort: search.sort }), search.sort);
 
   const drawer = useDrawerSession<TeamDrawerTarget>({ mode: 'create' });
   const openDrawer = drawer.openWith;
@@ -107,14 +70,7 @@ export function TeamsTab({
         canEdit,
         canChangeStatus,
         onEdit: (team) => openDrawer({ mode: 'edit', team }),
-        onChangeStatus: (team) =>
-          changeStatus(
-            { id: team.id, active: !team.active },
-            {
-              onSuccess: () => toast.success(team.active ? TEAM_TOASTS.deactivated : TEAM_TOASTS.activated),
-              onError: (error) => toast.error(saveErrorText(error, 'team')),
-            },
-          ),
+        onChangeStatus: (team) => flipStatus(changeStatus, team, { entity: 'team', toasts: TEAM_TOASTS }),
       }),
     [canEdit, canChangeStatus, changeStatus, openDrawer],
   );
@@ -122,38 +78,18 @@ export function TeamsTab({
   const target = drawer.target;
 
   return (
-    <>
-      <HeaderBar
-        title={title}
-        metadata={tableTotalText(query.data ? source.totalCount : undefined, 'teams')}
-        viewSwitcher={viewSwitcher}
-        filters={
-          <>
-            <TableSearch value={search.keyword} onChange={(keyword) => onSearchChange({ keyword })} placeholder="Search teams..." label="Search teams" />
-            <RefreshButton onClick={() => void query.refetch()} busy={source.isUpdating} />
-            <ResetFiltersButton onClick={() => onSearchChange(null)} disabled={search.keyword === undefined && search.sort === undefined} />
-          </>
-        }
-        actions={
-          canCreate ? (
-            <Button onClick={() => openDrawer({ mode: 'create' })}>
-              <Plus aria-hidden />
-              New Team
-            </Button>
-          ) : undefined
-        }
-      />
-      <ScreenBody className="overflow-hidden">
-        <DataTable
-          tableId="teams"
-          label="Teams"
-          columns={columns}
-          source={source}
-          getRowId={getRowId}
-          sorting={sorting}
-          onSortingChange={(next) => onSearchChange({ sort: sortingToParam(next) })}
-        />
-      </ScreenBody>
+    <ListScreen
+      title={title}
+      viewSwitcher={viewSwitcher}
+      noun="teams"
+      list={list}
+      search={{ value: search.keyword, onChange: (keyword) => onSearchChange({ keyword }), placeholder: 'Search teams...', label: 'Search teams' }}
+      filtered={search.keyword !== undefined || search.sort !== undefined}
+      onReset={() => onSearchChange(null)}
+      onSortChange={(sort) => onSearchChange({ sort })}
+      create={canCreate ? { label: 'New Team', onClick: () => openDrawer({ mode: 'create' }) } : undefined}
+      table={{ tableId: 'teams', label: 'Teams', columns, getRowId: rowId }}
+    >
       <Drawer
         key={drawer.session}
         open={drawer.open}
@@ -162,6 +98,6 @@ export function TeamsTab({
       >
         <TeamForm team={target.mode === 'edit' ? target.team : undefined} onDone={close} onCancel={close} />
       </Drawer>
-    </>
+    </ListScreen>
   );
 }

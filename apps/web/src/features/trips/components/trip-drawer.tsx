@@ -1,10 +1,8 @@
 import type { TripRow } from '@milepost/contracts/trips-api';
 import { useQuery } from '@tanstack/react-query';
 import { Drawer } from '@/components/layout/drawer';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { errorText } from '@/lib/error-messages';
-import { tripQueryOptions } from '../api/get-trips';
+import { RecordLoader } from '@/components/layout/record-loader';
+import { tripQueryOptions } from '../api/trips-api';
 import { TripForm } from './trip-form';
 import { tripNumber } from './trips-columns';
 
@@ -29,16 +27,9 @@ export function TripDrawer({ open, onOpenChange, target }: { open: boolean; onOp
 function EditTrip({ id, onClose }: { id: number; onClose: () => void }) {
   // Always the latest version of the trip when the drawer opens.
   const query = useQuery({ ...tripQueryOptions(id), staleTime: 0, gcTime: 0 });
-  if (query.isPending) return <Spinner label="Loading trip..." />;
-  if (!query.data) {
-    return (
-      <div role="alert" className="grid justify-items-start gap-2 text-sm">
-        <p className="text-destructive">{errorText(query.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  return <TripForm trip={query.data} onDone={onClose} onCancel={onClose} />;
+  return (
+    <RecordLoader query={query} loadingLabel="Loading trip...">
+      {(trip) => <TripForm trip={trip} onDone={onClose} onCancel={onClose} />}
+    </RecordLoader>
+  );
 }

@@ -108,7 +108,7 @@ describe('Trip form submit precheck', () => {
     const api = mockApi({
       'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
       'GET /trips/42': () => ({ ...trip, version: 4, notes: 'fresh' }),
-      'PUT /trips/42': () => Response.json({ status: 409, code: 'CONFLICT', message: 'Changed by someone else.' }, { status: 409 }),
+      'PUT /trips/42': () => Response.json({ status: 409, code: 'STALE_VERSION', message: 'Changed by someone else.' }, { status: 409 }),
     });
     renderWithApp(
       <>

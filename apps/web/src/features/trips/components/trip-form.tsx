@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { VALIDATION_MESSAGES } from '@milepost/contracts/messages';
-import { TRIP_MESSAGES, TRIP_STATUSES, TRIP_STATUS_LABELS, type DuplicateCheckRow, type TripDetail } from '@milepost/contracts/trips-api';
+import { TRIP_MESSAGES, TRIP_STATUS_LABELS, tripStatusChoices, type DuplicateCheckRow, type TripDetail } from '@milepost/contracts/trips-api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
@@ -12,20 +12,11 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/api-client';
 import { saveErrorText } from '@/lib/error-messages';
 import { reportSaveFailure } from '@/lib/save-failure';
-import { tripQueryOptions } from '../api/get-trips';
-import {
-  dispatcherOptionsQueryOptions,
-  driverOptionsQueryOptions,
-  personOption,
-  reasonOption,
-  recoveryReasonOptionsQueryOptions,
-  truckOption,
-  truckOptionsQueryOptions,
-} from '../api/trip-lookups';
-import { checkTripNumber, useChangeTripStatusMutation, useCreateTripMutation, useUpdateTripMutation } from '../api/trip-mutations';
+import { activeDriverLookup, dispatcherLookup, personOption, recoveryReasonLookup, truckLookup, truckOption } from '@/lib/lookups';
+import { checkTripNumber, tripQueryOptions, useChangeTripStatusMutation, useCreateTripMutation, useUpdateTripMutation } from '../api/trips-api';
 import type { StopDraft } from '../stops';
 import {
   DATE_TIME_STEP_SECONDS,
@@ -49,11 +40,6 @@ export const CANCEL_LOAD_TEXTS = {
   done: 'Load canceled',
 } as const;
 
-const LOOKUP_TEXTS = (noun: string) => ({
-  empty: `No ${noun} available`,
-  noResults: (text: string) => `No ${noun} found for "${text}"`,
-  loading: `Loading ${noun}...`,
-});
 
 const selectClass =
   'h-9 w-full rounded-md border border-input bg-background px-2.5 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive';
@@ -78,7 +64,7 @@ function labelsOf(trip: TripDetail | undefined): Labels {
  * Create and edit a trip (spec 01 §2 "Trip drawer", §5): truck, driver, identifier, dispatcher,
  * number with its check, stops, status, mileage, dates and notes; on submit the number is
  * prechecked against other trips (recovery loads), then the trip is saved. Failed saves keep
- * the drawer open; a stale edit (409) offers a reload.
+ * the drawer open; a stale edit (STALE_VERSION) offers a reload.
  */
 export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undefined; onDone: () => void; onCancel: () => void }) {
   const isNew = trip === undefined;
@@ -107,7 +93,7 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
   });
   const completed = tripStatus === 'COMPLETED';
   const currentStatus = original.current?.tripStatus;
-  const statusChoices = TRIP_STATUSES.filter((s) => s !== 'CANCELLED' || tripStatus === 'CANCELLED');
+  const statusChoices = tripStatusChoices(currentStatus);
   const originalNumber = original.current ? tripValuesOf(original.current).identifierValue : '';
   const trimmedNumber = identifierValue.trim();
   const canCheck = trimmedNumber !== '' && (isNew || trimmedNumber !== originalNumber.trim());
@@ -196,7 +182,7 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
       }
       onDone();
     } catch (error) {
-      if (original.current && isApiError(error) && error.status === 409) {
+      if (original.current && hasErrorCode(error, 'STALE_VERSION')) {
         toast.error(saveErrorText(error, 'trip'), { action: { label: 'Reload', onClick: () => void reloadTrip() }, duration: 10_000 });
         return;
       }
@@ -254,9 +240,7 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
             id="trip-truck"
             value={labels.truck}
             onChange={pick('truckId', 'truck')}
-            queryOptions={truckOptionsQueryOptions}
-            toOption={truckOption}
-            texts={LOOKUP_TEXTS('trucks')}
+            {...truckLookup}
             placeholder="Select a truck"
             searchPlaceholder="Search trucks..."
             clearLabel="Clear truck"
@@ -268,9 +252,7 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
             id="trip-driver"
             value={labels.driver}
             onChange={pick('driverId', 'driver')}
-            queryOptions={driverOptionsQueryOptions(truckId ?? undefined)}
-            toOption={personOption}
-            texts={LOOKUP_TEXTS('drivers')}
+            {...activeDriverLookup(truckId ?? undefined)}
             placeholder="Select a driver"
             searchPlaceholder="Search drivers..."
             clearLabel="Clear driver"
@@ -288,9 +270,7 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
             id="trip-dispatcher"
             value={labels.dispatcher}
             onChange={pick('dispatcherId', 'dispatcher')}
-            queryOptions={dispatcherOptionsQueryOptions}
-            toOption={personOption}
-            texts={LOOKUP_TEXTS('dispatchers')}
+            {...dispatcherLookup}
             placeholder="Select a dispatcher"
             searchPlaceholder="Search dispatchers..."
             clearLabel="Clear dispatcher"
@@ -327,9 +307,7 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
               pick('recoveryReasonId', 'reason')(option);
               if (option) form.clearErrors('recoveryReasonId');
             }}
-            queryOptions={recoveryReasonOptionsQueryOptions}
-            toOption={reasonOption}
-            texts={LOOKUP_TEXTS('reasons')}
+            {...recoveryReasonLookup}
             placeholder="Select a recovery reason"
             searchPlaceholder="Search reasons..."
             clearLabel="Clear recovery reason"

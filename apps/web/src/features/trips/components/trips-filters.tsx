@@ -4,28 +4,14 @@ import { toast } from 'sonner';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import {
-  driverOptionsQueryOptions,
-  getVehicleInfo,
-  identifierNumbersQueryOptions,
-  numberOption,
-  personName,
-  personOption,
-  truckOption,
-  truckOptionsQueryOptions,
-  userOptionsQueryOptions,
-} from '../api/trip-lookups';
+import { activeDriverLookup, lookupTexts, personName, truckLookup, userLookup } from '@/lib/lookups';
+import { getVehicleInfo, identifierNumbersQueryOptions, numberOption } from '../api/trips-api';
 import { dayToWire, periodSearch, wireToDay, type TripsSearch } from '../trips-search';
 
 export const PERIOD_LABELS: Record<PeriodType, string> = { WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' };
 /** Info toasts of the auto-selection (spec 01 §9). */
 export const AUTO_SELECT_TOAST_MS = { several: 5000, one: 4000 } as const;
 
-const LOOKUP_TEXTS = (noun: string) => ({
-  empty: `No ${noun} available`,
-  noResults: (text: string) => `No ${noun} found for "${text}"`,
-  loading: `Loading ${noun}...`,
-});
 
 const selectClass =
   'h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50';
@@ -82,7 +68,7 @@ export function VehicleFilters({ search, onSearchChange }: { search: TripsSearch
           onChange={chooseNumber('LOAD_NUMBER')}
           queryOptions={identifierNumbersQueryOptions('LOAD_NUMBER')}
           toOption={numberOption}
-          texts={LOOKUP_TEXTS('loads')}
+          texts={lookupTexts('loads')}
           placeholder="Load"
           searchPlaceholder="Search loads..."
           clearLabel="Clear load"
@@ -98,7 +84,7 @@ export function VehicleFilters({ search, onSearchChange }: { search: TripsSearch
           onChange={chooseNumber('TRAILER_NUMBER')}
           queryOptions={identifierNumbersQueryOptions('TRAILER_NUMBER')}
           toOption={numberOption}
-          texts={LOOKUP_TEXTS('trailers')}
+          texts={lookupTexts('trailers')}
           placeholder="Trailer"
           searchPlaceholder="Search trailers..."
           clearLabel="Clear trailer"
@@ -112,9 +98,7 @@ export function VehicleFilters({ search, onSearchChange }: { search: TripsSearch
           id="trips-filter-truck"
           value={option(search.truckId, search.truckLabel)}
           onChange={(o) => onSearchChange({ truckId: o?.id, truckLabel: o?.label })}
-          queryOptions={truckOptionsQueryOptions}
-          toOption={truckOption}
-          texts={LOOKUP_TEXTS('trucks')}
+          {...truckLookup}
           placeholder="Truck"
           searchPlaceholder="Search trucks..."
           clearLabel="Clear truck"
@@ -128,9 +112,7 @@ export function VehicleFilters({ search, onSearchChange }: { search: TripsSearch
           id="trips-filter-driver"
           value={option(search.driverId, search.driverLabel)}
           onChange={(o) => onSearchChange({ driverId: o?.id, driverLabel: o?.label })}
-          queryOptions={driverOptionsQueryOptions(search.truckId)}
-          toOption={personOption}
-          texts={LOOKUP_TEXTS('drivers')}
+          {...activeDriverLookup(search.truckId)}
           placeholder="Driver"
           searchPlaceholder="Search drivers..."
           clearLabel="Clear driver"
@@ -158,9 +140,7 @@ export function ListFilters({ search, onSearchChange, now }: { search: TripsSear
           id="trips-filter-user"
           value={option(search.assignedUserId, search.assignedUserLabel)}
           onChange={(o) => onSearchChange({ assignedUserId: o?.id, assignedUserLabel: o?.label })}
-          queryOptions={userOptionsQueryOptions}
-          toOption={personOption}
-          texts={LOOKUP_TEXTS('users')}
+          {...userLookup}
           placeholder="Assigned User"
           searchPlaceholder="Search users..."
           clearLabel="Clear assigned user"

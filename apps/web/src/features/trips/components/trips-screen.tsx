@@ -1,18 +1,15 @@
-import type { TripRow } from '@milepost/contracts/trips-api';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { DataTable } from '@/components/data-table/data-table';
-import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
-import { RefreshButton, ResetFiltersButton, tableTotalText } from '@/components/data-table/table-toolbar';
-import { useInfiniteTableSource } from '@/components/data-table/table-source';
+import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
+import { ResetFiltersButton } from '@/components/data-table/table-toolbar';
 import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
+import { useDrawerSession } from '@/components/layout/use-drawer-session';
 import { ViewSwitcher } from '@/components/layout/view-switcher';
 import { Button } from '@/components/ui/button';
 import { usePermissions } from '@/lib/permissions';
-import { tripsListQueryOptions, type TripsListParams } from '../api/get-trips';
+import { tripsListQueryOptions, type TripsListParams } from '../api/trips-api';
 import type { TripsSearch } from '../trips-search';
 import { TripDrawer, type TripDrawerTarget } from './trip-drawer';
 import { TripHistoryDialog } from './trip-history-dialog';
@@ -24,7 +21,6 @@ export const DRAWER_RESET_MS = 500;
 export const COPY_TOASTS = { pickup: 'Pickup location copied!', delivery: 'Delivery location copied!', failed: 'Failed to copy location' } as const;
 export const MAP_PENDING_TEXT = 'The route map is not available yet. Choose a truck and a load or trailer, then Submit.';
 
-const getRowId = (row: TripRow) => String(row.id);
 const VIEWS = [
   { value: 'table', label: 'Table' },
   { value: 'map', label: 'Map' },
@@ -66,24 +62,10 @@ export function TripsScreen({
     toDate: search.toDate,
     sort: search.sort,
   };
-  const query = useInfiniteQuery({ ...tripsListQueryOptions(params), enabled: view === 'table' });
-  const source = useInfiniteTableSource(query);
-  const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
+  const list = useListQuery({ ...tripsListQueryOptions(params), enabled: view === 'table' }, search.sort);
 
-  const [drawer, setDrawer] = useState<{ open: boolean; session: number; target: TripDrawerTarget }>({ open: false, session: 0, target: { mode: 'create' } });
-  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(resetTimer.current), []);
-  const openDrawer = (target: TripDrawerTarget) => {
-    clearTimeout(resetTimer.current);
-    setDrawer((d) => ({ open: true, session: d.session + 1, target }));
-  };
-  const onDrawerOpenChange = (open: boolean) => {
-    setDrawer((d) => ({ ...d, open }));
-    if (!open) {
-      clearTimeout(resetTimer.current);
-      resetTimer.current = setTimeout(() => setDrawer((d) => (d.open ? d : { open: false, session: d.session + 1, target: { mode: 'create' } })), DRAWER_RESET_MS);
-    }
-  };
+  const drawer = useDrawerSession<TripDrawerTarget>({ mode: 'create' }, { resetAfterMs: DRAWER_RESET_MS });
+  const openDrawer = drawer.openWith;
   const [history, setHistory] = useState<{ id: number; number: string } | null>(null);
 
   const columns = useMemo(
@@ -114,7 +96,7 @@ export function TripsScreen({
           );
         },
       }),
-    [canEdit, canShowHistory, canViewMap, canViewMileage, onSearchChange, onMileageReport],
+    [canEdit, canShowHistory, canViewMap, canViewMileage, onSearchChange, onMileageReport, openDrawer],
   );
 
   const filtered = Object.entries(search).some(([key, value]) => key !== 'view' && value !== undefined);
@@ -142,37 +124,27 @@ export function TripsScreen({
   return (
     <>
       {view === 'table' ? (
-        <>
-          <HeaderBar
-            title={title}
-            metadata={tableTotalText(query.data ? source.totalCount : undefined, 'trips', source.totalIsEstimate)}
-            filters={
-              <>
-                <VehicleFilters search={search} onSearchChange={onSearchChange} />
-                <ListFilters search={search} onSearchChange={onSearchChange} />
-                <RefreshButton onClick={() => void query.refetch()} busy={source.isUpdating} />
-                <ResetFiltersButton onClick={() => onSearchChange(null)} disabled={!filtered} />
-              </>
-            }
-            viewSwitcher={switcher}
-            actions={newTrip}
-          />
-          <ScreenBody className="overflow-hidden">
-            <DataTable
-              tableId="trips"
-              label="Trips"
-              columns={columns}
-              source={source}
-              getRowId={getRowId}
-              sorting={sorting}
-              onSortingChange={(next) => onSearchChange({ sort: sortingToParam(next) })}
-            />
-          </ScreenBody>
-        </>
+        <ListScreen
+          title={title}
+          viewSwitcher={switcher}
+          noun="trips"
+          list={list}
+          filters={
+            <>
+              <VehicleFilters search={search} onSearchChange={onSearchChange} />
+              <ListFilters search={search} onSearchChange={onSearchChange} />
+            </>
+          }
+          filtered={filtered}
+          onReset={() => onSearchChange(null)}
+          onSortChange={(sort) => onSearchChange({ sort })}
+          create={canCreate ? { label: 'New Trip', onClick: () => openDrawer({ mode: 'create' }) } : undefined}
+          table={{ tableId: 'trips', label: 'Trips', columns, getRowId: rowId }}
+        />
       ) : (
         <TripsMapView title={title} search={search} onSearchChange={onSearchChange} switcher={switcher} actions={newTrip} />
       )}
-      <TripDrawer key={drawer.session} open={drawer.open} onOpenChange={onDrawerOpenChange} target={drawer.target} />
+      <TripDrawer key={drawer.session} open={drawer.open} onOpenChange={drawer.setOpen} target={drawer.target} />
       <TripHistoryDialog trip={history} onOpenChange={(open) => !open && setHistory(null)} />
     </>
   );

@@ -1,8 +1,10 @@
 import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/api';
+import type { AssignDriversForm } from '@milepost/contracts/drivers-api';
 import type { TruckForm, TruckRow } from '@milepost/contracts/trucks-api';
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
+import { areaKeys, useWriteMutation } from '@/lib/query-keys';
 
 export interface TrucksListParams {
   keyword?: string | undefined;
@@ -11,12 +13,7 @@ export interface TrucksListParams {
   driverId?: number | undefined;
 }
 
-export const trucksKeys = {
-  all: ['trucks'] as const,
-  lists: () => ['trucks', 'list'] as const,
-  list: (params: TrucksListParams) => ['trucks', 'list', params] as const,
-  detail: (id: number) => ['trucks', 'detail', id] as const,
-};
+export const trucksKeys = areaKeys('trucks');
 
 /** GET /trucks: one page (keyword on the unit number, company and driver filters). */
 export function getTrucks(params: TrucksListParams, page: number, signal?: AbortSignal): Promise<Paged<TruckRow>> {
@@ -35,21 +32,8 @@ export function truckQueryOptions(id: number) {
   return queryOptions({ queryKey: trucksKeys.detail(id), queryFn: ({ signal }) => api.get<TruckRow>(`/trucks/${id}`, { signal }) });
 }
 
-/** After a write the lists and the record are refreshed. */
-export async function invalidateTrucks(queryClient: QueryClient, id?: number): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: trucksKeys.lists() }),
-    id === undefined ? Promise.resolve() : queryClient.invalidateQueries({ queryKey: trucksKeys.detail(id) }),
-  ]);
-}
-
-export interface UpdateTruckInput {
-  id: number;
-  body: TruckForm & { version?: number | undefined };
-}
-
-/** PUT /trucks/{id}; `version` is the one the form was loaded at (a stale one gets 409). */
-export function updateTruck({ id, body }: UpdateTruckInput): Promise<TruckRow> {
+/** PUT /trucks/{id}; `version` is the one the form was loaded at (a stale one gets 409 STALE_VERSION). */
+export function updateTruck({ id, body }: { id: number; body: TruckForm & { version: number } }): Promise<TruckRow> {
   return api.put<TruckRow>(`/trucks/${id}`, body);
 }
 
@@ -58,12 +42,12 @@ export function changeTruckStatus({ id, active }: { id: number; active: boolean 
   return api.patch<TruckRow>(`/trucks/change-status/${id}`, undefined, { query: { active } });
 }
 
-export function useUpdateTruckMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateTruck, onSuccess: (truck) => invalidateTrucks(queryClient, truck.id) });
+/** POST /drivers/assign-user: the drivers (and so their trucks) go to one user. */
+export function assignDriversToUser(body: AssignDriversForm): Promise<unknown> {
+  return api.post<unknown>('/drivers/assign-user', body);
 }
 
-export function useChangeTruckStatusMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: changeTruckStatus, onSuccess: (truck) => invalidateTrucks(queryClient, truck.id) });
-}
+export const useUpdateTruckMutation = () => useWriteMutation('trucks', updateTruck);
+export const useChangeTruckStatusMutation = () => useWriteMutation('trucks', changeTruckStatus);
+/** A driver write: trucks show their drivers' assigned user. */
+export const useAssignDriversMutation = () => useWriteMutation('drivers', assignDriversToUser);

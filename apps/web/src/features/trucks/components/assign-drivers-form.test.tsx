@@ -68,7 +68,7 @@ describe('Assign drivers to a user', () => {
 
   it("shows 'Already assigned.' as a toast on 409 and stays open", async () => {
     const user = userEvent.setup();
-    api(() => apiError(409, 'Already assigned.', 'CONFLICT'));
+    api(() => apiError(409, 'Already assigned.', 'ALREADY_ASSIGNED'));
     const onDone = vi.fn();
     renderForm(onDone);
     await user.click(await screen.findByRole('checkbox', { name: 'Ava Stone' }));

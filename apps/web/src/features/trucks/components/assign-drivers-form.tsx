@@ -1,29 +1,21 @@
 import { DRIVER_MESSAGES } from '@milepost/contracts/drivers-api';
-import type { UserRow } from '@milepost/contracts/users-api';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { DrawerFormFooter } from '@/components/layout/drawer-form-footer';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
-import { isApiError } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/api-client';
 import { saveErrorText } from '@/lib/error-messages';
-import { useAssignDriversMutation, userOptionsQueryOptions } from '../api/lookups-api';
+import { activeUserLookup } from '@/lib/lookups';
+import { useAssignDriversMutation } from '../api/trucks-api';
 import { DriverMultiSelect } from './driver-multi-select';
 
 export const ASSIGN_TOASTS = { assigned: 'Drivers assigned successfully!' } as const;
 
-export const USER_LOOKUP_TEXTS = {
-  empty: 'No users available',
-  noResults: (text: string) => `No users found for "${text}"`,
-  loading: 'Loading users...',
-} as const;
-
-const toUserOption = (user: UserRow): LookupOption => ({ id: user.id, label: `${user.firstName} ${user.lastName}`.trim() });
-
 /**
  * Assign drivers to a user (spec 02 §2 Trucks, §5 Assign): several drivers and one active user;
- * submit is enabled only when both are chosen. 'Already assigned.' (409) shows as a toast.
+ * submit is enabled only when both are chosen. 'Already assigned.' (ALREADY_ASSIGNED) shows as a toast.
  */
 export function AssignDriversForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const [drivers, setDrivers] = useState<LookupOption[]>([]);
@@ -39,7 +31,7 @@ export function AssignDriversForm({ onDone, onCancel }: { onDone: () => void; on
       toast.success(ASSIGN_TOASTS.assigned);
       onDone();
     } catch (error) {
-      toast.error(isApiError(error) && error.status === 409 ? (error.serverMessage ?? DRIVER_MESSAGES.alreadyAssigned) : saveErrorText(error, 'driver'));
+      toast.error(hasErrorCode(error, 'ALREADY_ASSIGNED') ? (error.serverMessage ?? DRIVER_MESSAGES.alreadyAssigned) : saveErrorText(error, 'driver'));
     }
   };
 
@@ -53,9 +45,7 @@ export function AssignDriversForm({ onDone, onCancel }: { onDone: () => void; on
           id="assign-user"
           value={user}
           onChange={setUser}
-          queryOptions={userOptionsQueryOptions}
-          toOption={toUserOption}
-          texts={USER_LOOKUP_TEXTS}
+          {...activeUserLookup}
           placeholder="Select a user"
           searchPlaceholder="Search users..."
           clearLabel="Clear user"

@@ -1,4 +1,3 @@
-import type { DriverRow } from '@milepost/contracts/drivers-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useMemo, useState, type UIEvent } from 'react';
@@ -7,15 +6,9 @@ import { Input } from '@/components/ui/input';
 import { LOOKUP_DEBOUNCE_MS, type LookupOption } from '@/components/ui/lookup-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { driverName, driverOptionsQueryOptions } from '../api/lookups-api';
+import { driverLookup } from '@/lib/lookups';
 
-export const DRIVER_LOOKUP_TEXTS = {
-  empty: 'No drivers available',
-  noResults: (text: string) => `No drivers found for "${text}"`,
-  loading: 'Loading drivers...',
-} as const;
-
-const toOption = (driver: DriverRow): LookupOption => ({ id: driver.id, label: driverName(driver) });
+const { texts: DRIVER_LOOKUP_TEXTS, toOption } = driverLookup;
 
 /**
  * Several drivers from GET /drivers: a search box (300 ms), a scrolling list of checkboxes that
@@ -34,7 +27,7 @@ export function DriverMultiSelect({
 }) {
   const [text, setText] = useState('');
   const keyword = useDebouncedValue(text.trim(), LOOKUP_DEBOUNCE_MS);
-  const query = useInfiniteQuery(driverOptionsQueryOptions(keyword));
+  const query = useInfiniteQuery(driverLookup.queryOptions(keyword));
   const options = useMemo(() => (query.data ? query.data.pages.flatMap((p) => p.content.map(toOption)) : []), [query.data]);
   const chosen = new Set(value.map((o) => o.id));
 

@@ -1,19 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { VALIDATION_MESSAGES } from '@milepost/contracts/messages';
 import type { PlaceItem } from '@milepost/contracts/places-api';
-import { TRUCK_MESSAGES, truckForm, type TruckRow } from '@milepost/contracts/trucks-api';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
-import { toast } from 'sonner';
+import { truckForm, type TruckRow } from '@milepost/contracts/trucks-api';
 import type { z } from 'zod';
-import { DrawerFormFooter } from '@/components/layout/drawer-form-footer';
+import { DrawerForm, useDrawerForm } from '@/components/layout/drawer-form';
 import { PlaceSearch } from '@/components/place-search/place-search';
-import { Button } from '@/components/ui/button';
 import { FormField, fieldAria, fieldErrorId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { isApiError } from '@/lib/api-client';
-import { reportSaveFailure } from '@/lib/save-failure';
 import { truckQueryOptions, useUpdateTruckMutation } from '../api/trucks-api';
 
 export const TRUCK_TOASTS = {
@@ -23,7 +14,6 @@ export const TRUCK_TOASTS = {
 } as const;
 
 type TruckFormValues = z.input<typeof truckForm>;
-type TruckFormOutput = z.output<typeof truckForm>;
 
 function valuesOf(truck: TruckRow): TruckFormValues {
   return {
@@ -54,12 +44,21 @@ function placeOf(truck: TruckRow): PlaceItem | null {
  * was loaded at is sent; a stale save (409) says so and offers a reload.
  */
 export function TruckForm({ truck, onDone, onCancel }: { truck: TruckRow; onDone: () => void; onCancel: () => void }) {
-  const queryClient = useQueryClient();
   const update = useUpdateTruckMutation();
-  const version = useRef(truck.version);
-  const form = useForm<TruckFormValues, unknown, TruckFormOutput>({ resolver: zodResolver(truckForm), defaultValues: valuesOf(truck) });
-  const { errors, isSubmitting } = form.formState;
-  const [place, setPlaceState] = useState<PlaceItem | null>(() => placeOf(truck));
+  const state = useDrawerForm({
+    schema: truckForm,
+    entity: 'truck',
+    record: truck,
+    empty: valuesOf(truck),
+    valuesOf,
+    extra: { empty: null as PlaceItem | null, of: placeOf },
+    update: (row, values, version) => update.mutateAsync({ id: row.id, body: { ...values, version: version ?? row.version } }),
+    reload: (queryClient, row) => queryClient.fetchQuery({ ...truckQueryOptions(row.id), staleTime: 0 }),
+    toasts: { updated: TRUCK_TOASTS.updated },
+    onDone,
+  });
+  const { form, extra: place, setExtra: setPlaceState } = state;
+  const { errors } = form.formState;
 
   const setPlace = (next: PlaceItem | null) => {
     setPlaceState(next);
@@ -69,27 +68,6 @@ export function TruckForm({ truck, onDone, onCancel }: { truck: TruckRow; onDone
     form.setValue('homeLongitude', next?.position.lng ?? null, { shouldDirty: true });
   };
 
-  const reload = async () => {
-    const fresh = await queryClient.fetchQuery({ ...truckQueryOptions(truck.id), staleTime: 0 });
-    version.current = fresh.version;
-    form.reset(valuesOf(fresh));
-    setPlaceState(placeOf(fresh));
-  };
-
-  const onSubmit = async (values: TruckFormOutput) => {
-    try {
-      await update.mutateAsync({ id: truck.id, body: { ...values, version: version.current } });
-      toast.success(TRUCK_TOASTS.updated);
-      onDone();
-    } catch (error) {
-      if (isApiError(error) && error.status === 409 && error.serverMessage === TRUCK_MESSAGES.stale) {
-        toast.error(error.serverMessage, { action: { label: 'Reload', onClick: () => void reload() } });
-        return;
-      }
-      reportSaveFailure(error, 'truck', (field, message) => form.setError(field as Path<TruckFormValues>, { message }));
-    }
-  };
-
   const text = (id: string, label: string, name: 'vinNumber' | 'unitNumber' | 'samsaraVin' | 'licencePlate') => (
     <FormField id={id} label={label} error={errors[name]}>
       <Input id={id} autoComplete="off" {...fieldAria(id, errors[name])} {...form.register(name)} />
@@ -97,12 +75,7 @@ export function TruckForm({ truck, onDone, onCancel }: { truck: TruckRow; onDone
   );
 
   return (
-    <form
-      id="truck-form"
-      noValidate
-      className="flex min-h-full flex-col gap-4"
-      onSubmit={form.handleSubmit(onSubmit, () => toast.error(VALIDATION_MESSAGES.schemaFailureToast))}
-    >
+    <DrawerForm id="truck-form" state={state} noun="Truck" onCancel={onCancel}>
       <div className="grid gap-4 sm:grid-cols-2">
         {text('truck-unit-number', 'Unit Number', 'unitNumber')}
         {text('truck-licence-plate', 'License Plate', 'licencePlate')}
@@ -121,15 +94,7 @@ export function TruckForm({ truck, onDone, onCancel }: { truck: TruckRow; onDone
       </FormField>
       <Coordinates latitude={form.watch('homeLatitude')} longitude={form.watch('homeLongitude')} />
 
-      <DrawerFormFooter>
-        <Button variant="outline" disabled={isSubmitting} onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Updating...' : 'Update Truck'}
-        </Button>
-      </DrawerFormFooter>
-    </form>
+    </DrawerForm>
   );
 }
 

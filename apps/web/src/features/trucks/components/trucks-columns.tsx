@@ -1,9 +1,6 @@
 import type { TruckRow } from '@milepost/contracts/trucks-api';
-import { Eye, Pencil } from 'lucide-react';
-import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
+import { TextCell, actionsColumn, dateColumn, numberColumn, statusColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
-import { Button } from '@/components/ui/button';
-import { StatusBadge } from '@/components/ui/status-badge';
 
 export interface TrucksColumnActions {
   canEdit: boolean;
@@ -42,44 +39,15 @@ export function trucksColumns(actions: TrucksColumnActions): DataTableColumnDef<
     helper.accessor('licencePlate', { header: 'License Plate', meta: { size: 80 }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor('samsaraVin', { header: 'Samsara VIN', meta: { size: 104 }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor('vinNumber', { header: 'GLE VIN', meta: { size: 104 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('active', {
-      header: 'Status',
-      meta: { size: 80, grow: 0 },
-      cell: ({ row }) => {
-        const truck = row.original;
-        return (
-          <StatusBadge
-            on={truck.active}
-            {...(actions.canChangeStatus
-              ? { onClick: () => actions.onChangeStatus(truck), actionLabel: `${truck.active ? 'Deactivate' : 'Activate'} truck ${truck.unitNumber}` }
-              : {})}
-          />
-        );
-      },
-    }),
+    statusColumn<TruckRow>({ canChange: actions.canChangeStatus, onChange: actions.onChangeStatus, name: (truck) => `truck ${truck.unitNumber}`, size: 80 }),
     helper.accessor('homeLocation', { header: 'Home Location', meta: { size: 130, grow: 1.2 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('updated', { header: 'Updated', meta: { size: 132, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
-    helper.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { size: 64, grow: 0 },
-      cell: ({ row }) => {
-        const truck = row.original;
-        return (
-          <span className="flex items-center gap-1">
-            {actions.canEdit && (
-              <Button variant="ghost" size="icon-sm" aria-label={`Edit truck ${truck.unitNumber}`} title="Edit" onClick={() => actions.onEdit(truck)}>
-                <Pencil aria-hidden />
-              </Button>
-            )}
-            {actions.canView && (
-              <Button variant="ghost" size="icon-sm" aria-label={`View truck ${truck.unitNumber}`} title="View" onClick={() => actions.onView(truck)}>
-                <Eye aria-hidden />
-              </Button>
-            )}
-          </span>
-        );
-      },
-    }),
+    dateColumn<TruckRow, 'updated'>('updated', 'Updated', 132),
+    actionsColumn<TruckRow>(
+      [
+        { kind: 'edit', allowed: actions.canEdit, onClick: actions.onEdit, label: (truck) => `Edit truck ${truck.unitNumber}` },
+        { kind: 'view', allowed: actions.canView, onClick: actions.onView, label: (truck) => `View truck ${truck.unitNumber}` },
+      ],
+      64,
+    ),
   ]);
 }

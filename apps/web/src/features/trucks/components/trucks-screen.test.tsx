@@ -97,7 +97,7 @@ describe('Trucks screen', () => {
     const { calls } = mockApi({
       'GET /trucks': () => page([makeTruck()]),
       'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
-      'PUT /trucks/12': () => apiError(409, stale, 'CONFLICT'),
+      'PUT /trucks/12': () => apiError(409, stale, 'STALE_VERSION'),
     });
     renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Edit truck 1012' }));

@@ -1,9 +1,6 @@
 import type { UserRow } from '@milepost/contracts/users-api';
-import { MailPlus, Pencil } from 'lucide-react';
-import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
+import { TextCell, actionsColumn, dateColumn, numberColumn, statusColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
-import { Button } from '@/components/ui/button';
-import { StatusBadge } from '@/components/ui/status-badge';
 
 export const INVITATION_PENDING_TEXT = 'Invitation pending';
 
@@ -45,52 +42,26 @@ export function usersColumns(actions: UsersColumnActions): DataTableColumnDef<Us
       cell: (info) => <TextCell value={info.getValue()} fallback="N/A" className="tabular-nums" />,
     }),
     helper.accessor('role', { header: 'Role', meta: { size: 96 }, cell: (info) => <TextCell value={info.getValue()} fallback="—" /> }),
-    helper.accessor('active', {
-      header: 'Status',
-      meta: { size: 196, grow: 0 },
-      cell: ({ row }) => {
-        const user = row.original;
-        return (
-          <span className="flex min-w-0 items-center gap-2">
-            <StatusBadge
-              on={user.active}
-              {...(actions.canChangeStatus
-                ? { onClick: () => actions.onChangeStatus(user), actionLabel: `${user.active ? 'Deactivate' : 'Activate'} ${userName(user)}` }
-                : {})}
-            />
-            {!user.passwordSet && <span className="truncate text-[11px] text-warning">{INVITATION_PENDING_TEXT}</span>}
-          </span>
-        );
-      },
+    statusColumn<UserRow>({
+      canChange: actions.canChangeStatus,
+      onChange: actions.onChangeStatus,
+      name: userName,
+      size: 196,
+      after: (user) => (user.passwordSet ? null : <span className="truncate text-[11px] text-warning">{INVITATION_PENDING_TEXT}</span>),
     }),
-    helper.accessor('created', { header: 'Created', meta: { size: 150, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
-    helper.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { size: 72, grow: 0 },
-      cell: ({ row }) => {
-        const user = row.original;
-        return (
-          <span className="flex items-center gap-1">
-            {actions.canEdit && (
-              <Button variant="ghost" size="icon-sm" aria-label={`Edit ${userName(user)}`} title="Edit" onClick={() => actions.onEdit(user)}>
-                <Pencil aria-hidden />
-              </Button>
-            )}
-            {actions.canInvite && !user.passwordSet && user.active && (
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={`Resend invitation to ${userName(user)}`}
-                title="Resend invitation"
-                onClick={() => actions.onResendInvitation(user)}
-              >
-                <MailPlus aria-hidden />
-              </Button>
-            )}
-          </span>
-        );
-      },
-    }),
+    dateColumn<UserRow, 'created'>('created', 'Created'),
+    actionsColumn<UserRow>(
+      [
+        { kind: 'edit', allowed: actions.canEdit, onClick: actions.onEdit, label: (user) => `Edit ${userName(user)}` },
+        {
+          kind: 'invite',
+          allowed: actions.canInvite,
+          when: (user) => !user.passwordSet && user.active,
+          onClick: actions.onResendInvitation,
+          label: (user) => `Resend invitation to ${userName(user)}`,
+        },
+      ],
+      72,
+    ),
   ]);
 }

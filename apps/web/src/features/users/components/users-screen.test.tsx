@@ -170,7 +170,7 @@ describe('Users screen', () => {
 
   it('keeps the drawer open with the server message when the save fails', async () => {
     const user = userEvent.setup();
-    api({ 'POST /users': () => apiError(409, 'User with this email already exists.', 'CONFLICT') });
+    api({ 'POST /users': () => apiError(409, 'User with this email already exists.', 'ALREADY_EXISTS') });
     renderScreen();
     const drawer = await openAddUser(user);
     await user.type(within(drawer).getByLabelText('First Name'), 'Ann');

@@ -1,33 +1,21 @@
-import { USER_MESSAGES, type UserRow } from '@milepost/contracts/users-api';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { USER_MESSAGES } from '@milepost/contracts/users-api';
 import { useMemo } from 'react';
 import { toast } from 'sonner';
-import { DataTable } from '@/components/data-table/data-table';
-import { paramToSorting, sortingToParam } from '@/components/data-table/sorting';
-import { RefreshButton, ResetFiltersButton, TableSearch, tableTotalText } from '@/components/data-table/table-toolbar';
-import { useInfiniteTableSource } from '@/components/data-table/table-source';
-import { HeaderBar } from '@/components/layout/header-bar';
-import { ScreenBody } from '@/components/layout/screen';
-import { Button } from '@/components/ui/button';
+import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
+import { useDrawerSession } from '@/components/layout/use-drawer-session';
 import { useConfirmDialog } from '@/components/ui/confirm-dialog';
 import { saveErrorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
-import { useChangeUserStatusMutation } from '../api/change-user-status';
-import { usersListQueryOptions } from '../api/get-users';
-import { useResendInvitationMutation } from '../api/resend-invitation';
+import { statusChangeConfirm } from '@/lib/status-change';
+import { useChangeUserStatusMutation, useResendInvitationMutation, usersListQueryOptions } from '../api/users-api';
 import type { UsersSearch } from '../users-search';
 import { UserDrawer, type UserDrawerTarget } from './user-drawer';
 import { USER_TOASTS } from './user-form';
 import { userName, usersColumns } from './users-columns';
-import { useDrawerSession } from '@/components/layout/use-drawer-session';
-import { statusChangeConfirm } from '@/lib/status-change';
-
-const getRowId = (user: UserRow) => String(user.id);
 
 /**
- * The Users screen (spec 02 §2 Users): the shared DataTable over GET /users with the keyword and
- * sort in the URL, 'Add User', edit and status change gated by permission, invitations.
+ * The Users screen (docs/product/admin.md, Users): the shared list over GET /users with the
+ * keyword and sort in the URL, 'Add User', edit and status change gated by permission, invitations.
  */
 export function UsersScreen({
   title,
@@ -43,10 +31,7 @@ export function UsersScreen({
   const canEdit = has('CAN_EDIT_USER');
   const canChangeStatus = has('CAN_CHANGE_STATUS_USER');
 
-  const query = useInfiniteQuery(usersListQueryOptions({ keyword: search.keyword, sort: search.sort }));
-  const source = useInfiniteTableSource(query);
-  const sorting = useMemo(() => paramToSorting(search.sort), [search.sort]);
-
+  const list = useListQuery(usersListQueryOptions({ keyword: search.keyword, sort: search.sort }), search.sort);
   const drawer = useDrawerSession<UserDrawerTarget>({ mode: 'create' });
   const openDrawer = drawer.openWith;
 
@@ -81,52 +66,20 @@ export function UsersScreen({
     [canEdit, canChangeStatus, canCreate, confirm, changeStatus, resend, openDrawer],
   );
 
-  const filtered = search.keyword !== undefined || search.sort !== undefined;
-
   return (
-    <>
-      <HeaderBar
-        title={title}
-        metadata={tableTotalText(query.data ? source.totalCount : undefined, 'users')}
-        filters={
-          <>
-            <TableSearch
-              value={search.keyword}
-              onChange={(keyword) => onSearchChange({ keyword })}
-              placeholder="Search by name..."
-              label="Search users"
-            />
-            <RefreshButton onClick={() => void query.refetch()} busy={source.isUpdating} />
-            <ResetFiltersButton onClick={() => onSearchChange(null)} disabled={!filtered} />
-          </>
-        }
-        actions={
-          canCreate ? (
-            <Button onClick={() => openDrawer({ mode: 'create' })}>
-              <Plus aria-hidden />
-              Add User
-            </Button>
-          ) : undefined
-        }
-      />
-      <ScreenBody className="overflow-hidden">
-        <DataTable
-          tableId="users"
-          label="Users"
-          columns={columns}
-          source={source}
-          getRowId={getRowId}
-          sorting={sorting}
-          onSortingChange={(next) => onSearchChange({ sort: sortingToParam(next) })}
-        />
-      </ScreenBody>
-      <UserDrawer
-        key={drawer.session}
-        open={drawer.open}
-        onOpenChange={drawer.setOpen}
-        target={drawer.target}
-      />
+    <ListScreen
+      title={title}
+      noun="users"
+      list={list}
+      search={{ value: search.keyword, onChange: (keyword) => onSearchChange({ keyword }), placeholder: 'Search by name...', label: 'Search users' }}
+      filtered={search.keyword !== undefined || search.sort !== undefined}
+      onReset={() => onSearchChange(null)}
+      onSortChange={(sort) => onSearchChange({ sort })}
+      create={canCreate ? { label: 'Add User', onClick: () => openDrawer({ mode: 'create' }) } : undefined}
+      table={{ tableId: 'users', label: 'Users', columns, getRowId: rowId }}
+    >
+      <UserDrawer key={drawer.session} open={drawer.open} onOpenChange={drawer.setOpen} target={drawer.target} />
       {dialog}
-    </>
+    </ListScreen>
   );
 }

@@ -1,21 +1,20 @@
 import type { CurrentUser } from '@milepost/contracts/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from '@/lib/api-client';
-import { errorMessageFor } from '@/lib/error-messages';
-import { getAccessToken, getRefreshToken } from '@/lib/token-storage';
+import { ApiError, api } from './api-client';
+import { errorMessageFor } from './error-messages';
+import { QUERY_ROOTS } from './query-keys';
+import { getAccessToken, getRefreshToken } from './token-storage';
 
-export const meQueryKey = ['auth', 'me'] as const;
+export const meQueryKey = QUERY_ROOTS.me;
 
+/** GET /me: the signed-in user with their permissions. */
 export function getMe(signal?: AbortSignal): Promise<CurrentUser> {
   // Signed out (e.g. a screen still mounted while Log Out navigates away): do not ask the server.
   if (!getAccessToken() && !getRefreshToken()) return Promise.reject(new ApiError({ status: 401, message: errorMessageFor(401) }));
   return api.get<CurrentUser>('/me', { signal });
 }
 
-/** The signed-in user with their permissions (GET /me). */
+/** The signed-in user with their permissions (GET /me), read by guards, the sidebar and the footer. */
 export function meQueryOptions() {
-  return queryOptions({
-    queryKey: meQueryKey,
-    queryFn: ({ signal }) => getMe(signal),
-  });
+  return queryOptions({ queryKey: meQueryKey, queryFn: ({ signal }) => getMe(signal) });
 }

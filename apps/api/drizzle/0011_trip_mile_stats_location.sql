@@ -1,0 +1,1 @@
+ALTER TABLE "trip_mile_stats" ADD COLUMN "location" jsonb;

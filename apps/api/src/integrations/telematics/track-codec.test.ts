@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { decodeTrack, encodeTrack, trackFrom } from './track-codec';
+
+describe('track storage', () => {
+  const crumbs = Array.from({ length: 500 }, (_, i) => ({ time: 1_790_000_000_000 + i * 30_000, lat: 41.5 + i * 0.001, lng: -88 - i * 0.0013, speedMph: i % 7 === 0 ? null : 55.3 + (i % 5) }));
+  const odos = crumbs.filter((_, i) => i % 10 === 0).map((c, i) => ({ time: c.time, meters: 500_000_123.5 + i * 480.25 }));
+
+  it('round-trips breadcrumbs (times to the second, positions to 1e-5°), speeds to 0.1 mph and odometers exactly', () => {
+    const track = trackFrom(crumbs, odos, 'OBD');
+    const stored = encodeTrack(track);
+    expect(stored.pointCount).toBe(500);
+    // A dense track costs a few bytes a point, plus two bytes of speed.
+    expect(stored.polyline.length / 500).toBeLessThan(10);
+    // node-postgres hands bytea back as Buffers cut from a shared pool, at odd offsets.
+    const pooled = (b: Uint8Array) => {
+      const pool = Buffer.alloc(b.byteLength + 13);
+      pool.set(b, 5);
+      return pool.subarray(5, 5 + b.byteLength);
+    };
+    const back = decodeTrack({ ...stored, speeds: pooled(stored.speeds), odometerTimes: pooled(stored.odometerTimes), odometerMeters: pooled(stored.odometerMeters) }, 'OBD');
+    expect(Array.from(back.time)).toEqual(crumbs.map((c) => c.time / 1000));
+    back.lat.forEach((v, i) => expect(v).toBeCloseTo(crumbs[i]!.lat, 5));
+    back.lng.forEach((v, i) => expect(v).toBeCloseTo(crumbs[i]!.lng, 5));
+    back.speedMph.forEach((v, i) => (crumbs[i]!.speedMph === null ? expect(v).toBeNaN() : expect(v).toBeCloseTo(crumbs[i]!.speedMph!, 1)));
+    expect(Array.from(back.odoMeters)).toEqual(odos.map((o) => o.meters));
+    expect(Array.from(back.odoTime)).toEqual(odos.map((o) => o.time / 1000));
+  });
+
+  it('appends only fixes later than the stored ones', () => {
+    const first = trackFrom(crumbs.slice(0, 300), odos.slice(0, 30), 'OBD');
+    const more = trackFrom(crumbs.slice(250), odos.slice(25), null, first);
+    expect(more.time.length).toBe(500);
+    expect(more.odoTime.length).toBe(50);
+    expect(more.odometerKind).toBe('OBD');
+  });
+});

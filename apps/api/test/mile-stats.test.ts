@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { TripMileStats } from '@milepost/contracts/mile-stats-api';
+import type { TripRouteData } from '@milepost/contracts/route-data-api';
+import { decode } from '@milepost/geo/flexpolyline';
+import { wgs84Meters } from '@milepost/geo/distance';
+import { companies, globalSettings } from '../src/db/schema/reference';
+import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
+import { trips } from '../src/db/schema/trips';
+import { createTrip } from '../src/modules/trips/service';
+import { createSecretBox } from '../src/platform/secret-box';
+import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
+import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
+import { startFakeGle, type FakeGle } from './fakes/gle';
+import { straightDrive, type FakeFix } from './fakes/telematics-server';
+
+let ctx: TestContext;
+let samsara: FakeSamsara;
+let gle: FakeGle;
+let viewer: string;
+let actorId: number;
+let seq = 0;
+const uid = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+const MI = 0.000621371;
+
+// Three stops 40–60 miles apart in Illinois.
+const A = { lat: 41.8781, lng: -87.6298, address: 'Chicago, IL, United States' };
+const B = { lat: 41.5250, lng: -88.0817, address: 'Joliet, IL, United States' };
+const C = { lat: 40.6936, lng: -89.589, address: 'Peoria, IL, United States' };
+const legAB = wgs84Meters(A, B);
+const legBC = wgs84Meters(B, C);
+
+beforeAll(async () => {
+  samsara = await startFakeSamsara();
+  gle = await startFakeGle();
+  ctx = await createTestContext({ SAMSARA_BASE_URL: samsara.url, GLE_BASE_URL: gle.url });
+  await ctx.db.insert(globalSettings).values({ type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
+  const user = await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS', 'CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_EDIT_MILEAGE_REPORT_TRIP', 'CAN_VIEW_TRIP_MAP'] });
+  actorId = user.id;
+  viewer = (await signIn(ctx.app, user)).accessToken;
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await samsara?.close();
+  await gle?.close();
+});
+
+beforeEach(() => {
+  samsara.historyPageSize = 200;
+  gle.positionsPageSize = 1000;
+});
+
+/** A completed (or in-transit) trip A → B → C on a truck known to both providers, with tracks in both fakes. */
+async function tripWithTracks(opts: { status?: 'COMPLETED' | 'IN_TRANSIT'; start?: Date; gleOffsetMeters?: number } = {}) {
+  const k = uid();
+  const box = createSecretBox(ctx.secretKey);
+  const company = await createCompanyRow(ctx.db, { samsaraEnabled: true, gleEnabled: true, samsaraTokenEncrypted: box.seal('samsara-test-token'), gleTokenEncrypted: box.seal('gle-test-token') });
+  const truck = await createTruckRow(ctx.db, { companyId: company.id, vehicleId: `sv-${k}`, gleVehicleId: `gv-${k}` });
+  const driver = await createDriverRow(ctx.db, { truckId: truck.id });
+  const start = opts.start ?? new Date(Date.UTC(2026, 9, 5, 13, 0));
+  const fixes: FakeFix[] = [...straightDrive(A, B, start, 60), ...straightDrive(B, C, new Date(start.getTime() + 61 * 60_000), 90, 500_000_000 + legAB)];
+  samsara.vehicles.push({ id: `sv-${k}`, name: `S ${k}`, vin: `svin-${k}` });
+  samsara.history.set(`sv-${k}`, fixes);
+  gle.history.set(`gv-${k}`, fixes.map((f) => ({ ...f, odometerMeters: f.odometerMeters === null ? null : f.odometerMeters + (opts.gleOffsetMeters ?? 0) })));
+  const status = opts.status ?? 'COMPLETED';
+  const end = new Date(start.getTime() + 160 * 60_000);
+  const trip = await createTrip(ctx.db, actorId, {
+    truckId: truck.id,
+    driverId: driver.id,
+    dispatcherId: null,
+    identifierType: 'LOAD_NUMBER',
+    identifierValue: `LD-${k}`,
+    tripStatus: status,
+    pickupDateTime: start,
+    startDateTime: start,
+    endDateTime: status === 'COMPLETED' ? end : null,
+    startOdometer: null,
+    endOdometer: null,
+    emptyMiles: 40,
+    loadedMiles: 90,
+    notes: null,
+    recoveryReasonId: null,
+    tripStops: [
+      { ...A, latitude: A.lat, longitude: A.lng, stopType: 'START', loadStatus: 'EMPTY', orderIndex: 0, distance: 0, totalDistance: 0, duration: 0 },
+      { ...B, latitude: B.lat, longitude: B.lng, stopType: 'PICKUP', loadStatus: 'EMPTY', orderIndex: 1, distance: 70_000, totalDistance: 70_000, duration: 3600 },
+      { ...C, latitude: C.lat, longitude: C.lng, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 2, distance: 150_000, totalDistance: 220_000, duration: 5400 },
+    ],
+  } as Parameters<typeof createTrip>[2]);
+  return { trip, truck, driver, company, vehicleId: `sv-${k}`, gleVehicleId: `gv-${k}`, number: `LD-${k}` };
+}
+
+async function mileStats(tripId: number, token = viewer) {
+  const res = await call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${tripId}`, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: TripMileStats }>().data;
+}
+
+const historyCalls = (vehicleId: string) => samsara.requests.filter((r) => r.path === '/fleet/vehicles/stats/history' && r.query.get('vehicleIds') === vehicleId);
+
+describe('GET /mile-stats/{tripId}', () => {
+  it('answers HERE, Samsara and GLE figures side by side, with the manual figures, from histories fetched page by page', async () => {
+    samsara.historyPageSize = 40; // 152 fixes: four pages
+    gle.positionsPageSize = 100;
+    const { trip, vehicleId, gleVehicleId } = await tripWithTracks();
+    const s = await mileStats(trip.id);
+
+    expect(s.manualStats).toEqual({ emptyMiles: 40, loadedMiles: 90, payableMileage: 130 });
+    expect(s.hereStats).toMatchObject({ totalEmpty: 70_000 * MI, pu: 70_000 * MI, miles: 150_000 * MI, totalMiles: 220_000 * MI, totalOdometers: null });
+
+    // The fakes' odometers count a spherical distance; within 0.3 % of the WGS84 legs.
+    const near = (a: number, b: number) => expect(Math.abs(a - b) / b).toBeLessThan(0.003);
+    for (const stats of [s.samsaraStats!, s.gleStats!]) {
+      near(stats.totalEmpty, legAB * MI);
+      expect(stats.pu).toBe(stats.totalEmpty);
+      expect(stats.trl).toBe(0);
+      near(stats.miles, legBC * MI);
+      expect(stats.totalMiles).toBeCloseTo(stats.miles + stats.totalEmpty, 9);
+      near(stats.totalOdometers!, (legAB + legBC) * MI);
+      expect(stats.legs.map((l) => [l.stopType, l.method, l.otherMethod, l.differs, l.gap])).toEqual([
+        ['PICKUP', 'ODOMETER', 'GPS', false, false],
+        ['DELIVERY', 'ODOMETER', 'GPS', false, false],
+      ]);
+    }
+    // Samsara's history is not paged by the SDK: Milepost followed `after` itself, asking for the
+    // three series in one comma-separated `types`.
+    const calls = historyCalls(vehicleId);
+    expect(calls).toHaveLength(4);
+    expect(calls.slice(1).every((c) => c.query.get('after'))).toBe(true);
+    expect(calls[0]!.query.getAll('types')).toEqual(['gps,obdOdometerMeters,gpsDistanceMeters']);
+    expect(gle.requests.filter((r) => r.path === `/v1/vehicles/${gleVehicleId}/positions`)).toHaveLength(2);
+
+    // Kept for the reports under the names they read.
+    const kept = await ctx.db.select().from(tripMileStats).where(eq(tripMileStats.tripId, trip.id));
+    expect(kept.map((r) => r.source).sort()).toEqual(['GLE', 'HERE', 'SAMSARA']);
+    const samsaraRow = kept.find((r) => r.source === 'SAMSARA')!;
+    expect(samsaraRow.totalMiles).toBeCloseTo(s.samsaraStats!.totalMiles, 6);
+    expect(samsaraRow.totalOdometers).toBeCloseTo(s.samsaraStats!.totalOdometers!, 6);
+  });
+
+  it('reopening a trip never fetches an unchanged window again; a changed window is fetched again', async () => {
+    const { trip, vehicleId } = await tripWithTracks();
+    const first = await mileStats(trip.id);
+    const n = historyCalls(vehicleId).length;
+    const [stored] = await ctx.db.select().from(tripTracks).where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
+    expect(stored!.pointCount).toBe(152);
+    // Compact: a flexible polyline with the fix time as third dimension, speeds and odometers as typed arrays.
+    expect(stored!.polyline.length / stored!.pointCount).toBeLessThan(12);
+    expect(stored!.speeds.byteLength).toBe(152 * 2);
+    expect(await mileStats(trip.id)).toEqual(first);
+    expect(historyCalls(vehicleId)).toHaveLength(n);
+
+    // A later end time widens the window: it is fetched again.
+    await ctx.db.update(trips).set({ endDateTime: new Date(Date.UTC(2026, 9, 5, 16, 0)), version: trip.version + 1 }).where(eq(trips.id, trip.id));
+    await mileStats(trip.id);
+    expect(historyCalls(vehicleId).length).toBeGreaterThan(n);
+  });
+
+  it('a trip in transit fetches only what came after the stored part', async () => {
+    const start = new Date(Date.now() - 100 * 60_000);
+    const { trip, vehicleId } = await tripWithTracks({ status: 'IN_TRANSIT', start });
+    const first = await mileStats(trip.id);
+    expect(first.samsaraStats!.legs[0]!.method).toBe('ODOMETER');
+    const [stored] = await ctx.db.select().from(tripTracks).where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
+    await mileStats(trip.id);
+    const calls = historyCalls(vehicleId);
+    const last = calls.at(-1)!;
+    expect(Date.parse(last.query.get('startTime')!)).toBe(stored!.fetchedTo.getTime());
+    expect(Date.parse(calls[0]!.query.get('startTime')!)).toBe(start.getTime());
+  });
+
+  it('a provider that fails leaves its source empty (or what was stored) without failing the answer, and resumes where it stopped', async () => {
+    samsara.historyPageSize = 50;
+    const { trip, vehicleId } = await tripWithTracks();
+    // Page 1 comes back, then Samsara fails on every retry a request makes.
+    samsara.fail(/stats\/history$/, { kind: 'slow', delayMs: 0 }, 1);
+    samsara.fail(/stats\/history$/, { kind: 'status', status: 503 }, FAST_RETRY.attempts);
+    const s = await mileStats(trip.id);
+    expect(historyCalls(vehicleId)).toHaveLength(1 + FAST_RETRY.attempts);
+    expect(s.gleStats).not.toBeNull();
+    // 50 fixes (A → B is not complete) were kept; the first leg is measured only if B was reached.
+    const [partial] = await ctx.db.select().from(tripTracks).where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
+    expect(partial!.pointCount).toBe(50);
+    expect(s.samsaraStats!.legs.every((l) => l.miles === null)).toBe(true);
+    // Samsara is back: the next open fetches from the last stored fix on.
+    const fixes = samsara.history.get(vehicleId)!;
+    const after = await mileStats(trip.id);
+    expect(Date.parse(historyCalls(vehicleId).at(-1)!.query.get('startTime')!)).toBe(fixes[49]!.time);
+    expect(after.samsaraStats!.totalMiles).toBeCloseTo(s.gleStats!.totalMiles, 2); // Samsara's odometer counts whole metres
+    const [whole] = await ctx.db.select().from(tripTracks).where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
+    expect(whole!.pointCount).toBe(152);
+  });
+
+  it('shows a telematics source only while the company and the trip settings have it switched on', async () => {
+    const { trip, company } = await tripWithTracks();
+    expect((await mileStats(trip.id)).samsaraStats).not.toBeNull();
+    await ctx.db.update(companies).set({ samsaraEnabled: false }).where(eq(companies.id, company.id));
+    const off = await mileStats(trip.id);
+    expect(off.samsaraStats).toBeNull();
+    expect(off.gleStats).not.toBeNull();
+    await ctx.db.update(globalSettings).set({ gleEnabled: false }).where(eq(globalSettings.type, 'TRIP'));
+    try {
+      expect((await mileStats(trip.id)).gleStats).toBeNull();
+    } finally {
+      await ctx.db.update(globalSettings).set({ gleEnabled: true }).where(eq(globalSettings.type, 'TRIP'));
+    }
+  });
+
+  it('needs CAN_VIEW_MILEAGE_REPORT_TRIP; saving the manual figures needs CAN_EDIT_MILEAGE_REPORT_TRIP', async () => {
+    const { trip } = await tripWithTracks();
+    const plain = await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS', 'CAN_VIEW_TRIP_MAP'] });
+    const token = (await signIn(ctx.app, plain)).accessToken;
+    expect((await call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${trip.id}`, token })).statusCode).toBe(403);
+    expect((await call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${trip.id}` })).statusCode).toBe(401);
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/mile-stats/abc', token: viewer })).statusCode).toBe(400);
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/mile-stats/99999999', token: viewer })).statusCode).toBe(404);
+
+    const readOnly = await createUser(ctx.db, { permissions: ['CAN_VIEW_MILEAGE_REPORT_TRIP'] });
+    const ro = (await signIn(ctx.app, readOnly)).accessToken;
+    const body = { tripId: trip.id, emptyMiles: 41.5, loadedMiles: 95 };
+    expect((await call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token: ro, payload: body })).statusCode).toBe(403);
+    expect((await mileStats(trip.id)).manualStats).toEqual({ emptyMiles: 40, loadedMiles: 90, payableMileage: 130 });
+    const saved = await call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token: viewer, payload: body });
+    expect(saved.statusCode).toBe(200);
+    expect((await mileStats(trip.id)).manualStats).toEqual({ emptyMiles: 41.5, loadedMiles: 95, payableMileage: 136.5 });
+  });
+});
+
+describe('GET /trips/route-data', () => {
+  it('answers the trip with its stops, mileStats and the telematics tracks with their nearby points', async () => {
+    const { trip, truck, driver, number } = await tripWithTracks();
+    const res = await call(ctx.app, { method: 'GET', url: `/api/v1/trips/route-data?truckId=${truck.id}&driverId=${driver.id}&number=${number.toLowerCase()}&identifierType=LOAD_NUMBER`, token: viewer });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json<{ data: TripRouteData }>().data;
+    expect(d.id).toBe(trip.id);
+    expect(d.tripStops).toHaveLength(3);
+    expect(d.mileStats.totalMiles).toBeCloseTo(220_000 * MI, 6);
+    for (const loc of [d.samsaraLocation!, d.gleLocation!]) {
+      expect(loc.nearbyPoints.map((p) => p.type)).toEqual(['START', 'PICKUP', 'DELIVERY']);
+      expect(loc.distance).toBeCloseTo(legAB + legBC, -2);
+      expect(loc.duration).toBe(151 * 60);
+      const line = decode(loc.polyline).polyline;
+      expect(line[0]![0]).toBeCloseTo(A.lat, 4);
+      expect(line.at(-1)![0]).toBeCloseTo(C.lat, 4);
+    }
+  });
+
+  it('says which trip is missing, and needs the map or routes permission', async () => {
+    const { truck } = await tripWithTracks();
+    const missing = await call(ctx.app, { method: 'GET', url: `/api/v1/trips/route-data?truckId=${truck.id}&number=NOPE&identifierType=LOAD_NUMBER`, token: viewer });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Trip not found or invalid parameters');
+    const noMap = await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS', 'CAN_VIEW_MILEAGE_REPORT_TRIP'] });
+    const token = (await signIn(ctx.app, noMap)).accessToken;
+    expect((await call(ctx.app, { method: 'GET', url: `/api/v1/trips/route-data?truckId=${truck.id}&number=X`, token })).statusCode).toBe(403);
+    expect((await call(ctx.app, { method: 'GET', url: `/api/v1/trips/route-data?number=X`, token: viewer })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,77 @@
+import type { CurrentUser, ForgotPasswordRequest, LoginRequest, ResetPasswordFinishRequest, TokenPair } from '@milepost/contracts/auth';
+import { AUTH_MESSAGES } from '@milepost/contracts/messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { toast } from 'sonner';
+import { api } from '@/lib/api-client';
+import { meQueryKey } from '@/lib/current-user';
+import { useWriteMutation } from '@/lib/query-keys';
+import { clearTokens, getRefreshToken } from '@/lib/token-storage';
+
+// The signed-in user (GET /me) is read through lib/current-user.ts: guards and the sidebar need it too.
+
+/** POST /authenticate */
+export function authenticate(credentials: LoginRequest): Promise<TokenPair> {
+  return api.post<TokenPair>('/authenticate', credentials, { auth: false });
+}
+
+export function useAuthenticateMutation() {
+  return useMutation({ mutationFn: authenticate });
+}
+
+/** POST /reset-password/init — the email travels in the query string, there is no body. */
+export function requestPasswordReset({ email }: ForgotPasswordRequest): Promise<null> {
+  return api.post<null>('/reset-password/init', undefined, { auth: false, query: { email } });
+}
+
+export function useRequestPasswordResetMutation() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}
+
+/** POST /reset-password/finish */
+export function finishPasswordReset(body: ResetPasswordFinishRequest): Promise<null> {
+  return api.post<null>('/reset-password/finish', body, { auth: false });
+}
+
+export function useFinishPasswordResetMutation() {
+  return useMutation({ mutationFn: finishPasswordReset });
+}
+
+/** PUT /profile */
+export function updateProfile(body: { firstName: string; lastName: string; phone: string | null }): Promise<CurrentUser> {
+  return api.put<CurrentUser>('/profile', body);
+}
+
+/** The own profile is a user record: the cached /me takes the server's answer, and lists showing the name refresh. */
+export function useUpdateProfileMutation() {
+  return useWriteMutation('users', updateProfile, (queryClient, user) => queryClient.setQueryData(meQueryKey, user));
+}
+
+/**
+ * Revokes the sign-in on the server (failures ignored: the user is leaving either way) and then
+ * forgets the tokens locally. Clearing the query cache and navigating is the caller's job.
+ */
+export async function logout(): Promise<void> {
+  const refreshToken = getRefreshToken();
+  if (refreshToken) {
+    try {
+      await api.post<null>('/auth/logout', { refreshToken }, { skipAuthRefresh: true });
+    } catch {
+      /* ignored on purpose: a failed logout is only logged (docs/product/shell.md) */
+    }
+  }
+  clearTokens();
+}
+
+/** Log Out as the user sees it: revoke, forget tokens and cached data, toast, go to /login. */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await logout();
+    toast.success(AUTH_MESSAGES.loggedOut);
+    await navigate({ to: '/login' });
+    queryClient.clear();
+  }, [navigate, queryClient]);
+}

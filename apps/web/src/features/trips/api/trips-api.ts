@@ -1,0 +1,110 @@
+import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/api';
+import type { DuplicateCheckRow, HistoryEntry, IdentifierType, TripDetail, TripInput, TripRow, TripStatus } from '@milepost/contracts/trips-api';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { LookupOption } from '@/components/ui/lookup-select';
+import { api } from '@/lib/api-client';
+import { LOOKUP_PAGE_SIZE } from '@/lib/lookups';
+import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
+import { areaKeys, useWriteMutation } from '@/lib/query-keys';
+
+/** Filters of the trips list (from the URL's search params). Dates are MM/DD/YYYY HH:mm:ss Central. */
+export interface TripsListParams {
+  loadNumber?: string | undefined;
+  trailerNumber?: string | undefined;
+  truckId?: number | undefined;
+  driverId?: number | undefined;
+  assignedUserId?: number | undefined;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  sort?: string | undefined;
+}
+
+export const tripsKeys = {
+  ...areaKeys('trips'),
+  history: (tripId: number, page: number) => [...areaKeys('trips').all, 'history', tripId, page] as const,
+};
+
+export const TRIP_HISTORY_PAGE_SIZE = 10;
+
+// ---- reads
+
+/** GET /trips: one page. */
+export function getTrips(params: TripsListParams, page: number, signal?: AbortSignal): Promise<Paged<TripRow>> {
+  return api.get<Paged<TripRow>>('/trips', { query: { page, size: PAGE_SIZE_DEFAULT, ...params }, signal });
+}
+
+export function tripsListQueryOptions(params: TripsListParams) {
+  return pagedInfiniteQueryOptions(tripsKeys.list(params), (page, signal) => getTrips(params, page, signal));
+}
+
+/** GET /trips/{id} */
+export function tripQueryOptions(id: number) {
+  return queryOptions({ queryKey: tripsKeys.detail(id), queryFn: ({ signal }) => api.get<TripDetail>(`/trips/${id}`, { signal }) });
+}
+
+/** GET /trips/identifier-numbers?type=LOAD_NUMBER|TRAILER_NUMBER: load or trailer numbers for a picker. */
+export function identifierNumbersQueryOptions(type: IdentifierType) {
+  return (keyword: string) =>
+    pagedInfiniteQueryOptions(tripsKeys.options('numbers', type, keyword), (page, signal) =>
+      api.get<Paged<{ identifierValue: string }>>('/trips/identifier-numbers', { query: { keyword, type, page, size: LOOKUP_PAGE_SIZE }, signal }),
+    );
+}
+
+/**
+ * Load and trailer numbers are strings; the shared picker keys options by number, so a number
+ * gets a stable numeric id from its text (the label carries the value itself).
+ */
+export function numberOption(item: { identifierValue: string }): LookupOption {
+  let hash = 0;
+  for (const ch of item.identifierValue) hash = (Math.imul(hash, 31) + ch.charCodeAt(0)) | 0;
+  return { id: hash >>> 0, label: item.identifierValue };
+}
+
+export interface VehicleInfo {
+  trucks: { id: number; unitNumber: string }[];
+  drivers: { id: number; firstName: string; lastName: string }[];
+}
+
+/** GET /trips/vehicle/info-by-identifier-number?number=: trucks and drivers that ran a number. */
+export function getVehicleInfo(number: string, signal?: AbortSignal): Promise<VehicleInfo> {
+  return api.get<VehicleInfo>('/trips/vehicle/info-by-identifier-number', { query: { number }, signal });
+}
+
+/** GET /trip-action-history?tripId&page&size=10, newest first. */
+export function tripHistoryQueryOptions(tripId: number, page: number) {
+  return queryOptions({
+    queryKey: tripsKeys.history(tripId, page),
+    queryFn: ({ signal }) =>
+      api.get<Paged<HistoryEntry>>('/trip-action-history', { query: { tripId, page, size: TRIP_HISTORY_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /trips/check-number: trips already using a number, by recovery index. */
+export function checkTripNumber(number: string, identifierType: IdentifierType, signal?: AbortSignal): Promise<DuplicateCheckRow[]> {
+  return api.get<DuplicateCheckRow[]>('/trips/check-number', { query: { number: number.trim(), identifierType }, signal });
+}
+
+// ---- writes
+
+/** The trip payload as sent: dates MM/DD/YYYY HH:mm:ss, empty values dropped, mileage numbers or null. */
+export type TripPayload = Partial<TripInput> & Pick<TripInput, 'tripStops'> & { isRecoveryLoad?: boolean };
+
+/** POST /trips */
+export function createTrip(body: TripPayload): Promise<TripDetail> {
+  return api.post<TripDetail>('/trips', body);
+}
+
+/** PUT /trips/{id} with the version the form was loaded at (a stale one gets 409 STALE_VERSION). */
+export function updateTrip({ id, body }: { id: number; body: TripPayload & { version: number } }): Promise<TripDetail> {
+  return api.put<TripDetail>(`/trips/${id}`, body);
+}
+
+/** PATCH /trips/change-trip-status/{id}?tripStatus= */
+export function changeTripStatus({ id, tripStatus }: { id: number; tripStatus: TripStatus }): Promise<TripDetail> {
+  return api.patch<TripDetail>(`/trips/change-trip-status/${id}`, undefined, { query: { tripStatus } });
+}
+
+export const useCreateTripMutation = () => useWriteMutation('trips', createTrip);
+export const useUpdateTripMutation = () => useWriteMutation('trips', updateTrip);
+export const useChangeTripStatusMutation = () => useWriteMutation('trips', changeTripStatus);
