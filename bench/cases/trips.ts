@@ -92,12 +92,16 @@ export async function tripsCase(server: BenchServer): Promise<Figure[]> {
   }, 20);
   slowest.sort((a, b) => b[0] - a[0]);
   console.log(`  slowest list requests:\n${slowest.slice(0, 12).map(([ms, c]) => `    ${ms.toFixed(0).padStart(5)} ms  ${c}`).join('\n')}`);
-  const lookups = ['LD-1234', 'LD-5', 'TRL1', 'LD-99999', 'TRL39'];
-  const lookup = await measure(200, (i) => get(`/trips/identifier-numbers?size=20&type=${lookups[i % 5]!.startsWith('TRL') ? 'TRAILER_NUMBER' : 'LOAD_NUMBER'}&keyword=${lookups[i % 5]}`), 10);
+  // The beginning of a number, and digits from inside it as people type them ("7842" for LD-784210).
+  const lookups = ['LD-1234', 'LD-5', 'TRL1', 'LD-99999', 'TRL39', '7842', '84210', '1234', '39'];
+  const lookup = await measure(270, (i) => {
+    const k = lookups[i % lookups.length]!;
+    return get(`/trips/identifier-numbers?size=20&type=${k.startsWith('TRL') || k === '39' ? 'TRAILER_NUMBER' : 'LOAD_NUMBER'}&keyword=${k}`);
+  }, 18);
   const info = await measure(200, (i) => get(`/trips/vehicle/info-by-identifier-number?number=LD-${100001 + i * 4001}`), 10);
   return [
     { case: `GET /trips, ${TRIPS.toLocaleString('en-US')} trips, page of 50, any one filter × any sort (${cases.length} combinations)`, engine: server.engine, ...list, target: 'p95 < 100 ms' },
-    { case: 'GET /trips/identifier-numbers (load/trailer lookup by keyword)', engine: server.engine, ...lookup, target: 'p95 < 20 ms' },
+    { case: 'GET /trips/identifier-numbers (load/trailer lookup by any part of the number)', engine: server.engine, ...lookup, target: 'p95 < 20 ms' },
     { case: 'GET /trips/vehicle/info-by-identifier-number', engine: server.engine, ...info, target: 'p95 < 20 ms' },
   ];
 }

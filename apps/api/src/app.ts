@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -39,6 +40,7 @@ import type { RetryPolicy } from './integrations/telematics/provider';
 import type { Jobs } from './jobs/queue';
 import { createSecretBox, type SecretBox } from './platform/secret-box';
 import { enforceAccess, type TokenKeys } from './platform/access';
+import { configurePasswordHashing } from './platform/crypto';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
 
@@ -105,7 +107,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
-    connectionTimeout: config.REQUEST_TIMEOUT_MS,
+    // Behind a reverse proxy: idle keep-alive sockets outlive the proxy's own idle timeout, and
+    // no socket inactivity timer closes them earlier.
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeout: Math.max(config.REQUEST_TIMEOUT_MS, config.KEEP_ALIVE_TIMEOUT_MS + 5_000),
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -113,6 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  app.server.headersTimeout = Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS);
   // Graceful shutdown: requests in flight when closing starts finish, and their keep-alive
   // connections close right after, so the process does not wait on idle sockets.
   let closing = false;
@@ -122,9 +128,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  // The API speaks JSON only: any other body (text/plain included) is a 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  configurePasswordHashing({ concurrency: config.PASSWORD_HASH_CONCURRENCY, queue: config.PASSWORD_HASH_QUEUE });
 
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.MILEPOST_DATA_DIR, 'outbox'), from: config.MAIL_FROM, log: app.log });
   const keys: TokenKeys = { secret: new TextEncoder().encode(opts.jwtSecret), accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS };
@@ -168,6 +177,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+
+  // Under overload (the event loop lagging), answer 503 with Retry-After at once.
+  if (config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS || config.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: config.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
+      sampleInterval: config.OVERLOAD_SAMPLE_INTERVAL_MS,
+      retryAfter: config.OVERLOAD_RETRY_AFTER_SECONDS,
+    });
+  }
 
   await app.register(rateLimit, {
     global: false,
@@ -231,10 +250,12 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
     },
   });
   // Every other path is a client-side route: the app shell answers it. A missing file under
-  // assets/ (an old build's chunk) is a 404, not the shell.
+  // assets/ (an old build's chunk), and any unknown /api path in any letter case, is a JSON
+  // 404, not the shell.
   app.get('/*', { config: { access: 'public' } }, (req, reply) => {
     const file = req.url.split('?')[0]!.replace(/^\/+/, '');
-    if (file.startsWith('api/') || file.startsWith('assets/')) {
+    const lower = file.toLowerCase();
+    if (lower === 'api' || lower.startsWith('api/') || lower.startsWith('assets/')) {
       return reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: `No route ${req.method} /${file}` });
     }
     reply.header('cache-control', 'no-cache');

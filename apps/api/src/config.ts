@@ -34,14 +34,38 @@ const configSchema = z.object({
   /** smtp://user:pass@host:port — when unset, emails are written under <data>/outbox/. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Milepost <no-reply@milepost.local>'),
+  /** Sign-in attempts per address (email), from any client, per window. */
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
+  /** Sign-in attempts per client (IP), at any address, per window. Default: 10 × RATE_LIMIT_LOGIN_MAX. */
+  RATE_LIMIT_LOGIN_CLIENT_MAX: z.coerce.number().int().min(1).optional(),
   RATE_LIMIT_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(5 * 60),
+  /** Password hashes (argon2, ~20 MiB and tens of ms of CPU each) computed at once. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Password hashes waiting for a slot; past this a sign-in is answered 429 at once. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   RATE_LIMIT_RESET_MAX: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   /** Trust X-Forwarded-* from a load balancer in front (needed for per-IP rate limits there). */
   TRUST_PROXY: bool.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * Idle keep-alive connections stay open this long: longer than a reverse proxy's or load
+   * balancer's own idle timeout (often 60 s), so the proxy never reuses a socket we just closed.
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(65_000),
+  /** A client must send its request headers within this time (at most REQUEST_TIMEOUT_MS). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  /**
+   * Load shedding: when the event loop's mean delay over a sample exceeds this, requests are
+   * answered 503 with Retry-After at once instead of all waiting. 0 turns it off.
+   */
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
+  /** Event-loop utilisation (0–1) above which requests are shed the same way; 0 turns it off. */
+  OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  OVERLOAD_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  /** Seconds a shed request is told to wait (Retry-After). */
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Pretty, human-readable logs (default in development); JSON lines otherwise. */
   LOG_PRETTY: bool.optional(),
@@ -69,7 +93,7 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string; seedDemo: boolean };
+export type Config = z.infer<typeof configSchema> & { publicUrl: string; seedDemo: boolean; loginClientMax: number };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(
@@ -84,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     publicUrl: (c.MILEPOST_PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     seedDemo: c.MILEPOST_SEED_DEMO ?? !c.DATABASE_URL,
+    loginClientMax: c.RATE_LIMIT_LOGIN_CLIENT_MAX ?? c.RATE_LIMIT_LOGIN_MAX * 10,
   };
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, loggerOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
 import { syncAccessCatalogue } from '../src/db/seed/access';
@@ -37,6 +37,8 @@ export interface ContextOptions {
   jobs?: boolean;
   /** Retry patience of the telematics clients (short in tests). */
   telematicsRetry?: RetryPolicy;
+  /** Collect the server's log lines (JSON, with the product's redaction) into this array. */
+  logLines?: string[];
 }
 
 /** Retries that take milliseconds, so fault tests run fast. */
@@ -91,6 +93,8 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     MILEPOST_DATA_DIR: dataDir,
     WEB_DIST_DIR: '',
     MILEPOST_PUBLIC_URL: 'http://milepost.test',
+    // Load shedding watches the event loop; a busy test machine must not shed test requests.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
   const { database, drop } = await freshDatabase();
@@ -100,7 +104,9 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   const secretKey = randomBytes(32).toString('hex');
   const telematicsRetry = opts.telematicsRetry ?? FAST_RETRY;
   const jobs = opts.jobs ? await testJobs(database, config, secretKey, telematicsRetry) : null;
-  const app = await buildApp({ config, db: database.db, jwtSecret, secretKey, logger: false, jobs, telematicsRetry });
+  const lines = opts.logLines;
+  const logger = lines ? { ...(loggerOptions({ ...config, LOG_LEVEL: 'info' }) as object), stream: { write: (line: string) => void lines.push(line) } } : false;
+  const app = await buildApp({ config, db: database.db, jwtSecret, secretKey, logger, jobs, telematicsRetry });
   await app.ready();
   return {
     app,

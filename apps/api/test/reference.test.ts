@@ -257,7 +257,7 @@ describe('recovery reasons', () => {
 describe('system settings', () => {
   it('404 before any exist, then create, read and update; radii must not be negative; empty reads as 0', async () => {
     expect((await get('/global-setting/by-type?type=TRIP')).statusCode).toBe(404);
-    const bad = await send('POST', '/global-setting', { homeRadius: -1, shopRadius: -1, pickupRadius: -1, trailerRadius: -1, deliveryRadius: -1 });
+    const bad = await send('POST', '/global-setting', { homeRadius: -1, shopRadius: -1, pickupRadius: -1, trailerRadius: -1, deliveryRadius: -1, samsaraEnabled: false, gleEnabled: false });
     expect(messages(bad)).toEqual({
       homeRadius: 'Home radius must be positive',
       shopRadius: 'Shop radius must be positive',
@@ -265,13 +265,13 @@ describe('system settings', () => {
       trailerRadius: 'Trailer radius must be positive',
       deliveryRadius: 'Delivery radius must be positive',
     });
-    const huge = await send('POST', '/global-setting', { homeRadius: 99999999999, shopRadius: 'abc', pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1 });
+    const huge = await send('POST', '/global-setting', { homeRadius: 99999999999, shopRadius: 'abc', pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: false, gleEnabled: false });
     expect(messages(huge)).toEqual({ homeRadius: 'Home radius must be at most 1,000 miles', shopRadius: 'Shop radius must be a number' });
-    const res = await send('POST', '/global-setting', { homeRadius: 0.5, shopRadius: '', pickupRadius: 1, trailerRadius: 1, deliveryRadius: 2, samsaraEnabled: true, type: 'TRIP' });
+    const res = await send('POST', '/global-setting', { homeRadius: 0.5, shopRadius: '', pickupRadius: 1, trailerRadius: 1, deliveryRadius: 2, samsaraEnabled: true, gleEnabled: false, type: 'TRIP' });
     expect(res.statusCode).toBe(201);
     const s = res.json().data;
     expect(s).toMatchObject({ homeRadius: 0.5, shopRadius: 0, deliveryRadius: 2, samsaraEnabled: true, gleEnabled: false, type: 'TRIP' });
-    expect((await send('POST', '/global-setting', { type: 'TRIP' })).statusCode).toBe(409);
+    expect((await send('POST', '/global-setting', { ...s, id: undefined })).statusCode).toBe(409);
     const upd = await send('PUT', `/global-setting/${s.id}`, { ...s, deliveryRadius: 3.5 });
     expect(upd.json().data.deliveryRadius).toBe(3.5);
     expect((await get('/global-setting/by-type')).json().data.deliveryRadius).toBe(3.5);

@@ -306,6 +306,13 @@ describe('lookups', () => {
     expect(nums.totalElements).toBe(1);
     // Numbers are looked up by any part of them, as people type them (issue: "7842" finds LD-784210).
     expect((await api('GET', `/trips/identifier-numbers?keyword=${tag}&type=LOAD_NUMBER`)).json().data.content).toEqual([{ identifierValue: `LK-${tag}-1` }]);
+    // Numbers starting with the keyword come first, then those holding it further in.
+    await api('POST', '/trips', await tripBody({ identifierValue: `${tag}-Z` }));
+    const both = (await api('GET', `/trips/identifier-numbers?keyword=${tag.toLowerCase()}&type=LOAD_NUMBER`)).json().data;
+    expect(both.content).toEqual([{ identifierValue: `${tag}-Z` }, { identifierValue: `LK-${tag}-1` }]);
+    expect(both.totalElements).toBe(2);
+    const second = (await api('GET', `/trips/identifier-numbers?keyword=${tag}&type=LOAD_NUMBER&size=1&page=1`)).json().data;
+    expect(second).toMatchObject({ content: [{ identifierValue: `LK-${tag}-1` }], totalElements: 2 });
     expect((await api('GET', `/trips/identifier-numbers?keyword=${tag.slice(1)}-1&type=LOAD_NUMBER`)).json().data.content).toEqual([{ identifierValue: `LK-${tag}-1` }]);
     expect((await api('GET', `/trips/identifier-numbers?keyword=${tag}-2&type=LOAD_NUMBER`)).json().data.content).toEqual([]);
     // % and _ are plain characters, not wildcards.

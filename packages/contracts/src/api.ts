@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { idParam } from './fields';
+
+export { idParam };
 
 /** Every successful response is wrapped as `{ data }`. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
@@ -16,14 +19,22 @@ export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 100;
 
 /** Zero-based paging; `sort=<field>,<asc|desc>` may repeat. */
+export const PAGE_MAX = 10_000_000;
+
+/** A whole number in a query string: digits only ("12"), or a number. */
+const wholeQueryNumber = (name: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z
+      .number({ message: `${name} must be a whole number` })
+      .int(`${name} must be a whole number`)
+      .min(min, min === 0 ? `${name} must be 0 or more` : `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`),
+  );
+
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(0, 'page must be 0 or more').default(0),
-  size: z.coerce
-    .number()
-    .int()
-    .min(1, 'size must be at least 1')
-    .max(PAGE_SIZE_MAX, `size must be at most ${PAGE_SIZE_MAX}`)
-    .default(PAGE_SIZE_DEFAULT),
+  page: wholeQueryNumber('page', 0, PAGE_MAX).default(0),
+  size: wholeQueryNumber('size', 1, PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });
 
 export const sortDirection = z.enum(['asc', 'desc']);
@@ -35,6 +46,7 @@ export const sortDirection = z.enum(['asc', 'desc']);
 export function sortQuery<const F extends readonly [string, ...string[]]>(fields: F) {
   const one = z
     .string()
+    .max(100, 'sort must be at most 100 characters')
     .transform((raw, ctx) => {
       const [field = '', dir = 'asc'] = raw.split(',').map((s) => s.trim());
       if (!(fields as readonly string[]).includes(field)) {
@@ -66,8 +78,6 @@ export type Paged<T> = { content: T[]; totalPages: number; totalElements: number
 
 /** A next page exists while the index is below totalPages - 1. */
 export const hasNextPage = (p: Pick<Paged<unknown>, 'page' | 'totalPages'>) => p.page < p.totalPages - 1;
-
-export const idParam = z.object({ id: z.coerce.number().int().positive('id must be a positive number') });
 
 export const booleanQuery = z
   .enum(['true', 'false'], { message: 'must be true or false' })

@@ -1,23 +1,22 @@
 import { z } from 'zod';
 import { PHONE_INCOMPLETE, isPhoneComplete } from './phone';
 import { VALIDATION_MESSAGES as M } from './messages';
+import { rawText, requiredText, text } from './fields';
 
-const email = z
-  .string({ message: M.emailRequired })
-  .trim()
+const email = text('Email', 254, M.emailRequired)
   .min(1, M.emailRequired)
   .pipe(z.email({ message: M.emailInvalid }));
 
 export const loginRequest = z.object({
   email,
-  password: z.string({ message: M.passwordRequired }).min(1, M.passwordRequired),
+  password: rawText('Password', 200, M.passwordRequired).min(1, M.passwordRequired),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
-export const refreshRequest = z.object({ refreshToken: z.string().min(1, 'refreshToken is required') });
+export const refreshRequest = z.object({ refreshToken: rawText('refreshToken', 200, 'refreshToken is required').min(1, 'refreshToken is required') });
 
 export const forgotPasswordRequest = z.object({ email });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
@@ -27,12 +26,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** The reset form (newPassword / confirmPassword) — the same schema validates the server call. */
 export const resetPasswordForm = z
   .object({
-    newPassword: z
-      .string({ message: M.passwordRequired })
-      .min(1, M.passwordRequired)
-      .min(PASSWORD_MIN_LENGTH, M.passwordTooShort)
-      .max(200, 'Password must be at most 200 characters'),
-    confirmPassword: z.string({ message: M.confirmPasswordRequired }).min(1, M.confirmPasswordRequired),
+    newPassword: rawText('Password', 200, M.passwordRequired).min(1, M.passwordRequired).min(PASSWORD_MIN_LENGTH, M.passwordTooShort),
+    confirmPassword: rawText('Password', 200, M.confirmPasswordRequired).min(1, M.confirmPasswordRequired),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: M.passwordsDoNotMatch, path: ['confirmPassword'] });
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
@@ -40,9 +35,9 @@ export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 export const resetPasswordFinishRequest = z
   .object({
     email,
-    token: z.string().min(1, 'token is required'),
-    newPassword: z.string({ message: M.passwordRequired }).min(1, M.passwordRequired),
-    confirmPassword: z.string({ message: M.confirmPasswordRequired }).min(1, M.confirmPasswordRequired),
+    token: rawText('token', 200, 'token is required').min(1, 'token is required'),
+    newPassword: rawText('Password', 200, M.passwordRequired).min(1, M.passwordRequired),
+    confirmPassword: rawText('Password', 200, M.confirmPasswordRequired).min(1, M.confirmPasswordRequired),
   });
 export type ResetPasswordFinishRequest = z.infer<typeof resetPasswordFinishRequest>;
 
@@ -62,12 +57,9 @@ export const currentUser = z.object({
 export type CurrentUser = z.infer<typeof currentUser>;
 
 export const profileRequest = z.object({
-  firstName: z.string({ message: M.firstNameRequired }).trim().min(1, M.firstNameRequired).max(100),
-  lastName: z.string({ message: M.lastNameRequired }).trim().min(1, M.lastNameRequired).max(100),
-  phone: z
-    .string()
-    .trim()
-    .max(32)
+  firstName: requiredText('First Name', 100, M.firstNameRequired),
+  lastName: requiredText('Last Name', 100, M.lastNameRequired),
+  phone: text('Phone', 32)
     .nullish()
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || isPhoneComplete(v), PHONE_INCOMPLETE),

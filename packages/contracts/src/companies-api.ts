@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
 import { PHONE_INCOMPLETE, isPhoneComplete } from './phone';
-import { requiredText } from './fields';
+import { hasNoNul, nulMessage, queryText, requiredText, text, tooLongMessage, version } from './fields';
 
 export const COMPANY_MESSAGES = {
   name: 'Company name is required',
@@ -21,7 +21,7 @@ export const COMPANY_MESSAGES = {
 export const companySortFields = ['id', 'name', 'email', 'phone', 'usDot', 'active', 'created'] as const;
 
 export const companyListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: queryText('Keyword'),
   active: booleanQuery.optional(),
   sort: sortQuery(companySortFields),
 });
@@ -44,12 +44,14 @@ export const companyRow = z.object({
 export type CompanyRow = z.infer<typeof companyRow>;
 
 export const companyForm = z.object({
-  name: requiredText(COMPANY_MESSAGES.name, 200),
-  email: z.string({ message: COMPANY_MESSAGES.email }).trim().pipe(z.email({ message: COMPANY_MESSAGES.email })),
+  name: requiredText('Company name', 200, COMPANY_MESSAGES.name),
+  email: text('Email', 254, COMPANY_MESSAGES.email).pipe(z.email({ message: COMPANY_MESSAGES.email })),
   phone: z
     .string({ message: COMPANY_MESSAGES.phone })
     .trim()
     .min(1, { message: COMPANY_MESSAGES.phone, abort: true })
+    .max(32, tooLongMessage('Phone', 32))
+    .refine(hasNoNul, nulMessage('Phone'))
     .refine(isPhoneComplete, COMPANY_MESSAGES.phoneIncomplete),
   usDot: z
     .string({ message: COMPANY_MESSAGES.usDot })
@@ -61,11 +63,11 @@ export const companyForm = z.object({
 });
 export type CompanyForm = z.input<typeof companyForm>;
 
-export const companyUpdate = companyForm.extend({ version: z.number().int().positive().optional() });
+export const companyUpdate = companyForm.extend({ version: version().optional() });
 
 export const companyTokensForm = z.object({
-  samsaraToken: requiredText(COMPANY_MESSAGES.samsaraToken, 500),
-  gleToken: requiredText(COMPANY_MESSAGES.gleToken, 500),
+  samsaraToken: requiredText('Samsara token', 500, COMPANY_MESSAGES.samsaraToken),
+  gleToken: requiredText('GLE token', 500, COMPANY_MESSAGES.gleToken),
 });
 export type CompanyTokensForm = z.input<typeof companyTokensForm>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
-import { optionalId, optionalText, requiredText } from './fields';
+import { id, optionalId, optionalText, queryText, requiredText } from './fields';
 
 export const DISPATCHER_MESSAGES = {
   firstName: 'First Name is required',
@@ -18,9 +18,9 @@ export const TEAM_MESSAGES = {
 export const dispatcherSortFields = ['id', 'firstName', 'lastName', 'team', 'active', 'created'] as const;
 
 export const dispatcherListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: queryText('Keyword'),
   active: booleanQuery.optional(),
-  teamId: z.coerce.number().int().positive().optional(),
+  teamId: id().optional(),
   sort: sortQuery(dispatcherSortFields),
 });
 
@@ -36,9 +36,9 @@ export const dispatcherRow = z.object({
 export type DispatcherRow = z.infer<typeof dispatcherRow>;
 
 export const dispatcherForm = z.object({
-  firstName: requiredText(DISPATCHER_MESSAGES.firstName, 100),
-  lastName: optionalText(100),
-  teamId: optionalId,
+  firstName: requiredText('First Name', 100, DISPATCHER_MESSAGES.firstName),
+  lastName: optionalText('Last Name', 100),
+  teamId: optionalId(),
 });
 export type DispatcherForm = z.input<typeof dispatcherForm>;
 
@@ -46,7 +46,7 @@ export type DispatcherForm = z.input<typeof dispatcherForm>;
 export const teamSortFields = ['id', 'name', 'active', 'created', 'updated'] as const;
 
 export const teamListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: queryText('Keyword'),
   active: booleanQuery.optional(),
   sort: sortQuery(teamSortFields),
 });
@@ -60,5 +60,5 @@ export const teamRow = z.object({
 });
 export type TeamRow = z.infer<typeof teamRow>;
 
-export const teamForm = z.object({ name: requiredText(TEAM_MESSAGES.name, 100) });
+export const teamForm = z.object({ name: requiredText('Team Name', 100, TEAM_MESSAGES.name) });
 export type TeamForm = z.input<typeof teamForm>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
+import { id, queryText } from './fields';
 
 export const DRIVER_MESSAGES = {
   driversRequired: 'Select at least one driver',
@@ -13,10 +14,10 @@ export const DRIVER_MESSAGES = {
 export const driverSortFields = ['id', 'firstName', 'lastName'] as const;
 
 export const driverListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: queryText('Keyword'),
   active: booleanQuery.optional(),
-  truckId: z.coerce.number().int().positive().optional(),
-  assignedUserId: z.coerce.number().int().positive().optional(),
+  truckId: id().optional(),
+  assignedUserId: id().optional(),
   sort: sortQuery(driverSortFields),
 });
 
@@ -34,9 +35,9 @@ export const driverRow = z.object({
 export type DriverRow = z.infer<typeof driverRow>;
 
 export const assignDriversForm = z.object({
-  userId: z.coerce.number({ message: DRIVER_MESSAGES.userRequired }).int().positive(DRIVER_MESSAGES.userRequired),
+  userId: id(DRIVER_MESSAGES.userRequired),
   driverIds: z
-    .array(z.number().int().positive(), { message: DRIVER_MESSAGES.driversRequired })
+    .array(id(), { message: DRIVER_MESSAGES.driversRequired })
     .min(1, DRIVER_MESSAGES.driversRequired)
     .max(500),
 });

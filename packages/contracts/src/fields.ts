@@ -1,23 +1,69 @@
 import { z } from 'zod';
 
-/** A required, trimmed text with the spec's message. */
-export const requiredText = (message: string, max = 200) =>
-  z.string({ message }).trim().min(1, message).max(max, `At most ${max} characters`);
+/**
+ * The field types every contract schema is built from, so each rule holds everywhere at once
+ * (docs/decisions/009-input-types.md): ids are positive 32-bit integers, texts are trimmed, have
+ * a maximum length and never carry a NUL character (PostgreSQL cannot store one).
+ */
+
+/** The largest id PostgreSQL's `integer` (serial) holds. */
+export const ID_MAX = 2_147_483_647;
+
+const DIGITS = /^\d+$/;
+
+/**
+ * One id: a whole number from 1 to 2 147 483 647. In paths and query strings it arrives as a
+ * digit string ("42"); `true`, `[1]`, "0x10", "1e3", "4.0" or " 7" are not ids.
+ */
+export const id = (message = `Must be a whole number from 1 to ${ID_MAX}`) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && DIGITS.test(v) ? Number(v) : v),
+    z.number({ message }).int(message).min(1, message).max(ID_MAX, message),
+  );
+
+/** An optional id: empty, null or 0 becomes null. */
+export const optionalId = (message?: string) => z.preprocess((v) => (v === '' || v === 0 || v === undefined ? null : v), id(message).nullable());
+
+/** The `version` a form was loaded at (optimistic concurrency). */
+export const version = (message = 'version must be a whole number from 1 to 2147483647') => z.number({ message }).int(message).min(1, message).max(ID_MAX, message);
+
+/** `:id` in a path. */
+export const idParam = z.object({ id: id(`id must be a whole number from 1 to ${ID_MAX}`) });
+
+/** True when a text has no NUL character (PostgreSQL cannot store one). */
+export const hasNoNul = (v: string) => !v.includes(String.fromCharCode(0));
+
+/** The message of the maximum length, the same for every text. */
+export const tooLongMessage = (field: string, max: number) => `${field} must be at most ${max} characters`;
+export const nulMessage = (field: string) => `${field} must not contain a NUL character`;
+
+/** A text as typed, not trimmed (passwords, tokens): at most `max` characters, no NUL. */
+export const rawText = (field: string, max: number, message?: string) =>
+  z.string(message ? { message } : undefined).max(max, tooLongMessage(field, max)).refine(hasNoNul, nulMessage(field));
+
+/** A trimmed text that may be empty: at most `max` characters, no NUL. */
+export const text = (field: string, max: number, message?: string) =>
+  z.string(message ? { message } : undefined).trim().max(max, tooLongMessage(field, max)).refine(hasNoNul, nulMessage(field));
+
+/** A required, trimmed text; `message` (the spec's text) when missing or blank. */
+export const requiredText = (field: string, max: number, message = `${field} is required`, tooLong = tooLongMessage(field, max)) =>
+  z.string({ message }).trim().min(1, message).max(max, tooLong).refine(hasNoNul, nulMessage(field));
 
 /** An optional text: empty becomes null. */
-export const optionalText = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
+export const optionalText = (field: string, max: number) =>
+  text(field, max)
     .nullish()
     .transform((v) => v || null);
 
-/** An optional id: empty, null or 0 becomes null. */
-export const optionalId = z.preprocess(
-  (v) => (v === '' || v === 0 || v === undefined ? null : v),
-  z.coerce.number().int().positive().nullable(),
-);
+/** A search keyword or similar filter in a query string. */
+export const queryText = (field: string, max = 100) => text(field, max).optional();
+
+/** A number within bounds, with one message for a missing or wrong one. */
+export const boundedNumber = (field: string, opts: { min: number; max: number; int?: boolean; message?: string }) => {
+  const message = opts.message ?? `${field} must be a number from ${opts.min} to ${opts.max}`;
+  const n = z.number({ message }).min(opts.min, opts.message ?? message).max(opts.max, opts.message ?? message);
+  return opts.int ? n.int(message) : n;
+};
 
 export const latitude = z.number({ message: 'Latitude must be a number' }).min(-90).max(90);
 export const longitude = z.number({ message: 'Longitude must be a number' }).min(-180).max(180);

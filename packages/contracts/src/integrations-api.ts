@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './fields';
 
 /**
  * Telematics integrations of a company: run a sync on demand and read how the last one went
@@ -26,7 +27,7 @@ export const INTEGRATION_MESSAGES = {
   notRunning: 'Background jobs are not running on this server.',
 } as const;
 
-const companyId = z.coerce.number({ message: INTEGRATION_MESSAGES.companyRequired }).int().positive(INTEGRATION_MESSAGES.companyRequired);
+const companyId = id(INTEGRATION_MESSAGES.companyRequired);
 
 /** `POST /integrations/sync` → 202 */
 export const syncRequest = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX, id } from './fields';
 import { LOAD_STATUSES, STOP_TYPES, TRIP_MESSAGES } from './trips-api';
 
 /**
@@ -94,7 +95,7 @@ export const manualMileStats = z.object({
 });
 export type ManualMileStats = z.infer<typeof manualMileStats>;
 
-export const mileStatsParams = z.object({ tripId: z.coerce.number().int().positive() });
+export const mileStatsParams = z.object({ tripId: id(`tripId must be a whole number from 1 to ${ID_MAX}`) });
 
 /** `GET /api/v1/mile-stats/{tripId}` → `{ data: TripMileStats }`; a source without data is null. */
 export const tripMileStats = z.object({

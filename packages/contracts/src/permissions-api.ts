@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
+import { optionalText, queryText, requiredText } from './fields';
 
 export const permissionSortFields = ['id', 'name', 'description', 'enabled', 'created'] as const;
 
 export const permissionListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(200).optional(),
+  keyword: queryText('Keyword', 200),
   enabled: booleanQuery.optional(),
   /** The role form asks for active permissions only, with this reading of the spec. */
   active: booleanQuery.optional(),
@@ -30,18 +31,8 @@ export const PERMISSION_MESSAGES = {
 } as const;
 
 export const permissionForm = z.object({
-  name: z
-    .string({ message: PERMISSION_MESSAGES.nameRequired })
-    .trim()
-    .min(1, PERMISSION_MESSAGES.nameRequired)
-    .max(100)
-    .regex(/^[A-Z][A-Z0-9_]*$/, PERMISSION_MESSAGES.nameFormat),
-  description: z
-    .string()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((v) => v || null),
+  name: requiredText('Permission name', 100, PERMISSION_MESSAGES.nameRequired).regex(/^[A-Z][A-Z0-9_]*$/, PERMISSION_MESSAGES.nameFormat),
+  description: optionalText('Description', 500),
   enabled: z.boolean().optional().default(true),
 });
 export type PermissionForm = z.input<typeof permissionForm>;

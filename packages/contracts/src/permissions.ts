@@ -97,7 +97,7 @@ export type PermissionName = (typeof PERMISSION_CATALOGUE)[number]['name'];
 
 /**
  * The permissions that manage access (the Users, Roles and Permissions groups). At least one
- * active user must keep all of them, and none of them can be disabled (docs/decisions/).
+ * active user must keep all of them, and none of them can be disabled (docs/decisions/008-access-rules.md).
  */
 export const ACCESS_MANAGEMENT_PERMISSIONS = PERMISSION_CATALOGUE.filter((e) => ['Users', 'Roles', 'Permissions'].includes(e.group)).map(
   (e) => e.name,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul, nulMessage } from './fields';
 import { mapTilesConfig } from './routing-api';
 
 /**
@@ -53,7 +54,7 @@ export const placeItem = z.object({
 export type PlaceItem = z.infer<typeof placeItem>;
 
 /** `at=lat,lng` as HERE writes it. */
-export const atParam = z.string().transform((raw, ctx): LatLng => {
+export const atParam = z.string().max(100, PLACE_MESSAGES.atInvalid).transform((raw, ctx): LatLng => {
   const parts = raw.split(',').map((s) => s.trim());
   const [lat, lng] = parts.map(Number);
   if (parts.length !== 2 || parts.some((p) => p === '') || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat!) > 90 || Math.abs(lng!) > 180) {
@@ -69,7 +70,8 @@ export const autosuggestQuery = z.object({
     .string({ message: PLACE_MESSAGES.queryTooShort })
     .trim()
     .min(PLACE_SEARCH.minChars, PLACE_MESSAGES.queryTooShort)
-    .max(200, PLACE_MESSAGES.queryTooLong),
+    .max(200, PLACE_MESSAGES.queryTooLong)
+    .refine(hasNoNul, nulMessage('Search text')),
   limit: z.coerce
     .number({ message: PLACE_MESSAGES.limitInvalid })
     .int(PLACE_MESSAGES.limitInvalid)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
+import { id, queryText, requiredText } from './fields';
 
 export const RECOVERY_REASON_MESSAGES = {
   name: 'Reason name is required',
@@ -12,7 +13,7 @@ export const RECOVERY_REASON_MESSAGES = {
 export const recoveryReasonSortFields = ['id', 'name', 'active', 'created'] as const;
 
 export const recoveryReasonListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: queryText('Keyword'),
   active: booleanQuery.optional(),
   sort: sortQuery(recoveryReasonSortFields),
 });
@@ -20,14 +21,10 @@ export const recoveryReasonListQuery = pageQuery.extend({
 export const recoveryReasonRow = z.object({ id: z.number().int(), name: z.string(), active: z.boolean(), created: z.string() });
 export type RecoveryReasonRow = z.infer<typeof recoveryReasonRow>;
 
-const name = z
-  .string({ message: RECOVERY_REASON_MESSAGES.name })
-  .trim()
-  .min(1, RECOVERY_REASON_MESSAGES.name)
-  .max(99, RECOVERY_REASON_MESSAGES.tooLong);
+const name = requiredText('Reason name', 99, RECOVERY_REASON_MESSAGES.name, RECOVERY_REASON_MESSAGES.tooLong);
 
 export const recoveryReasonForm = z.object({ name });
 export type RecoveryReasonForm = z.input<typeof recoveryReasonForm>;
 
 /** PUT /recovery/reasons carries the id in the body, as the spec shows. */
-export const recoveryReasonUpdate = z.object({ id: z.number().int().positive(), name });
+export const recoveryReasonUpdate = z.object({ id: id(), name });

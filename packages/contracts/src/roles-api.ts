@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
+import { id, optionalText, queryText, requiredText } from './fields';
 
 export const ROLE_MESSAGES = {
   nameRequired: 'Name is required',
@@ -14,7 +15,7 @@ export const ROLE_MESSAGES = {
 export const roleSortFields = ['id', 'name', 'description', 'active', 'created'] as const;
 
 export const roleListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(200).optional(),
+  keyword: queryText('Keyword', 200),
   active: booleanQuery.optional(),
   sort: sortQuery(roleSortFields),
 });
@@ -36,15 +37,10 @@ export const roleDetail = roleRow.extend({
 export type RoleDetail = z.infer<typeof roleDetail>;
 
 export const roleForm = z.object({
-  name: z.string({ message: ROLE_MESSAGES.nameRequired }).trim().min(1, ROLE_MESSAGES.nameRequired).max(100),
-  description: z
-    .string()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((v) => v || null),
+  name: requiredText('Name', 100, ROLE_MESSAGES.nameRequired),
+  description: optionalText('Description', 500),
   permissionIds: z
-    .array(z.number().int().positive(), { message: ROLE_MESSAGES.permissionsRequired })
+    .array(id(), { message: ROLE_MESSAGES.permissionsRequired })
     .min(1, ROLE_MESSAGES.permissionsRequired)
     .max(1000),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, requiredText } from './fields';
 import { telematicsLocation } from './mile-stats-api';
 import { IDENTIFIER_TYPES, tripDetail } from './trips-api';
 
@@ -15,9 +16,9 @@ export const ROUTE_DATA_MESSAGES = {
 } as const;
 
 export const routeDataQuery = z.object({
-  truckId: z.coerce.number({ message: ROUTE_DATA_MESSAGES.truck }).int().positive(ROUTE_DATA_MESSAGES.truck),
-  driverId: z.coerce.number().int().positive().optional(),
-  number: z.string({ message: ROUTE_DATA_MESSAGES.number }).trim().min(1, ROUTE_DATA_MESSAGES.number).max(100),
+  truckId: id(ROUTE_DATA_MESSAGES.truck),
+  driverId: id().optional(),
+  number: requiredText('Number', 100, ROUTE_DATA_MESSAGES.number),
   identifierType: z.enum(IDENTIFIER_TYPES).default('LOAD_NUMBER'),
 });
 export type RouteDataQuery = z.input<typeof routeDataQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './fields';
 
 export const SETTINGS_MESSAGES = {
   notFound: 'Settings not found.',
@@ -12,12 +13,15 @@ export const globalSettingTypeQuery = z.object({ type: z.enum(GLOBAL_SETTING_TYP
 
 /** The largest radius, in miles. */
 export const MAX_RADIUS_MILES = 1000;
-/** An empty radius reads as 0; a negative one is refused with the spec's message, a huge one with its own. */
+/**
+ * Every radius must be present (a save carries every field); the form's empty input ('') reads
+ * as 0. A negative one is refused with the spec's message, a huge one with its own.
+ */
 const radius = (label: string) =>
   z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v) : v),
+    (v) => (v === '' ? 0 : typeof v === 'string' && /^\s*-?(\d+\.?\d*|\.\d+)\s*$/.test(v) ? Number(v) : v),
     z
-      .number({ message: `${label} radius must be a number` })
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} radius is required` : `${label} radius must be a number`) })
       .min(0, `${label} radius must be positive`)
       .max(MAX_RADIUS_MILES, `${label} radius must be at most ${MAX_RADIUS_MILES.toLocaleString('en-US')} miles`),
   );
@@ -28,8 +32,8 @@ export const tripSettingsForm = z.object({
   pickupRadius: radius('Pickup'),
   trailerRadius: radius('Trailer'),
   deliveryRadius: radius('Delivery'),
-  samsaraEnabled: z.boolean().default(false),
-  gleEnabled: z.boolean().default(false),
+  samsaraEnabled: z.boolean({ message: 'samsaraEnabled is required' }),
+  gleEnabled: z.boolean({ message: 'gleEnabled is required' }),
   type: z.enum(GLOBAL_SETTING_TYPES).default('TRIP'),
 });
 export type TripSettingsForm = z.input<typeof tripSettingsForm>;
@@ -52,7 +56,7 @@ export const ROUTING_TYPES = ['PRACTICAL', 'SHORTEST'] as const;
 export const DISTANCE_UNITS = ['MILES', 'KM'] as const;
 
 export const userRouteSettingForm = z.object({
-  userId: z.number().int().positive(),
+  userId: id(),
   trailerType: z.preprocess((v) => (v === '' ? null : v), z.enum(TRAILER_TYPES).nullable()).default(null),
   routingType: z.enum(ROUTING_TYPES),
   distanceUnit: z.enum(DISTANCE_UNITS),

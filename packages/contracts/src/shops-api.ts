@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
-import { requiredText } from './fields';
+import { queryText, requiredText } from './fields';
 
 export const SHOP_MESSAGES = {
   name: 'Shop name is required',
@@ -14,7 +14,7 @@ export const SHOP_MESSAGES = {
 export const shopSortFields = ['id', 'name', 'location', 'active', 'created'] as const;
 
 export const shopListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: queryText('Keyword'),
   active: booleanQuery.optional(),
   sort: sortQuery(shopSortFields),
 });
@@ -31,8 +31,8 @@ export const shopRow = z.object({
 export type ShopRow = z.infer<typeof shopRow>;
 
 export const shopForm = z.object({
-  name: requiredText(SHOP_MESSAGES.name, 200),
-  location: requiredText(SHOP_MESSAGES.location, 300),
+  name: requiredText('Shop name', 200, SHOP_MESSAGES.name),
+  location: requiredText('Location', 300, SHOP_MESSAGES.location),
   latitude: z.number({ message: SHOP_MESSAGES.coordinates }).min(-90).max(90),
   longitude: z.number({ message: SHOP_MESSAGES.coordinates }).min(-180).max(180),
 });

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, endOfDay, endOfMonth, endOfYear, format } from 'date-fns';
 import { z } from 'zod';
+import { id } from './fields';
 import { centralDateTime, CENTRAL_TZ, formatCentral, PERIOD_TYPES } from './time';
 
 /**
@@ -23,7 +24,7 @@ export const REPORT_MESSAGES = {
   cancelledLeftOut: 'Cancelled trips are not counted.',
 } as const;
 
-const truckId = z.coerce.number().int().positive('truckId must be a positive number').optional();
+const truckId = id('truckId must be a whole number from 1 to 2147483647').optional();
 
 /** `GET /trip-statistics?truckId&fromDate&toDate`: a custom range, one row per Central day. */
 export const tripStatisticsRangeQuery = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, sortQuery } from './api';
-import { optionalId, optionalText } from './fields';
+import { id, optionalId, optionalText, queryText, requiredText, version } from './fields';
 import { centralDateTime, parseCentral } from './time';
 import { ROUTE_SOURCES } from './routing-api';
 
@@ -111,28 +111,28 @@ const optionalDateTime = z.preprocess(
 );
 
 export const tripStopInput = z.object({
-  address: z.string().trim().min(1, 'Address is required').max(300),
+  address: requiredText('Address', 300),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   stopType: z.enum(STOP_TYPES),
   loadStatus: z.enum(LOAD_STATUSES),
-  orderIndex: z.number().int().min(0),
+  orderIndex: z.number().int().min(0).max(1000),
   /** Metres of the leg into this stop, from the routing; null when unknown. */
-  distance: z.number().min(0).nullish().transform((v) => v ?? null),
-  totalDistance: z.number().min(0).nullish().transform((v) => v ?? null),
+  distance: z.number().min(0).max(100_000_000).nullish().transform((v) => v ?? null),
+  totalDistance: z.number().min(0).max(1_000_000_000).nullish().transform((v) => v ?? null),
   /** Seconds of the leg into this stop. */
-  duration: z.number().min(0).nullish().transform((v) => v ?? null),
+  duration: z.number().min(0).max(100_000_000).nullish().transform((v) => v ?? null),
 });
 export type TripStopInput = z.input<typeof tripStopInput>;
 
 /** The trip payload of POST and PUT; the same rules on both sides. */
 export const tripInput = z
   .object({
-    truckId: z.coerce.number({ message: TRIP_MESSAGES.truckId }).int(TRIP_MESSAGES.truckId).positive(TRIP_MESSAGES.truckId),
-    driverId: z.coerce.number({ message: TRIP_MESSAGES.driverId }).int(TRIP_MESSAGES.driverId).positive(TRIP_MESSAGES.driverId),
-    dispatcherId: optionalId,
+    truckId: id(TRIP_MESSAGES.truckId),
+    driverId: id(TRIP_MESSAGES.driverId),
+    dispatcherId: optionalId(),
     identifierType: z.enum(IDENTIFIER_TYPES, { message: TRIP_MESSAGES.identifierType }),
-    identifierValue: z.string({ message: TRIP_MESSAGES.identifierValue }).trim().min(1, TRIP_MESSAGES.identifierValue).max(50),
+    identifierValue: requiredText('Number', 50, TRIP_MESSAGES.identifierValue),
     tripStatus: z.enum(TRIP_STATUSES, { message: TRIP_MESSAGES.tripStatus }),
     pickupDateTime: centralDateTime(TRIP_MESSAGES.pickupDateTime),
     startDateTime: optionalDateTime,
@@ -141,8 +141,8 @@ export const tripInput = z
     endOdometer: odometer,
     emptyMiles: mileage,
     loadedMiles: mileage,
-    notes: optionalText(2000),
-    recoveryReasonId: optionalId,
+    notes: optionalText('Notes', 2000),
+    recoveryReasonId: optionalId(),
     tripStops: z.array(tripStopInput, { message: TRIP_MESSAGES.noStops }).min(1, TRIP_MESSAGES.noStops).max(50),
   })
   .superRefine((v, ctx) => {
@@ -155,7 +155,7 @@ export const tripInput = z
   });
 export type TripInput = z.input<typeof tripInput>;
 
-export const tripUpdate = z.intersection(tripInput, z.object({ version: z.number({ message: 'version is required' }).int().positive() }));
+export const tripUpdate = z.intersection(tripInput, z.object({ version: version('version is required') }));
 
 export const tripStop = z.object({
   id: z.number().int(),
@@ -226,11 +226,11 @@ export const tripSortFields = [
 ] as const;
 
 export const tripListQuery = pageQuery.extend({
-  loadNumber: z.string().trim().max(50).optional(),
-  trailerNumber: z.string().trim().max(50).optional(),
-  truckId: z.coerce.number().int().positive().optional(),
-  driverId: z.coerce.number().int().positive().optional(),
-  assignedUserId: z.coerce.number().int().positive().optional(),
+  loadNumber: queryText('Load number', 50),
+  trailerNumber: queryText('Trailer number', 50),
+  truckId: id().optional(),
+  driverId: id().optional(),
+  assignedUserId: id().optional(),
   tripStatus: z.enum(TRIP_STATUSES).optional(),
   /** Pickup date-time range, MM/DD/YYYY HH:mm:ss Central. */
   fromDate: centralDateTime('fromDate must be MM/DD/YYYY HH:mm:ss').optional(),
@@ -269,7 +269,7 @@ export const tripRow = z.object({
 export type TripRow = z.infer<typeof tripRow>;
 
 export const checkNumberQuery = z.object({
-  number: z.string().trim().min(1, TRIP_MESSAGES.identifierValue).max(50),
+  number: requiredText('Number', 50, TRIP_MESSAGES.identifierValue),
   identifierType: z.enum(IDENTIFIER_TYPES, { message: TRIP_MESSAGES.identifierType }),
 });
 
@@ -287,12 +287,12 @@ export const duplicateCheckRow = z.object({
 export type DuplicateCheckRow = z.infer<typeof duplicateCheckRow>;
 
 export const identifierNumbersQuery = pageQuery.extend({
-  keyword: z.string().trim().max(50).optional(),
+  keyword: queryText('Keyword', 50),
   type: z.enum(IDENTIFIER_TYPES).default('LOAD_NUMBER'),
 });
 export const identifierNumberItem = z.object({ identifierValue: z.string() });
 
-export const infoByNumberQuery = z.object({ number: z.string().trim().min(1).max(50), identifierType: z.enum(IDENTIFIER_TYPES).optional() });
+export const infoByNumberQuery = z.object({ number: requiredText('Number', 50), identifierType: z.enum(IDENTIFIER_TYPES).optional() });
 export const vehicleInfo = z.object({
   trucks: z.array(z.object({ id: z.number().int(), unitNumber: z.string() })),
   drivers: z.array(z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() })),
@@ -301,16 +301,15 @@ export const vehicleInfo = z.object({
 export const changeTripStatusQuery = z.object({ tripStatus: z.enum(TRIP_STATUSES, { message: TRIP_MESSAGES.tripStatus }) });
 
 export const payableMileageForm = z.object({
-  tripId: z.number({ message: TRIP_MESSAGES.mileageTripId }).int().positive(TRIP_MESSAGES.mileageTripId),
+  tripId: id(TRIP_MESSAGES.mileageTripId),
   payableMileage: mileage.optional(),
   emptyMiles: mileage,
   loadedMiles: mileage,
 });
 
-export const historyQuery = z.object({
-  tripId: z.coerce.number().int().positive(),
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+export const historyQuery = pageQuery.extend({
+  tripId: id(),
+  size: pageQuery.shape.size.unwrap().default(10),
 });
 export const historyEntry = z.object({
   id: z.number().int(),
@@ -349,6 +348,25 @@ export function historyFieldLabel(code: string): string {
     return `${label} ${m[2]}`;
   }
   return code;
+}
+
+const IDENTIFIER_TYPE_LABELS: Record<IdentifierType, string> = { LOAD_NUMBER: 'Load Number', TRAILER_NUMBER: 'Trailer Number' };
+const titleCase = (code: string) => code.toLowerCase().replace(/(^|_)([a-z])/g, (_, sep: string, c: string) => `${sep ? ' ' : ''}${c.toUpperCase()}`);
+
+/**
+ * A history value in the words people read: status and type codes as their labels, wire
+ * date-times through `formatDate` (the screen's display format), names and numbers as they are.
+ */
+export function historyValueText(code: string, value: string | null, formatDate: (date: Date) => string): string {
+  if (value === null || value === '') return '';
+  if (code === 'TRIP_STATUS') return TRIP_STATUS_LABELS[value as TripStatus] ?? value;
+  if (code === 'IDENTIFIER_TYPE') return IDENTIFIER_TYPE_LABELS[value as IdentifierType] ?? value;
+  if (code.endsWith('_DATE_TIME')) {
+    const date = parseCentral(value);
+    return date ? formatDate(date) : value;
+  }
+  if (/^(STOP_TYPE|LOAD_STATUS)_\d+$/.test(code)) return titleCase(value);
+  return value;
 }
 
 /** `GET /trips/export.csv`: the list's filters and sort, every matching trip (no paging). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
-import { requiredText } from './fields';
+import { id, queryText, requiredText, version } from './fields';
 
 export const TRUCK_MESSAGES = {
   vinNumber: 'VIN Number is required',
@@ -17,10 +17,10 @@ export const TRUCK_MESSAGES = {
 export const truckSortFields = ['id', 'unitNumber', 'licencePlate', 'samsaraVin', 'vinNumber', 'companyName', 'active', 'homeLocation', 'updated'] as const;
 
 export const truckListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: queryText('Keyword'),
   active: booleanQuery.optional(),
-  companyId: z.coerce.number().int().positive().optional(),
-  driverId: z.coerce.number().int().positive().optional(),
+  companyId: id().optional(),
+  driverId: id().optional(),
   sort: sortQuery(truckSortFields),
 });
 
@@ -57,13 +57,13 @@ const vin = (required: string) =>
 
 export const truckForm = z.object({
   vinNumber: vin(TRUCK_MESSAGES.vinNumber),
-  unitNumber: requiredText(TRUCK_MESSAGES.unitNumber, 50),
+  unitNumber: requiredText('Unit Number', 50, TRUCK_MESSAGES.unitNumber),
   samsaraVin: vin(TRUCK_MESSAGES.samsaraVin),
-  homeLocation: requiredText(TRUCK_MESSAGES.homeLocation, 300),
-  licencePlate: requiredText(TRUCK_MESSAGES.licencePlate, 30),
+  homeLocation: requiredText('Home Location', 300, TRUCK_MESSAGES.homeLocation),
+  licencePlate: requiredText('License Plate', 30, TRUCK_MESSAGES.licencePlate),
   homeLatitude: z.number().min(-90).max(90).nullish().transform((v) => v ?? null),
   homeLongitude: z.number().min(-180).max(180).nullish().transform((v) => v ?? null),
 });
 export type TruckForm = z.input<typeof truckForm>;
 
-export const truckUpdate = truckForm.extend({ version: z.number().int().positive().optional() });
+export const truckUpdate = truckForm.extend({ version: version().optional() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
 import { PHONE_INCOMPLETE, isPhoneComplete } from './phone';
+import { id, queryText, requiredText, text, version } from './fields';
 
 export const USER_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -22,9 +23,9 @@ export const USER_MESSAGES = {
 export const userSortFields = ['id', 'firstName', 'lastName', 'phone', 'role', 'active', 'created'] as const;
 
 export const userListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(200).optional(),
+  keyword: queryText('Keyword', 200),
   active: booleanQuery.optional(),
-  roleId: z.coerce.number().int().positive().optional(),
+  roleId: id().optional(),
   sort: sortQuery(userSortFields),
 });
 export type UserListQuery = z.input<typeof userListQuery>;
@@ -47,29 +48,20 @@ export type UserRow = z.infer<typeof userRow>;
 
 /** The user form and POST/PUT /users body (one schema for both sides). */
 export const userForm = z.object({
-  firstName: z.string({ message: USER_MESSAGES.firstNameRequired }).trim().min(1, USER_MESSAGES.firstNameRequired).max(100),
-  lastName: z.string({ message: USER_MESSAGES.lastNameRequired }).trim().min(1, USER_MESSAGES.lastNameRequired).max(100),
-  email: z
-    .string({ message: USER_MESSAGES.emailInvalid })
-    .trim()
-    .pipe(z.email({ message: USER_MESSAGES.emailInvalid }))
-    .pipe(z.string().max(254, USER_MESSAGES.emailInvalid)),
-  phone: z
-    .string()
-    .trim()
+  firstName: requiredText('First name', 100, USER_MESSAGES.firstNameRequired),
+  lastName: requiredText('Last name', 100, USER_MESSAGES.lastNameRequired),
+  email: text('Email', 254, USER_MESSAGES.emailInvalid).pipe(z.email({ message: USER_MESSAGES.emailInvalid })),
+  phone: text('Phone', 32)
     .nullish()
     .transform((v) => v || null)
     .refine((v) => v === null || isPhoneComplete(v), USER_MESSAGES.phoneIncomplete),
-  roleId: z.coerce
-    .number({ message: USER_MESSAGES.roleRequired })
-    .int(USER_MESSAGES.roleRequired)
-    .positive(USER_MESSAGES.roleRequired),
+  roleId: id(USER_MESSAGES.roleRequired),
 });
 export type UserForm = z.input<typeof userForm>;
 
 export const userUpdate = userForm.extend({
   /** The version the form was loaded at; a stale one is refused with 409. */
-  version: z.number().int().positive().optional(),
+  version: version().optional(),
 });
 
 export const changeActiveQuery = z.object({ active: booleanQuery });

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { companies } from '../db/schema/reference';
 import { PROVIDERS, type ProviderName } from '../integrations/telematics/provider';
 import { providerFor, type TelematicsDeps } from '../integrations/telematics/registry';
+import { backfillMileStats } from '../modules/mile-stats/service';
 import { markQueued, syncCompany } from './telematics-sync';
 
 /**
@@ -21,6 +22,7 @@ export interface Jobs {
 
 export const SYNC_QUEUE = 'telematics-sync';
 export const SYNC_ALL_QUEUE = 'telematics-sync-all';
+export const BACKFILL_QUEUE = 'mile-stats-backfill';
 
 interface SyncJob {
   companyId: number;
@@ -60,6 +62,7 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   // stately: per company and provider, at most one sync waiting and one running, across instances.
   await boss.createQueue(SYNC_QUEUE, { name: SYNC_QUEUE, policy: 'stately', retryLimit: 5, retryDelay, retryBackoff: true, expireInSeconds: 30 * 60 });
   await boss.createQueue(SYNC_ALL_QUEUE, { name: SYNC_ALL_QUEUE, policy: 'singleton', retryLimit: 0 });
+  await boss.createQueue(BACKFILL_QUEUE, { name: BACKFILL_QUEUE, policy: 'stately', retryLimit: 2 });
 
   const enqueueSync = async (companyId: number, provider: ProviderName) => {
     await markQueued(database.db, companyId, provider);
@@ -78,6 +81,7 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
       .select({ id: companies.id, samsara: companies.samsaraEnabled, gle: companies.gleEnabled })
       .from(companies)
       .where(and(eq(companies.active, true), or(eq(companies.samsaraEnabled, true), eq(companies.gleEnabled, true))));
+    await boss.send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
     for (const c of rows) {
       for (const p of PROVIDERS) {
         if (!(p === 'SAMSARA' ? c.samsara : c.gle)) continue;
@@ -86,7 +90,13 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
       }
     }
   });
+  // Mile stats of completed trips with stored tracks and no kept figures (the demo's, after a sync).
+  await boss.work(BACKFILL_QUEUE, polling, async () => {
+    const n = await backfillMileStats({ db: database.db, telematics }, 2000, (tripId, err) => log.warn({ tripId, err }, 'mile stats could not be computed'));
+    if (n) log.info({ trips: n }, 'mile stats computed');
+  });
   await boss.schedule(SYNC_ALL_QUEUE, everyMinutes(opts.syncMinutes));
+  await boss.send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
 
   return {
     enqueueSync,

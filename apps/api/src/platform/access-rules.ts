@@ -6,7 +6,7 @@ import { permissions, rolePermissions, users } from '../db/schema/access';
 import { AppError } from './errors';
 
 /**
- * The rules that keep access safe (docs/decisions/006-access-rules.md):
+ * The rules that keep access safe (docs/decisions/008-access-rules.md):
  * - nobody grants a permission they do not hold (a role one assigns or edits must be a subset
  *   of one's own enabled permissions);
  * - nobody changes their own role;

@@ -52,7 +52,8 @@ export async function signAccessToken(keys: TokenKeys, userId: number, sessionId
 
 async function verifyAccessToken(keys: TokenKeys, token: string): Promise<{ userId: number; sessionId: string }> {
   try {
-    const { payload } = await jwtVerify(token, keys.secret, { issuer: ISSUER, algorithms: ['HS256'] });
+    // Every access token we sign expires; one without `exp` was not made by this server's rules.
+    const { payload } = await jwtVerify(token, keys.secret, { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw new Error('claims');
     return { userId, sessionId: payload.sid };

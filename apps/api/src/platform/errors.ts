@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: { path: string; message: string }[],
+    /** Seconds to send as Retry-After (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.status = STATUS[code];
@@ -26,6 +28,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let body: ErrorBody;
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
       body = { status: error.status, code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
@@ -53,7 +56,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         body = { status, code: codeForStatus(status), message: error.message || GENERIC_ERROR_MESSAGES[400] };
       }
     }
-    if (body.status >= 500 && !(error instanceof AppError)) body.message = GENERIC_ERROR_MESSAGES[500];
+    if (body.status >= 500 && !(error instanceof AppError)) body.message = body.status === 503 ? GENERIC_ERROR_MESSAGES[503] : GENERIC_ERROR_MESSAGES[500];
     return reply.status(body.status).send(body);
   });
 

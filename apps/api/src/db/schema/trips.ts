@@ -71,7 +71,7 @@ export const trips = pgTable(
     index('trips_status_idx').on(t.tripStatus, t.id),
     // Number lookups by prefix (picker) and equality, without regard to letter case.
     index('trips_identifier_prefix_idx').using('btree', t.identifierType, sql`lower(${t.identifierValue}) text_pattern_ops`),
-    // Number lookups by any part of the number ("7842" finds LD-784210): pg_trgm, docs/decisions/006-trip-editing-for-dispatchers.md.
+    // Number lookups by any part of the number ("7842" finds LD-784210): pg_trgm, docs/decisions/007-trip-editing-for-dispatchers.md.
     index('trips_identifier_trgm_idx').using('gin', sql`lower(${t.identifierValue}) gin_trgm_ops`),
     // One (column, id) index per sortable column.
     ...(['truckUnit', 'driverName', 'assignedUserName', 'companyName', 'dispatcherName', 'identifierValue', 'routeMiles', 'routeTotalEmpty', 'routePu', 'routeTrl', 'routeTotalMiles', 'payableMileage', 'loadedMiles', 'emptyMiles', 'pickupLocation', 'deliveryLocation'] as const).map((c) =>

@@ -83,6 +83,7 @@ export async function seedDemoReference(tx: Db, box: SecretBox): Promise<void> {
           vinNumber: `1XKYD49X${String(i).padStart(2, '0')}J${(482910 + i * 37).toString().slice(0, 6)}`,
           samsaraVin: `3AKJHHDR${String(i).padStart(2, '0')}S${(730215 + i * 53).toString().slice(0, 6)}`,
           vehicleId: String(281474976710 + i * 13),
+          gleVehicleId: `GLE-${unit}`,
           licencePlate: `${['IL', 'TX', 'GA', 'TN', 'IN'][i % 5]}-${(48210 + i * 7).toString(36).toUpperCase()}`,
           homeLocation,
           homeLatitude,

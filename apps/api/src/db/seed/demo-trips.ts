@@ -1,16 +1,41 @@
 import { asc, eq } from 'drizzle-orm';
-import { greatCircleMeters } from '@milepost/geo/distance';
+import { estimateLeg } from '@milepost/geo/estimate';
+import { wgs84Meters } from '@milepost/geo/distance';
 import { loadStatusFor, type StopType } from '@milepost/geo/mileage';
 import type { TripStatus } from '@milepost/contracts/trips-api';
 import type { Db } from '../client';
 import { users } from '../schema/access';
-import { dispatchers, drivers, recoveryReasons } from '../schema/reference';
+import { companies, dispatchers, drivers, recoveryReasons, trucks } from '../schema/reference';
 import { createTrip, updateTrip } from '../../modules/trips/service';
 import type { RoutingService } from '../../modules/routing/service';
-import { DEMO_PLACES } from './demo-reference';
+import type { Breadcrumb, OdometerReading } from '../../integrations/telematics/provider';
+import { saveTrack } from '../../integrations/telematics/tracks';
+import { trackFrom } from '../../integrations/telematics/track-codec';
+import { demoDrive } from './demo-drive';
 
-const ROAD_FACTOR = 1.18; // roads run longer than the great circle
-const MPS = 24.6; // about 55 mph
+/** Freight towns the demo loads run between (regional lanes, 50–1 200 miles a trip). */
+const TOWNS = [
+  ['Chicago, IL', 41.8781, -87.6298], ['Gary, IN', 41.5934, -87.3464], ['Joliet, IL', 41.525, -88.0817], ['Rockford, IL', 42.2711, -89.094],
+  ['Milwaukee, WI', 43.0389, -87.9065], ['Indianapolis, IN', 39.7684, -86.1581], ['Fort Wayne, IN', 41.0793, -85.1394], ['Detroit, MI', 42.3314, -83.0458],
+  ['Toledo, OH', 41.6528, -83.5379], ['Columbus, OH', 39.9612, -82.9988], ['Cincinnati, OH', 39.1031, -84.512], ['Cleveland, OH', 41.4993, -81.6944],
+  ['Louisville, KY', 38.2527, -85.7585], ['St. Louis, MO', 38.627, -90.1994], ['Kansas City, MO', 39.0997, -94.5786], ['Des Moines, IA', 41.5868, -93.625],
+  ['Omaha, NE', 41.2565, -95.9345], ['Minneapolis, MN', 44.9778, -93.265], ['Memphis, TN', 35.1495, -90.049], ['Nashville, TN', 36.1627, -86.7816],
+  ['Knoxville, TN', 35.9606, -83.9207], ['Chattanooga, TN', 35.0456, -85.3097], ['Atlanta, GA', 33.749, -84.388], ['Birmingham, AL', 33.5186, -86.8104],
+  ['Charlotte, NC', 35.2271, -80.8431], ['Greensboro, NC', 36.0726, -79.792], ['Savannah, GA', 32.0809, -81.0912], ['Jacksonville, FL', 30.3322, -81.6557],
+  ['Dallas, TX', 32.7767, -96.797], ['Fort Worth, TX', 32.7555, -97.3308], ['Houston, TX', 29.7604, -95.3698], ['San Antonio, TX', 29.4241, -98.4936],
+  ['Austin, TX', 30.2672, -97.7431], ['Laredo, TX', 27.5306, -99.4803], ['Oklahoma City, OK', 35.4676, -97.5164], ['Tulsa, OK', 36.154, -95.9928],
+  ['Little Rock, AR', 34.7465, -92.2896], ['Shreveport, LA', 32.5252, -93.7502], ['Denver, CO', 39.7392, -104.9903], ['Albuquerque, NM', 35.0844, -106.6504],
+  ['El Paso, TX', 31.7619, -106.485], ['Phoenix, AZ', 33.4484, -112.074], ['Tucson, AZ', 32.2226, -110.9747], ['Los Angeles, CA', 34.0522, -118.2437],
+  ['Ontario, CA', 34.0633, -117.6509], ['Bakersfield, CA', 35.3733, -119.0187], ['Fresno, CA', 36.7378, -119.7871], ['Sacramento, CA', 38.5816, -121.4944],
+  ['Reno, NV', 39.5296, -119.8138], ['Salt Lake City, UT', 40.7608, -111.891], ['Las Vegas, NV', 36.1699, -115.1398], ['Harrisburg, PA', 40.2732, -76.8867],
+  ['Allentown, PA', 40.6084, -75.4902], ['Newark, NJ', 40.7357, -74.1724], ['Pittsburgh, PA', 40.4406, -79.9959], ['Baltimore, MD', 39.2904, -76.6122],
+  ['Richmond, VA', 37.5407, -77.436],
+] as const;
+type Town = { address: string; lat: number; lng: number };
+const towns: Town[] = TOWNS.map(([name, lat, lng]) => ({ address: `${name}, United States`, lat, lng }));
+const METERS_PER_MILE = 1609.344;
+const miles = (a: Town, b: Town) => wgs84Meters(a, b) / METERS_PER_MILE;
+const SPEED_MPH = 50;
 
 /** A small deterministic random source, so every demo install looks the same. */
 function rng(seed: number) {
@@ -21,10 +46,54 @@ function rng(seed: number) {
 }
 
 /**
- * Several hundred trips over the last three months across the US, in every status, some of
- * them recovery loads, saved through the trip service so every figure and history row is real
- * (the leg distances written here only shape the manual mileage figures; the route figures are
- * the routing service's).
+ * A regional load in a sensible order: the truck starts in a town, deadheads to a pickup
+ * nearby, sometimes drops or picks a trailer or calls at a shop on the way, and delivers
+ * 100–900 miles on; the whole trip stays within 50–1 200 road miles.
+ */
+function lane(rand: () => number): { stops: Town[]; types: StopType[] } {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  for (;;) {
+    const start = pick(towns);
+    const pickups = towns.filter((t) => t !== start && miles(start, t) <= 160);
+    if (!pickups.length) continue;
+    const pickup = pick(pickups);
+    const deliveries = towns.filter((t) => t !== pickup && t !== start && miles(pickup, t) >= 90 && miles(pickup, t) <= 750);
+    if (!deliveries.length) continue;
+    const delivery = pick(deliveries);
+    const direct = miles(pickup, delivery);
+    const stops: Town[] = [start, pickup];
+    const types: StopType[] = ['START', 'PICKUP'];
+    // A stop on the way: at most 15 % longer than going straight.
+    const onTheWay = towns.filter((t) => ![start, pickup, delivery].includes(t) && miles(pickup, t) + miles(t, delivery) <= direct * 1.15);
+    if (onTheWay.length && rand() < 0.45) {
+      stops.push(pick(onTheWay));
+      types.push(pick(['TRAILER', 'SHOP', 'PICKUP'] as const));
+    }
+    stops.push(delivery);
+    types.push('DELIVERY');
+    let road = 0;
+    for (let k = 1; k < stops.length; k++) road += estimateLeg(stops[k - 1]!, stops[k]!, 'PRACTICAL', SPEED_MPH).distance / METERS_PER_MILE;
+    if (road >= 50 && road <= 1200) return { stops, types };
+  }
+}
+
+/**
+ * GLE's own device on the same truck: a fix every two minutes with its own small position
+ * error, and its own odometer (read off the same engine, 0.3 % short, from another baseline).
+ */
+function gleView(crumbs: readonly Breadcrumb[], odometers: readonly OdometerReading[], rand: () => number) {
+  const breadcrumbs = crumbs.filter((_, i) => i % 2 === 0).map((b) => ({ ...b, lat: b.lat + (rand() - 0.5) * 8e-5, lng: b.lng + (rand() - 0.5) * 1e-4 }));
+  const first = odometers[0]?.meters ?? 0;
+  const own = (m: number) => 152_000_000 + (m - first) * 0.997;
+  return { breadcrumbs, odometers: odometers.map((o) => ({ time: o.time, meters: own(o.meters) })) };
+}
+
+/**
+ * Several hundred trips over the last three months, in every status, some of them recovery
+ * loads, saved through the trip service so every figure and history row is real. Completed
+ * and in-transit loads of trucks whose company runs Samsara or GLE come with stored GPS
+ * history (docs/integrations/telematics.md#demo-data), so the Mileage Report and the map
+ * panels show three sources with no network. Route figures are the routing service's.
  */
 export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360): Promise<void> {
   const rand = rng(20261122);
@@ -33,6 +102,11 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
   if (!actor) return;
   const driverRows = await db.select({ id: drivers.id, truckId: drivers.truckId }).from(drivers).where(eq(drivers.active, true));
   const crews = driverRows.filter((d): d is { id: number; truckId: number } => d.truckId !== null);
+  const truckRows = await db
+    .select({ id: trucks.id, vehicleId: trucks.vehicleId, gleVehicleId: trucks.gleVehicleId, samsara: companies.samsaraEnabled, gle: companies.gleEnabled })
+    .from(trucks)
+    .leftJoin(companies, eq(companies.id, trucks.companyId));
+  const truckOf = new Map(truckRows.map((t) => [t.id, t]));
   const dispatcherIds = (await db.select({ id: dispatchers.id }).from(dispatchers).where(eq(dispatchers.active, true))).map((d) => d.id);
   const reasonIds = (await db.select({ id: recoveryReasons.id }).from(recoveryReasons)).map((r) => r.id);
   const now = Date.now();
@@ -40,36 +114,32 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
 
   for (let i = 0; i < count; i++) {
     const crew = pick(crews);
+    const truck = truckOf.get(crew.truckId)!;
     const ageDays = (count - i) * (90 / count); // oldest first, up to three months ago
-    const r = rand();
-    const status: TripStatus =
-      ageDays > 14
-        ? r < 0.06 ? 'CANCELLED' : 'COMPLETED'
-        : ageDays > 3
-          ? r < 0.55 ? 'COMPLETED' : r < 0.9 ? 'IN_TRANSIT' : 'CANCELLED'
-          : r < 0.5 ? 'UPCOMING' : 'IN_TRANSIT';
-    // Upcoming loads pick up in the next days; times on the quarter hour.
-    const when = status === 'UPCOMING' ? now + (1 + rand() * 3) * DAY : now - ageDays * DAY + Math.floor(rand() * 10) * 3_600_000;
-    const pickup = new Date(Math.round(when / 900_000) * 900_000);
-    const middle = 1 + Math.floor(rand() * 3);
-    const places = [pick(DEMO_PLACES)];
-    while (places.length < middle + 2) {
-      const next = pick(DEMO_PLACES);
-      if (next !== places.at(-1)) places.push(next);
-    }
-    const types: StopType[] = ['START', ...Array.from({ length: middle }, (_, k) => (k === 0 ? 'PICKUP' : pick(['PICKUP', 'TRAILER', 'SHOP'] as const))), 'DELIVERY'];
+    const { stops: places, types } = lane(rand);
+    const planned = places.map((p, k) => (k === 0 ? null : estimateLeg(places[k - 1]!, p, 'PRACTICAL', SPEED_MPH)));
     let total = 0;
-    const tripStops = places.map(([address, latitude, longitude], k) => {
-      const prev = places[k - 1];
-      const distance = prev ? Math.round(greatCircleMeters({ lat: prev[1], lng: prev[2] }, { lat: latitude, lng: longitude }) * ROAD_FACTOR) : 0;
+    const tripStops = places.map((p, k) => {
+      const distance = Math.round(planned[k]?.distance ?? 0);
       total += distance;
-      return { address, latitude, longitude, stopType: types[k]!, loadStatus: loadStatusFor(types[k]!), orderIndex: k, distance, totalDistance: total, duration: Math.round(distance / MPS) };
+      return { address: p.address, latitude: p.lat, longitude: p.lng, stopType: types[k]!, loadStatus: loadStatusFor(types[k]!), orderIndex: k, distance, totalDistance: total, duration: Math.round(planned[k]?.duration ?? 0) };
     });
-    const loaded = Math.round((tripStops.filter((s) => s.loadStatus === 'LOADED').reduce((a, s) => a + s.distance, 0) * 0.000621371) * 10) / 10;
-    const empty = Math.round((tripStops.filter((s) => s.loadStatus === 'EMPTY').reduce((a, s) => a + s.distance, 0) * 0.000621371) * 10) / 10;
+    // Pickups on the quarter hour; loads of the last day or two are still on the road, later ones upcoming.
+    const upcoming = ageDays < 0.5;
+    const when = upcoming ? now + (1 + rand() * 3) * DAY : now - ageDays * DAY + Math.floor(rand() * 10) * 3_600_000;
+    const pickup = new Date(Math.round(Math.min(when, upcoming ? when : now - 3_600_000) / 900_000) * 900_000);
+    const odometerStart = Math.round((300_000 + rand() * 400_000) * METERS_PER_MILE);
+    const drive = upcoming
+      ? null
+      : demoDrive(places, { plannedLegs: tripStops.map((s) => s.distance), start: pickup.getTime(), rand, stepSeconds: 60, odometerStart, odometerError: 0.002 + rand() * 0.004, until: now });
+    const cancelled = !upcoming && rand() < 0.05;
+    const status: TripStatus = upcoming ? 'UPCOMING' : cancelled ? 'CANCELLED' : drive!.end <= now ? 'COMPLETED' : 'IN_TRANSIT';
     const completed = status === 'COMPLETED';
+    const lastOdo = drive?.odometers.at(-1)?.meters ?? odometerStart;
+    const toMiles = (m: number) => Math.round((m / METERS_PER_MILE) * 10) / 10;
+    const loaded = toMiles(tripStops.filter((s) => s.loadStatus === 'LOADED').reduce((a, s) => a + s.distance, 0));
+    const empty = toMiles(tripStops.filter((s) => s.loadStatus === 'EMPTY').reduce((a, s) => a + s.distance, 0));
     const trailer = rand() < 0.2;
-    const odometer = 300_000 + Math.floor(rand() * 400_000);
     const input = {
       truckId: crew.truckId,
       driverId: crew.id,
@@ -79,24 +149,44 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
       tripStatus: status,
       pickupDateTime: pickup,
       startDateTime: completed ? pickup : null,
-      endDateTime: completed ? new Date(pickup.getTime() + (total / MPS) * 1000 + 8 * 3_600_000) : null,
-      startOdometer: completed ? odometer : null,
-      endOdometer: completed ? Math.round(odometer + total * 0.000621371 * 1.03) : null,
-      emptyMiles: completed ? empty : null,
-      loadedMiles: completed ? loaded : null,
+      endDateTime: completed ? new Date(Math.ceil(drive!.end / 60_000) * 60_000) : null,
+      startOdometer: completed ? toMiles(odometerStart) : null,
+      endOdometer: completed ? toMiles(lastOdo) : null,
+      // Staff enter the manual figures on most completed loads, some after the fact.
+      emptyMiles: completed && rand() < 0.85 ? empty : null,
+      loadedMiles: completed && rand() < 0.85 ? loaded : null,
       notes: rand() < 0.15 ? pick(['Appointment 06:00 at dock 4', 'Lumper receipt required', 'Call 1 h before arrival', 'Hazmat placards']) : null,
       recoveryReasonId: null,
       tripStops,
     };
+    if (input.emptyMiles === null || input.loadedMiles === null) {
+      input.emptyMiles = null;
+      input.loadedMiles = null;
+    }
     const trip = await createTrip(db, routing, actor.id, input);
+
+    if (drive && (status === 'COMPLETED' || status === 'IN_TRANSIT') && drive.breadcrumbs.length) {
+      const windowStart = pickup;
+      const fetchedTo = new Date(Math.min(now, input.endDateTime?.getTime() ?? now));
+      if (truck.samsara && truck.vehicleId) {
+        await saveTrack(db, trip.id, 'SAMSARA', truck.vehicleId, windowStart, fetchedTo, trackFrom(drive.breadcrumbs, drive.odometers, 'OBD'));
+      }
+      if (truck.gle && truck.gleVehicleId) {
+        const g = gleView(drive.breadcrumbs, drive.odometers, rand);
+        await saveTrack(db, trip.id, 'GLE', truck.gleVehicleId, windowStart, fetchedTo, trackFrom(g.breadcrumbs, g.odometers, 'PROVIDER'));
+      }
+    }
     // Every 25th completed load breaks down once and is recovered under the same number.
     if (completed && i % 25 === 0 && reasonIds.length) {
       const rescue = crews.find((c) => c.truckId !== crew.truckId) ?? crew;
-      await createTrip(db, routing, actor.id, { ...input, truckId: rescue.truckId, driverId: rescue.id, recoveryReasonId: pick(reasonIds), pickupDateTime: new Date(pickup.getTime() + DAY) });
+      const later = new Date(input.endDateTime!.getTime() + DAY);
+      await createTrip(db, routing, actor.id, { ...input, truckId: rescue.truckId, driverId: rescue.id, recoveryReasonId: pick(reasonIds), pickupDateTime: later, startDateTime: later, endDateTime: new Date(later.getTime() + 8 * 3_600_000) });
     }
     // A few trips were corrected after the fact, so their history has something to show.
     if (i % 40 === 1 && trip.tripStatus !== 'CANCELLED') {
       await updateTrip(db, routing, actor.id, trip.id, { ...input, notes: 'Receiver moved the appointment', version: trip.version });
     }
   }
+  // The mile stats of loads with stored tracks are computed by a background job after start
+  // (jobs/queue.ts, backfillMileStats), so a first start stays quick.
 }

@@ -19,7 +19,8 @@ export interface Mailer {
 
 /**
  * nodemailer over SMTP when `smtpUrl` is set; otherwise each message is written as an .eml
- * file under `outboxDir` and its text logged, so a fresh install can still reset passwords.
+ * file under `outboxDir` and only that file's name is logged (never the text: its links carry
+ * set-password tokens), so a fresh install can still reset passwords from the file.
  */
 export function createMailer(opts: { smtpUrl?: string | undefined; outboxDir: string; from: string; log: FastifyBaseLogger }): Mailer {
   const transport = opts.smtpUrl
@@ -33,7 +34,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; outboxDir: st
       await mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`);
       await writeFile(file, (info as unknown as { message: Buffer }).message);
-      opts.log.info({ to: message.to, subject: message.subject, file }, `email written to the outbox:\n${message.text}`);
+      opts.log.info({ subject: message.subject, file }, 'email written to the outbox (open the file for its link)');
     } else {
       opts.log.info({ to: message.to, subject: message.subject }, 'email sent');
     }

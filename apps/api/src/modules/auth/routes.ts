@@ -11,7 +11,7 @@ import {
   tokenPair,
 } from '@milepost/contracts/auth';
 import { envelope } from '@milepost/contracts/api';
-import { AUTH_MESSAGES } from '@milepost/contracts/messages';
+import { AUTH_MESSAGES, GENERIC_ERROR_MESSAGES } from '@milepost/contracts/messages';
 import { principalOf } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { countHit } from '../../platform/rate-limit';
@@ -23,26 +23,28 @@ const empty = envelope(z.null());
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
-  // Sign-in attempts count per address and IP, so a whole office behind one NAT is not locked
-  // out by one mistyped password, while guessing at one account is still stopped.
-  const loginLimit = {
-    max: config.RATE_LIMIT_LOGIN_MAX,
-    timeWindow: config.RATE_LIMIT_LOGIN_WINDOW_SECONDS * 1000,
-    hook: 'preHandler' as const,
-    keyGenerator: (req: FastifyRequest) => `${req.ip}|${String((req.body as { email?: string }).email ?? '').toLowerCase()}`,
-  };
+  // Sign-in attempts count per client (IP), generously so an office behind one NAT can sign
+  // in, before the body is read; and per address (below, from any client), so guessing at one
+  // account is stopped. Both counters live in the database, shared by every instance.
+  const loginWindowMs = config.RATE_LIMIT_LOGIN_WINDOW_SECONDS * 1000;
+  const loginClientLimit = { max: config.loginClientMax, timeWindow: loginWindowMs, keyGenerator: (req: FastifyRequest) => req.ip };
+  const ipAndAddress = (req: FastifyRequest) => `${req.ip}|${String((req.body as { email?: string }).email ?? '').toLowerCase()}`;
   const resetLimit = {
     max: config.RATE_LIMIT_RESET_MAX,
     timeWindow: config.RATE_LIMIT_RESET_WINDOW_SECONDS * 1000,
   };
   // Reset requests: per address (below, across IPs) and, more generously, per IP.
   const resetInitLimit = { max: resetLimit.max * 10, timeWindow: resetLimit.timeWindow };
-  const resetFinishLimit = { ...resetLimit, hook: 'preHandler' as const, keyGenerator: loginLimit.keyGenerator };
+  const resetFinishLimit = { ...resetLimit, hook: 'preHandler' as const, keyGenerator: ipAndAddress };
 
   r.post('/authenticate', {
-    config: { access: 'public', rateLimit: loginLimit },
+    config: { access: 'public', rateLimit: loginClientLimit },
     schema: { tags: ['auth'], summary: 'Sign in', body: loginRequest, response: { 200: envelope(tokenPair) } },
-    handler: async (req) => ({ data: await auth.authenticate(deps.auth, req.body.email, req.body.password) }),
+    handler: async (req) => {
+      const perAddress = await countHit(deps.db, `login-email:${req.body.email.toLowerCase()}`, loginWindowMs);
+      if (perAddress.count > config.RATE_LIMIT_LOGIN_MAX) throw new AppError('TOO_MANY_REQUESTS', GENERIC_ERROR_MESSAGES[429], undefined, perAddress.ttlMs / 1000);
+      return { data: await auth.authenticate(deps.auth, req.body.email, req.body.password) };
+    },
   });
 
   r.post('/auth/refresh', {

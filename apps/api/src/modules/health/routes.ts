@@ -3,13 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pingDatabase } from '../../db/client';
 import type { AppDeps } from '../../app';
+import { errorBody } from '@milepost/contracts/api';
 
 const health = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unavailable']) });
 
 export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
     config: { access: 'public' },
-    schema: { tags: ['platform'], summary: 'Liveness and database check', response: { 200: health, 503: health } },
+    // 503 also when load is shed (the error body), so a load balancer steers traffic away.
+    schema: { tags: ['platform'], summary: 'Liveness and database check', response: { 200: health, 503: z.union([health, errorBody]) } },
     logLevel: 'warn',
     handler: async (req, reply) => {
       try {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { SourceMileStats, TelematicsLocation, TripMileStats } from '@milepost/contracts/mile-stats-api';
 import { ROUTE_DATA_MESSAGES, type TripRouteData, type routeDataQuery } from '@milepost/contracts/route-data-api';
 import { TRIP_MESSAGES, type IdentifierType } from '@milepost/contracts/trips-api';
@@ -6,7 +6,7 @@ import { plannedMileStats, telematicsMileStats, telematicsMileage, type LoadStat
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { companies, globalSettings, trucks } from '../../db/schema/reference';
-import { tripMileStats } from '../../db/schema/telematics';
+import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { tripStops, trips } from '../../db/schema/trips';
 import type { ProviderName, RetryPolicy } from '../../integrations/telematics/provider';
 import type { TelematicsDeps } from '../../integrations/telematics/registry';
@@ -182,4 +182,27 @@ export async function routeData(deps: MileStatsDeps, q: z.output<typeof routeDat
   if (!row) throw new AppError('NOT_FOUND', ROUTE_DATA_MESSAGES.notFound);
   const [trip, stats] = await Promise.all([getTrip(deps.db, row.id), mileStatsOf(deps, row.id, { location: true })]);
   return { ...trip, samsaraLocation: stats.locations.SAMSARA, gleLocation: stats.locations.GLE };
+}
+
+/**
+ * Computes and keeps the mile stats of completed trips that have a stored track but no kept
+ * figures for it yet (the demo's loads, tracks stored by a sync), for the reports. At most
+ * `limit` trips a run; returns how many it did.
+ */
+export async function backfillMileStats(deps: MileStatsDeps, limit = 2000, onError?: (tripId: number, err: unknown) => void): Promise<number> {
+  const rows = await deps.db
+    .selectDistinct({ id: tripTracks.tripId })
+    .from(tripTracks)
+    .innerJoin(trips, eq(trips.id, tripTracks.tripId))
+    .leftJoin(tripMileStats, and(eq(tripMileStats.tripId, tripTracks.tripId), eq(tripMileStats.source, tripTracks.source)))
+    .where(and(isNull(tripMileStats.id), eq(trips.tripStatus, 'COMPLETED')))
+    .limit(limit);
+  for (const { id } of rows) {
+    try {
+      await mileStatsOf(deps, id);
+    } catch (err) {
+      onError?.(id, err);
+    }
+  }
+  return rows.length;
 }

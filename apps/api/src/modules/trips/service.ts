@@ -263,32 +263,60 @@ export async function checkNumber(db: Db, number: string, type: IdentifierType, 
   return rows.map((r) => ({ ...r, identifierType: r.identifierType as IdentifierType }));
 }
 
-/** How many distinct numbers a lookup counts; the picker only needs to know whether more exist. */
-export const LOOKUP_COUNT_CAP = 1000;
 
 /**
  * Load or trailer numbers containing the keyword anywhere ("7842" finds LD-784210), for the
- * pickers. Two indexes serve it and the planner picks by how common the keyword is: the
- * trigram index finds the few numbers holding a rare keyword, the text_pattern_ops index is
- * walked in order (`USING ~<~`, byte order) and stops after a page when the keyword is common.
+ * pickers: numbers starting with the keyword first, then those holding it further in, each in
+ * number order. Plans (docs/trips-query-plans.md): the starting ones walk the text_pattern_ops
+ * index in order and stop after a page; the others come from the pg_trgm index (keywords of 3
+ * characters or more; shorter ones are common enough to find by walking the index in order).
+ * The picker only needs to know whether another page exists, so nothing is counted: one number
+ * past the page is read, and `totalElements` is exact up to the page and "at least one more" beyond.
  */
 export async function identifierNumbers(db: Db, q: { keyword?: string | undefined; type: IdentifierType; page: number; size: number }) {
-  const pattern = q.keyword ? `%${q.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = and(eq(trips.identifierType, q.type), pattern ? sql`lower(${trips.identifierValue}) like ${pattern}` : undefined);
-  const byNumber = sql`lower(${trips.identifierValue}) using ~<~`;
-  const distinctNumbers = db.selectDistinct({ v: sql<string>`lower(${trips.identifierValue})` }).from(trips).where(where).orderBy(byNumber);
-  const rows = db
-    .selectDistinctOn([sql`lower(${trips.identifierValue})`], { identifierValue: sql<string>`${trips.identifierValue}` })
-    .from(trips)
-    .where(where)
-    .orderBy(byNumber)
-    .limit(q.size)
-    .offset(q.page * q.size);
-  const total = db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(distinctNumbers.limit(LOOKUP_COUNT_CAP).as('d'))
-    .then((r) => r[0]?.n ?? 0);
-  return toPage(q, rows, total);
+  const value = sql`lower(${trips.identifierValue})`;
+  const ofType = eq(trips.identifierType, q.type);
+  const distinctPage = (where: SQL | undefined, key: SQL, limit: number, offset: number) =>
+    db
+      .selectDistinctOn([key], { identifierValue: sql<string>`${trips.identifierValue}` })
+      .from(trips)
+      .where(where)
+      .orderBy(sql`${key} using ~<~`)
+      .limit(limit)
+      .offset(offset);
+  // Distinct numbers in key order up to the cap: with the b-tree key the walk stops at the cap.
+  const cappedCount = async (where: SQL | undefined, cap: number) =>
+    cap <= 0
+      ? 0
+      : ((await db.select({ n: sql<number>`count(*)::int` }).from(db.selectDistinct({ v: value }).from(trips).where(where).orderBy(sql`${value} using ~<~`).limit(cap).as('d')))[0]?.n ?? 0);
+  // One row past the page tells whether another page exists.
+  const answer = (rows: { identifierValue: string }[], more: boolean) => ({
+    content: rows,
+    totalElements: offset + rows.length + (more ? 1 : 0),
+    totalPages: more ? q.page + 2 : q.page + 1,
+    page: q.page,
+    size: q.size,
+  });
+
+  const offset = q.page * q.size;
+  if (!q.keyword) {
+    const rows = await distinctPage(ofType, value, q.size + 1, offset);
+    return answer(rows.slice(0, q.size), rows.length > q.size);
+  }
+  const escaped = q.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const starts = and(ofType, sql`${value} like ${`${escaped}%`}`);
+  const inside = and(ofType, sql`${value} like ${`%${escaped}%`}`, sql`${value} not like ${`${escaped}%`}`);
+  // Keyed by an expression no b-tree holds, so the planner takes the trigram index rather than
+  // walking every number in order to find a few late ones.
+  const insideKey = q.keyword.length >= 3 ? sql`(${value} || '')` : value;
+
+  const first = await distinctPage(starts, value, q.size + 1, offset);
+  if (first.length > q.size) return answer(first.slice(0, q.size), true);
+  // Fewer than a page start with the keyword: the rest of the page holds it further in.
+  const startsCount = first.length > 0 ? offset + first.length : await cappedCount(starts, offset);
+  const wanted = q.size - first.length;
+  const rest = await distinctPage(inside, insideKey, wanted + 1, Math.max(0, offset - startsCount));
+  return answer([...first, ...rest.slice(0, wanted)], rest.length > wanted);
 }
 
 /** Trucks and drivers that ran this number, most recent first. */
@@ -427,6 +455,14 @@ function snapshot(input: TripInput, refs: Refs, payableMileage: number | null): 
   };
 }
 
+/**
+ * When a history row's change was made: the moment of the insert (clock_timestamp), not the
+ * transaction's start (now()). Changes to one trip are serialised by its row lock, so two
+ * transactions that began in one order but got the lock in the other still list in the order
+ * their changes were made.
+ */
+const changedNow = sql<Date>`clock_timestamp()`;
+
 /** Creates the trip, its stops and its first history row in one transaction (routed before it opens). */
 export async function createTrip(db: Db, routing: RoutingService, actorId: number, input: TripInput): Promise<TripDetail> {
   const route = await routeOf(db, routing, actorId, input);
@@ -439,7 +475,7 @@ export async function createTrip(db: Db, routing: RoutingService, actorId: numbe
       .values({ ...columns, ...recovery, assignedUserId: refs.driverAssignedUserId, createdBy: actorId, updatedBy: actorId })
       .returning({ id: trips.id });
     await tx.insert(tripStops).values(stops.map((s) => ({ ...s, tripId: trip!.id })));
-    await tx.insert(tripHistory).values({ tripId: trip!.id, columnName: 'TRIP_STATUS', oldValue: null, newValue: input.tripStatus, changedBy: actorId });
+    await tx.insert(tripHistory).values({ tripId: trip!.id, columnName: 'TRIP_STATUS', oldValue: null, newValue: input.tripStatus, changedBy: actorId, createdAt: changedNow });
     return trip!.id;
   });
   return getTrip(db, id);
@@ -484,7 +520,7 @@ async function storedSnapshot(tx: Db, id: number): Promise<{ snap: TripSnapshot;
 
 async function writeHistory(tx: Db, tripId: number, actorId: number, before: TripSnapshot, after: TripSnapshot) {
   const rows = diffTrips(before, after);
-  if (rows.length) await tx.insert(tripHistory).values(rows.map((r) => ({ ...r, tripId, changedBy: actorId })));
+  if (rows.length) await tx.insert(tripHistory).values(rows.map((r) => ({ ...r, tripId, changedBy: actorId, createdAt: changedNow })));
   return rows.length;
 }
 
@@ -533,7 +569,7 @@ export async function changeTripStatus(db: Db, actorId: number, id: number, stat
       .update(trips)
       .set({ tripStatus: status, updatedBy: actorId, updatedAt: sql`now()`, version: sql`${trips.version} + 1` })
       .where(eq(trips.id, id));
-    await tx.insert(tripHistory).values({ tripId: id, columnName: 'TRIP_STATUS', oldValue: from, newValue: status, changedBy: actorId });
+    await tx.insert(tripHistory).values({ tripId: id, columnName: 'TRIP_STATUS', oldValue: from, newValue: status, changedBy: actorId, createdAt: changedNow });
   });
   return getTrip(db, id);
 }
@@ -560,7 +596,7 @@ export async function savePayableMileage(db: Db, actorId: number, input: z.outpu
     const rows = changes
       .filter(([, a, b]) => a !== b)
       .map(([columnName, a, b]) => ({ tripId: input.tripId, columnName, oldValue: a === null ? null : String(a), newValue: b === null ? null : String(b), changedBy: actorId }));
-    if (rows.length) await tx.insert(tripHistory).values(rows);
+    if (rows.length) await tx.insert(tripHistory).values(rows.map((r) => ({ ...r, createdAt: changedNow })));
   });
   return getTrip(db, input.tripId);
 }

@@ -41,3 +41,40 @@ export function useColumnVisibility(tableId: string) {
   );
   return [visibility, setVisibility] as const;
 }
+
+/** localStorage key of a table's column widths (px), set by dragging a header's edge. */
+export function columnSizesKey(tableId: string): string {
+  return `milepost.table.${tableId}.sizes`;
+}
+
+export type ColumnSizes = Record<string, number>;
+
+export function readColumnSizes(tableId: string): ColumnSizes {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(columnSizesKey(tableId)) ?? '{}');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0));
+  } catch {
+    return {};
+  }
+}
+
+/** Column widths of one table, saved with its column choices (the table settings). */
+export function useColumnSizes(tableId: string) {
+  const [sizes, setSizesState] = useState<ColumnSizes>(() => readColumnSizes(tableId));
+  const setSizes = useCallback(
+    (updater: (old: ColumnSizes) => ColumnSizes) => {
+      setSizesState((old) => {
+        const next = updater(old);
+        try {
+          window.localStorage.setItem(columnSizesKey(tableId), JSON.stringify(next));
+        } catch {
+          /* storage full or blocked: the widths last for this page only */
+        }
+        return next;
+      });
+    },
+    [tableId],
+  );
+  return [sizes, setSizes] as const;
+}

@@ -30,10 +30,22 @@ export function TextCell({ value, fallback = '', className }: { value: string | 
   );
 }
 
-/** A timestamp in Central time. */
+/** A timestamp in Central time; its column is DATE_COLUMN_SIZE wide so it is never cut. */
 export function DateCell({ value }: { value: string | null | undefined }) {
   const text = formatCentral(value);
-  return <span className="truncate tabular-nums">{text}</span>;
+  return <span className="tabular-nums">{text}</span>;
+}
+
+/** Width that holds 'DD.MM.YYYY HH:mm' in the table's font with the cell padding. */
+export const DATE_COLUMN_SIZE = 136;
+
+/** Width of an Actions column holding `buttons` small icon buttons (28 px, 4 px apart, 8 px padding each side), never narrower than its header. */
+export const actionsColumnSize = (buttons: number) => Math.max(64, 16 + 28 * buttons + 4 * Math.max(0, buttons - 1));
+
+/** A VIN in full (17 characters, monospaced) so two VINs that share their start can be told apart. */
+export const VIN_COLUMN_SIZE = 156;
+export function VinCell({ value }: { value: string | null | undefined }) {
+  return value ? <span className="font-mono text-xs">{value}</span> : null;
 }
 
 /**
@@ -81,11 +93,11 @@ export function statusColumn<TData extends RowData>(o: {
 }
 
 /** A timestamp column (Created, Updated) in Central time; the id is the server's sort field. */
-export function dateColumn<TData extends RowData, K extends string & keyof TData>(id: K, header: string, size = 150): DataTableColumnDef<TData> {
+export function dateColumn<TData extends RowData, K extends string & keyof TData>(id: K, header: string, size = DATE_COLUMN_SIZE): DataTableColumnDef<TData> {
   return dataTableColumnHelper<TData>().accessor((row) => row[id] as string | null | undefined, {
     id,
     header,
-    meta: { label: header, size, grow: 0 },
+    meta: { label: header, size: Math.max(size, DATE_COLUMN_SIZE), grow: 0 },
     cell: (info) => <DateCell value={info.getValue()} />,
   });
 }
@@ -104,12 +116,12 @@ export interface RowAction<TData> {
 const ROW_ACTION_ICONS = { edit: Pencil, view: Eye, tokens: KeyRound, invite: MailPlus } as const;
 const ROW_ACTION_TITLES = { edit: 'Edit', view: 'View', tokens: 'Update API Tokens', invite: 'Resend invitation' } as const;
 
-/** The Actions column: one icon button per allowed action. */
-export function actionsColumn<TData extends RowData>(actions: RowAction<TData>[], size = 80): DataTableColumnDef<TData> {
+/** The Actions column: one icon button per allowed action; wide enough for all of them. */
+export function actionsColumn<TData extends RowData>(actions: RowAction<TData>[], size = 0): DataTableColumnDef<TData> {
   return dataTableColumnHelper<TData>().display({
     id: 'actions',
     header: 'Actions',
-    meta: { label: 'Actions', size, grow: 0 },
+    meta: { label: 'Actions', size: Math.max(size, actionsColumnSize(actions.filter((a) => a.allowed).length)), grow: 0 },
     cell: ({ row }) => (
       <span className="flex items-center gap-1">
         {actions

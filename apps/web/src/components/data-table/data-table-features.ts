@@ -25,6 +25,11 @@ export interface DataTableColumnMeta {
   align?: 'start' | 'end';
   /** Extra classes for the body cells. */
   cellClassName?: string;
+  /**
+   * Kept in view while the table scrolls sideways: 'start' for leading columns (the No column
+   * always is), 'end' for trailing ones (the Actions column always is).
+   */
+  pin?: 'start' | 'end';
 }
 
 /**

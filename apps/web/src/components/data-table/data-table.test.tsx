@@ -8,7 +8,7 @@ import { api } from '@/lib/api-client';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
 import { mockApi, page, pending, stubElementHeight, type MockCall } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
-import { columnSettingsKey } from './column-settings';
+import { columnSettingsKey, columnSizesKey } from './column-settings';
 import { numberColumn } from './columns';
 import { DataTable, NO_DATA_TEXT, SKELETON_ROW_COUNT, UPDATING_TEXT } from './data-table';
 import { dataTableColumnHelper } from './data-table-features';
@@ -188,6 +188,48 @@ describe('DataTable column settings', () => {
     renderTable({ tableId: 'other-things' });
     await screen.findByText('Thing 1');
     expect(screen.getByRole('columnheader', { name: 'Email' })).toBeInTheDocument();
+  });
+
+  it('keeps the No column pinned at the left and Actions at the right; headers carry their full text', async () => {
+    mockApi({ 'GET /things': () => page(things(0, 1)) });
+    const withActions = helper.columns([
+      ...columns,
+      helper.display({ id: 'actions', header: 'Actions', meta: { size: 76, grow: 0 }, cell: () => <button type="button">Edit</button> }),
+    ]);
+    function Pinned() {
+      const query = useInfiniteQuery(pagedInfiniteQueryOptions(['things'], (p, signal) => api.get<Paged<Thing>>('/things', { query: { page: p }, signal })));
+      return <DataTable tableId="pinned" label="Things" columns={withActions} source={useInfiniteTableSource(query)} />;
+    }
+    renderWithApp(<Pinned />, { user: makeUser([]) });
+    await screen.findByText('Thing 1');
+    const [numberHead] = screen.getAllByRole('columnheader', { name: 'No' });
+    expect(numberHead).toHaveStyle({ position: 'sticky', left: '0px' });
+    // Actions sits just left of the settings column (32 px), which is pinned at the right edge.
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveStyle({ position: 'sticky', right: '32px' });
+    const cells = within(screen.getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells[0]).toHaveStyle({ position: 'sticky', left: '0px' });
+    expect(cells[4]).toHaveStyle({ position: 'sticky', right: '32px' });
+    expect(screen.getByRole('columnheader', { name: 'Email' })).toHaveAttribute('title', 'Email');
+  });
+
+  it('resizes a column by dragging its header edge and saves the width with the table settings', async () => {
+    mockApi({ 'GET /things': () => page(things(0, 1)) });
+    const first = renderTable({ tableId: 'sized' });
+    await screen.findByText('Thing 1');
+    const resizer = screen.getByRole('columnheader', { name: 'Email' }).querySelector('[data-slot="column-resizer"]')!;
+    fireEvent.pointerDown(resizer, { clientX: 100 });
+    fireEvent.pointerMove(window, { clientX: 330 });
+    fireEvent.pointerUp(window);
+    expect(JSON.parse(localStorage.getItem(columnSizesKey('sized'))!)).toEqual({ email: 230 });
+    const headerRow = screen.getAllByRole('row')[0]!;
+    expect(headerRow.style.gridTemplateColumns).toContain('230px');
+    first.unmount();
+    renderTable({ tableId: 'sized' });
+    await screen.findByText('Thing 1');
+    expect(screen.getAllByRole('row')[0]!.style.gridTemplateColumns).toContain('230px');
+    // A double click gives the column its own width back.
+    fireEvent.doubleClick(screen.getByRole('columnheader', { name: 'Email' }).querySelector('[data-slot="column-resizer"]')!);
+    expect(JSON.parse(localStorage.getItem(columnSizesKey('sized'))!)).toEqual({});
   });
 
   it('ignores unreadable saved settings', async () => {

@@ -1,12 +1,12 @@
 import { useTable, type RowData, type SortingState, type Updater } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type UIEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type PointerEvent, type UIEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { useColumnVisibility } from './column-settings';
+import { useColumnSizes, useColumnVisibility } from './column-settings';
 import { ColumnSettingsDialog } from './column-settings-dialog';
 import { dataTableFeatures, type DataTableColumnDef } from './data-table-features';
 import { shouldFetchNextPage } from './infinite-scroll';
@@ -22,6 +22,17 @@ export const LOADING_MORE_TEXT = 'Loading more...';
 
 const DEFAULT_COLUMN_SIZE = 120;
 const SETTINGS_COLUMN_SIZE = 32;
+/** Narrowest a column can be dragged to. */
+export const MIN_COLUMN_SIZE = 40;
+
+type Pin = 'start' | 'end' | undefined;
+const pinOf = (column: { id: string; columnDef: { meta?: { pin?: Pin } } }): Pin =>
+  column.columnDef.meta?.pin ?? (column.id === 'number' ? 'start' : column.id === 'actions' ? 'end' : undefined);
+/** The header's words, for its tooltip and the settings dialog. */
+export const columnLabel = (column: { id: string; columnDef: { header?: unknown; meta?: { label?: string } } }): string => {
+  const header = column.columnDef.header;
+  return column.columnDef.meta?.label ?? (typeof header === 'string' && header !== '' ? header : column.id);
+};
 
 export interface DataTableProps<TData extends RowData> {
   /** Names the saved column settings (`milepost.table.<tableId>.columns`). */
@@ -58,6 +69,7 @@ export function DataTable<TData extends RowData>({
   className,
 }: DataTableProps<TData>) {
   const [columnVisibility, setColumnVisibility] = useColumnVisibility(tableId);
+  const [columnSizes, setColumnSizes] = useColumnSizes(tableId);
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
   const sorting = controlledSorting ?? localSorting;
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -87,18 +99,52 @@ export function DataTable<TData extends RowData>({
 
   const rows = table.getRowModel().rows;
   const visibleColumns = table.getVisibleLeafColumns();
+  // A column the user resized, and a pinned one, has a fixed width; the others share the spare width.
+  const widthOf = (column: (typeof visibleColumns)[number]) => columnSizes[column.id] ?? column.columnDef.meta?.size ?? DEFAULT_COLUMN_SIZE;
   const gridStyle: CSSProperties = {
     gridTemplateColumns: [
       ...visibleColumns.map((column) => {
-        const size = column.columnDef.meta?.size ?? DEFAULT_COLUMN_SIZE;
         const grow = column.columnDef.meta?.grow ?? 1;
-        return grow > 0 ? `minmax(${size}px, ${grow}fr)` : `${size}px`;
+        return columnSizes[column.id] !== undefined || pinOf(column) || grow <= 0 ? `${widthOf(column)}px` : `minmax(${widthOf(column)}px, ${grow}fr)`;
       }),
       `${SETTINGS_COLUMN_SIZE}px`,
     ].join(' '),
-    minWidth:
-      visibleColumns.reduce((sum, column) => sum + (column.columnDef.meta?.size ?? DEFAULT_COLUMN_SIZE), 0) + SETTINGS_COLUMN_SIZE,
+    minWidth: visibleColumns.reduce((sum, column) => sum + widthOf(column), 0) + SETTINGS_COLUMN_SIZE,
   };
+  // Sticky offsets of the pinned columns: leading ones from the left, trailing ones from the right
+  // (after the settings column, which stays at the right edge).
+  const stickyStyle = new Map<string, CSSProperties>();
+  {
+    let left = 0;
+    for (const column of visibleColumns) {
+      if (pinOf(column) !== 'start') break;
+      stickyStyle.set(column.id, { position: 'sticky', left, zIndex: 2 });
+      left += widthOf(column);
+    }
+    let right = SETTINGS_COLUMN_SIZE;
+    for (const column of [...visibleColumns].reverse()) {
+      if (pinOf(column) !== 'end') break;
+      stickyStyle.set(column.id, { position: 'sticky', right, zIndex: 2 });
+      right += widthOf(column);
+    }
+  }
+  const settingsSticky: CSSProperties = { position: 'sticky', right: 0, zIndex: 2 };
+
+  // Dragging a header's right edge sets that column's width; a double click resets it.
+  const resizeStart = (columnId: string) => (event: PointerEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    const cell = event.currentTarget.parentElement;
+    const startWidth = cell?.getBoundingClientRect().width ?? DEFAULT_COLUMN_SIZE;
+    const startX = event.clientX;
+    const move = (e: globalThis.PointerEvent) => setColumnSizes((old) => ({ ...old, [columnId]: Math.max(MIN_COLUMN_SIZE, Math.round(startWidth + e.clientX - startX)) }));
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  };
+  const resizeReset = (columnId: string) => setColumnSizes(({ [columnId]: _dropped, ...rest }) => rest);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -170,7 +216,7 @@ export function DataTable<TData extends RowData>({
               role="row"
               aria-rowindex={item.index + 2}
               data-index={item.index}
-              className="absolute top-0 left-0 grid w-full items-center border-b text-sm transition-colors hover:bg-muted/50"
+              className="group absolute top-0 left-0 grid w-full items-center border-b bg-background text-sm transition-colors hover:bg-muted"
               style={{ ...gridStyle, height: ROW_HEIGHT_PX, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
             >
               {row.getVisibleCells().map((cell) => {
@@ -179,8 +225,10 @@ export function DataTable<TData extends RowData>({
                   <div
                     key={cell.id}
                     role="cell"
+                    style={stickyStyle.get(cell.column.id)}
                     className={cn(
                       'flex h-full min-w-0 items-center overflow-hidden px-2 whitespace-nowrap',
+                      stickyStyle.has(cell.column.id) && 'bg-background transition-colors group-hover:bg-muted',
                       meta?.align === 'end' && 'justify-end tabular-nums',
                       meta?.cellClassName,
                     )}
@@ -189,7 +237,7 @@ export function DataTable<TData extends RowData>({
                   </div>
                 );
               })}
-              <div role="cell" aria-hidden />
+              <div role="cell" aria-hidden style={settingsSticky} className="h-full bg-background transition-colors group-hover:bg-muted" />
             </div>
           );
         })}
@@ -202,7 +250,7 @@ export function DataTable<TData extends RowData>({
       <div ref={scrollRef} onScroll={onScroll} data-slot="data-table-scroll" className="relative min-h-0 flex-1 overflow-auto">
         <div role="table" aria-label={label} aria-rowcount={source.isLoading ? -1 : totalCount + 1} className="min-w-full" style={{ minWidth: gridStyle.minWidth }}>
           <div role="rowgroup" className="sticky top-0 z-10">
-            <div role="row" aria-rowindex={1} className="grid h-9 items-center border-b bg-muted/80 text-xs font-medium text-muted-foreground backdrop-blur" style={gridStyle}>
+            <div role="row" aria-rowindex={1} className="grid h-9 items-center border-b bg-muted text-xs font-medium text-muted-foreground" style={gridStyle}>
               {table.getHeaderGroups()[0]?.headers.map((header) => {
                 const column = header.column;
                 const meta = column.columnDef.meta;
@@ -215,7 +263,9 @@ export function DataTable<TData extends RowData>({
                     key={header.id}
                     role="columnheader"
                     aria-sort={ariaSort}
-                    className={cn('flex h-full min-w-0 items-center px-2 whitespace-nowrap', meta?.align === 'end' && 'justify-end')}
+                    title={columnLabel(column)}
+                    style={stickyStyle.get(column.id) ?? { position: 'relative' }}
+                    className={cn('flex h-full min-w-0 items-center bg-muted px-2 whitespace-nowrap', meta?.align === 'end' && 'justify-end')}
                   >
                     {canSort ? (
                       <button
@@ -236,10 +286,21 @@ export function DataTable<TData extends RowData>({
                         <table.FlexRender header={header} />
                       </span>
                     )}
+                    {column.id !== 'actions' && (
+                      // A pointer affordance only (kept out of the header's accessible name).
+                      <div
+                        aria-hidden
+                        data-slot="column-resizer"
+                        title={`Drag to resize ${columnLabel(column)}; double-click to reset`}
+                        onPointerDown={resizeStart(column.id)}
+                        onDoubleClick={() => resizeReset(column.id)}
+                        className="absolute inset-y-1 right-0 w-1.5 cursor-col-resize touch-none rounded-sm hover:bg-ring/40"
+                      />
+                    )}
                   </div>
                 );
               })}
-              <div role="columnheader" className="flex h-full items-center justify-center">
+              <div role="columnheader" style={settingsSticky} className="flex h-full items-center justify-center bg-muted">
                 <ColumnSettingsDialog table={table} open={settingsOpen} onOpenChange={setSettingsOpen} />
               </div>
             </div>

@@ -61,7 +61,7 @@ export function sameStop(a: Pick<StopDraft, 'address' | 'latitude' | 'longitude'
 
 type Role = 'first' | 'middle' | 'last';
 const roleAt = (index: number, count: number): Role => (index === 0 ? 'first' : index === count - 1 ? 'last' : 'middle');
-/** The type a stop takes in each position unless the user chose another (docs/decisions/006-trip-editing-for-dispatchers.md). */
+/** The type a stop takes in each position unless the user chose another (docs/decisions/007-trip-editing-for-dispatchers.md). */
 const ROLE_TYPE: Record<Role, StopType> = { first: 'START', middle: 'PICKUP', last: 'DELIVERY' };
 const withType = (s: StopDraft, stopType: StopType): StopDraft => (s.stopType === stopType ? s : { ...s, stopType, loadStatus: loadStatusFor(stopType) });
 

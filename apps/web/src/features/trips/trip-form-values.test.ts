@@ -12,9 +12,9 @@ describe('trip form values', () => {
     expect(payableMileage('abc', '1')).toBe('');
   });
 
-  it('new trips default to In Transit with pickup now in Central time', () => {
+  it('new trips default to In Transit with pickup now in Central time, down to the 5-minute step', () => {
     // 15:07 UTC on 2 March 2026 is 09:07 CST.
-    expect(emptyTripValues(new Date('2026-03-02T15:07:00Z'))).toMatchObject({ tripStatus: 'IN_TRANSIT', identifierType: 'LOAD_NUMBER', pickupDateTime: '2026-03-02T09:07' });
+    expect(emptyTripValues(new Date('2026-03-02T15:07:00Z'))).toMatchObject({ tripStatus: 'IN_TRANSIT', identifierType: 'LOAD_NUMBER', pickupDateTime: '2026-03-02T09:05' });
   });
 
   it('sends dates as MM/DD/YYYY HH:mm:ss, drops empty values, mileage as numbers or null', () => {

@@ -15,8 +15,8 @@ import { newStopKey, toStopInputs, type StopDraft } from './stops';
 
 /** The value format of the native date-time inputs, read as US Central wall-clock time. */
 export const INPUT_DATE_TIME = "yyyy-MM-dd'T'HH:mm";
-/** Date-time inputs step in 5 minutes (spec 01 §5). */
-export const DATE_TIME_STEP_SECONDS = 300;
+/** Date-times step in 5 minutes (the date-time picker's MINUTE_STEP). */
+const STEP_MS = 5 * 60_000;
 
 const toNumber = (text: string): number | null => {
   if (text.trim() === '') return null;
@@ -76,7 +76,8 @@ export function wireToInput(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : formatCentral(date, INPUT_DATE_TIME);
 }
 
-export const nowInput = (now: Date = new Date()) => formatCentral(now, INPUT_DATE_TIME);
+/** Now, down to the 5-minute step the picker offers. */
+export const nowInput = (now: Date = new Date()) => formatCentral(new Date(Math.floor(now.getTime() / STEP_MS) * STEP_MS), INPUT_DATE_TIME);
 
 
 /** Payable mileage = empty + loaded when both are numbers; blank otherwise (spec 01 §5). */

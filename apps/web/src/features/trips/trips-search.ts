@@ -38,6 +38,12 @@ export function periodSearch(type: PeriodType, now: Date = new Date()): Pick<Tri
 }
 
 /** 'yyyy-MM-dd' (a Central day) → its start or end on the wire. */
+/**
+ * The date-range picker's fixed minimum (spec 01 §2 "disables dates before a fixed minimum whose
+ * value is not shown"): no trip in Milepost is older.
+ */
+export const DATE_RANGE_MIN_DAY = '2020-01-01';
+
 export function dayToWire(day: string, end: boolean): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   return m ? `${m[2]}/${m[3]}/${m[1]} ${end ? '23:59:59' : '00:00:00'}` : undefined;

@@ -44,7 +44,7 @@ describe('StopsEditor', () => {
     const user = userEvent.setup();
     renderWithApp(<Harness initial={seed('Chicago', 'Dallas')} />, { user: makeUser([]) });
     const delivery = await screen.findByRole('listitem', { name: 'Delivery: Dallas' });
-    // The row labelled Delivery is a DELIVERY, loaded (docs/decisions/006-trip-editing-for-dispatchers.md).
+    // The row labelled Delivery is a DELIVERY, loaded (docs/decisions/007-trip-editing-for-dispatchers.md).
     expect(within(delivery).getByRole('combobox', { name: 'Stop type of Delivery' })).toHaveValue('DELIVERY');
     expect(within(delivery).getByTestId('load-status')).toHaveTextContent('LOADED');
     await user.selectOptions(within(delivery).getByRole('combobox', { name: 'Stop type of Delivery' }), 'TRAILER');

@@ -32,7 +32,7 @@ import {
   type StopDraft,
 } from '../stops';
 
-/** The same place twice in a row (a round trip may come back to it later: docs/decisions/006-trip-editing-for-dispatchers.md). */
+/** The same place twice in a row (a round trip may come back to it later: docs/decisions/007-trip-editing-for-dispatchers.md). */
 export const DUPLICATE_STOP_TEXT = 'This location is already the last stop of this trip.';
 export const ESTIMATE_NOTE = 'Leg distances and times are straight-line estimates until road routing is available.';
 

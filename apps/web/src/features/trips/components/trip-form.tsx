@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { DrawerFormFooter } from '@/components/layout/drawer-form-footer';
 import { Button } from '@/components/ui/button';
 import { useConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DateTimePicker } from '@/components/ui/date-picker';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
@@ -19,7 +20,6 @@ import { activeDriverLookup, dispatcherLookup, personOption, recoveryReasonLooku
 import { checkTripNumber, tripQueryOptions, useChangeTripStatusMutation, useCreateTripMutation, useUpdateTripMutation } from '../api/trips-api';
 import type { StopDraft } from '../stops';
 import {
-  DATE_TIME_STEP_SECONDS,
   emptyTripValues,
   payableMileage,
   tripFormSchema,
@@ -329,13 +329,17 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
           </select>
         </FormField>
         <FormField id="trip-pickup" label="Pickup Date/Time (Central)" error={errors.pickupDateTime}>
-          <Input id="trip-pickup" type="datetime-local" step={DATE_TIME_STEP_SECONDS} {...fieldAria('trip-pickup', errors.pickupDateTime)} {...form.register('pickupDateTime')} />
+          <Controller
+            control={form.control}
+            name="pickupDateTime"
+            render={({ field }) => <DateTimePicker id="trip-pickup" value={field.value} onChange={field.onChange} {...fieldAria('trip-pickup', errors.pickupDateTime)} />}
+          />
         </FormField>
         <FormField id="trip-empty-miles" label="Empty Miles" error={errors.emptyMiles}>
-          <Input id="trip-empty-miles" type="number" step={0.1} min={0} inputMode="decimal" {...form.register('emptyMiles')} />
+          <Input id="trip-empty-miles" type="number" step={0.1} min={0} inputMode="decimal" {...fieldAria('trip-empty-miles', errors.emptyMiles)} {...form.register('emptyMiles')} />
         </FormField>
         <FormField id="trip-loaded-miles" label="Loaded Miles" error={errors.loadedMiles}>
-          <Input id="trip-loaded-miles" type="number" step={0.1} min={0} inputMode="decimal" {...form.register('loadedMiles')} />
+          <Input id="trip-loaded-miles" type="number" step={0.1} min={0} inputMode="decimal" {...fieldAria('trip-loaded-miles', errors.loadedMiles)} {...form.register('loadedMiles')} />
         </FormField>
         <FormField id="trip-payable" label="Payable Mileage">
           <Input id="trip-payable" readOnly tabIndex={-1} className="bg-muted/50 tabular-nums" value={payableMileage(emptyMiles, loadedMiles)} />
@@ -343,16 +347,24 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
         {completed && (
           <>
             <FormField id="trip-start" label="Start Date/Time (Central)" error={errors.startDateTime}>
-              <Input id="trip-start" type="datetime-local" step={DATE_TIME_STEP_SECONDS} {...form.register('startDateTime')} />
+              <Controller
+                control={form.control}
+                name="startDateTime"
+                render={({ field }) => <DateTimePicker id="trip-start" clearable value={field.value} onChange={field.onChange} />}
+              />
             </FormField>
             <FormField id="trip-end" label="Delivery Date/Time (Central)" error={errors.endDateTime}>
-              <Input id="trip-end" type="datetime-local" step={DATE_TIME_STEP_SECONDS} {...fieldAria('trip-end', errors.endDateTime)} {...form.register('endDateTime')} />
+              <Controller
+                control={form.control}
+                name="endDateTime"
+                render={({ field }) => <DateTimePicker id="trip-end" clearable value={field.value} onChange={field.onChange} {...fieldAria('trip-end', errors.endDateTime)} />}
+              />
             </FormField>
             <FormField id="trip-start-odometer" label="Start Odometer" error={errors.startOdometer}>
-              <Input id="trip-start-odometer" type="number" step={0.1} min={0} {...form.register('startOdometer')} />
+              <Input id="trip-start-odometer" type="number" step={0.1} min={0} {...fieldAria('trip-start-odometer', errors.startOdometer)} {...form.register('startOdometer')} />
             </FormField>
             <FormField id="trip-end-odometer" label="End Odometer" error={errors.endOdometer}>
-              <Input id="trip-end-odometer" type="number" step={0.1} min={0} {...form.register('endOdometer')} />
+              <Input id="trip-end-odometer" type="number" step={0.1} min={0} {...fieldAria('trip-end-odometer', errors.endOdometer)} {...form.register('endOdometer')} />
             </FormField>
           </>
         )}

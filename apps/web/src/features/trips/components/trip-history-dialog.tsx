@@ -1,4 +1,4 @@
-import { historyFieldLabel } from '@milepost/contracts/trips-api';
+import { historyFieldLabel, historyValueText } from '@milepost/contracts/trips-api';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
@@ -58,8 +58,8 @@ function HistoryTable({ tripId }: { tripId: number }) {
                 <tr key={entry.id} className="border-b align-top last:border-0">
                   <td className="py-1.5 pr-2 text-right text-muted-foreground tabular-nums">{page * TRIP_HISTORY_PAGE_SIZE + i + 1}</td>
                   <td className="py-1.5 pr-2 whitespace-nowrap">{historyFieldLabel(entry.columnName)}</td>
-                  <td className="max-w-56 py-1.5 pr-2 break-words">{entry.oldValue ?? ''}</td>
-                  <td className="max-w-56 py-1.5 pr-2 break-words">{entry.newValue ?? ''}</td>
+                  <td className="max-w-56 py-1.5 pr-2 break-words">{historyValueText(entry.columnName, entry.oldValue, (d) => formatCentral(d))}</td>
+                  <td className="max-w-56 py-1.5 pr-2 break-words">{historyValueText(entry.columnName, entry.newValue, (d) => formatCentral(d))}</td>
                   <td className="py-1.5 pr-2 whitespace-nowrap">{entry.name ?? ''}</td>
                   <td className="py-1.5 whitespace-nowrap tabular-nums">{formatCentral(entry.createdAt)}</td>
                 </tr>

@@ -1,7 +1,7 @@
 import type { TripRow } from '@milepost/contracts/trips-api';
 import { groupDigits } from '@milepost/geo/units';
 import { Gauge, History, Map, MoreHorizontal, Pencil } from 'lucide-react';
-import { DateCell, TextCell, numberColumn } from '@/components/data-table/columns';
+import { DATE_COLUMN_SIZE, DateCell, TextCell, actionsColumnSize, numberColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -69,7 +69,7 @@ export function tripsColumns(actions: TripsColumnActions): DataTableColumnDef<Tr
 
   return helper.columns([
     numberColumn<TripRow>(),
-    helper.accessor('unitNumber', { header: 'Unit', meta: { size: 64, grow: 0 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    helper.accessor('unitNumber', { header: 'Unit', meta: { size: 64, grow: 0, pin: 'start' }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor('driverName', { header: 'Driver', meta: { size: 120 }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor('assignUserName', { header: 'Assigned User', meta: { size: 110 }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor('companyName', {
@@ -101,12 +101,13 @@ export function tripsColumns(actions: TripsColumnActions): DataTableColumnDef<Tr
     miles('emptyMiles', 'Empty Miles', 90),
     location('pickupLocation', 'Pickup Location', 'pickup'),
     location('deliveryLocation', 'Delivery Location', 'delivery'),
-    helper.accessor('updated', { header: 'Updated', meta: { size: 124, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
+    helper.accessor('updated', { header: 'Updated', meta: { size: DATE_COLUMN_SIZE, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
     helper.accessor('tripStatus', { header: 'Status', meta: { size: 84, grow: 0 }, cell: (info) => <TripStatusText status={info.getValue()} /> }),
     helper.display({
       id: 'actions',
       header: 'Actions',
-      meta: { size: 76, grow: 0 },
+      // Every button the user may use fits, the row menu included.
+      meta: { size: actionsColumnSize(Number(actions.canViewMap) + Number(actions.canEdit) + Number(actions.canShowHistory || actions.canViewMileage)), grow: 0 },
       cell: ({ row }) => {
         const trip = row.original;
         const name = tripNumber(trip);

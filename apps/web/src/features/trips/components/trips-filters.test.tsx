@@ -23,17 +23,20 @@ describe('Trips period filter', () => {
     const { unmount } = renderWithApp(<ListFilters search={weekly} onSearchChange={() => {}} />, { user: makeUser([]) });
     expect(await screen.findByLabelText('From date')).toBeDisabled();
     expect(screen.getByLabelText('To date')).toBeDisabled();
-    expect(screen.getByLabelText('From date')).toHaveValue('2026-03-02');
+    // Dates show in the one display format, DD.MM.YYYY.
+    expect(screen.getByLabelText('From date')).toHaveTextContent('02.03.2026');
+    expect(screen.getByLabelText('To date')).toHaveTextContent('08.03.2026');
     expect(screen.getByRole('combobox', { name: 'Period' })).toBeEnabled();
     unmount();
 
     const onSearchChange = vi.fn();
-    renderWithApp(<ListFilters search={{}} onSearchChange={onSearchChange} />, { user: makeUser([]) });
-    const from = await screen.findByLabelText('From date');
-    const { fireEvent } = await import('@testing-library/react');
-    fireEvent.change(from, { target: { value: '2026-03-01' } });
-    expect(onSearchChange).toHaveBeenCalledWith({ fromDate: '03/01/2026 00:00:00', toDate: undefined, periodType: 'CUSTOM' });
-    unmount();
+    const user = userEvent.setup();
+    renderWithApp(<ListFilters search={{ toDate: '03/20/2026 23:59:59', periodType: 'CUSTOM' }} onSearchChange={onSearchChange} />, { user: makeUser([]) });
+    await user.click(await screen.findByLabelText('From date'));
+    // From may not be after To.
+    expect(screen.getByRole('button', { name: /March 21st, 2026/ })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: /March 1st, 2026/ }));
+    expect(onSearchChange).toHaveBeenCalledWith({ fromDate: '03/01/2026 00:00:00', toDate: '03/20/2026 23:59:59', periodType: 'CUSTOM' });
   });
 
   it('the period select is disabled for a custom range', async () => {
@@ -41,5 +44,14 @@ describe('Trips period filter', () => {
     renderWithApp(<ListFilters search={{ periodType: 'CUSTOM', fromDate: '03/01/2026 00:00:00' }} onSearchChange={() => {}} />, { user: makeUser([]) });
     expect(await screen.findByRole('combobox', { name: 'Period' })).toBeDisabled();
     expect(screen.getByLabelText('From date')).toBeEnabled();
+  });
+
+  it('the range refuses days before its minimum and a To before From', async () => {
+    mockApi({ 'GET /users': () => page([]) });
+    const user = userEvent.setup();
+    renderWithApp(<ListFilters search={{ fromDate: '01/10/2020 00:00:00', toDate: '01/31/2020 23:59:59', periodType: 'CUSTOM' }} onSearchChange={() => {}} />, { user: makeUser([]) });
+    await user.click(await screen.findByLabelText('To date'));
+    expect(screen.getByRole('button', { name: /January 9th, 2020/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /January 10th, 2020/ })).toBeEnabled();
   });
 });

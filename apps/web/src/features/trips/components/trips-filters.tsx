@@ -2,11 +2,11 @@ import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/time';
 import type { IdentifierType } from '@milepost/contracts/trips-api';
 import { toast } from 'sonner';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
-import { Input } from '@/components/ui/input';
+import { DatePicker } from '@/components/ui/date-picker';
 import { cn } from '@/lib/utils';
 import { activeDriverLookup, lookupTexts, personName, truckLookup, userLookup } from '@/lib/lookups';
 import { getVehicleInfo, identifierNumbersQueryOptions, numberOption } from '../api/trips-api';
-import { dayToWire, periodSearch, wireToDay, type TripsSearch } from '../trips-search';
+import { DATE_RANGE_MIN_DAY, dayToWire, periodSearch, wireToDay, type TripsSearch } from '../trips-search';
 
 export const PERIOD_LABELS: Record<PeriodType, string> = { WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' };
 /** Info toasts of the auto-selection (spec 01 §9). */
@@ -164,9 +164,27 @@ export function ListFilters({ search, onSearchChange, now }: { search: TripsSear
         ))}
       </select>
       <div className={cn('flex items-center gap-1', period && 'opacity-60')} role="group" aria-label="Date Range">
-        <Input type="date" aria-label="From date" className="h-8 w-36" disabled={period} value={wireToDay(search.fromDate)} onChange={(e) => setDay('fromDate', e.target.value)} />
+        {/* From is never after To and To never before From; neither before the fixed minimum. */}
+        <DatePicker
+          aria-label="From date"
+          placeholder="From"
+          className="w-32"
+          disabled={period}
+          min={DATE_RANGE_MIN_DAY}
+          max={wireToDay(search.toDate) || undefined}
+          value={wireToDay(search.fromDate)}
+          onChange={(day) => setDay('fromDate', day)}
+        />
         <span className="text-xs text-muted-foreground">–</span>
-        <Input type="date" aria-label="To date" className="h-8 w-36" disabled={period} value={wireToDay(search.toDate)} onChange={(e) => setDay('toDate', e.target.value)} />
+        <DatePicker
+          aria-label="To date"
+          placeholder="To"
+          className="w-32"
+          disabled={period}
+          min={wireToDay(search.fromDate) || DATE_RANGE_MIN_DAY}
+          value={wireToDay(search.toDate)}
+          onChange={(day) => setDay('toDate', day)}
+        />
       </div>
     </>
   );

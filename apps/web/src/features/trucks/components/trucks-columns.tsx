@@ -1,5 +1,5 @@
 import type { TruckRow } from '@milepost/contracts/trucks-api';
-import { TextCell, actionsColumn, dateColumn, numberColumn, statusColumn } from '@/components/data-table/columns';
+import { TextCell, VIN_COLUMN_SIZE, VinCell, actionsColumn, dateColumn, numberColumn, statusColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
 
 export interface TrucksColumnActions {
@@ -21,7 +21,7 @@ const helper = dataTableColumnHelper<TruckRow>();
 export function trucksColumns(actions: TrucksColumnActions): DataTableColumnDef<TruckRow>[] {
   return helper.columns([
     numberColumn<TruckRow>(),
-    helper.accessor('unitNumber', { header: 'Unit', meta: { size: 60, grow: 0 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    helper.accessor('unitNumber', { header: 'Unit', meta: { size: 60, grow: 0, pin: 'start' }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor((truck) => truck.driverNames.join(', '), {
       id: 'driverNames',
       header: 'Driver',
@@ -37,8 +37,8 @@ export function trucksColumns(actions: TrucksColumnActions): DataTableColumnDef<
     }),
     helper.accessor('companyName', { header: 'Company', meta: { size: 96 }, cell: (info) => <TextCell value={info.getValue()} fallback="—" /> }),
     helper.accessor('licencePlate', { header: 'License Plate', meta: { size: 80 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('samsaraVin', { header: 'Samsara VIN', meta: { size: 104 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    helper.accessor('vinNumber', { header: 'GLE VIN', meta: { size: 104 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    helper.accessor('samsaraVin', { header: 'Samsara VIN', meta: { size: VIN_COLUMN_SIZE, grow: 0 }, cell: (info) => <VinCell value={info.getValue()} /> }),
+    helper.accessor('vinNumber', { header: 'GLE VIN', meta: { size: VIN_COLUMN_SIZE, grow: 0 }, cell: (info) => <VinCell value={info.getValue()} /> }),
     statusColumn<TruckRow>({ canChange: actions.canChangeStatus, onChange: actions.onChangeStatus, name: (truck) => `truck ${truck.unitNumber}`, size: 80 }),
     helper.accessor('homeLocation', { header: 'Home Location', meta: { size: 130, grow: 1.2 }, cell: (info) => <TextCell value={info.getValue()} /> }),
     dateColumn<TruckRow, 'updated'>('updated', 'Updated', 132),

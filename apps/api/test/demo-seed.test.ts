@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TripMileStats } from '@milepost/contracts/mile-stats-api';
+import { companies, trucks } from '../src/db/schema/reference';
+import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
+import { tripStops, trips } from '../src/db/schema/trips';
+import { seedDemo, DEMO_LOGIN } from '../src/db/seed/demo';
+import { backfillMileStats } from '../src/modules/mile-stats/service';
+import { routingServiceFor } from '../src/modules/routing/service';
+import { createSecretBox } from '../src/platform/secret-box';
+import { call, createTestContext, type TestContext } from './harness';
+import { signIn } from './factories';
+
+/**
+ * The demo a fresh `npm start` shows: believable regional loads, and for the completed loads of
+ * companies with Samsara or GLE, stored GPS history that gives three sources with no network.
+ */
+let ctx: TestContext;
+let token: string;
+let seedMs = 0;
+const MI = 0.000621371;
+
+beforeAll(async () => {
+  // No provider is reachable: a fetch would fail the checks below.
+  ctx = await createTestContext({ SAMSARA_BASE_URL: 'http://127.0.0.1:9', GLE_BASE_URL: 'http://127.0.0.1:9' });
+  const t0 = performance.now();
+  // No HERE key: the demo trips are routed with the estimate as they are saved.
+  await seedDemo(ctx.db, createSecretBox(ctx.secretKey), routingServiceFor(ctx.config, ctx.db));
+  seedMs = performance.now() - t0;
+  // What the background job does after start: the kept figures the reports read.
+  await backfillMileStats({ db: ctx.db, telematics: { db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config } });
+  token = (await signIn(ctx.app, DEMO_LOGIN)).accessToken;
+}, 300_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('demo data', () => {
+  it('runs regional loads of 50–1 200 miles with stops in a sensible order', async () => {
+    const rows = await ctx.db.select({ id: trips.id, total: trips.routeTotalMiles, source: trips.routeSource, status: trips.tripStatus }).from(trips);
+    expect(rows.length).toBeGreaterThan(300);
+    for (const r of rows) {
+      expect(r.total! * MI).toBeGreaterThanOrEqual(50);
+      expect(r.total! * MI).toBeLessThanOrEqual(1200);
+      expect(r.source).toBe('ESTIMATE');
+    }
+    const statuses = new Set(rows.map((r) => r.status));
+    expect([...statuses].sort()).toEqual(['CANCELLED', 'COMPLETED', 'IN_TRANSIT', 'UPCOMING']);
+    const stops = await ctx.db.select().from(tripStops);
+    const byTrip = new Map<number, typeof stops>();
+    for (const s of stops) byTrip.set(s.tripId, [...(byTrip.get(s.tripId) ?? []), s]);
+    for (const list of byTrip.values()) {
+      const types = list.sort((a, b) => a.orderIndex - b.orderIndex).map((s) => s.stopType);
+      expect(types[0]).toBe('START');
+      expect(types.at(-1)).toBe('DELIVERY');
+      expect(types[1]).toBe('PICKUP');
+    }
+    console.info(`demo seed: ${rows.length} trips in ${Math.round(seedMs)} ms`);
+  });
+
+  it('ships stored breadcrumbs, so completed loads show three sources a few percent off the route, with no network', async () => {
+    const [prairie] = await ctx.db.select().from(companies).where(eq(companies.name, 'Prairie Freight Lines'));
+    const done = await ctx.db
+      .select({ id: trips.id })
+      .from(trips)
+      .innerJoin(trucks, eq(trucks.id, trips.truckId))
+      .where(and(eq(trucks.companyId, prairie!.id), eq(trips.tripStatus, 'COMPLETED'), eq(trips.isRecoveryLoad, false)));
+    expect(done.length).toBeGreaterThan(30);
+    const tracks = await ctx.db.select({ tripId: tripTracks.tripId, source: tripTracks.source }).from(tripTracks).where(inArray(tripTracks.tripId, done.map((d) => d.id)));
+    expect(tracks.length).toBe(done.length * 2);
+    // The reports read the kept figures: every completed load has all three.
+    const kept = await ctx.db.select({ source: tripMileStats.source }).from(tripMileStats).where(inArray(tripMileStats.tripId, done.map((d) => d.id)));
+    expect(kept.length).toBe(done.length * 3);
+
+    const offs: number[] = [];
+    for (const { id } of done.slice(0, 12)) {
+      const res = await call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${id}`, token });
+      expect(res.statusCode).toBe(200);
+      const s = res.json<{ data: TripMileStats }>().data;
+      for (const src of [s.samsaraStats, s.gleStats]) {
+        expect(src).not.toBeNull();
+        expect(src!.legs.every((l) => l.miles !== null && l.method === 'ODOMETER')).toBe(true);
+        const off = src!.totalMiles / s.hereStats!.totalMiles - 1;
+        offs.push(off);
+        expect(Math.abs(off)).toBeLessThan(0.06);
+        expect(src!.totalOdometers).not.toBeNull();
+      }
+    }
+    // Not all identical: telematics differ from the plan by a few percent either way.
+    expect(Math.max(...offs) - Math.min(...offs)).toBeGreaterThan(0.01);
+  });
+});

@@ -1,0 +1,148 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SignJWT, decodeJwt } from 'jose';
+import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
+import { globalSettings } from '../src/db/schema/reference';
+import { call, createTestContext, linkIn, outbox, type TestContext } from './harness';
+import { createDriverRow, createTruckRow, createUser, ownerRoleId, signIn } from './factories';
+
+/** Issue 8 point 5: secrets out of logs, full saves, JSON 404s under /api, tokens that expire, 415s, history order. */
+let ctx: TestContext;
+let token: string;
+let webDir: string;
+const logLines: string[] = [];
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-web-'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Milepost</title>');
+  ctx = await createTestContext({ WEB_DIST_DIR: webDir }, { logLines });
+  const u = await createUser(ctx.db, { permissions: PERMISSION_NAMES });
+  token = (await signIn(ctx.app, u)).accessToken;
+});
+afterAll(async () => {
+  await ctx.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe('secrets out of logs', () => {
+  it('reset-password and invitation links are never logged; the log names the outbox file', async () => {
+    const user = await createUser(ctx.db);
+    expect((await call(ctx.app, { method: 'POST', url: `/api/v1/reset-password/init?email=${encodeURIComponent(user.email)}` })).statusCode).toBe(200);
+    const invited = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/users',
+      token,
+      payload: { firstName: 'Ivy', lastName: 'Invited', email: `ivy-${Date.now()}@example.test`, roleId: await ownerRoleId(ctx.db) },
+    });
+    expect(invited.statusCode).toBe(201);
+    const mails = await outbox(ctx);
+    const tokens = mails.slice(-2).map((m) => linkIn(m).searchParams.get('token')!);
+    expect(tokens).toHaveLength(2);
+    const log = logLines.join('\n');
+    for (const t of tokens) expect(log).not.toContain(t);
+    expect(log).not.toContain('reset-password?');
+    const files = await readdir(ctx.outboxDir);
+    for (const f of files.slice(-2)) expect(log).toContain(f);
+  });
+});
+
+describe('full saves', () => {
+  it('PUT /global-setting/{id} must carry every field: {} is a 400 and changes nothing', async () => {
+    const full = { homeRadius: 1, shopRadius: 2, pickupRadius: 3, trailerRadius: 4, deliveryRadius: 5, samsaraEnabled: true, gleEnabled: true, type: 'TRIP' };
+    const created = await call(ctx.app, { method: 'POST', url: '/api/v1/global-setting', token, payload: full });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id;
+    const empty = await call(ctx.app, { method: 'PUT', url: `/api/v1/global-setting/${id}`, token, payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors.map((e: { path: string }) => e.path)).toEqual(
+      expect.arrayContaining(['body.homeRadius', 'body.deliveryRadius', 'body.samsaraEnabled', 'body.gleEnabled']),
+    );
+    const partial = await call(ctx.app, { method: 'PUT', url: `/api/v1/global-setting/${id}`, token, payload: { homeRadius: 9 } });
+    expect(partial.statusCode).toBe(400);
+    const [row] = await ctx.db.select().from(globalSettings).where(eq(globalSettings.id, id));
+    expect(row).toMatchObject({ homeRadius: 1, deliveryRadius: 5, samsaraEnabled: true, gleEnabled: true });
+    // The form's empty radius still reads as 0.
+    const form = await call(ctx.app, { method: 'PUT', url: `/api/v1/global-setting/${id}`, token, payload: { ...full, homeRadius: '' } });
+    expect(form.json().data.homeRadius).toBe(0);
+  });
+});
+
+describe('paths, tokens and media types', () => {
+  it('/API/V1/USERS, in any letter case, is a JSON 404 and not the web app', async () => {
+    for (const url of ['/API/V1/USERS', '/Api/v1/users', '/api/V1/users', '/API']) {
+      const res = await call(ctx.app, { method: 'GET', url, token });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json().code).toBe('NOT_FOUND');
+    }
+    // The app shell still answers its own routes.
+    const shell = await call(ctx.app, { method: 'GET', url: '/trips' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('a token signed with the right key but without exp is refused', async () => {
+    const { sub, sid } = decodeJwt(token);
+    const forged = await new SignJWT({ sid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('milepost')
+      .setSubject(sub!)
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(ctx.jwtSecret));
+    const res = await call(ctx.app, { method: 'GET', url: '/api/v1/me', token: forged });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHENTICATED');
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/me', token })).statusCode).toBe(200);
+  });
+
+  it('a body of the wrong media type is a 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+    for (const [type, body] of [['application/xml', '<team><name>Night shift</name></team>'], ['text/plain', 'name=Night shift']]) {
+      const res = await call(ctx.app, { method: 'POST', url: '/api/v1/teams', token, headers: { 'content-type': type! }, payload: body });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json()).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+  });
+});
+
+describe('trip history order', () => {
+  it('after parallel status changes, history lists the changes in the order they were made', async () => {
+    const truck = await createTruckRow(ctx.db);
+    const driver = await createDriverRow(ctx.db, { truckId: truck.id });
+    const created = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/trips',
+      token,
+      payload: {
+        truckId: truck.id,
+        driverId: driver.id,
+        identifierType: 'LOAD_NUMBER',
+        identifierValue: `LD-${Date.now()}`,
+        tripStatus: 'UPCOMING',
+        pickupDateTime: '11/20/2026 08:30:00',
+        tripStops: [
+          { address: 'Chicago, IL, United States', latitude: 41.878113, longitude: -87.629799, stopType: 'START', loadStatus: 'EMPTY', orderIndex: 0 },
+          { address: 'Dallas, TX, United States', latitude: 32.776665, longitude: -96.796989, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 1 },
+        ],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const tripId = created.json().data.id;
+    for (let round = 0; round < 6; round++) {
+      await Promise.all(
+        ['IN_TRANSIT', 'UPCOMING', 'IN_TRANSIT', 'UPCOMING', 'IN_TRANSIT', 'UPCOMING'].map((status) =>
+          call(ctx.app, { method: 'PATCH', url: `/api/v1/trips/change-trip-status/${tripId}?tripStatus=${status}`, token }).then((r) => expect(r.statusCode).toBe(200)),
+        ),
+      );
+      const trip = (await call(ctx.app, { method: 'GET', url: `/api/v1/trips/${tripId}`, token })).json().data;
+      const history = (await call(ctx.app, { method: 'GET', url: `/api/v1/trip-action-history?tripId=${tripId}&size=100`, token })).json().data.content as {
+        oldValue: string | null;
+        newValue: string;
+      }[];
+      // Newest first: the newest entry is the trip's status now, and each entry starts where the older one ended.
+      expect(history[0]!.newValue).toBe(trip.tripStatus);
+      for (let i = 0; i < history.length - 1; i++) expect(history[i]!.oldValue, `round ${round}, entry ${i}`).toBe(history[i + 1]!.newValue);
+    }
+  });
+});
