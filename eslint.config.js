@@ -1,7 +1,39 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** The web app's feature folders: each may import lib/, components/ and packages, never another feature. */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Import boundaries (docs/decisions/008-one-way-to-do-each-thing.md): data flows one way,
+ * contracts ← geo ← api / web; features never import each other; shared pieces live in
+ * components/ and lib/, which import no feature and no route; module routes.ts files declare
+ * schemas and permissions and leave the database to their service.
+ */
+const boundaryZones = [
+  { target: './packages', from: './apps', message: 'Packages import no app.' },
+  { target: './packages/contracts', from: './packages/geo', message: 'contracts is the bottom layer: geo imports contracts, not the other way round.' },
+  { target: './apps/web', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
+  { target: './apps/api', from: './apps/web', message: 'The API imports nothing of the web app.' },
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: ['./apps/web/src/features', './apps/web/src/routes'],
+    message: 'components/ and lib/ import no feature and no route: move the shared piece down.',
+  },
+  ...WEB_FEATURES.map((name) => ({
+    target: `./apps/web/src/features/${name}`,
+    from: './apps/web/src/features',
+    except: [`./${name}`],
+    message: 'Features do not import features: move what both need into components/, lib/ or a package.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/web/src/routeTree.gen.ts', 'apps/api/drizzle/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -12,6 +44,35 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['apps/web/tsconfig.json', 'apps/api/tsconfig.json', 'packages/*/tsconfig.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/*/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'routes.ts declares schemas and permissions; queries live in the module service.' },
+            { group: ['**/db/schema', '**/db/schema/*', '**/db/client'], message: 'routes.ts declares schemas and permissions; the database is the service’s.' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -50,7 +50,7 @@ export async function measure(samples: number, fn: (i: number) => Promise<void>,
 }
 
 /** A real server on a loopback port over a fresh database of the given engine. */
-export async function startServer(engine: Engine): Promise<BenchServer> {
+export async function startServer(engine: Engine, options: { webDistDir?: string } = {}): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-bench-'));
   let database: Database;
   let drop = async () => undefined as void;
@@ -82,7 +82,7 @@ export async function startServer(engine: Engine): Promise<BenchServer> {
   }
   await database.migrate();
   await syncAccessCatalogue(database.db);
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', MILEPOST_DATA_DIR: dataDir, WEB_DIST_DIR: '', RATE_LIMIT_LOGIN_MAX: '1000000' });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', MILEPOST_DATA_DIR: dataDir, WEB_DIST_DIR: options.webDistDir ?? '', RATE_LIMIT_LOGIN_MAX: '1000000' });
   const app = await buildApp({ config, db: database.db, jwtSecret: randomBytes(32).toString('hex'), secretKey: randomBytes(32).toString('hex'), logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

@@ -12,19 +12,24 @@ import { authCase } from './cases/auth';
 import { placesCase } from './cases/places';
 import { usersCase } from './cases/users';
 import { tripsCase } from './cases/trips';
+import { reportsCase } from './cases/reports';
 import { mileageEngineCase } from './cases/mileage-engine';
+import { firstScreenCase } from './cases/first-screen';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   auth: authCase,
   users: usersCase,
   trips: tripsCase,
+  reports: reportsCase,
   places: placesCase,
 };
 
 /** Cases of pure code (no server, no database): run once, engine 'none'. */
 const PURE_CASES: Record<string, () => Promise<Figure[]>> = {
   'mileage-engine': mileageEngineCase,
+  // Starts its own server over the built web app (npm run build first) and drives Chromium.
+  'first-screen': firstScreenCase,
 };
 
 async function postgresReachable(): Promise<boolean> {

@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** Where `npm run dev` forwards /api (the API's default port); override with MILEPOST_API_PROXY. */
 const apiTarget = process.env.MILEPOST_API_PROXY ?? 'http://localhost:3000';
@@ -13,6 +14,9 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
     tailwindcss(),
+    // Precompressed copies (.br and .gz) beside every text asset: the API serves them as they are
+    // (docs/decisions/009-first-screen-loads-fast.md). Source maps are not compressed: nobody loads them at start.
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024, logLevel: 'silent' }),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -30,18 +34,17 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: an app release does not invalidate the browser's copy of the libraries.
+        // Libraries split along the routes that use them, so the sign-in screen loads only what it needs
+        // (docs/decisions/009-first-screen-loads-fast.md). React alone gets a long-lived chunk of its own.
         codeSplitting: {
           groups: [
             // The map's libraries load only with a map (components/map/map-canvas.tsx imports it lazily); the
-            // offline atlas only when no HERE tiles are served. Neither may fall into the eager vendor chunk.
+            // offline atlas only when no HERE tiles are served. Neither may fall into an eager chunk.
             { name: 'map', test: /node_modules[\\/](leaflet|topojson-client)[\\/]/, priority: 5 },
             { name: 'atlas', test: /node_modules[\\/](us-atlas|world-atlas)[\\/]/, priority: 5 },
+            // The Reports chart's library loads only with its chart (reports-chart.tsx is imported lazily).
+            { name: 'chart', test: /node_modules[\\/]uplot[\\/]/, priority: 5 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
-            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, priority: 3 },
-            { name: 'radix', test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui)[\\/]/, priority: 2 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },
       },

@@ -8,7 +8,9 @@ import type * as GeographicLib from 'geographiclib-geodesic';
 import os from 'node:os';
 import { lineString } from '@turf/helpers';
 import turfLength from '@turf/length';
+import * as hereFlexpolyline from '@here/flexpolyline';
 import { trackMeters } from '../../packages/geo/src/distance';
+import { decodeColumns, encodeColumns } from '../../packages/geo/src/flexpolyline';
 import { telematicsMileage, type EngineStop } from '../../packages/geo/src/mileage';
 import type { Figure } from '../lib';
 
@@ -103,6 +105,15 @@ export async function mileageEngineCase(): Promise<Figure[]> {
   const turfError = Math.abs(turfLength(line, { units: 'meters' }) - exact) / exact;
   const pct = (x: number) => `${(x * 100).toPrecision(2)} %`;
 
+  // The flexible-polyline codec on the same track with epoch seconds as a third dimension.
+  const encoded = encodeColumns({ lat: t.fixes.lat, lng: t.fixes.lng, z: t.fixes.time.map(Math.round) }, { precision: 6 });
+  const oursDecodeMs = timeRuns(50, 5, () => {
+    decodeColumns(encoded);
+  });
+  const hereDecodeMs = timeRuns(10, 1, () => {
+    hereFlexpolyline.decode(encoded);
+  });
+
   return [
     {
       case: `mileage engine: clean + match 5 stops + legs + odometer, 1 000-mile track of ${n.toLocaleString('en-US')} fixes, CPU time per call`,
@@ -121,6 +132,14 @@ export async function mileageEngineCase(): Promise<Figure[]> {
       p95Ms: p95(turfMs),
       target: 'engine ≥ 5× faster',
       note: `engine ${(median(turfMs) / median(engineMs)).toFixed(1)}× faster; turf's length is off by ${pct(turfError)}`,
+    },
+    {
+      case: `flexible polyline: decode ${n.toLocaleString('en-US')} points with a time dimension (${(encoded.length / n).toFixed(1)} bytes a point), CPU time per call`,
+      engine: 'none',
+      samples: oursDecodeMs.length,
+      medianMs: median(oursDecodeMs),
+      p95Ms: p95(oursDecodeMs),
+      note: `@here/flexpolyline decodes the same string in ${median(hereDecodeMs).toFixed(2)} ms (${(median(hereDecodeMs) / median(oursDecodeMs)).toFixed(0)}× slower)`,
     },
     {
       case: 'mileage engine accuracy on the 1 000-mile track vs geographiclib (exact geodesic per segment)',

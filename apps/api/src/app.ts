@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
@@ -178,6 +180,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
 
+  // JSON answers (and any file without a precompressed copy) are compressed when worth it; a
+  // quick brotli level keeps the CPU cost per answer small.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
   // Under overload (the event loop lagging), answer 503 with Retry-After at once.
   if (config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS || config.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION) {
     await app.register(underPressure, {
@@ -245,6 +256,10 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
     root: distDir,
     index: false,
     wildcard: false,
+    // The build writes .br and .gz copies of every text asset; the best one the browser accepts is sent.
+    preCompressed: true,
+    // Our own cache-control below: the plugin's default (max-age=0) would replace it.
+    cacheControl: false,
     setHeaders: (res, file) => {
       res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

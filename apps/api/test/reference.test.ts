@@ -72,10 +72,10 @@ describe('trucks', () => {
     expect(ok.json().data).toMatchObject({ homeLocation: 'Dallas, TX, United States', homeLatitude: 32.7767, version: a.version + 1 });
     const stale = await send('PUT', `/trucks/${a.id}`, { ...body, homeLocation: 'Elsewhere', version: a.version });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe(TRUCK_MESSAGES.stale);
+    expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', message: TRUCK_MESSAGES.stale });
     const dup = await send('PUT', `/trucks/${a.id}`, { ...body, unitNumber: b.unitNumber.toLowerCase() });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe(TRUCK_MESSAGES.duplicate);
+    expect(dup.json()).toMatchObject({ code: 'ALREADY_EXISTS', message: TRUCK_MESSAGES.duplicate });
     expect((await send('PUT', '/trucks/999999', body)).statusCode).toBe(404);
   });
 
@@ -102,7 +102,7 @@ describe('drivers and assignment', () => {
     expect(rows.every((r) => r.a === target.id)).toBe(true);
     const again = await send('POST', '/drivers/assign-user', { userId: target.id, driverIds: [d1.id, d2.id] });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(DRIVER_MESSAGES.alreadyAssigned);
+    expect(again.json()).toMatchObject({ code: 'ALREADY_ASSIGNED', message: DRIVER_MESSAGES.alreadyAssigned });
     const listed = (await get(`/drivers?assignedUserId=${target.id}`)).json().data;
     expect(listed.totalElements).toBe(2);
   });

@@ -85,7 +85,7 @@ describe('roles', () => {
     const [owner] = await ctx.db.select().from(roles).where(eq(roles.name, 'OWNER'));
     const off = await call(ctx.app, { method: 'PATCH', url: `/api/v1/roles/change-status/${owner!.id}?active=false`, token: admin });
     expect(off.statusCode).toBe(409);
-    expect(off.json().message).toBe(ROLE_MESSAGES.ownerCannotBeDeactivated);
+    expect(off.json()).toMatchObject({ code: 'OWNER_ROLE_LOCKED', message: ROLE_MESSAGES.ownerCannotBeDeactivated });
     const rename = await call(ctx.app, { method: 'PUT', url: `/api/v1/roles/${owner!.id}`, token: admin, payload: { name: 'BOSS', permissionIds: [permIds.CAN_SHOW_TRIPS] } });
     expect(rename.statusCode).toBe(400);
     expect(rename.json().message).toBe(ROLE_MESSAGES.ownerCannotBeRenamed);

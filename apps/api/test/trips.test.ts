@@ -127,7 +127,7 @@ describe('number check and recovery loads', () => {
     const first = (await api('POST', '/trips', await tripBody({ identifierValue: number }))).json().data;
     const blocked = await api('POST', '/trips', await tripBody({ identifierValue: number.toLowerCase(), recoveryReasonId: reasonId }));
     expect(blocked.statusCode).toBe(409);
-    expect(blocked.json().message).toBe(TRIP_MESSAGES.uncompleted);
+    expect(blocked.json()).toMatchObject({ code: 'NUMBER_IN_USE', message: TRIP_MESSAGES.uncompleted });
 
     await api('PATCH', `/trips/change-trip-status/${first.id}?tripStatus=COMPLETED`);
     const noReason = await api('POST', '/trips', await tripBody({ identifierValue: number }));
@@ -212,7 +212,7 @@ describe('PUT /trips/{id}', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const loser = a.statusCode === 409 ? a : b;
     const winner = a.statusCode === 200 ? a : b;
-    expect(loser.json().message).toBe(TRIP_MESSAGES.stale);
+    expect(loser.json()).toMatchObject({ code: 'STALE_VERSION', message: TRIP_MESSAGES.stale });
     const stored = (await api('GET', `/trips/${t.id}`)).json().data;
     expect(stored.notes).toBe(winner.json().data.notes);
     expect(stored.version).toBe(t.version + 1);
@@ -238,9 +238,10 @@ describe('status changes', () => {
     expect(cancelled.tripStatus).toBe('CANCELLED');
     const reopen = await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=IN_TRANSIT`);
     expect(reopen.statusCode).toBe(409);
-    expect(reopen.json().message).toBe('A cancelled trip cannot be changed to in transit.');
+    expect(reopen.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', message: 'A cancelled trip cannot be changed to in transit.' });
     const viaPut = await api('PUT', `/trips/${t.id}`, { ...body, tripStatus: 'IN_TRANSIT', version: cancelled.version });
     expect(viaPut.statusCode).toBe(409);
+    expect(viaPut.json().code).toBe('TRANSITION_NOT_ALLOWED');
     expect((await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=PAUSED`)).statusCode).toBe(400);
     const history = (await api('GET', `/trip-action-history?tripId=${t.id}`)).json().data.content;
     expect(history.slice(0, 2).map((h: { newValue: string }) => h.newValue)).toEqual(['CANCELLED', 'IN_TRANSIT']);

@@ -4,7 +4,7 @@ import { USER_MESSAGES } from '@milepost/contracts/users-api';
 import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
 import { roles, users } from '../src/db/schema/access';
 import { call, createTestContext, linkIn, outbox, type TestContext } from './harness';
-import { createRole, createUser, signIn } from './factories';
+import { createRole, createUser, setUserActive, signIn } from './factories';
 
 let ctx: TestContext;
 let admin: string;
@@ -80,7 +80,7 @@ describe('POST /users', () => {
     expect((await post(input)).statusCode).toBe(201);
     const dup = await post(newUser({ email: input.email.toUpperCase() }));
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe(USER_MESSAGES.duplicateEmail);
+    expect(dup.json()).toMatchObject({ code: 'ALREADY_EXISTS', message: USER_MESSAGES.duplicateEmail });
     const rows = await ctx.db.select().from(users).where(eq(users.email, input.email.toUpperCase()));
     expect(rows).toHaveLength(0);
   });
@@ -175,7 +175,7 @@ describe('PUT /users/{id}', () => {
     expect(first.json().data.firstName).toBe('Carlota');
     const stale = await put({ ...base, firstName: 'Overwritten', version: created.version });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe(USER_MESSAGES.staleVersion);
+    expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', message: USER_MESSAGES.staleVersion });
     expect((await call(ctx.app, { method: 'GET', url: `/api/v1/users/${created.id}`, token: admin })).json().data.firstName).toBe('Carlota');
   });
 
@@ -214,7 +214,7 @@ describe('PATCH /users/change-status/{id}', () => {
   it('a user cannot deactivate themselves', async () => {
     const res = await call(ctx.app, { method: 'PATCH', url: `/api/v1/users/change-status/${adminId}?active=false`, token: admin });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(USER_MESSAGES.cannotDeactivateSelf);
+    expect(res.json()).toMatchObject({ code: 'SELF_DEACTIVATION', message: USER_MESSAGES.cannotDeactivateSelf });
   });
 
   it('the last active OWNER cannot be deactivated or moved to another role', async () => {
@@ -224,7 +224,7 @@ describe('PATCH /users/change-status/{id}', () => {
     await ctx.db.update(users).set({ active: true }).where(eq(users.id, owner!.id));
     const off = await call(ctx.app, { method: 'PATCH', url: `/api/v1/users/change-status/${owner!.id}?active=false`, token: admin });
     expect(off.statusCode).toBe(409);
-    expect(off.json().message).toBe(USER_MESSAGES.lastOwner);
+    expect(off.json()).toMatchObject({ code: 'LAST_OWNER', message: USER_MESSAGES.lastOwner });
     const other = await createRole(ctx.db, ['CAN_SHOW_TRIPS']);
     const demote = await call(ctx.app, {
       method: 'PUT',
@@ -250,6 +250,16 @@ describe('PATCH /users/change-status/{id}', () => {
 });
 
 describe('POST /users/{id}/resend-invitation', () => {
+  it('refuses an inactive user with USER_INACTIVE and sends nothing', async () => {
+    const created = (await post(newUser())).json().data;
+    await setUserActive(ctx.db, created.id, false);
+    const before = (await outbox(ctx)).length;
+    const res = await call(ctx.app, { method: 'POST', url: `/api/v1/users/${created.id}/resend-invitation`, token: admin });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('USER_INACTIVE');
+    expect((await outbox(ctx)).length).toBe(before);
+  });
+
   it('sends a new link while no password is set, then refuses', async () => {
     const created = (await post(newUser())).json().data;
     const before = (await outbox(ctx)).length;
@@ -265,6 +275,6 @@ describe('POST /users/{id}/resend-invitation', () => {
     });
     const again = await call(ctx.app, { method: 'POST', url: `/api/v1/users/${created.id}/resend-invitation`, token: admin });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(USER_MESSAGES.alreadyHasPassword);
+    expect(again.json()).toMatchObject({ code: 'PASSWORD_ALREADY_SET', message: USER_MESSAGES.alreadyHasPassword });
   });
 });

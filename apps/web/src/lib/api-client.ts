@@ -239,13 +239,14 @@ export function refreshTokens(): Promise<string | null> {
 
 // ---------------------------------------------------------------------------------------------
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends the request with the bearer token, refreshing it once on a 401 (or ending the session). */
+async function authorizedResponse(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, query, signal, auth = true, skipAuthRefresh = false, timeoutMs = API_TIMEOUT_MS } = options;
   const url = buildUrl(path, query);
   const canRefresh = auth && !skipAuthRefresh && !NO_REFRESH_PATHS.has(path);
 
   const attempt = (token: string | null) => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: accept };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (auth && token) headers.Authorization = `Bearer ${token}`;
     return send(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, signal, timeoutMs);
@@ -264,12 +265,40 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     }
     response = await attempt(token);
   }
+  return response;
+}
 
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await authorizedResponse(path, options, 'application/json');
   const payload = await readBody(response);
   if (!response.ok) throw toApiError(response.status, payload);
 
   const record = asRecord(payload);
   return (record && 'data' in record ? record.data : payload) as T;
+}
+
+/** How long a download may take to start answering (the server streams as it reads). */
+export const DOWNLOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * Downloads a file the API streams (CSV exports) and hands it to the browser as `fileName`.
+ * Sent with the bearer token like every call, so it cannot be a plain link.
+ */
+export async function apiDownload(path: string, options: Pick<RequestOptions, 'query' | 'signal'> & { fileName: string }): Promise<void> {
+  const response = await authorizedResponse(path, { ...options, method: 'GET', timeoutMs: DOWNLOAD_TIMEOUT_MS }, 'text/csv, application/json');
+  if (!response.ok) throw toApiError(response.status, await readBody(response));
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = options.fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
 }
 
 export const api = {

@@ -15,3 +15,15 @@ export function formatCentral(value: string | Date | null | undefined, pattern: 
   if (Number.isNaN(date.getTime())) return '';
   return format(new TZDate(date, DISPLAY_TIME_ZONE), pattern);
 }
+
+/** 'yyyy-MM-dd' (a Central day, as a date input gives it) → its start or end on the wire. */
+export function dayToWire(day: string, end: boolean): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return m ? `${m[2]}/${m[3]}/${m[1]} ${end ? '23:59:59' : '00:00:00'}` : undefined;
+}
+
+/** The wire date's day as 'yyyy-MM-dd' for a date input. */
+export function wireToDay(wire: string | undefined): string {
+  const m = wire ? /^(\d{2})\/(\d{2})\/(\d{4})/.exec(wire) : null;
+  return m ? `${m[3]}-${m[1]}-${m[2]}` : '';
+}

@@ -34,6 +34,10 @@ describe('which writes refresh which lists', () => {
     }
   });
 
+  it('a trip or mileage write refreshes the reports, which sum their figures', async () => {
+    for (const area of ['trips', 'mileStats'] as const) expect(await staleAfter(area)).toContain('reports');
+  });
+
   it('a shop write leaves the trips list alone', async () => {
     expect(await staleAfter('shops')).toEqual(['shops']);
   });

@@ -20,6 +20,8 @@ export const QUERY_ROOTS = {
   settings: ['global-setting'],
   trips: ['trips'],
   mileStats: ['mile-stats'],
+  /** Read-only: the Reports screen's period sums. */
+  reports: ['trip-statistics'],
 } as const;
 
 export type QueryArea = keyof typeof QUERY_ROOTS;
@@ -57,9 +59,10 @@ export const WRITE_REFRESHES = {
   recoveryReasons: ['recoveryReasons', 'trips'],
   settings: ['settings'],
   // A trip's stops and manual figures are part of its mileage report, and the other way round.
-  trips: ['trips', 'mileStats'],
-  mileStats: ['mileStats', 'trips'],
-} as const satisfies Record<Exclude<QueryArea, 'me'>, readonly QueryArea[]>;
+  // The reports sum the trips' figures.
+  trips: ['trips', 'mileStats', 'reports'],
+  mileStats: ['mileStats', 'trips', 'reports'],
+} as const satisfies Record<Exclude<QueryArea, 'me' | 'reports'>, readonly QueryArea[]>;
 
 export type WriteArea = keyof typeof WRITE_REFRESHES;
 

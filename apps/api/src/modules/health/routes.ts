@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pingDatabase } from '../../db/client';
 import type { AppDeps } from '../../app';
 import { errorBody } from '@milepost/contracts/api';
+import { databaseIsUp } from './service';
 
 const health = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unavailable']) });
 
@@ -15,7 +15,7 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
     logLevel: 'warn',
     handler: async (req, reply) => {
       try {
-        await pingDatabase(deps.db);
+        await databaseIsUp(deps.db);
         return { status: 'ok' as const, database: 'ok' as const };
       } catch (err) {
         req.log.error({ err }, 'health check: database unreachable');

@@ -13,8 +13,8 @@ import { trips } from '../../db/schema/trips';
  *
  * Presets read `trip_period_stats` (per truck, week and month; kept by a trigger on trips), so a
  * yearly report over a million trips sums a few thousand rows. A custom range sums the trips
- * themselves through the (truck, pickup) and (pickup) indexes. Both group per truck first, then
- * per period, which counts the trucks without a `count(distinct)`.
+ * themselves through the (truck, pickup) and (pickup) indexes. Trucks are counted as rows per
+ * truck and period (years and days are summed per truck first), without a `count(distinct)`.
  */
 
 interface RawRow {
@@ -69,16 +69,25 @@ const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unkno
 export async function reportByPeriod(db: Db, q: { periodType: PeriodType; truckId?: number | undefined }): Promise<ReportResult> {
   const s = tripPeriodStats;
   const kind = q.periodType === 'WEEKLY' ? 'WEEK' : 'MONTH';
-  const start = q.periodType === 'YEARLY' ? sql`date_trunc('year', ${s.periodStart})::date` : sql`${s.periodStart}`;
+  const start = sql`date_trunc('year', ${s.periodStart})::date`;
   const truck = q.truckId !== undefined ? sql` and ${s.truckId} = ${q.truckId}` : sql``;
-  const inner = sql`
+  // Weeks and months are one row per truck already; years sum a truck's months first.
+  const inner =
+    q.periodType === 'YEARLY'
+      ? sql`
     select ${start} as start, ${s.truckId} as truck_id, sum(${s.loadCount}) as n,
       sum(${s.routeMiles}) as route_miles, sum(${s.routeTotalEmpty}) as route_total_empty, sum(${s.routePu}) as route_pu,
       sum(${s.routeTrl}) as route_trl, sum(${s.routeTotalMiles}) as route_total_miles, sum(${s.payableMileage}) as payable_mileage,
       sum(${s.emptyMiles}) as empty_miles, sum(${s.loadedMiles}) as loaded_miles
     from ${s}
     where ${s.periodKind} = ${kind}${truck}
-    group by 1, 2`;
+    group by 1, 2`
+      : sql`
+    select ${s.periodStart} as start, ${s.loadCount} as n, ${s.routeMiles} as route_miles, ${s.routeTotalEmpty} as route_total_empty,
+      ${s.routePu} as route_pu, ${s.routeTrl} as route_trl, ${s.routeTotalMiles} as route_total_miles, ${s.payableMileage} as payable_mileage,
+      ${s.emptyMiles} as empty_miles, ${s.loadedMiles} as loaded_miles
+    from ${s}
+    where ${s.periodKind} = ${kind}${truck}`;
   const rows = await rowsOf(db, periodSums(inner));
   return { grouping: q.periodType, rows: rows.map((r) => toRow(q.periodType, r)) };
 }

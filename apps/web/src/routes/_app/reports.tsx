@@ -1,19 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HeaderBar } from '@/components/layout/header-bar';
+import { useCallback } from 'react';
 import { PageGuard } from '@/components/layout/page-guard';
-import { ScreenBody } from '@/components/layout/screen';
+import { ReportsScreen } from '@/features/reports/components/reports-screen';
+import { reportsSearchSchema, type ReportsSearch } from '@/features/reports/reports-search';
 import { section } from '@/lib/sections';
 
 export const Route = createFileRoute('/_app/reports')({
-  component: ReportsScreen,
+  validateSearch: reportsSearchSchema,
+  component: ReportsRoute,
 });
 
-function ReportsScreen() {
+function ReportsRoute() {
   const { title, anyOf } = section('reports');
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = useCallback((patch: Partial<ReportsSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true }), [navigate]);
   return (
     <PageGuard anyOf={anyOf}>
-      <HeaderBar title={title} />
-      <ScreenBody />
+      <ReportsScreen title={title} search={search} onSearchChange={onSearchChange} />
     </PageGuard>
   );
 }

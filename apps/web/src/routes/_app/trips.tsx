@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import { PageGuard } from '@/components/layout/page-guard';
-import { MileageReportDialog } from '@/features/mileage/components/mileage-report-dialog';
 import { TripsScreen } from '@/features/trips/components/trips-screen';
 import { tripsSearchSchema, type TripsSearch } from '@/features/trips/trips-search';
 import { section } from '@/lib/sections';
+
+/** The Mileage Report loads with its first opening (docs/decisions/009-first-screen-loads-fast.md). */
+const MileageReportDialog = lazy(() => import('@/features/mileage/components/mileage-report-dialog').then((m) => ({ default: m.MileageReportDialog })));
 
 export const Route = createFileRoute('/_app/trips')({
   validateSearch: tripsSearchSchema,
@@ -20,11 +22,20 @@ function TripsRoute() {
       void navigate({ search: (prev) => (patch === null ? (prev.view ? { view: prev.view } : {}) : { ...prev, ...patch }), replace: true }),
     [navigate],
   );
-  const [mileageTrip, setMileageTrip] = useState<{ id: number; number: string } | null>(null);
+  const [mileageTrip, setMileageTripState] = useState<{ id: number; number: string } | null>(null);
+  const [mileageOpened, setMileageOpened] = useState(false);
+  const setMileageTrip = useCallback((trip: { id: number; number: string } | null) => {
+    if (trip) setMileageOpened(true);
+    setMileageTripState(trip);
+  }, []);
   return (
     <PageGuard anyOf={anyOf}>
       <TripsScreen title={title} search={search} onSearchChange={onSearchChange} onMileageReport={setMileageTrip} />
-      <MileageReportDialog trip={mileageTrip} onOpenChange={(open) => !open && setMileageTrip(null)} />
+      {mileageOpened && (
+        <Suspense fallback={null}>
+          <MileageReportDialog trip={mileageTrip} onOpenChange={(open) => !open && setMileageTrip(null)} />
+        </Suspense>
+      )}
     </PageGuard>
   );
 }

@@ -1,8 +1,8 @@
 import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/api';
-import type { DuplicateCheckRow, HistoryEntry, IdentifierType, TripDetail, TripInput, TripRow, TripStatus } from '@milepost/contracts/trips-api';
+import { TRIPS_EXPORT_FILE_NAME, type DuplicateCheckRow, type HistoryEntry, type IdentifierType, type TripDetail, type TripInput, type TripRow, type TripStatus } from '@milepost/contracts/trips-api';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { LookupOption } from '@/components/ui/lookup-select';
-import { api } from '@/lib/api-client';
+import { api, apiDownload } from '@/lib/api-client';
 import { LOOKUP_PAGE_SIZE } from '@/lib/lookups';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
 import { areaKeys, useWriteMutation } from '@/lib/query-keys';
@@ -35,6 +35,11 @@ export function getTrips(params: TripsListParams, page: number, signal?: AbortSi
 
 export function tripsListQueryOptions(params: TripsListParams) {
   return pagedInfiniteQueryOptions(tripsKeys.list(params), (page, signal) => getTrips(params, page, signal));
+}
+
+/** GET /trips/export.csv: every trip of these filters, in this sort, streamed by the server. */
+export function downloadTripsCsv(params: TripsListParams): Promise<void> {
+  return apiDownload('/trips/export.csv', { query: { ...params }, fileName: TRIPS_EXPORT_FILE_NAME });
 }
 
 /** GET /trips/{id} */

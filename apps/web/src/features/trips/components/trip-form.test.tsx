@@ -134,4 +134,34 @@ describe('Trip form submit precheck', () => {
     await user.type(screen.getByLabelText('Loaded Miles'), '20');
     expect(payable).toHaveValue('30.5');
   });
+
+  it.each([
+    ['COMPLETED', ['In Transit', 'Completed']],
+    ['UPCOMING', ['Upcoming', 'In Transit', 'Completed', 'Cancelled']],
+    ['CANCELLED', ['Cancelled']],
+  ] as const)('offers a %s trip only the statuses TRIP_STATUS_TRANSITIONS allows', async (tripStatus, labels) => {
+    setup(makeTrip({ tripStatus }), []);
+    const select = await screen.findByLabelText('Trip Status');
+    expect([...(select as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(labels);
+  });
+
+  it('a refusal other than STALE_VERSION (here NUMBER_IN_USE) shows the message and offers no Reload', async () => {
+    const trip = makeTrip();
+    mockApi({
+      'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
+      'GET /trips/check-number': () => [],
+      'PUT /trips/42': () => Response.json({ status: 409, code: 'NUMBER_IN_USE', message: 'Number in use by an open trip.' }, { status: 409 }),
+    });
+    renderWithApp(
+      <>
+        <TripForm trip={trip} onDone={() => {}} onCancel={() => {}} />
+        <Toaster />
+      </>,
+      { user: makeUser(['CAN_EDIT_TRIP']) },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Update Trip' }));
+    expect(await screen.findByText('Number in use by an open trip.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
-import { Plus } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Download, Plus } from 'lucide-react';
+import { Suspense, lazy, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
 import { ResetFiltersButton } from '@/components/data-table/table-toolbar';
@@ -8,13 +8,17 @@ import { ScreenBody } from '@/components/layout/screen';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
 import { ViewSwitcher } from '@/components/layout/view-switcher';
 import { Button } from '@/components/ui/button';
+import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
-import { tripsListQueryOptions, type TripsListParams } from '../api/trips-api';
+import { downloadTripsCsv, tripsListQueryOptions, type TripsListParams } from '../api/trips-api';
 import type { TripsSearch } from '../trips-search';
-import { TripDrawer, type TripDrawerTarget } from './trip-drawer';
-import { TripHistoryDialog } from './trip-history-dialog';
+import type { TripDrawerTarget } from './trip-drawer';
 import { ListFilters, VehicleFilters } from './trips-filters';
 import { tripNumber, tripsColumns } from './trips-columns';
+
+// The trip form and the history load with their first opening, not with the list (docs/decisions/009-first-screen-loads-fast.md).
+const TripDrawer = lazy(() => import('./trip-drawer').then((m) => ({ default: m.TripDrawer })));
+const TripHistoryDialog = lazy(() => import('./trip-history-dialog').then((m) => ({ default: m.TripHistoryDialog })));
 
 /** The drawer starts over this long after it closes (spec 01 §9). */
 export const DRAWER_RESET_MS = 500;
@@ -66,7 +70,12 @@ export function TripsScreen({
 
   const drawer = useDrawerSession<TripDrawerTarget>({ mode: 'create' }, { resetAfterMs: DRAWER_RESET_MS });
   const openDrawer = drawer.openWith;
-  const [history, setHistory] = useState<{ id: number; number: string } | null>(null);
+  const [history, setHistoryState] = useState<{ id: number; number: string } | null>(null);
+  const [historyOpened, setHistoryOpened] = useState(false);
+  const setHistory = useCallback((trip: { id: number; number: string } | null) => {
+    if (trip) setHistoryOpened(true);
+    setHistoryState(trip);
+  }, []);
 
   const columns = useMemo(
     () =>
@@ -96,7 +105,7 @@ export function TripsScreen({
           );
         },
       }),
-    [canEdit, canShowHistory, canViewMap, canViewMileage, onSearchChange, onMileageReport, openDrawer],
+    [canEdit, canShowHistory, canViewMap, canViewMileage, onSearchChange, onMileageReport, openDrawer, setHistory],
   );
 
   const filtered = Object.entries(search).some(([key, value]) => key !== 'view' && value !== undefined);
@@ -139,14 +148,38 @@ export function TripsScreen({
           onReset={() => onSearchChange(null)}
           onSortChange={(sort) => onSearchChange({ sort })}
           create={canCreate ? { label: 'New Trip', onClick: () => openDrawer({ mode: 'create' }) } : undefined}
+          actions={<ExportTripsButton params={params} disabled={list.source.totalCount === 0} />}
           table={{ tableId: 'trips', label: 'Trips', columns, getRowId: rowId }}
         />
       ) : (
         <TripsMapView title={title} search={search} onSearchChange={onSearchChange} switcher={switcher} actions={newTrip} />
       )}
-      <TripDrawer key={drawer.session} open={drawer.open} onOpenChange={drawer.setOpen} target={drawer.target} />
-      <TripHistoryDialog trip={history} onOpenChange={(open) => !open && setHistory(null)} />
+      <Suspense fallback={null}>
+        {drawer.session > 0 && <TripDrawer key={drawer.session} open={drawer.open} onOpenChange={drawer.setOpen} target={drawer.target} />}
+        {historyOpened && <TripHistoryDialog trip={history} onOpenChange={(open) => !open && setHistory(null)} />}
+      </Suspense>
     </>
+  );
+}
+
+/** Downloads every trip of the current filters and sort as CSV (not just the loaded pages). */
+function ExportTripsButton({ params, disabled }: { params: TripsListParams; disabled: boolean }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      disabled={disabled || busy}
+      title="Every trip of the current filters, in the current order"
+      onClick={() => {
+        setBusy(true);
+        downloadTripsCsv(params)
+          .catch((error: unknown) => toast.error(errorText(error)))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <Download aria-hidden />
+      {busy ? 'Exporting...' : 'Export CSV'}
+    </Button>
   );
 }
 

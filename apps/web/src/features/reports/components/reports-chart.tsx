@@ -1,0 +1,73 @@
+import type { ReportRow } from '@milepost/contracts/trip-statistics-api';
+import { groupDigits } from '@milepost/geo/units';
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { useTheme } from '@/lib/theme';
+
+export interface ReportsChartProps {
+  /** The report's rows, newest first (as the API answers). */
+  rows: ReportRow[];
+  /** Accessible name of the chart. */
+  label: string;
+}
+
+const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+
+/**
+ * Loaded and empty miles per period (our routing's Total Loaded / Total Empty Miles), oldest on
+ * the left, as side-by-side bars. uPlot draws on a canvas; this module is loaded lazily with the
+ * Reports screen's chart, so its chunk is not part of the first screen's bundle.
+ */
+export default function ReportsChart({ rows, label }: ReportsChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const { resolvedTheme } = useTheme();
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const ordered = [...rows].reverse();
+    const labels = ordered.map((r) => r.periodGroup);
+    const data: uPlot.AlignedData = [ordered.map((_, i) => i), ordered.map((r) => r.totalLoadedMiles), ordered.map((r) => r.totalEmptyMiles)];
+    const text = cssVar('--muted-foreground');
+    const grid = cssVar('--border');
+    const bars = (align: -1 | 1) => uPlot.paths.bars!({ size: [0.4, 48], align });
+    const axisFont = '11px system-ui, sans-serif';
+    const opts: uPlot.Options = {
+      width: Math.max(200, el.clientWidth),
+      height: Math.max(120, el.clientHeight - 28),
+      legend: { show: true, live: true },
+      cursor: { points: { show: false }, drag: { x: false, y: false } },
+      scales: { x: { time: false, range: () => [-0.6, Math.max(0, labels.length - 1) + 0.6] }, y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.08] } },
+      axes: [
+        {
+          stroke: text,
+          font: axisFont,
+          grid: { show: false },
+          ticks: { stroke: grid },
+          // One label per bar pair when they fit; otherwise every n-th.
+          splits: () => {
+            const step = Math.max(1, Math.ceil((labels.length * 90) / Math.max(1, el.clientWidth)));
+            return labels.map((_, i) => i).filter((i) => i % step === 0);
+          },
+          values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
+        },
+        { stroke: text, font: axisFont, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 56, values: (_u, splits) => splits.map((v) => groupDigits(v, 0)) },
+      ],
+      series: [
+        { label: 'Period', value: (_u, i) => (i === null ? '' : (labels[Math.round(i)] ?? '')) },
+        { label: 'Total Loaded Miles', fill: cssVar('--chart-loaded'), stroke: cssVar('--chart-loaded'), paths: bars(-1), points: { show: false }, value: (_u, v) => (v === null ? '' : groupDigits(v, 1)) },
+        { label: 'Total Empty Miles', fill: cssVar('--chart-empty'), stroke: cssVar('--chart-empty'), paths: bars(1), points: { show: false }, value: (_u, v) => (v === null ? '' : groupDigits(v, 1)) },
+      ],
+    };
+    const plot = new uPlot(opts, data, el);
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(200, el.clientWidth), height: Math.max(120, el.clientHeight - 28) }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [rows, resolvedTheme]);
+
+  return <div ref={box} role="img" aria-label={label} data-testid="reports-chart" className="reports-chart h-full w-full text-xs text-muted-foreground" />;
+}

@@ -1,0 +1,100 @@
+import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/time';
+import { X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { DatePicker } from '@/components/ui/date-picker';
+import { LookupSelect } from '@/components/ui/lookup-select';
+import { dayToWire, wireToDay } from '@/lib/date-format';
+import { truckLookup } from '@/lib/lookups';
+import { cn } from '@/lib/utils';
+import { chooseRangeDay, choosePeriod, clearPeriod, DEFAULT_PERIOD, type ReportsSearch } from '../reports-search';
+
+export const PERIOD_LABELS: Record<PeriodType, string> = { WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' };
+
+const selectClass =
+  'h-8 rounded-md border border-input bg-background pr-7 pl-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50';
+
+/**
+ * Truck, Period (weekly by default, with a clear icon) and Date Range (future dates allowed):
+ * a preset disables the date range and leaves its dates empty; a custom range sets the type to
+ * custom and disables the period select (spec 02 §2 "Reports", 01 §2).
+ */
+export function ReportsFilters({ search, onSearchChange }: { search: ReportsSearch; onSearchChange: (patch: Partial<ReportsSearch>) => void }) {
+  const type = search.periodType ?? DEFAULT_PERIOD;
+  const custom = type === 'CUSTOM';
+  const preset = type !== 'CUSTOM' && type !== 'NONE';
+  return (
+    <>
+      <div className="w-36">
+        <label htmlFor="reports-filter-truck" className="sr-only">
+          Truck
+        </label>
+        <LookupSelect
+          id="reports-filter-truck"
+          value={search.truckId === undefined ? null : { id: search.truckId, label: search.truckLabel ?? `#${search.truckId}` }}
+          onChange={(o) => onSearchChange({ truckId: o?.id, truckLabel: o?.label })}
+          {...truckLookup}
+          placeholder="All trucks"
+          searchPlaceholder="Search trucks..."
+          clearLabel="Clear truck"
+        />
+      </div>
+      <div className="relative flex items-center">
+        <select
+          aria-label="Period"
+          className={cn(selectClass, 'w-32')}
+          disabled={custom}
+          value={preset ? type : ''}
+          onChange={(e) => {
+            const value = e.target.value as PeriodType | '';
+            onSearchChange(value ? choosePeriod(value) : clearPeriod());
+          }}
+        >
+          <option value="">Period</option>
+          {PERIOD_TYPES.map((p) => (
+            <option key={p} value={p}>
+              {PERIOD_LABELS[p]}
+            </option>
+          ))}
+        </select>
+        {preset && (
+          <button
+            type="button"
+            aria-label="Clear period"
+            title="Clear period"
+            className="absolute right-1.5 rounded-sm p-0.5 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none"
+            onClick={() => onSearchChange(clearPeriod())}
+          >
+            <X aria-hidden className="size-3.5" />
+          </button>
+        )}
+      </div>
+      <div className={cn('flex items-center gap-1', preset && 'opacity-60')} role="group" aria-label="Date Range">
+        <DatePicker
+          aria-label="From date"
+          placeholder="From"
+          className="w-32"
+          disabled={preset}
+          max={wireToDay(search.toDate) || undefined}
+          value={wireToDay(search.fromDate)}
+          onChange={(day) => onSearchChange(chooseRangeDay(search, 'fromDate', dayToWire(day, false)))}
+        />
+        <span className="text-xs text-muted-foreground">–</span>
+        {/* Future dates are allowed (spec 02 §2). */}
+        <DatePicker
+          aria-label="To date"
+          placeholder="To"
+          className="w-32"
+          disabled={preset}
+          min={wireToDay(search.fromDate) || undefined}
+          value={wireToDay(search.toDate)}
+          onChange={(day) => onSearchChange(chooseRangeDay(search, 'toDate', dayToWire(day, true)))}
+        />
+        {custom && (
+          <Button variant="ghost" size="icon-sm" aria-label="Clear date range" title="Clear date range" onClick={() => onSearchChange(clearPeriod())}>
+            <X aria-hidden />
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}

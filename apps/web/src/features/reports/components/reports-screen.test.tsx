@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReportRow } from '@milepost/contracts/trip-statistics-api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, stubElementHeight } from '@/test/api-mock';
+import { makeUser, renderWithApp } from '@/test/render';
+import { NOTHING_CHOSEN_TEXT, ReportsScreen } from './reports-screen';
+
+// The chart draws on a canvas, which the test DOM does not have; its data is checked in e2e.
+vi.mock('./reports-chart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+
+const row = (periodGroup: string, periodStart: string, periodEnd: string, totalMiles: number): ReportRow => ({
+  periodGroup,
+  periodStart,
+  periodEnd,
+  truckCount: 2,
+  loadCount: 3,
+  totalMiles,
+  totalEmptyMiles: 10,
+  totalPuMiles: 5,
+  totalTrlMiles: 5,
+  totalLoadedMiles: totalMiles - 10,
+  totalPayableMileage: 1234.56,
+  emptyMiles: 9,
+  loadedMiles: 99,
+});
+const weeks = [
+  row('11/16/2026 - 11/22/2026', '11/16/2026 00:00:00', '11/22/2026 23:59:59', 500),
+  row('11/09/2026 - 11/15/2026', '11/09/2026 00:00:00', '11/15/2026 23:59:59', 1500),
+  row('11/02/2026 - 11/08/2026', '11/02/2026 00:00:00', '11/08/2026 23:59:59', 900),
+];
+
+let restore: () => void;
+beforeEach(() => (restore = stubElementHeight(720)));
+afterEach(() => restore());
+
+const wait = { timeout: 8000 };
+const periods = () => screen.getAllByRole('link').map((a) => a.textContent);
+
+describe('Reports screen', () => {
+  it('asks for the weekly report by default, shows the spec columns, the total and the note under the table', async () => {
+    const { calls } = mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks }) });
+    renderWithApp(<ReportsScreen title="Reports" search={{}} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    expect(await screen.findByText('Total: 3 records', undefined, wait)).toBeInTheDocument();
+    expect(calls.find((c) => c.url.pathname.endsWith('/period-type'))!.url.searchParams.get('periodType')).toBe('WEEKLY');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
+    for (const h of ['No', 'Period', 'Truck Count', 'Load Count', 'Total Miles', 'Total Empty Miles', 'Total Pu Miles', 'Total Trl Miles', 'Total Loaded Miles', 'Total Payable Mileage', 'Empty Miles', 'Loaded Miles']) {
+      expect(headers.some((x) => x?.startsWith(h)), h).toBe(true);
+    }
+    expect(screen.getAllByText('1 234.6').length).toBe(3);
+    expect(screen.getByText(/Cancelled trips are not counted\./)).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: /Total Loaded and Total Empty Miles per period, 3 periods/ }, wait)).toBeInTheDocument();
+  });
+
+  it('sorts on the client: no new request, periods in time order, numbers by value', async () => {
+    const { calls } = mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks }) });
+    renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    await screen.findByText('Total: 3 records', undefined, wait);
+    const user = userEvent.setup();
+    const header = (name: string) => screen.getAllByRole('columnheader').find((h) => h.textContent?.trim().startsWith(name))!;
+    await user.click(within(header('Total Miles')).getByRole('button'));
+    await waitFor(() => expect(periods()).toEqual(['11/16/2026 - 11/22/2026', '11/02/2026 - 11/08/2026', '11/09/2026 - 11/15/2026']), wait);
+    await user.click(within(header('Period')).getByRole('button'));
+    await waitFor(() => expect(periods()).toEqual(['11/02/2026 - 11/08/2026', '11/09/2026 - 11/15/2026', '11/16/2026 - 11/22/2026']), wait);
+    expect(calls.filter((c) => c.url.pathname.includes('trip-statistics'))).toHaveLength(1);
+  });
+
+  it('a period opens the Trips screen filtered to the truck and the period', async () => {
+    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks }) });
+    renderWithApp(<ReportsScreen title="Reports" search={{ truckId: 7, truckLabel: '1042' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    const link = await screen.findByRole('link', { name: '11/09/2026 - 11/15/2026' }, wait);
+    const url = new URL(link.getAttribute('href')!, 'http://x');
+    expect(url.pathname).toBe('/trips');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ truckId: '7', periodType: 'CUSTOM', fromDate: '11/09/2026 00:00:00', toDate: '11/15/2026 23:59:59', truckLabel: '"1042"' }); // the router quotes a label that reads as a number
+  });
+
+  it('a custom range asks GET /trip-statistics with its dates; nothing chosen asks nothing', async () => {
+    const { calls } = mockApi({ 'GET /trip-statistics': () => ({ grouping: 'DAILY', rows: [] }) });
+    const { unmount } = renderWithApp(
+      <ReportsScreen title="Reports" search={{ periodType: 'CUSTOM', fromDate: '01/01/2027 00:00:00', toDate: '01/31/2027 23:59:59', truckId: 3 }} onSearchChange={() => {}} />,
+      { user: makeUser(['CAN_SHOW_REPORTS']) },
+    );
+    expect(await screen.findByText('No data found', undefined, wait)).toBeInTheDocument();
+    const asked = calls.find((c) => c.url.pathname === '/api/v1/trip-statistics')!;
+    expect(Object.fromEntries(asked.url.searchParams)).toEqual({ fromDate: '01/01/2027 00:00:00', toDate: '01/31/2027 23:59:59', truckId: '3' });
+    unmount();
+
+    const none = mockApi({});
+    renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'NONE' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    expect(await screen.findByText(NOTHING_CHOSEN_TEXT, undefined, wait)).toBeInTheDocument();
+    expect(none.calls.filter((c) => c.url.pathname.includes('trip-statistics'))).toHaveLength(0);
+    expect(screen.getByRole('button', { name: /Export CSV/ })).toBeDisabled();
+  });
+});

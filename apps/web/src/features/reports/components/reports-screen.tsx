@@ -1,0 +1,94 @@
+import { REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statistics-api';
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { DataTable } from '@/components/data-table/data-table';
+import { RefreshButton, tableTotalText } from '@/components/data-table/table-toolbar';
+import { staticTableSource } from '@/components/data-table/table-source';
+import { HeaderBar } from '@/components/layout/header-bar';
+import { ScreenBody } from '@/components/layout/screen';
+import { Button } from '@/components/ui/button';
+import { errorText } from '@/lib/error-messages';
+import { downloadReportCsv, reportQueryOptions } from '../api/reports-api';
+import { reportRequest, type ReportsSearch } from '../reports-search';
+import { ReportsFilters } from './reports-filters';
+import { reportsColumns } from './reports-columns';
+
+/** The chart's chunk (uPlot and its drawing code) loads only with this screen's chart. */
+const ReportsChart = lazy(() => import('./reports-chart'));
+
+export const NOTHING_CHOSEN_TEXT = 'Choose a period or a date range.';
+export const SOURCE_NOTE = "Route miles are our routing's (HERE, or an estimate where HERE gave no route); Empty, Loaded and Payable Mileage are the figures entered on each trip.";
+export const EXPORT_LABEL = 'Export CSV';
+
+const getRowId = (row: ReportRow) => row.periodStart;
+
+/**
+ * The Reports screen (spec 02 §2): mileage per week, month or year (or per day of a custom
+ * range) for all trucks or one, with a chart of loaded and empty miles, client-side sorting,
+ * CSV export and a click on a period opening its trips.
+ */
+export function ReportsScreen({ title, search, onSearchChange }: { title: string; search: ReportsSearch; onSearchChange: (patch: Partial<ReportsSearch>) => void }) {
+  const request = reportRequest(search);
+  const query = useQuery({ ...reportQueryOptions(request.kind === 'none' ? { kind: 'period', periodType: 'WEEKLY' } : request), enabled: request.kind !== 'none' });
+  const rows = request.kind === 'none' ? [] : query.data?.rows;
+  const source = staticTableSource(rows, { isPending: request.kind !== 'none' && query.isPending, isFetching: query.isFetching, error: query.error, refetch: query.refetch });
+  const truck = search.truckId === undefined ? null : { id: search.truckId, label: search.truckLabel };
+  const columns = useMemo(() => reportsColumns(truck), [truck?.id, truck?.label]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    if (request.kind === 'none') return;
+    setExporting(true);
+    try {
+      await downloadReportCsv(request);
+    } catch (error) {
+      toast.error(errorText(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <HeaderBar
+        title={title}
+        metadata={tableTotalText(rows ? rows.length : undefined, 'records')}
+        filters={
+          <>
+            <ReportsFilters search={search} onSearchChange={onSearchChange} />
+            <RefreshButton onClick={() => void query.refetch()} busy={source.isUpdating} />
+          </>
+        }
+        actions={
+          <Button variant="outline" onClick={() => void exportCsv()} disabled={request.kind === 'none' || !rows?.length || exporting}>
+            <Download aria-hidden />
+            {exporting ? 'Exporting...' : EXPORT_LABEL}
+          </Button>
+        }
+      />
+      <ScreenBody className="overflow-hidden">
+        {request.kind === 'none' ? (
+          <p className="p-6 text-center text-sm text-muted-foreground">{NOTHING_CHOSEN_TEXT}</p>
+        ) : (
+          <>
+            {rows && rows.length > 0 && (
+              <section aria-label="Loaded and empty miles per period" className="h-44 shrink-0 border-b px-3 pt-2 sm:h-56">
+                <Suspense fallback={<div className="h-full animate-pulse rounded-md bg-muted/60" />}>
+                  <ReportsChart rows={rows} label={`Total Loaded and Total Empty Miles per period, ${rows.length} periods`} />
+                </Suspense>
+              </section>
+            )}
+            <div className="flex min-h-0 flex-1 flex-col">
+              <DataTable tableId="reports" label="Reports" columns={columns} source={source} getRowId={getRowId} manualSorting={false} />
+            </div>
+          </>
+        )}
+        <footer className="shrink-0 border-t px-3 py-1.5 text-xs text-muted-foreground">
+          {REPORT_MESSAGES.cancelledLeftOut} Periods are Central Time, weeks from Monday, by pickup time. {SOURCE_NOTE}
+        </footer>
+      </ScreenBody>
+    </>
+  );
+}

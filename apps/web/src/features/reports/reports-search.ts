@@ -1,0 +1,50 @@
+import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/time';
+import { z } from 'zod';
+
+const wireDate = z
+  .string()
+  .regex(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/)
+  .optional()
+  .catch(undefined);
+
+/**
+ * The /reports screen's URL state (spec 02 §2 "Reports"). `periodType` absent means the default,
+ * weekly; NONE is the period cleared with its clear icon (nothing chosen yet); CUSTOM means a
+ * date range was picked. For presets the dates stay empty (the server groups every period).
+ */
+export const reportsSearchSchema = z.object({
+  truckId: z.coerce.number().int().positive().optional().catch(undefined),
+  truckLabel: z.string().max(100).optional().catch(undefined),
+  periodType: z.enum([...PERIOD_TYPES, 'CUSTOM', 'NONE']).optional().catch(undefined),
+  fromDate: wireDate,
+  toDate: wireDate,
+});
+export type ReportsSearch = z.output<typeof reportsSearchSchema>;
+
+export const DEFAULT_PERIOD: PeriodType = 'WEEKLY';
+
+/** What the screen asks for: a preset, a complete custom range, or nothing yet. */
+export type ReportRequest =
+  | { kind: 'period'; periodType: PeriodType; truckId?: number | undefined }
+  | { kind: 'range'; fromDate: string; toDate: string; truckId?: number | undefined }
+  | { kind: 'none' };
+
+export function reportRequest(search: ReportsSearch): ReportRequest {
+  const type = search.periodType ?? DEFAULT_PERIOD;
+  if (type === 'NONE') return { kind: 'none' };
+  if (type === 'CUSTOM') {
+    return search.fromDate && search.toDate ? { kind: 'range', fromDate: search.fromDate, toDate: search.toDate, truckId: search.truckId } : { kind: 'none' };
+  }
+  return { kind: 'period', periodType: type, truckId: search.truckId };
+}
+
+/** Choosing a preset disables the date range and leaves its dates empty. */
+export const choosePeriod = (type: PeriodType): Partial<ReportsSearch> => ({ periodType: type, fromDate: undefined, toDate: undefined });
+/** The period's clear icon: no period, no dates. */
+export const clearPeriod = (): Partial<ReportsSearch> => ({ periodType: 'NONE', fromDate: undefined, toDate: undefined });
+
+/** Picking a range day makes the type custom (which disables the period select); clearing both days clears it. */
+export function chooseRangeDay(search: ReportsSearch, which: 'fromDate' | 'toDate', wire: string | undefined): Partial<ReportsSearch> {
+  const next = { fromDate: search.fromDate, toDate: search.toDate, [which]: wire };
+  return { ...next, periodType: next.fromDate || next.toDate ? 'CUSTOM' : 'NONE' };
+}
