@@ -41,7 +41,7 @@ import type { TelematicsDeps } from './integrations/telematics/registry';
 import type { RetryPolicy } from './integrations/telematics/provider';
 import type { Jobs } from './jobs/queue';
 import { createSecretBox, type SecretBox } from './platform/secret-box';
-import { enforceAccess, type TokenKeys } from './platform/access';
+import { enforceAccess, type RouteAccess, type TokenKeys } from './platform/access';
 import { configurePasswordHashing } from './platform/crypto';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
@@ -161,6 +161,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   };
   app.decorate('mailer', mailer);
+  const routeTable: RouteAccess[] = [];
+  app.decorate('routeTable', routeTable);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -218,7 +220,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Every API route below must declare its access (deny by default).
   await app.register(async (api) => {
-    enforceAccess(api, { db, keys });
+    enforceAccess(api, { db, keys }, routeTable);
     await api.register(async (scope) => healthRoutes(scope, deps));
     await api.register(
       async (v1) => {
@@ -281,5 +283,7 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Every API route with the access it declared. */
+    routeTable: RouteAccess[];
   }
 }

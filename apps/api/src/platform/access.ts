@@ -112,7 +112,16 @@ function allows(access: Exclude<Access, 'public' | 'signed-in'>, perms: Readonly
  * `config.access` throws at registration; non-public routes authenticate (and authorise)
  * before the body is even parsed.
  */
-export function enforceAccess(scope: FastifyInstance, deps: { db: Db; keys: TokenKeys }) {
+/** One registered route and the access it declared (the access matrix test walks these). */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+  /** The route's request schemas (zod), for tests that generate input from them. */
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown };
+}
+
+export function enforceAccess(scope: FastifyInstance, deps: { db: Db; keys: TokenKeys }, table: RouteAccess[] = []) {
   const authenticate = async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -128,6 +137,7 @@ export function enforceAccess(scope: FastifyInstance, deps: { db: Db; keys: Toke
     if (!access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access: add config.access ('public', 'signed-in' or a permission)`);
     }
+    for (const method of [route.method].flat()) table.push({ method: String(method), url: route.url, access, schema: route.schema as RouteAccess['schema'] });
     if (access === 'public') return;
     const guard: onRequestHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
       await authenticate(request);

@@ -101,5 +101,9 @@ export function ResetFiltersButton({ onClick, disabled = false }: { onClick: () 
  * number grouped with spaces; an estimated total (huge results) reads 'Total: ≈ N <noun>'.
  */
 export function tableTotalText(total: number | undefined, noun: string, estimate = false): string | undefined {
-  return total === undefined ? undefined : `Total: ${estimate ? '≈ ' : ''}${groupDigits(total, 0)} ${noun}`;
+  if (total === undefined) return undefined;
+  return `Total: ${estimate ? '≈ ' : ''}${groupDigits(total, 0)} ${total === 1 && !estimate ? singular(noun) : noun}`;
 }
+
+/** 'trips' → 'trip', 'companies' → 'company' (the nouns of our lists). */
+const singular = (noun: string) => (noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : noun.replace(/s$/, ''));

@@ -8,4 +8,10 @@ describe('tableTotalText', () => {
     expect(tableTotalText(700123, 'trips', true)).toBe('Total: ≈ 700 123 trips');
     expect(tableTotalText(undefined, 'trips')).toBeUndefined();
   });
+  it('one is singular', () => {
+    expect(tableTotalText(1, 'trips')).toBe('Total: 1 trip');
+    expect(tableTotalText(1, 'companies')).toBe('Total: 1 company');
+    expect(tableTotalText(1, 'recovery reasons')).toBe('Total: 1 recovery reason');
+    expect(tableTotalText(0, 'trips')).toBe('Total: 0 trips');
+  });
 });

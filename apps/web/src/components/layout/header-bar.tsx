@@ -1,6 +1,13 @@
-import type { ReactNode } from 'react';
+import { SlidersHorizontal } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { SidebarTrigger } from './sidebar';
+
+export const APP_NAME = 'Milepost';
+export const FILTERS_LABEL = 'Filters';
 
 export interface HeaderBarProps {
   title: ReactNode;
@@ -15,8 +22,21 @@ export interface HeaderBarProps {
   className?: string;
 }
 
-/** The bar at the top of every screen (spec 01 §1): title, metadata, filters, view switcher, actions. */
+/**
+ * The bar at the top of every screen (spec 01 §1): title, metadata, filters, view switcher,
+ * actions. It names the browser tab after the screen. On a phone the filters fold into a sheet
+ * behind a Filters button, so the bar stays one or two lines high.
+ */
 export function HeaderBar({ title, metadata, filters, actions, viewSwitcher, className }: HeaderBarProps) {
+  const mobile = useIsMobile();
+  useEffect(() => {
+    if (typeof title !== 'string') return;
+    document.title = `${title} · ${APP_NAME}`;
+    return () => {
+      document.title = APP_NAME;
+    };
+  }, [title]);
+  const folded = mobile && filters !== undefined && filters !== null;
   return (
     <header
       data-slot="header-bar"
@@ -27,7 +47,25 @@ export function HeaderBar({ title, metadata, filters, actions, viewSwitcher, cla
         <h1 className="truncate text-base font-semibold tracking-tight">{title}</h1>
         {metadata && <div className="truncate text-xs text-muted-foreground tabular-nums">{metadata}</div>}
       </div>
-      {filters ? (
+      {folded ? (
+        <div className="flex flex-1 justify-end">
+          <Sheet>
+            <SheetTrigger asChild>
+              <Button variant="outline" size="sm">
+                <SlidersHorizontal aria-hidden />
+                {FILTERS_LABEL}
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="right" className="w-[85vw] max-w-sm gap-3 overflow-y-auto p-4 pt-12">
+              <SheetTitle className="text-base font-semibold">{FILTERS_LABEL}</SheetTitle>
+              <SheetDescription className="sr-only">Filter the list</SheetDescription>
+              <div data-slot="header-filters" className="flex flex-col items-stretch gap-3 [&>*]:w-full">
+                {filters}
+              </div>
+            </SheetContent>
+          </Sheet>
+        </div>
+      ) : filters ? (
         <div data-slot="header-filters" className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
           {filters}
         </div>

@@ -37,7 +37,7 @@ describe('Dispatchers tab', () => {
       'GET /teams': ({ url }) => page(TEAMS.filter((t) => t.name.toLowerCase().includes((url.searchParams.get('keyword') ?? '').toLowerCase()))),
     });
     renderTab(['CAN_SHOW_DISPATCHERS', 'CAN_CREATE_DISPATCHER', 'CAN_CHANGE_STATUS_DISPATCHER']);
-    expect(await screen.findByText('Total: 1 dispatchers')).toBeInTheDocument();
+    expect(await screen.findByText('Total: 1 dispatcher')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Active: Deactivate Mia Lopez' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'New Dispatcher' }));

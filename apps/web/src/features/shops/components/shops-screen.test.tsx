@@ -41,7 +41,7 @@ describe('Shops screen', () => {
   it('lists shops with the total and coordinates to 6 decimals', async () => {
     mockApi({ 'GET /shops': () => page([SHOP]) });
     renderScreen(['CAN_SHOW_SHOPS']);
-    expect(await screen.findByText('Total: 1 shops')).toBeInTheDocument();
+    expect(await screen.findByText('Total: 1 shop')).toBeInTheDocument();
     expect(await screen.findByText('32.776700, -96.797000')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers.slice(0, 8)).toEqual(['No', 'ID', 'Shop Name', 'Location', 'Coordinates', 'Status', 'Created', 'Actions']);

@@ -50,7 +50,7 @@ describe('System screen', () => {
   it('opens on recovery reasons, with no switcher, without the radius view permission', async () => {
     mockApi({ 'GET /recovery/reasons': () => page([REASON]) });
     renderScreen(['CAN_SHOW_RECOVERY_REASONS']);
-    expect(await screen.findByText('Total: 1 reasons')).toBeInTheDocument();
+    expect(await screen.findByText('Total: 1 reason')).toBeInTheDocument();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(screen.queryByText('Radius Settings')).not.toBeInTheDocument();
   });

@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { DrawerFormFooter } from '@/components/layout/drawer-form-footer';
 import { Button } from '@/components/ui/button';
 import { useConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useUnsavedChanges } from '@/components/layout/drawer';
 import { DateTimePicker } from '@/components/ui/date-picker';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -81,6 +82,12 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
   });
   const { errors, isSubmitting } = form.formState;
   const [stops, setStops] = useState<StopDraft[]>(() => (trip ? tripStopsOf(trip) : []));
+  // Unsaved changes (fields or stops) make closing the drawer ask first.
+  const stopsKey = (list: readonly StopDraft[]) => JSON.stringify(list.map((s) => [s.address, s.latitude, s.longitude, s.stopType]));
+  const [initialStops] = useState(() => stopsKey(stops));
+  const [initialValues] = useState(() => JSON.stringify(form.getValues()));
+  const values = useWatch({ control: form.control });
+  useUnsavedChanges(JSON.stringify(values) !== initialValues || stopsKey(stops) !== initialStops);
   const [labels, setLabels] = useState<Labels>(() => labelsOf(trip));
   const [matches, setMatches] = useState<DuplicateCheckRow[] | null>(null);
   const [checking, setChecking] = useState(false);

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi, page } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import type { TripsSearch } from '../trips-search';
-import { ListFilters } from './trips-filters';
+import { ListFilters, autoSelectVehicle } from './trips-filters';
 
 describe('Trips period filter', () => {
   it('Weekly fills Monday-to-Sunday dates in Central time', async () => {
@@ -55,3 +55,22 @@ describe('Trips period filter', () => {
     expect(screen.getByRole('button', { name: /January 10th, 2020/ })).toBeEnabled();
   });
 });
+
+describe('Choosing a load', () => {
+  it('run by two trucks selects neither, so both trips stay in the list; run by one selects it', async () => {
+    mockApi({
+      'GET /trips/vehicle/info-by-identifier-number': ({ url }) =>
+        url.searchParams.get('number') === 'LD-2'
+          ? { trucks: [{ id: 1, unitNumber: '1001' }, { id: 2, unitNumber: '1002' }], drivers: [{ id: 5, firstName: 'Ana', lastName: 'Diaz' }] }
+          : { trucks: [{ id: 1, unitNumber: '1001' }], drivers: [{ id: 5, firstName: 'Ana', lastName: 'Diaz' }] },
+    });
+    const two = vi.fn();
+    await autoSelectVehicle('LD-2', two);
+    // The one driver is selected, no truck: the list still shows both trucks' trips.
+    expect(two).toHaveBeenCalledWith({ driverId: 5, driverLabel: 'Ana Diaz' });
+    const one = vi.fn();
+    await autoSelectVehicle('LD-1', one);
+    expect(one).toHaveBeenCalledWith({ truckId: 1, truckLabel: '1001', driverId: 5, driverLabel: 'Ana Diaz' });
+  });
+});
+

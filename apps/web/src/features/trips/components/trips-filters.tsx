@@ -22,25 +22,30 @@ const numberValue = (value: string | undefined) => (value ? numberOption({ ident
 type Patch = Partial<TripsSearch>;
 
 /**
- * After a load or trailer is chosen, the trucks and drivers that ran it are looked up and the
- * first of each is selected, with an info toast naming them (spec 01 §2).
+ * After a load or trailer is chosen, the trucks and drivers that ran it are looked up. A truck
+ * (or driver) is selected only when it is the only one that ran the number: with two trucks the
+ * list keeps showing both trips and the toast says so (docs/decisions/007-trip-editing-for-dispatchers.md;
+ * the spec selected the first, which hid the other truck's trip).
  */
-async function autoSelectVehicle(number: string, onSearchChange: (patch: Patch) => void) {
+export async function autoSelectVehicle(number: string, onSearchChange: (patch: Patch) => void) {
   try {
     const info = await getVehicleInfo(number);
-    const truck = info.trucks[0];
-    const driver = info.drivers[0];
-    if (!truck && !driver) return;
-    onSearchChange({
-      truckId: truck?.id,
-      truckLabel: truck?.unitNumber,
-      driverId: driver?.id,
-      driverLabel: driver ? personName(driver) : undefined,
-    });
+    const truck = info.trucks.length === 1 ? info.trucks[0] : undefined;
+    const driver = info.drivers.length === 1 ? info.drivers[0] : undefined;
+    if (info.trucks.length === 0 && info.drivers.length === 0) return;
+    if (truck || driver) {
+      onSearchChange({
+        ...(truck ? { truckId: truck.id, truckLabel: truck.unitNumber } : {}),
+        ...(driver ? { driverId: driver.id, driverLabel: personName(driver) } : {}),
+      });
+    }
     const several = info.trucks.length > 1 || info.drivers.length > 1;
+    const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
     const names = [truck ? `truck ${truck.unitNumber}` : null, driver ? `driver ${personName(driver)}` : null].filter(Boolean).join(' and ');
-    toast.info(`Selected ${names}`, {
-      description: several ? `${info.trucks.length} truck(s) and ${info.drivers.length} driver(s) ran ${number}.` : undefined,
+    const title = names ? `Selected ${names}` : `${number}: showing every truck that ran it`;
+    toast.info(title, {
+      id: 'trips-auto-select',
+      description: several ? `${count(info.trucks.length, 'truck')} and ${count(info.drivers.length, 'driver')} ran ${number}.` : undefined,
       duration: several ? AUTO_SELECT_TOAST_MS.several : AUTO_SELECT_TOAST_MS.one,
     });
   } catch {

@@ -51,7 +51,7 @@ describe('Trucks screen', () => {
   it('lists trucks with the spec columns, drivers joined, and no create button', async () => {
     mockApi({ 'GET /trucks': () => page([makeTruck()]) });
     renderScreen();
-    expect(await screen.findByText('Total: 1 trucks')).toBeInTheDocument();
+    expect(await screen.findByText('Total: 1 truck')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers.slice(0, 12)).toEqual([
       'No', 'Unit', 'Driver', 'Assigned User', 'Company', 'License Plate', 'Samsara VIN', 'GLE VIN', 'Status', 'Home Location', 'Updated', 'Actions',
@@ -64,7 +64,7 @@ describe('Trucks screen', () => {
   it('hides edit, view, assign and the status button without the permissions', async () => {
     mockApi({ 'GET /trucks': () => page([makeTruck()]) });
     renderScreen(['CAN_SHOW_TRUCKS']);
-    expect(await screen.findByText('Total: 1 trucks')).toBeInTheDocument();
+    expect(await screen.findByText('Total: 1 truck')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit truck 1012' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'View truck 1012' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();

@@ -94,7 +94,7 @@ describe('Users screen', () => {
   it('hides Add User, edit, resend and the status button without their permissions', async () => {
     api({}, [makeRow({ passwordSet: false })]);
     renderScreen(['CAN_SHOW_USERS']);
-    await screen.findByText('Total: 1 users');
+    await screen.findByText('Total: 1 user');
     expect(screen.queryByRole('button', { name: 'Add User' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Resend invitation/ })).not.toBeInTheDocument();
@@ -105,7 +105,7 @@ describe('Users screen', () => {
   it('sends the keyword and sort from the URL state to GET /users', async () => {
     const { calls } = api();
     renderScreen(ALL, { keyword: 'dan', sort: 'lastName,desc' });
-    await screen.findByText('Total: 1 users');
+    await screen.findByText('Total: 1 user');
     const list = calls.find((c) => c.url.pathname === '/api/v1/users')!;
     expect(list.url.searchParams.get('keyword')).toBe('dan');
     expect(list.url.searchParams.get('sort')).toBe('lastName,desc');
