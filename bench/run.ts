@@ -14,6 +14,7 @@ import { usersCase } from './cases/users';
 import { tripsCase } from './cases/trips';
 import { reportsCase } from './cases/reports';
 import { mileageEngineCase } from './cases/mileage-engine';
+import { mapCase } from './cases/map';
 import { firstScreenCase } from './cases/first-screen';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
 
@@ -28,6 +29,7 @@ const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
 /** Cases of pure code (no server, no database): run once, engine 'none'. */
 const PURE_CASES: Record<string, () => Promise<Figure[]>> = {
   'mileage-engine': mileageEngineCase,
+  map: mapCase,
   // Starts its own server over the built web app (npm run build first) and drives Chromium.
   'first-screen': firstScreenCase,
 };

@@ -22,6 +22,7 @@ export const QUERY_ROOTS = {
   mileStats: ['mile-stats'],
   /** Read-only: the Reports screen's period sums. */
   reports: ['trip-statistics'],
+  routeSettings: ['user-route-setting'],
 } as const;
 
 export type QueryArea = keyof typeof QUERY_ROOTS;
@@ -62,6 +63,8 @@ export const WRITE_REFRESHES = {
   // The reports sum the trips' figures.
   trips: ['trips', 'mileStats', 'reports'],
   mileStats: ['mileStats', 'trips', 'reports'],
+  // The PUT answers the whole row, which is put in the cache: refetching could only bring back an older one.
+  routeSettings: [],
 } as const satisfies Record<Exclude<QueryArea, 'me' | 'reports'>, readonly QueryArea[]>;
 
 export type WriteArea = keyof typeof WRITE_REFRESHES;

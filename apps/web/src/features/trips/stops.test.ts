@@ -1,6 +1,6 @@
 import type { PlaceItem } from '@milepost/contracts/places-api';
 import { describe, expect, it } from 'vitest';
-import { ROAD_FACTOR, addStop, canMoveStop, estimateLegs, moveStop, removeStop, setStopType, stopLabel, stopLetter, type StopDraft } from './stops';
+import { addStop, applyLegs, canMoveStop, moveStop, removeStop, setStopType, stopLabel, type StopDraft } from './stops';
 
 const place = (label: string, lat: number, lng: number): PlaceItem => ({ id: label, title: label, address: { label }, position: { lat, lng } });
 
@@ -13,10 +13,9 @@ function build(...labels: string[]): StopDraft[] {
 }
 
 describe('stops rules', () => {
-  it('labels the first Start, the last Delivery and the middle Stop N, with letters A, B, C…', () => {
+  it('labels the first Start, the last Delivery and the middle Stop N', () => {
     expect([0, 1, 2, 3].map((i) => stopLabel(i, 4))).toEqual(['Start', 'Stop 1', 'Stop 2', 'Delivery']);
     expect(stopLabel(0, 1)).toBe('Start');
-    expect([0, 1, 2, 25, 26].map(stopLetter)).toEqual(['A', 'B', 'C', 'Z', 'AA']);
   });
 
   it('a new stop is START when first, DELIVERY when last; the stop it follows becomes PICKUP', () => {
@@ -102,15 +101,31 @@ describe('stops rules', () => {
     expect(setStopType(stops, key, 'DELIVERY')[0]!.loadStatus).toBe('LOADED');
   });
 
-  it('estimates legs from 2 valid stops: first zero, great-circle × road factor, cumulative', () => {
-    const one = build('A');
-    expect(estimateLegs(one)).toBe(one);
+  it('writes the route legs onto the valid stops: first zero, each leg, the running total', () => {
     const stops = build('A', 'B', 'C');
-    const legs = estimateLegs(stops);
-    expect(legs[0]).toMatchObject({ distance: 0, totalDistance: 0, duration: 0 });
-    expect(legs[1]!.distance).toBeGreaterThan(140_000 * ROAD_FACTOR);
-    expect(Math.abs(legs[2]!.totalDistance! - (legs[1]!.distance! + legs[2]!.distance!))).toBeLessThanOrEqual(1);
-    // Nothing changes on a second pass.
-    expect(estimateLegs(legs)).toBe(legs);
+    const legs = applyLegs(stops, [
+      { distance: 150_000.4, duration: 6_000 },
+      { distance: 90_000, duration: 3_600.2 },
+    ]);
+    expect(legs.map((s) => [s.distance, s.totalDistance, s.duration])).toEqual([
+      [0, 0, 0],
+      [150_000, 150_000, 6_000],
+      [90_000, 240_000, 3_600],
+    ]);
+    // The same answer again (or one under 1 m / 1 s away) changes nothing: the same array comes back.
+    expect(applyLegs(legs, [{ distance: 150_000.6, duration: 6_000 }, { distance: 90_000, duration: 3_600 }])).toBe(legs);
+    // A change of a metre or more is written.
+    expect(applyLegs(legs, [{ distance: 150_002, duration: 6_000 }, { distance: 90_000, duration: 3_600 }])[2]!.totalDistance).toBe(240_002);
+  });
+
+  it('skips stops with invalid coordinates and needs 2 valid stops with one leg between each', () => {
+    const stops = build('A', 'B', 'C').map((s, i) => (i === 1 ? { ...s, latitude: 0 } : s));
+    const legs = applyLegs(stops, [{ distance: 200_000, duration: 8_000 }]);
+    expect(legs.map((s) => s.distance)).toEqual([0, null, 200_000]);
+    expect(legs[2]!.totalDistance).toBe(200_000);
+    const one = build('A');
+    expect(applyLegs(one, [])).toBe(one);
+    // A leg count that does not match the valid stops is not applied.
+    expect(applyLegs(stops, [{ distance: 1, duration: 1 }, { distance: 1, duration: 1 }])).toBe(stops);
   });
 });

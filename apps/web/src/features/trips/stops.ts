@@ -1,5 +1,5 @@
 import type { PlaceItem } from '@milepost/contracts/places-api';
-import { greatCircleMeters, isValidCoordinate } from '@milepost/geo/distance';
+import { isValidCoordinate } from '@milepost/geo/distance';
 import { loadStatusFor, type LoadStatus, type StopType } from '@milepost/geo/mileage';
 
 /**
@@ -15,7 +15,7 @@ export interface StopDraft {
   stopType: StopType;
   loadStatus: LoadStatus;
   orderIndex: number;
-  /** Metres of the leg into this stop; an estimate until routing replaces it. */
+  /** Metres of the leg into this stop, from the routing (HERE, or its estimate when HERE is not available). */
   distance: number | null;
   totalDistance: number | null;
   /** Seconds of the leg into this stop. */
@@ -24,10 +24,6 @@ export interface StopDraft {
 
 export const STOP_TYPE_OPTIONS: readonly StopType[] = ['START', 'PICKUP', 'TRAILER', 'SHOP', 'DELIVERY', 'HOME'];
 
-/** Straight-line distance times this gives the road estimate (no routing yet). */
-export const ROAD_FACTOR = 1.18;
-/** Average truck speed of the estimate, metres per second (about 55 mph). */
-export const ESTIMATE_SPEED_MPS = 24.6;
 /** Recalculation waits this long after a change of stops (spec 01 §4). */
 export const RECALC_DELAY_MS = 100;
 /** Moved rows are highlighted this long (spec 01 §9). */
@@ -41,17 +37,6 @@ export function stopLabel(index: number, count: number): string {
   if (index === 0) return 'Start';
   if (index === count - 1) return 'Delivery';
   return `Stop ${index}`;
-}
-
-/** Map letters A, B, C … Z, AA, AB … */
-export function stopLetter(index: number): string {
-  let n = index;
-  let out = '';
-  do {
-    out = String.fromCharCode(65 + (n % 26)) + out;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return out;
 }
 
 /** An identical address plus latitude and longitude is the same place. */
@@ -135,27 +120,27 @@ export function moveStop(stops: readonly StopDraft[], from: number, to: number):
 }
 
 /**
- * Leg estimates (until HERE routing arrives): with at least 2 valid stops, each valid stop's leg
- * is the great-circle distance from the previous valid stop × 1.18, its duration at ≈ 24.6 m/s;
- * the first has zero. Changes under 1 m are ignored. Returns the same array when nothing changed.
+ * Writes a route's legs onto the stops (spec 01 §4): the legs join the valid stops in order
+ * (invalid stops are skipped and keep their figures); the first valid stop has zero; each
+ * later one gets its leg's metres and seconds and the running total. A change under 1 (metre or
+ * second) is ignored, so an answer equal to what is shown changes nothing: the same array is
+ * returned. Null legs (a different count than the valid stops need) change nothing either.
  */
-export function estimateLegs(stops: readonly StopDraft[]): readonly StopDraft[] {
+export function applyLegs(stops: readonly StopDraft[], legs: readonly { distance: number; duration: number }[]): readonly StopDraft[] {
   const valid = stops.filter((s) => isValidCoordinate(s.latitude, s.longitude));
-  if (valid.length < 2) return stops;
-  let previous: StopDraft | null = null;
+  if (valid.length < 2 || legs.length !== valid.length - 1) return stops;
+  let leg = -1;
   let total = 0;
   let changed = false;
+  const close = (a: number | null, b: number) => a !== null && Math.abs(a - b) < 1;
   const next = stops.map((s) => {
     if (!isValidCoordinate(s.latitude, s.longitude)) return s;
-    const leg: number = previous
-      ? greatCircleMeters({ lat: previous.latitude, lng: previous.longitude }, { lat: s.latitude, lng: s.longitude }) * ROAD_FACTOR
-      : 0;
-    previous = s;
-    total += leg;
-    const close = (a: number | null, b: number) => a !== null && Math.abs(a - b) < 1;
-    if (close(s.distance, leg) && close(s.totalDistance, total) && s.duration !== null) return s;
+    const figures = leg < 0 ? { distance: 0, duration: 0 } : legs[leg]!;
+    leg += 1;
+    total += figures.distance;
+    if (close(s.distance, figures.distance) && close(s.totalDistance, total) && close(s.duration, figures.duration)) return s;
     changed = true;
-    return { ...s, distance: Math.round(leg), totalDistance: Math.round(total), duration: Math.round(leg / ESTIMATE_SPEED_MPS) };
+    return { ...s, distance: Math.round(figures.distance), totalDistance: Math.round(total), duration: Math.round(figures.duration) };
   });
   return changed ? next : stops;
 }

@@ -27,6 +27,8 @@ export const tripsSearchSchema = z.object({
   fromDate: wireDate,
   toDate: wireDate,
   sort: sortSearchParam(tripSortFields),
+  /** The map view shows the route of the chosen trip (Submit, or View Route on a row); any filter change clears it. */
+  showRoute: z.boolean().optional().catch(undefined),
 });
 
 export type TripsSearch = z.output<typeof tripsSearchSchema>;

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import type { RouteRequest, RouteResponse } from '@milepost/contracts/routing-api';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/api-mock';
+import { mockApi, type MockCall } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { addStop, moveStop, type StopDraft } from '../stops';
 import { StopsEditor } from './stops-editor';
@@ -51,9 +52,6 @@ describe('StopsEditor', () => {
     expect(within(delivery).getByTestId('load-status')).toHaveTextContent('EMPTY');
     await user.selectOptions(within(delivery).getByRole('combobox', { name: 'Stop type of Delivery' }), 'SHOP');
     expect(within(delivery).getByTestId('load-status')).toHaveTextContent('LOADED');
-    // With two stops the leg estimate shows, labelled as an estimate.
-    expect(await screen.findByText(/straight-line estimates/)).toBeInTheDocument();
-    expect(await within(delivery).findByText(/≈ .* mi/)).toBeInTheDocument();
   });
 
   it('after a programmatic move: renumbered, first START, last DELIVERY, moved rows highlighted', async () => {
@@ -66,5 +64,84 @@ describe('StopsEditor', () => {
     expect(rows()).toEqual(['Start: A', 'Stop 1: C', 'Stop 2: B', 'Delivery: D']);
     expect(screen.getByRole('combobox', { name: 'Stop type of Delivery' })).toHaveValue('DELIVERY');
     expect(screen.getByRole('combobox', { name: 'Stop type of Start' })).toHaveValue('START');
+  });
+
+  describe('legs through the API', () => {
+    const SETTING = { id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' };
+    /** A routing answer whose leg k is (k + 1) × 100 miles and (k + 1) × 2 hours. */
+    const answer = (source: RouteResponse['source']) => ({ body }: MockCall): RouteResponse => {
+      const { stops } = body as RouteRequest;
+      const legs = stops.slice(1).map((_, k) => ({ distance: ((k + 1) * 100) / 0.000621371, duration: (k + 1) * 7200, polyline: '' }));
+      return {
+        source,
+        estimateReason: source === 'ESTIMATE' ? 'NO_KEY' : null,
+        routes: [{ legs, distance: legs.reduce((n, l) => n + l.distance, 0), duration: legs.reduce((n, l) => n + l.duration, 0), notices: [], truckRestricted: false }],
+      };
+    };
+    const routeCalls = (calls: MockCall[]) => calls.filter((c) => c.method === 'POST' && c.url.pathname.endsWith('/routing/routes'));
+    const figures = () => screen.getAllByTestId('stop-figures').map((p) => p.textContent);
+
+    it('asks the API 100 ms after a change with the valid stops and route settings, and shows each leg, total and hours', async () => {
+      const { calls } = mockApi({
+        'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
+        'GET /user-route-setting/1': () => ({ ...SETTING, routingType: 'SHORTEST', trailerType: null }),
+        'POST /routing/routes': answer('HERE'),
+      });
+      const stops = seed('Chicago', 'Dallas', 'Denver').map((s, i) => (i === 1 ? s : s));
+      renderWithApp(<Harness initial={stops} />, { user: makeUser([]) });
+      await screen.findAllByTestId('stop-figures', {}, { timeout: 3000 });
+      const request = routeCalls(calls).at(-1)!.body as RouteRequest;
+      expect(request).toEqual({ stops: stops.map((s) => ({ lat: s.latitude, lng: s.longitude })), routingMode: 'SHORTEST', trailer: false });
+      expect(figures()).toEqual(['Leg 100.0 mi · Total 100.0 mi · 2.00 h', 'Leg 200.0 mi · Total 300.0 mi · 4.00 h']);
+      expect(screen.queryByTestId('legs-estimate-note')).toBeNull();
+    });
+
+    it('marks every figure as an estimate when the API could only estimate, and follows the unit (KM)', async () => {
+      mockApi({
+        'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
+        'GET /user-route-setting/1': () => ({ ...SETTING, distanceUnit: 'KM' }),
+        'POST /routing/routes': answer('ESTIMATE'),
+      });
+      renderWithApp(<Harness initial={seed('Chicago', 'Dallas')} />, { user: makeUser([]) });
+      await waitFor(() => expect(figures()).toEqual(['Leg ≈ 160.9 km est. · Total ≈ 160.9 km est. · ≈ 2.00 h']), { timeout: 3000 });
+      expect(screen.getByTestId('legs-estimate-note')).toHaveTextContent('Estimated: no HERE key is configured');
+    });
+
+    it('waits 100 ms, skips invalid stops and does not ask with fewer than 2 valid stops', async () => {
+      let askedAt = 0;
+      const { calls } = mockApi({
+        'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
+        'GET /user-route-setting/1': () => SETTING,
+        'POST /routing/routes': (call) => {
+          askedAt = performance.now();
+          return answer('HERE')(call);
+        },
+      });
+      let set!: (f: (s: StopDraft[]) => StopDraft[]) => void;
+      const two = seed('Chicago', 'Dallas').map((s, i) => (i === 1 ? { ...s, longitude: 0 } : s));
+      renderWithApp(<Harness initial={two} expose={(s) => (set = s)} />, { user: makeUser([]) });
+      await screen.findAllByTestId('trip-stop');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(routeCalls(calls).map((c) => c.body)).toEqual([]);
+
+      const { act } = await import('@testing-library/react');
+      const changedAt = performance.now();
+      act(() => set((s) => [...s, ...seed('x', 'y', 'Denver').slice(2).map((d) => ({ ...d, orderIndex: 2 }))]));
+      await waitFor(() => expect(routeCalls(calls)).toHaveLength(1));
+      expect(askedAt - changedAt).toBeGreaterThanOrEqual(100);
+      expect((routeCalls(calls)[0]!.body as RouteRequest).stops).toHaveLength(2);
+      // The invalid stop has no figures; the last one carries the one leg.
+      await waitFor(() => expect(figures()).toEqual(['Leg 100.0 mi · Total 100.0 mi · 2.00 h']));
+    });
+
+    it('says so when the route cannot be calculated at all', async () => {
+      mockApi({
+        'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
+        'GET /user-route-setting/1': () => SETTING,
+        'POST /routing/routes': () => new Response(JSON.stringify({ status: 503, code: 'UNAVAILABLE', message: 'Service temporarily unavailable. Please try again later.' }), { status: 503 }),
+      });
+      renderWithApp(<Harness initial={seed('Chicago', 'Dallas')} />, { user: makeUser([]) });
+      expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent('Leg distances could not be calculated: Service temporarily unavailable.');
+    });
   });
 });

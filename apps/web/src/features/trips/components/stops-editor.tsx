@@ -10,31 +10,36 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { PlaceItem } from '@milepost/contracts/places-api';
-import { formatDistance, formatHours } from '@milepost/geo/units';
+import { ROUTING_MESSAGES, type RouteResponse } from '@milepost/contracts/routing-api';
 import type { StopType } from '@milepost/geo/mileage';
+import { useQueryClient } from '@tanstack/react-query';
 import { GripVertical, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
+import { stopColor, stopLetter } from '@/components/map/map-geometry';
+import { routeRequestFor, routesQueryOptions } from '@/components/map/routing-queries';
 import { PlaceSearch } from '@/components/place-search/place-search';
 import { Button } from '@/components/ui/button';
+import { SOURCE_TITLES } from '@/lib/distance-format';
+import { errorText } from '@/lib/error-messages';
+import { useDistanceFormat, useRouteSettings } from '@/lib/route-settings';
 import { cn } from '@/lib/utils';
 import {
   MOVED_HIGHLIGHT_MS,
   RECALC_DELAY_MS,
   STOP_TYPE_OPTIONS,
   addStop,
-  estimateLegs,
+  applyLegs,
   moveStop,
   removeStop,
   setStopType,
   stopLabel,
-  stopLetter,
   type StopDraft,
 } from '../stops';
 
 /** The same place twice in a row (a round trip may come back to it later: docs/decisions/007-trip-editing-for-dispatchers.md). */
 export const DUPLICATE_STOP_TEXT = 'This location is already the last stop of this trip.';
-export const ESTIMATE_NOTE = 'Leg distances and times are straight-line estimates until road routing is available.';
+export const ROUTE_FAILED_TEXT = 'Leg distances could not be calculated';
 
 const selectClass =
   'h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:opacity-50';
@@ -43,8 +48,11 @@ const selectClass =
  * The stops of a trip (spec 01 §2 "Stops editor"): first START, last 'Delivery', 'Stop N' between,
  * map letters A, B, C…; places are added only from the place search (Enter in the box adds the
  * picked place when no list is open); middle stops reorder by drag or keyboard (dnd-kit), the
- * first and last stay put; the stop type sets the load status; leg estimates are recalculated
- * 100 ms after every change.
+ * first and last stay put; the stop type sets the load status. 100 ms after every change with at
+ * least 2 valid stops the legs are recalculated through the API (POST /routing/routes, with the
+ * user's route settings); each row shows its leg, the running total and the leg's hours, marked
+ * as estimates when the API could only estimate them. The server computes the figures it stores
+ * again on save: these are what the dispatcher sees while planning.
  */
 export function StopsEditor({ stops, onChange, disabled = false }: { stops: readonly StopDraft[]; onChange: (stops: StopDraft[]) => void; disabled?: boolean }) {
   const [picked, setPicked] = useState<PlaceItem | null>(null);
@@ -54,18 +62,44 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
 
   useEffect(() => () => clearTimeout(highlightTimer.current), []);
 
-  // Leg estimates, 100 ms after a change of stops.
+  // Legs through the API, 100 ms after a change of stops or route settings.
+  const queryClient = useQueryClient();
+  const { routingType, trailerType, isLoading: settingsLoading } = useRouteSettings();
+  const [answer, setAnswer] = useState<{ source: RouteResponse['source']; reason: RouteResponse['estimateReason'] } | null>(null);
+  const [routeError, setRouteError] = useState<string | null>(null);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
   });
   useEffect(() => {
+    const request = routeRequestFor(
+      stops.map((s) => ({ lat: s.latitude, lng: s.longitude })),
+      { routingType, trailerType },
+    );
+    // Routed with the user's own settings, not the defaults that stand in while they load.
+    if (!request || settingsLoading) return;
+    let cancelled = false;
     const timer = setTimeout(() => {
-      const next = estimateLegs(stops);
-      if (next !== stops) onChangeRef.current([...next]);
+      queryClient.fetchQuery(routesQueryOptions(request)).then(
+        (response) => {
+          const primary = response.routes[0];
+          if (cancelled || !primary) return;
+          setAnswer({ source: response.source, reason: response.estimateReason });
+          setRouteError(null);
+          const next = applyLegs(stops, primary.legs);
+          if (next !== stops) onChangeRef.current([...next]);
+        },
+        (error: unknown) => {
+          if (!cancelled) setRouteError(errorText(error));
+        },
+      );
     }, RECALC_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [stops]);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [stops, routingType, trailerType, settingsLoading, queryClient]);
+  const source = answer?.source ?? null;
 
   const add = () => {
     if (!picked) return;
@@ -139,6 +173,7 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
                   count={stops.length}
                   highlighted={moved.has(stop.key)}
                   disabled={disabled}
+                  source={source}
                   onStopType={(type) => onChange(setStopType(stops, stop.key, type))}
                   onRemove={() => onChange(removeStop(stops, stop.key))}
                 />
@@ -147,7 +182,16 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
           </SortableContext>
         </DndContext>
       )}
-      {stops.length >= 2 && <p className="text-xs text-muted-foreground">{ESTIMATE_NOTE}</p>}
+      {stops.length >= 2 && answer?.source === 'ESTIMATE' && (
+        <p className="text-xs text-amber-700 dark:text-amber-400" data-testid="legs-estimate-note">
+          {answer.reason ? ROUTING_MESSAGES.estimate[answer.reason] : SOURCE_TITLES.ESTIMATE}
+        </p>
+      )}
+      {stops.length >= 2 && routeError && (
+        <p role="alert" className="text-xs text-destructive">
+          {ROUTE_FAILED_TEXT}: {routeError}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -158,6 +202,7 @@ function StopRow({
   count,
   highlighted,
   disabled,
+  source,
   onStopType,
   onRemove,
 }: {
@@ -166,12 +211,14 @@ function StopRow({
   count: number;
   highlighted: boolean;
   disabled: boolean;
+  source: RouteResponse['source'] | null;
   onStopType: (type: StopType) => void;
   onRemove: () => void;
 }) {
   const fixed = index === 0 || index === count - 1;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: stop.key, disabled: fixed || disabled });
   const label = stopLabel(index, count);
+  const fmt = useDistanceFormat();
   return (
     <li
       ref={setNodeRef}
@@ -180,7 +227,7 @@ function StopRow({
       aria-label={`${label}: ${stop.address}`}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       className={cn(
-        'flex items-center gap-2 rounded-md border bg-background px-2 py-1.5 text-sm transition-colors',
+        'flex flex-wrap items-center gap-x-2 gap-y-0.5 rounded-md border bg-background px-2 py-1.5 text-sm transition-colors',
         highlighted && 'border-primary bg-primary/10',
         isDragging && 'z-10 shadow-md',
       )}
@@ -196,7 +243,7 @@ function StopRow({
       >
         <GripVertical aria-hidden className="size-4" />
       </button>
-      <span aria-hidden className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+      <span aria-hidden style={{ background: stopColor(stop.stopType) }} className="flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white">
         {stopLetter(index)}
       </span>
       <span className="w-16 shrink-0 font-medium">{label}</span>
@@ -213,12 +260,19 @@ function StopRow({
       <span className="w-14 shrink-0 text-xs text-muted-foreground" data-testid="load-status">
         {stop.loadStatus}
       </span>
-      <span className="w-24 shrink-0 text-right text-xs tabular-nums text-muted-foreground" title="Estimated leg: miles / hours">
-        {stop.distance !== null && index > 0 ? `≈ ${formatDistance(stop.distance)} mi · ${formatHours(stop.duration ?? 0)} h` : ''}
-      </span>
       <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove ${label}`} disabled={disabled} onClick={onRemove}>
         <Trash2 aria-hidden />
       </Button>
+      {index > 0 && stop.distance !== null && (
+        <p
+          data-testid="stop-figures"
+          data-source={source ?? undefined}
+          title={source ? SOURCE_TITLES[source] : undefined}
+          className={cn('basis-full pl-14 text-xs tabular-nums text-muted-foreground', source === 'ESTIMATE' && 'text-amber-700 dark:text-amber-400')}
+        >
+          Leg {fmt.distance(stop.distance, source)} · Total {fmt.distance(stop.totalDistance ?? stop.distance, source)} · {fmt.hours(stop.duration ?? 0, source)}
+        </p>
+      )}
     </li>
   );
 }

@@ -53,8 +53,8 @@ export async function autoSelectVehicle(number: string, onSearchChange: (patch: 
   }
 }
 
-/** Load, Trailer, Truck and Driver: shared by the table and the map view. */
-export function VehicleFilters({ search, onSearchChange }: { search: TripsSearch; onSearchChange: (patch: Patch) => void }) {
+/** Load, Trailer, Truck and Driver: shared by the table and the map view (the Routes screen calls the truck 'Unit'). */
+export function VehicleFilters({ search, onSearchChange, truckLabel = 'Truck' }: { search: TripsSearch; onSearchChange: (patch: Patch) => void; truckLabel?: string }) {
   const chooseNumber = (type: IdentifierType) => (picked: LookupOption | null) => {
     const cleared = { truckId: undefined, truckLabel: undefined, driverId: undefined, driverLabel: undefined };
     if (type === 'LOAD_NUMBER') onSearchChange({ ...cleared, loadNumber: picked?.label, trailerNumber: undefined });
@@ -97,14 +97,14 @@ export function VehicleFilters({ search, onSearchChange }: { search: TripsSearch
       </div>
       <div className="w-32">
         <label htmlFor="trips-filter-truck" className="sr-only">
-          Truck
+          {truckLabel}
         </label>
         <LookupSelect
           id="trips-filter-truck"
           value={option(search.truckId, search.truckLabel)}
           onChange={(o) => onSearchChange({ truckId: o?.id, truckLabel: o?.label })}
           {...truckLookup}
-          placeholder="Truck"
+          placeholder={truckLabel}
           searchPlaceholder="Search trucks..."
           clearLabel="Clear truck"
         />

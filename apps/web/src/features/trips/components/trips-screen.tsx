@@ -1,13 +1,11 @@
 import { Download, Plus } from 'lucide-react';
-import { Suspense, lazy, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
-import { ResetFiltersButton } from '@/components/data-table/table-toolbar';
-import { HeaderBar } from '@/components/layout/header-bar';
-import { ScreenBody } from '@/components/layout/screen';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
 import { ViewSwitcher } from '@/components/layout/view-switcher';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { downloadTripsCsv, tripsListQueryOptions, type TripsListParams } from '../api/trips-api';
@@ -23,7 +21,8 @@ const TripHistoryDialog = lazy(() => import('./trip-history-dialog').then((m) =>
 /** The drawer starts over this long after it closes (spec 01 §9). */
 export const DRAWER_RESET_MS = 500;
 export const COPY_TOASTS = { pickup: 'Pickup location copied!', delivery: 'Delivery location copied!', failed: 'Failed to copy location' } as const;
-export const MAP_PENDING_TEXT = 'The route map is not available yet. Choose a truck and a load or trailer, then Submit.';
+/** The Map view (filters, panels, routing) loads with the map, not with the table. */
+const TripMapView = lazy(() => import('./trip-map-view').then((m) => ({ default: m.TripMapView })));
 
 const VIEWS = [
   { value: 'table', label: 'Table' },
@@ -96,6 +95,7 @@ export function TripsScreen({
             driverLabel: row.driverName,
             loadNumber: row.identifierType === 'LOAD_NUMBER' ? (row.loadNumber ?? undefined) : undefined,
             trailerNumber: row.identifierType === 'TRAILER_NUMBER' ? (row.trailerNumber ?? undefined) : undefined,
+            showRoute: true,
           }),
         onCopyLocation: (value, which) => {
           const write = navigator.clipboard?.writeText(value) ?? Promise.reject(new Error('no clipboard'));
@@ -117,7 +117,7 @@ export function TripsScreen({
       onChange={(next) =>
         onSearchChange(
           next === 'table'
-            ? { view: 'table', truckId: undefined, truckLabel: undefined, driverId: undefined, driverLabel: undefined, loadNumber: undefined, trailerNumber: undefined }
+            ? { view: 'table', truckId: undefined, truckLabel: undefined, driverId: undefined, driverLabel: undefined, loadNumber: undefined, trailerNumber: undefined, showRoute: undefined }
             : { view: 'map' },
         )
       }
@@ -152,7 +152,9 @@ export function TripsScreen({
           table={{ tableId: 'trips', label: 'Trips', columns, getRowId: rowId }}
         />
       ) : (
-        <TripsMapView title={title} search={search} onSearchChange={onSearchChange} switcher={switcher} actions={newTrip} />
+        <Suspense fallback={<Spinner label="Loading map view..." className="m-auto" />}>
+          <TripMapView title={title} search={search} onSearchChange={onSearchChange} switcher={switcher} actions={newTrip} />
+        </Suspense>
       )}
       <Suspense fallback={null}>
         {drawer.session > 0 && <TripDrawer key={drawer.session} open={drawer.open} onOpenChange={drawer.setOpen} target={drawer.target} />}
@@ -180,45 +182,5 @@ function ExportTripsButton({ params, disabled }: { params: TripsListParams; disa
       <Download aria-hidden />
       {busy ? 'Exporting...' : 'Export CSV'}
     </Button>
-  );
-}
-
-/** The Map view for now: its filters and Submit (enabled with a truck and a load or trailer); no map yet. */
-function TripsMapView({
-  title,
-  search,
-  onSearchChange,
-  switcher,
-  actions,
-}: {
-  title: string;
-  search: TripsSearch;
-  onSearchChange: (patch: Patch | null) => void;
-  switcher: ReactNode;
-  actions: ReactNode;
-}) {
-  const ready = search.truckId !== undefined && (search.loadNumber !== undefined || search.trailerNumber !== undefined);
-  const key = `${search.truckId}|${search.driverId}|${search.loadNumber}|${search.trailerNumber}`;
-  const [submitted, setSubmitted] = useState<string | null>(null);
-  return (
-    <>
-      <HeaderBar
-        title={title}
-        filters={
-          <>
-            <VehicleFilters search={search} onSearchChange={onSearchChange} />
-            <ResetFiltersButton onClick={() => onSearchChange({ view: 'map', truckId: undefined, truckLabel: undefined, driverId: undefined, driverLabel: undefined, loadNumber: undefined, trailerNumber: undefined })} />
-            <Button disabled={!ready} onClick={() => setSubmitted(key)}>
-              Submit
-            </Button>
-          </>
-        }
-        viewSwitcher={switcher}
-        actions={actions}
-      />
-      <ScreenBody className="items-center justify-center p-6 text-center text-sm text-muted-foreground">
-        <p>{submitted === key ? MAP_PENDING_TEXT : 'Select a truck, driver, and load number to display the route.'}</p>
-      </ScreenBody>
-    </>
   );
 }

@@ -1,0 +1,220 @@
+import { ROUTING_MESSAGES, type RouteResponse } from '@milepost/contracts/routing-api';
+import type { TripDetail } from '@milepost/contracts/trips-api';
+import { isValidCoordinate } from '@milepost/geo/distance';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, FileText } from 'lucide-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { ResetFiltersButton } from '@/components/data-table/table-toolbar';
+import { HeaderBar } from '@/components/layout/header-bar';
+import { ScreenBody } from '@/components/layout/screen';
+import type { MapStop, MapTiles } from '@/components/map/map-geometry';
+import { MapPanel } from '@/components/map/map-panel';
+import { toMapRoutes } from '@/components/map/route-lines';
+import { routeRequestFor, routesQueryOptions } from '@/components/map/routing-queries';
+import { clientConfigQueryOptions } from '@/components/place-search/place-search-queries';
+import { Button } from '@/components/ui/button';
+import { SOURCE_TITLES } from '@/lib/distance-format';
+import { errorText } from '@/lib/error-messages';
+import { useDistanceFormat, useRouteSettings } from '@/lib/route-settings';
+import { TRIP_MAP_ERRORS, TripMapError, companyIntegrationsQueryOptions, tripForMapQueryOptions, type TripMapTarget } from '../api/trips-api';
+import type { TripsSearch } from '../trips-search';
+import { RouteSettingsPopover } from './route-settings-popover';
+import { VehicleFilters } from './trips-filters';
+
+export const MAP_HEADER_TEXT = 'Select a truck, driver, and load number to display the route.';
+export const LIMITED_DATA = {
+  title: 'Limited Data Available',
+  text: 'Additional location data has not been provided by the backend system. Statistics are calculated based on available trip stops only.',
+} as const;
+export const ROUTE_UNAVAILABLE_TEXT = 'The route could not be calculated; the stops are joined by straight lines.';
+
+type Patch = Partial<TripsSearch>;
+
+/** The filters the map view draws a trip for; none of the list's other filters. */
+const MAP_FILTERS_CLEARED: Patch = {
+  truckId: undefined,
+  truckLabel: undefined,
+  driverId: undefined,
+  driverLabel: undefined,
+  loadNumber: undefined,
+  trailerNumber: undefined,
+  showRoute: undefined,
+};
+
+const OFFLINE: MapTiles = { provider: 'OFFLINE' };
+
+/**
+ * The trips Map view and the Routes screen (spec 01 §2): Load, Trailer, Truck (Unit) and Driver,
+ * Submit (enabled with a truck and a load or trailer; 'Loading...' while busy; any change of
+ * those filters takes the submission back), then the trip's stops and its route on a map panel
+ * titled with the route's miles and hours, its report one click away. Submitted is kept in the
+ * URL (`showRoute`), so View Route on a row and a reload both show the route at once.
+ * `mapOnly` (the Routes screen): driver optional, only the primary panel.
+ */
+export function TripMapView({
+  title,
+  search,
+  onSearchChange,
+  mapOnly = false,
+  switcher,
+  actions,
+}: {
+  title: string;
+  search: TripsSearch;
+  onSearchChange: (patch: Patch) => void;
+  mapOnly?: boolean;
+  switcher?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const number = search.loadNumber ?? search.trailerNumber;
+  const ready = search.truckId !== undefined && number !== undefined;
+  const target: TripMapTarget | null = ready
+    ? { truckId: search.truckId!, driverId: search.driverId, loadNumber: search.loadNumber, trailerNumber: search.loadNumber === undefined ? search.trailerNumber : undefined }
+    : null;
+  const submitted = ready && search.showRoute === true;
+  const tripQuery = useQuery({ ...tripForMapQueryOptions(target ?? { truckId: 0 }), enabled: submitted });
+
+  // 'Route Error' / 'Trip Data Error' (spec 01 §8): the server's message, else the spec's; the submission resets.
+  const { error } = tripQuery;
+  useEffect(() => {
+    if (!submitted || !error) return;
+    const kind = error instanceof TripMapError ? error.kind : 'data';
+    toast.error(TRIP_MAP_ERRORS[kind].title, { description: error instanceof TripMapError ? error.message : errorText(error) });
+    onSearchChange({ showRoute: undefined });
+  }, [error, submitted, onSearchChange]);
+
+  // Any change of the map's filters takes the submission back.
+  const onFilterChange = (patch: Patch) => onSearchChange({ ...patch, showRoute: undefined });
+  const trip = submitted ? (tripQuery.data ?? null) : null;
+
+  return (
+    <>
+      <HeaderBar
+        title={title}
+        filters={
+          <>
+            <VehicleFilters search={search} onSearchChange={onFilterChange} truckLabel={mapOnly ? 'Unit' : 'Truck'} />
+            <ResetFiltersButton onClick={() => onSearchChange(MAP_FILTERS_CLEARED)} disabled={!Object.keys(MAP_FILTERS_CLEARED).some((k) => search[k as keyof TripsSearch] !== undefined)} />
+            <Button disabled={!ready || (submitted && tripQuery.isFetching)} onClick={() => onSearchChange({ showRoute: true })}>
+              {submitted && tripQuery.isFetching ? 'Loading...' : 'Submit'}
+            </Button>
+          </>
+        }
+        viewSwitcher={switcher}
+        actions={
+          <>
+            <RouteSettingsPopover />
+            {actions}
+          </>
+        }
+      />
+      <ScreenBody className="gap-2 overflow-hidden p-2">
+        {!trip && <p className="px-1 text-sm text-muted-foreground">{MAP_HEADER_TEXT}</p>}
+        <TripMap trip={trip} number={number ?? ''} showIntegrations={!mapOnly} />
+      </ScreenBody>
+    </>
+  );
+}
+
+/** The trip's panels: the primary (routing) panel; the telematics notice when the company has an integration. */
+function TripMap({ trip, number, showIntegrations }: { trip: TripDetail | null; number: string; showIntegrations: boolean }) {
+  const settings = useRouteSettings();
+  const fmt = useDistanceFormat();
+  const tiles = useQuery(clientConfigQueryOptions()).data?.mapTiles ?? OFFLINE;
+
+  const stops = useMemo<MapStop[]>(
+    () =>
+      (trip?.tripStops ?? [])
+        .filter((s) => isValidCoordinate(s.latitude, s.longitude))
+        .map((s) => ({ lat: s.latitude, lng: s.longitude, stopType: s.stopType, title: s.address })),
+    [trip],
+  );
+  const request = useMemo(() => (trip ? routeRequestFor(stops, settings) : null), [trip, stops, settings]);
+  const routeQuery = useQuery({ ...routesQueryOptions(request ?? { stops: [], routingMode: 'PRACTICAL', trailer: true }), enabled: request !== null && !settings.isLoading });
+  const answer: RouteResponse | undefined = request ? routeQuery.data : undefined;
+  const routes = useMemo(() => (answer ? toMapRoutes(answer) : []), [answer]);
+
+  const requestKey = JSON.stringify(request);
+  const [selected, setSelected] = useState({ key: requestKey, index: 0 });
+  const index = selected.key === requestKey ? selected.index : 0;
+  const route = answer?.routes[index];
+  const source = answer?.source ?? null;
+
+  const integrations = useQuery({ ...companyIntegrationsQueryOptions(trip?.truckId ?? 0), enabled: showIntegrations && trip !== null }).data;
+  const limited = showIntegrations && trip !== null && (integrations?.samsara || integrations?.gle);
+  const calculating = request !== null && (routeQuery.isPending || routeQuery.isFetching);
+
+  const title = (
+    <span className="flex flex-wrap items-baseline gap-x-2">
+      <span>{source === 'ESTIMATE' ? 'Estimated route' : 'HERE route'}</span>
+      {route && (
+        <span data-testid="panel-figures" title={source ? SOURCE_TITLES[source] : undefined} className={source === 'ESTIMATE' ? 'text-amber-700 dark:text-amber-400' : undefined}>
+          {fmt.distance(route.distance, source)} · {fmt.hours(route.duration, source)}
+        </span>
+      )}
+      {routes.length > 1 && (
+        <span className="text-xs font-normal text-muted-foreground">
+          Route {index + 1} of {routes.length}
+        </span>
+      )}
+    </span>
+  );
+
+  const notices: ReactNode[] = [];
+  if (limited) {
+    notices.push(
+      <div key="limited" role="status" className="flex gap-2 border-b border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200">
+        <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <p>
+          <strong className="block font-semibold">{LIMITED_DATA.title}</strong>
+          {LIMITED_DATA.text}
+        </p>
+      </div>,
+    );
+  }
+  if (route?.truckRestricted) {
+    notices.push(
+      <p key="restricted" className="border-b bg-destructive/10 px-3 py-1.5 text-xs text-destructive">
+        {ROUTING_MESSAGES.notTruckLegal}
+      </p>,
+    );
+  }
+  if (source === 'ESTIMATE' && answer?.estimateReason) {
+    notices.push(
+      <p key="estimate" className="border-b px-3 py-1.5 text-xs text-amber-700 dark:text-amber-400">
+        {ROUTING_MESSAGES.estimate[answer.estimateReason]}
+      </p>,
+    );
+  }
+  if (request && routeQuery.isError) {
+    notices.push(
+      <p key="failed" role="alert" className="border-b px-3 py-1.5 text-xs text-destructive">
+        {ROUTE_UNAVAILABLE_TEXT} {errorText(routeQuery.error)}
+      </p>,
+    );
+  }
+
+  return (
+    <div className="grid min-h-0 flex-1 grid-cols-1 gap-2">
+      <MapPanel
+        label="Route map"
+        title={title}
+        notice={notices.length ? notices : undefined}
+        actions={
+          <Button variant="ghost" size="sm" disabled={!trip} onClick={() => undefined} data-number={number}>
+            <FileText aria-hidden />
+            View Report
+          </Button>
+        }
+        stops={stops}
+        routes={routes}
+        selectedRoute={index}
+        onSelectRoute={(i) => setSelected({ key: requestKey, index: i })}
+        calculating={calculating}
+        tiles={tiles}
+        className="min-h-[320px]"
+      />
+    </div>
+  );
+}
