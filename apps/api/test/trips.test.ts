@@ -270,7 +270,8 @@ describe('GET /trips', () => {
       driverName: expect.stringMatching(/^Ana Diaz/),
       assignUserName: 'Asha User',
       loadNumber: body.identifierValue,
-      pickupLocation: 'Chicago, IL, United States',
+      // The first PICKUP stop, not the START.
+      pickupLocation: 'Gary, IN, United States',
       deliveryLocation: 'Dallas, TX, United States',
       pickupDateTime: '03/08/2026 03:30:00',
       tripStatus: 'IN_TRANSIT',

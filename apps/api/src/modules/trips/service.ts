@@ -427,7 +427,9 @@ function tripColumns(input: TripInput, route: { stops: StopFigures[]; columns: R
       /** A recovery reason makes it a recovery load (spec 01 §5). */
       isRecoveryLoad: input.recoveryReasonId !== null,
       ...route.columns,
-      pickupLocation: stops[0]?.address ?? null,
+      // Where the load is: the first PICKUP stop (the START is where the truck was); the first
+      // stop when the trip has no PICKUP.
+      pickupLocation: (stops.find((s) => s.stopType === 'PICKUP') ?? stops[0])?.address ?? null,
       deliveryLocation: stops.at(-1)?.address ?? null,
     },
   };

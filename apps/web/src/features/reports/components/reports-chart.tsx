@@ -36,7 +36,7 @@ export default function ReportsChart({ rows, label }: ReportsChartProps) {
     const opts: uPlot.Options = {
       width: Math.max(200, el.clientWidth),
       height: Math.max(120, el.clientHeight - 28),
-      legend: { show: true, live: true },
+      legend: { show: true, live: false },
       cursor: { points: { show: false }, drag: { x: false, y: false } },
       scales: { x: { time: false, range: () => [-0.6, Math.max(0, labels.length - 1) + 0.6] }, y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.08] } },
       axes: [
@@ -55,7 +55,7 @@ export default function ReportsChart({ rows, label }: ReportsChartProps) {
         { stroke: text, font: axisFont, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 56, values: (_u, splits) => splits.map((v) => groupDigits(v, 0)) },
       ],
       series: [
-        { label: 'Period', value: (_u, i) => (i === null ? '' : (labels[Math.round(i)] ?? '')) },
+        { label: 'Period', show: true },
         { label: 'Total Loaded Miles', fill: cssVar('--chart-loaded'), stroke: cssVar('--chart-loaded'), paths: bars(-1), points: { show: false }, value: (_u, v) => (v === null ? '' : groupDigits(v, 1)) },
         { label: 'Total Empty Miles', fill: cssVar('--chart-empty'), stroke: cssVar('--chart-empty'), paths: bars(1), points: { show: false }, value: (_u, v) => (v === null ? '' : groupDigits(v, 1)) },
       ],

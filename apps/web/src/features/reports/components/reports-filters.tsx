@@ -41,7 +41,7 @@ export function ReportsFilters({ search, onSearchChange }: { search: ReportsSear
       <div className="relative flex items-center">
         <select
           aria-label="Period"
-          className={cn(selectClass, 'w-32')}
+          className={cn(selectClass, 'w-36 pr-12')}
           disabled={custom}
           value={preset ? type : ''}
           onChange={(e) => {
@@ -61,14 +61,14 @@ export function ReportsFilters({ search, onSearchChange }: { search: ReportsSear
             type="button"
             aria-label="Clear period"
             title="Clear period"
-            className="absolute right-1.5 rounded-sm p-0.5 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none"
+            className="absolute right-6 rounded-sm p-0.5 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none"
             onClick={() => onSearchChange(clearPeriod())}
           >
             <X aria-hidden className="size-3.5" />
           </button>
         )}
       </div>
-      <div className={cn('flex items-center gap-1', preset && 'opacity-60')} role="group" aria-label="Date Range">
+      <div className={cn('flex flex-wrap items-center gap-1', preset && 'opacity-60')} role="group" aria-label="Date Range">
         <DatePicker
           aria-label="From date"
           placeholder="From"

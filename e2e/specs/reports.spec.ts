@@ -1,0 +1,86 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { E2E_ACCOUNTS } from '../accounts';
+import { signIn } from './helpers';
+
+const numberOf = (text: string) => Number(text.replace(/\s/g, ''));
+
+/** The texts of one column of the Reports table, top to bottom. */
+async function column(page: Page, index: number): Promise<string[]> {
+  const rows = page.getByRole('table', { name: 'Reports' }).getByRole('row');
+  const out: string[] = [];
+  for (const row of await rows.all()) {
+    const cells = row.getByRole('cell');
+    if ((await cells.count()) > index) out.push(((await cells.nth(index).textContent()) ?? '').trim());
+  }
+  return out;
+}
+
+test('reports: the monthly report of the demo trips, sorted on the client, exported and read back; a period opens its trips', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, E2E_ACCOUNTS.owner);
+  await page.goto('/reports');
+
+  // Weekly by default: the date range is disabled and empty.
+  const period = page.getByRole('combobox', { name: 'Period' });
+  await expect(period).toHaveValue('WEEKLY');
+  await expect(page.getByLabel('From date')).toBeDisabled();
+  await expect(page.getByText('Cancelled trips are not counted.', { exact: false })).toBeVisible();
+
+  await period.selectOption('MONTHLY');
+  await expect(page).toHaveURL(/periodType=MONTHLY/);
+  const total = page.getByText(/^Total: \d+ records$/);
+  await expect(total).toBeVisible();
+  const count = numberOf(((await total.textContent()) ?? '').replace(/\D+/g, ' '));
+  expect(count).toBeGreaterThan(0);
+  await expect(page.getByRole('img', { name: /Total Loaded and Total Empty Miles per period/ })).toBeVisible();
+  await expect(page.locator('.reports-chart canvas')).toBeVisible();
+
+  // Newest month first, as the server answers; month labels like 'Nov 2026'.
+  const periods = await column(page, 1);
+  expect(periods).toHaveLength(count);
+  for (const p of periods) expect(p).toMatch(/^[A-Z][a-z]{2} \d{4}$/);
+
+  // Sort by Load Count, ascending then descending, on the client.
+  const header = page.getByRole('columnheader', { name: /^Load Count/ });
+  await header.getByRole('button').click();
+  const ascending = (await column(page, 3)).map(numberOf);
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+  await header.getByRole('button').click();
+  const descending = (await column(page, 3)).map(numberOf);
+  expect(descending).toEqual([...descending].sort((a, b) => b - a));
+
+  // Export: the CSV has the spec's columns and every period the screen shows.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('milepost-report-monthly.csv');
+  const rows = parse(await readFile((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
+  expect(Object.keys(rows[0]!).slice(0, 11)).toEqual([
+    'Period', 'Truck Count', 'Load Count', 'Total Miles', 'Total Empty Miles', 'Total Pu Miles', 'Total Trl Miles', 'Total Loaded Miles',
+    'Total Payable Mileage', 'Empty Miles', 'Loaded Miles',
+  ]);
+  expect(rows.map((r) => r.Period)).toEqual(periods);
+  const loadsOnScreen = descending.reduce((s, n) => s + n, 0);
+  expect(rows.reduce((s, r) => s + Number(r['Load Count']), 0)).toBe(loadsOnScreen);
+
+  // A period opens the Trips screen filtered to it.
+  const first = page.getByRole('table', { name: 'Reports' }).getByRole('link').first();
+  const label = (await first.textContent())!.trim();
+  await first.click();
+  await expect(page).toHaveURL(/\/trips\?.*periodType=CUSTOM/);
+  await expect(page).toHaveURL(/fromDate=/);
+  await expect(page.getByRole('group', { name: 'Date Range' })).toContainText(/\d{2}\.\d{2}\.\d{4}/);
+  await expect(page.getByText(/^Total: /)).toBeVisible();
+  expect(label).toMatch(/\d{4}$/);
+
+  // The trips table exports every trip of those filters.
+  const tripsDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const tripsFile = await tripsDownload;
+  expect(tripsFile.suggestedFilename()).toBe('milepost-trips.csv');
+  const trips = parse(await readFile((await tripsFile.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
+  expect(trips.length).toBeGreaterThan(0);
+  expect(Object.keys(trips[0]!)).toContain('TOTAL MILES');
+});
