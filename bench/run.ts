@@ -14,6 +14,7 @@ import { usersCase } from './cases/users';
 import { tripsCase } from './cases/trips';
 import { reportsCase } from './cases/reports';
 import { mileageEngineCase } from './cases/mileage-engine';
+import { mileStatsCase } from './cases/mile-stats';
 import { mapCase } from './cases/map';
 import { firstScreenCase } from './cases/first-screen';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
@@ -24,6 +25,7 @@ const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   trips: tripsCase,
   reports: reportsCase,
   places: placesCase,
+  'mile-stats': mileStatsCase,
 };
 
 /** Cases of pure code (no server, no database): run once, engine 'none'. */

@@ -54,6 +54,7 @@ export function testJobs(database: Database, config: Config, secretKey: string, 
     syncMinutes: config.TELEMATICS_SYNC_MINUTES,
     pollingSeconds,
     retryDelaySeconds: 1,
+    schedule: false,
   });
 }
 

@@ -300,10 +300,7 @@ describe('CSV exports', () => {
         identifierValue: `${n}${u()}`,
         tripStatus: 'UPCOMING',
         pickupDateTime: `0${i + 1}/15/2036 08:00:00`,
-        tripStops: [
-          { ...stops(1, 1, 1)[0]!, address: 'Dock "A", Gate 3\nChicago, IL, United States' },
-          ...stops(1, 1, 12.345).slice(1),
-        ],
+        tripStops: stops(1, 1, 12.345).map((s) => (s.stopType === 'PICKUP' ? { ...s, address: 'Dock "A", Gate 3\nGary, IN, United States' } : s)),
       });
       expect(res.statusCode, res.body).toBe(201);
       await setRoute(res.json().data.id, 1, 1, 12.345);
@@ -318,7 +315,7 @@ describe('CSV exports', () => {
       Unit: truck.unitNumber,
       Miles: '12.3',
       PU: '1',
-      'Pickup Location': 'Dock "A", Gate 3\nChicago, IL, United States',
+      'Pickup Location': 'Dock "A", Gate 3\nGary, IN, United States',
       'Pickup Date Time (CT)': '01/15/2036 08:00:00',
       Status: 'Upcoming',
     });

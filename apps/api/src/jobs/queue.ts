@@ -39,6 +39,8 @@ export interface JobOptions {
   pollingSeconds?: number;
   /** Seconds before a failed sync is tried again (doubling each time). */
   retryDelaySeconds?: number;
+  /** Schedule the periodic sync of every company (tests switch it off, so only their own syncs run). */
+  schedule?: boolean;
 }
 
 /** A cron expression for "every n minutes". */
@@ -95,7 +97,7 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     const n = await backfillMileStats({ db: database.db, telematics }, 2000, (tripId, err) => log.warn({ tripId, err }, 'mile stats could not be computed'));
     if (n) log.info({ trips: n }, 'mile stats computed');
   });
-  await boss.schedule(SYNC_ALL_QUEUE, everyMinutes(opts.syncMinutes));
+  if (opts.schedule ?? true) await boss.schedule(SYNC_ALL_QUEUE, everyMinutes(opts.syncMinutes));
   await boss.send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
 
   return {

@@ -23,8 +23,10 @@ export interface SeenRequest {
 export interface FakeServer {
   url: string;
   requests: SeenRequest[];
-  /** Most requests ever in flight at once (one sync at a time keeps this at 1). */
-  readonly maxInFlight: number;
+  /** Most requests ever in flight at once with one token (one sync at a time keeps this at 1). */
+  maxInFlight(token: string): number;
+  /** Accept another token too (a second company's). */
+  acceptToken(token: string): void;
   /** The next `times` requests whose path matches get this fault. */
   fail(path: RegExp, fault: Fault, times?: number): void;
   close(): Promise<void>;
@@ -39,8 +41,9 @@ export interface Reply {
 export async function startFakeServer(name: string, token: string, route: (req: SeenRequest) => Reply | null): Promise<FakeServer> {
   const requests: SeenRequest[] = [];
   const faults: { path: RegExp; fault: Fault; left: number }[] = [];
-  let inFlight = 0;
-  let maxInFlight = 0;
+  const inFlight = new Map<string, number>();
+  const maxInFlight = new Map<string, number>();
+  const tokens = new Set([token]);
   const send = (res: ServerResponse, reply: Reply) => {
     res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
     res.end(JSON.stringify(reply.body));
@@ -49,9 +52,10 @@ export async function startFakeServer(name: string, token: string, route: (req: 
     const url = new URL(req.url ?? '/', 'http://fake');
     const seen: SeenRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, authorization: req.headers.authorization, at: Date.now() };
     requests.push(seen);
-    inFlight++;
-    maxInFlight = Math.max(maxInFlight, inFlight);
-    res.on('close', () => inFlight--);
+    const who = req.headers.authorization ?? '';
+    inFlight.set(who, (inFlight.get(who) ?? 0) + 1);
+    maxInFlight.set(who, Math.max(maxInFlight.get(who) ?? 0, inFlight.get(who)!));
+    res.on('close', () => inFlight.set(who, inFlight.get(who)! - 1));
     void (async () => {
       const i = faults.findIndex((f) => f.left > 0 && f.path.test(url.pathname));
       const fault = i >= 0 ? faults[i]!.fault : null;
@@ -60,7 +64,7 @@ export async function startFakeServer(name: string, token: string, route: (req: 
       if (res.destroyed) return;
       if (fault?.kind === 'rate-limit') return send(res, { status: 429, body: { message: 'Rate limit exceeded', requestId: 'fake' }, headers: { 'retry-after': fault.retryAfter } });
       if (fault?.kind === 'status') return send(res, { status: fault.status, body: { message: `${name} fake failure`, error: 'server_error', requestId: 'fake' } });
-      if (req.headers.authorization !== `Bearer ${token}`) return send(res, { status: 401, body: { message: 'Unauthorized', error: 'invalid_token' } });
+      if (!tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(res, { status: 401, body: { message: 'Unauthorized', error: 'invalid_token' } });
       const reply = route(seen);
       if (!reply) return send(res, { status: 404, body: { message: 'Not found' } });
       if (fault?.kind === 'truncate') {
@@ -76,9 +80,8 @@ export async function startFakeServer(name: string, token: string, route: (req: 
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
-    get maxInFlight() {
-      return maxInFlight;
-    },
+    maxInFlight: (t) => maxInFlight.get(`Bearer ${t}`) ?? 0,
+    acceptToken: (t) => void tokens.add(t),
     fail(path, fault, times = 1) {
       faults.push({ path, fault, left: times });
     },

@@ -36,27 +36,56 @@ export interface TrackState {
   fetched: boolean;
 }
 
-/** The trip window and the truck's id at the provider; null when the trip has no window (upcoming, or ended without an end time). */
-export async function tripWindow(db: Db, tripId: number, provider: ProviderName, now = new Date()): Promise<TripWindow | null> {
-  const [row] = await db
-    .select({
-      status: trips.tripStatus,
-      pickup: trips.pickupDateTime,
-      start: trips.startDateTime,
-      end: trips.endDateTime,
-      companyId: trucks.companyId,
-      samsaraId: trucks.vehicleId,
-      gleId: trucks.gleVehicleId,
-    })
-    .from(trips)
-    .innerJoin(trucks, eq(trucks.id, trips.truckId))
-    .where(eq(trips.id, tripId));
-  if (!row) return null;
-  const start = row.start ?? row.pickup;
-  const inTransit = row.status === 'IN_TRANSIT';
-  const end = row.end ?? (inTransit ? now : null);
+/** What the trip window is made of (one row of trip + truck). */
+export interface TripTimes {
+  status: string;
+  pickup: Date;
+  start: Date | null;
+  end: Date | null;
+  companyId: number | null;
+  samsaraId: string | null;
+  gleId: string | null;
+}
+
+/** The window from a trip's times; null when the trip has none (upcoming, or ended without an end time). */
+export function windowOf(tripId: number, t: TripTimes, provider: ProviderName, now = new Date()): TripWindow | null {
+  const start = t.start ?? t.pickup;
+  const inTransit = t.status === 'IN_TRANSIT';
+  const end = t.end ?? (inTransit ? now : null);
   if (!end || end <= start || start > now) return null;
-  return { tripId, companyId: row.companyId, vehicleId: provider === 'SAMSARA' ? row.samsaraId : row.gleId, start, end: end > now ? now : end, inTransit };
+  return { tripId, companyId: t.companyId, vehicleId: provider === 'SAMSARA' ? t.samsaraId : t.gleId, start, end: end > now ? now : end, inTransit };
+}
+
+export const tripTimesColumns = {
+  status: trips.tripStatus,
+  pickup: trips.pickupDateTime,
+  start: trips.startDateTime,
+  end: trips.endDateTime,
+  companyId: trucks.companyId,
+  samsaraId: trucks.vehicleId,
+  gleId: trucks.gleVehicleId,
+};
+
+/** The trip window and the truck's id at the provider; null when the trip has no window. */
+export async function tripWindow(db: Db, tripId: number, provider: ProviderName, now = new Date()): Promise<TripWindow | null> {
+  const [row] = await db.select(tripTimesColumns).from(trips).innerJoin(trucks, eq(trucks.id, trips.truckId)).where(eq(trips.id, tripId));
+  return row ? windowOf(tripId, row, provider, now) : null;
+}
+
+/** What is stored of a trip's tracks, without the tracks themselves. */
+export interface TrackMeta {
+  source: string;
+  vehicleId: string;
+  windowStart: Date;
+  fetchedTo: Date;
+  fetchedAt: Date;
+}
+
+export function trackMetas(db: Db, tripId: number): Promise<TrackMeta[]> {
+  return db
+    .select({ source: tripTracks.source, vehicleId: tripTracks.vehicleId, windowStart: tripTracks.windowStart, fetchedTo: tripTracks.fetchedTo, fetchedAt: tripTracks.fetchedAt })
+    .from(tripTracks)
+    .where(eq(tripTracks.tripId, tripId));
 }
 
 /** Reads the stored track without calling anyone (the demo, and sources that are switched off). */
@@ -86,12 +115,13 @@ export async function saveTrack(db: Db, tripId: number, source: ProviderName, ve
  * Reads no track blobs when nothing is missing.
  */
 export async function refreshTrack(deps: TelematicsDeps, tripId: number, source: ProviderName, now = new Date()): Promise<TrackState> {
-  const [meta] = await deps.db
-    .select({ vehicleId: tripTracks.vehicleId, windowStart: tripTracks.windowStart, fetchedTo: tripTracks.fetchedTo, fetchedAt: tripTracks.fetchedAt })
-    .from(tripTracks)
-    .where(and(eq(tripTracks.tripId, tripId), eq(tripTracks.source, source)));
+  const [window, metas] = await Promise.all([tripWindow(deps.db, tripId, source, now), trackMetas(deps.db, tripId)]);
+  return refreshTrackIn(deps, tripId, source, window, metas.find((m) => m.source === source) ?? null);
+}
+
+/** `refreshTrack` when the caller already read the window and the stored track's description. */
+export async function refreshTrackIn(deps: TelematicsDeps, tripId: number, source: ProviderName, window: TripWindow | null, meta: TrackMeta | null): Promise<TrackState> {
   const stored: TrackState = { fetchedAt: meta?.fetchedAt ?? null, error: null, off: null, fetched: false };
-  const window = await tripWindow(deps.db, tripId, source, now);
   if (!window || !window.vehicleId || window.companyId === null) return stored;
   const sameWindow = meta && meta.vehicleId === window.vehicleId && meta.windowStart.getTime() === window.start.getTime();
   if (sameWindow && meta.fetchedTo.getTime() >= window.end.getTime()) return stored;

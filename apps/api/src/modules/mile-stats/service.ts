@@ -10,7 +10,7 @@ import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { tripStops, trips } from '../../db/schema/trips';
 import type { ProviderName, RetryPolicy } from '../../integrations/telematics/provider';
 import type { TelematicsDeps } from '../../integrations/telematics/registry';
-import { loadStoredTrack, refreshTrack } from '../../integrations/telematics/tracks';
+import { loadStoredTrack, refreshTrackIn, trackMetas, tripTimesColumns, windowOf } from '../../integrations/telematics/tracks';
 import { AppError } from '../../platform/errors';
 import { getTrip } from '../trips/service';
 
@@ -33,6 +33,14 @@ export interface MileStatsDeps {
 }
 
 type Source = 'HERE' | ProviderName;
+interface StopRow {
+  id: number;
+  stopType: string;
+  loadStatus: string;
+  latitude: number;
+  longitude: number;
+  distance: number | null;
+}
 interface Kept {
   source: string;
   inputsKey: string;
@@ -73,6 +81,7 @@ export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { l
   const { db } = deps;
   const [t] = await db
     .select({
+      ...tripTimesColumns,
       version: trips.version,
       updatedAt: trips.updatedAt,
       routeSource: trips.routeSource,
@@ -82,19 +91,25 @@ export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { l
       payableMileage: trips.payableMileage,
       samsaraOn: companies.samsaraEnabled,
       gleOn: companies.gleEnabled,
+      settings: globalSettings,
     })
     .from(trips)
     .innerJoin(trucks, eq(trucks.id, trips.truckId))
     .leftJoin(companies, eq(companies.id, trucks.companyId))
+    .leftJoin(globalSettings, eq(globalSettings.type, 'TRIP'))
     .where(eq(trips.id, tripId));
   if (!t) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
-  const [stops, [settings], kept] = await Promise.all([
-    db
+  const settings = t.settings;
+  // The stops are read only when a figure has to be computed again.
+  let stopRows: Promise<StopRow[]> | null = null;
+  const stopsOf = () =>
+    (stopRows ??= db
       .select({ id: tripStops.id, stopType: tripStops.stopType, loadStatus: tripStops.loadStatus, latitude: tripStops.latitude, longitude: tripStops.longitude, distance: tripStops.distance })
       .from(tripStops)
       .where(eq(tripStops.tripId, tripId))
-      .orderBy(asc(tripStops.orderIndex)),
-    db.select().from(globalSettings).where(eq(globalSettings.type, 'TRIP')),
+      .orderBy(asc(tripStops.orderIndex)));
+  const [metas, kept] = await Promise.all([
+    trackMetas(db, tripId),
     db
       .select({ source: tripMileStats.source, inputsKey: tripMileStats.inputsKey, detail: tripMileStats.detail, ...(opts.location ? { location: tripMileStats.location } : {}) })
       .from(tripMileStats)
@@ -112,6 +127,7 @@ export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { l
     if (k?.inputsKey === key) hereStats = k.detail as SourceMileStats;
     else {
       const method = t.routeSource === 'HERE' ? 'HERE' : t.routeSource === 'ESTIMATE' ? 'ESTIMATE' : null;
+      const stops = await stopsOf();
       hereStats = plannedMileStats(stops.map((s) => ({ id: s.id, stopType: s.stopType as StopType, loadStatus: s.loadStatus as LoadStatus, distance: s.distance, method })));
       await keep(db, tripId, 'HERE', key, hereStats, null);
     }
@@ -129,7 +145,7 @@ export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { l
   const telematicsStats = async (source: ProviderName): Promise<{ stats: SourceMileStats | null; location: TelematicsLocation | null }> => {
     const on = source === 'SAMSARA' ? t.samsaraOn && settings?.samsaraEnabled : t.gleOn && settings?.gleEnabled;
     if (!on) return { stats: null, location: null };
-    const state = await refreshTrack(telematics, tripId, source, opts.now);
+    const state = await refreshTrackIn(telematics, tripId, source, windowOf(tripId, t, source, opts.now), metas.find((m) => m.source === source) ?? null);
     if (!state.fetchedAt) return { stats: null, location: null };
     const key = `${ENGINE_VERSION}:${tripKey}:${settingsKey}:${state.fetchedAt.getTime()}`;
     const k = keptBy.get(source);
@@ -140,6 +156,7 @@ export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { l
       return { stats: null, location: null };
     }
     const { track } = stored;
+    const stops = await stopsOf();
     const result = telematicsMileage({
       fixes: { time: track.time, lat: track.lat, lng: track.lng },
       odometer: { time: track.odoTime, meters: track.odoMeters },

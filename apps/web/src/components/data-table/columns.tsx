@@ -1,5 +1,5 @@
 import type { RowData } from '@tanstack/react-table';
-import { Eye, KeyRound, MailPlus, Pencil } from 'lucide-react';
+import { Eye, KeyRound, MailPlus, Pencil, RadioTower } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -104,7 +104,7 @@ export function dateColumn<TData extends RowData, K extends string & keyof TData
 
 export interface RowAction<TData> {
   /** 'Edit' or 'View': the button's title and its icon. */
-  kind: 'edit' | 'view' | 'tokens' | 'invite';
+  kind: 'edit' | 'view' | 'tokens' | 'invite' | 'integrations';
   allowed: boolean;
   /** Only for some rows. */
   when?: (row: TData) => boolean;
@@ -113,8 +113,8 @@ export interface RowAction<TData> {
   label: (row: TData) => string;
 }
 
-const ROW_ACTION_ICONS = { edit: Pencil, view: Eye, tokens: KeyRound, invite: MailPlus } as const;
-const ROW_ACTION_TITLES = { edit: 'Edit', view: 'View', tokens: 'Update API Tokens', invite: 'Resend invitation' } as const;
+const ROW_ACTION_ICONS = { edit: Pencil, view: Eye, tokens: KeyRound, invite: MailPlus, integrations: RadioTower } as const;
+const ROW_ACTION_TITLES = { edit: 'Edit', view: 'View', tokens: 'Update API Tokens', invite: 'Resend invitation', integrations: 'Integrations' } as const;
 
 /** The Actions column: one icon button per allowed action; wide enough for all of them. */
 export function actionsColumn<TData extends RowData>(actions: RowAction<TData>[], size = 0): DataTableColumnDef<TData> {

@@ -1,5 +1,7 @@
 import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/api';
 import type { CompanyForm, CompanyRow, CompanyTokensForm } from '@milepost/contracts/companies-api';
+import type { IntegrationStatus, SyncRequest } from '@milepost/contracts/integrations-api';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { companyQueryOptions } from '@/lib/lookups';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
@@ -42,3 +44,22 @@ export function changeCompanyStatus({ id, active }: { id: number; active: boolea
 export const useUpdateCompanyMutation = () => useWriteMutation('companies', updateCompany);
 export const useChangeCompanyTokensMutation = () => useWriteMutation('companies', changeCompanyTokens);
 export const useChangeCompanyStatusMutation = () => useWriteMutation('companies', changeCompanyStatus);
+
+/** GET /integrations/status?companyId=: each provider's last sync; polled while one waits or runs. */
+export function integrationStatusQueryOptions(companyId: number) {
+  return queryOptions({
+    queryKey: [...companiesKeys.all, 'integrations', companyId] as const,
+    queryFn: ({ signal }) => api.get<IntegrationStatus>('/integrations/status', { query: { companyId }, signal }),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data && Object.values(data).some((p) => p.state === 'QUEUED' || p.state === 'RUNNING') ? 2_000 : false;
+    },
+  });
+}
+
+/** POST /integrations/sync → 202: the sync is queued; the status shows how it goes. */
+export function syncIntegration(body: SyncRequest): Promise<{ state: string }> {
+  return api.post<{ state: string }>('/integrations/sync', body);
+}
+
+export const useSyncIntegrationMutation = () => useWriteMutation('companies', syncIntegration);

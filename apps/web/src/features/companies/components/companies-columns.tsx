@@ -6,6 +6,8 @@ export interface CompaniesColumnActions {
   canEdit: boolean;
   canEditTokens: boolean;
   canChangeStatus: boolean;
+  canSync: boolean;
+  onIntegrations: (company: CompanyRow) => void;
   onEdit: (company: CompanyRow) => void;
   onEditTokens: (company: CompanyRow) => void;
   onChangeStatus: (company: CompanyRow) => void;
@@ -28,6 +30,7 @@ export function companiesColumns(actions: CompaniesColumnActions): DataTableColu
       [
         { kind: 'edit', allowed: actions.canEdit, onClick: actions.onEdit, label: (company) => `Edit ${company.name}` },
         { kind: 'tokens', allowed: actions.canEditTokens, onClick: actions.onEditTokens, label: (company) => `Update API tokens of ${company.name}` },
+        { kind: 'integrations', allowed: actions.canSync, onClick: actions.onIntegrations, label: (company) => `Integrations of ${company.name}` },
       ],
       72,
     ),

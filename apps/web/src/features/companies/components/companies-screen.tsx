@@ -11,16 +11,23 @@ import type { CompaniesSearch } from '../companies-search';
 import { companiesColumns } from './companies-columns';
 import { COMPANY_TOASTS, CompanyForm } from './company-form';
 import { CompanyTokensForm } from './company-tokens-form';
+import { CompanyIntegrations } from './company-integrations';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
 
-type CompanyDrawerTarget = { mode: 'edit' | 'tokens'; company: CompanyRow };
+type CompanyDrawerTarget = { mode: 'edit' | 'tokens' | 'integrations'; company: CompanyRow };
 
 export function companyDrawerTitle(target: CompanyDrawerTarget): string {
+  if (target.mode === 'integrations') return `Integrations: ${target.company.name}`;
   return target.mode === 'edit' ? `Edit Company: ${target.company.name}` : `Update API Tokens: ${target.company.name}`;
 }
 
 /** The drawer body reads the company fresh (GET /companies/{id}) so hints and version are current. */
 function CompanyDrawerBody({ target, onClose }: { target: CompanyDrawerTarget; onClose: () => void }) {
+  if (target.mode === 'integrations') return <CompanyIntegrations company={target.company} />;
+  return <CompanyRecordBody target={target} onClose={onClose} />;
+}
+
+function CompanyRecordBody({ target, onClose }: { target: CompanyDrawerTarget; onClose: () => void }) {
   const company = useQuery({ ...companyQueryOptions(target.company.id), staleTime: 0 });
   return (
     <RecordLoader query={company}>
@@ -52,6 +59,7 @@ export function CompaniesScreen({
   const canEdit = has('CAN_EDIT_COMPANY');
   const canEditTokens = has('CAN_EDIT_COMPANY_TOKENS');
   const canChangeStatus = has('CAN_CHANGE_STATUS_COMPANY');
+  const canSync = has('CAN_SYNC_INTEGRATIONS');
 
   const list = useListQuery(companiesListQueryOptions({ keyword: search.keyword, sort: search.sort }), search.sort);
 
@@ -67,11 +75,13 @@ export function CompaniesScreen({
         canEdit,
         canEditTokens,
         canChangeStatus,
+        canSync,
+        onIntegrations: (company) => openDrawer({ mode: 'integrations', company }),
         onEdit: (company) => openDrawer({ mode: 'edit', company }),
         onEditTokens: (company) => openDrawer({ mode: 'tokens', company }),
         onChangeStatus: (company) => flipStatus(changeStatus, company, { entity: 'company', toasts: COMPANY_TOASTS }),
       }),
-    [canEdit, canEditTokens, canChangeStatus, changeStatus, openDrawer],
+    [canEdit, canEditTokens, canChangeStatus, canSync, changeStatus, openDrawer],
   );
 
   return (
