@@ -20,6 +20,7 @@ import { useDistanceFormat, useRouteSettings } from '@/lib/route-settings';
 import { TRIP_MAP_ERRORS, TripMapError, companyIntegrationsQueryOptions, tripForMapQueryOptions, type TripMapTarget } from '../api/trips-api';
 import type { TripsSearch } from '../trips-search';
 import { RouteSettingsPopover } from './route-settings-popover';
+import { TripMapReportDialog } from './trip-map-report-dialog';
 import { VehicleFilters } from './trips-filters';
 
 export const MAP_HEADER_TEXT = 'Select a truck, driver, and load number to display the route.';
@@ -141,6 +142,7 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripDetail | null; 
   const route = answer?.routes[index];
   const source = answer?.source ?? null;
 
+  const [reportOpen, setReportOpen] = useState(false);
   const integrations = useQuery({ ...companyIntegrationsQueryOptions(trip?.truckId ?? 0), enabled: showIntegrations && trip !== null }).data;
   const limited = showIntegrations && trip !== null && (integrations?.samsara || integrations?.gle);
   const calculating = request !== null && (routeQuery.isPending || routeQuery.isFetching);
@@ -202,7 +204,7 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripDetail | null; 
         title={title}
         notice={notices.length ? notices : undefined}
         actions={
-          <Button variant="ghost" size="sm" disabled={!trip} onClick={() => undefined} data-number={number}>
+          <Button variant="ghost" size="sm" disabled={!trip} onClick={() => setReportOpen(true)}>
             <FileText aria-hidden />
             View Report
           </Button>
@@ -215,6 +217,7 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripDetail | null; 
         tiles={tiles}
         className="min-h-[320px]"
       />
+      <TripMapReportDialog trip={trip} number={number} source={null} open={reportOpen && trip !== null} onOpenChange={setReportOpen} />
     </div>
   );
 }
