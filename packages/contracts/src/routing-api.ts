@@ -140,3 +140,26 @@ export const mapTileParams = z.object({
   y: z.coerce.number().int().min(0),
 });
 export const mapTileQuery = z.object({ token: z.string().min(1).max(500) });
+
+// ---------------------------------------------------------------------------------------------
+// Recomputing stored trips
+
+/** POST /trips/recompute-routes body: a batch of trips in id order (call again with afterId = lastId). */
+export const recomputeRoutesRequest = z.object({
+  /** Only these trips; all when absent. */
+  tripIds: z.array(z.number().int().positive()).min(1).max(500).optional(),
+  /** Only trips whose figures the server never computed (no routeSource). */
+  onlyMissing: z.boolean().default(true),
+  afterId: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(500).default(100),
+});
+export const recomputeRoutesResponse = z.object({
+  recomputed: z.number().int(),
+  /** Trips saved meanwhile (their own save computed the figures). */
+  skipped: z.number().int(),
+  /** The last trip id of this batch: pass it as afterId; null when there was nothing to do. */
+  lastId: z.number().int().nullable(),
+  /** Trips still to do after this batch. */
+  remaining: z.number().int(),
+});
+export type RecomputeRoutesResponse = z.infer<typeof recomputeRoutesResponse>;

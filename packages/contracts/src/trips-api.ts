@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuery, sortQuery } from './api';
 import { id, optionalId, optionalText, queryText, requiredText, version } from './fields';
 import { centralDateTime, parseCentral } from './time';
+import { ROUTE_SOURCES } from './routing-api';
 
 export const TRIP_STATUSES = ['UPCOMING', 'IN_TRANSIT', 'COMPLETED', 'CANCELLED'] as const;
 export type TripStatus = (typeof TRIP_STATUSES)[number];
@@ -215,6 +216,8 @@ export const tripDetail = z.object({
   hasIncompleteTrips: z.boolean(),
   tripStops: z.array(tripStop),
   mileStats,
+  /** Where the route figures (stop distances, mileStats miles) came from; null with fewer than 2 valid stops. */
+  routeSource: z.enum(ROUTE_SOURCES).nullable(),
   version: z.number().int(),
   updated: z.string(),
 });
@@ -255,6 +258,8 @@ export const tripRow = z.object({
   pu: z.number().nullable(),
   trl: z.number().nullable(),
   totalMiles: z.number().nullable(),
+  /** Where Miles … TOTAL MILES came from: HERE or ESTIMATE (label estimates). */
+  routeSource: z.enum(ROUTE_SOURCES).nullable(),
   payableMileage: z.number().nullable(),
   loadedMiles: z.number().nullable(),
   emptyMiles: z.number().nullable(),
