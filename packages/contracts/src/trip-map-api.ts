@@ -3,7 +3,7 @@ import { DISTANCE_METHODS } from './mile-stats-api';
 import { IDENTIFIER_TYPES } from './trips-api';
 
 /**
- * The trip map's panels and its report dialog (spec 01 §2 "Map panels", "Trip map report
+ * The trip map's panels and its report dialog (docs/product/trips.md "Map panels", "Trip map report
  * dialog", §7): `GET /trips/summary?truckId&number` gives each source's total for the panel
  * titles, `GET /trips/report-summary?truckId&number` the report dialog's rows per source.
  * Distances are metres and durations seconds (shown in the user's unit); every figure says how
@@ -71,7 +71,7 @@ export type MapSourceReport = z.infer<typeof mapSourceReport>;
 export const tripMapReport = z.object({ ...tripRef, sources: z.array(mapSourceReport) });
 export type TripMapReport = z.infer<typeof tripMapReport>;
 
-/** The dialog's title: '{TYPE} Trip Report - {load}' (spec 01 §2). */
+/** The dialog's title: '{TYPE} Trip Report - {load}' (docs/product/trips.md). */
 export const tripReportTitle = (type: MapType, number: string) => `${type.toUpperCase()} Trip Report - ${number}`;
 
 /** "Dallas, TX" from "123 Main St, Dallas, TX 75201, United States"; the address itself when it has no state. */

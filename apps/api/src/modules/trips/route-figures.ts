@@ -45,7 +45,7 @@ export interface RouteSettings {
 
 const NO_ROUTE: RouteColumns = { routeMiles: null, routeTotalEmpty: null, routePu: null, routeTrl: null, routeTotalMiles: null, routeDuration: null, routeSource: null };
 
-/** The user's route settings; none yet: trailer on, Practical (architecture §4). */
+/** The user's route settings; none yet: trailer on, Practical (docs/decisions/README.md). */
 export async function routeSettingsOf(db: Db, userId: number): Promise<RouteSettings> {
   const [row] = await db
     .select({ trailerType: userRouteSettings.trailerType, routingType: userRouteSettings.routingType })
@@ -57,7 +57,7 @@ export async function routeSettingsOf(db: Db, userId: number): Promise<RouteSett
 
 /**
  * Each stop's leg, cumulative distance and duration, and the trip's figures, for stops in
- * order. The route runs through the stops with a valid position (spec 01 §4); more than 22 go
+ * order. The route runs through the stops with a valid position (docs/product/trips.md); more than 22 go
  * to the routing service in overlapping pieces. One estimated piece makes the whole trip
  * ESTIMATE: a figure is only as trusted as its weakest leg.
  */
