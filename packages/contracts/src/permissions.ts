@@ -25,7 +25,7 @@ const p = (name: string, alias: string, group: string, description: string, show
 });
 
 export const PERMISSION_CATALOGUE = [
-  // Trips and routes (spec 01 §6)
+  // Trips and routes (docs/product/trips.md)
   p('CAN_SHOW_TRIPS', 'TRIPS.SHOW', 'Trips', 'Show the Trips page', true),
   p('CAN_CREATE_TRIP', 'TRIPS.CREATE', 'Trips', 'Create trips'),
   p('CAN_EDIT_TRIP', 'TRIPS.EDIT', 'Trips', 'Edit trips'),

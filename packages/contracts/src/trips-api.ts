@@ -14,7 +14,7 @@ export const TRIP_STATUS_LABELS: Record<TripStatus, string> = {
 };
 
 /**
- * Allowed status changes (decided; spec 01 §4 leaves them open). A cancelled trip is final:
+ * Allowed status changes (decided; docs/product/trips.md leaves them open). A cancelled trip is final:
  * it is never reopened. A completed trip may go back to In Transit to correct a mistake.
  */
 export const TRIP_STATUS_TRANSITIONS: Record<TripStatus, readonly TripStatus[]> = {
@@ -37,8 +37,11 @@ export function tripStatusChoices(current: TripStatus | undefined): TripStatus[]
 
 export const IDENTIFIER_TYPES = ['LOAD_NUMBER', 'TRAILER_NUMBER'] as const;
 export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
+/** The stop and load types, declared once: geo's mileage engine and the web's stops editor import them. */
 export const STOP_TYPES = ['START', 'PICKUP', 'TRAILER', 'SHOP', 'DELIVERY', 'HOME'] as const;
+export type StopType = (typeof STOP_TYPES)[number];
 export const LOAD_STATUSES = ['EMPTY', 'LOADED'] as const;
+export type LoadStatus = (typeof LOAD_STATUSES)[number];
 
 export const TRIP_MESSAGES = {
   truckId: 'Truck is required',

@@ -374,7 +374,7 @@ async function resolveRefs(tx: Db, input: Pick<TripInput, 'truckId' | 'driverId'
 }
 
 /**
- * The number rules (spec 01 §4–5): other trips with this number (cancelled ones aside) make
+ * The number rules (docs/product/trips.md–5): other trips with this number (cancelled ones aside) make
  * this a recovery load, allowed only when all of them are completed and a reason is given.
  * Serialised per number with a transaction lock, so two saves cannot both pass.
  */
@@ -424,7 +424,7 @@ function tripColumns(input: TripInput, route: { stops: StopFigures[]; columns: R
       payableMileage: payable(input.emptyMiles, input.loadedMiles),
       notes: input.notes,
       recoveryReasonId: input.recoveryReasonId,
-      /** A recovery reason makes it a recovery load (spec 01 §5). */
+      /** A recovery reason makes it a recovery load (docs/product/trips.md). */
       isRecoveryLoad: input.recoveryReasonId !== null,
       ...route.columns,
       // Where the load is: the first PICKUP stop (the START is where the truck was); the first
