@@ -12,7 +12,7 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
   .map((entry) => entry.name);
 
 /**
- * Import boundaries (docs/decisions/008-one-way-to-do-each-thing.md): data flows one way,
+ * Import boundaries (docs/decisions/012-one-way-to-do-each-thing.md): data flows one way,
  * contracts ← geo ← api / web; features never import each other; shared pieces live in
  * components/ and lib/, which import no feature and no route; module routes.ts files declare
  * schemas and permissions and leave the database to their service.

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { authCase } from './cases/auth';
 import { placesCase } from './cases/places';
+import { routingCase } from './cases/routing';
 import { usersCase } from './cases/users';
 import { tripsCase } from './cases/trips';
 import { reportsCase } from './cases/reports';
@@ -25,6 +26,7 @@ const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   trips: tripsCase,
   reports: reportsCase,
   places: placesCase,
+  routing: routingCase,
   'mile-stats': mileStatsCase,
 };
 

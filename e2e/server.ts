@@ -8,6 +8,8 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client';
 import { syncAccessCatalogue } from '../apps/api/src/db/seed/access';
 import { seedDemo } from '../apps/api/src/db/seed/demo';
+import { loadConfig } from '../apps/api/src/config';
+import { routingServiceFor } from '../apps/api/src/modules/routing/service';
 import { roles, users } from '../apps/api/src/db/schema/access';
 import { hashPassword } from '../apps/api/src/platform/crypto';
 import { createSecretBox } from '../apps/api/src/platform/secret-box';
@@ -21,7 +23,8 @@ const database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
 await database.migrate();
 await syncAccessCatalogue(database.db);
 // The same key the server will generate into (and read back from) the data folder.
-await seedDemo(database.db, createSecretBox(dataDirSecret(dataDir, 'secretKey')));
+// Demo trips are routed like the server will (HERE when HERE_* points at a fake, else the estimate).
+await seedDemo(database.db, createSecretBox(dataDirSecret(dataDir, 'secretKey')), routingServiceFor(loadConfig(), database.db));
 const [noAccess] = await database.db
   .insert(roles)
   .values({ name: 'NO_ACCESS', description: 'A role without permissions' })

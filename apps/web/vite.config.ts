@@ -15,7 +15,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     // Precompressed copies (.br and .gz) beside every text asset: the API serves them as they are
-    // (docs/decisions/009-first-screen-loads-fast.md). Source maps are not compressed: nobody loads them at start.
+    // (docs/decisions/013-first-screen-loads-fast.md). Source maps are not compressed: nobody loads them at start.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024, logLevel: 'silent' }),
   ],
   resolve: {
@@ -35,7 +35,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries split along the routes that use them, so the sign-in screen loads only what it needs
-        // (docs/decisions/009-first-screen-loads-fast.md). React alone gets a long-lived chunk of its own.
+        // (docs/decisions/013-first-screen-loads-fast.md). React alone gets a long-lived chunk of its own.
         codeSplitting: {
           groups: [
             // The map's libraries load only with a map (components/map/map-canvas.tsx imports it lazily); the

@@ -9,7 +9,7 @@ import { percentile, startServer, type Figure } from '../lib';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 const SAMPLES = 5;
-/** Targets of docs/decisions/009-first-screen-loads-fast.md: JS+CSS gzip on a cold load. */
+/** Targets of docs/decisions/013-first-screen-loads-fast.md: JS+CSS gzip on a cold load. */
 const TARGET_KB = { '/login': 120, '/trips': 200 } as const;
 
 interface Load {
@@ -66,7 +66,7 @@ async function coldLoad(browser: Browser, base: string, screen: string, tokens?:
 const kb = (n: number) => (n / 1024).toFixed(1);
 
 /**
- * The first screen (docs/decisions/009-first-screen-loads-fast.md): the built app served by the
+ * The first screen (docs/decisions/013-first-screen-loads-fast.md): the built app served by the
  * API as in production, loaded cold in Chromium — JS+CSS bytes (as sent, brotli; and as gzip) and
  * Chromium's Largest Contentful Paint for /login and, signed in, /trips. Needs `npm run build`.
  */

@@ -7,6 +7,7 @@ import { demoDrive } from '../../apps/api/src/db/seed/demo-drive';
 import { saveTrack } from '../../apps/api/src/integrations/telematics/tracks';
 import { trackFrom } from '../../apps/api/src/integrations/telematics/track-codec';
 import { createTrip } from '../../apps/api/src/modules/trips/service';
+import { createRoutingService } from '../../apps/api/src/modules/routing/service';
 import { mileStatsOf } from '../../apps/api/src/modules/mile-stats/service';
 import { hashPassword } from '../../apps/api/src/platform/crypto';
 import { measure, type BenchServer, type Figure } from '../lib';
@@ -46,7 +47,8 @@ export async function mileStatsCase(server: BenchServer): Promise<Figure[]> {
   const drive = demoDrive(STOPS, { plannedLegs: [0, 300_000, 720_000, 760_000, 1_250_000], start, rand, stepSeconds: 1, odometerStart: 600_000_000, odometerError: 0.003 });
   const crumbs = drive.breadcrumbs.slice(0, FIXES);
   const end = crumbs.at(-1)!.time;
-  const trip = await createTrip(db, user!.id, {
+  // Saves route their stops on the server; no HERE key here: the estimate.
+  const trip = await createTrip(db, createRoutingService({ db, here: null, estimateSpeedMph: 50 }), user!.id, {
     truckId: truck!.id,
     driverId: driver!.id,
     dispatcherId: null,
@@ -63,7 +65,7 @@ export async function mileStatsCase(server: BenchServer): Promise<Figure[]> {
     notes: null,
     recoveryReasonId: null,
     tripStops: STOPS.map((s, k) => ({ address: s.address, latitude: s.lat, longitude: s.lng, stopType: s.stopType, loadStatus: s.loadStatus, orderIndex: k, distance: k ? 400_000 : 0, totalDistance: k * 400_000, duration: k ? 18_000 : 0 })),
-  } as Parameters<typeof createTrip>[2]);
+  } as Parameters<typeof createTrip>[3]);
   const odos = drive.odometers.filter((o) => o.time <= end);
   for (const source of ['SAMSARA', 'GLE'] as const) {
     await saveTrack(db, trip.id, source, source === 'SAMSARA' ? 'sv-bench' : 'gv-bench', new Date(start), new Date(end + 60_000), trackFrom(crumbs, odos, 'OBD'));

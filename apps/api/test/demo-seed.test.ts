@@ -6,6 +6,7 @@ import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
 import { tripStops, trips } from '../src/db/schema/trips';
 import { seedDemo, DEMO_LOGIN } from '../src/db/seed/demo';
 import { backfillMileStats } from '../src/modules/mile-stats/service';
+import { routingServiceFor } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, type TestContext } from './harness';
 import { signIn } from './factories';
@@ -23,7 +24,8 @@ beforeAll(async () => {
   // No provider is reachable: a fetch would fail the checks below.
   ctx = await createTestContext({ SAMSARA_BASE_URL: 'http://127.0.0.1:9', GLE_BASE_URL: 'http://127.0.0.1:9' });
   const t0 = performance.now();
-  await seedDemo(ctx.db, createSecretBox(ctx.secretKey));
+  // No HERE key: the demo trips are routed with the estimate as they are saved.
+  await seedDemo(ctx.db, createSecretBox(ctx.secretKey), routingServiceFor(ctx.config, ctx.db));
   seedMs = performance.now() - t0;
   // What the background job does after start: the kept figures the reports read.
   await backfillMileStats({ db: ctx.db, telematics: { db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config } });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from './factories';
 import { call, createTestContext, type TestContext } from './harness';
 
-/** docs/decisions/009-first-screen-loads-fast.md: precompressed assets, long caching of hashed files, compressed JSON. */
+/** docs/decisions/013-first-screen-loads-fast.md: precompressed assets, long caching of hashed files, compressed JSON. */
 let ctx: TestContext;
 let dist: string;
 const SCRIPT = `console.log(${JSON.stringify('milepost '.repeat(400))});`;

@@ -8,6 +8,7 @@ import { companies, globalSettings } from '../src/db/schema/reference';
 import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
 import { trips } from '../src/db/schema/trips';
 import { createTrip } from '../src/modules/trips/service';
+import type { RoutingService } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
 import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
@@ -30,6 +31,31 @@ const B = { lat: 41.5250, lng: -88.0817, address: 'Joliet, IL, United States' };
 const C = { lat: 40.6936, lng: -89.589, address: 'Peoria, IL, United States' };
 const legAB = wgs84Meters(A, B);
 const legBC = wgs84Meters(B, C);
+
+/**
+ * Trip saves route their stops on the server (docs/routing.md); these tests are about mile
+ * stats, so the route is a fixed HERE answer: 70 km to the pickup, 150 km loaded.
+ */
+const fixedRoute: RoutingService = {
+  hasHere: true,
+  withoutHere: () => fixedRoute,
+  route: async () => ({
+    source: 'HERE',
+    estimateReason: null,
+    routes: [
+      {
+        legs: [
+          { distance: 70_000, duration: 3600, polyline: '' },
+          { distance: 150_000, duration: 5400, polyline: '' },
+        ],
+        distance: 220_000,
+        duration: 9000,
+        notices: [],
+        truckRestricted: false,
+      },
+    ],
+  }),
+};
 
 beforeAll(async () => {
   samsara = await startFakeSamsara();
@@ -66,7 +92,7 @@ async function tripWithTracks(opts: { status?: 'COMPLETED' | 'IN_TRANSIT'; start
   gle.history.set(`gv-${k}`, fixes.map((f) => ({ ...f, odometerMeters: f.odometerMeters === null ? null : f.odometerMeters + (opts.gleOffsetMeters ?? 0) })));
   const status = opts.status ?? 'COMPLETED';
   const end = new Date(start.getTime() + 160 * 60_000);
-  const trip = await createTrip(ctx.db, actorId, {
+  const trip = await createTrip(ctx.db, fixedRoute, actorId, {
     truckId: truck.id,
     driverId: driver.id,
     dispatcherId: null,
@@ -87,7 +113,7 @@ async function tripWithTracks(opts: { status?: 'COMPLETED' | 'IN_TRANSIT'; start
       { ...B, latitude: B.lat, longitude: B.lng, stopType: 'PICKUP', loadStatus: 'EMPTY', orderIndex: 1, distance: 70_000, totalDistance: 70_000, duration: 3600 },
       { ...C, latitude: C.lat, longitude: C.lng, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 2, distance: 150_000, totalDistance: 220_000, duration: 5400 },
     ],
-  } as Parameters<typeof createTrip>[2]);
+  } as Parameters<typeof createTrip>[3]);
   return { trip, truck, driver, company, vehicleId: `sv-${k}`, gleVehicleId: `gv-${k}`, number: `LD-${k}` };
 }
 

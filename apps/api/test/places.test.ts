@@ -61,7 +61,7 @@ describe('GET /places/autosuggest', () => {
     expect(nearMissouri[0]!.title).toBe('Springfield, MO, United States');
     const nearIllinois = await items({ q: 'springfield', at: '39.8,-89.65' });
     expect(nearIllinois[0]!.title).toBe('Springfield, IL, United States');
-    // Default bias is New York (spec 01 §9): the Massachusetts one leads.
+    // Default bias is New York (docs/product/shell.md): the Massachusetts one leads.
     expect(all[0]!.title).toBe('Springfield, MA, United States');
   });
 

@@ -1,9 +1,10 @@
 import { parse } from 'csv-parse/sync';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, type PermissionName } from '@milepost/contracts/permissions';
 import { REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import type { TripRow } from '@milepost/contracts/trips-api';
+import { trips } from '../src/db/schema/trips';
 import { call, createTestContext, type TestContext } from './harness';
 import { createDriverRow, createTruckRow, createUser, signIn } from './factories';
 
@@ -28,6 +29,17 @@ const stops = (pu: number, trl: number, loaded: number) => [
   { address: 'Joliet, IL, United States', latitude: 41.52, longitude: -88.08, stopType: 'TRAILER', loadStatus: 'EMPTY', orderIndex: 2, distance: trl * M, duration: 60 },
   { address: 'Dallas, TX, United States', latitude: 32.78, longitude: -96.8, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 3, distance: loaded * M, duration: 60 },
 ];
+
+/**
+ * Trip saves route their stops on the server (docs/routing.md): these tests are about sums, so
+ * they set the route figures a routing answer would have stored, to round numbers of miles.
+ */
+async function setRoute(tripId: number, pu: number, trl: number, loaded: number) {
+  await ctx.db
+    .update(trips)
+    .set({ routePu: pu * M, routeTrl: trl * M, routeTotalEmpty: (pu + trl) * M, routeMiles: loaded * M, routeTotalMiles: (pu + trl + loaded) * M, routeSource: 'HERE' })
+    .where(eq(trips.id, tripId));
+}
 
 async function truckWithDriver() {
   const truck = await createTruckRow(ctx.db);
@@ -57,7 +69,9 @@ async function createTrip(truckId: number, driverId: number, s: TripSpec) {
     tripStops: stops(s.pu ?? 10, s.trl ?? 5, s.loaded ?? 100),
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number; version: number };
+  const trip = res.json().data as { id: number; version: number };
+  await setRoute(trip.id, s.pu ?? 10, s.trl ?? 5, s.loaded ?? 100);
+  return trip;
 }
 
 const byPeriod = async (query: string, token = owner) => {
@@ -193,6 +207,7 @@ describe('GET /trip-statistics/period-type and /trip-statistics', () => {
       version: full.version,
     });
     expect(put.statusCode, put.body).toBe(200);
+    await setRoute(t1.id, 10, 5, 150);
     await api('PUT', '/mile-stats/payable-mileage', { tripId: t1.id, emptyMiles: 1, loadedMiles: 2 });
     const weekly = (await byPeriod('periodType=WEEKLY')).rows;
     expect(row(weekly, '06/05/2034 - 06/11/2034')).toMatchObject({ loadCount: 2, truckCount: 2 });
@@ -288,6 +303,7 @@ describe('CSV exports', () => {
         tripStops: stops(1, 1, 12.345).map((s) => (s.stopType === 'PICKUP' ? { ...s, address: 'Dock "A", Gate 3\nGary, IN, United States' } : s)),
       });
       expect(res.statusCode, res.body).toBe(201);
+      await setRoute(res.json().data.id, 1, 1, 12.345);
     }
     const res = await api('GET', `/trips/export.csv?${q({ truckId: truck.id, sort: 'pickupDateTime,asc' })}`);
     expect(res.statusCode).toBe(200);

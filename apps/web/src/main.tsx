@@ -14,7 +14,7 @@ import './styles.css';
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-// A refresh that failed mid-session (spec 01 §8 Auth): tokens are already cleared; drop cached
+// A refresh that failed mid-session (docs/product/shell.md Auth): tokens are already cleared; drop cached
 // data, say why, and go to /login.
 setSessionEndedHandler(() => {
   queryClient.clear();

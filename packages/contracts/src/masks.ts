@@ -1,7 +1,7 @@
 import { formatPhone } from './phone';
 
 /**
- * Input masks of the spec (01 §5, 02 §5). In a pattern, `9` takes one digit; any other
+ * Input masks of the forms (docs/product/trips.md, docs/product/admin.md). In a pattern, `9` takes one digit; any other
  * character is a literal inserted as the digits reach it. Non-digits typed by the user are dropped.
  */
 export function applyMask(value: string, pattern: string): string {

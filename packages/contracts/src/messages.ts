@@ -34,7 +34,7 @@ export const VALIDATION_MESSAGES = {
   formFallback: 'Validation error',
 } as const;
 
-/** Generic fallbacks by HTTP status (spec 01 §8). */
+/** Generic fallbacks by HTTP status (docs/product/shell.md). */
 export const GENERIC_ERROR_MESSAGES = {
   400: 'Invalid request. Please check your input.',
   401: 'Invalid credentials. Please check your email and password.',
@@ -48,7 +48,7 @@ export const GENERIC_ERROR_MESSAGES = {
   timeout: 'Request timeout. Please try again.',
 } as const;
 
-/** Failed-save messages by status for an entity (spec 01 §8 "Failed saves"). */
+/** Failed-save messages by status for an entity (docs/product/shell.md "Failed saves"). */
 export function saveErrorMessage(status: number, entity: string): string | undefined {
   switch (status) {
     case 400:

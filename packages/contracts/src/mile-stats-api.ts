@@ -8,13 +8,13 @@ import { LOAD_STATUSES, STOP_TYPES, TRIP_MESSAGES } from './trips-api';
  * Figures are in miles at full precision (the UI rounds); the model is docs/mileage-engine.md.
  */
 
-/** The Mileage Report's texts (spec 01 §8 "Trips"). */
+/** The Mileage Report's texts (docs/product/shell.md "Trips"). */
 export const MILEAGE_MESSAGES = {
   saveFailed: 'Error updating mileage data',
   tripIdMissing: TRIP_MESSAGES.mileageTripId,
 } as const;
 
-/** Payable mileage = empty + loaded when both are numbers (spec 01 §5), to one decimal; else null. */
+/** Payable mileage = empty + loaded when both are numbers (docs/product/trips.md), to one decimal; else null. */
 export function payableFrom(emptyMiles: number | null, loadedMiles: number | null): number | null {
   return emptyMiles === null || loadedMiles === null ? null : Math.round((emptyMiles + loadedMiles) * 10) / 10;
 }
@@ -75,7 +75,7 @@ export const mileStatsLeg = z.object({
 });
 export type MileStatsLeg = z.infer<typeof mileStatsLeg>;
 
-/** One source's figures in miles (architecture's mileage model); totalOdometers only for telematics. */
+/** One source's figures in miles (docs/product/trips.md, mileage); totalOdometers only for telematics. */
 export const sourceMileStats = z.object({
   miles: z.number(),
   totalEmpty: z.number(),

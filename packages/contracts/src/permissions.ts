@@ -25,7 +25,7 @@ const p = (name: string, alias: string, group: string, description: string, show
 });
 
 export const PERMISSION_CATALOGUE = [
-  // Trips and routes (spec 01 §6)
+  // Trips and routes (docs/product/trips.md)
   p('CAN_SHOW_TRIPS', 'TRIPS.SHOW', 'Trips', 'Show the Trips page', true),
   p('CAN_CREATE_TRIP', 'TRIPS.CREATE', 'Trips', 'Create trips'),
   p('CAN_EDIT_TRIP', 'TRIPS.EDIT', 'Trips', 'Edit trips'),
@@ -34,6 +34,7 @@ export const PERMISSION_CATALOGUE = [
   p('CAN_VIEW_MILEAGE_REPORT_TRIP', 'TRIPS.VIEW_MILEAGE_REPORT', 'Trips', 'View a trip mileage report'),
   p('CAN_EDIT_MILEAGE_REPORT_TRIP', 'TRIPS.EDIT_MILEAGE_REPORT', 'Trips', 'Edit a trip mileage report'),
   p('CAN_VIEW_USER_ROUTE_SETTING_TRIP', 'TRIPS.VIEW_USER_ROUTE_SETTING', 'Trips', 'View route settings on trips'),
+  p('CAN_RECOMPUTE_TRIP_ROUTES', 'TRIPS.RECOMPUTE_ROUTES', 'Trips', "Recompute stored trips' route miles"),
   p('CAN_SHOW_ROUTES', 'ROUTES.SHOW', 'Routes', 'Show the Routes page', true),
   p('CAN_SHOW_REPORTS', 'REPORTS.SHOW', 'Reports', 'Show the Reports page', true),
   // Trucks and drivers

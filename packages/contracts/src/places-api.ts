@@ -3,12 +3,12 @@ import { hasNoNul, nulMessage } from './fields';
 import { mapTilesConfig } from './routing-api';
 
 /**
- * Place search (spec 01 §5, §7, §9), always through the API: HERE Autosuggest (asked by the API
+ * Place search (docs/product/trips.md), always through the API: HERE Autosuggest (asked by the API
  * with its key) when one is configured, otherwise — or when HERE fails — the API's own offline
  * US place search. Both answer the same item shape.
  */
 
-/** Address autosuggest constants (spec 01 §5 and §9). */
+/** Address autosuggest constants (docs/product/trips.md). */
 export const PLACE_SEARCH = {
   /** Nothing is searched below this many characters. */
   minChars: 2,
@@ -29,7 +29,7 @@ export const PLACE_SEARCH = {
   retryMaxDelayMs: 30_000,
 } as const;
 
-/** User-facing texts (spec 01 §8 "Location search error" and picker texts). */
+/** User-facing texts (docs/product/shell.md "Location search error" and picker texts). */
 export const PLACE_MESSAGES = {
   queryTooShort: `Type at least ${PLACE_SEARCH.minChars} characters to search for a place.`,
   queryTooLong: 'The search text is too long.',

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 
 /**
- * Truck routing (spec 01 §2 "Map behaviour", §7 "External maps service", §9; docs/routing.md).
+ * Truck routing (docs/product/trips.md "Map behaviour", "External maps service"; docs/routing.md).
  * Routing runs on the API (docs/decisions/006): the web app asks `POST /routing/routes`; the
  * API asks HERE Routing v8 with its own key, or answers an honest estimate when there is no
  * key, HERE fails, times out or finds no route. Distances are metres, durations seconds.
  */
 
 export const ROUTING = {
-  /** Origin + at most 20 vias + destination (spec 01 §9: up to 20 waypoints). */
+  /** Origin + at most 20 vias + destination (docs/product/shell.md: up to 20 waypoints). */
   minStops: 2,
   maxStops: 22,
-  /** Answers are kept this long and shared by every user and instance (spec 01 §9: 10 min). */
+  /** Answers are kept this long and shared by every user and instance (docs/product/shell.md: 10 min). */
   cacheFreshMs: 10 * 60 * 1000,
   /** Alternatives asked of HERE besides the primary route. */
   alternatives: 2,
@@ -50,7 +50,7 @@ export const ROUTING_MESSAGES = {
   } satisfies Record<EstimateReason, string>,
 } as const;
 
-/** A stop position: in range and not 0 (spec 01 §4 coordinate validity). */
+/** A stop position: in range and not 0 (docs/product/trips.md coordinate validity). */
 export const routeStop = z.object(
   {
     lat: z.number({ message: ROUTING_MESSAGES.stopInvalid }).min(-90, ROUTING_MESSAGES.stopInvalid).max(90, ROUTING_MESSAGES.stopInvalid).refine((v) => v !== 0, ROUTING_MESSAGES.stopInvalid),
@@ -140,3 +140,26 @@ export const mapTileParams = z.object({
   y: z.coerce.number().int().min(0),
 });
 export const mapTileQuery = z.object({ token: z.string().min(1).max(500) });
+
+// ---------------------------------------------------------------------------------------------
+// Recomputing stored trips
+
+/** POST /trips/recompute-routes body: a batch of trips in id order (call again with afterId = lastId). */
+export const recomputeRoutesRequest = z.object({
+  /** Only these trips; all when absent. */
+  tripIds: z.array(z.number().int().positive()).min(1).max(500).optional(),
+  /** Only trips whose figures the server never computed (no routeSource). */
+  onlyMissing: z.boolean().default(true),
+  afterId: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(500).default(100),
+});
+export const recomputeRoutesResponse = z.object({
+  recomputed: z.number().int(),
+  /** Trips saved meanwhile (their own save computed the figures). */
+  skipped: z.number().int(),
+  /** The last trip id of this batch: pass it as afterId; null when there was nothing to do. */
+  lastId: z.number().int().nullable(),
+  /** Trips still to do after this batch. */
+  remaining: z.number().int(),
+});
+export type RecomputeRoutesResponse = z.infer<typeof recomputeRoutesResponse>;

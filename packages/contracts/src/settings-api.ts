@@ -72,5 +72,5 @@ export const userRouteSetting = z.object({
 });
 export type UserRouteSetting = z.infer<typeof userRouteSetting>;
 
-/** Trailer on, Practical, Miles (architecture §4). */
+/** Trailer on, Practical, Miles (docs/decisions/README.md). */
 export const DEFAULT_ROUTE_SETTING = { trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' } as const;

@@ -5,7 +5,7 @@ import { id } from './fields';
 import { centralDateTime, CENTRAL_TZ, formatCentral, PERIOD_TYPES } from './time';
 
 /**
- * The Reports screen (spec 02 §2 "Reports", §3 "Report row"): trip mileage summed per period.
+ * The Reports screen (docs/product/admin.md "Reports", "Report row"): trip mileage summed per period.
  * Periods are Central-time weeks (Monday to Sunday), months and years of the pickup time; a
  * custom date range is broken down per Central day. Cancelled trips are left out.
  */

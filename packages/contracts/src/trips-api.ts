@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuery, sortQuery } from './api';
 import { id, optionalId, optionalText, queryText, requiredText, version } from './fields';
 import { centralDateTime, parseCentral } from './time';
+import { ROUTE_SOURCES } from './routing-api';
 
 export const TRIP_STATUSES = ['UPCOMING', 'IN_TRANSIT', 'COMPLETED', 'CANCELLED'] as const;
 export type TripStatus = (typeof TRIP_STATUSES)[number];
@@ -13,7 +14,7 @@ export const TRIP_STATUS_LABELS: Record<TripStatus, string> = {
 };
 
 /**
- * Allowed status changes (decided; spec 01 §4 leaves them open). A cancelled trip is final:
+ * Allowed status changes (decided; docs/product/trips.md leaves them open). A cancelled trip is final:
  * it is never reopened. A completed trip may go back to In Transit to correct a mistake.
  */
 export const TRIP_STATUS_TRANSITIONS: Record<TripStatus, readonly TripStatus[]> = {
@@ -36,8 +37,11 @@ export function tripStatusChoices(current: TripStatus | undefined): TripStatus[]
 
 export const IDENTIFIER_TYPES = ['LOAD_NUMBER', 'TRAILER_NUMBER'] as const;
 export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
+/** The stop and load types, declared once: geo's mileage engine and the web's stops editor import them. */
 export const STOP_TYPES = ['START', 'PICKUP', 'TRAILER', 'SHOP', 'DELIVERY', 'HOME'] as const;
+export type StopType = (typeof STOP_TYPES)[number];
 export const LOAD_STATUSES = ['EMPTY', 'LOADED'] as const;
+export type LoadStatus = (typeof LOAD_STATUSES)[number];
 
 export const TRIP_MESSAGES = {
   truckId: 'Truck is required',
@@ -212,6 +216,8 @@ export const tripDetail = z.object({
   hasIncompleteTrips: z.boolean(),
   tripStops: z.array(tripStop),
   mileStats,
+  /** Where the route figures (stop distances, mileStats miles) came from; null with fewer than 2 valid stops. */
+  routeSource: z.enum(ROUTE_SOURCES).nullable(),
   version: z.number().int(),
   updated: z.string(),
 });
@@ -252,6 +258,8 @@ export const tripRow = z.object({
   pu: z.number().nullable(),
   trl: z.number().nullable(),
   totalMiles: z.number().nullable(),
+  /** Where Miles … TOTAL MILES came from: HERE or ESTIMATE (label estimates). */
+  routeSource: z.enum(ROUTE_SOURCES).nullable(),
   payableMileage: z.number().nullable(),
   loadedMiles: z.number().nullable(),
   emptyMiles: z.number().nullable(),

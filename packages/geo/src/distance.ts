@@ -14,7 +14,7 @@ export function greatCircleMeters(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** Coordinates count only if both are non-zero numbers within range (spec 01 §4). */
+/** Coordinates count only if both are non-zero numbers within range (docs/product/trips.md). */
 export function isValidCoordinate(lat: unknown, lng: unknown): boolean {
   return (
     typeof lat === 'number' &&

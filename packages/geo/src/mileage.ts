@@ -1,5 +1,5 @@
 /**
- * The trip mileage model (architecture §5): the leg *into* stop i carries stop i's load status;
+ * The trip mileage model (docs/decisions/README.md): the leg *into* stop i carries stop i's load status;
  * the first stop's leg is 0. Loaded legs make `miles`; empty legs make `totalEmpty`, of which
  * those ending at a PICKUP make `pu` and those ending at a TRAILER make `trl`.
  */
@@ -11,8 +11,9 @@ import { isValidCoordinate, segmentMeters } from './distance';
 import { encodeColumns } from './flexpolyline';
 import { METERS_TO_MILES } from './units';
 
-export type StopType = 'START' | 'PICKUP' | 'TRAILER' | 'SHOP' | 'DELIVERY' | 'HOME';
-export type LoadStatus = 'EMPTY' | 'LOADED';
+import type { LoadStatus, StopType } from '@milepost/contracts/trips-api';
+
+export type { LoadStatus, StopType };
 
 export interface LegStop {
   stopType: StopType;
@@ -30,7 +31,7 @@ export interface MileageFigures {
   totalMiles: number;
 }
 
-/** START, PICKUP and TRAILER give EMPTY; SHOP and DELIVERY give LOADED (spec 01 §4). */
+/** START, PICKUP and TRAILER give EMPTY; SHOP and DELIVERY give LOADED (docs/product/trips.md). */
 export function loadStatusFor(stopType: StopType): LoadStatus {
   return stopType === 'SHOP' || stopType === 'DELIVERY' ? 'LOADED' : 'EMPTY';
 }

@@ -75,6 +75,10 @@ describe('npm start (embedded PGlite)', () => {
       expect((await list(`/trips?size=1&tripStatus=${status}`)).totalElements, status).toBeGreaterThan(0);
     }
     expect((await list('/trips?size=100&sort=loadNumber,asc')).content.length).toBe(100);
+    // Every demo trip's route miles were computed at seed (no key: the estimate), none blank:
+    // sorted descending, blanks would come first.
+    const byMiles = (await list('/trips?size=5&sort=totalMiles,desc')).content.concat((await list('/trips?size=5&sort=totalMiles,asc')).content);
+    for (const row of byMiles) expect(row).toMatchObject({ routeSource: 'ESTIMATE', totalMiles: expect.any(Number) });
     const demoCompanies = await list('/companies');
     expect(demoCompanies.content.some((c) => c.samsaraEnabled && c.gleEnabled && c.samsaraTokenHint === '•••• 4f2a')).toBe(true);
     const health = await fetch(`${first.url}/api/health`);

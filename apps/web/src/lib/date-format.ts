@@ -1,10 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 
-/** Every time in the product displays in US Central time (spec 01 §1). */
+/** Every time in the product displays in US Central time (docs/product/shell.md). */
 export const DISPLAY_TIME_ZONE = 'America/Chicago';
 
-/** Spec 01 §9 display formats. */
+/** docs/product/shell.md display formats. */
 export const DATE_TIME_FORMAT = 'dd.MM.yyyy HH:mm';
 export const DATE_FORMAT = 'dd.MM.yyyy';
 

@@ -1,7 +1,7 @@
 import { METERS_TO_MILES, groupDigits, metersTo, type DistanceUnit } from '@milepost/geo/units';
 
 /**
- * The one way the product writes a distance (architecture §4 "Units"; issue "honest numbers"):
+ * The one way the product writes a distance (docs/decisions/README.md "Units"; issue "honest numbers"):
  * in the user's unit (miles or km, 1 decimal, grouped with spaces), and saying where it came
  * from — an estimate reads "≈ 812.4 mi est.", a routed or measured figure "812.4 mi".
  */

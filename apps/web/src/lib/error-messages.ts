@@ -2,13 +2,13 @@ import { GENERIC_ERROR_MESSAGES, saveErrorMessage } from '@milepost/contracts/me
 
 /**
  * The one place that turns an HTTP status (plus the server's message, when it sent one)
- * into the text the user sees (spec 01 §8). The server message is always preferred.
+ * into the text the user sees (docs/product/shell.md). The server message is always preferred.
  */
 
 export const NETWORK_ERROR_MESSAGE = GENERIC_ERROR_MESSAGES.network;
 export const TIMEOUT_ERROR_MESSAGE = GENERIC_ERROR_MESSAGES.timeout;
 
-/** Generic fallback text for a status (spec 01 §8 "Generic fallbacks"). */
+/** Generic fallback text for a status (docs/product/shell.md "Generic fallbacks"). */
 export function genericStatusMessage(status: number): string {
   switch (status) {
     case 400:
@@ -55,7 +55,7 @@ export function errorText(error: unknown): string {
 }
 
 /**
- * Text for a failed save of `entity` (spec 01 §8 "Failed saves"): the server message when present,
+ * Text for a failed save of `entity` (docs/product/shell.md "Failed saves"): the server message when present,
  * else the entity-specific text for 400/404/500, else the generic text for the status.
  */
 export function saveErrorText(error: unknown, entity: string): string {

@@ -3,7 +3,7 @@ import { tokenSubject } from './session';
 import { getAccessToken } from './token-storage';
 
 /**
- * Drafts of new-record forms (spec 01 §4, spec 02 §2): kept in memory per form name while the
+ * Drafts of new-record forms (docs/product/trips.md, docs/product/admin.md): kept in memory per form name while the
  * drawer is closed and reopened (also across screens), discarded by 'Clear Form' and after a
  * successful create. Drafts belong to the signed-in user: another sign-in in this tab never
  * sees them. They are not written to browser storage.

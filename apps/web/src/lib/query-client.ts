@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Cache defaults from spec 01 §9: stale after 5 minutes, no refetch on focus, no retries. */
+/** Cache defaults from docs/product/shell.md: stale after 5 minutes, no refetch on focus, no retries. */
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 
 export function createQueryClient(): QueryClient {

@@ -7,7 +7,7 @@ import { distanceNumber, distanceText, hoursText, milesText, UNIT_SUFFIX, type D
 import { QUERY_ROOTS, useWriteMutation } from './query-keys';
 
 /**
- * The signed-in user's route settings (spec 01 §2 "Route settings popover", §7): 53' trailer,
+ * The signed-in user's route settings (docs/product/trips.md "Route settings popover"): 53' trailer,
  * Practical/Shortest, Miles/KM; trailer on, Practical, Miles until they choose otherwise.
  * GET /user-route-setting/{userId}; a 404 means none yet, so they are created (POST) with the
  * defaults; changes are saved with PUT /user-route-setting/{id}.

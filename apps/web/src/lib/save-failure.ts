@@ -3,7 +3,7 @@ import { isApiError } from './api-client';
 import { saveErrorText } from './error-messages';
 
 /**
- * Reports a failed save (spec 01 §8 "Failed saves"; architecture: every form says so and keeps
+ * Reports a failed save (docs/product/shell.md "Failed saves": every form says so and keeps
  * its drawer open): the status-based text, server message preferred, as a toast; field issues
  * the server named (`body.email` …) also go under their fields when `setFieldError` is given.
  */

@@ -3,7 +3,7 @@ import { refreshTokens } from './api-client';
 import { clearTokens, getAccessToken, getRefreshToken } from './token-storage';
 
 /**
- * Session checks (spec 01 §2, §4 Session): the stored access token is validated from its `exp`
+ * Session checks (docs/product/trips.md, Session): the stored access token is validated from its `exp`
  * claim before every authenticated route and whenever storage changes in another tab.
  */
 

@@ -3,7 +3,7 @@ import type { ConfirmOptions } from '@/components/ui/confirm-dialog';
 import { saveErrorText } from './error-messages';
 
 /**
- * The confirm dialog of a status flag (spec 02 §4): 'Are you sure you want to deactivate/activate
+ * The confirm dialog of a status flag (docs/product/admin.md): 'Are you sure you want to deactivate/activate
  * "{name}"?' with Confirm / Cancel; on confirm it runs the change and toasts the outcome, and a
  * failure shows the save error and keeps the dialog open.
  */

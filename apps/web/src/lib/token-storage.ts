@@ -1,6 +1,6 @@
 import type { TokenPair } from '@milepost/contracts/auth';
 
-/** localStorage keys of the session (spec 01 §2: tokens are stored in local storage). */
+/** localStorage keys of the session (docs/product/trips.md: tokens are stored in local storage). */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 

@@ -14,7 +14,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Spec 01 §9: the mobile breakpoint is 768 px. */
+/** docs/product/shell.md: the mobile breakpoint is 768 px. */
 export const MOBILE_BREAKPOINT_PX = 768;
 
 export function useIsMobile(): boolean {

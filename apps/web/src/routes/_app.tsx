@@ -12,7 +12,7 @@ import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, getAccessToken, getRefreshToken } 
 
 /**
  * The authenticated layout. Before every route below it the stored access token is checked
- * (spec 01 §2): missing or malformed → both tokens removed and /login; expired → one refresh
+ * (docs/product/trips.md): missing or malformed → both tokens removed and /login; expired → one refresh
  * first, and only a failed refresh signs the user out.
  */
 export const Route = createFileRoute('/_app')({

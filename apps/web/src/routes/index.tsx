@@ -5,7 +5,7 @@ import { ensureSession } from '@/lib/session';
 import { getAccessToken } from '@/lib/token-storage';
 
 /**
- * `/` decides where to go (spec 01 §2): no stored access token → /login; otherwise the first
+ * `/` decides where to go (docs/product/trips.md): no stored access token → /login; otherwise the first
  * section the user may view (trips, routes, … roles), else /trips.
  */
 export const Route = createFileRoute('/')({

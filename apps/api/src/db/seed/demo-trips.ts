@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { estimateLeg } from '@milepost/geo/estimate';
 import { wgs84Meters } from '@milepost/geo/distance';
 import { loadStatusFor, type StopType } from '@milepost/geo/mileage';
@@ -6,8 +6,8 @@ import type { TripStatus } from '@milepost/contracts/trips-api';
 import type { Db } from '../client';
 import { users } from '../schema/access';
 import { companies, dispatchers, drivers, recoveryReasons, trucks } from '../schema/reference';
-import { trips } from '../schema/trips';
 import { createTrip, updateTrip } from '../../modules/trips/service';
+import type { RoutingService } from '../../modules/routing/service';
 import type { Breadcrumb, OdometerReading } from '../../integrations/telematics/provider';
 import { saveTrack } from '../../integrations/telematics/tracks';
 import { trackFrom } from '../../integrations/telematics/track-codec';
@@ -93,9 +93,9 @@ function gleView(crumbs: readonly Breadcrumb[], odometers: readonly OdometerRead
  * loads, saved through the trip service so every figure and history row is real. Completed
  * and in-transit loads of trucks whose company runs Samsara or GLE come with stored GPS
  * history (docs/integrations/telematics.md#demo-data), so the Mileage Report and the map
- * panels show three sources with no network.
+ * panels show three sources with no network. Route figures are the routing service's.
  */
-export async function seedDemoTrips(db: Db, count = 360): Promise<void> {
+export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360): Promise<void> {
   const rand = rng(20261122);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const [actor] = await db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
@@ -111,7 +111,6 @@ export async function seedDemoTrips(db: Db, count = 360): Promise<void> {
   const reasonIds = (await db.select({ id: recoveryReasons.id }).from(recoveryReasons)).map((r) => r.id);
   const now = Date.now();
   const DAY = 86_400_000;
-  const seeded: number[] = [];
 
   for (let i = 0; i < count; i++) {
     const crew = pick(crews);
@@ -164,8 +163,7 @@ export async function seedDemoTrips(db: Db, count = 360): Promise<void> {
       input.emptyMiles = null;
       input.loadedMiles = null;
     }
-    const trip = await createTrip(db, actor.id, input);
-    seeded.push(trip.id);
+    const trip = await createTrip(db, routing, actor.id, input);
 
     if (drive && (status === 'COMPLETED' || status === 'IN_TRANSIT') && drive.breadcrumbs.length) {
       const windowStart = pickup;
@@ -182,15 +180,13 @@ export async function seedDemoTrips(db: Db, count = 360): Promise<void> {
     if (completed && i % 25 === 0 && reasonIds.length) {
       const rescue = crews.find((c) => c.truckId !== crew.truckId) ?? crew;
       const later = new Date(input.endDateTime!.getTime() + DAY);
-      seeded.push((await createTrip(db, actor.id, { ...input, truckId: rescue.truckId, driverId: rescue.id, recoveryReasonId: pick(reasonIds), pickupDateTime: later, startDateTime: later, endDateTime: new Date(later.getTime() + 8 * 3_600_000) })).id);
+      await createTrip(db, routing, actor.id, { ...input, truckId: rescue.truckId, driverId: rescue.id, recoveryReasonId: pick(reasonIds), pickupDateTime: later, startDateTime: later, endDateTime: new Date(later.getTime() + 8 * 3_600_000) });
     }
     // A few trips were corrected after the fact, so their history has something to show.
     if (i % 40 === 1 && trip.tripStatus !== 'CANCELLED') {
-      await updateTrip(db, actor.id, trip.id, { ...input, notes: 'Receiver moved the appointment', version: trip.version });
+      await updateTrip(db, routing, actor.id, trip.id, { ...input, notes: 'Receiver moved the appointment', version: trip.version });
     }
   }
-  // The demo's stop distances are the offline estimate (no HERE key on a fresh machine).
-  await db.update(trips).set({ routeSource: 'ESTIMATE' }).where(and(inArray(trips.id, seeded), isNull(trips.routeSource)));
   // The mile stats of loads with stored tracks are computed by a background job after start
   // (jobs/queue.ts, backfillMileStats), so a first start stays quick.
 }

@@ -6,6 +6,8 @@ import { hashPassword } from '../../platform/crypto';
 import type { SecretBox } from '../../platform/secret-box';
 import { seedDemoReference } from './demo-reference';
 import { seedDemoTrips } from './demo-trips';
+import type { RoutingService } from '../../modules/routing/service';
+import { recomputeAll } from '../../modules/trips/route-figures';
 
 export const DEMO_LOGIN = { email: 'owner@milepost.local', password: 'milepost-demo' } as const;
 
@@ -15,10 +17,15 @@ const DEMO_USERS = [
   { email: 'viewer@milepost.local', firstName: 'Vera', lastName: 'Viewer', phone: null, role: 'VIEWER' },
 ] as const;
 
-/** Seeds the demo data once; a second start finds the flag and does nothing. Returns whether it seeded. */
-export async function seedDemo(db: Db, box: SecretBox): Promise<boolean> {
+/**
+ * Seeds the demo data once; a second start finds the flag and does nothing. Returns whether it
+ * seeded. The demo trips are routed as they are saved, with the estimate (no network inside the
+ * seed's transaction); with a HERE key they are routed again by HERE once it has committed. A
+ * fresh start shows no blank miles.
+ */
+export async function seedDemo(db: Db, box: SecretBox, routing: RoutingService): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_LOGIN.password);
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const inserted = await tx.insert(appMeta).values({ key: 'demo_seeded', value: sql`to_jsonb(now())` }).onConflictDoNothing().returning();
     if (!inserted.length) return false;
     const roleIds = new Map((await tx.select({ id: roles.id, name: roles.name }).from(roles)).map((r) => [r.name, r.id]));
@@ -29,9 +36,14 @@ export async function seedDemo(db: Db, box: SecretBox): Promise<boolean> {
         .onConflictDoNothing();
     }
     await seedDemoReference(tx, box);
-    await seedDemoTrips(tx);
+    await seedDemoTrips(tx, routing.withoutHere());
     return true;
   });
+  if (seeded && routing.hasHere) {
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGIN.email));
+    if (owner) await recomputeAll(db, routing, owner.id, false);
+  }
+  return seeded;
 }
 
 export async function demoOwnerExists(db: Db): Promise<boolean> {

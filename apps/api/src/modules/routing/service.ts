@@ -25,6 +25,10 @@ import { createHereClient, HereError, type HereClient, type HereRoutesAnswer } f
  */
 export interface RoutingService {
   route(req: RouteRequest): Promise<RouteResponse>;
+  /** True when HERE is configured (answers may still be estimates when it fails). */
+  readonly hasHere: boolean;
+  /** The same service without HERE: estimates only, no database, no network (the demo seed's transaction). */
+  withoutHere(): RoutingService;
 }
 
 export interface RoutingOptions {
@@ -128,7 +132,9 @@ export function createRoutingService(opts: RoutingOptions): RoutingService {
     }
   }
 
-  return {
+  const service: RoutingService = {
+    hasHere: here !== null,
+    withoutHere: () => (here ? createRoutingService({ ...opts, here: null }) : service),
     async route(req) {
       if (!here) return estimateRoute(req, 'NO_KEY', opts.estimateSpeedMph);
       const signature = routeSignature(req);
@@ -156,4 +162,5 @@ export function createRoutingService(opts: RoutingOptions): RoutingService {
       return result;
     },
   };
+  return service;
 }

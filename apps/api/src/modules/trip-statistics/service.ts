@@ -7,7 +7,7 @@ import { tripPeriodStats } from '../../db/schema/trip-statistics';
 import { trips } from '../../db/schema/trips';
 
 /**
- * Period sums (spec 02 §2 "Reports"). Each figure is the sum of the trips list column of the
+ * Period sums (docs/product/admin.md "Reports"). Each figure is the sum of the trips list column of the
  * same meaning over the period's trips that are not cancelled; periods are Central-time weeks
  * (Monday), months and years of the pickup time, and days for a custom range.
  *

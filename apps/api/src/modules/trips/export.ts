@@ -42,7 +42,7 @@ const selection = sql`${t.truckUnit} as "unitNumber", ${t.driverName} as "driver
 
 const routeMiles = (m: number | null) => (m === null ? null : oneDecimal(Number(m) * METERS_TO_MILES));
 
-/** The Trips table's columns and words (spec 01 §2), miles to one decimal as shown, times in Central time. */
+/** The Trips table's columns and words (docs/product/trips.md), miles to one decimal as shown, times in Central time. */
 const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Unit', value: (r) => r.unitNumber },
   { header: 'Driver', value: (r) => r.driverName },

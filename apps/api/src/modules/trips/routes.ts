@@ -21,14 +21,20 @@ import {
   tripUpdate,
   vehicleInfo,
 } from '@milepost/contracts/trips-api';
+import { tripMapQuery, tripMapReport, tripMapSummary } from '@milepost/contracts/trip-map-api';
+import { recomputeRoutesRequest, recomputeRoutesResponse } from '@milepost/contracts/routing-api';
 import { principalOf } from '../../platform/access';
 import { csvReply } from '../../platform/csv';
 import { exportTrips } from './export';
 import type { AppDeps } from '../../app';
 import * as trips from './service';
+import * as tripMap from './map-summary';
+import { recomputeTripRoutes } from './route-figures';
 
 /** Trip lookups also serve the Routes and Reports screens' filters. */
 const LOOKUP = { anyOf: ['CAN_SHOW_TRIPS', 'CAN_SHOW_ROUTES', 'CAN_SHOW_REPORTS'] } as const;
+/** The trips Map view and the Routes screen. */
+const MAP = { anyOf: ['CAN_VIEW_TRIP_MAP', 'CAN_SHOW_ROUTES'] } as const;
 
 export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -72,6 +78,30 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: async (req) => ({ data: (await trips.vehicleInfoByNumber(deps.db, req.query.number, req.query.identifierType)).trucks }),
   });
 
+  // Registered before /trips/:id, which would otherwise take 'summary' for an id.
+  r.get('/trips/summary', {
+    config: { access: MAP },
+    schema: { tags, summary: "A trip's total distance and duration per source, for the map panels' titles", querystring: tripMapQuery, response: { 200: envelope(tripMapSummary) } },
+    handler: async (req) => ({ data: await tripMap.tripMapSummary(deps.db, req.query.truckId, req.query.number) }),
+  });
+
+  r.get('/trips/report-summary', {
+    config: { access: MAP },
+    schema: { tags, summary: "The trip map report's rows per source (stop type, city, distance, total distance, duration)", querystring: tripMapQuery, response: { 200: envelope(tripMapReport) } },
+    handler: async (req) => ({ data: await tripMap.tripMapReport(deps.db, req.query.truckId, req.query.number) }),
+  });
+
+  r.post('/trips/recompute-routes', {
+    config: { access: { permission: 'CAN_RECOMPUTE_TRIP_ROUTES' } },
+    schema: {
+      tags,
+      summary: "Recompute stored trips' route figures from the routing service, a batch at a time (docs/routing.md)",
+      body: recomputeRoutesRequest,
+      response: { 200: envelope(recomputeRoutesResponse) },
+    },
+    handler: async (req) => ({ data: await recomputeTripRoutes(deps.db, deps.routing, principalOf(req).userId, req.body) }),
+  });
+
   r.get('/trips/:id', {
     config: { access: { anyOf: ['CAN_SHOW_TRIPS', 'CAN_EDIT_TRIP'] } },
     schema: { tags, summary: 'One trip with its stops', params: idParam, response: { 200: envelope(tripDetail) } },
@@ -81,13 +111,13 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/trips', {
     config: { access: { permission: 'CAN_CREATE_TRIP' } },
     schema: { tags, summary: 'Create a trip with its stops', body: tripInput, response: { 201: envelope(tripDetail) } },
-    handler: async (req, reply) => reply.status(201).send({ data: await trips.createTrip(deps.db, principalOf(req).userId, req.body) }),
+    handler: async (req, reply) => reply.status(201).send({ data: await trips.createTrip(deps.db, deps.routing, principalOf(req).userId, req.body) }),
   });
 
   r.put('/trips/:id', {
     config: { access: { permission: 'CAN_EDIT_TRIP' } },
     schema: { tags, summary: 'Save a trip (the version it was loaded at is required)', params: idParam, body: tripUpdate, response: { 200: envelope(tripDetail) } },
-    handler: async (req) => ({ data: await trips.updateTrip(deps.db, principalOf(req).userId, req.params.id, req.body) }),
+    handler: async (req) => ({ data: await trips.updateTrip(deps.db, deps.routing, principalOf(req).userId, req.params.id, req.body) }),
   });
 
   r.patch('/trips/change-trip-status/:id', {

@@ -15,7 +15,6 @@ import {
   type tripInput,
   type tripListQuery,
 } from '@milepost/contracts/trips-api';
-import { legFigures, type LegStop } from '@milepost/geo/mileage';
 import { METERS_TO_MILES } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/access';
@@ -24,6 +23,8 @@ import { tripHistory, tripStops, trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
 import { countUpTo, orderBy, toPage } from '../../platform/paging';
 import { diffTrips, type TripSnapshot } from './history';
+import type { RoutingService } from '../routing/service';
+import { computeRouteFigures, routeSettingsOf, type RouteColumns, type StopFigures } from './route-figures';
 
 type TripInput = z.output<typeof tripInput>;
 const toMiles = (m: number | null) => (m === null ? null : m * METERS_TO_MILES);
@@ -57,6 +58,7 @@ const rowColumns = {
   routePu: trips.routePu,
   routeTrl: trips.routeTrl,
   routeTotalMiles: trips.routeTotalMiles,
+  routeSource: trips.routeSource,
   payableMileage: trips.payableMileage,
   loadedMiles: trips.loadedMiles,
   emptyMiles: trips.emptyMiles,
@@ -230,6 +232,7 @@ export async function getTrip(db: Db, id: number): Promise<TripDetail> {
       loadedMiles: trip.loadedMiles,
       payableMileage: trip.payableMileage,
     },
+    routeSource: trip.routeSource as TripDetail['routeSource'],
     version: trip.version,
     updated: iso(trip.updatedAt),
   };
@@ -371,7 +374,7 @@ async function resolveRefs(tx: Db, input: Pick<TripInput, 'truckId' | 'driverId'
 }
 
 /**
- * The number rules (spec 01 §4–5): other trips with this number (cancelled ones aside) make
+ * The number rules (docs/product/trips.md–5): other trips with this number (cancelled ones aside) make
  * this a recovery load, allowed only when all of them are completed and a reason is given.
  * Serialised per number with a transaction lock, so two saves cannot both pass.
  */
@@ -388,11 +391,19 @@ async function recoveryFor(tx: Db, input: TripInput, excludeId?: number): Promis
 
 const payable = (empty: number | null, loaded: number | null) => (empty !== null && loaded !== null ? Math.round((empty + loaded) * 100) / 100 : null);
 
-/** Columns derived from the input: numbers, manual figures, route figures and locations. */
-function tripColumns(input: TripInput) {
-  const stops = [...input.tripStops].sort((a, b) => a.orderIndex - b.orderIndex).map((s, i) => ({ ...s, orderIndex: i }));
-  const figures = legFigures(stops as LegStop[]);
-  const known = stops.slice(1).some((s) => s.distance !== null);
+const sortedStops = (input: TripInput) => [...input.tripStops].sort((a, b) => a.orderIndex - b.orderIndex).map((s, i) => ({ ...s, orderIndex: i }));
+
+/**
+ * The route figures of the trip's stops, from the routing service with the saving user's route
+ * settings: asked before any transaction opens. Whatever figures the client sent are replaced.
+ */
+async function routeOf(db: Db, routing: RoutingService, actorId: number, input: TripInput): Promise<{ stops: StopFigures[]; columns: RouteColumns }> {
+  return computeRouteFigures(routing, await routeSettingsOf(db, actorId), sortedStops(input));
+}
+
+/** Columns derived from the input and its computed route: numbers, manual figures, route figures and locations. */
+function tripColumns(input: TripInput, route: { stops: StopFigures[]; columns: RouteColumns }) {
+  const stops = sortedStops(input).map((s, i) => ({ ...s, ...route.stops[i]! }));
   return {
     stops,
     columns: {
@@ -413,14 +424,9 @@ function tripColumns(input: TripInput) {
       payableMileage: payable(input.emptyMiles, input.loadedMiles),
       notes: input.notes,
       recoveryReasonId: input.recoveryReasonId,
-      /** A recovery reason makes it a recovery load (spec 01 §5). */
+      /** A recovery reason makes it a recovery load (docs/product/trips.md). */
       isRecoveryLoad: input.recoveryReasonId !== null,
-      routeMiles: known ? figures.miles : null,
-      routeTotalEmpty: known ? figures.totalEmpty : null,
-      routePu: known ? figures.pu : null,
-      routeTrl: known ? figures.trl : null,
-      routeTotalMiles: known ? figures.totalMiles : null,
-      routeDuration: known ? stops.reduce((sum, s, i) => sum + (i === 0 ? 0 : (s.duration ?? 0)), 0) : null,
+      ...route.columns,
       // Where the load is: the first PICKUP stop (the START is where the truck was); the first
       // stop when the trip has no PICKUP.
       pickupLocation: (stops.find((s) => s.stopType === 'PICKUP') ?? stops[0])?.address ?? null,
@@ -459,12 +465,13 @@ function snapshot(input: TripInput, refs: Refs, payableMileage: number | null): 
  */
 const changedNow = sql<Date>`clock_timestamp()`;
 
-/** Creates the trip, its stops and its first history row in one transaction. */
-export async function createTrip(db: Db, actorId: number, input: TripInput): Promise<TripDetail> {
+/** Creates the trip, its stops and its first history row in one transaction (routed before it opens). */
+export async function createTrip(db: Db, routing: RoutingService, actorId: number, input: TripInput): Promise<TripDetail> {
+  const route = await routeOf(db, routing, actorId, input);
   const id = await db.transaction(async (tx) => {
     const refs = await resolveRefs(tx, input);
     const recovery = await recoveryFor(tx, input);
-    const { stops, columns } = tripColumns(input);
+    const { stops, columns } = tripColumns(input, route);
     const [trip] = await tx
       .insert(trips)
       .values({ ...columns, ...recovery, assignedUserId: refs.driverAssignedUserId, createdBy: actorId, updatedBy: actorId })
@@ -523,7 +530,8 @@ async function writeHistory(tx: Db, tripId: number, actorId: number, before: Tri
  * Saves a whole trip. The version must be the one the editor loaded: a stale one is refused
  * with 409 and nothing changes. Trip, stops and history rows are written in one transaction.
  */
-export async function updateTrip(db: Db, actorId: number, id: number, input: TripInput & { version: number }): Promise<TripDetail> {
+export async function updateTrip(db: Db, routing: RoutingService, actorId: number, id: number, input: TripInput & { version: number }): Promise<TripDetail> {
+  const route = await routeOf(db, routing, actorId, input);
   await db.transaction(async (tx) => {
     const stored = await storedSnapshot(tx, id);
     if (stored.version !== input.version) throw new AppError('STALE_VERSION', TRIP_MESSAGES.stale);
@@ -532,7 +540,7 @@ export async function updateTrip(db: Db, actorId: number, id: number, input: Tri
     const numberChanged =
       stored.input.identifierType !== input.identifierType || stored.input.identifierValue.toLowerCase() !== input.identifierValue.toLowerCase();
     const recovery = numberChanged ? await recoveryFor(tx, input, id) : null;
-    const { stops, columns } = tripColumns(input);
+    const { stops, columns } = tripColumns(input, route);
     await tx
       .update(trips)
       .set({

@@ -26,7 +26,7 @@ export function writeColumnVisibility(tableId: string, visibility: ColumnVisibil
   }
 }
 
-/** Column visibility of one table, saved in browser storage per table (spec 01 §2). */
+/** Column visibility of one table, saved in browser storage per table (docs/product/trips.md). */
 export function useColumnVisibility(tableId: string) {
   const [visibility, setVisibilityState] = useState<ColumnVisibilityState>(() => readColumnVisibility(tableId));
   const setVisibility = useCallback(

@@ -7,7 +7,7 @@ import { formatCentral } from '@/lib/date-format';
 import { cn } from '@/lib/utils';
 import { dataTableColumnHelper, type DataTableColumnDef } from './data-table-features';
 
-/** The No column: a sequential number from the row's position (spec 01 §2). */
+/** The No column: a sequential number from the row's position (docs/product/trips.md). */
 export function numberColumn<TData extends RowData>(): DataTableColumnDef<TData> {
   return dataTableColumnHelper<TData>().display({
     id: 'number',

@@ -12,7 +12,7 @@ import { dataTableFeatures, type DataTableColumnDef } from './data-table-feature
 import { shouldFetchNextPage } from './infinite-scroll';
 import type { DataTableSource } from './table-source';
 
-/** Spec 01 §2, §9 table constants. */
+/** docs/product/trips.md table constants. */
 export const ROW_HEIGHT_PX = 36;
 export const ROW_OVERSCAN = 5;
 export const SKELETON_ROW_COUNT = 22;
@@ -51,7 +51,7 @@ export interface DataTableProps<TData extends RowData> {
 }
 
 /**
- * The list table of every screen (spec 01 §2 "Data tables"): header-click sort cycling
+ * The list table of every screen (docs/product/trips.md "Data tables"): header-click sort cycling
  * ascending → descending → cleared, a settings dialog for column visibility saved per table,
  * rows virtualised at 36 px with overscan 5 and the next page asked for 500 px before the end,
  * 22 skeleton rows while loading, 'No data found' when empty and an 'Updating...' overlay while

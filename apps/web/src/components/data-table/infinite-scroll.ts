@@ -1,4 +1,4 @@
-/** Spec 01 §2, §9: the next page is asked for when fewer than this many pixels remain to scroll. */
+/** docs/product/trips.md: the next page is asked for when fewer than this many pixels remain to scroll. */
 export const FETCH_NEXT_THRESHOLD_PX = 500;
 
 export interface FetchNextInput {

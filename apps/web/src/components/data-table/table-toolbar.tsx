@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 
-/** Spec 02 §9: keyword search is debounced at 500 ms on screens. */
+/** docs/product/admin.md: keyword search is debounced at 500 ms on screens. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /**
@@ -97,7 +97,7 @@ export function ResetFiltersButton({ onClick, disabled = false }: { onClick: () 
 }
 
 /**
- * 'Total: N <noun>' for the header bar's metadata (spec 02: every list shows its total), the
+ * 'Total: N <noun>' for the header bar's metadata (docs/product/admin.md: every list shows its total), the
  * number grouped with spaces; an estimated total (huge results) reads 'Total: ≈ N <noun>'.
  */
 export function tableTotalText(total: number | undefined, noun: string, estimate = false): string | undefined {

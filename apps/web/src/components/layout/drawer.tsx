@@ -57,7 +57,7 @@ export function useUnsavedChanges(dirty: boolean) {
 }
 
 /**
- * The right-side drawer used for create/edit forms (spec 01 §1): a Radix Dialog shown as a sheet,
+ * The right-side drawer used for create/edit forms (docs/product/shell.md): a Radix Dialog shown as a sheet,
  * with focus trap, Escape and overlay click to close, optional title and header actions.
  */
 export function Drawer({

@@ -23,7 +23,7 @@ export interface HeaderBarProps {
 }
 
 /**
- * The bar at the top of every screen (spec 01 §1): title, metadata, filters, view switcher,
+ * The bar at the top of every screen (docs/product/shell.md): title, metadata, filters, view switcher,
  * actions. It names the browser tab after the screen. On a phone the filters fold into a sheet
  * behind a Filters button, so the bar stays one or two lines high.
  */

@@ -17,7 +17,7 @@ function GuardBar() {
 
 /**
  * Wraps a screen: spinner while permissions load; '403 / Access Denied' without any of `anyOf`
- * (spec 01 §2). The server enforces the same rules; this only hides what it would refuse.
+ * (docs/product/trips.md). The server enforces the same rules; this only hides what it would refuse.
  */
 export function PageGuard({ anyOf, children }: { anyOf: readonly string[]; children: ReactNode }) {
   const { isLoading, error, refetch, hasAny } = usePermissions();

@@ -17,7 +17,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 
-/** Spec 01 §1, §9: collapsible sidebar, Ctrl/Cmd+B, state in a cookie for 7 days. */
+/** docs/product/shell.md: collapsible sidebar, Ctrl/Cmd+B, state in a cookie for 7 days. */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7; // 604800 s
 export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';

@@ -16,7 +16,7 @@ const OPTIONS: { value: Theme; label: string; icon: typeof Sun }[] = [
   { value: 'system', label: 'System', icon: Monitor },
 ];
 
-/** Light / Dark / System picker (spec 01 §1). */
+/** Light / Dark / System picker (docs/product/shell.md). */
 export function ThemeToggle({ className }: { className?: string }) {
   const { theme, setTheme } = useTheme();
   const current = OPTIONS.find((o) => o.value === theme) ?? OPTIONS[2]!;

@@ -1,5 +1,5 @@
 /**
- * The map kit's constants and pure geometry (spec 01 §2 "Map behaviour", §9). Nothing here
+ * The map kit's constants and pure geometry (docs/product/trips.md "Map behaviour"). Nothing here
  * imports Leaflet, so screens can use it without pulling the map chunk into their bundle.
  */
 

@@ -19,7 +19,7 @@ export interface MapPanelProps extends Omit<RouteMapProps, 'expanded' | 'onReady
 }
 
 /**
- * A map panel (spec 01 §2 "Map panels"): its title, its actions, zoom in/out and
+ * A map panel (docs/product/trips.md "Map panels"): its title, its actions, zoom in/out and
  * expand/collapse (350 ms; Escape collapses), over a lazily created map.
  */
 export function MapPanel({ label, title, actions, notice, className, ...mapProps }: MapPanelProps) {

@@ -3,7 +3,7 @@ import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection } from 'topojson-specification';
 
 /**
- * The offline basemap (architecture §4 "Maps"): world land (1:110m) with the US states (1:10m)
+ * The offline basemap (docs/decisions/README.md "Maps"): world land (1:110m) with the US states (1:10m)
  * on top, from the `world-atlas` and `us-atlas` TopoJSON packages, drawn as vector layers in a
  * pane under the routes. The atlas is fetched and converted once, then shared by every panel.
  */

@@ -39,7 +39,7 @@ export interface RouteMapProps {
 export const ROUTE_COLORS = { primary: '#2563eb', alternative: '#94a3b8', fallback: '#475569' } as const;
 
 /**
- * One Leaflet map showing a trip (spec 01 §2 "Map behaviour"): the basemap (HERE tiles through
+ * One Leaflet map showing a trip (docs/product/trips.md "Map behaviour"): the basemap (HERE tiles through
  * the API, else the offline atlas), lettered stop markers coloured by type (coincident stops
  * spread apart, tooltips closing after 10 s), the primary route over grey alternatives that
  * become primary when clicked, or — when no route could be computed — a straight line through

@@ -15,7 +15,7 @@ export const routingKeys = {
   routes: (request: RouteRequest) => ['routing', 'routes', request] as const,
 };
 
-/** The request for these stops and settings: only valid stops count (spec 01 §4); null under 2 or over 22. */
+/** The request for these stops and settings: only valid stops count (docs/product/trips.md); null under 2 or over 22. */
 export function routeRequestFor(stops: readonly { lat: number; lng: number }[], settings: Pick<RouteSettingValues, 'routingType' | 'trailerType'>): RouteRequest | null {
   const valid = stops.filter((s) => isValidCoordinate(s.lat, s.lng)).map((s) => ({ lat: s.lat, lng: s.lng }));
   if (valid.length < ROUTING.minStops || valid.length > ROUTING.maxStops) return null;

@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
 import type { LatLngTuple, MapRoute, MapStop, MapTiles } from './map-geometry';
 import { MapPanel } from './map-panel';
 
-/** Spec 01 §8 "Trips": the notice of a panel without telematics data. */
+/** docs/product/shell.md "Trips": the notice of a panel without telematics data. */
 export const LIMITED_DATA_TEXTS = {
   title: 'Limited Data Available',
   text: 'Additional location data has not been provided by the backend system. Statistics are calculated based on available trip stops only.',
@@ -36,7 +36,7 @@ export function changeAgainstPrimary(meters: number, primaryMeters: number | nul
 }
 
 /**
- * A Samsara or GLE map panel (spec 01 §2 "Map panels"): the truck's stored track and the fixes
+ * A Samsara or GLE map panel (docs/product/trips.md "Map panels"): the truck's stored track and the fixes
  * that reached the stops, titled with its miles and hours and the change against the primary
  * panel (red when higher, green when lower); the amber 'Limited Data Available' notice when the
  * integration has no data for the trip. Show it only when the trip's company has the integration.

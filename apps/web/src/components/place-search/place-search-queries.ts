@@ -10,10 +10,10 @@ import {
 import { api, isApiError } from '@/lib/api-client';
 
 /**
- * Place suggestions always come from the API (architecture §4 "Place search",
+ * Place suggestions always come from the API (docs/decisions/README.md "Place search",
  * docs/decisions/006): it asks HERE Autosuggest with its own key when one is configured, else
  * its offline US place search. Both give HERE-shaped items, and only items with a position and
- * an address label are offered (spec 01 §7). No HERE key ever reaches the browser.
+ * an address label are offered (docs/product/trips.md). No HERE key ever reaches the browser.
  */
 
 export interface PlaceSearchParams {
@@ -57,7 +57,7 @@ export async function fetchAutosuggest(p: PlaceSearchParams, signal?: AbortSigna
   return toPlaces(data.items);
 }
 
-/** Retry only what may pass next time: no answer, 429 or a server error (spec 01 §9: 2 retries). */
+/** Retry only what may pass next time: no answer, 429 or a server error (docs/product/shell.md: 2 retries). */
 export function shouldRetryPlaceSearch(failureCount: number, error: Error): boolean {
   if (failureCount >= PLACE_SEARCH.retries) return false;
   const status = isApiError(error) ? error.status : undefined;

@@ -19,7 +19,7 @@ export interface PlaceSearchProps {
   invalid?: boolean;
   describedBy?: string;
   'aria-label'?: string;
-  /** Bias point; New York by default (spec 01 §9). */
+  /** Bias point; New York by default (docs/product/shell.md). */
   at?: LatLng;
   limit?: number;
   className?: string;

@@ -9,7 +9,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 
-/** Spec 01 §4: the dialog's content is cleared this long after it closes (after the exit animation). */
+/** docs/product/trips.md: the dialog's content is cleared this long after it closes (after the exit animation). */
 export const CONFIRM_DIALOG_RESET_MS = 250;
 export const PROCESSING_LABEL = 'Processing...';
 
@@ -87,7 +87,7 @@ export function ConfirmDialog({
 }
 
 /**
- * State for one confirm dialog (spec 01 §3 Confirm-dialog state: title, description, labels,
+ * State for one confirm dialog (docs/product/trips.md Confirm-dialog state: title, description, labels,
  * payload, confirm action, loading). `confirm(options)` opens it; render `dialog` once.
  */
 export function useConfirmDialog() {

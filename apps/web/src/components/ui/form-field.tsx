@@ -4,7 +4,7 @@ import type { FieldError } from 'react-hook-form';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
-/** Text shown under a field: the error's message, else 'Invalid value' (spec 01 §5). */
+/** Text shown under a field: the error's message, else 'Invalid value' (docs/product/trips.md). */
 export function fieldErrorText(error: FieldError | undefined): string | undefined {
   if (!error) return undefined;
   return typeof error.message === 'string' && error.message !== '' ? error.message : VALIDATION_MESSAGES.invalidValue;

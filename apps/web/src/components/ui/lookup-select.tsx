@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 
-/** Spec 01 §5, spec 02 §9: picker searches debounce 300 ms. */
+/** docs/product/trips.md, docs/product/admin.md: picker searches debounce 300 ms. */
 export const LOOKUP_DEBOUNCE_MS = 300;
 /** Load the next page when the list is this close to its end. */
 const LOAD_MORE_THRESHOLD_PX = 48;

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { Input } from './input';
 
 /**
- * The next masked value after an edit: `formatPhone` of the typed digits (spec 01 §5 phone mask).
+ * The next masked value after an edit: `formatPhone` of the typed digits (docs/product/trips.md phone mask).
  * Deleting only a mask character (')', ' ', '-') removes the digit before it, so Backspace
  * never gets stuck on the mask.
  */

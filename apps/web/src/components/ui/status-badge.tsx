@@ -7,7 +7,7 @@ const TONE = {
 
 /**
  * Active/Inactive (or Enabled/Disabled) badge. With `onClick` it is a button (the holder may
- * change the status); without it, plain text (spec 02 §4).
+ * change the status); without it, plain text (docs/product/admin.md).
  */
 export function StatusBadge({
   on,

@@ -3,7 +3,7 @@ import { tripMiles } from '@milepost/contracts/trips-api';
 import { groupDigits } from '@milepost/geo/units';
 import { z } from 'zod';
 
-/** The report's rows in the spec's order; differences are taken from the first (spec 01 §2). */
+/** The report's rows in the spec's order; differences are taken from the first (docs/product/trips.md). */
 export const SOURCE_ROWS = [
   { key: 'hereStats', label: 'HERE' },
   { key: 'samsaraStats', label: 'SAMSARA' },
@@ -69,7 +69,7 @@ const milesText = z.string().superRefine((text, ctx) => {
   if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]!.message });
 });
 
-/** The manual figures as typed (spec 01 §5: numeric, step 0.1, empty sent as null). */
+/** The manual figures as typed (docs/product/trips.md: numeric, step 0.1, empty sent as null). */
 export const manualMileageSchema = z.object({ loadedMiles: milesText, emptyMiles: milesText });
 export type ManualMileageValues = z.input<typeof manualMileageSchema>;
 
@@ -79,7 +79,7 @@ export const toNumber = (text: string): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-/** Payable mileage as shown while typing: blank unless both figures are numbers (spec 01 §5). */
+/** Payable mileage as shown while typing: blank unless both figures are numbers (docs/product/trips.md). */
 export function payableText(emptyMiles: string, loadedMiles: string): string {
   const payable = payableFrom(toNumber(emptyMiles), toNumber(loadedMiles));
   return payable === null ? '' : String(payable);

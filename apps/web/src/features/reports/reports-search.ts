@@ -8,7 +8,7 @@ const wireDate = z
   .catch(undefined);
 
 /**
- * The /reports screen's URL state (spec 02 §2 "Reports"). `periodType` absent means the default,
+ * The /reports screen's URL state (docs/product/admin.md "Reports"). `periodType` absent means the default,
  * weekly; NONE is the period cleared with its clear icon (nothing chosen yet); CUSTOM means a
  * date range was picked. For presets the dates stay empty (the server groups every period).
  */

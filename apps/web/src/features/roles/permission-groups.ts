@@ -48,7 +48,7 @@ function rank(name: string): number {
 }
 
 /**
- * Groups permissions for the role form (spec 02 §2): groups in catalogue order (unknown groups
+ * Groups permissions for the role form (docs/product/admin.md): groups in catalogue order (unknown groups
  * after, by name); inside a group the show-page permissions first, then catalogue order, then name.
  */
 export function groupPermissions<P extends PickablePermission>(permissions: readonly P[]): PermissionGroup<P>[] {

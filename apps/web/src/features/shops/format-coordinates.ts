@@ -1,4 +1,4 @@
-/** Spec 02 §9: coordinates are shown with 6 decimals. */
+/** docs/product/admin.md: coordinates are shown with 6 decimals. */
 export const COORDINATE_DECIMALS = 6;
 
 export function formatCoordinate(value: number | null | undefined): string {

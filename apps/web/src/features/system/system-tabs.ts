@@ -26,7 +26,7 @@ export interface SystemAccess {
   reasons: boolean;
 }
 
-/** Spec 02 §2 System: settings when radius settings may be viewed, else recovery reasons. */
+/** docs/product/admin.md System: settings when radius settings may be viewed, else recovery reasons. */
 export function defaultSystemTab(access: SystemAccess): SystemTab {
   return access.settings ? 'settings' : 'recovery-reasons';
 }

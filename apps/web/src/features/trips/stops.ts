@@ -1,9 +1,10 @@
 import type { PlaceItem } from '@milepost/contracts/places-api';
+import { STOP_TYPES } from '@milepost/contracts/trips-api';
 import { isValidCoordinate } from '@milepost/geo/distance';
 import { loadStatusFor, type LoadStatus, type StopType } from '@milepost/geo/mileage';
 
 /**
- * The stops of a trip being edited (spec 01 §2 "Stops editor", §4) as pure functions: the
+ * The stops of a trip being edited (docs/product/trips.md "Stops editor") as pure functions: the
  * editor component only renders them.
  */
 export interface StopDraft {
@@ -22,11 +23,11 @@ export interface StopDraft {
   duration: number | null;
 }
 
-export const STOP_TYPE_OPTIONS: readonly StopType[] = ['START', 'PICKUP', 'TRAILER', 'SHOP', 'DELIVERY', 'HOME'];
+export const STOP_TYPE_OPTIONS: readonly StopType[] = STOP_TYPES;
 
-/** Recalculation waits this long after a change of stops (spec 01 §4). */
+/** Recalculation waits this long after a change of stops (docs/product/trips.md). */
 export const RECALC_DELAY_MS = 100;
-/** Moved rows are highlighted this long (spec 01 §9). */
+/** Moved rows are highlighted this long (docs/product/shell.md). */
 export const MOVED_HIGHLIGHT_MS = 1500;
 
 let keySeq = 0;
@@ -120,7 +121,7 @@ export function moveStop(stops: readonly StopDraft[], from: number, to: number):
 }
 
 /**
- * Writes a route's legs onto the stops (spec 01 §4): the legs join the valid stops in order
+ * Writes a route's legs onto the stops (docs/product/trips.md): the legs join the valid stops in order
  * (invalid stops are skipped and keep their figures); the first valid stop has zero; each
  * later one gets its leg's metres and seconds and the running total. A change under 1 (metre or
  * second) is ignored, so an answer equal to what is shown changes nothing: the same array is

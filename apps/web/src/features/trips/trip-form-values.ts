@@ -33,7 +33,7 @@ const numberText = (rule: typeof tripMiles | typeof tripOdometer) =>
 
 const idField = (message: string) => z.number({ message }).int().positive(message).nullable().refine((v) => v !== null, message);
 
-/** The trip form's values and rules (spec 01 §5 "Trip form"); messages from the contracts. */
+/** The trip form's values and rules (docs/product/trips.md "Trip form"); messages from the contracts. */
 export const tripFormSchema = z
   .object({
     truckId: idField(TRIP_MESSAGES.truckId),
@@ -80,7 +80,7 @@ export function wireToInput(value: string | null | undefined): string {
 export const nowInput = (now: Date = new Date()) => formatCentral(new Date(Math.floor(now.getTime() / STEP_MS) * STEP_MS), INPUT_DATE_TIME);
 
 
-/** Payable mileage = empty + loaded when both are numbers; blank otherwise (spec 01 §5). */
+/** Payable mileage = empty + loaded when both are numbers; blank otherwise (docs/product/trips.md). */
 export function payableMileage(emptyMiles: string, loadedMiles: string): string {
   const empty = toNumber(emptyMiles);
   const loaded = toNumber(loadedMiles);
@@ -148,7 +148,7 @@ export function tripStopsOf(trip: TripDetail): StopDraft[] {
 }
 
 /**
- * The payload of POST/PUT /trips (spec 01 §5 "On submit"): dates as MM/DD/YYYY HH:mm:ss, empty
+ * The payload of POST/PUT /trips (docs/product/trips.md "On submit"): dates as MM/DD/YYYY HH:mm:ss, empty
  * values dropped, mileage numbers or null, isRecoveryLoad from the recovery reason. The
  * completion fields go only with a COMPLETED status.
  */

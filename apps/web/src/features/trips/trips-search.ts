@@ -11,7 +11,7 @@ const wireDate = z
   .optional()
   .catch(undefined);
 
-/** The /trips screen's URL state (architecture §3.5): view, filters and sort. */
+/** The /trips screen's URL state (docs/product/shell.md): view, filters and sort. */
 export const tripsSearchSchema = z.object({
   view: z.enum(['table', 'map']).optional().catch(undefined),
   loadNumber: text,
@@ -41,7 +41,7 @@ export function periodSearch(type: PeriodType, now: Date = new Date()): Pick<Tri
 
 /** 'yyyy-MM-dd' (a Central day) → its start or end on the wire. */
 /**
- * The date-range picker's fixed minimum (spec 01 §2 "disables dates before a fixed minimum whose
+ * The date-range picker's fixed minimum (docs/product/trips.md "disables dates before a fixed minimum whose
  * value is not shown"): no trip in Milepost is older.
  */
 export const DATE_RANGE_MIN_DAY = '2020-01-01';

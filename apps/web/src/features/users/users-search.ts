@@ -2,7 +2,7 @@ import { userSortFields } from '@milepost/contracts/users-api';
 import { z } from 'zod';
 import { keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
 
-/** The /users screen's URL state: keyword and sort (spec architecture §3.5: list state lives in the URL). */
+/** The /users screen's URL state: keyword and sort (docs/product/shell.md: list state lives in the URL). */
 export const usersSearchSchema = z.object({
   keyword: keywordSearchParam,
   sort: sortSearchParam(userSortFields),

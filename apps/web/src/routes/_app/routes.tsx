@@ -21,7 +21,7 @@ export const Route = createFileRoute('/_app/routes')({
   component: RoutesRoute,
 });
 
-/** The Routes screen (spec 01 §2): the trip map alone, the driver optional. */
+/** The Routes screen (docs/product/trips.md): the trip map alone, the driver optional. */
 function RoutesRoute() {
   const { title, anyOf } = section('routes');
   const search = Route.useSearch();

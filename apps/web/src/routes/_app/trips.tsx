@@ -5,7 +5,7 @@ import { TripsScreen } from '@/features/trips/components/trips-screen';
 import { tripsSearchSchema, type TripsSearch } from '@/features/trips/trips-search';
 import { section } from '@/lib/sections';
 
-/** The Mileage Report loads with its first opening (docs/decisions/009-first-screen-loads-fast.md). */
+/** The Mileage Report loads with its first opening (docs/decisions/013-first-screen-loads-fast.md). */
 const MileageReportDialog = lazy(() => import('@/features/mileage/components/mileage-report-dialog').then((m) => ({ default: m.MileageReportDialog })));
 
 export const Route = createFileRoute('/_app/trips')({

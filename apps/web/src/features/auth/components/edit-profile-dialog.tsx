@@ -21,7 +21,7 @@ function toFormValues(user: CurrentUser): ProfileInput {
   return { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' };
 }
 
-/** Edit-profile dialog (spec 01 §2): first and last name editable, phone optional, email and role read-only. */
+/** Edit-profile dialog (docs/product/trips.md): first and last name editable, phone optional, email and role read-only. */
 export function EditProfileDialog({
   user,
   open,

@@ -16,7 +16,7 @@ import { errorText } from '@/lib/error-messages';
 import { cn } from '@/lib/utils';
 import { useFinishPasswordResetMutation } from '../api/auth-api';
 
-/** Spec 01 §9: after a successful reset the page goes to /login after 2 s. */
+/** docs/product/shell.md: after a successful reset the page goes to /login after 2 s. */
 export const RESET_REDIRECT_MS = 2000;
 
 /** /reset-password?email=…&token=…: choose a new password from the emailed link. */

@@ -15,7 +15,7 @@ export interface CompaniesColumnActions {
 
 const helper = dataTableColumnHelper<CompanyRow>();
 
-/** Companies table (spec 02 §2): No, ID, Company Name, Email, Phone, US DOT, Status, Created, Actions. */
+/** Companies table (docs/product/admin.md): No, ID, Company Name, Email, Phone, US DOT, Status, Created, Actions. */
 export function companiesColumns(actions: CompaniesColumnActions): DataTableColumnDef<CompanyRow>[] {
   return helper.columns([
     numberColumn<CompanyRow>(),

@@ -43,7 +43,7 @@ function CompanyRecordBody({ target, onClose }: { target: CompanyDrawerTarget; o
 }
 
 /**
- * The Companies screen (spec 02 §2 Companies): the shared DataTable over GET /companies with the
+ * The Companies screen (docs/product/admin.md Companies): the shared DataTable over GET /companies with the
  * keyword and sort in the URL; edit, API tokens and status by permission. No create control.
  */
 export function CompaniesScreen({

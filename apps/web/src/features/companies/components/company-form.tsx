@@ -30,7 +30,7 @@ function valuesOf(company: CompanyRow): CompanyFormValues {
 }
 
 /**
- * 'Edit Company' (spec 02 §2 Companies, §5 Company): name, email, phone with the mask, US DOT and
+ * 'Edit Company' (docs/product/admin.md Companies, Company): name, email, phone with the mask, US DOT and
  * the Samsara and GLE switches. The version the form was loaded at is sent; a stale save (409)
  * says so and offers a reload.
  */

@@ -13,7 +13,7 @@ const EMPTY_TOKENS: TokensValues = { samsaraToken: '', gleToken: '' };
 export const TOKEN_PLACEHOLDERS = { samsara: 'Enter Samsara token', gle: 'Enter GLE token' } as const;
 
 /**
- * 'Update API Tokens' (spec 02 §2 Companies, §5 Company tokens): both tokens are typed anew.
+ * 'Update API Tokens' (docs/product/admin.md Companies, Company tokens): both tokens are typed anew.
  * Stored tokens are never sent to the browser; their hints ('•••• 4f2a') show only as
  * placeholders, and the inputs always start empty.
  */

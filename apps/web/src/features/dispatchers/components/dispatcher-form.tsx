@@ -21,7 +21,7 @@ type DispatcherValues = z.input<typeof dispatcherForm>;
 const EMPTY_VALUES: DispatcherValues = { firstName: '', lastName: '', teamId: null };
 
 /**
- * New and edit dispatcher (spec 02 §5 Dispatcher): first name required, last name and team
+ * New and edit dispatcher (docs/product/admin.md Dispatcher): first name required, last name and team
  * optional (team from a searchable picker). A new dispatcher's draft survives closing the drawer.
  */
 export function DispatcherForm({ dispatcher, onDone, onCancel }: { dispatcher?: DispatcherRow | undefined; onDone: () => void; onCancel: () => void }) {

@@ -15,7 +15,7 @@ export interface DispatchersColumnActions {
 
 const helper = dataTableColumnHelper<DispatcherRow>();
 
-/** Dispatcher table (spec 02 §2): No, ID, First Name, Last Name, Team, Status, Created, Actions. */
+/** Dispatcher table (docs/product/admin.md): No, ID, First Name, Last Name, Team, Status, Created, Actions. */
 export function dispatchersColumns(actions: DispatchersColumnActions): DataTableColumnDef<DispatcherRow>[] {
   return helper.columns([
     numberColumn<DispatcherRow>(),

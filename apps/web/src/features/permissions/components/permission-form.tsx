@@ -27,7 +27,7 @@ function valuesOf(permission: PermissionRow): PermissionFormValues {
 }
 
 /**
- * New and edit permission (spec 02 §5 Permission): name (read-only once created), optional
+ * New and edit permission (docs/product/admin.md Permission): name (read-only once created), optional
  * description, enabled (default on). A new permission's draft survives closing the drawer.
  */
 export function PermissionForm({

@@ -11,7 +11,7 @@ export interface PermissionsColumnActions {
 
 const helper = dataTableColumnHelper<PermissionRow>();
 
-/** Permissions table (spec 02 §2): number, ID, Name, Description, Status (Enabled or Disabled), Actions. */
+/** Permissions table (docs/product/admin.md): number, ID, Name, Description, Status (Enabled or Disabled), Actions. */
 export function permissionsColumns(actions: PermissionsColumnActions): DataTableColumnDef<PermissionRow>[] {
   return helper.columns([
     numberColumn<PermissionRow>(),

@@ -14,7 +14,7 @@ export interface PermissionsTabSearch {
   sort?: string | undefined;
 }
 
-/** The Permissions view of /roles (spec 02 §2): the permissions table, its own keyword search, 'New Permission'. */
+/** The Permissions view of /roles (docs/product/admin.md): the permissions table, its own keyword search, 'New Permission'. */
 export function PermissionsTab({
   title,
   viewSwitcher,

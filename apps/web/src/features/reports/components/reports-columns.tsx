@@ -13,7 +13,7 @@ type NumberKey = Exclude<(typeof REPORT_COLUMNS)[number][0], 'periodGroup'>;
 const COUNTS = new Set<NumberKey>(['truckCount', 'loadCount']);
 
 /**
- * The report's columns (spec 02 §2 "Reports"), sorted here on the client. A period opens the
+ * The report's columns (docs/product/admin.md "Reports"), sorted here on the client. A period opens the
  * Trips screen filtered to its truck (when one is chosen) and its dates.
  */
 export function reportsColumns(truck: { id: number; label: string | undefined } | null): DataTableColumnDef<ReportRow>[] {

@@ -15,7 +15,7 @@ const render = (search: Parameters<typeof ReportsFilters>[0]['search']) => {
   return { ...view, onSearchChange };
 };
 
-describe('Reports filters (spec 02 §2 "Reports")', () => {
+describe('Reports filters (docs/product/admin.md "Reports")', () => {
   it('the period defaults to weekly; a preset disables the date range and leaves its dates empty', async () => {
     const { onSearchChange } = render({});
     const period = await screen.findByRole('combobox', { name: 'Period' }, wait);

@@ -16,7 +16,7 @@ const selectClass =
 /**
  * Truck, Period (weekly by default, with a clear icon) and Date Range (future dates allowed):
  * a preset disables the date range and leaves its dates empty; a custom range sets the type to
- * custom and disables the period select (spec 02 §2 "Reports", 01 §2).
+ * custom and disables the period select (docs/product/admin.md "Reports").
  */
 export function ReportsFilters({ search, onSearchChange }: { search: ReportsSearch; onSearchChange: (patch: Partial<ReportsSearch>) => void }) {
   const type = search.periodType ?? DEFAULT_PERIOD;
@@ -79,7 +79,7 @@ export function ReportsFilters({ search, onSearchChange }: { search: ReportsSear
           onChange={(day) => onSearchChange(chooseRangeDay(search, 'fromDate', dayToWire(day, false)))}
         />
         <span className="text-xs text-muted-foreground">–</span>
-        {/* Future dates are allowed (spec 02 §2). */}
+        {/* Future dates are allowed (docs/product/admin.md). */}
         <DatePicker
           aria-label="To date"
           placeholder="To"

@@ -25,7 +25,7 @@ export const EXPORT_LABEL = 'Export CSV';
 const getRowId = (row: ReportRow) => row.periodStart;
 
 /**
- * The Reports screen (spec 02 §2): mileage per week, month or year (or per day of a custom
+ * The Reports screen (docs/product/admin.md): mileage per week, month or year (or per day of a custom
  * range) for all trucks or one, with a chart of loaded and empty miles, client-side sorting,
  * CSV export and a click on a period opening its trips.
  */

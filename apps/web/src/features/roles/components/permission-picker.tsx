@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils';
 import { groupCheckState, permissionLabel, toggleGroup, type PermissionGroup } from '../permission-groups';
 
 export const NO_PERMISSIONS_TEXT = 'No permissions available';
-/** Spec 02 §2, §9: the permissions panel is at most 630 px high. */
+/** docs/product/admin.md: the permissions panel is at most 630 px high. */
 export const PERMISSION_PANEL_MAX_HEIGHT_PX = 630;
 
 /**

@@ -29,7 +29,7 @@ function valuesOf(role: RoleDetail): RoleFormValues {
 }
 
 /**
- * New and edit role (spec 02 §2, §5 Role): name, optional description and at least one
+ * New and edit role (docs/product/admin.md, Role): name, optional description and at least one
  * permission, picked from the enabled ones grouped by area. A new role's draft survives
  * closing the drawer.
  */

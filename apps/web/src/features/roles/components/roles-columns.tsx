@@ -11,7 +11,7 @@ export interface RolesColumnActions {
 
 const helper = dataTableColumnHelper<RoleRow>();
 
-/** Roles table (spec 02 §2): number, ID, Name, Description (dash if empty), Status, Created, Actions. */
+/** Roles table (docs/product/admin.md): number, ID, Name, Description (dash if empty), Status, Created, Actions. */
 export function rolesColumns(actions: RolesColumnActions): DataTableColumnDef<RoleRow>[] {
   return helper.columns([
     numberColumn<RoleRow>(),

@@ -14,7 +14,7 @@ export interface RolesTabSearch {
   sort?: string | undefined;
 }
 
-/** The Roles view of /roles (spec 02 §2): the roles table, its own keyword search, 'New Role'. */
+/** The Roles view of /roles (docs/product/admin.md): the roles table, its own keyword search, 'New Role'. */
 export function RolesTab({
   title,
   viewSwitcher,

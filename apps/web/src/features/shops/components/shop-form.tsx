@@ -27,7 +27,7 @@ function placeOf(shop: ShopRow): PlaceItem {
 }
 
 /**
- * New and edit shop (spec 02 §2 Shops, §5 Shop): name, and a location chosen through the place
+ * New and edit shop (docs/product/admin.md Shops, Shop): name, and a location chosen through the place
  * search, which fills latitude and longitude (shown read-only with 6 decimals). A new shop's
  * draft survives closing the drawer.
  */

@@ -12,7 +12,7 @@ export interface ShopsColumnActions {
 
 const helper = dataTableColumnHelper<ShopRow>();
 
-/** Shops table (spec 02 §2): number, ID, Shop Name, Location, Coordinates, Status, Created, Actions. */
+/** Shops table (docs/product/admin.md): number, ID, Shop Name, Location, Coordinates, Status, Created, Actions. */
 export function shopsColumns(actions: ShopsColumnActions): DataTableColumnDef<ShopRow>[] {
   return helper.columns([
     numberColumn<ShopRow>(),

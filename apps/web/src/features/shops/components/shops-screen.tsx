@@ -17,7 +17,7 @@ export function shopDrawerTitle(target: ShopDrawerTarget): string {
 }
 
 /**
- * The Shops screen (spec 02 §2 Shops): the shared DataTable over GET /shops with keyword and sort
+ * The Shops screen (docs/product/admin.md Shops): the shared DataTable over GET /shops with keyword and sort
  * in the URL, 'New Shop', edit, and a status that flips at once (no confirmation).
  */
 export function ShopsScreen({

@@ -12,7 +12,7 @@ export const RECOVERY_REASON_TOASTS = {
 } as const;
 
 /**
- * New and edit recovery reason (spec 02 §5 Recovery reason): a name under 100 characters,
+ * New and edit recovery reason (docs/product/admin.md Recovery reason): a name under 100 characters,
  * checked on change, blur and submit (react-hook-form mode 'all').
  */
 export function RecoveryReasonForm({ reason, onDone, onCancel }: { reason?: RecoveryReasonRow | undefined; onDone: () => void; onCancel: () => void }) {

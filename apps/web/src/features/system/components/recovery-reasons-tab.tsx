@@ -25,7 +25,7 @@ interface ReasonColumnActions {
   onChangeStatus: (reason: RecoveryReasonRow) => void;
 }
 
-/** Recovery reasons table (spec 02 §2 System): number, ID, Name, Created, Status, Actions. */
+/** Recovery reasons table (docs/product/admin.md System): number, ID, Name, Created, Status, Actions. */
 function reasonsColumns(actions: ReasonColumnActions): DataTableColumnDef<RecoveryReasonRow>[] {
   return helper.columns([
     numberColumn<RecoveryReasonRow>(),

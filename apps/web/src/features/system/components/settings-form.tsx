@@ -70,7 +70,7 @@ export function SettingsPanel() {
 }
 
 /**
- * Trip settings (spec 02 §2 System, §5 Trip settings): five radii in miles (empty reads as 0,
+ * Trip settings (docs/product/admin.md System, Trip settings): five radii in miles (empty reads as 0,
  * never negative) and the Samsara and GLE switches. 'Save Settings' needs
  * CAN_EDIT_RADIUS_SETTINGS; it updates existing settings, else creates them.
  */

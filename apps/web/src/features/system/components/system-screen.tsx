@@ -8,7 +8,7 @@ import { RecoveryReasonsTab } from './recovery-reasons-tab';
 import { SettingsPanel } from './settings-form';
 
 /**
- * The System screen (spec 02 §2 System): Settings and Recovery Reasons, with a switcher only
+ * The System screen (docs/product/admin.md System): Settings and Recovery Reasons, with a switcher only
  * when the user may see both; the tab lives in the URL, and without one the default is settings
  * when radius settings may be viewed, else recovery reasons.
  */

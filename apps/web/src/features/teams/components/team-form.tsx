@@ -13,7 +13,7 @@ export const TEAM_TOASTS = {
   deactivated: 'Team deactivated',
 } as const;
 
-/** New and edit team (spec 02 §5 Team). A new team's draft survives closing the drawer. */
+/** New and edit team (docs/product/admin.md Team). A new team's draft survives closing the drawer. */
 export function TeamForm({ team, onDone, onCancel }: { team?: TeamRow | undefined; onDone: () => void; onCancel: () => void }) {
   const create = useCreateTeamMutation();
   const update = useUpdateTeamMutation();

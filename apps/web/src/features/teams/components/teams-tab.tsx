@@ -24,7 +24,7 @@ interface TeamColumnActions {
   onChangeStatus: (team: TeamRow) => void;
 }
 
-/** Team table (spec 02 §2): No, ID, Team Name, Status, Created, Updated, Actions. */
+/** Team table (docs/product/admin.md): No, ID, Team Name, Status, Created, Updated, Actions. */
 function teamsColumns(actions: TeamColumnActions): DataTableColumnDef<TeamRow>[] {
   return helper.columns([
     numberColumn<TeamRow>(),

@@ -95,7 +95,7 @@ export function checkTripNumber(number: string, identifierType: IdentifierType, 
 // ---- the trip map (Map view, Routes screen)
 
 /**
- * The trip the Map view and the Routes screen draw (spec 01 §2, §8): found with the trips
+ * The trip the Map view and the Routes screen draw (docs/product/trips.md): found with the trips
  * list's filters (truck, the exact load or trailer number, the driver when given; the most
  * recently updated when several), then read whole with its stops (GET /trips/{id}).
  */
@@ -106,7 +106,7 @@ export interface TripMapTarget {
   trailerNumber?: string | undefined;
 }
 
-/** The spec's toasts (spec 01 §8 "Trips"): the server's message preferred, else these. */
+/** The spec's toasts (docs/product/shell.md "Trips"): the server's message preferred, else these. */
 export const TRIP_MAP_ERRORS = {
   route: { title: 'Route Error', fallback: 'Trip not found or invalid parameters' },
   data: { title: 'Trip Data Error', fallback: 'Failed to load trip data' },

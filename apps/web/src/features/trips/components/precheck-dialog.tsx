@@ -38,7 +38,7 @@ export function MatchingTripsTable({ rows }: { rows: readonly DuplicateCheckRow[
   );
 }
 
-/** The submit precheck (spec 01 §4): the matching trips and No / Yes. */
+/** The submit precheck (docs/product/trips.md): the matching trips and No / Yes. */
 export function PrecheckDialog({
   rows,
   onAnswer,

@@ -23,7 +23,7 @@ export function routeSettingsSummary(s: RouteSettingValues): string {
 }
 
 /**
- * The route settings popover (spec 01 §2): a 53' Trailer checkbox, Routing (Practical or
+ * The route settings popover (docs/product/trips.md): a 53' Trailer checkbox, Routing (Practical or
  * Shortest) and Distance in (Miles or KM). Each change is saved at once for the signed-in user.
  */
 export function RouteSettingsPopover() {

@@ -45,7 +45,7 @@ const selectClass =
   'h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:opacity-50';
 
 /**
- * The stops of a trip (spec 01 §2 "Stops editor"): first START, last 'Delivery', 'Stop N' between,
+ * The stops of a trip (docs/product/trips.md "Stops editor"): first START, last 'Delivery', 'Stop N' between,
  * map letters A, B, C…; places are added only from the place search (Enter in the box adds the
  * picked place when no list is open); middle stops reorder by drag or keyboard (dnd-kit), the
  * first and last stay put; the stop type sets the load status. 100 ms after every change with at

@@ -21,7 +21,7 @@ function makeTrip(overrides: Partial<TripDetail> = {}): TripDetail {
     isRecoveryLoad: false, hasIncompleteTrips: false,
     tripStops: [stop(1, 'Chicago, IL', 41.88, -87.63, 0, 'START', 'EMPTY'), stop(2, 'Dallas, TX', 32.78, -96.8, 1, 'DELIVERY', 'LOADED')],
     mileStats: { miles: null, totalEmpty: null, pu: null, trl: null, totalMiles: null, totalDuration: null, emptyMiles: null, loadedMiles: null, payableMileage: null },
-    version: 3, updated: '2026-03-02T15:00:00.000Z',
+    routeSource: 'ESTIMATE', version: 3, updated: '2026-03-02T15:00:00.000Z',
     ...overrides,
   };
 }

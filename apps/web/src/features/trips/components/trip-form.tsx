@@ -62,7 +62,7 @@ function labelsOf(trip: TripDetail | undefined): Labels {
 }
 
 /**
- * Create and edit a trip (spec 01 §2 "Trip drawer", §5): truck, driver, identifier, dispatcher,
+ * Create and edit a trip (docs/product/trips.md "Trip drawer"): truck, driver, identifier, dispatcher,
  * number with its check, stops, status, mileage, dates and notes; on submit the number is
  * prechecked against other trips (recovery loads), then the trip is saved. Failed saves keep
  * the drawer open; a stale edit (STALE_VERSION) offers a reload.
@@ -236,7 +236,7 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
 
   const busy = isSubmitting || precheck !== null;
   const numberLabel = identifierType === 'TRAILER_NUMBER' ? 'Trailer Number' : 'Load Number';
-  // The driver error shows only while no driver is chosen (spec 01 §5).
+  // The driver error shows only while no driver is chosen (docs/product/trips.md).
   const driverError = driverId === null ? errors.driverId : undefined;
 
   return (

@@ -9,7 +9,7 @@ import { formatCentral } from '@/lib/date-format';
 import { errorText } from '@/lib/error-messages';
 import { TRIP_HISTORY_PAGE_SIZE, tripHistoryQueryOptions } from '../api/trips-api';
 
-/** Trip History (spec 01 §2): No, Field, Old Value, New Value, Changed By, Date; 10 per page. */
+/** Trip History (docs/product/trips.md): No, Field, Old Value, New Value, Changed By, Date; 10 per page. */
 export function TripHistoryDialog({ trip, onOpenChange }: { trip: { id: number; number: string } | null; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={trip !== null} onOpenChange={onOpenChange}>

@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { SOURCE_TITLES } from '@/lib/distance-format';
 import { useDistanceFormat } from '@/lib/route-settings';
 
-/** '{TYPE} Trip Report - {load}' (spec 01 §2). */
+/** '{TYPE} Trip Report - {load}' (docs/product/trips.md). */
 export const tripReportTitle = (type: 'here' | 'samsara' | 'gle', number: string) => `${type.toUpperCase()} Trip Report - ${number}`;
 
 /** "Dallas, TX" from "Dallas, TX 75201, United States"; the address itself otherwise. */
@@ -17,7 +17,7 @@ export function cityOf(address: string): string {
 }
 
 /**
- * The trip map report (spec 01 §2): one row per stop with its type, city, the leg into it,
+ * The trip map report (docs/product/trips.md): one row per stop with its type, city, the leg into it,
  * the running total and the leg's hours, and a totals row. The figures are the ones the server
  * stored on the trip's stops when it was saved; `source` says where they came from.
  */

@@ -46,7 +46,7 @@ const MAP_FILTERS_CLEARED: Patch = {
 const OFFLINE: MapTiles = { provider: 'OFFLINE' };
 
 /**
- * The trips Map view and the Routes screen (spec 01 §2): Load, Trailer, Truck (Unit) and Driver,
+ * The trips Map view and the Routes screen (docs/product/trips.md): Load, Trailer, Truck (Unit) and Driver,
  * Submit (enabled with a truck and a load or trailer; 'Loading...' while busy; any change of
  * those filters takes the submission back), then the trip's stops and its route on a map panel
  * titled with the route's miles and hours, its report one click away. Submitted is kept in the
@@ -76,7 +76,7 @@ export function TripMapView({
   const submitted = ready && search.showRoute === true;
   const tripQuery = useQuery({ ...tripForMapQueryOptions(target ?? { truckId: 0 }), enabled: submitted });
 
-  // 'Route Error' / 'Trip Data Error' (spec 01 §8): the server's message, else the spec's; the submission resets.
+  // 'Route Error' / 'Trip Data Error' (docs/product/shell.md): the server's message, else the spec's; the submission resets.
   const { error } = tripQuery;
   useEffect(() => {
     if (!submitted || !error) return;

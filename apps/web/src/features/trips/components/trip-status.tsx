@@ -1,7 +1,7 @@
 import { TRIP_STATUS_LABELS, type TripStatus } from '@milepost/contracts/trips-api';
 import { cn } from '@/lib/utils';
 
-/** A trip status label; an unknown status shows raw, in red (spec 01 §4). */
+/** A trip status label; an unknown status shows raw, in red (docs/product/trips.md). */
 export function TripStatusText({ status, className }: { status: string; className?: string }) {
   const label = (TRIP_STATUS_LABELS as Record<string, string>)[status];
   if (label === undefined) return <span className={cn('text-destructive', className)}>{status}</span>;

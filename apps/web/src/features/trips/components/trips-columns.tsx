@@ -41,7 +41,7 @@ const miles = (id: 'miles' | 'totalEmpty' | 'pu' | 'trl' | 'totalMiles' | 'payab
   helper.accessor(id, { header, meta: { size, grow: 0, align: 'end' }, cell: (info) => <MilesCell value={info.getValue()} /> });
 
 /**
- * Trips table (spec 01 §2): the column ids are the server's sort fields, so every column in
+ * Trips table (docs/product/trips.md): the column ids are the server's sort fields, so every column in
  * tripSortFields sorts on the server.
  */
 export function tripsColumns(actions: TripsColumnActions): DataTableColumnDef<TripRow>[] {

@@ -9,7 +9,7 @@ import { getVehicleInfo, identifierNumbersQueryOptions, numberOption } from '../
 import { DATE_RANGE_MIN_DAY, dayToWire, periodSearch, wireToDay, type TripsSearch } from '../trips-search';
 
 export const PERIOD_LABELS: Record<PeriodType, string> = { WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' };
-/** Info toasts of the auto-selection (spec 01 §9). */
+/** Info toasts of the auto-selection (docs/product/shell.md). */
 export const AUTO_SELECT_TOAST_MS = { several: 5000, one: 4000 } as const;
 
 

@@ -14,11 +14,11 @@ import type { TripDrawerTarget } from './trip-drawer';
 import { ListFilters, VehicleFilters } from './trips-filters';
 import { tripNumber, tripsColumns } from './trips-columns';
 
-// The trip form and the history load with their first opening, not with the list (docs/decisions/009-first-screen-loads-fast.md).
+// The trip form and the history load with their first opening, not with the list (docs/decisions/013-first-screen-loads-fast.md).
 const TripDrawer = lazy(() => import('./trip-drawer').then((m) => ({ default: m.TripDrawer })));
 const TripHistoryDialog = lazy(() => import('./trip-history-dialog').then((m) => ({ default: m.TripHistoryDialog })));
 
-/** The drawer starts over this long after it closes (spec 01 §9). */
+/** The drawer starts over this long after it closes (docs/product/shell.md). */
 export const DRAWER_RESET_MS = 500;
 export const COPY_TOASTS = { pickup: 'Pickup location copied!', delivery: 'Delivery location copied!', failed: 'Failed to copy location' } as const;
 /** The Map view (filters, panels, routing) loads with the map, not with the table. */
@@ -32,7 +32,7 @@ const VIEWS = [
 type Patch = Partial<TripsSearch>;
 
 /**
- * The Trips screen (spec 01 §2): the shared DataTable over GET /trips with filters and sort in
+ * The Trips screen (docs/product/trips.md): the shared DataTable over GET /trips with filters and sort in
  * the URL, a Table/Map switcher (map permission), New Trip, Edit Trip, Trip History, Mileage Report and View Route.
  */
 export function TripsScreen({

@@ -14,7 +14,7 @@ import { DriverMultiSelect } from './driver-multi-select';
 export const ASSIGN_TOASTS = { assigned: 'Drivers assigned successfully!' } as const;
 
 /**
- * Assign drivers to a user (spec 02 §2 Trucks, §5 Assign): several drivers and one active user;
+ * Assign drivers to a user (docs/product/admin.md Trucks, Assign): several drivers and one active user;
  * submit is enabled only when both are chosen. 'Already assigned.' (ALREADY_ASSIGNED) shows as a toast.
  */
 export function AssignDriversForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {

@@ -39,7 +39,7 @@ function placeOf(truck: TruckRow): PlaceItem | null {
 }
 
 /**
- * 'Edit Truck' (spec 02 §2 Trucks, §5 Truck): VINs, unit number, plate and a home location chosen
+ * 'Edit Truck' (docs/product/admin.md Trucks, Truck): VINs, unit number, plate and a home location chosen
  * through the place search, which sets the read-only latitude and longitude. The version the form
  * was loaded at is sent; a stale save (409) says so and offers a reload.
  */

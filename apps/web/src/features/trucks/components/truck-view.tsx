@@ -5,7 +5,7 @@ import { truckQueryOptions } from '../api/trucks-api';
 
 const coordinate = (value: number | null) => (value === null ? '—' : value.toFixed(6));
 
-/** 'View Truck' (spec 02 §2 Trucks): every field read-only, with the Vehicle ID. */
+/** 'View Truck' (docs/product/admin.md Trucks): every field read-only, with the Vehicle ID. */
 export function TruckView({ truck: row }: { truck: TruckRow }) {
   const fresh = useQuery({ ...truckQueryOptions(row.id), staleTime: 0 });
   const truck = fresh.data ?? row;

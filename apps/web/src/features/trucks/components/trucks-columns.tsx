@@ -14,7 +14,7 @@ export interface TrucksColumnActions {
 const helper = dataTableColumnHelper<TruckRow>();
 
 /**
- * Trucks table (spec 02 §2 Trucks): No, Unit, Driver, Assigned User, Company, License Plate,
+ * Trucks table (docs/product/admin.md Trucks): No, Unit, Driver, Assigned User, Company, License Plate,
  * Samsara VIN, GLE VIN, Status, Home Location, Updated, Actions. Column ids are the server's sort
  * fields; Driver and Assigned User do not sort.
  */

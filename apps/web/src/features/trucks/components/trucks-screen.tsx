@@ -25,7 +25,7 @@ export function truckDrawerTitle(target: TruckDrawerTarget): string {
 }
 
 /**
- * The Trucks screen (spec 02 §2 Trucks): the shared DataTable over GET /trucks with keyword,
+ * The Trucks screen (docs/product/admin.md Trucks): the shared DataTable over GET /trucks with keyword,
  * Company, Driver and sort in the URL; edit, view, status toggle and driver assignment by
  * permission. Trucks are not created here.
  */

@@ -4,7 +4,7 @@ import { UserForm } from './user-form';
 
 export type UserDrawerTarget = { mode: 'create' } | { mode: 'edit'; user: UserRow };
 
-/** Drawer titles from spec 02 §2 Users. */
+/** Drawer titles from docs/product/admin.md Users. */
 export function userDrawerTitle(target: UserDrawerTarget): string {
   return target.mode === 'create' ? 'Add New User' : `Edit User: ${target.user.firstName}`;
 }

@@ -20,7 +20,7 @@ export interface UsersColumnActions {
 const helper = dataTableColumnHelper<UserRow>();
 
 /**
- * Users table (spec 02 §2): number, ID, Firstname, LastName, Email, Phone (N/A when empty),
+ * Users table (docs/product/admin.md): number, ID, Firstname, LastName, Email, Phone (N/A when empty),
  * Role, Status, Created, Actions; every column sorts except number, email and actions. Column ids
  * are the server's sort fields.
  */

@@ -1,0 +1,166 @@
+import { and, asc, count, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import { ROUTING, type RouteSource, type RoutingMode } from '@milepost/contracts/routing-api';
+import { DEFAULT_ROUTE_SETTING } from '@milepost/contracts/settings-api';
+import { isValidCoordinate } from '@milepost/geo/distance';
+import { legFigures, type LegStop } from '@milepost/geo/mileage';
+import type { Db } from '../../db/client';
+import { userRouteSettings } from '../../db/schema/reference';
+import { tripStops, trips } from '../../db/schema/trips';
+import type { RoutingService } from '../routing/service';
+
+/**
+ * A trip's route figures come from the routing service on every save, never from the client
+ * (docs/routing.md "Trip figures"). They are computed before the save's transaction opens, so a
+ * slow HERE (up to HERE_TIMEOUT_MS, then the estimate) never holds database locks.
+ */
+
+export interface RoutedStop {
+  latitude: number;
+  longitude: number;
+  stopType: string;
+  loadStatus: string;
+}
+
+export interface StopFigures {
+  /** Metres and seconds of the leg into the stop; null for a stop without a valid position. */
+  distance: number | null;
+  totalDistance: number | null;
+  duration: number | null;
+}
+
+export interface RouteColumns {
+  routeMiles: number | null;
+  routeTotalEmpty: number | null;
+  routePu: number | null;
+  routeTrl: number | null;
+  routeTotalMiles: number | null;
+  routeDuration: number | null;
+  routeSource: RouteSource | null;
+}
+
+export interface RouteSettings {
+  routingMode: RoutingMode;
+  trailer: boolean;
+}
+
+const NO_ROUTE: RouteColumns = { routeMiles: null, routeTotalEmpty: null, routePu: null, routeTrl: null, routeTotalMiles: null, routeDuration: null, routeSource: null };
+
+/** The user's route settings; none yet: trailer on, Practical (docs/decisions/README.md). */
+export async function routeSettingsOf(db: Db, userId: number): Promise<RouteSettings> {
+  const [row] = await db
+    .select({ trailerType: userRouteSettings.trailerType, routingType: userRouteSettings.routingType })
+    .from(userRouteSettings)
+    .where(eq(userRouteSettings.userId, userId));
+  const s = row ?? DEFAULT_ROUTE_SETTING;
+  return { routingMode: s.routingType === 'SHORTEST' ? 'SHORTEST' : 'PRACTICAL', trailer: s.trailerType === 'TRAILER_53' };
+}
+
+/**
+ * Each stop's leg, cumulative distance and duration, and the trip's figures, for stops in
+ * order. The route runs through the stops with a valid position (docs/product/trips.md); more than 22 go
+ * to the routing service in overlapping pieces. One estimated piece makes the whole trip
+ * ESTIMATE: a figure is only as trusted as its weakest leg.
+ */
+export async function computeRouteFigures(
+  routing: RoutingService,
+  settings: RouteSettings,
+  stops: readonly RoutedStop[],
+): Promise<{ stops: StopFigures[]; columns: RouteColumns }> {
+  const valid = stops.flatMap((s, i) => (isValidCoordinate(s.latitude, s.longitude) ? [i] : []));
+  const figures: StopFigures[] = stops.map(() => ({ distance: null, totalDistance: null, duration: null }));
+  if (valid.length < 2) return { stops: figures, columns: NO_ROUTE };
+
+  const legs: { distance: number; duration: number }[] = [];
+  let source: RouteSource = 'HERE';
+  const step = ROUTING.maxStops - 1;
+  for (let from = 0; from < valid.length - 1; from += step) {
+    const piece = valid.slice(from, from + ROUTING.maxStops).map((i) => ({ lat: stops[i]!.latitude, lng: stops[i]!.longitude }));
+    const answer = await routing.route({ stops: piece, routingMode: settings.routingMode, trailer: settings.trailer });
+    if (answer.source === 'ESTIMATE') source = 'ESTIMATE';
+    legs.push(...answer.routes[0]!.legs);
+  }
+
+  let total = 0;
+  let duration = 0;
+  figures[valid[0]!] = { distance: 0, totalDistance: 0, duration: 0 };
+  valid.slice(1).forEach((stopIndex, k) => {
+    const leg = legs[k]!;
+    total += leg.distance;
+    duration += leg.duration;
+    figures[stopIndex] = { distance: leg.distance, totalDistance: total, duration: leg.duration };
+  });
+  const f = legFigures(stops.map((s, i) => ({ stopType: s.stopType, loadStatus: s.loadStatus, distance: figures[i]!.distance }) as LegStop));
+  return {
+    stops: figures,
+    columns: { routeMiles: f.miles, routeTotalEmpty: f.totalEmpty, routePu: f.pu, routeTrl: f.trl, routeTotalMiles: f.totalMiles, routeDuration: duration, routeSource: source },
+  };
+}
+
+export interface RecomputeOptions {
+  tripIds?: number[] | undefined;
+  /** Only trips whose figures were never computed by the server (no routeSource). */
+  onlyMissing: boolean;
+  /** Trips after this id (a cursor: pass the previous answer's lastId). */
+  afterId?: number | undefined;
+  limit: number;
+}
+
+/**
+ * Recomputes the route figures of stored trips with the acting user's settings, a batch at a
+ * time in id order. A trip saved meanwhile (its version moved) is left alone: that save already
+ * computed its figures. The version is not bumped: no user edit happened.
+ */
+export async function recomputeTripRoutes(
+  db: Db,
+  routing: RoutingService,
+  actorId: number,
+  opts: RecomputeOptions,
+): Promise<{ recomputed: number; skipped: number; lastId: number | null; remaining: number }> {
+  const settings = await routeSettingsOf(db, actorId);
+  const filter = (after?: number): SQL | undefined =>
+    and(
+      opts.tripIds ? inArray(trips.id, opts.tripIds) : undefined,
+      opts.onlyMissing ? isNull(trips.routeSource) : undefined,
+      after !== undefined ? gt(trips.id, after) : undefined,
+    );
+  const batch = await db.select({ id: trips.id, version: trips.version }).from(trips).where(filter(opts.afterId)).orderBy(asc(trips.id)).limit(opts.limit);
+  let recomputed = 0;
+  let skipped = 0;
+  const queue = [...batch];
+  // A few at a time: HERE answers in parallel, the database sees short transactions.
+  await Promise.all(
+    Array.from({ length: Math.min(4, queue.length) }, async () => {
+      for (let t = queue.shift(); t; t = queue.shift()) {
+        const stops = await db.select().from(tripStops).where(eq(tripStops.tripId, t.id)).orderBy(asc(tripStops.orderIndex));
+        const { stops: legs, columns } = await computeRouteFigures(routing, settings, stops);
+        const done = await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(trips)
+            .set(columns)
+            .where(and(eq(trips.id, t.id), eq(trips.version, t.version)))
+            .returning({ id: trips.id });
+          if (!updated) return false;
+          for (const [i, s] of stops.entries()) await tx.update(tripStops).set(legs[i]!).where(eq(tripStops.id, s.id));
+          return true;
+        });
+        if (done) recomputed++;
+        else skipped++;
+      }
+    }),
+  );
+  const lastId = batch.at(-1)?.id ?? null;
+  const [left] = await db.select({ n: count() }).from(trips).where(filter(lastId ?? opts.afterId));
+  return { recomputed, skipped, lastId, remaining: lastId === null ? 0 : (left?.n ?? 0) };
+}
+
+/** Every trip (or every trip whose figures the server never computed), batch after batch. */
+export async function recomputeAll(db: Db, routing: RoutingService, actorId: number, onlyMissing: boolean): Promise<number> {
+  let afterId: number | undefined;
+  let total = 0;
+  for (;;) {
+    const r = await recomputeTripRoutes(db, routing, actorId, { onlyMissing, afterId, limit: 200 });
+    total += r.recomputed;
+    if (r.lastId === null || r.remaining === 0) return total;
+    afterId = r.lastId;
+  }
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { DISTANCE_METHODS } from './mile-stats-api';
+import { IDENTIFIER_TYPES } from './trips-api';
+
+/**
+ * The trip map's panels and its report dialog (docs/product/trips.md "Map panels", "Trip map report
+ * dialog", §7): `GET /trips/summary?truckId&number` gives each source's total for the panel
+ * titles, `GET /trips/report-summary?truckId&number` the report dialog's rows per source.
+ * Distances are metres and durations seconds (shown in the user's unit); every figure says how
+ * it was measured (`method`: HERE, ESTIMATE, ODOMETER, GPS).
+ *
+ * Sources are the map types: 'here' (our routing) now; 'samsara' and 'gle' are added by the
+ * telematics sources as entries of the same `sources` list. A source without data is absent.
+ */
+
+export const MAP_TYPES = ['here', 'samsara', 'gle'] as const;
+export type MapType = (typeof MAP_TYPES)[number];
+
+export const tripMapQuery = z.object({
+  truckId: z.coerce.number({ message: 'truckId is required' }).int('truckId is required').positive('truckId is required'),
+  number: z.string({ message: 'number is required' }).trim().min(1, 'number is required').max(50),
+});
+
+const tripRef = {
+  tripId: z.number().int(),
+  truckId: z.number().int(),
+  identifierType: z.enum(IDENTIFIER_TYPES),
+  number: z.string(),
+};
+
+/** One panel's title figures. */
+export const mapSourceSummary = z.object({
+  type: z.enum(MAP_TYPES),
+  /** How the figures were measured; for 'here': HERE or ESTIMATE. */
+  method: z.enum(DISTANCE_METHODS).nullable(),
+  /** Metres (total miles of the trip by this source); null when it could not be measured. */
+  distance: z.number().nullable(),
+  /** Seconds. */
+  duration: z.number().nullable(),
+});
+export type MapSourceSummary = z.infer<typeof mapSourceSummary>;
+
+/** GET /trips/summary answer (inside `{ data }`). */
+export const tripMapSummary = z.object({ ...tripRef, sources: z.array(mapSourceSummary) });
+export type TripMapSummary = z.infer<typeof tripMapSummary>;
+
+/** One row of the report dialog: the leg into this stop. */
+export const tripReportRow = z.object({
+  stopType: z.string(),
+  /** "Dallas, TX" from the stop's address. */
+  city: z.string(),
+  /** Metres of the leg into the stop (0 for the first). */
+  distance: z.number().nullable(),
+  /** Metres from the first stop. */
+  totalDistance: z.number().nullable(),
+  /** Seconds of the leg. */
+  duration: z.number().nullable(),
+});
+export type TripReportRow = z.infer<typeof tripReportRow>;
+
+export const mapSourceReport = z.object({
+  type: z.enum(MAP_TYPES),
+  method: z.enum(DISTANCE_METHODS).nullable(),
+  rows: z.array(tripReportRow),
+  /** The totals row. */
+  totals: z.object({ distance: z.number().nullable(), duration: z.number().nullable() }),
+});
+export type MapSourceReport = z.infer<typeof mapSourceReport>;
+
+/** GET /trips/report-summary answer (inside `{ data }`). */
+export const tripMapReport = z.object({ ...tripRef, sources: z.array(mapSourceReport) });
+export type TripMapReport = z.infer<typeof tripMapReport>;
+
+/** The dialog's title: '{TYPE} Trip Report - {load}' (docs/product/trips.md). */
+export const tripReportTitle = (type: MapType, number: string) => `${type.toUpperCase()} Trip Report - ${number}`;
+
+/** "Dallas, TX" from "123 Main St, Dallas, TX 75201, United States"; the address itself when it has no state. */
+export function cityOf(address: string): string {
+  const parts = address.split(',').map((p) => p.trim()).filter(Boolean);
+  if (parts.length && /^(united states( of america)?|usa?)$/i.test(parts.at(-1)!)) parts.pop();
+  const state = parts.at(-1)?.match(/^([A-Z]{2})(\s+\d{5}(-\d{4})?)?$/);
+  if (state && parts.length >= 2) return `${parts.at(-2)}, ${state[1]}`;
+  return parts.join(', ') || address;
+}
