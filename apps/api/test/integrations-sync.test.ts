@@ -112,8 +112,9 @@ describe('Samsara sync', () => {
     expect(sam).toMatchObject({ firstName: 'Sam', lastName: `New${k}` });
     // The vehicles list was paged with the SDK's cursor; the token was sent as a bearer.
     const vehicleCalls = samsara.requests.filter((r) => r.path === '/fleet/vehicles' && r.at >= Date.parse(s.startedAt!));
-    expect(vehicleCalls.length).toBe(2);
-    expect(vehicleCalls[1]!.query.get('after')).toBeTruthy();
+    // Two pages (a request that timed out on a busy machine may be asked again: count pages, not calls).
+    expect(new Set(vehicleCalls.map((r) => r.query.get('after') ?? '')).size).toBe(2);
+    expect(vehicleCalls.some((r) => Boolean(r.query.get('after')))).toBe(true);
     expect(vehicleCalls[0]!.authorization).toBe('Bearer samsara-test-token');
 
     // A second run changes nothing and creates no duplicates.
