@@ -60,10 +60,13 @@ const configSchema = z.object({
    * Load shedding: when the event loop's mean delay over a sample exceeds this, requests are
    * answered 503 with Retry-After at once instead of all waiting. 0 turns it off.
    */
-  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
+  // Default 500 on PostgreSQL, off on the embedded PGlite: PGlite runs its queries on the event
+  // loop itself (first start, demo seed), so a lagging loop there is the database, not overload.
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
   /** Event-loop utilisation (0–1) above which requests are shed the same way; 0 turns it off. */
   OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
-  OVERLOAD_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  // At least 5× under-pressure's 10 ms histogram resolution: a shorter interval samples nothing and reads as an endless stall.
+  OVERLOAD_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   /** Seconds a shed request is told to wait (Retry-After). */
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -109,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (c.MILEPOST_PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     seedDemo: c.MILEPOST_SEED_DEMO ?? !c.DATABASE_URL,
     loginClientMax: c.RATE_LIMIT_LOGIN_CLIENT_MAX ?? c.RATE_LIMIT_LOGIN_MAX * 10,
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: c.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (c.DATABASE_URL ? 500 : 0),
   };
 }
