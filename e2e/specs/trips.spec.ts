@@ -69,7 +69,8 @@ test('trips: create with stops from place search, reorder, save, change the driv
   await expect(page.getByText(/^Selected truck /)).toBeVisible();
   const table = page.getByRole('table', { name: 'Trips' });
   await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(table.getByRole('row').nth(1)).toContainText('Chicago');
+  // Pickup Location is the first PICKUP stop (Denver after the move; Chicago is where the truck started).
+  await expect(table.getByRole('row').nth(1)).toContainText('Denver');
 
   // Change the driver.
   await table.getByRole('button', { name: `Edit trip ${number}` }).click();
