@@ -39,20 +39,8 @@ export function periodSearch(type: PeriodType, now: Date = new Date()): Pick<Tri
   return { periodType: type, fromDate: formatCentral(from), toDate: formatCentral(to) };
 }
 
-/** 'yyyy-MM-dd' (a Central day) → its start or end on the wire. */
 /**
  * The date-range picker's fixed minimum (docs/product/trips.md "disables dates before a fixed minimum whose
  * value is not shown"): no trip in Milepost is older.
  */
 export const DATE_RANGE_MIN_DAY = '2020-01-01';
-
-export function dayToWire(day: string, end: boolean): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  return m ? `${m[2]}/${m[3]}/${m[1]} ${end ? '23:59:59' : '00:00:00'}` : undefined;
-}
-
-/** The wire date's day as 'yyyy-MM-dd' for a date input. */
-export function wireToDay(wire: string | undefined): string {
-  const m = wire ? /^(\d{2})\/(\d{2})\/(\d{4})/.exec(wire) : null;
-  return m ? `${m[3]}-${m[1]}-${m[2]}` : '';
-}

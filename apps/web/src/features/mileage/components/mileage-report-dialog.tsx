@@ -178,32 +178,26 @@ function ManualMileage({ tripId, manual }: { tripId: number; manual: ManualMileS
         )}
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField id="manual-loaded" label="LOADED MILES" error={errors.loadedMiles}>
-          <Input
-            id="manual-loaded"
-            type="number"
-            step={0.1}
-            min={0}
-            inputMode="decimal"
-            readOnly={readOnly}
-            className={cn('tabular-nums', readOnly && 'bg-muted/50')}
-            {...fieldAria('manual-loaded', errors.loadedMiles)}
-            {...form.register('loadedMiles')}
-          />
-        </FormField>
-        <FormField id="manual-empty" label="EMPTY MILES" error={errors.emptyMiles}>
-          <Input
-            id="manual-empty"
-            type="number"
-            step={0.1}
-            min={0}
-            inputMode="decimal"
-            readOnly={readOnly}
-            className={cn('tabular-nums', readOnly && 'bg-muted/50')}
-            {...fieldAria('manual-empty', errors.emptyMiles)}
-            {...form.register('emptyMiles')}
-          />
-        </FormField>
+        {(
+          [
+            ['loadedMiles', 'manual-loaded', 'LOADED MILES'],
+            ['emptyMiles', 'manual-empty', 'EMPTY MILES'],
+          ] as const
+        ).map(([name, id, label]) => (
+          <FormField key={id} id={id} label={label} error={errors[name]}>
+            <Input
+              id={id}
+              type="number"
+              step={0.1}
+              min={0}
+              inputMode="decimal"
+              readOnly={readOnly}
+              className={cn('tabular-nums', readOnly && 'bg-muted/50')}
+              {...fieldAria(id, errors[name])}
+              {...form.register(name)}
+            />
+          </FormField>
+        ))}
         <FormField id="manual-payable" label="PAYABLE MILEAGE">
           <Input
             id="manual-payable"

@@ -6,7 +6,8 @@ import { DatePicker } from '@/components/ui/date-picker';
 import { cn } from '@/lib/utils';
 import { activeDriverLookup, lookupTexts, personName, truckLookup, userLookup } from '@/lib/lookups';
 import { getVehicleInfo, identifierNumbersQueryOptions, numberOption } from '../api/trips-api';
-import { DATE_RANGE_MIN_DAY, dayToWire, periodSearch, wireToDay, type TripsSearch } from '../trips-search';
+import { dayToWire, wireToDay } from '@/lib/date-format';
+import { DATE_RANGE_MIN_DAY, periodSearch, type TripsSearch } from '../trips-search';
 
 export const PERIOD_LABELS: Record<PeriodType, string> = { WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' };
 /** Info toasts of the auto-selection (docs/product/shell.md). */
