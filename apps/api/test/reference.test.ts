@@ -107,6 +107,18 @@ describe('drivers and assignment', () => {
     expect(listed.totalElements).toBe(2);
   });
 
+  it('reads one driver back by id (a filter label after a reload), with its truck and assigned user', async () => {
+    const truck = await createTruckRow(ctx.db);
+    const d = await createDriverRow(ctx.db, { firstName: 'Idris', lastName: 'Byid', truckId: truck.id, assignedUserId: ownerId });
+    await createDriverRow(ctx.db, { firstName: 'Idris', lastName: 'Other' });
+    const one = (await get(`/drivers?id=${d.id}&size=1`)).json().data;
+    expect(one.totalElements).toBe(1);
+    expect(one.content[0]).toMatchObject({ id: d.id, firstName: 'Idris', lastName: 'Byid', unitNumber: truck.unitNumber, assignedUserId: ownerId });
+    expect(one.content[0].assignUserName).toEqual(expect.any(String));
+    expect((await get('/drivers?id=999999')).json().data.totalElements).toBe(0);
+    expect((await get('/drivers?id=abc')).statusCode).toBe(400);
+  });
+
   it('needs at least one driver and a user; unknown ones are refused; needs the assign permission', async () => {
     const empty = await send('POST', '/drivers/assign-user', { driverIds: [] });
     expect(messages(empty)).toEqual({ userId: DRIVER_MESSAGES.userRequired, driverIds: DRIVER_MESSAGES.driversRequired });
@@ -149,6 +161,10 @@ describe('dispatchers and teams', () => {
     expect(renamed.json().data.name).toBe(`${t.name} 2`);
     await send('PATCH', `/teams/change-status/${t.id}?active=false`);
     expect((await get(`/teams?keyword=${encodeURIComponent(t.name)}&active=false`)).json().data.totalElements).toBe(1);
+    // One team by id, whatever its status (a filter label after a reload).
+    const byId = (await get(`/teams?id=${t.id}`)).json().data;
+    expect(byId.content.map((x: { id: number; name: string }) => [x.id, x.name])).toEqual([[t.id, `${t.name} 2`]]);
+    expect((await get('/teams?id=0')).statusCode).toBe(400);
     const reader = await as(['CAN_SHOW_DISPATCHERS']);
     expect((await get('/teams', reader)).statusCode).toBe(200);
     expect((await send('POST', '/teams', { name: 'N' }, reader)).statusCode).toBe(403);

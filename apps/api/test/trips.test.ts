@@ -136,6 +136,8 @@ describe('number check and recovery loads', () => {
 
     const r1 = (await api('POST', '/trips', await tripBody({ identifierValue: number, recoveryReasonId: reasonId, tripStatus: 'COMPLETED' }))).json().data;
     expect(r1).toMatchObject({ recoveryLoadIndex: 1, isRecoveryLoad: true, recoveryReasonId: reasonId, recoveryReasonName: expect.stringMatching(/^Breakdown/) });
+    // The edit form reads the trip again: the reason comes with its name, not only its id.
+    expect((await api('GET', `/trips/${r1.id}`)).json().data).toMatchObject({ recoveryReasonId: reasonId, recoveryReasonName: expect.stringMatching(/^Breakdown/) });
     const r2 = (await api('POST', '/trips', await tripBody({ identifierValue: number, recoveryReasonId: reasonId }))).json().data;
     expect(r2.recoveryLoadIndex).toBe(2);
 

@@ -46,6 +46,8 @@ export type DispatcherForm = z.input<typeof dispatcherForm>;
 export const teamSortFields = ['id', 'name', 'active', 'created', 'updated'] as const;
 
 export const teamListQuery = pageQuery.extend({
+  /** One team by id (a filter's label read back after a reload). */
+  id: id().optional(),
   keyword: queryText('Keyword'),
   active: booleanQuery.optional(),
   sort: sortQuery(teamSortFields),

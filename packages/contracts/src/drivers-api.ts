@@ -14,6 +14,8 @@ export const DRIVER_MESSAGES = {
 export const driverSortFields = ['id', 'firstName', 'lastName'] as const;
 
 export const driverListQuery = pageQuery.extend({
+  /** One driver by id (a filter's label read back after a reload). */
+  id: id().optional(),
   keyword: queryText('Keyword'),
   active: booleanQuery.optional(),
   truckId: id().optional(),

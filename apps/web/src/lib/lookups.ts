@@ -6,7 +6,7 @@ import type { RecoveryReasonRow } from '@milepost/contracts/recovery-reasons-api
 import type { RoleRow } from '@milepost/contracts/roles-api';
 import type { TruckRow } from '@milepost/contracts/trucks-api';
 import type { UserRow } from '@milepost/contracts/users-api';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LookupOption, LookupTexts } from '@/components/ui/lookup-select';
 import { api } from './api-client';
 import { pagedInfiniteQueryOptions } from './paged-query';
@@ -132,6 +132,40 @@ function recordQuery<T>(area: QueryArea, path: string) {
 
 /** GET /companies/{id} */
 export const companyQueryOptions = recordQuery<CompanyRow>('companies', '/companies');
+
+/** One record of a list by its `id` filter, as a picker option (null when there is none). */
+function optionById<T>(area: QueryArea, path: string, toOption: (row: T) => LookupOption) {
+  return (id: number) =>
+    queryOptions({
+      queryKey: areaKeys(area).options('by-id', id),
+      queryFn: async ({ signal }) => {
+        const found = await api.get<Paged<T>>(path, { query: { id, page: 0, size: 1 }, signal });
+        return found.content[0] ? toOption(found.content[0]) : null;
+      },
+    });
+}
+
+/** GET /drivers?id= as an option. */
+export const driverOptionById = optionById<DriverRow>('drivers', '/drivers', personOption);
+/** GET /teams?id= as an option. */
+export const teamOptionById = optionById<TeamRow>('teams', '/teams', namedOption);
+
+/**
+ * The chosen option of a filter whose id lives in the URL: the option just picked when it is
+ * that id, else read back by id (after a reload or from a linked URL) — never a bare id once
+ * the record has answered. '…' while it loads; '#id' only for a record that does not exist.
+ */
+export function useChosenOption(
+  id: number | undefined,
+  picked: LookupOption | null | undefined,
+  byId: (id: number) => ReturnType<ReturnType<typeof optionById>>,
+): LookupOption | null {
+  const known = picked && picked.id === id ? picked : null;
+  const query = useQuery({ ...byId(id ?? 0), enabled: id !== undefined && known === null });
+  if (id === undefined) return null;
+  if (known) return known;
+  return { id, label: query.data?.label ?? (query.isPending && !query.error ? '…' : `#${id}`) };
+}
 
 /** The active role named `name` (the new-user form preselects OWNER), or null. */
 export function roleByNameQueryOptions(name: string) {

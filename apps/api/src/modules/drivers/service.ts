@@ -10,6 +10,7 @@ import { likePattern, orderBy, toPage } from '../../platform/paging';
 
 export async function listDrivers(db: Db, q: z.output<typeof driverListQuery>): Promise<Paged<DriverRow>> {
   const filters: (SQL | undefined)[] = [];
+  if (q.id !== undefined) filters.push(eq(drivers.id, q.id));
   if (q.keyword) filters.push(sql`(${drivers.firstName} || ' ' || ${drivers.lastName}) ilike ${likePattern(q.keyword)}`);
   if (q.active !== undefined) filters.push(eq(drivers.active, q.active));
   if (q.truckId !== undefined) filters.push(eq(drivers.truckId, q.truckId));

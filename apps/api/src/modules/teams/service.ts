@@ -17,6 +17,7 @@ const toRow = ({ createdAt, updatedAt, ...t }: { createdAt: Date; updatedAt: Dat
 
 export async function listTeams(db: Db, q: z.output<typeof teamListQuery>): Promise<Paged<TeamRow>> {
   const filters: (SQL | undefined)[] = [];
+  if (q.id !== undefined) filters.push(eq(teams.id, q.id));
   if (q.keyword) filters.push(ilike(teams.name, likePattern(q.keyword)));
   if (q.active !== undefined) filters.push(eq(teams.active, q.active));
   const where = and(...filters);

@@ -1,19 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearAllFormDrafts } from '@/lib/form-drafts';
 import { mockApi, page, stubElementHeight } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
-import { DispatchersTab } from './dispatchers-tab';
+import { DispatchersTab, type DispatchersTabSearch } from './dispatchers-tab';
 
 const DISPATCHER = { id: 3, firstName: 'Mia', lastName: 'Lopez', teamId: 2, team: 'Night', active: true, created: '2026-03-02T15:04:00.000Z' };
 const TEAMS = [{ id: 2, name: 'Night', active: true, created: '2026-01-01T00:00:00.000Z', updated: '2026-01-01T00:00:00.000Z' }];
 
-function renderTab(permissions: string[]) {
+function renderTab(permissions: string[], search: DispatchersTabSearch = {}) {
   return renderWithApp(
     <div style={{ height: 720, display: 'flex', flexDirection: 'column' }}>
-      <DispatchersTab title="Dispatchers" search={{}} onSearchChange={() => {}} />
+      <DispatchersTab title="Dispatchers" search={search} onSearchChange={() => {}} />
       <Toaster />
     </div>,
     { user: makeUser(permissions), path: '/dispatchers' },
@@ -52,6 +52,19 @@ describe('Dispatchers tab', () => {
     await user.click(screen.getByRole('button', { name: 'New Dispatcher' }));
     drawer = await screen.findByRole('dialog', { name: 'New Dispatcher' });
     expect(within(drawer).getByLabelText('First Name')).toHaveValue('Noah');
+  });
+
+  it("after a reload the Team filter reads the team's name back by id, not 'Team #id'", async () => {
+    const { calls } = mockApi({
+      'GET /dispatchers': () => page([DISPATCHER]),
+      'GET /teams': ({ url }) => page(TEAMS.filter((t) => String(t.id) === url.searchParams.get('id'))),
+    });
+    renderTab(['CAN_SHOW_DISPATCHERS'], { teamId: 2 });
+    await screen.findByText('Total: 1 dispatcher');
+    const filter = document.getElementById('dispatchers-team-filter');
+    await waitFor(() => expect(filter).toHaveTextContent('Night'));
+    expect(filter).not.toHaveTextContent('#2');
+    expect(calls.find((c) => c.url.pathname.endsWith('/teams'))?.url.searchParams.get('id')).toBe('2');
   });
 
   it('requires the first name', async () => {

@@ -4,7 +4,7 @@ import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-sc
 import { Drawer } from '@/components/layout/drawer';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
-import { teamLookup } from '@/lib/lookups';
+import { teamLookup, teamOptionById, useChosenOption } from '@/lib/lookups';
 import { usePermissions } from '@/lib/permissions';
 import { flipStatus } from '@/lib/status-change';
 import { dispatchersListQueryOptions, useChangeDispatcherStatusMutation } from '../api/dispatchers-api';
@@ -38,10 +38,9 @@ export function DispatchersTab({
 
   const list = useListQuery(dispatchersListQueryOptions({ keyword: search.keyword, sort: search.sort, teamId: search.teamId }), search.sort);
 
-  // The picked team's name, remembered for the filter; a linked URL shows the id until a pick.
-  const [teamLabel, setTeamLabel] = useState<LookupOption | null>(null);
-  const teamValue: LookupOption | null =
-    search.teamId === undefined ? null : teamLabel?.id === search.teamId ? teamLabel : { id: search.teamId, label: `Team #${search.teamId}` };
+  // The team filter's name: the one just picked, else read back by id (a reload, a linked URL).
+  const [teamPicked, setTeamPicked] = useState<LookupOption | null>(null);
+  const teamValue = useChosenOption(search.teamId, teamPicked, teamOptionById);
 
   const drawer = useDrawerSession<DispatcherDrawerTarget>({ mode: 'create' });
   const openDrawer = drawer.openWith;
@@ -75,7 +74,7 @@ export function DispatchersTab({
             id="dispatchers-team-filter"
             value={teamValue}
             onChange={(option) => {
-              setTeamLabel(option);
+              setTeamPicked(option);
               onSearchChange({ teamId: option?.id });
             }}
             {...teamLookup}

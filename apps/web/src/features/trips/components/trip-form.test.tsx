@@ -96,6 +96,13 @@ describe('Trip form submit precheck', () => {
     expect(await screen.findByText('Trip updated successfully!')).toBeInTheDocument();
   });
 
+  it("an edited recovery load shows its reason's name, not 'Reason #id'", async () => {
+    setup(makeTrip({ recoveryReasonId: 3, recoveryReasonName: 'Breakdown', recoveryLoadIndex: 1, isRecoveryLoad: true }), []);
+    const reason = await screen.findByRole('combobox', { name: 'Recovery Reason' });
+    expect(reason).toHaveTextContent('Breakdown');
+    expect(reason).not.toHaveTextContent('#3');
+  });
+
   it('a failed precheck is ignored and the save continues', async () => {
     const { api, onDone } = setup(makeTrip(), 'fail');
     await submitWithNumber('L-99');

@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiError, mockApi, page, stubElementHeight } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
+import type { TrucksSearch } from '../trucks-search';
 import { TrucksScreen } from './trucks-screen';
 
 function makeTruck(overrides: Partial<TruckRow> = {}): TruckRow {
@@ -31,10 +32,10 @@ function makeTruck(overrides: Partial<TruckRow> = {}): TruckRow {
 
 const ALL = ['CAN_SHOW_TRUCKS', 'CAN_EDIT_TRUCK', 'CAN_VIEW_TRUCK', 'CAN_CHANGE_STATUS_TRUCK', 'CAN_DRIVERS_ASSIGN_TO_USER_TRUCK'];
 
-function renderScreen(permissions: string[] = ALL) {
+function renderScreen(permissions: string[] = ALL, search: TrucksSearch = {}) {
   return renderWithApp(
     <div style={{ height: 720, display: 'flex', flexDirection: 'column' }}>
-      <TrucksScreen title="Trucks" search={{}} onSearchChange={() => {}} />
+      <TrucksScreen title="Trucks" search={search} onSearchChange={() => {}} />
       <Toaster />
     </div>,
     { user: makeUser(permissions), path: '/trucks' },
@@ -78,6 +79,20 @@ describe('Trucks screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Active: Deactivate truck 1012' }));
     expect(await screen.findByText('Truck deactivated')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PATCH')?.url.searchParams.get('active')).toBe('false');
+  });
+
+  it("after a reload the Driver filter reads the driver's name back by id, not 'Driver #id'", async () => {
+    const { calls } = mockApi({
+      'GET /trucks': () => page([makeTruck()]),
+      'GET /drivers': ({ url }) =>
+        page(url.searchParams.get('id') === '5' ? [{ id: 5, firstName: 'Ava', lastName: 'Stone', phone: null, truckId: 12, unitNumber: '1012', assignedUserId: null, assignUserName: null, active: true }] : []),
+    });
+    renderScreen(ALL, { driverId: 5 });
+    await screen.findByText('Total: 1 truck');
+    const filter = document.getElementById('trucks-driver-filter');
+    await waitFor(() => expect(filter).toHaveTextContent('Ava Stone'));
+    expect(filter).not.toHaveTextContent('#5');
+    expect(calls.find((c) => c.url.pathname.endsWith('/drivers'))?.url.searchParams.get('id')).toBe('5');
   });
 
   it('shows the Vehicle ID in the read-only View Truck drawer', async () => {

@@ -7,7 +7,7 @@ import { Drawer } from '@/components/layout/drawer';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
 import { Button } from '@/components/ui/button';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
-import { companyLookup, companyQueryOptions, driverLookup } from '@/lib/lookups';
+import { companyLookup, companyQueryOptions, driverLookup, driverOptionById, useChosenOption } from '@/lib/lookups';
 import { usePermissions } from '@/lib/permissions';
 import { flipStatus } from '@/lib/status-change';
 import { trucksListQueryOptions, useChangeTruckStatusMutation } from '../api/trucks-api';
@@ -49,17 +49,12 @@ export function TrucksScreen({
     search.sort,
   );
 
-  // Filter labels: the company's name is read back for a linked URL; a picked driver's is remembered.
+  // Filter labels: the company's and the driver's names are read back by id after a reload or from a linked URL.
   const company = useQuery({ ...companyQueryOptions(search.companyId ?? 0), enabled: search.companyId !== undefined });
   const companyValue: LookupOption | null =
     search.companyId === undefined ? null : { id: search.companyId, label: company.data?.name ?? `Company #${search.companyId}` };
-  const [driverLabel, setDriverLabel] = useState<LookupOption | null>(null);
-  const driverValue: LookupOption | null =
-    search.driverId === undefined
-      ? null
-      : driverLabel?.id === search.driverId
-        ? driverLabel
-        : { id: search.driverId, label: `Driver #${search.driverId}` };
+  const [driverPicked, setDriverPicked] = useState<LookupOption | null>(null);
+  const driverValue = useChosenOption(search.driverId, driverPicked, driverOptionById);
 
   const drawer = useDrawerSession<TruckDrawerTarget>({ mode: 'assign' });
   const openDrawer = drawer.openWith;
@@ -106,7 +101,7 @@ export function TrucksScreen({
               id="trucks-driver-filter"
               value={driverValue}
               onChange={(option) => {
-                setDriverLabel(option);
+                setDriverPicked(option);
                 onSearchChange({ driverId: option?.id });
               }}
               {...driverLookup}
