@@ -1,10 +1,11 @@
 import type { TripRow } from '@milepost/contracts/trips-api';
-import { groupDigits } from '@milepost/geo/units';
+import { METERS_TO_MILES, type DistanceUnit } from '@milepost/geo/units';
 import { Gauge, History, Map, MoreHorizontal, Pencil } from 'lucide-react';
 import { DATE_COLUMN_SIZE, DateCell, TextCell, actionsColumnSize, numberColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { SOURCE_TITLES, UNIT_SUFFIX, distanceNumber } from '@/lib/distance-format';
 import { TripStatusText } from './trip-status';
 
 /** A trailing 'United States' (with its comma) is not shown. */
@@ -19,8 +20,21 @@ export const shortCompany = (name: string) => (name.length > COMPANY_MAX ? `${na
 export const tripNumber = (row: Pick<TripRow, 'identifierType' | 'loadNumber' | 'trailerNumber'>) =>
   (row.identifierType === 'TRAILER_NUMBER' ? row.trailerNumber : row.loadNumber) ?? row.loadNumber ?? row.trailerNumber ?? '';
 
-function MilesCell({ value }: { value: number | null }) {
-  return <span className="tabular-nums">{value === null ? '' : groupDigits(value, 1)}</span>;
+/**
+ * A mileage cell: the API's miles in the user's unit (the header names the unit). Our routing's
+ * figures that are estimates (routeSource ESTIMATE: no HERE key, or HERE failed) read "≈ 812.4"
+ * in amber, with the estimate explained on hover and to screen readers.
+ */
+function MilesCell({ value, unit, estimate }: { value: number | null; unit: DistanceUnit; estimate: boolean }) {
+  if (value === null) return null;
+  const number = distanceNumber(value / METERS_TO_MILES, unit);
+  if (!estimate) return <span className="tabular-nums">{number}</span>;
+  return (
+    <span data-source="ESTIMATE" title={SOURCE_TITLES.ESTIMATE} className="tabular-nums text-amber-700 dark:text-amber-400">
+      ≈ {number}
+      <span className="sr-only"> {UNIT_SUFFIX[unit]} est.</span>
+    </span>
+  );
 }
 
 export interface TripsColumnActions {
@@ -37,14 +51,23 @@ export interface TripsColumnActions {
 
 const helper = dataTableColumnHelper<TripRow>();
 
-const miles = (id: 'miles' | 'totalEmpty' | 'pu' | 'trl' | 'totalMiles' | 'payableMileage' | 'loadedMiles' | 'emptyMiles', header: string, size = 84) =>
-  helper.accessor(id, { header, meta: { size, grow: 0, align: 'end' }, cell: (info) => <MilesCell value={info.getValue()} /> });
+/** Our routing's figures (their source is the row's routeSource); the others are entered by staff. */
+const ROUTED = new Set(['miles', 'totalEmpty', 'pu', 'trl', 'totalMiles']);
+
+/** The spec's header; with KM the unit is said, so no kilometre passes for a mile. */
+export const mileageHeader = (header: string, unit: DistanceUnit) => (unit === 'KM' ? `${header} (km)` : header);
 
 /**
  * Trips table (docs/product/trips.md): the column ids are the server's sort fields, so every column in
- * tripSortFields sorts on the server.
+ * tripSortFields sorts on the server. Mileage columns are in the user's unit (route settings).
  */
-export function tripsColumns(actions: TripsColumnActions): DataTableColumnDef<TripRow>[] {
+export function tripsColumns(actions: TripsColumnActions, unit: DistanceUnit = 'MILES'): DataTableColumnDef<TripRow>[] {
+  const miles = (id: 'miles' | 'totalEmpty' | 'pu' | 'trl' | 'totalMiles' | 'payableMileage' | 'loadedMiles' | 'emptyMiles', header: string, size = 84) =>
+    helper.accessor(id, {
+      header: mileageHeader(header, unit),
+      meta: { size, grow: 0, align: 'end' },
+      cell: (info) => <MilesCell value={info.getValue()} unit={unit} estimate={ROUTED.has(id) && info.row.original.routeSource === 'ESTIMATE'} />,
+    });
   const location = (id: 'pickupLocation' | 'deliveryLocation', header: string, which: 'pickup' | 'delivery') =>
     helper.accessor(id, {
       header,

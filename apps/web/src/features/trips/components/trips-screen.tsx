@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
+import { useRouteSettings } from '@/lib/route-settings';
 import { downloadTripsCsv, tripsListQueryOptions, type TripsListParams } from '../api/trips-api';
 import type { TripsSearch } from '../trips-search';
 import type { TripDrawerTarget } from './trip-drawer';
@@ -76,6 +77,7 @@ export function TripsScreen({
     setHistoryState(trip);
   }, []);
 
+  const { distanceUnit } = useRouteSettings();
   const columns = useMemo(
     () =>
       tripsColumns({
@@ -104,8 +106,8 @@ export function TripsScreen({
             () => toast.error(COPY_TOASTS.failed),
           );
         },
-      }),
-    [canEdit, canShowHistory, canViewMap, canViewMileage, onSearchChange, onMileageReport, openDrawer, setHistory],
+      }, distanceUnit),
+    [canEdit, canShowHistory, canViewMap, canViewMileage, onSearchChange, onMileageReport, openDrawer, setHistory, distanceUnit],
   );
 
   const filtered = Object.entries(search).some(([key, value]) => key !== 'view' && value !== undefined);
