@@ -121,6 +121,82 @@ describe('privilege escalation', () => {
   });
 });
 
+describe('a disabled permission enabled again', () => {
+  const enabledNames = async (token: string) =>
+    ((await call(ctx.app, { method: 'GET', url: '/api/v1/me', token })).json().data.permissions as { name: string; enabled: boolean }[])
+      .filter((p) => p.enabled)
+      .map((p) => p.name);
+  const setEnabled = (token: string, name: string, enabled: boolean) =>
+    call(ctx.app, { method: 'PATCH', url: `/api/v1/permissions/change-status/${permIds[name]}?enabled=${enabled}`, token });
+
+  it('comes back to the roles that had it, never to one a weaker editor gave it while it was off (PERMISSION_ESCALATION)', async () => {
+    const owner = await createUser(ctx.db, { roleId: ownerRole });
+    const ownerToken = (await signIn(ctx.app, owner)).accessToken;
+    const reporter = await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS', 'CAN_SHOW_REPORTS'] });
+    const editor = await createUser(ctx.db, { permissions: ['CAN_EDIT_ROLE', 'CAN_CREATE_ROLE', 'CAN_SHOW_TRIPS'] });
+    const editorToken = (await signIn(ctx.app, editor)).accessToken;
+    const reporterToken = (await signIn(ctx.app, reporter)).accessToken;
+
+    expect((await setEnabled(ownerToken, 'CAN_SHOW_REPORTS', false)).statusCode).toBe(200);
+    expect(await enabledNames(reporterToken)).not.toContain('CAN_SHOW_REPORTS');
+
+    // While it is off the editor tries to slip it into their own role and into a new one.
+    const mine = [...(await rolePermissionNames(editor.roleId)), 'CAN_SHOW_REPORTS'].map((n) => permIds[n]!);
+    const own = await call(ctx.app, { method: 'PUT', url: `/api/v1/roles/${editor.roleId}`, token: editorToken, payload: { name: `Editor ${unique()}`, permissionIds: mine } });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: 'PERMISSION_ESCALATION', message: ACCESS_RULE_MESSAGES.escalation });
+    expect(await rolePermissionNames(editor.roleId)).toEqual(['CAN_CREATE_ROLE', 'CAN_EDIT_ROLE', 'CAN_SHOW_TRIPS']);
+    const created = await call(ctx.app, { method: 'POST', url: '/api/v1/roles', token: editorToken, payload: { name: `Sneaky ${unique()}`, permissionIds: [permIds.CAN_SHOW_REPORTS] } });
+    expect(created.statusCode).toBe(403);
+    expect(created.json().code).toBe('PERMISSION_ESCALATION');
+    // Nor may they edit a role that has it (saving it would keep it there under their name).
+    const edit = await call(ctx.app, {
+      method: 'PUT',
+      url: `/api/v1/roles/${reporter.roleId}`,
+      token: editorToken,
+      payload: { name: `Reporter ${unique()}`, permissionIds: [permIds.CAN_SHOW_TRIPS!, permIds.CAN_SHOW_REPORTS!] },
+    });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json()).toMatchObject({ code: 'PERMISSION_ESCALATION', message: ACCESS_RULE_MESSAGES.editStrongerRole });
+
+    // Someone whose role has it may still give it while it is off.
+    const granted = await createRole(ctx.db, ['CAN_SHOW_TRIPS']);
+    const byOwner = await call(ctx.app, {
+      method: 'PUT',
+      url: `/api/v1/roles/${granted.id}`,
+      token: ownerToken,
+      payload: { name: granted.name, permissionIds: [permIds.CAN_SHOW_TRIPS!, permIds.CAN_SHOW_REPORTS!] },
+    });
+    expect(byOwner.statusCode).toBe(200);
+
+    expect((await setEnabled(ownerToken, 'CAN_SHOW_REPORTS', true)).statusCode).toBe(200);
+    expect(await enabledNames(reporterToken)).toContain('CAN_SHOW_REPORTS');
+    expect(await enabledNames(editorToken)).not.toContain('CAN_SHOW_REPORTS');
+    expect(await rolePermissionNames(granted.id)).toEqual(['CAN_SHOW_REPORTS', 'CAN_SHOW_TRIPS']);
+  });
+
+  it('only someone whose role has it may enable it again; anyone allowed may disable it', async () => {
+    const owner = await createUser(ctx.db, { roleId: ownerRole });
+    const ownerToken = (await signIn(ctx.app, owner)).accessToken;
+    const switcher = await createUser(ctx.db, { permissions: ['CAN_CHANGE_STATUS_PERMISSION', 'CAN_EDIT_PERMISSION', 'CAN_SHOW_ROLES'] });
+    const token = (await signIn(ctx.app, switcher)).accessToken;
+    const enabled = async () => (await ctx.db.select({ enabled: permissions.enabled }).from(permissions).where(eq(permissions.name, 'CAN_SHOW_REPORTS')))[0]!.enabled;
+
+    expect((await setEnabled(token, 'CAN_SHOW_REPORTS', false)).statusCode).toBe(200);
+    expect(await enabled()).toBe(false);
+    const on = await setEnabled(token, 'CAN_SHOW_REPORTS', true);
+    expect(on.statusCode).toBe(403);
+    expect(on.json()).toMatchObject({ code: 'PERMISSION_ESCALATION', message: ACCESS_RULE_MESSAGES.escalation });
+    const put = await call(ctx.app, { method: 'PUT', url: `/api/v1/permissions/${permIds.CAN_SHOW_REPORTS}`, token, payload: { name: 'CAN_SHOW_REPORTS', enabled: true } });
+    expect(put.statusCode).toBe(403);
+    expect(put.json().code).toBe('PERMISSION_ESCALATION');
+    expect(await enabled()).toBe(false);
+
+    expect((await setEnabled(ownerToken, 'CAN_SHOW_REPORTS', true)).statusCode).toBe(200);
+    expect(await enabled()).toBe(true);
+  });
+});
+
 describe('owner lock-out', () => {
   it('an OWNER cannot strip the OWNER role down to CAN_SHOW_TRIPS when nobody else could manage access (LAST_OWNER)', async () => {
     const owner = await createUser(ctx.db, { roleId: ownerRole });

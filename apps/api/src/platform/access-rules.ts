@@ -2,13 +2,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ACCESS_MANAGEMENT_PERMISSIONS } from '@milepost/contracts/permissions';
 import { ACCESS_RULE_MESSAGES } from '@milepost/contracts/messages';
 import type { Db } from '../db/client';
-import { permissions, rolePermissions, users } from '../db/schema/access';
+import { permissions, rolePermissions, roles, users } from '../db/schema/access';
+import type { Principal } from './access';
 import { AppError } from './errors';
 
 /**
  * The rules that keep access safe (docs/decisions/008-access-rules.md):
  * - nobody grants a permission they do not hold (a role one assigns or edits must be a subset
- *   of one's own enabled permissions);
+ *   of one's own permissions; a disabled one is held by those whose role has it);
  * - nobody changes their own role;
  * - no change leaves the product without an active user able to manage users, roles and
  *   permissions, and the permissions that do so cannot be disabled.
@@ -57,29 +58,42 @@ export async function accessChange<T>(db: Db, fn: (tx: Db) => Promise<T>): Promi
   });
 }
 
-/** The names of the enabled permissions among these ids. */
-export async function enabledPermissionNames(tx: Db, permissionIds: readonly number[]): Promise<string[]> {
+/** The names of the permissions among these ids, enabled or not. */
+export async function permissionNames(tx: Db, permissionIds: readonly number[]): Promise<string[]> {
   if (!permissionIds.length) return [];
-  const rows = await tx
-    .select({ name: permissions.name })
-    .from(permissions)
-    .where(and(inArray(permissions.id, [...permissionIds]), eq(permissions.enabled, true)));
+  const rows = await tx.select({ name: permissions.name }).from(permissions).where(inArray(permissions.id, [...permissionIds]));
   return rows.map((r) => r.name);
 }
 
-/** The names of the enabled permissions of a role (whatever the role's own status). */
-export async function enabledRolePermissionNames(tx: Db, roleId: number | null): Promise<string[]> {
+/** The names of a role's permissions, enabled or not (whatever the role's own status). */
+export async function rolePermissionNames(tx: Db, roleId: number | null): Promise<string[]> {
   if (roleId === null) return [];
   const rows = await tx
     .select({ name: permissions.name })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(and(eq(rolePermissions.roleId, roleId), eq(permissions.enabled, true)));
+    .where(eq(rolePermissions.roleId, roleId));
   return rows.map((r) => r.name);
 }
 
-/** Throws PERMISSION_ESCALATION unless every one of `names` is among the actor's permissions. */
-export function assertHeldBy(actorPermissions: ReadonlySet<string>, names: readonly string[], message: string = ACCESS_RULE_MESSAGES.escalation): void {
-  const missing = names.filter((n) => !actorPermissions.has(n));
-  if (missing.length) throw new AppError('PERMISSION_ESCALATION', message);
+/** Who acts: their user id and the enabled permissions they hold now. */
+export type Actor = Pick<Principal, 'userId' | 'permissions'>;
+
+/**
+ * Throws PERMISSION_ESCALATION unless the actor holds every one of `names`. A disabled
+ * permission grants nothing today but comes back to every role that has it when it is enabled
+ * again, so it counts as held only by an actor whose own active role has it
+ * (docs/decisions/008-access-rules.md).
+ */
+export async function assertHeldBy(tx: Db, actor: Actor, names: readonly string[], message: string = ACCESS_RULE_MESSAGES.escalation): Promise<void> {
+  const missing = [...new Set(names.filter((n) => !actor.permissions.has(n)))];
+  if (!missing.length) return;
+  const dormant = await tx
+    .select({ name: permissions.name })
+    .from(users)
+    .innerJoin(roles, and(eq(roles.id, users.roleId), eq(roles.active, true)))
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(and(eq(users.id, actor.userId), eq(users.active, true), eq(permissions.enabled, false), inArray(permissions.name, missing)));
+  if (dormant.length < missing.length) throw new AppError('PERMISSION_ESCALATION', message);
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
 import { changeEnabledQuery, permissionForm, permissionListQuery, permissionRow } from '@milepost/contracts/permissions-api';
 import type { AppDeps } from '../../app';
+import { principalOf } from '../../platform/access';
 import * as service from './service';
 
 export async function permissionRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -31,12 +32,12 @@ export async function permissionRoutes(app: FastifyInstance, deps: AppDeps) {
   r.put('/permissions/:id', {
     config: { access: { permission: 'CAN_EDIT_PERMISSION' } },
     schema: { tags, summary: 'Update a permission (its name cannot change)', params: idParam, body: permissionForm, response: { 200: envelope(permissionRow) } },
-    handler: async (req) => ({ data: await service.updatePermission(deps.db, req.params.id, req.body) }),
+    handler: async (req) => ({ data: await service.updatePermission(deps.db, principalOf(req), req.params.id, req.body) }),
   });
 
   r.patch('/permissions/change-status/:id', {
     config: { access: { permission: 'CAN_CHANGE_STATUS_PERMISSION' } },
     schema: { tags, summary: 'Enable or disable a permission', params: idParam, querystring: changeEnabledQuery, response: { 200: envelope(permissionRow) } },
-    handler: async (req) => ({ data: await service.changePermissionStatus(deps.db, req.params.id, req.query.enabled) }),
+    handler: async (req) => ({ data: await service.changePermissionStatus(deps.db, principalOf(req), req.params.id, req.query.enabled) }),
   });
 }

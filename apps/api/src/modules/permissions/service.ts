@@ -3,6 +3,7 @@ import type { Paged } from '@milepost/contracts/api';
 import { PERMISSION_MESSAGES, type PermissionRow, type permissionForm, type permissionListQuery } from '@milepost/contracts/permissions-api';
 import { ACCESS_MANAGEMENT_PERMISSIONS } from '@milepost/contracts/permissions';
 import { ACCESS_RULE_MESSAGES } from '@milepost/contracts/messages';
+import { accessChange, assertHeldBy, type Actor } from '../../platform/access-rules';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -67,18 +68,12 @@ export async function createPermission(db: Db, input: z.output<typeof permission
 }
 
 /** Updates description and enabled; the name is fixed once created. */
-export async function updatePermission(db: Db, id: number, input: z.output<typeof permissionForm>): Promise<PermissionRow> {
+export async function updatePermission(db: Db, actor: Actor, id: number, input: z.output<typeof permissionForm>): Promise<PermissionRow> {
   const current = await getPermission(db, id);
   if (input.name !== current.name) {
     throw new AppError('BAD_REQUEST', PERMISSION_MESSAGES.nameImmutable, [{ path: 'body.name', message: PERMISSION_MESSAGES.nameImmutable }]);
   }
-  if (!input.enabled) assertMayDisable(current.name);
-  const [row] = await db
-    .update(permissions)
-    .set({ description: input.description, enabled: input.enabled, updatedAt: sql`now()` })
-    .where(eq(permissions.id, id))
-    .returning(rowColumns);
-  return toRow(row!);
+  return setEnabled(db, actor, id, input.enabled, { description: input.description });
 }
 
 /** The permissions that manage access stay enabled, so someone can always manage access. */
@@ -86,9 +81,28 @@ function assertMayDisable(name: string) {
   if ((ACCESS_MANAGEMENT_PERMISSIONS as string[]).includes(name)) throw new AppError('ACCESS_PERMISSION_LOCKED', ACCESS_RULE_MESSAGES.permissionLocked);
 }
 
-export async function changePermissionStatus(db: Db, id: number, enabled: boolean): Promise<PermissionRow> {
-  if (!enabled) assertMayDisable((await getPermission(db, id)).name);
-  const [row] = await db.update(permissions).set({ enabled, updatedAt: sql`now()` }).where(eq(permissions.id, id)).returning(rowColumns);
-  if (!row) throw new AppError('NOT_FOUND', PERMISSION_MESSAGES.notFound);
+export async function changePermissionStatus(db: Db, actor: Actor, id: number, enabled: boolean): Promise<PermissionRow> {
+  return setEnabled(db, actor, id, enabled);
+}
+
+/**
+ * Enabling a disabled permission hands it back to every role that has it, so only someone
+ * whose own role has it may do so (nobody grants what they do not hold); the roles that get it
+ * back are those that had it, since nobody else can add a disabled permission to a role
+ * (docs/decisions/008-access-rules.md).
+ */
+async function setEnabled(db: Db, actor: Actor, id: number, enabled: boolean, fields: { description?: string | null } = {}): Promise<PermissionRow> {
+  const row = await accessChange(db, async (tx) => {
+    const [current] = await tx.select({ name: permissions.name, enabled: permissions.enabled }).from(permissions).where(eq(permissions.id, id)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', PERMISSION_MESSAGES.notFound);
+    if (!enabled) assertMayDisable(current.name);
+    if (enabled && !current.enabled) await assertHeldBy(tx, actor, [current.name]);
+    const [updated] = await tx
+      .update(permissions)
+      .set({ ...fields, enabled, updatedAt: sql`now()` })
+      .where(eq(permissions.id, id))
+      .returning(rowColumns);
+    return updated!;
+  });
   return toRow(row);
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { permissions, rolePermissions, roles } from '../../db/schema/access';
 import { ACCESS_RULE_MESSAGES } from '@milepost/contracts/messages';
 import type { Principal } from '../../platform/access';
-import { accessChange, assertHeldBy, enabledPermissionNames, enabledRolePermissionNames } from '../../platform/access-rules';
+import { accessChange, assertHeldBy, permissionNames, rolePermissionNames } from '../../platform/access-rules';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
 import { likePattern, orderBy, toPage } from '../../platform/paging';
 
@@ -68,7 +68,7 @@ export type Actor = Pick<Principal, 'userId' | 'permissions'>;
 export async function createRole(db: Db, actor: Actor, input: RoleInput): Promise<RoleDetail> {
   const id = await conflictOnDuplicate(ROLE_MESSAGES.duplicateName, () =>
     db.transaction(async (tx) => {
-      assertHeldBy(actor.permissions, await enabledPermissionNames(tx, input.permissionIds));
+      await assertHeldBy(tx, actor, await permissionNames(tx, input.permissionIds));
       const [role] = await tx.insert(roles).values({ name: input.name, description: input.description }).returning({ id: roles.id });
       await setPermissions(tx, role!.id, input.permissionIds);
       return role!.id;
@@ -87,8 +87,8 @@ export async function updateRole(db: Db, actor: Actor, id: number, input: RoleIn
       const [current] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, id)).for('update');
       if (!current) throw new AppError('NOT_FOUND', ROLE_MESSAGES.notFound);
       if (current.name === OWNER && input.name !== OWNER) throw new AppError('BAD_REQUEST', ROLE_MESSAGES.ownerCannotBeRenamed);
-      assertHeldBy(actor.permissions, await enabledRolePermissionNames(tx, id), ACCESS_RULE_MESSAGES.editStrongerRole);
-      assertHeldBy(actor.permissions, await enabledPermissionNames(tx, input.permissionIds));
+      await assertHeldBy(tx, actor, await rolePermissionNames(tx, id), ACCESS_RULE_MESSAGES.editStrongerRole);
+      await assertHeldBy(tx, actor, await permissionNames(tx, input.permissionIds));
       await tx.update(roles).set({ name: input.name, description: input.description, updatedAt: sql`now()` }).where(eq(roles.id, id));
       await setPermissions(tx, id, input.permissionIds);
     }),
@@ -102,7 +102,7 @@ export async function changeRoleStatus(db: Db, actor: Actor, id: number, active:
     const [current] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', ROLE_MESSAGES.notFound);
     if (!active && current.name === OWNER) throw new AppError('OWNER_ROLE_LOCKED', ROLE_MESSAGES.ownerCannotBeDeactivated);
-    if (active) assertHeldBy(actor.permissions, await enabledRolePermissionNames(tx, id));
+    if (active) await assertHeldBy(tx, actor, await rolePermissionNames(tx, id));
     await tx.update(roles).set({ active, updatedAt: sql`now()` }).where(eq(roles.id, id));
   });
   return getRole(db, id);

@@ -7,7 +7,7 @@ import { roles, users } from '../../db/schema/access';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { ACCESS_RULE_MESSAGES } from '@milepost/contracts/messages';
 import type { Principal } from '../../platform/access';
-import { accessChange, assertHeldBy, enabledRolePermissionNames } from '../../platform/access-rules';
+import { accessChange, assertHeldBy, rolePermissionNames } from '../../platform/access-rules';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
 import { orderBy, toPage } from '../../platform/paging';
 import { matchesKeyword } from '../../platform/search';
@@ -155,7 +155,7 @@ export async function createUser(deps: UsersDeps, actor: Actor, input: UserInput
     deps.db.transaction(async (tx) => {
       const role = await activeRole(tx, input.roleId);
       if (!role.active) throw new AppError('BAD_REQUEST', USER_MESSAGES.roleInactive);
-      assertHeldBy(actor.permissions, await enabledRolePermissionNames(tx, role.id));
+      await assertHeldBy(tx, actor, await rolePermissionNames(tx, role.id));
       const [u] = await tx
         .insert(users)
         .values({ firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, roleId: input.roleId })
@@ -181,12 +181,12 @@ export async function updateUser(deps: UsersDeps, actor: Actor, id: number, inpu
         .for('update');
       if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
       if (input.version !== undefined && input.version !== current.version) throw new AppError('STALE_VERSION', USER_MESSAGES.staleVersion);
-      if (id !== actor.userId) assertHeldBy(actor.permissions, await enabledRolePermissionNames(tx, current.roleId), ACCESS_RULE_MESSAGES.editStrongerUser);
+      if (id !== actor.userId) await assertHeldBy(tx, actor, await rolePermissionNames(tx, current.roleId), ACCESS_RULE_MESSAGES.editStrongerUser);
       if (input.roleId !== current.roleId) {
         if (id === actor.userId) throw new AppError('SELF_ROLE_CHANGE', ACCESS_RULE_MESSAGES.selfRoleChange);
         const role = await activeRole(tx, input.roleId);
         if (!role.active) throw new AppError('BAD_REQUEST', USER_MESSAGES.roleInactive);
-        assertHeldBy(actor.permissions, await enabledRolePermissionNames(tx, role.id));
+        await assertHeldBy(tx, actor, await rolePermissionNames(tx, role.id));
         if (role.name !== OWNER) await assertAnotherActiveOwner(tx, id);
       }
       await tx
@@ -216,7 +216,7 @@ export async function changeUserStatus(db: Db, actor: Actor, id: number, active:
     const [current] = await tx.select({ active: users.active, roleId: users.roleId }).from(users).where(eq(users.id, id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     if (current.active === active) return;
-    assertHeldBy(actor.permissions, await enabledRolePermissionNames(tx, current.roleId), ACCESS_RULE_MESSAGES.editStrongerUser);
+    await assertHeldBy(tx, actor, await rolePermissionNames(tx, current.roleId), ACCESS_RULE_MESSAGES.editStrongerUser);
     if (!active) {
       await assertAnotherActiveOwner(tx, id);
       await revokeUserSessions(tx, id, 'deactivated');
