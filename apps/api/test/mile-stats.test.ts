@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { TripMileStats } from '@milepost/contracts/mile-stats-api';
 import type { TripRouteData } from '@milepost/contracts/route-data-api';
+import type { TripMapReport, TripMapSummary } from '@milepost/contracts/trip-map-api';
 import { decode } from '@milepost/geo/flexpolyline';
 import { wgs84Meters } from '@milepost/geo/distance';
 import { companies, globalSettings } from '../src/db/schema/reference';
@@ -281,5 +282,64 @@ describe('GET /trips/route-data', () => {
     const token = (await signIn(ctx.app, noMap)).accessToken;
     expect((await call(ctx.app, { method: 'GET', url: `/api/v1/trips/route-data?truckId=${truck.id}&number=X`, token })).statusCode).toBe(403);
     expect((await call(ctx.app, { method: 'GET', url: `/api/v1/trips/route-data?number=X`, token: viewer })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /trips/summary and /trips/report-summary with telematics', () => {
+  const get = async <T>(url: string) => {
+    const res = await call(ctx.app, { method: 'GET', url: `/api/v1${url}`, token: viewer });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: T }>().data;
+  };
+
+  it("adds a panel per integration the trip's company runs, with the engine's miles, hours and method; an integration without a track has no figures", async () => {
+    const { trip, truck, number, gleVehicleId } = await tripWithTracks();
+    gle.history.delete(gleVehicleId); // GLE is on for the company, but has nothing for this truck
+    const q = `truckId=${truck.id}&number=${number}`;
+    const summary = await get<TripMapSummary>(`/trips/summary?${q}`);
+    const stats = await mileStats(trip.id);
+    expect(summary.sources.map((s) => s.type)).toEqual(['here', 'samsara', 'gle']);
+    expect(summary.sources[0]).toEqual({ type: 'here', method: 'HERE', distance: 220_000, duration: 9000 });
+    const samsaraPanel = summary.sources[1]!;
+    expect(samsaraPanel.method).toBe('ODOMETER');
+    expect(samsaraPanel.distance! * MI).toBeCloseTo(stats.samsaraStats!.totalMiles, 6);
+    expect(Math.abs(samsaraPanel.distance! - (legAB + legBC)) / (legAB + legBC)).toBeLessThan(0.003);
+    // From the fix that reached Chicago (the first) to the one that reached Peoria, 151 minutes later.
+    expect(samsaraPanel.duration).toBe(151 * 60);
+    expect(summary.sources[2]).toEqual({ type: 'gle', method: null, distance: null, duration: null });
+
+    const report = await get<TripMapReport>(`/trips/report-summary?${q}`);
+    expect(report.sources.map((s) => s.type)).toEqual(['here', 'samsara', 'gle']);
+    const s = report.sources[1]!;
+    expect(s.method).toBe('ODOMETER');
+    expect(s.rows.map((r) => [r.stopType, r.city])).toEqual([
+      ['START', 'Chicago, IL'],
+      ['PICKUP', 'Joliet, IL'],
+      ['DELIVERY', 'Peoria, IL'],
+    ]);
+    expect(s.rows[0]).toMatchObject({ distance: 0, totalDistance: 0, duration: 0 });
+    expect(s.rows[1]!.distance! * MI).toBeCloseTo(stats.samsaraStats!.legs[0]!.miles!, 6);
+    expect(s.rows[1]!.duration).toBe(60 * 60);
+    expect(s.rows[2]!.duration).toBe(91 * 60);
+    expect(s.rows[2]!.totalDistance).toBeCloseTo(s.rows[1]!.distance! + s.rows[2]!.distance!, 6);
+    expect(s.totals.distance).toBeCloseTo(s.rows[2]!.totalDistance!, 6);
+    expect(s.totals.duration).toBe(151 * 60);
+    // GLE: the stops, without figures.
+    expect(report.sources[2]!.rows.map((r) => [r.stopType, r.distance, r.totalDistance, r.duration])).toEqual([
+      ['START', null, null, null],
+      ['PICKUP', null, null, null],
+      ['DELIVERY', null, null, null],
+    ]);
+    expect(report.sources[2]!.totals).toEqual({ distance: null, duration: null });
+  });
+
+  it('leaves out an integration the company does not run', async () => {
+    const { truck, number, company } = await tripWithTracks();
+    await ctx.db.update(companies).set({ gleEnabled: false }).where(eq(companies.id, company.id));
+    const q = `truckId=${truck.id}&number=${number}`;
+    expect((await get<TripMapSummary>(`/trips/summary?${q}`)).sources.map((s) => s.type)).toEqual(['here', 'samsara']);
+    expect((await get<TripMapReport>(`/trips/report-summary?${q}`)).sources.map((s) => s.type)).toEqual(['here', 'samsara']);
+    await ctx.db.update(companies).set({ samsaraEnabled: false }).where(eq(companies.id, company.id));
+    expect((await get<TripMapSummary>(`/trips/summary?${q}`)).sources.map((s) => s.type)).toEqual(['here']);
   });
 });

@@ -72,6 +72,8 @@ export const mileStatsLeg = z.object({
   gap: z.boolean(),
   /** When the truck reached the stop (telematics only), MM/DD/YYYY HH:mm:ss Central. */
   reachedAt: z.string().nullable(),
+  /** Seconds between reaching the previous stop and this one (telematics only; the trip map report's Hours). */
+  seconds: z.number().nullish(),
 });
 export type MileStatsLeg = z.infer<typeof mileStatsLeg>;
 

@@ -9,8 +9,10 @@ import { IDENTIFIER_TYPES } from './trips-api';
  * Distances are metres and durations seconds (shown in the user's unit); every figure says how
  * it was measured (`method`: HERE, ESTIMATE, ODOMETER, GPS).
  *
- * Sources are the map types: 'here' (our routing) now; 'samsara' and 'gle' are added by the
- * telematics sources as entries of the same `sources` list. A source without data is absent.
+ * Sources are the map types, one per panel: 'here' (our routing) always; 'samsara' and 'gle'
+ * only when the trip's company runs that integration (and the TRIP settings have it on), with
+ * the mileage engine's figures (docs/mileage-engine.md) — or, when there is no track for the
+ * trip, `method` and `distance` null: the panel shows 'Limited Data Available'.
  */
 
 export const MAP_TYPES = ['here', 'samsara', 'gle'] as const;
@@ -31,11 +33,14 @@ const tripRef = {
 /** One panel's title figures. */
 export const mapSourceSummary = z.object({
   type: z.enum(MAP_TYPES),
-  /** How the figures were measured; for 'here': HERE or ESTIMATE. */
+  /**
+   * How the figures were measured: for 'here' HERE or ESTIMATE; for 'samsara' and 'gle'
+   * ODOMETER, or GPS when any leg was measured along the track.
+   */
   method: z.enum(DISTANCE_METHODS).nullable(),
   /** Metres (total miles of the trip by this source); null when it could not be measured. */
   distance: z.number().nullable(),
-  /** Seconds. */
+  /** Seconds (telematics: from reaching the first stop to reaching the last). */
   duration: z.number().nullable(),
 });
 export type MapSourceSummary = z.infer<typeof mapSourceSummary>;

@@ -120,7 +120,8 @@ describe('telematics mileage', () => {
     const meters = c.time.map((_, i) => 5_000_000 + (i <= 20 ? i * 1020 : 20 * 1020 + (i - 20) * 1050));
     const r = telematicsMileage({ fixes: c, odometer: { time: c.time, meters }, stops, radii: RADII });
     const [l1, l2] = r.legs;
-    expect(l1).toMatchObject({ method: 'ODOMETER', distance: 20_400, otherMethod: 'GPS', differs: false, gap: false, reachedAt: T0 + 20 * 60 });
+    expect(l1).toMatchObject({ method: 'ODOMETER', distance: 20_400, otherMethod: 'GPS', differs: false, gap: false, reachedAt: T0 + 20 * 60, seconds: 20 * 60 });
+    expect(l2!.seconds).toBe(30 * 60);
     expect(l1!.other).toBeCloseTo(20_000, 3);
     expect(l2).toMatchObject({ method: 'ODOMETER', distance: 31_500, differs: true });
     expect(r.totalOdometers).toBe(20_400 + 31_500);
@@ -178,6 +179,7 @@ describe('telematics mileage', () => {
     const r = telematicsMileage({ fixes: c, stops: far, radii: RADII });
     expect(r.legs.map((l) => l.distance)).toEqual([null, null]);
     expect(r.legs.map((l) => l.reachedAt)).toEqual([null, T0 + 50 * 60]);
+    expect(r.legs.map((l) => l.seconds)).toEqual([null, null]);
     expect(r.totalMiles).toBe(0);
     expect(r.nearbyPoints.map((p) => p.type)).toEqual(['START', 'DELIVERY']);
     expect(telematicsMileage({ fixes: { time: [], lat: [], lng: [] }, stops, radii: RADII }).totalMiles).toBe(0);

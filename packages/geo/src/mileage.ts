@@ -148,6 +148,8 @@ export interface TelematicsLeg {
   gap: boolean;
   /** Epoch seconds of the fix that reached the stop, or null. */
   reachedAt: number | null;
+  /** Seconds between the fixes that reached the leg's two stops; null when either was never reached. */
+  seconds: number | null;
 }
 
 export interface TelematicsMileage extends MileageFigures {
@@ -207,6 +209,7 @@ export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEA
       differs: false,
       gap: false,
       reachedAt: b >= 0 ? time[b]! : null,
+      seconds: a >= 0 && b >= 0 ? time[b]! - time[a]! : null,
     };
     legs.push(leg);
     if (a < 0 || b < 0) continue;
@@ -284,6 +287,7 @@ export function telematicsMileStats(result: TelematicsMileage): SourceMileStats 
       differs: l.differs,
       gap: l.gap,
       reachedAt: l.reachedAt === null ? null : formatCentral(l.reachedAt * 1000),
+      seconds: l.seconds,
     })),
   };
 }

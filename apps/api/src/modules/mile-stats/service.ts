@@ -22,7 +22,7 @@ import { getTrip } from '../trips/service';
  */
 
 /** Bumped when the engine's rules change, so kept figures are computed again. */
-const ENGINE_VERSION = 'engine-1';
+const ENGINE_VERSION = 'engine-2';
 
 /** A page waiting on a provider gives up sooner than the background sync. */
 const REQUEST_RETRY: RetryPolicy = { attempts: 2, baseDelayMs: 500, maxDelayMs: 2_000, maxRetryAfterMs: 3_000, timeoutMs: 10_000 };

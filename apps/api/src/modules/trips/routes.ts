@@ -82,13 +82,13 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/trips/summary', {
     config: { access: MAP },
     schema: { tags, summary: "A trip's total distance and duration per source, for the map panels' titles", querystring: tripMapQuery, response: { 200: envelope(tripMapSummary) } },
-    handler: async (req) => ({ data: await tripMap.tripMapSummary(deps.db, req.query.truckId, req.query.number) }),
+    handler: async (req) => ({ data: await tripMap.tripMapSummary(deps, req.query.truckId, req.query.number) }),
   });
 
   r.get('/trips/report-summary', {
     config: { access: MAP },
     schema: { tags, summary: "The trip map report's rows per source (stop type, city, distance, total distance, duration)", querystring: tripMapQuery, response: { 200: envelope(tripMapReport) } },
-    handler: async (req) => ({ data: await tripMap.tripMapReport(deps.db, req.query.truckId, req.query.number) }),
+    handler: async (req) => ({ data: await tripMap.tripMapReport(deps, req.query.truckId, req.query.number) }),
   });
 
   r.post('/trips/recompute-routes', {
