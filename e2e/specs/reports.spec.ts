@@ -65,6 +65,29 @@ test('reports: the monthly report of the demo trips, sorted on the client, expor
   const loadsOnScreen = descending.reduce((s, n) => s + n, 0);
   expect(rows.reduce((s, r) => s + Number(r['Load Count']), 0)).toBe(loadsOnScreen);
 
+  // Planned vs actual: the demo's completed loads carry Samsara and GLE miles a few percent off the plan.
+  for (const name of ['Planned Miles', 'Actual Miles', 'Difference', 'Data Coverage']) {
+    await expect(page.getByRole('columnheader', { name: new RegExp(`^${name}`) })).toBeVisible();
+  }
+  expect(Object.keys(rows[0]!).slice(11, 15)).toEqual(['Planned Miles', 'Actual Miles', 'Difference', 'Data Coverage (%)']);
+  const shownPeriods = await column(page, 1);
+  const planned = await column(page, 12);
+  const actual = await column(page, 13);
+  const difference = await column(page, 14);
+  const coverage = await column(page, 15);
+  const covered = coverage.map((c, i) => ({ c, i })).filter(({ c }) => c !== '0 %');
+  expect(covered.length).toBeGreaterThan(0);
+  for (const { i } of covered) {
+    expect(numberOf(actual[i]!) - numberOf(planned[i]!)).toBeCloseTo(numberOf(difference[i]!), 0);
+  }
+  // The difference is coloured as in the Mileage Report: orange above the plan, green below.
+  const signed = page.getByRole('table', { name: 'Reports' }).locator('[data-sign="positive"], [data-sign="negative"]').first();
+  await expect(signed).toBeVisible();
+  await expect(signed).toHaveClass((await signed.getAttribute('data-sign')) === 'positive' ? /text-orange-600/ : /text-green-600/);
+  // The CSV carries the same coverage per period, as a whole percent.
+  const shownCoverage = new Map(shownPeriods.map((p, i) => [p, coverage[i]]));
+  for (const r of rows) expect(`${r['Data Coverage (%)']} %`, r.Period).toBe(shownCoverage.get(r.Period!));
+
   // A period opens the Trips screen filtered to it.
   const first = page.getByRole('table', { name: 'Reports' }).getByRole('link').first();
   const label = (await first.textContent())!.trim();

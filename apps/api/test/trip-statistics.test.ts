@@ -1,9 +1,10 @@
 import { parse } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, type PermissionName } from '@milepost/contracts/permissions';
 import { REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import type { TripRow } from '@milepost/contracts/trips-api';
+import { tripMileStats } from '../src/db/schema/telematics';
 import { trips } from '../src/db/schema/trips';
 import { call, createTestContext, type TestContext } from './harness';
 import { createDriverRow, createTruckRow, createUser, signIn } from './factories';
@@ -266,10 +267,101 @@ describe('GET /trip-statistics/period-type and /trip-statistics', () => {
   });
 });
 
+/** Keeps a source's TOTAL MILES for a trip as the mile-stats service does (insert, or update on a second call). */
+async function keepMiles(tripId: number, source: 'HERE' | 'SAMSARA' | 'GLE', totalMiles: number | null) {
+  const values = { tripId, source, totalMiles, miles: totalMiles, inputsKey: `test-${u()}` };
+  await ctx.db.insert(tripMileStats).values(values).onConflictDoUpdate({ target: [tripMileStats.tripId, tripMileStats.source], set: values });
+}
+const dropMiles = (tripId: number, source: string) => ctx.db.delete(tripMileStats).where(and(eq(tripMileStats.tripId, tripId), eq(tripMileStats.source, source)));
+
+describe('planned vs actual and data coverage', () => {
+  it('sums routing TOTAL MILES against telematics miles (Samsara, else GLE) over the trips that have one; follows every change of the mile stats', async () => {
+    const { truck, driver } = await truckWithDriver();
+    const week = '03/02/2037 - 03/08/2037';
+    const t1 = await createTrip(truck.id, driver.id, { pickup: '03/02/2037 08:00:00', pu: 10, trl: 5, loaded: 100 }); // routing 115 mi
+    const t2 = await createTrip(truck.id, driver.id, { pickup: '03/04/2037 08:00:00', pu: 20, trl: 0, loaded: 200 }); // routing 220 mi
+    const t3 = await createTrip(truck.id, driver.id, { pickup: '03/06/2037 08:00:00', pu: 5, trl: 0, loaded: 50 }); // routing 55 mi
+    const gone = await createTrip(truck.id, driver.id, { pickup: '03/07/2037 08:00:00', status: 'UPCOMING' });
+    await keepMiles(t1.id, 'SAMSARA', 120);
+    await keepMiles(t1.id, 'GLE', 130); // Samsara's figure wins
+    await keepMiles(t1.id, 'HERE', 115);
+    await keepMiles(t2.id, 'GLE', 210);
+    await keepMiles(t2.id, 'HERE', 999); // our own routing is never the actual
+    await keepMiles(t3.id, 'SAMSARA', null); // a track that measured nothing is no data
+    await keepMiles(gone.id, 'SAMSARA', 5000);
+    expect((await api('PATCH', `/trips/change-trip-status/${gone.id}?tripStatus=CANCELLED`)).statusCode).toBe(200);
+
+    const report = async () => {
+      const weekly = row((await byPeriod(q({ truckId: truck.id, periodType: 'WEEKLY' }))).rows, week);
+      const monthly = row((await byPeriod(q({ truckId: truck.id, periodType: 'MONTHLY' }))).rows, 'Mar 2037');
+      const days = (await byRange(q({ truckId: truck.id, fromDate: '03/02/2037 00:00:00', toDate: '03/08/2037 23:59:59' }))).rows;
+      const pick = (r: ReportRow) => ({ n: r.telematicsLoadCount, planned: r.plannedMiles, actual: r.actualMiles, d: r.milesDifference, cover: r.dataCoverage });
+      // Every way of asking agrees; the custom range sums the trips themselves.
+      expect(pick(monthly)).toEqual(pick(weekly));
+      const n = days.reduce((s, d) => s + d.telematicsLoadCount, 0);
+      const actual = days.reduce((s, d) => s + (d.actualMiles ?? 0), 0);
+      expect({ n, actual }).toEqual({ n: weekly.telematicsLoadCount, actual: weekly.actualMiles ?? 0 });
+      return weekly;
+    };
+
+    let r = await report();
+    const yearly = row((await byPeriod(q({ truckId: truck.id, periodType: 'YEARLY' }))).rows, '2037');
+    expect([yearly.telematicsLoadCount, yearly.actualMiles, yearly.milesDifference]).toEqual([r.telematicsLoadCount, r.actualMiles, r.milesDifference]);
+    expect(r.loadCount).toBe(3);
+    expect(r.telematicsLoadCount).toBe(2);
+    expect(r.plannedMiles).toBeCloseTo(115 + 220, 3);
+    expect(r.actualMiles).toBeCloseTo(120 + 210, 6);
+    expect(r.milesDifference).toBe(-5);
+    expect(r.dataCoverage).toBeCloseTo(2 / 3, 9);
+    const t1Day = (await byRange(q({ truckId: truck.id, fromDate: '03/02/2037 00:00:00', toDate: '03/02/2037 23:59:59' }))).rows[0]!;
+    expect(t1Day).toMatchObject({ telematicsLoadCount: 1, actualMiles: 120, milesDifference: 5, dataCoverage: 1 });
+
+    // A new figure replaces the old one; without Samsara's, GLE's counts; the last one gone leaves the trip uncovered.
+    await keepMiles(t1.id, 'SAMSARA', 125);
+    expect((await report()).actualMiles).toBeCloseTo(125 + 210, 6);
+    await dropMiles(t1.id, 'SAMSARA');
+    expect((await report()).actualMiles).toBeCloseTo(130 + 210, 6);
+    await dropMiles(t2.id, 'GLE');
+    await keepMiles(t3.id, 'SAMSARA', 50);
+    r = await report();
+    expect([r.telematicsLoadCount, r.actualMiles, r.dataCoverage]).toEqual([2, 180, 2 / 3]);
+    expect(r.plannedMiles).toBeCloseTo(115 + 55, 3);
+    expect(r.milesDifference).toBe(10);
+    // Re-routing a covered trip moves the planned side; moving it to another month takes its figures along.
+    await setRoute(t3.id, 5, 0, 60);
+    expect((await report()).plannedMiles).toBeCloseTo(115 + 65, 3);
+    await ctx.db.update(trips).set({ pickupDateTime: new Date('2037-04-10T14:00:00Z') }).where(eq(trips.id, t1.id));
+    r = await report();
+    expect([r.loadCount, r.telematicsLoadCount, r.actualMiles, r.dataCoverage]).toEqual([2, 1, 50, 0.5]);
+    // A period with no telematics at all says so with nulls, not zeros.
+    await dropMiles(t3.id, 'SAMSARA');
+    r = await report();
+    expect([r.telematicsLoadCount, r.plannedMiles, r.actualMiles, r.milesDifference, r.dataCoverage]).toEqual([0, null, null, null, 0]);
+
+    // The running totals equal a fresh sum over the trips and their mile stats.
+    const drift = (await ctx.db.execute(sql`
+      select count(*)::int as n from trip_period_stats s
+      full join (
+        select k.kind, t.truck_id, k.start, count(a.miles)::int as n, coalesce(sum(a.miles), 0) as actual,
+          coalesce(sum(case when a.miles is not null then t.route_total_miles end), 0) as planned
+        from trips t
+        left join lateral (select m.total_miles as miles from trip_mile_stats m where m.trip_id = t.id and m.source in ('SAMSARA', 'GLE')
+          and m.total_miles is not null order by m.source = 'SAMSARA' desc limit 1) a on true
+        cross join lateral (values ('WEEK', date_trunc('week', t.pickup_date_time at time zone 'America/Chicago')::date),
+                                   ('MONTH', date_trunc('month', t.pickup_date_time at time zone 'America/Chicago')::date)) k(kind, start)
+        where t.trip_status <> 'CANCELLED' group by 1, 2, 3
+      ) f on f.kind = s.period_kind and f.truck_id = s.truck_id and f.start = s.period_start
+      where coalesce(s.telematics_load_count, 0) <> coalesce(f.n, 0) or abs(coalesce(s.telematics_miles, 0) - coalesce(f.actual, 0)) > 0.001
+        or abs(coalesce(s.telematics_route_total_miles, 0) - coalesce(f.planned, 0)) > 0.001`)) as unknown as { rows: { n: number }[] };
+    expect(drift.rows[0]!.n).toBe(0);
+  });
+});
+
 describe('CSV exports', () => {
   it('GET /trip-statistics/export.csv: the report with the spec columns, miles to one decimal', async () => {
     const { truck, driver } = await truckWithDriver();
-    await createTrip(truck.id, driver.id, { pickup: '02/10/2035 08:00:00', pu: 10.04, trl: 0, loaded: 100, emptyMiles: 10, loadedMiles: 100 });
+    const feb = await createTrip(truck.id, driver.id, { pickup: '02/10/2035 08:00:00', pu: 10.04, trl: 0, loaded: 100, emptyMiles: 10, loadedMiles: 100 });
+    await keepMiles(feb.id, 'SAMSARA', 112.26);
     await createTrip(truck.id, driver.id, { pickup: '03/10/2035 08:00:00', pu: 1, trl: 0, loaded: 1, emptyMiles: 1, loadedMiles: 1 });
     const res = await api('GET', `/trip-statistics/export.csv?${q({ periodType: 'MONTHLY', truckId: truck.id })}`);
     expect(res.statusCode).toBe(200);
@@ -278,11 +370,17 @@ describe('CSV exports', () => {
     const rows = parse(res.body, { columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0]!)).toEqual([
       'Period', 'Truck Count', 'Load Count', 'Total Miles', 'Total Empty Miles', 'Total Pu Miles', 'Total Trl Miles', 'Total Loaded Miles',
-      'Total Payable Mileage', 'Empty Miles', 'Loaded Miles', 'Period Start (CT)', 'Period End (CT)',
+      'Total Payable Mileage', 'Empty Miles', 'Loaded Miles', 'Planned Miles', 'Actual Miles', 'Difference', 'Data Coverage (%)',
+      'Period Start (CT)', 'Period End (CT)',
     ]);
     expect(rows.map((r) => [r.Period, r['Load Count'], r['Total Pu Miles'], r['Total Miles'], r['Total Payable Mileage']])).toEqual([
       ['Mar 2035', '1', '1', '2', '2'],
       ['Feb 2035', '1', '10', '110', '110'],
+    ]);
+    // Planned vs actual: blank where no trip has telematics; Feb's one trip drove 112.26 mi against 110.04 planned.
+    expect(rows.map((r) => [r['Planned Miles'], r['Actual Miles'], r.Difference, r['Data Coverage (%)']])).toEqual([
+      ['', '', '', '0'],
+      ['110', '112.3', '2.2', '100'],
     ]);
     const range = await api('GET', `/trip-statistics/export.csv?${q({ truckId: truck.id, fromDate: '02/01/2035 00:00:00', toDate: '02/28/2035 23:59:59' })}`);
     expect(range.headers['content-disposition']).toContain('milepost-report-daily.csv');

@@ -78,6 +78,17 @@ export const reportRow = z.object({
   totalPayableMileage: z.number(),
   emptyMiles: z.number(),
   loadedMiles: z.number(),
+  /**
+   * Planned vs actual, over the period's trips that have a telematics TOTAL MILES (Samsara's,
+   * else GLE's; docs/decisions/011-mileage-reports.md): how many, their routing's TOTAL MILES
+   * (planned), their telematics miles (actual) and actual − planned. Null when none has one.
+   */
+  telematicsLoadCount: z.number().int(),
+  plannedMiles: z.number().nullable(),
+  actualMiles: z.number().nullable(),
+  milesDifference: z.number().nullable(),
+  /** The share (0–1) of the period's trips with a telematics figure. */
+  dataCoverage: z.number(),
 });
 export type ReportRow = z.infer<typeof reportRow>;
 
@@ -100,6 +111,10 @@ export const REPORT_COLUMNS = [
   ['totalPayableMileage', 'Total Payable Mileage'],
   ['emptyMiles', 'Empty Miles'],
   ['loadedMiles', 'Loaded Miles'],
+  ['plannedMiles', 'Planned Miles'],
+  ['actualMiles', 'Actual Miles'],
+  ['milesDifference', 'Difference'],
+  ['dataCoverage', 'Data Coverage'],
 ] as const satisfies readonly (readonly [keyof ReportRow, string])[];
 
 const ymd = (isoDate: string) => {
@@ -129,6 +144,12 @@ export function periodOf(grouping: ReportGrouping, firstDay: string): { periodGr
 
 /** The wire form of a period's bounds. */
 export const periodBoundsOnWire = (b: { from: Date; to: Date }) => ({ periodStart: formatCentral(b.from), periodEnd: formatCentral(b.to) });
+
+/** Actual − planned to one decimal, as the Mileage Report's DIFFERENCES (0 never shows as -0). */
+export const milesDifference = (actual: number, planned: number) => Math.round((actual - planned) * 10) / 10 || 0;
+
+/** Data coverage in whole percent, as shown ('67 %') and exported (67). */
+export const coveragePercent = (share: number) => Math.round(share * 100);
 
 /** CSV file names, e.g. milepost-report-weekly.csv. */
 export const reportFileName = (grouping: ReportGrouping) => `milepost-report-${grouping.toLowerCase()}.csv`;

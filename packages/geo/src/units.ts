@@ -14,6 +14,9 @@ export function groupDigits(value: number, decimals: number): string {
   return `${value < 0 && Number(value.toFixed(decimals)) !== 0 ? '-' : ''}${grouped}${frac ? `.${frac}` : ''}`;
 }
 
+/** A difference to 1 decimal with its sign, grouped: '+12.3' / '-4.0' / '0.0' (Mileage Report, Reports). */
+export const signedMiles = (d: number) => `${d > 0 ? '+' : ''}${groupDigits(d, 1)}`;
+
 /** Miles (or km) to 1 decimal, grouped. */
 export const formatDistance = (meters: number, unit: DistanceUnit = 'MILES') => groupDigits(metersTo(meters, unit), 1);
 

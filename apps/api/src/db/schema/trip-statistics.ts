@@ -27,6 +27,10 @@ export const tripPeriodStats = pgTable(
     payableMileage: doublePrecision().notNull().default(0),
     emptyMiles: doublePrecision().notNull().default(0),
     loadedMiles: doublePrecision().notNull().default(0),
+    /** Planned vs actual (migration 0012): the trips with a telematics figure, their routing's TOTAL MILES (metres) and their telematics miles. */
+    telematicsLoadCount: integer().notNull().default(0),
+    telematicsRouteTotalMiles: doublePrecision().notNull().default(0),
+    telematicsMiles: doublePrecision().notNull().default(0),
   },
   // One truck's weeks are one index range; all trucks read every row of a kind.
   (t) => [primaryKey({ columns: [t.periodKind, t.truckId, t.periodStart] })],

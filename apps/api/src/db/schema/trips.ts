@@ -42,6 +42,12 @@ export const trips = pgTable(
     routeDuration: doublePrecision(),
     /** Where the route figures came from: 'HERE' or 'ESTIMATE' (null: fewer than 2 valid stops). */
     routeSource: text(),
+    /**
+     * The trip's TOTAL MILES by telematics (Samsara's, else GLE's; miles), copied from
+     * `trip_mile_stats` by a trigger (migration 0012) so the Reports' planned-vs-actual totals
+     * follow it (docs/decisions/011-mileage-reports.md); null while no provider measured the trip.
+     */
+    telematicsMiles: doublePrecision(),
     /** First and last stop addresses, kept with the trip for the list. */
     pickupLocation: text(),
     deliveryLocation: text(),

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@milepost/contracts/api';
 import {
+  coveragePercent,
   REPORT_COLUMNS,
   reportFileName,
   reportResult,
@@ -17,11 +18,16 @@ import { reportByPeriod, reportByRange } from './service';
 
 const ACCESS = { permission: 'CAN_SHOW_REPORTS' } as const;
 
-/** The report's CSV: the screen's columns, miles to one decimal as shown, plus the period bounds. */
+/** The report's CSV: the screen's columns, miles to one decimal as shown, coverage in whole percent, plus the period bounds. */
 const CSV_COLUMNS: CsvColumn<ReportRow>[] = [
   ...REPORT_COLUMNS.map(([key, header]) => ({
-    header,
-    value: (r: ReportRow) => (typeof r[key] === 'number' && key !== 'truckCount' && key !== 'loadCount' ? oneDecimal(r[key]) : r[key]),
+    header: key === 'dataCoverage' ? `${header} (%)` : header,
+    value: (r: ReportRow) =>
+      key === 'dataCoverage'
+        ? coveragePercent(r.dataCoverage)
+        : typeof r[key] === 'number' && key !== 'truckCount' && key !== 'loadCount'
+          ? oneDecimal(r[key])
+          : r[key],
   })),
   { header: 'Period Start (CT)', value: (r) => r.periodStart },
   { header: 'Period End (CT)', value: (r) => r.periodEnd },

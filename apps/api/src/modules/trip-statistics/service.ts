@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { METERS_TO_MILES } from '@milepost/geo/units';
 import type { PeriodType } from '@milepost/contracts/time';
-import { periodBoundsOnWire, periodOf, type ReportGrouping, type ReportResult, type ReportRow } from '@milepost/contracts/trip-statistics-api';
+import { milesDifference, periodBoundsOnWire, periodOf, type ReportGrouping, type ReportResult, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import type { Db } from '../../db/client';
 import { tripPeriodStats } from '../../db/schema/trip-statistics';
 import { trips } from '../../db/schema/trips';
@@ -15,6 +15,8 @@ import { trips } from '../../db/schema/trips';
  * yearly report over a million trips sums a few thousand rows. A custom range sums the trips
  * themselves through the (truck, pickup) and (pickup) indexes. Trucks are counted as rows per
  * truck and period (years and days are summed per truck first), without a `count(distinct)`.
+ * Planned vs actual reads the trips' copied telematics figure (`trips.telematics_miles`), summed
+ * the same way.
  */
 
 interface RawRow {
@@ -29,12 +31,18 @@ interface RawRow {
   payable_mileage: number;
   empty_miles: number;
   loaded_miles: number;
+  telematics_load_count: number;
+  telematics_route_total_miles: number;
+  telematics_miles: number;
 }
 
 const toMiles = (m: number) => Number(m) * METERS_TO_MILES;
 
 function toRow(grouping: ReportGrouping, r: RawRow, clip?: { from: Date; to: Date }): ReportRow {
   const p = periodOf(grouping, r.start);
+  const covered = Number(r.telematics_load_count);
+  const planned = covered ? toMiles(r.telematics_route_total_miles) : null;
+  const actual = covered ? Number(r.telematics_miles) : null;
   const bounds = clip ? { from: new Date(Math.max(p.from.getTime(), clip.from.getTime())), to: new Date(Math.min(p.to.getTime(), clip.to.getTime())) } : p;
   return {
     periodGroup: p.periodGroup,
@@ -49,6 +57,11 @@ function toRow(grouping: ReportGrouping, r: RawRow, clip?: { from: Date; to: Dat
     totalPayableMileage: Number(r.payable_mileage),
     emptyMiles: Number(r.empty_miles),
     loadedMiles: Number(r.loaded_miles),
+    telematicsLoadCount: covered,
+    plannedMiles: planned,
+    actualMiles: actual,
+    milesDifference: planned === null || actual === null ? null : milesDifference(actual, planned),
+    dataCoverage: covered / Number(r.load_count),
   };
 }
 
@@ -57,7 +70,9 @@ const periodSums = (inner: SQL) => sql`
   select to_char(start, 'YYYY-MM-DD') as start, count(*)::int as truck_count, sum(n)::int as load_count,
     sum(route_miles)::float8 as route_miles, sum(route_total_empty)::float8 as route_total_empty, sum(route_pu)::float8 as route_pu,
     sum(route_trl)::float8 as route_trl, sum(route_total_miles)::float8 as route_total_miles,
-    sum(payable_mileage)::float8 as payable_mileage, sum(empty_miles)::float8 as empty_miles, sum(loaded_miles)::float8 as loaded_miles
+    sum(payable_mileage)::float8 as payable_mileage, sum(empty_miles)::float8 as empty_miles, sum(loaded_miles)::float8 as loaded_miles,
+    sum(tel_n)::int as telematics_load_count, sum(tel_route_total_miles)::float8 as telematics_route_total_miles,
+    sum(telematics_miles)::float8 as telematics_miles
   from (${inner}) per_truck
   where n > 0
   group by start
@@ -78,14 +93,16 @@ export async function reportByPeriod(db: Db, q: { periodType: PeriodType; truckI
     select ${start} as start, ${s.truckId} as truck_id, sum(${s.loadCount}) as n,
       sum(${s.routeMiles}) as route_miles, sum(${s.routeTotalEmpty}) as route_total_empty, sum(${s.routePu}) as route_pu,
       sum(${s.routeTrl}) as route_trl, sum(${s.routeTotalMiles}) as route_total_miles, sum(${s.payableMileage}) as payable_mileage,
-      sum(${s.emptyMiles}) as empty_miles, sum(${s.loadedMiles}) as loaded_miles
+      sum(${s.emptyMiles}) as empty_miles, sum(${s.loadedMiles}) as loaded_miles, sum(${s.telematicsLoadCount}) as tel_n,
+      sum(${s.telematicsRouteTotalMiles}) as tel_route_total_miles, sum(${s.telematicsMiles}) as telematics_miles
     from ${s}
     where ${s.periodKind} = ${kind}${truck}
     group by 1, 2`
       : sql`
     select ${s.periodStart} as start, ${s.loadCount} as n, ${s.routeMiles} as route_miles, ${s.routeTotalEmpty} as route_total_empty,
       ${s.routePu} as route_pu, ${s.routeTrl} as route_trl, ${s.routeTotalMiles} as route_total_miles, ${s.payableMileage} as payable_mileage,
-      ${s.emptyMiles} as empty_miles, ${s.loadedMiles} as loaded_miles
+      ${s.emptyMiles} as empty_miles, ${s.loadedMiles} as loaded_miles, ${s.telematicsLoadCount} as tel_n,
+      ${s.telematicsRouteTotalMiles} as tel_route_total_miles, ${s.telematicsMiles} as telematics_miles
     from ${s}
     where ${s.periodKind} = ${kind}${truck}`;
   const rows = await rowsOf(db, periodSums(inner));
@@ -101,7 +118,10 @@ export async function reportByRange(db: Db, q: { fromDate: Date; toDate: Date; t
       coalesce(sum(${t.routeMiles}), 0) as route_miles, coalesce(sum(${t.routeTotalEmpty}), 0) as route_total_empty,
       coalesce(sum(${t.routePu}), 0) as route_pu, coalesce(sum(${t.routeTrl}), 0) as route_trl,
       coalesce(sum(${t.routeTotalMiles}), 0) as route_total_miles, coalesce(sum(${t.payableMileage}), 0) as payable_mileage,
-      coalesce(sum(${t.emptyMiles}), 0) as empty_miles, coalesce(sum(${t.loadedMiles}), 0) as loaded_miles
+      coalesce(sum(${t.emptyMiles}), 0) as empty_miles, coalesce(sum(${t.loadedMiles}), 0) as loaded_miles,
+      count(${t.telematicsMiles}) as tel_n,
+      coalesce(sum(case when ${t.telematicsMiles} is not null then ${t.routeTotalMiles} end), 0) as tel_route_total_miles,
+      coalesce(sum(${t.telematicsMiles}), 0) as telematics_miles
     from ${t}
     where ${t.tripStatus} <> 'CANCELLED' and ${t.pickupDateTime} >= ${q.fromDate.toISOString()}
       and ${t.pickupDateTime} <= ${q.toDate.toISOString()}${truck}

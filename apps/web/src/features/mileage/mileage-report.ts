@@ -21,8 +21,7 @@ export function difference(stats: SourceMileStats | null, first: SourceMileStats
   return d === 0 ? 0 : d;
 }
 
-/** '+12.3' / '-4.0' / '0.0'. */
-export const signedMiles = (d: number) => `${d > 0 ? '+' : ''}${groupDigits(d, 1)}`;
+export { signedMiles } from '@milepost/geo/units';
 
 /** How a source's figures were measured, e.g. 'Odometer (3 legs), GPS track (1 leg)'; unmeasured legs said plainly. */
 export function provenance(stats: SourceMileStats | null): string {

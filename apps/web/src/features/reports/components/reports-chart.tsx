@@ -69,5 +69,6 @@ export default function ReportsChart({ rows, label }: ReportsChartProps) {
     };
   }, [rows, resolvedTheme]);
 
-  return <div ref={box} role="img" aria-label={label} data-testid="reports-chart" className="reports-chart h-full w-full text-xs text-muted-foreground" />;
+  // The legend at the chart's text size (over uPlot's unlayered CSS), so both series fit on one line on a phone.
+  return <div ref={box} role="img" aria-label={label} data-testid="reports-chart" className="reports-chart h-full w-full text-xs text-muted-foreground [&_.u-legend]:text-xs!" />;
 }

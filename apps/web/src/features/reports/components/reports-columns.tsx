@@ -1,8 +1,9 @@
-import { REPORT_COLUMNS, type ReportRow } from '@milepost/contracts/trip-statistics-api';
-import { groupDigits } from '@milepost/geo/units';
+import { coveragePercent, REPORT_COLUMNS, type ReportRow } from '@milepost/contracts/trip-statistics-api';
+import { groupDigits, signedMiles } from '@milepost/geo/units';
 import { Link } from '@tanstack/react-router';
 import { numberColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
+import { cn } from '@/lib/utils';
 
 const helper = dataTableColumnHelper<ReportRow>();
 
@@ -11,6 +12,29 @@ export const periodSortKey = (wire: string) => wire.replace(/^(\d{2})\/(\d{2})\/
 
 type NumberKey = Exclude<(typeof REPORT_COLUMNS)[number][0], 'periodGroup'>;
 const COUNTS = new Set<NumberKey>(['truckCount', 'loadCount']);
+const COVERED_NOTE = 'Over the trips with telematics miles (Samsara, else GLE): ';
+const TITLES: Partial<Record<NumberKey, string>> = {
+  plannedMiles: `${COVERED_NOTE}our routing's TOTAL MILES`,
+  actualMiles: `${COVERED_NOTE}their telematics TOTAL MILES`,
+  milesDifference: 'Actual − Planned Miles: orange when the trucks drove more than planned, green when less',
+  dataCoverage: 'Share of the period’s trips with telematics miles',
+};
+
+/** A figure's cell: '—' where there is none; the difference coloured as in the Mileage Report. */
+function NumberCell({ column, value, telematicsLoads }: { column: NumberKey; value: number | null; telematicsLoads: number }) {
+  if (value === null) return <span className="text-muted-foreground" title="No trip of this period has telematics miles">—</span>;
+  if (column === 'dataCoverage') return <span className="tabular-nums" title={`${telematicsLoads} trips with telematics miles`}>{coveragePercent(value)} %</span>;
+  if (column === 'milesDifference')
+    return (
+      <span
+        className={cn('tabular-nums', value > 0 && 'text-orange-600 dark:text-orange-400', value < 0 && 'text-green-600 dark:text-green-400')}
+        data-sign={value > 0 ? 'positive' : value < 0 ? 'negative' : 'zero'}
+      >
+        {signedMiles(value)}
+      </span>
+    );
+  return <span className="tabular-nums">{groupDigits(value, COUNTS.has(column) ? 0 : 1)}</span>;
+}
 
 /**
  * The report's columns (docs/product/admin.md "Reports"), sorted here on the client. A period opens the
@@ -18,10 +42,13 @@ const COUNTS = new Set<NumberKey>(['truckCount', 'loadCount']);
  */
 export function reportsColumns(truck: { id: number; label: string | undefined } | null): DataTableColumnDef<ReportRow>[] {
   const numbers = REPORT_COLUMNS.filter(([key]) => key !== 'periodGroup').map(([key, header]) =>
-    helper.accessor(key as NumberKey, {
-      header,
-      meta: { size: COUNTS.has(key as NumberKey) ? 84 : 108, grow: 0, align: 'end' },
-      cell: (info) => <span className="tabular-nums">{groupDigits(info.getValue(), COUNTS.has(key as NumberKey) ? 0 : 1)}</span>,
+    // Undefined for a missing figure (no telematics in the period), which sorts last either way.
+    helper.accessor((row) => row[key as NumberKey] ?? undefined, {
+      id: key,
+      header: TITLES[key as NumberKey] ? () => <span title={TITLES[key as NumberKey]}>{header}</span> : header,
+      meta: { size: COUNTS.has(key as NumberKey) ? 84 : TITLES[key as NumberKey] ? 128 : 108, grow: 0, align: 'end' },
+      sortUndefined: 'last',
+      cell: (info) => <NumberCell column={key as NumberKey} value={info.getValue() ?? null} telematicsLoads={info.row.original.telematicsLoadCount} />,
     }),
   );
   return helper.columns([

@@ -38,10 +38,11 @@ export function ReportsFilters({ search, onSearchChange }: { search: ReportsSear
           clearLabel="Clear truck"
         />
       </div>
-      <div className="relative flex items-center">
+      {/* In the phone's filter sheet the wrapper is full width and the select with it, the clear icon inside. */}
+      <div className="relative flex w-36 items-center">
         <select
           aria-label="Period"
-          className={cn(selectClass, 'w-36 pr-12')}
+          className={cn(selectClass, 'w-full pr-12')}
           disabled={custom}
           value={preset ? type : ''}
           onChange={(e) => {
@@ -72,7 +73,7 @@ export function ReportsFilters({ search, onSearchChange }: { search: ReportsSear
         <DatePicker
           aria-label="From date"
           placeholder="From"
-          className="w-32"
+          className="w-32 max-md:flex-1"
           disabled={preset}
           max={wireToDay(search.toDate) || undefined}
           value={wireToDay(search.fromDate)}
@@ -83,7 +84,7 @@ export function ReportsFilters({ search, onSearchChange }: { search: ReportsSear
         <DatePicker
           aria-label="To date"
           placeholder="To"
-          className="w-32"
+          className="w-32 max-md:flex-1"
           disabled={preset}
           min={wireToDay(search.fromDate) || undefined}
           value={wireToDay(search.toDate)}

@@ -9,7 +9,7 @@ import { NOTHING_CHOSEN_TEXT, ReportsScreen } from './reports-screen';
 // The chart draws on a canvas, which the test DOM does not have; its data is checked in e2e.
 vi.mock('./reports-chart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 
-const row = (periodGroup: string, periodStart: string, periodEnd: string, totalMiles: number): ReportRow => ({
+const row = (periodGroup: string, periodStart: string, periodEnd: string, totalMiles: number, telematics?: { loads: number; planned: number; actual: number }): ReportRow => ({
   periodGroup,
   periodStart,
   periodEnd,
@@ -23,10 +23,15 @@ const row = (periodGroup: string, periodStart: string, periodEnd: string, totalM
   totalPayableMileage: 1234.56,
   emptyMiles: 9,
   loadedMiles: 99,
+  telematicsLoadCount: telematics?.loads ?? 0,
+  plannedMiles: telematics?.planned ?? null,
+  actualMiles: telematics?.actual ?? null,
+  milesDifference: telematics ? telematics.actual - telematics.planned : null,
+  dataCoverage: (telematics?.loads ?? 0) / 3,
 });
 const weeks = [
-  row('11/16/2026 - 11/22/2026', '11/16/2026 00:00:00', '11/22/2026 23:59:59', 500),
-  row('11/09/2026 - 11/15/2026', '11/09/2026 00:00:00', '11/15/2026 23:59:59', 1500),
+  row('11/16/2026 - 11/22/2026', '11/16/2026 00:00:00', '11/22/2026 23:59:59', 500, { loads: 2, planned: 400, actual: 412.5 }),
+  row('11/09/2026 - 11/15/2026', '11/09/2026 00:00:00', '11/15/2026 23:59:59', 1500, { loads: 3, planned: 1500, actual: 1480 }),
   row('11/02/2026 - 11/08/2026', '11/02/2026 00:00:00', '11/08/2026 23:59:59', 900),
 ];
 
@@ -63,6 +68,29 @@ describe('Reports screen', () => {
     await user.click(within(header('Period')).getByRole('button'));
     await waitFor(() => expect(periods()).toEqual(['11/02/2026 - 11/08/2026', '11/09/2026 - 11/15/2026', '11/16/2026 - 11/22/2026']), wait);
     expect(calls.filter((c) => c.url.pathname.includes('trip-statistics'))).toHaveLength(1);
+  });
+
+  it('shows planned vs actual miles, the difference coloured as in the Mileage Report, and the data coverage', async () => {
+    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks }) });
+    renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    await screen.findByText('Total: 3 records', undefined, wait);
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
+    for (const h of ['Planned Miles', 'Actual Miles', 'Difference', 'Data Coverage']) expect(headers.some((x) => x?.startsWith(h)), h).toBe(true);
+    const rowOf = (period: string) => screen.getByRole('link', { name: period }).closest('[role="row"]') as HTMLElement;
+    const more = within(rowOf('11/16/2026 - 11/22/2026'));
+    expect(more.getByText('400.0')).toBeInTheDocument();
+    expect(more.getByText('412.5')).toBeInTheDocument();
+    expect(more.getByText('+12.5')).toHaveAttribute('data-sign', 'positive');
+    expect(more.getByText('+12.5').className).toMatch(/text-orange-600/);
+    expect(more.getByText('67 %')).toBeInTheDocument();
+    const less = within(rowOf('11/09/2026 - 11/15/2026'));
+    expect(less.getByText('-20.0')).toHaveAttribute('data-sign', 'negative');
+    expect(less.getByText('-20.0').className).toMatch(/text-green-600/);
+    expect(less.getByText('100 %')).toBeInTheDocument();
+    // No telematics in the period: dashes, never a zero that reads as measured.
+    const none = within(rowOf('11/02/2026 - 11/08/2026'));
+    expect(none.getAllByText('—')).toHaveLength(3);
+    expect(none.getByText('0 %')).toBeInTheDocument();
   });
 
   it('a period opens the Trips screen filtered to the truck and the period', async () => {

@@ -10,6 +10,8 @@ import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/lib/error-messages';
+import { useIsMobile } from '@/lib/use-media-query';
+import { cn } from '@/lib/utils';
 import { downloadReportCsv, reportQueryOptions } from '../api/reports-api';
 import { reportRequest, type ReportsSearch } from '../reports-search';
 import { ReportsFilters } from './reports-filters';
@@ -20,6 +22,8 @@ const ReportsChart = lazy(() => import('./reports-chart'));
 
 export const NOTHING_CHOSEN_TEXT = 'Choose a period or a date range.';
 export const SOURCE_NOTE = "Route miles are our routing's (HERE, or an estimate where HERE gave no route); Empty, Loaded and Payable Mileage are the figures entered on each trip.";
+export const PLANNED_NOTE =
+  "Planned and Actual Miles compare our routing's TOTAL MILES with the telematics TOTAL MILES (Samsara, else GLE) over the trips that have telematics; Data Coverage is their share of the period's trips.";
 export const EXPORT_LABEL = 'Export CSV';
 
 const getRowId = (row: ReportRow) => row.periodStart;
@@ -37,6 +41,8 @@ export function ReportsScreen({ title, search, onSearchChange }: { title: string
   const truck = search.truckId === undefined ? null : { id: search.truckId, label: search.truckLabel };
   const columns = useMemo(() => reportsColumns(truck), [truck?.id, truck?.label]); // eslint-disable-line react-hooks/exhaustive-deps
   const [exporting, setExporting] = useState(false);
+  const mobile = useIsMobile();
+  const notes = `Periods are Central Time, weeks from Monday, by pickup time. ${SOURCE_NOTE} ${PLANNED_NOTE}`;
 
   const exportCsv = async () => {
     if (request.kind === 'none') return;
@@ -62,9 +68,16 @@ export function ReportsScreen({ title, search, onSearchChange }: { title: string
           </>
         }
         actions={
-          <Button variant="outline" onClick={() => void exportCsv()} disabled={request.kind === 'none' || !rows?.length || exporting}>
+          // On a phone the button is its icon, so it sits beside Filters on the title's line.
+          <Button
+            variant="outline"
+            size={mobile ? 'icon' : 'default'}
+            title={EXPORT_LABEL}
+            onClick={() => void exportCsv()}
+            disabled={request.kind === 'none' || !rows?.length || exporting}
+          >
             <Download aria-hidden />
-            {exporting ? 'Exporting...' : EXPORT_LABEL}
+            <span className={cn(mobile && 'sr-only')}>{exporting ? 'Exporting...' : EXPORT_LABEL}</span>
           </Button>
         }
       />
@@ -86,7 +99,17 @@ export function ReportsScreen({ title, search, onSearchChange }: { title: string
           </>
         )}
         <footer className="shrink-0 border-t px-3 py-1.5 text-xs text-muted-foreground">
-          {REPORT_MESSAGES.cancelledLeftOut} Periods are Central Time, weeks from Monday, by pickup time. {SOURCE_NOTE}
+          {mobile ? (
+            // Folded on a phone, where the notes would take a fifth of the screen.
+            <details>
+              <summary className="cursor-pointer">{REPORT_MESSAGES.cancelledLeftOut} About these figures</summary>
+              <p className="mt-1">{notes}</p>
+            </details>
+          ) : (
+            <>
+              {REPORT_MESSAGES.cancelledLeftOut} {notes}
+            </>
+          )}
         </footer>
       </ScreenBody>
     </>
