@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { envelope } from './api';
-import { mileStatsParams, telematicsLocation, tripMileStats } from './mile-stats-api';
+import { mileStatsParams, payableFrom, telematicsLocation, tripMileStats } from './mile-stats-api';
 
 const leg = {
   toIndex: 1,
@@ -35,5 +35,22 @@ describe('mile stats contract', () => {
     const loc = { polyline: 'BFoz5xJ67i1B1B7PzIhaxL7Y', distance: 1234.5, duration: 600, nearbyPoints: [{ type: 'DELIVERY', lat: 50.1, lng: 8.7 }] };
     expect(telematicsLocation.parse(loc)).toEqual(loc);
     expect(telematicsLocation.safeParse({ ...loc, nearbyPoints: [{ type: 'NOWHERE', lat: 1, lng: 2 }] }).success).toBe(false);
+  });
+});
+
+describe('payable mileage, computed in one place for the server and the forms', () => {
+  it('is empty + loaded to one decimal, from numbers or typed texts', () => {
+    expect(payableFrom(10.5, 20.2)).toBe(30.7);
+    expect(payableFrom('10.5', '20.2')).toBe(30.7);
+    expect(payableFrom(0.05, 0.01)).toBe(0.1);
+    expect(payableFrom('0', '0')).toBe(0);
+  });
+
+  it('is null unless both are valid miles', () => {
+    expect(payableFrom('', '20')).toBeNull();
+    expect(payableFrom(12, null)).toBeNull();
+    expect(payableFrom('abc', '1')).toBeNull();
+    expect(payableFrom('-5', '10')).toBeNull();
+    expect(payableFrom('1e6', '1')).toBeNull();
   });
 });

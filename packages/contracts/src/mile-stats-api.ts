@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX, id } from './fields';
-import { LOAD_STATUSES, STOP_TYPES, TRIP_MESSAGES } from './trips-api';
+import { LOAD_STATUSES, STOP_TYPES, TRIP_MESSAGES, tripMiles } from './trips-api';
 
 /**
  * Mile stats: each trip's figures from three sources side by side (HERE routing, Samsara, GLE)
@@ -14,9 +14,15 @@ export const MILEAGE_MESSAGES = {
   tripIdMissing: TRIP_MESSAGES.mileageTripId,
 } as const;
 
-/** Payable mileage = empty + loaded when both are numbers (docs/product/trips.md), to one decimal; else null. */
-export function payableFrom(emptyMiles: number | null, loadedMiles: number | null): number | null {
-  return emptyMiles === null || loadedMiles === null ? null : Math.round((emptyMiles + loadedMiles) * 10) / 10;
+/**
+ * Payable mileage, the one place it is computed (server and forms): empty + loaded when both are
+ * valid miles — numbers, or texts as typed — to one decimal; else null (docs/product/trips.md).
+ */
+export function payableFrom(emptyMiles: unknown, loadedMiles: unknown): number | null {
+  const empty = tripMiles.safeParse(emptyMiles);
+  const loaded = tripMiles.safeParse(loadedMiles);
+  if (!empty.success || !loaded.success || empty.data === null || loaded.data === null) return null;
+  return Math.round((empty.data + loaded.data) * 10) / 10;
 }
 
 export const MILEAGE_SOURCES = ['HERE', 'SAMSARA', 'GLE'] as const;

@@ -128,34 +128,48 @@ export const tripStopInput = z.object({
 });
 export type TripStopInput = z.input<typeof tripStopInput>;
 
+/** A trip's fields without its stops. */
+const tripFields = z.object({
+  truckId: id(TRIP_MESSAGES.truckId),
+  driverId: id(TRIP_MESSAGES.driverId),
+  dispatcherId: optionalId(),
+  identifierType: z.enum(IDENTIFIER_TYPES, { message: TRIP_MESSAGES.identifierType }),
+  identifierValue: requiredText('Number', 50, TRIP_MESSAGES.identifierValue),
+  tripStatus: z.enum(TRIP_STATUSES, { message: TRIP_MESSAGES.tripStatus }),
+  pickupDateTime: centralDateTime(TRIP_MESSAGES.pickupDateTime),
+  startDateTime: optionalDateTime,
+  endDateTime: optionalDateTime,
+  startOdometer: odometer,
+  endOdometer: odometer,
+  emptyMiles: mileage,
+  loadedMiles: mileage,
+  notes: optionalText('Notes', 2000),
+  recoveryReasonId: optionalId(),
+});
+
+/** The rules between fields, once: the end after the start, the end odometer not below the start. */
+function tripFieldRules(
+  v: Pick<z.output<typeof tripFields>, 'startDateTime' | 'endDateTime' | 'startOdometer' | 'endOdometer'>,
+  ctx: z.RefinementCtx,
+) {
+  if (v.startDateTime && v.endDateTime && v.endDateTime <= v.startDateTime) {
+    ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: TRIP_MESSAGES.endAfterStart });
+  }
+  if (endOdometerBelowStart(v.startOdometer, v.endOdometer)) {
+    ctx.addIssue({ code: 'custom', path: ['endOdometer'], message: TRIP_MESSAGES.endOdometerBelowStart });
+  }
+}
+
+/**
+ * The trip payload of POST and PUT without its stops, with every rule: the web's trip form
+ * checks what it would send by it, while its stops editor keeps the stops.
+ */
+export const tripFieldsInput = tripFields.superRefine(tripFieldRules);
+
 /** The trip payload of POST and PUT; the same rules on both sides. */
-export const tripInput = z
-  .object({
-    truckId: id(TRIP_MESSAGES.truckId),
-    driverId: id(TRIP_MESSAGES.driverId),
-    dispatcherId: optionalId(),
-    identifierType: z.enum(IDENTIFIER_TYPES, { message: TRIP_MESSAGES.identifierType }),
-    identifierValue: requiredText('Number', 50, TRIP_MESSAGES.identifierValue),
-    tripStatus: z.enum(TRIP_STATUSES, { message: TRIP_MESSAGES.tripStatus }),
-    pickupDateTime: centralDateTime(TRIP_MESSAGES.pickupDateTime),
-    startDateTime: optionalDateTime,
-    endDateTime: optionalDateTime,
-    startOdometer: odometer,
-    endOdometer: odometer,
-    emptyMiles: mileage,
-    loadedMiles: mileage,
-    notes: optionalText('Notes', 2000),
-    recoveryReasonId: optionalId(),
-    tripStops: z.array(tripStopInput, { message: TRIP_MESSAGES.noStops }).min(1, TRIP_MESSAGES.noStops).max(50),
-  })
-  .superRefine((v, ctx) => {
-    if (v.startDateTime && v.endDateTime && v.endDateTime <= v.startDateTime) {
-      ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: TRIP_MESSAGES.endAfterStart });
-    }
-    if (endOdometerBelowStart(v.startOdometer, v.endOdometer)) {
-      ctx.addIssue({ code: 'custom', path: ['endOdometer'], message: TRIP_MESSAGES.endOdometerBelowStart });
-    }
-  });
+export const tripInput = tripFields
+  .extend({ tripStops: z.array(tripStopInput, { message: TRIP_MESSAGES.noStops }).min(1, TRIP_MESSAGES.noStops).max(50) })
+  .superRefine(tripFieldRules);
 export type TripInput = z.input<typeof tripInput>;
 
 export const tripUpdate = z.intersection(tripInput, z.object({ version: version('version is required') }));

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Paged } from '@milepost/contracts/api';
+import { payableFrom } from '@milepost/contracts/mile-stats-api';
 import { formatCentral } from '@milepost/contracts/time';
 import {
   TRIP_MESSAGES,
@@ -389,8 +390,6 @@ async function recoveryFor(tx: Db, input: TripInput, excludeId?: number): Promis
   return { recoveryLoadIndex: Math.max(...matches.map((m) => m.recoveryLoadIndex)) + 1 };
 }
 
-const payable = (empty: number | null, loaded: number | null) => (empty !== null && loaded !== null ? Math.round((empty + loaded) * 100) / 100 : null);
-
 const sortedStops = (input: TripInput) => [...input.tripStops].sort((a, b) => a.orderIndex - b.orderIndex).map((s, i) => ({ ...s, orderIndex: i }));
 
 /**
@@ -421,7 +420,7 @@ function tripColumns(input: TripInput, route: { stops: StopFigures[]; columns: R
       endOdometer: input.endOdometer,
       emptyMiles: input.emptyMiles,
       loadedMiles: input.loadedMiles,
-      payableMileage: payable(input.emptyMiles, input.loadedMiles),
+      payableMileage: payableFrom(input.emptyMiles, input.loadedMiles),
       notes: input.notes,
       recoveryReasonId: input.recoveryReasonId,
       /** A recovery reason makes it a recovery load (docs/product/trips.md). */
@@ -585,7 +584,7 @@ export async function savePayableMileage(db: Db, actorId: number, input: z.outpu
       .where(eq(trips.id, input.tripId))
       .for('update');
     if (!row) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
-    const payableMileage = payable(input.emptyMiles, input.loadedMiles);
+    const payableMileage = payableFrom(input.emptyMiles, input.loadedMiles);
     await tx
       .update(trips)
       .set({ emptyMiles: input.emptyMiles, loadedMiles: input.loadedMiles, payableMileage, updatedBy: actorId, updatedAt: sql`now()`, version: sql`${trips.version} + 1` })

@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
+import { DISCARD_CHANGES_TITLE, Drawer } from './drawer';
 import { makeUser, renderWithApp } from '@/test/render';
 import { DrawerForm, useDrawerForm } from './drawer-form';
 
@@ -22,7 +23,7 @@ function NameForm({ row, update, reload, onDone }: { row: Row; update: (version:
     record: row,
     empty: { name: '' },
     valuesOf: (r: Row) => ({ name: r.name }),
-    update: (_r, _values, version) => update(version),
+    update: (r) => update(r.version),
     reload: () => reload(),
     toasts: { updated: 'Saved!' },
     onDone,
@@ -76,5 +77,94 @@ describe('useDrawerForm failures', () => {
     expect(await screen.findByText(`Refused: ${code}`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
+  });
+});
+
+/** A form on the scaffold inside a drawer: an edit (no draft), or a new record with or without a draft. */
+function DrawerWithForm(props: { row?: Row; draftName?: string; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Drawer open onOpenChange={props.onOpenChange} title="Record">
+      <FormInDrawer {...props} />
+    </Drawer>
+  );
+}
+
+function FormInDrawer({ row, draftName, onOpenChange }: { row?: Row; draftName?: string; onOpenChange: (open: boolean) => void }) {
+  const state = useDrawerForm({
+    schema,
+    entity: 'record',
+    record: row,
+    empty: { name: '' },
+    valuesOf: (r: Row) => ({ name: r.name }),
+    ...(draftName === undefined ? {} : { draftName }),
+    create: async () => ({}),
+    update: async () => ({}),
+    toasts: { created: 'Created!', updated: 'Saved!' },
+    onDone: () => onOpenChange(false),
+  });
+  return (
+    <DrawerForm id="name-form" state={state} noun="Record" onCancel={() => onOpenChange(false)}>
+      <label htmlFor="name">Name</label>
+      <input id="name" {...state.form.register('name')} />
+    </DrawerForm>
+  );
+}
+
+describe('useDrawerForm: no lost work', () => {
+  const renderDrawer = (props: { row?: Row; draftName?: string }) => {
+    const onOpenChange = vi.fn();
+    renderWithApp(<DrawerWithForm {...props} onOpenChange={onOpenChange} />, { user: makeUser([]) });
+    return onOpenChange;
+  };
+
+  it('an edit with unsaved changes asks before Escape, an outside click or × discards it', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = renderDrawer({ row: { id: 1, name: 'Old', version: 7 } });
+    await user.type(await screen.findByLabelText('Name'), ' and new');
+
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('alertdialog', { name: DISCARD_CHANGES_TITLE })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Name')).toHaveValue('Old and new');
+
+    await user.click(document.querySelector('[data-slot="drawer-overlay"]')!);
+    expect(await screen.findByRole('alertdialog', { name: DISCARD_CHANGES_TITLE })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(onOpenChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('an edit typed back to what it was closes at once', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = renderDrawer({ row: { id: 1, name: 'Old', version: 7 } });
+    const input = await screen.findByLabelText('Name');
+    await user.type(input, 'x');
+    await user.type(input, '{Backspace}');
+    await user.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('a new record without a draft asks too', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = renderDrawer({});
+    await user.type(await screen.findByLabelText('Name'), 'Fresh');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('alertdialog', { name: DISCARD_CHANGES_TITLE })).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('a new record that keeps a draft closes at once: nothing is lost', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = renderDrawer({ draftName: 'test-record' });
+    await user.type(await screen.findByLabelText('Name'), 'Fresh');
+    await user.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { VALIDATION_MESSAGES } from '@milepost/contracts/messages';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -9,14 +9,20 @@ import { Button } from '@/components/ui/button';
 import { hasErrorCode } from '@/lib/api-client';
 import { useFormDraft } from '@/lib/form-drafts';
 import { reportSaveFailure } from '@/lib/save-failure';
+import { useUnsavedChanges } from './drawer';
 import { DrawerFormFooter } from './drawer-form-footer';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
 
-/** What a drawer form keeps besides its values: e.g. the picked role or place the picker shows. */
+/** What a drawer form keeps besides its values: e.g. the picked role or place the picker shows, a trip's stops. */
 interface ExtraState<TRecord, TExtra> {
   empty: TExtra;
   of: (record: TRecord) => TExtra;
+  /**
+   * Whether two extra states hold the same edit, for "unsaved changes". Without it the extra
+   * state never counts: it only labels what the values already hold (a picked role's name).
+   */
+  same?: (a: TExtra, b: TExtra) => boolean;
 }
 
 export interface DrawerFormConfig<S extends AnySchema, TRecord, TExtra = undefined> {
@@ -30,11 +36,21 @@ export interface DrawerFormConfig<S extends AnySchema, TRecord, TExtra = undefin
   empty: z.input<S>;
   valuesOf: (record: TRecord) => z.input<S>;
   extra?: ExtraState<TRecord, TExtra>;
-  /** New records keep a draft under this name while the drawer is closed (docs/product/shell.md). */
+  /**
+   * New records keep a draft under this name while the drawer is closed (docs/product/shell.md).
+   * Every other form asks before the drawer discards its unsaved changes.
+   */
   draftName?: string;
-  create?: (values: z.output<S>) => Promise<unknown>;
-  /** `version` is the one the form was loaded at (undefined for records without one). */
-  update: (record: TRecord, values: z.output<S>, version: number | undefined) => Promise<unknown>;
+  /** 'Clear Form' also without a draft, for edits too (the trip form: docs/product/trips.md). */
+  clearable?: boolean;
+  /** Runs after validation, before saving; false stops the save (e.g. the trip number precheck). */
+  beforeSave?: (values: z.output<S>, extra: TExtra) => Promise<boolean>;
+  create?: (values: z.output<S>, extra: TExtra) => Promise<unknown>;
+  /**
+   * `record` is the one the form holds now: the one it opened with, or the fresh one 'Reload'
+   * read, so its `version` is the one the form was loaded at.
+   */
+  update: (record: TRecord, values: z.output<S>, extra: TExtra) => Promise<unknown>;
   /** Reads the record fresh; a STALE_VERSION refusal then offers 'Reload' with it. */
   reload?: (queryClient: QueryClient, record: TRecord) => Promise<TRecord>;
   toasts: { created?: string | ((values: z.output<S>) => { message: string; description?: string }); updated: string };
@@ -43,84 +59,91 @@ export interface DrawerFormConfig<S extends AnySchema, TRecord, TExtra = undefin
   mode?: 'all' | 'onSubmit';
 }
 
-export interface DrawerFormState<S extends AnySchema, TExtra> {
+export interface DrawerFormState<S extends AnySchema, TRecord, TExtra> {
   form: UseFormReturn<z.input<S>, unknown, z.output<S>>;
   isNew: boolean;
   isSubmitting: boolean;
+  /** The record the form edits now (after a 'Reload', the fresh one); undefined for a new one. */
+  record: TRecord | undefined;
   extra: TExtra;
-  /** Sets the extra state (kept in the draft too). */
-  setExtra: (extra: TExtra) => void;
+  /** Sets the extra state (kept in the draft too); takes the next state or a function of the latest. */
+  setExtra: (extra: SetStateAction<TExtra>) => void;
   /** The `<form onSubmit>` handler: validation, create or update, toast, failure. */
   onSubmit: (event?: FormEvent<HTMLFormElement>) => Promise<void>;
   /** 'Clear Form': back to the empty values, draft forgotten. */
   clear: () => void;
-  /** A new record with a draft offers 'Clear Form'. */
+  /** A new record with a draft (or a `clearable` form) offers 'Clear Form'. */
   canClear: boolean;
 }
 
-const versionOf = (record: unknown): number | undefined =>
-  record && typeof record === 'object' && typeof (record as { version?: unknown }).version === 'number' ? (record as { version: number }).version : undefined;
-
 /**
  * The life of a drawer form, one way for every screen: values from the record or the new-record
- * draft, the draft kept while typing, 'Clear Form', create or update (with the version the form
- * was loaded at), the success toast, and a failure that keeps the drawer open — the server's
- * field issues under their fields, 'Reload' only for STALE_VERSION.
+ * draft, the draft kept while typing, 'Clear Form', create or update (with the record the form
+ * was loaded at, so its version), the success toast, and a failure that keeps the drawer open —
+ * the server's field issues under their fields, 'Reload' only for STALE_VERSION. No lost work
+ * (docs/product/shell.md): a form without a draft tells its drawer when it holds unsaved changes,
+ * and the drawer then asks before Escape, an outside click or × discards them.
  */
-export function useDrawerForm<S extends AnySchema, TRecord, TExtra = undefined>(config: DrawerFormConfig<S, TRecord, TExtra>): DrawerFormState<S, TExtra> {
-  const { record, extra: extraConfig } = config;
-  const isNew = record === undefined;
-  const draft = useFormDraft<{ values: z.input<S>; extra: TExtra }>(config.draftName ?? '', isNew && config.draftName !== undefined);
+export function useDrawerForm<S extends AnySchema, TRecord, TExtra = undefined>(config: DrawerFormConfig<S, TRecord, TExtra>): DrawerFormState<S, TRecord, TExtra> {
+  const { extra: extraConfig } = config;
+  const isNew = config.record === undefined;
+  const keepsDraft = isNew && config.draftName !== undefined;
+  const draft = useFormDraft<{ values: z.input<S>; extra: TExtra }>(config.draftName ?? '', keepsDraft);
   const queryClient = useQueryClient();
-  const version = useRef(versionOf(record));
+  const [record, setRecord] = useState(config.record);
 
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(config.schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
     mode: config.mode ?? 'onSubmit',
     defaultValues: (draft.initial?.values ?? (record ? config.valuesOf(record) : config.empty)) as DefaultValues<z.input<S>>,
   });
-  const initialExtra = (): TExtra =>
-    draft.initial ? draft.initial.extra : record && extraConfig ? extraConfig.of(record) : (extraConfig?.empty as TExtra);
-  const [extra, setExtraState] = useState<TExtra>(initialExtra);
+  const extraOf = (from: TRecord | undefined): TExtra => (from !== undefined && extraConfig ? extraConfig.of(from) : (extraConfig?.empty as TExtra));
+  const [extra, setExtraState] = useState<TExtra>(() => (draft.initial ? draft.initial.extra : extraOf(record)));
   const extraRef = useRef(extra);
-  const setExtra = (next: TExtra) => {
+  // The extra state the form started from (or was last reset to), for "unsaved changes".
+  const [savedExtra, setSavedExtra] = useState(extra);
+  const resetExtra = (next: TExtra) => {
     extraRef.current = next;
     setExtraState(next);
-    if (!isNew || config.draftName === undefined) return;
-    draft.save({ values: form.getValues(), extra: next });
+    setSavedExtra(next);
+  };
+  const setExtra = (next: SetStateAction<TExtra>) => {
+    const value = typeof next === 'function' ? (next as (prev: TExtra) => TExtra)(extraRef.current) : next;
+    extraRef.current = value;
+    setExtraState(value);
+    if (keepsDraft) draft.save({ values: form.getValues(), extra: value });
   };
 
   const { save } = draft;
-  const keepsDraft = isNew && config.draftName !== undefined;
   useEffect(() => {
     if (!keepsDraft) return;
     const subscription = form.watch((values) => save({ values: values as z.input<S>, extra: extraRef.current }));
     return () => subscription.unsubscribe();
   }, [form, keepsDraft, save]);
 
+  const extraChanged = extraConfig?.same ? !extraConfig.same(savedExtra, extra) : false;
+  useUnsavedChanges(!keepsDraft && (form.formState.isDirty || extraChanged));
+
   const clear = () => {
     form.reset(config.empty);
-    extraRef.current = extraConfig?.empty as TExtra;
-    setExtraState(extraConfig?.empty as TExtra);
+    resetExtra(extraConfig?.empty as TExtra);
     draft.clear();
   };
 
   const reload = async (current: TRecord) => {
     if (!config.reload) return;
     const fresh = await config.reload(queryClient, current);
-    version.current = versionOf(fresh);
+    setRecord(fresh);
     form.reset(config.valuesOf(fresh));
-    if (extraConfig) {
-      extraRef.current = extraConfig.of(fresh);
-      setExtraState(extraConfig.of(fresh));
-    }
+    resetExtra(extraOf(fresh));
   };
 
   const submit = async (values: z.output<S>) => {
     try {
+      if (config.beforeSave && !(await config.beforeSave(values, extraRef.current))) return;
       if (record === undefined) {
         if (!config.create) throw new Error(`No create for ${config.entity}`);
-        await config.create(values);
+        await config.create(values, extraRef.current);
         draft.clear();
         const created = config.toasts.created;
         if (typeof created === 'function') {
@@ -128,13 +151,13 @@ export function useDrawerForm<S extends AnySchema, TRecord, TExtra = undefined>(
           toast.success(message, description === undefined ? undefined : { description });
         } else if (created) toast.success(created);
       } else {
-        await config.update(record, values, version.current);
+        await config.update(record, values, extraRef.current);
         toast.success(config.toasts.updated);
       }
       config.onDone();
     } catch (error) {
       if (record !== undefined && config.reload && hasErrorCode(error, 'STALE_VERSION')) {
-        toast.error(error.message, { action: { label: 'Reload', onClick: () => void reload(record) } });
+        toast.error(error.message, { action: { label: 'Reload', onClick: () => void reload(record) }, duration: 10_000 });
         return;
       }
       reportSaveFailure(error, config.entity, (field, message) => form.setError(field as Path<z.input<S>>, { message }));
@@ -145,11 +168,12 @@ export function useDrawerForm<S extends AnySchema, TRecord, TExtra = undefined>(
     form,
     isNew,
     isSubmitting: form.formState.isSubmitting,
+    record,
     extra,
     setExtra,
     onSubmit: form.handleSubmit(submit, () => toast.error(VALIDATION_MESSAGES.schemaFailureToast)),
     clear,
-    canClear: keepsDraft,
+    canClear: keepsDraft || config.clearable === true,
   };
 }
 
@@ -163,13 +187,19 @@ export function DrawerForm({
   state,
   noun,
   onCancel,
+  footerStart,
+  submitDisabled = false,
   children,
 }: {
   id: string;
-  state: Pick<DrawerFormState<AnySchema, unknown>, 'isNew' | 'isSubmitting' | 'onSubmit' | 'clear' | 'canClear'>;
+  state: Pick<DrawerFormState<AnySchema, unknown, unknown>, 'isNew' | 'isSubmitting' | 'onSubmit' | 'clear' | 'canClear'>;
   /** e.g. 'User' → 'Create User' / 'Update User'. */
   noun: string;
   onCancel: () => void;
+  /** More buttons left in the footer, after 'Clear Form' (the trip form's Cancel Load). */
+  footerStart?: ReactNode;
+  /** Submit is disabled also while this holds (the trip form without stops). */
+  submitDisabled?: boolean;
   children: ReactNode;
 }) {
   const { isNew, isSubmitting } = state;
@@ -178,17 +208,20 @@ export function DrawerForm({
       {children}
       <DrawerFormFooter
         start={
-          state.canClear ? (
-            <Button variant="ghost" disabled={isSubmitting} onClick={state.clear}>
-              Clear Form
-            </Button>
-          ) : undefined
+          <>
+            {state.canClear && (
+              <Button variant="ghost" disabled={isSubmitting} onClick={state.clear}>
+                Clear Form
+              </Button>
+            )}
+            {footerStart}
+          </>
         }
       >
         <Button variant="outline" disabled={isSubmitting} onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" disabled={isSubmitting || submitDisabled}>
           {isSubmitting ? (isNew ? 'Creating...' : 'Updating...') : `${isNew ? 'Create' : 'Update'} ${noun}`}
         </Button>
       </DrawerFormFooter>

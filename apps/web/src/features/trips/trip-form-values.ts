@@ -1,13 +1,4 @@
-import {
-  IDENTIFIER_TYPES,
-  TRIP_MESSAGES,
-  TRIP_STATUSES,
-  endOdometerBelowStart,
-  tripMiles,
-  tripOdometer,
-  type TripDetail,
-  type TripStatus,
-} from '@milepost/contracts/trips-api';
+import { IDENTIFIER_TYPES, TRIP_STATUSES, tripFieldsInput, type TripDetail, type TripStatus } from '@milepost/contracts/trips-api';
 import { formatCentral, parseCentral } from '@milepost/contracts/time';
 import { z } from 'zod';
 import type { TripPayload } from './api/trips-api';
@@ -18,48 +9,39 @@ export const INPUT_DATE_TIME = "yyyy-MM-dd'T'HH:mm";
 /** Date-times step in 5 minutes (the date-time picker's MINUTE_STEP). */
 const STEP_MS = 5 * 60_000;
 
-const toNumber = (text: string): number | null => {
-  if (text.trim() === '') return null;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : null;
-};
+/** A typed number: blank is null; what is not a number stays NaN, which the contracts refuse with their message. */
+const toNumber = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
-/** A number typed as text, checked by the contracts' rule (its own message per rule). */
-const numberText = (rule: typeof tripMiles | typeof tripOdometer) =>
-  z.string().superRefine((text, ctx) => {
-    const r = rule.safeParse(text);
-    if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]!.message });
-  });
+/** What the trip form's fields hold: ids picked or null, everything typed as text. */
+const tripFormValues = z.object({
+  truckId: z.number().nullable(),
+  driverId: z.number().nullable(),
+  dispatcherId: z.number().nullable(),
+  identifierType: z.enum(IDENTIFIER_TYPES),
+  identifierValue: z.string(),
+  tripStatus: z.enum(TRIP_STATUSES),
+  pickupDateTime: z.string(),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+  startOdometer: z.string(),
+  endOdometer: z.string(),
+  emptyMiles: z.string(),
+  loadedMiles: z.string(),
+  notes: z.string(),
+  recoveryReasonId: z.number().nullable(),
+});
 
-const idField = (message: string) => z.number({ message }).int().positive(message).nullable().refine((v) => v !== null, message);
-
-/** The trip form's values and rules (docs/product/trips.md "Trip form"); messages from the contracts. */
-export const tripFormSchema = z
-  .object({
-    truckId: idField(TRIP_MESSAGES.truckId),
-    driverId: idField(TRIP_MESSAGES.driverId),
-    dispatcherId: z.number().nullable(),
-    identifierType: z.enum(IDENTIFIER_TYPES, { message: TRIP_MESSAGES.identifierType }),
-    identifierValue: z.string().trim().min(1, TRIP_MESSAGES.identifierValue).max(50),
-    tripStatus: z.enum(TRIP_STATUSES, { message: TRIP_MESSAGES.tripStatus }),
-    pickupDateTime: z.string().min(1, TRIP_MESSAGES.pickupDateTime),
-    startDateTime: z.string(),
-    endDateTime: z.string(),
-    startOdometer: numberText(tripOdometer),
-    endOdometer: numberText(tripOdometer),
-    emptyMiles: numberText(tripMiles),
-    loadedMiles: numberText(tripMiles),
-    notes: z.string().max(2000),
-    recoveryReasonId: z.number().nullable(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.startDateTime && v.endDateTime && v.endDateTime <= v.startDateTime) {
-      ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: TRIP_MESSAGES.endAfterStart });
-    }
-    if (endOdometerBelowStart(toNumber(v.startOdometer), toNumber(v.endOdometer))) {
-      ctx.addIssue({ code: 'custom', path: ['endOdometer'], message: TRIP_MESSAGES.endOdometerBelowStart });
-    }
-  });
+/**
+ * The trip form's rules are the contracts' (docs/product/trips.md "Trip form"): the form checks
+ * what it would send (`tripFieldsPayload`) by `tripFieldsInput`, the schema the server checks
+ * POST and PUT /trips by, and shows each issue under its field. The stops are checked by the
+ * stops editor and the submit button (no stops, no submit).
+ */
+export const tripFormSchema = tripFormValues.superRefine((values, ctx) => {
+  const checked = tripFieldsInput.safeParse(tripFieldsPayload(values));
+  if (checked.success) return;
+  for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+});
 
 export type TripFormValues = z.input<typeof tripFormSchema>;
 
@@ -78,15 +60,6 @@ export function wireToInput(value: string | null | undefined): string {
 
 /** Now, down to the 5-minute step the picker offers. */
 export const nowInput = (now: Date = new Date()) => formatCentral(new Date(Math.floor(now.getTime() / STEP_MS) * STEP_MS), INPUT_DATE_TIME);
-
-
-/** Payable mileage = empty + loaded when both are numbers; blank otherwise (docs/product/trips.md). */
-export function payableMileage(emptyMiles: string, loadedMiles: string): string {
-  const empty = toNumber(emptyMiles);
-  const loaded = toNumber(loadedMiles);
-  if (empty === null || loaded === null) return '';
-  return String(Math.round((empty + loaded) * 10) / 10);
-}
 
 export function emptyTripValues(now: Date = new Date()): TripFormValues {
   return {
@@ -148,11 +121,11 @@ export function tripStopsOf(trip: TripDetail): StopDraft[] {
 }
 
 /**
- * The payload of POST/PUT /trips (docs/product/trips.md "On submit"): dates as MM/DD/YYYY HH:mm:ss, empty
- * values dropped, mileage numbers or null, isRecoveryLoad from the recovery reason. The
- * completion fields go only with a COMPLETED status.
+ * The payload of POST/PUT /trips without the stops (docs/product/trips.md "On submit"): dates as
+ * MM/DD/YYYY HH:mm:ss, empty values dropped, mileage numbers or null. The completion fields go
+ * only with a COMPLETED status. The server derives isRecoveryLoad from the recovery reason.
  */
-export function tripPayload(values: TripFormValues, stops: readonly StopDraft[]): TripPayload {
+export function tripFieldsPayload(values: TripFormValues): Omit<TripPayload, 'tripStops'> {
   const completed = values.tripStatus === 'COMPLETED';
   const raw: Record<string, unknown> = {
     truckId: values.truckId,
@@ -173,7 +146,9 @@ export function tripPayload(values: TripFormValues, stops: readonly StopDraft[])
   for (const [key, value] of Object.entries(raw)) if (value !== null && value !== undefined && value !== '') payload[key] = value;
   payload.emptyMiles = toNumber(values.emptyMiles);
   payload.loadedMiles = toNumber(values.loadedMiles);
-  payload.isRecoveryLoad = values.recoveryReasonId !== null;
-  payload.tripStops = toStopInputs(stops);
-  return payload as TripPayload;
+  return payload as Omit<TripPayload, 'tripStops'>;
+}
+
+export function tripPayload(values: TripFormValues, stops: readonly StopDraft[]): TripPayload {
+  return { ...tripFieldsPayload(values), tripStops: toStopInputs(stops) };
 }

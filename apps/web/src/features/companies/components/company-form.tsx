@@ -42,7 +42,7 @@ export function CompanyForm({ company, onDone, onCancel }: { company: CompanyRow
     record: company,
     empty: valuesOf(company),
     valuesOf,
-    update: (row, values, version) => update.mutateAsync({ id: row.id, body: { ...values, version: version ?? row.version } }),
+    update: (row, values) => update.mutateAsync({ id: row.id, body: { ...values, version: row.version } }),
     reload: (queryClient, row) => queryClient.fetchQuery({ ...companyQueryOptions(row.id), staleTime: 0 }),
     toasts: { updated: COMPANY_TOASTS.updated },
     onDone,

@@ -184,7 +184,7 @@ export function companyIntegrationsQueryOptions(truckId: number) {
 // ---- writes
 
 /** The trip payload as sent: dates MM/DD/YYYY HH:mm:ss, empty values dropped, mileage numbers or null. */
-export type TripPayload = Partial<TripInput> & Pick<TripInput, 'tripStops'> & { isRecoveryLoad?: boolean };
+export type TripPayload = Partial<TripInput> & Pick<TripInput, 'tripStops'>;
 
 /** POST /trips */
 export function createTrip(body: TripPayload): Promise<TripDetail> {

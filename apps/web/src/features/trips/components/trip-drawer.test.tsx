@@ -107,5 +107,63 @@ describe('Trip drawer: route settings', () => {
       { userId: 1, trailerType: 'TRAILER_53', routingType: 'SHORTEST', distanceUnit: 'MILES' },
       { userId: 1, trailerType: 'TRAILER_53', routingType: 'SHORTEST', distanceUnit: 'KM' },
     ]);
+const stop = (id: number, address: string, latitude: number, longitude: number, orderIndex: number, stopType: string, loadStatus: string) => ({
+  id, address, latitude, longitude, stopType, loadStatus, orderIndex, distance: null, totalDistance: null, duration: null,
+});
+const TRIP: TripDetail = {
+  id: 42, truckId: 1, driverId: 2, dispatcherId: null,
+  truck: { id: 1, unitNumber: '101' }, driver: { id: 2, firstName: 'Sam', lastName: 'Hill' }, dispatcher: null,
+  identifierType: 'LOAD_NUMBER', loadNumber: 'L-42', trailerNumber: null, tripStatus: 'IN_TRANSIT',
+  pickupDateTime: '03/02/2026 09:00:00', startDateTime: null, endDateTime: null, startOdometer: null, endOdometer: null,
+  emptyMiles: null, loadedMiles: null, payableMileage: null, notes: null, recoveryReasonId: null, recoveryReasonName: null, recoveryLoadIndex: 0,
+  isRecoveryLoad: false, hasIncompleteTrips: false,
+  tripStops: [stop(1, 'Chicago, IL', 41.88, -87.63, 0, 'START', 'EMPTY'), stop(2, 'Tulsa, OK', 36.15, -95.99, 1, 'PICKUP', 'LOADED'), stop(3, 'Dallas, TX', 32.78, -96.8, 2, 'DELIVERY', 'LOADED')],
+  mileStats: { miles: null, totalEmpty: null, pu: null, trl: null, totalMiles: null, totalDuration: null, emptyMiles: null, loadedMiles: null, payableMileage: null },
+  routeSource: 'ESTIMATE', version: 3, updated: '2026-03-02T15:00:00.000Z',
+};
+
+/** A routing answer: every leg 100 miles. */
+const legs = ({ body }: MockCall): RouteResponse => {
+  const { stops } = body as RouteRequest;
+  const answer = stops.slice(1).map(() => ({ distance: 160_934, duration: 7200, polyline: '' }));
+  return { source: 'HERE', estimateReason: null, routes: [{ legs: answer, distance: 160_934 * answer.length, duration: 7200 * answer.length, notices: [], truckRestricted: false }] };
+};
+
+function setupEdit() {
+  const api = mockApi({
+    'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
+    'GET /recovery/reasons': () => page([]),
+    'GET /trips/42': () => TRIP,
+    'GET /user-route-setting/1': () => ({ id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' }),
+    'POST /routing/routes': legs,
+  });
+  const onOpenChange = vi.fn();
+  const row = { id: 42 } as TripRow;
+  renderWithApp(<TripDrawer open onOpenChange={onOpenChange} target={{ mode: 'edit', row }} />, { user: makeUser(['CAN_EDIT_TRIP']) });
+  return { api, onOpenChange };
+}
+
+describe('Trip drawer: editing a trip', () => {
+  it('a new trip starts In Transit, and the status field shows it', async () => {
+    setup();
+    expect(await screen.findByLabelText('Trip Status')).toHaveValue('IN_TRANSIT');
+  });
+
+  it('the legs the routing fills in are no change: an untouched trip closes at once', async () => {
+    const user = userEvent.setup();
+    const { onOpenChange } = setupEdit();
+    await screen.findAllByTestId('stop-figures', {}, { timeout: 3000 });
+    await user.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('a removed stop is an unsaved change: closing asks first', async () => {
+    const user = userEvent.setup();
+    const { onOpenChange } = setupEdit();
+    await user.click(await screen.findByRole('button', { name: 'Remove Stop 1' }));
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('alertdialog', { name: DISCARD_CHANGES_TITLE })).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
   });
 });

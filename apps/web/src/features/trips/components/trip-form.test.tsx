@@ -92,7 +92,7 @@ describe('Trip form submit precheck', () => {
     await user.click(screen.getByRole('button', { name: 'Update Trip' }));
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(puts(api)[0]!.body).toMatchObject({ identifierValue: 'L-77', version: 3, recoveryReasonId: 3, isRecoveryLoad: true, pickupDateTime: '03/02/2026 09:00:00' });
+    expect(puts(api)[0]!.body).toMatchObject({ identifierValue: 'L-77', version: 3, recoveryReasonId: 3, pickupDateTime: '03/02/2026 09:00:00' });
     expect(await screen.findByText('Trip updated successfully!')).toBeInTheDocument();
   });
 

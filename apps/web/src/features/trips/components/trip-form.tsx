@@ -1,34 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { VALIDATION_MESSAGES } from '@milepost/contracts/messages';
+import { payableFrom } from '@milepost/contracts/mile-stats-api';
 import { TRIP_MESSAGES, TRIP_STATUS_LABELS, tripStatusChoices, type DuplicateCheckRow, type TripDetail } from '@milepost/contracts/trips-api';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
-import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { DrawerFormFooter } from '@/components/layout/drawer-form-footer';
+import { DrawerForm, useDrawerForm } from '@/components/layout/drawer-form';
 import { Button } from '@/components/ui/button';
 import { useConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useUnsavedChanges } from '@/components/layout/drawer';
 import { DateTimePicker } from '@/components/ui/date-picker';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
 import { Textarea } from '@/components/ui/textarea';
-import { hasErrorCode } from '@/lib/api-client';
 import { saveErrorText } from '@/lib/error-messages';
-import { reportSaveFailure } from '@/lib/save-failure';
 import { activeDriverLookup, dispatcherLookup, personOption, recoveryReasonLookup, truckLookup, truckOption } from '@/lib/lookups';
 import { checkTripNumber, tripQueryOptions, useChangeTripStatusMutation, useCreateTripMutation, useUpdateTripMutation } from '../api/trips-api';
 import type { StopDraft } from '../stops';
-import {
-  emptyTripValues,
-  payableMileage,
-  tripFormSchema,
-  tripPayload,
-  tripStopsOf,
-  tripValuesOf,
-  type TripFormValues,
-} from '../trip-form-values';
+import { emptyTripValues, tripFormSchema, tripPayload, tripStopsOf, tripValuesOf, type TripFormValues } from '../trip-form-values';
 import { MatchingTripsTable, PrecheckDialog } from './precheck-dialog';
 import { StopsEditor } from './stops-editor';
 
@@ -52,6 +39,19 @@ interface Labels {
   reason: LookupOption | null;
 }
 
+/** What the trip form keeps besides its values: the pickers' labels, the stops, the last number check. */
+interface TripExtra {
+  labels: Labels;
+  stops: StopDraft[];
+  /** Other trips using the number, after a check or a precheck; null before. */
+  matches: DuplicateCheckRow[] | null;
+}
+
+const tripExtraOf = (trip: TripDetail | undefined): TripExtra => ({ labels: labelsOf(trip), stops: trip ? tripStopsOf(trip) : [], matches: null });
+// The stops as the user placed them (the legs the routing fills in are no edit).
+const stopsKey = (list: readonly StopDraft[]) => JSON.stringify(list.map((s) => [s.address, s.latitude, s.longitude, s.stopType]));
+const sameStops = (a: TripExtra, b: TripExtra) => stopsKey(a.stops) === stopsKey(b.stops);
+
 function labelsOf(trip: TripDetail | undefined): Labels {
   return {
     truck: trip ? truckOption(trip.truck) : null,
@@ -62,53 +62,95 @@ function labelsOf(trip: TripDetail | undefined): Labels {
 }
 
 /**
- * Create and edit a trip (docs/product/trips.md "Trip drawer"): truck, driver, identifier, dispatcher,
- * number with its check, stops, status, mileage, dates and notes; on submit the number is
- * prechecked against other trips (recovery loads), then the trip is saved. Failed saves keep
- * the drawer open; a stale edit (STALE_VERSION) offers a reload.
+ * Create and edit a trip (docs/product/trips.md "Trip drawer") on the drawer-form scaffold: truck,
+ * driver, identifier, dispatcher, number with its check, stops, status, mileage, dates and notes;
+ * on submit the number is prechecked against other trips (recovery loads), then the trip is saved.
+ * Failed saves keep the drawer open; a stale edit (STALE_VERSION) offers a reload; unsaved changes
+ * are asked about before the drawer closes (there is no trip draft: the drawer resets).
  */
 export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undefined; onDone: () => void; onCancel: () => void }) {
-  const isNew = trip === undefined;
-  const queryClient = useQueryClient();
   const create = useCreateTripMutation();
   const update = useUpdateTripMutation();
   const changeStatus = useChangeTripStatusMutation();
   const { confirm, dialog } = useConfirmDialog();
-
-  const original = useRef(trip);
-  const form = useForm<TripFormValues>({
-    resolver: zodResolver(tripFormSchema),
-    defaultValues: trip ? tripValuesOf(trip) : emptyTripValues(),
-  });
-  const { errors, isSubmitting } = form.formState;
-  const [stops, setStops] = useState<StopDraft[]>(() => (trip ? tripStopsOf(trip) : []));
-  // Unsaved changes (fields or stops) make closing the drawer ask first.
-  const stopsKey = (list: readonly StopDraft[]) => JSON.stringify(list.map((s) => [s.address, s.latitude, s.longitude, s.stopType]));
-  const [initialStops] = useState(() => stopsKey(stops));
-  const [initialValues] = useState(() => JSON.stringify(form.getValues()));
-  const values = useWatch({ control: form.control });
-  useUnsavedChanges(JSON.stringify(values) !== initialValues || stopsKey(stops) !== initialStops);
-  const [labels, setLabels] = useState<Labels>(() => labelsOf(trip));
-  const [matches, setMatches] = useState<DuplicateCheckRow[] | null>(null);
   const [checking, setChecking] = useState(false);
   const [precheck, setPrecheck] = useState<DuplicateCheckRow[] | null>(null);
   const precheckAnswer = useRef<((proceed: boolean) => void) | null>(null);
+
+  const askPrecheck = (rows: DuplicateCheckRow[]) =>
+    new Promise<boolean>((resolve) => {
+      precheckAnswer.current = resolve;
+      setPrecheck(rows);
+    });
+  const answerPrecheck = (proceed: boolean) => {
+    setPrecheck(null);
+    precheckAnswer.current?.(proceed);
+    precheckAnswer.current = null;
+  };
+
+  const state = useDrawerForm({
+    schema: tripFormSchema,
+    entity: 'trip',
+    record: trip,
+    empty: emptyTripValues(),
+    valuesOf: tripValuesOf,
+    extra: { empty: tripExtraOf(undefined), of: tripExtraOf, same: sameStops },
+    clearable: true,
+    // Precheck: other trips with this number (only when the number is new to this trip).
+    beforeSave: async (values, { stops: toSave }) => {
+      if (toSave.length === 0) {
+        toast.warning(TRIP_MESSAGES.noStops);
+        return false;
+      }
+      if (!numberChanged(values)) return true;
+      let rows: DuplicateCheckRow[] = [];
+      try {
+        rows = others(await checkTripNumber(values.identifierValue, values.identifierType));
+      } catch {
+        return true; // a failed lookup does not stop the save
+      }
+      if (rows.length === 0) return true;
+      setMatches(rows);
+      if (rows.some((r) => r.tripStatus !== 'COMPLETED')) {
+        toast.warning(TRIP_MESSAGES.uncompleted);
+        return false;
+      }
+      if (values.recoveryReasonId === null) {
+        form.setError('recoveryReasonId', { message: TRIP_MESSAGES.recoveryReasonRequired });
+        toast.warning(TRIP_MESSAGES.recoveryReasonForRecovery);
+        return false;
+      }
+      return askPrecheck(rows);
+    },
+    create: (values, extra) => create.mutateAsync(tripPayload(values, extra.stops)),
+    update: (record, values, extra) => update.mutateAsync({ id: record.id, body: { ...tripPayload(values, extra.stops), version: record.version } }),
+    reload: (queryClient, record) => queryClient.fetchQuery({ ...tripQueryOptions(record.id), staleTime: 0 }),
+    toasts: { created: TRIP_MESSAGES.created, updated: TRIP_MESSAGES.updated },
+    onDone,
+  });
+  const { form, isNew, isSubmitting, record: original, extra, setExtra } = state;
+  const { labels, stops, matches } = extra;
+  const { errors } = form.formState;
+  const setMatches = (rows: DuplicateCheckRow[] | null) => setExtra((e) => ({ ...e, matches: rows }));
+  const setStops = (next: StopDraft[]) => setExtra((e) => ({ ...e, stops: next }));
 
   const [truckId, driverId, identifierType, identifierValue, tripStatus, emptyMiles, loadedMiles, recoveryReasonId] = useWatch({
     control: form.control,
     name: ['truckId', 'driverId', 'identifierType', 'identifierValue', 'tripStatus', 'emptyMiles', 'loadedMiles', 'recoveryReasonId'],
   });
   const completed = tripStatus === 'COMPLETED';
-  const currentStatus = original.current?.tripStatus;
+  const currentStatus = original?.tripStatus;
   const statusChoices = tripStatusChoices(currentStatus);
-  const originalNumber = original.current ? tripValuesOf(original.current).identifierValue : '';
+  const originalNumber = original ? tripValuesOf(original).identifierValue.trim() : '';
   const trimmedNumber = identifierValue.trim();
-  const canCheck = trimmedNumber !== '' && (isNew || trimmedNumber !== originalNumber.trim());
-  const others = (rows: DuplicateCheckRow[]) => rows.filter((r) => r.id !== original.current?.id);
+  const canCheck = trimmedNumber !== '' && (isNew || trimmedNumber !== originalNumber);
+  const others = (rows: DuplicateCheckRow[]) => rows.filter((r) => r.id !== original?.id);
+  const numberChanged = (values: TripFormValues) => isNew || values.identifierValue.trim() !== originalNumber || values.identifierType !== original?.identifierType;
   const showReason = (matches !== null && matches.length > 0) || recoveryReasonId !== null;
+  const payable = payableFrom(emptyMiles, loadedMiles);
 
   const pick = (field: 'truckId' | 'driverId' | 'dispatcherId' | 'recoveryReasonId', key: keyof Labels) => (option: LookupOption | null) => {
-    setLabels((l) => ({ ...l, [key]: option }));
+    setExtra((e) => ({ ...e, labels: { ...e.labels, [key]: option } }));
     form.setValue(field, option?.id ?? null, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   };
 
@@ -126,93 +168,6 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
     }
   };
 
-  const askPrecheck = (rows: DuplicateCheckRow[]) =>
-    new Promise<boolean>((resolve) => {
-      precheckAnswer.current = resolve;
-      setPrecheck(rows);
-    });
-  const answerPrecheck = (proceed: boolean) => {
-    setPrecheck(null);
-    precheckAnswer.current?.(proceed);
-    precheckAnswer.current = null;
-  };
-
-  const applyTrip = (fresh: TripDetail) => {
-    original.current = fresh;
-    form.reset(tripValuesOf(fresh));
-    setStops(tripStopsOf(fresh));
-    setLabels(labelsOf(fresh));
-    setMatches(null);
-  };
-
-  const reloadTrip = async () => {
-    if (!original.current) return;
-    try {
-      applyTrip(await queryClient.fetchQuery({ ...tripQueryOptions(original.current.id), staleTime: 0 }));
-    } catch (error) {
-      toast.error(saveErrorText(error, 'trip'));
-    }
-  };
-
-  const save = async (values: TripFormValues) => {
-    // Precheck: other trips with this number (only when the number is new to this trip).
-    const numberChanged = isNew || values.identifierValue.trim() !== originalNumber.trim() || values.identifierType !== original.current?.identifierType;
-    if (numberChanged) {
-      let rows: DuplicateCheckRow[] = [];
-      try {
-        rows = others(await checkTripNumber(values.identifierValue, values.identifierType));
-      } catch {
-        rows = []; // a failed lookup does not stop the save
-      }
-      if (rows.length > 0) {
-        setMatches(rows);
-        if (rows.some((r) => r.tripStatus !== 'COMPLETED')) {
-          toast.warning(TRIP_MESSAGES.uncompleted);
-          return;
-        }
-        if (values.recoveryReasonId === null) {
-          form.setError('recoveryReasonId', { message: TRIP_MESSAGES.recoveryReasonRequired });
-          toast.warning(TRIP_MESSAGES.recoveryReasonForRecovery);
-          return;
-        }
-        if (!(await askPrecheck(rows))) return;
-      }
-    }
-    const body = tripPayload(values, stops);
-    try {
-      if (original.current) {
-        await update.mutateAsync({ id: original.current.id, body: { ...body, version: original.current.version } });
-        toast.success(TRIP_MESSAGES.updated);
-      } else {
-        await create.mutateAsync(body);
-        toast.success(TRIP_MESSAGES.created);
-      }
-      onDone();
-    } catch (error) {
-      if (original.current && hasErrorCode(error, 'STALE_VERSION')) {
-        toast.error(saveErrorText(error, 'trip'), { action: { label: 'Reload', onClick: () => void reloadTrip() }, duration: 10_000 });
-        return;
-      }
-      reportSaveFailure(error, 'trip', (field, message) => form.setError(field as Path<TripFormValues>, { message }));
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (stops.length === 0) {
-      event.preventDefault();
-      toast.warning(TRIP_MESSAGES.noStops);
-      return;
-    }
-    void form.handleSubmit(save, () => toast.error(VALIDATION_MESSAGES.schemaFailureToast))(event);
-  };
-
-  const clearForm = () => {
-    form.reset(emptyTripValues());
-    setStops([]);
-    setLabels(labelsOf(undefined));
-    setMatches(null);
-  };
-
   const cancelLoad = () =>
     confirm({
       title: CANCEL_LOAD_TEXTS.title,
@@ -221,26 +176,38 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
       cancelLabel: CANCEL_LOAD_TEXTS.back,
       variant: 'destructive',
       onConfirm: async () => {
-        if (!original.current) return;
+        if (!original) return;
         try {
-          await changeStatus.mutateAsync({ id: original.current.id, tripStatus: 'CANCELLED' });
+          await changeStatus.mutateAsync({ id: original.id, tripStatus: 'CANCELLED' });
         } catch (error) {
           toast.error(saveErrorText(error, 'trip'));
           throw error;
         }
-        form.setValue('tripStatus', 'CANCELLED');
         toast.success(CANCEL_LOAD_TEXTS.done);
         onDone();
       },
     });
 
-  const busy = isSubmitting || precheck !== null;
   const numberLabel = identifierType === 'TRAILER_NUMBER' ? 'Trailer Number' : 'Load Number';
   // The driver error shows only while no driver is chosen (docs/product/trips.md).
   const driverError = driverId === null ? errors.driverId : undefined;
 
   return (
-    <form id="trip-form" noValidate className="flex min-h-full flex-col gap-4" onSubmit={onSubmit}>
+    <DrawerForm
+      id="trip-form"
+      state={state}
+      noun="Trip"
+      onCancel={onCancel}
+      submitDisabled={stops.length === 0}
+      footerStart={
+        !isNew &&
+        (currentStatus === 'IN_TRANSIT' || currentStatus === 'UPCOMING') && (
+          <Button type="button" variant="outline" className="text-destructive" disabled={isSubmitting} onClick={cancelLoad}>
+            {CANCEL_LOAD_TEXTS.button}
+          </Button>
+        )
+      }
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="trip-truck" label="Truck" error={errors.truckId}>
           <LookupSelect
@@ -267,10 +234,16 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
           />
         </FormField>
         <FormField id="trip-identifier-type" label="Identifier Type" error={errors.identifierType}>
-          <select id="trip-identifier-type" className={selectClass} {...fieldAria('trip-identifier-type', errors.identifierType)} {...form.register('identifierType')}>
-            <option value="LOAD_NUMBER">Load Number</option>
-            <option value="TRAILER_NUMBER">Trailer Number</option>
-          </select>
+          <Controller
+            control={form.control}
+            name="identifierType"
+            render={({ field }) => (
+              <select id="trip-identifier-type" className={selectClass} {...fieldAria('trip-identifier-type', errors.identifierType)} {...field}>
+                <option value="LOAD_NUMBER">Load Number</option>
+                <option value="TRAILER_NUMBER">Trailer Number</option>
+              </select>
+            )}
+          />
         </FormField>
         <FormField id="trip-dispatcher" label="Dispatcher">
           <LookupSelect
@@ -327,13 +300,20 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="trip-status" label="Trip Status" error={errors.tripStatus}>
-          <select id="trip-status" className={selectClass} {...fieldAria('trip-status', errors.tripStatus)} {...form.register('tripStatus')}>
-            {statusChoices.map((s) => (
-              <option key={s} value={s}>
-                {TRIP_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
+          {/* Controlled: an uncontrolled select first shows its first option, not the form's status. */}
+          <Controller
+            control={form.control}
+            name="tripStatus"
+            render={({ field }) => (
+              <select id="trip-status" className={selectClass} {...fieldAria('trip-status', errors.tripStatus)} {...field}>
+                {statusChoices.map((s) => (
+                  <option key={s} value={s}>
+                    {TRIP_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            )}
+          />
         </FormField>
         <FormField id="trip-pickup" label="Pickup Date/Time (Central)" error={errors.pickupDateTime}>
           <Controller
@@ -349,7 +329,7 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
           <Input id="trip-loaded-miles" type="number" step={0.1} min={0} inputMode="decimal" {...fieldAria('trip-loaded-miles', errors.loadedMiles)} {...form.register('loadedMiles')} />
         </FormField>
         <FormField id="trip-payable" label="Payable Mileage">
-          <Input id="trip-payable" readOnly tabIndex={-1} className="bg-muted/50 tabular-nums" value={payableMileage(emptyMiles, loadedMiles)} />
+          <Input id="trip-payable" readOnly tabIndex={-1} className="bg-muted/50 tabular-nums" value={payable ?? ''} />
         </FormField>
         {completed && (
           <>
@@ -380,29 +360,8 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
         <Controller control={form.control} name="notes" render={({ field }) => <Textarea id="trip-notes" rows={3} {...field} />} />
       </FormField>
 
-      <DrawerFormFooter
-        start={
-          <>
-            <Button type="button" variant="ghost" disabled={busy} onClick={clearForm}>
-              Clear Form
-            </Button>
-            {!isNew && (currentStatus === 'IN_TRANSIT' || currentStatus === 'UPCOMING') && (
-              <Button type="button" variant="outline" className="text-destructive" disabled={busy || !original.current} onClick={cancelLoad}>
-                {CANCEL_LOAD_TEXTS.button}
-              </Button>
-            )}
-          </>
-        }
-      >
-        <Button type="button" variant="outline" disabled={isSubmitting} onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy || stops.length === 0}>
-          {isSubmitting ? (isNew ? 'Creating...' : 'Updating...') : isNew ? 'Create Trip' : 'Update Trip'}
-        </Button>
-      </DrawerFormFooter>
       <PrecheckDialog rows={precheck} onAnswer={answerPrecheck} />
       {dialog}
-    </form>
+    </DrawerForm>
   );
 }

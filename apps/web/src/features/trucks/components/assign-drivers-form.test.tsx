@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { DISCARD_CHANGES_TITLE, Drawer } from '@/components/layout/drawer';
 import { apiError, mockApi, page } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { AssignDriversForm } from './assign-drivers-form';
@@ -86,5 +87,21 @@ describe('Assign drivers to a user', () => {
     await screen.findByRole('checkbox', { name: 'Ava Stone' });
     await user.type(screen.getByPlaceholderText('Search drivers...'), 'zzz');
     expect(await screen.findByText('No drivers found for "zzz"')).toBeInTheDocument();
+  });
+
+  it('a chosen driver is an unsaved change: Escape asks before the drawer closes', async () => {
+    const user = userEvent.setup();
+    api();
+    const onOpenChange = vi.fn();
+    renderWithApp(
+      <Drawer open onOpenChange={onOpenChange} title="Assign Drivers to User">
+        <AssignDriversForm onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
+      </Drawer>,
+      { user: makeUser(['CAN_SHOW_TRUCKS', 'CAN_DRIVERS_ASSIGN_TO_USER_TRUCK']) },
+    );
+    await user.click(await screen.findByRole('checkbox', { name: 'Ava Stone' }));
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('alertdialog', { name: DISCARD_CHANGES_TITLE })).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
 import { DRIVER_MESSAGES } from '@milepost/contracts/drivers-api';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { useUnsavedChanges } from '@/components/layout/drawer';
 import { DrawerFormFooter } from '@/components/layout/drawer-form-footer';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -22,6 +23,8 @@ export function AssignDriversForm({ onDone, onCancel }: { onDone: () => void; on
   const [user, setUser] = useState<LookupOption | null>(null);
   const assign = useAssignDriversMutation();
   const ready = drivers.length > 0 && user !== null;
+  // Chosen drivers or user: closing the drawer asks first (docs/product/shell.md).
+  useUnsavedChanges(drivers.length > 0 || user !== null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

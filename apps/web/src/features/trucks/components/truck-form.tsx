@@ -52,7 +52,7 @@ export function TruckForm({ truck, onDone, onCancel }: { truck: TruckRow; onDone
     empty: valuesOf(truck),
     valuesOf,
     extra: { empty: null as PlaceItem | null, of: placeOf },
-    update: (row, values, version) => update.mutateAsync({ id: row.id, body: { ...values, version: version ?? row.version } }),
+    update: (row, values) => update.mutateAsync({ id: row.id, body: { ...values, version: row.version } }),
     reload: (queryClient, row) => queryClient.fetchQuery({ ...truckQueryOptions(row.id), staleTime: 0 }),
     toasts: { updated: TRUCK_TOASTS.updated },
     onDone,

@@ -50,7 +50,7 @@ export function UserForm({ user, onDone, onCancel }: { user?: UserRow | undefine
     extra: { empty: null as LookupOption | null, of: roleOptionOf },
     draftName: USER_DRAFT_NAME,
     create: (values) => create.mutateAsync(values),
-    update: (row, values, version) => update.mutateAsync({ id: row.id, body: { ...values, version: version ?? row.version } }),
+    update: (row, values) => update.mutateAsync({ id: row.id, body: { ...values, version: row.version } }),
     reload: (queryClient, row) => queryClient.fetchQuery({ ...userQueryOptions(row.id), staleTime: 0 }),
     toasts: {
       created: (values) => ({ message: USER_TOASTS.created, description: `An invitation to set a password was sent to ${values.email}.` }),
