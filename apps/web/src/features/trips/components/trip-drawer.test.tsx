@@ -107,6 +107,9 @@ describe('Trip drawer: route settings', () => {
       { userId: 1, trailerType: 'TRAILER_53', routingType: 'SHORTEST', distanceUnit: 'MILES' },
       { userId: 1, trailerType: 'TRAILER_53', routingType: 'SHORTEST', distanceUnit: 'KM' },
     ]);
+  });
+});
+
 const stop = (id: number, address: string, latitude: number, longitude: number, orderIndex: number, stopType: string, loadStatus: string) => ({
   id, address, latitude, longitude, stopType, loadStatus, orderIndex, distance: null, totalDistance: null, duration: null,
 });
