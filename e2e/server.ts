@@ -12,8 +12,6 @@ import { loadConfig } from '../apps/api/src/config';
 import { routingServiceFor } from '../apps/api/src/modules/routing/service';
 import { roles, users } from '../apps/api/src/db/schema/access';
 import { hashPassword } from '../apps/api/src/platform/crypto';
-import { createSecretBox } from '../apps/api/src/platform/secret-box';
-import { dataDirSecret } from '../apps/api/src/secrets';
 import { E2E_ACCOUNTS } from './accounts';
 
 const dataDir = process.env.MILEPOST_DATA_DIR;
@@ -22,9 +20,8 @@ if (!dataDir) throw new Error('MILEPOST_DATA_DIR is required');
 const database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
 await database.migrate();
 await syncAccessCatalogue(database.db);
-// The same key the server will generate into (and read back from) the data folder.
 // Demo trips are routed like the server will (HERE when HERE_* points at a fake, else the estimate).
-await seedDemo(database.db, createSecretBox(dataDirSecret(dataDir, 'secretKey')), routingServiceFor(loadConfig(), database.db));
+await seedDemo(database.db, routingServiceFor(loadConfig(), database.db));
 const [noAccess] = await database.db
   .insert(roles)
   .values({ name: 'NO_ACCESS', description: 'A role without permissions' })

@@ -22,7 +22,7 @@ async function main() {
   await syncAccessCatalogue(database.db);
   const jwtSecret = config.MILEPOST_JWT_SECRET ?? dataDirSecret(config.MILEPOST_DATA_DIR, 'jwtSecret');
   const secretKey = config.MILEPOST_SECRET_KEY ?? dataDirSecret(config.MILEPOST_DATA_DIR, 'secretKey');
-  const seeded = config.seedDemo ? await seedDemo(database.db, createSecretBox(secretKey), routingServiceFor(config, database.db)) : false;
+  const seeded = config.seedDemo ? await seedDemo(database.db, routingServiceFor(config, database.db)) : false;
   if (config.MILEPOST_ADMIN_EMAIL && config.MILEPOST_ADMIN_PASSWORD) {
     await ensureAdmin(database.db, config.MILEPOST_ADMIN_EMAIL, config.MILEPOST_ADMIN_PASSWORD);
   }

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TripMileStats } from '@milepost/contracts/mile-stats-api';
@@ -5,6 +7,7 @@ import { companies, trucks } from '../src/db/schema/reference';
 import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
 import { tripStops, trips } from '../src/db/schema/trips';
 import { seedDemo, DEMO_LOGIN } from '../src/db/seed/demo';
+import { scheduledSyncs } from '../src/jobs/queue';
 import { backfillMileStats } from '../src/modules/mile-stats/service';
 import { routingServiceFor } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
@@ -19,13 +22,21 @@ let ctx: TestContext;
 let token: string;
 let seedMs = 0;
 const MI = 0.000621371;
+/** Stands in for Samsara and GLE, counting what reaches it: the demo must ask neither. */
+let provider: Server;
+const providerHits: string[] = [];
 
 beforeAll(async () => {
-  // No provider is reachable: a fetch would fail the checks below.
-  ctx = await createTestContext({ SAMSARA_BASE_URL: 'http://127.0.0.1:9', GLE_BASE_URL: 'http://127.0.0.1:9' });
+  provider = createServer((req, res) => {
+    providerHits.push(req.url ?? '');
+    res.writeHead(503).end();
+  });
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  const providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+  ctx = await createTestContext({ SAMSARA_BASE_URL: providerUrl, GLE_BASE_URL: providerUrl });
   const t0 = performance.now();
   // No HERE key: the demo trips are routed with the estimate as they are saved.
-  await seedDemo(ctx.db, createSecretBox(ctx.secretKey), routingServiceFor(ctx.config, ctx.db));
+  await seedDemo(ctx.db, routingServiceFor(ctx.config, ctx.db));
   seedMs = performance.now() - t0;
   // What the background job does after start: the kept figures the reports read.
   await backfillMileStats({ db: ctx.db, telematics: { db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config } });
@@ -34,6 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
+  await new Promise((resolve) => provider?.close(resolve));
 });
 
 describe('demo data', () => {
@@ -89,5 +101,36 @@ describe('demo data', () => {
     }
     // Not all identical: telematics differ from the plan by a few percent either way.
     expect(Math.max(...offs) - Math.min(...offs)).toBeGreaterThan(0.01);
+  });
+
+  it('is quiet offline: its companies hold no token, so the scheduled sync queues nothing and no provider is called', async () => {
+    const telematics = { db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config };
+    expect(await scheduledSyncs(telematics)).toEqual([]);
+
+    const [prairie] = await ctx.db.select().from(companies).where(eq(companies.name, 'Prairie Freight Lines'));
+    expect(prairie).toMatchObject({ samsaraEnabled: true, gleEnabled: true, samsaraTokenEncrypted: null, gleTokenEncrypted: null });
+    // The Companies screen: never run, not failed, and why it does not run.
+    const status = await call(ctx.app, { method: 'GET', url: `/api/v1/integrations/status?companyId=${prairie!.id}`, token });
+    expect(status.statusCode).toBe(200);
+    for (const [name, label] of [['SAMSARA', 'Samsara'], ['GLE', 'GLE']] as const) {
+      expect(status.json().data[name]).toMatchObject({ state: 'NEVER', enabled: false, error: null, disabledReason: `No ${label} token is stored for this company.` });
+    }
+    // An in-transit load: its track would be brought up to now if a provider could be asked.
+    const [running] = await ctx.db
+      .select({ id: trips.id, companyId: companies.id })
+      .from(trips)
+      .innerJoin(trucks, eq(trucks.id, trips.truckId))
+      .innerJoin(companies, eq(companies.id, trucks.companyId))
+      .where(and(eq(companies.samsaraEnabled, true), eq(trips.tripStatus, 'IN_TRANSIT')));
+    expect(running).toBeDefined();
+    const stats = () => call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${running!.id}`, token });
+    expect((await stats()).statusCode).toBe(200);
+    expect(providerHits).toEqual([]);
+
+    // A company that does hold a token is still synced on schedule.
+    await ctx.db.update(companies).set({ samsaraTokenEncrypted: telematics.secretBox.seal('a-real-token-1234') }).where(eq(companies.id, running!.companyId));
+    expect(await scheduledSyncs(telematics)).toEqual([{ companyId: running!.companyId, provider: 'SAMSARA' }]);
+    await stats();
+    expect(providerHits.length).toBeGreaterThan(0);
   });
 });

@@ -24,7 +24,7 @@ export const SYNC_QUEUE = 'telematics-sync';
 export const SYNC_ALL_QUEUE = 'telematics-sync-all';
 export const BACKFILL_QUEUE = 'mile-stats-backfill';
 
-interface SyncJob {
+export interface SyncJob {
   companyId: number;
   provider: ProviderName;
 }
@@ -41,6 +41,27 @@ export interface JobOptions {
   retryDelaySeconds?: number;
   /** Schedule the periodic sync of every company (tests switch it off, so only their own syncs run). */
   schedule?: boolean;
+}
+
+/**
+ * What the scheduled sync queues: each active company's providers that are switched on and usable
+ * (the trip settings' switch, a stored token, GLE configured). A provider without a token is left
+ * alone — the demo's companies have none (their GPS history is stored demo data), so an offline
+ * demo never calls Samsara or GLE and shows no failed runs (docs/integrations/telematics.md#demo-data).
+ */
+export async function scheduledSyncs(telematics: TelematicsDeps): Promise<SyncJob[]> {
+  const rows = await telematics.db
+    .select({ id: companies.id, samsara: companies.samsaraEnabled, gle: companies.gleEnabled })
+    .from(companies)
+    .where(and(eq(companies.active, true), or(eq(companies.samsaraEnabled, true), eq(companies.gleEnabled, true))));
+  const due: SyncJob[] = [];
+  for (const c of rows) {
+    for (const provider of PROVIDERS) {
+      if (!(provider === 'SAMSARA' ? c.samsara : c.gle)) continue;
+      if ((await providerFor(telematics, c.id, provider)).enabled) due.push({ companyId: c.id, provider });
+    }
+  }
+  return due;
 }
 
 /** A cron expression for "every n minutes". */
@@ -79,18 +100,8 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     if (result) log.info({ companyId, provider, ...result }, 'telematics sync finished');
   });
   await boss.work(SYNC_ALL_QUEUE, polling, async () => {
-    const rows = await database.db
-      .select({ id: companies.id, samsara: companies.samsaraEnabled, gle: companies.gleEnabled })
-      .from(companies)
-      .where(and(eq(companies.active, true), or(eq(companies.samsaraEnabled, true), eq(companies.gleEnabled, true))));
     await boss.send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
-    for (const c of rows) {
-      for (const p of PROVIDERS) {
-        if (!(p === 'SAMSARA' ? c.samsara : c.gle)) continue;
-        // A provider switched off in the trip settings or without a token is left alone.
-        if ((await providerFor(telematics, c.id, p)).enabled) await enqueueSync(c.id, p);
-      }
-    }
+    for (const { companyId, provider } of await scheduledSyncs(telematics)) await enqueueSync(companyId, provider);
   });
   // Mile stats of completed trips with stored tracks and no kept figures (the demo's, after a sync).
   await boss.work(BACKFILL_QUEUE, polling, async () => {

@@ -1,8 +1,6 @@
-import { tokenHint } from '@milepost/contracts/companies-api';
 import type { Db } from '../client';
 import { users } from '../schema/access';
 import { companies, dispatchers, drivers, globalSettings, recoveryReasons, shops, teams, trucks } from '../schema/reference';
-import type { SecretBox } from '../../platform/secret-box';
 
 /** Freight towns across the US, with coordinates, for home locations and shops. */
 export const DEMO_PLACES = [
@@ -36,11 +34,14 @@ export const DEMO_PLACES = [
 const FIRST = ['James', 'Maria', 'Robert', 'Linda', 'Carlos', 'Aisha', 'Dmitri', 'Jamal', 'Rosa', 'Tyrone', 'Emily', 'Luis', 'Bohdan', 'Sandra', 'Kevin', 'Nadia', 'Victor', 'Grace', 'Oscar', 'Tanya'];
 const LAST = ['Walker', 'Garcia', 'Johnson', 'Nguyen', 'Petrov', 'Brown', 'Lopez', 'Okafor', 'Smith', 'Kowalski', 'Hughes', 'Ramirez', 'Bennett', 'Karimov', 'Foster', 'Reyes'];
 
-/** Companies, teams, dispatchers, trucks with US home locations, drivers, shops, reasons and trip settings. */
-export async function seedDemoReference(tx: Db, box: SecretBox): Promise<void> {
-  const sealed = (token: string) => ({ encrypted: box.seal(token), hint: tokenHint(token) });
-  const s1 = sealed('samsara_api_demo_7Qm2Lx9Pa4f2a');
-  const g1 = sealed('gle_demo_key_93HcV0p19c1d');
+/**
+ * Companies, teams, dispatchers, trucks with US home locations, drivers, shops, reasons and trip
+ * settings. The demo companies run Samsara and GLE with stored demo GPS history but hold no
+ * token: the demo has no account with either, so nothing calls them (the scheduled sync skips a
+ * provider without a token) and no failed sync shows offline; an admin who enters a real token
+ * starts real syncs (docs/integrations/telematics.md#demo-data).
+ */
+export async function seedDemoReference(tx: Db): Promise<void> {
   const companyRows = await tx
     .insert(companies)
     .values([
@@ -51,10 +52,6 @@ export async function seedDemoReference(tx: Db, box: SecretBox): Promise<void> {
         usDot: '2847561',
         samsaraEnabled: true,
         gleEnabled: true,
-        samsaraTokenEncrypted: s1.encrypted,
-        samsaraTokenHint: s1.hint,
-        gleTokenEncrypted: g1.encrypted,
-        gleTokenHint: g1.hint,
       },
       { name: 'Lone Star Carriers', email: 'ops@lonestarcarriers.example', phone: '+1 (214) 555-0177', usDot: '3012984', samsaraEnabled: true },
       { name: 'Blue Ridge Transport', email: 'office@blueridgetransport.example', phone: '+1 (404) 555-0112', usDot: '1938470' },

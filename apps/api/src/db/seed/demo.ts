@@ -3,7 +3,6 @@ import type { Db } from '../client';
 import { roles, users } from '../schema/access';
 import { appMeta } from '../schema/platform';
 import { hashPassword } from '../../platform/crypto';
-import type { SecretBox } from '../../platform/secret-box';
 import { seedDemoReference } from './demo-reference';
 import { seedDemoTrips } from './demo-trips';
 import type { RoutingService } from '../../modules/routing/service';
@@ -23,7 +22,7 @@ const DEMO_USERS = [
  * seed's transaction); with a HERE key they are routed again by HERE once it has committed. A
  * fresh start shows no blank miles.
  */
-export async function seedDemo(db: Db, box: SecretBox, routing: RoutingService): Promise<boolean> {
+export async function seedDemo(db: Db, routing: RoutingService): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_LOGIN.password);
   const seeded = await db.transaction(async (tx) => {
     const inserted = await tx.insert(appMeta).values({ key: 'demo_seeded', value: sql`to_jsonb(now())` }).onConflictDoNothing().returning();
@@ -35,7 +34,7 @@ export async function seedDemo(db: Db, box: SecretBox, routing: RoutingService):
         .values({ email: u.email, firstName: u.firstName, lastName: u.lastName, phone: u.phone, roleId: roleIds.get(u.role) ?? null, passwordHash })
         .onConflictDoNothing();
     }
-    await seedDemoReference(tx, box);
+    await seedDemoReference(tx);
     await seedDemoTrips(tx, routing.withoutHere());
     return true;
   });
