@@ -180,7 +180,7 @@ export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { l
   };
 }
 
-/** The truck's latest trip with that number (and that driver, when given), for the map. */
+/** The truck's trip with that number (and that driver, when given) for the map: the latest recovery, then the latest pickup. */
 export async function routeData(deps: MileStatsDeps, q: z.output<typeof routeDataQuery>): Promise<TripRouteData> {
   const type: IdentifierType = q.identifierType;
   const [row] = await deps.db
@@ -194,7 +194,8 @@ export async function routeData(deps: MileStatsDeps, q: z.output<typeof routeDat
         q.driverId !== undefined ? eq(trips.driverId, q.driverId) : undefined,
       ),
     )
-    .orderBy(desc(trips.pickupDateTime), desc(trips.id))
+    // The same trip /trips/summary and /trips/report-summary answer for (trips/map-summary.ts).
+    .orderBy(desc(trips.recoveryLoadIndex), desc(trips.pickupDateTime), desc(trips.id))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', ROUTE_DATA_MESSAGES.notFound);
   const [trip, stats] = await Promise.all([getTrip(deps.db, row.id), mileStatsOf(deps, row.id, { location: true })]);

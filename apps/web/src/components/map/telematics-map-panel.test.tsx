@@ -1,19 +1,31 @@
+import type { MapSourceSummary } from '@milepost/contracts/trip-map-api';
 import { encodeColumns } from '@milepost/geo/flexpolyline';
-import { render, screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/api-mock';
 import { stubIntersectionObserver } from '@/test/intersection-observer';
-import { LIMITED_DATA_TEXTS, TelematicsMapPanel, changeAgainstPrimary, telematicsDrawing } from './telematics-map-panel';
+import { makeUser, renderWithApp } from '@/test/render';
+import { LIMITED_DATA } from './limited-data-notice';
+import { TelematicsMapPanel, changeAgainstPrimary, telematicsDrawing } from './telematics-map-panel';
 
 const location = {
   polyline: encodeColumns({ lat: [41.8781, 41.5, 40.1], lng: [-87.6298, -88.1, -88.9] }),
-  distance: 321_868.8, // 200 mi
-  duration: 4.5 * 3600,
+  distance: 330_000, // the whole cleaned track; the title reads the summary's figures
+  duration: 5 * 3600,
   nearbyPoints: [
     { type: 'START' as const, lat: 41.8781, lng: -87.6298 },
     { type: 'DELIVERY' as const, lat: 40.1, lng: -88.9 },
   ],
 };
+const figures = (over: Partial<MapSourceSummary> = {}): MapSourceSummary => ({ type: 'samsara', method: 'ODOMETER', distance: 321_868.8 /* 200 mi */, duration: 4.5 * 3600, ...over });
+const tiles = { provider: 'OFFLINE' } as const;
+const stops = [{ lat: 41.8781, lng: -87.6298, stopType: 'START' as const, title: 'Chicago, IL' }];
+
+function withUnit(distanceUnit: 'MILES' | 'KM') {
+  stubIntersectionObserver();
+  mockApi({ 'GET /user-route-setting/1': () => ({ id: 1, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit }) });
+}
 
 describe('Telematics map panel', () => {
   it('draws the stored track as one line and the matched fixes as pins labelled with their stop type', () => {
@@ -37,34 +49,48 @@ describe('Telematics map panel', () => {
     expect(telematicsDrawing({ ...location, polyline: '' })).toEqual({ routes: [], stops: [] });
   });
 
-  it('titles the panel with miles and hours and the change against the route: red when higher, green when lower', async () => {
-    stubIntersectionObserver();
+  it('titles the panel with the summary miles and hours, how they were measured, and the change against the route: red when higher', async () => {
+    withUnit('MILES');
     const onViewReport = vi.fn();
-    const { rerender } = render(
-      <TelematicsMapPanel source="SAMSARA" location={location} primary={{ distance: 300_000 }} tiles={{ provider: 'OFFLINE' }} onViewReport={onViewReport} />,
-    );
-    const panel = screen.getByRole('region', { name: 'SAMSARA track' });
-    expect(screen.getByTestId('telematics-figures')).toHaveTextContent('200.0 mi · 4.50 h');
-    const change = screen.getByTestId('telematics-change');
+    renderWithApp(<TelematicsMapPanel source="samsara" location={location} figures={figures()} primary={{ distance: 300_000, source: 'HERE' }} stops={stops} tiles={tiles} onViewReport={onViewReport} />, {
+      user: makeUser([]),
+    });
+    const panel = await screen.findByRole('region', { name: 'SAMSARA track' });
+    expect(within(panel).getByTestId('telematics-figures')).toHaveTextContent('200.0 mi · 4.50 h');
+    expect(within(panel).getByTestId('telematics-method')).toHaveTextContent('Odometer');
+    const change = within(panel).getByTestId('telematics-change');
     expect(change).toHaveTextContent('+13.6 mi vs route');
     expect(change).toHaveClass('text-red-600');
-    expect(panel).not.toHaveTextContent(LIMITED_DATA_TEXTS.title);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'View Report' }));
+    expect(panel).not.toHaveTextContent(LIMITED_DATA.title);
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'View Report' }));
     expect(onViewReport).toHaveBeenCalledTimes(1);
-
-    rerender(<TelematicsMapPanel source="GLE" location={location} primary={{ distance: 350_000 }} tiles={{ provider: 'OFFLINE' }} unit="KM" />);
-    expect(screen.getByTestId('telematics-figures')).toHaveTextContent('321.9 km · 4.50 h');
-    expect(screen.getByTestId('telematics-change')).toHaveTextContent('-28.1 km vs route');
-    expect(screen.getByTestId('telematics-change')).toHaveClass('text-green-600');
   });
 
-  it("shows the amber 'Limited Data Available' notice when the integration has no data for the trip", () => {
-    stubIntersectionObserver();
-    render(<TelematicsMapPanel source="GLE" location={null} primary={{ distance: 300_000 }} tiles={{ provider: 'OFFLINE' }} />);
-    const notice = screen.getByRole('status');
-    expect(notice).toHaveTextContent(LIMITED_DATA_TEXTS.title);
-    expect(notice).toHaveTextContent(LIMITED_DATA_TEXTS.text);
+  it('follows the KM setting; lower than the estimate is green and says it is against an estimate; a GPS figure says so', async () => {
+    withUnit('KM');
+    renderWithApp(
+      <TelematicsMapPanel source="gle" location={location} figures={figures({ type: 'gle', method: 'GPS' })} primary={{ distance: 350_000, source: 'ESTIMATE' }} stops={stops} tiles={tiles} />,
+      { user: makeUser([]) },
+    );
+    const panel = await screen.findByRole('region', { name: 'GLE track' });
+    expect(await within(panel).findByText('321.9 km · 4.50 h')).toBeInTheDocument();
+    expect(within(panel).getByTestId('telematics-method')).toHaveTextContent('GPS track');
+    const change = within(panel).getByTestId('telematics-change');
+    expect(change).toHaveTextContent('-28.1 km vs estimate');
+    expect(change).toHaveClass('text-green-600');
+  });
+
+  it("shows the amber 'Limited Data Available' notice, and no figures, when the integration has no track for the trip", async () => {
+    withUnit('MILES');
+    renderWithApp(
+      <TelematicsMapPanel source="gle" location={null} figures={figures({ type: 'gle', method: null, distance: null, duration: null })} primary={{ distance: 300_000, source: 'HERE' }} stops={stops} tiles={tiles} />,
+      { user: makeUser([]) },
+    );
+    const notice = within(await screen.findByRole('region', { name: 'GLE track' })).getByRole('status');
+    expect(notice).toHaveTextContent(LIMITED_DATA.title);
+    expect(notice).toHaveTextContent(LIMITED_DATA.text);
     expect(screen.queryByTestId('telematics-figures')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('telematics-change')).not.toBeInTheDocument();
     expect(changeAgainstPrimary(1000, null, 'MILES')).toBeNull();
     expect(changeAgainstPrimary(1000, 1010, 'MILES')).toBe(0);
   });

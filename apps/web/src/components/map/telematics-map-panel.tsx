@@ -1,20 +1,18 @@
-import type { TelematicsLocation } from '@milepost/contracts/mile-stats-api';
+import { DISTANCE_METHOD_LABELS, type TelematicsLocation } from '@milepost/contracts/mile-stats-api';
+import type { MapSourceSummary } from '@milepost/contracts/trip-map-api';
 import { decodeColumns } from '@milepost/geo/flexpolyline';
-import { formatDistance, formatHours, metersTo, type DistanceUnit } from '@milepost/geo/units';
-import { AlertTriangle, FileText } from 'lucide-react';
+import { groupDigits, metersTo, type DistanceUnit } from '@milepost/geo/units';
+import { FileText } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
+import { SOURCE_TITLES } from '@/lib/distance-format';
+import { useDistanceFormat } from '@/lib/route-settings';
 import { cn } from '@/lib/utils';
+import { LimitedDataNotice } from './limited-data-notice';
 import type { LatLngTuple, MapRoute, MapStop, MapTiles } from './map-geometry';
 import { MapPanel } from './map-panel';
 
-/** docs/product/shell.md "Trips": the notice of a panel without telematics data. */
-export const LIMITED_DATA_TEXTS = {
-  title: 'Limited Data Available',
-  text: 'Additional location data has not been provided by the backend system. Statistics are calculated based on available trip stops only.',
-} as const;
-
-export type TelematicsSource = 'SAMSARA' | 'GLE';
+export type TelematicsSource = 'samsara' | 'gle';
 
 /** The stored track as one drawable line, and the fixes that reached stops as pins labelled with the stop type. */
 export function telematicsDrawing(location: TelematicsLocation | null): { routes: MapRoute[]; stops: MapStop[] } {
@@ -35,70 +33,81 @@ export function changeAgainstPrimary(meters: number, primaryMeters: number | nul
   return d === 0 ? 0 : d;
 }
 
+/** What the primary (routing) panel shows: its distance in metres and whether it is HERE's route or the estimate. */
+export interface PrimaryFigures {
+  distance: number;
+  source: 'HERE' | 'ESTIMATE' | null;
+}
+
 /**
- * A Samsara or GLE map panel (docs/product/trips.md "Map panels"): the truck's stored track and the fixes
- * that reached the stops, titled with its miles and hours and the change against the primary
- * panel (red when higher, green when lower); the amber 'Limited Data Available' notice when the
- * integration has no data for the trip. Show it only when the trip's company has the integration.
+ * A Samsara or GLE map panel (docs/product/trips.md "Map panels", "Map behaviour"): the truck's
+ * stored track and the fixes that reached the stops as labelled pins, titled with the source's
+ * miles and hours (GET /trips/summary), how they were measured (odometer or GPS track), and
+ * the change against the primary panel (red when higher, green when lower). Without a track
+ * for the trip it shows the amber 'Limited Data Available' notice over the trip's stops.
+ * Place it only when the trip's company runs the integration (the summary lists it then).
  */
 export function TelematicsMapPanel({
   source,
   location,
+  figures,
   primary,
+  stops,
   tiles,
-  unit = 'MILES',
   onViewReport,
   className,
 }: {
   source: TelematicsSource;
   location: TelematicsLocation | null;
-  /** The primary (routing) panel's distance in metres, for the change. */
-  primary: { distance: number } | null;
+  /** This source's entry of GET /trips/summary (null while it loads). */
+  figures: MapSourceSummary | null;
+  primary: PrimaryFigures | null;
+  /** The trip's stops, drawn when there is no track. */
+  stops: MapStop[];
   tiles: MapTiles;
-  unit?: DistanceUnit;
   onViewReport?: () => void;
   className?: string;
 }) {
+  const fmt = useDistanceFormat();
   const drawing = useMemo(() => telematicsDrawing(location), [location]);
-  const hasData = drawing.routes.length > 0;
-  const suffix = unit === 'KM' ? 'km' : 'mi';
-  const change = hasData && location ? changeAgainstPrimary(location.distance, primary?.distance, unit) : null;
+  const hasTrack = drawing.routes.length > 0;
+  const name = source.toUpperCase();
+  const method = figures?.method ?? null;
+  const distance = figures?.distance ?? null;
+  const change = hasTrack && distance !== null && method !== null ? changeAgainstPrimary(distance, primary?.distance, fmt.unit) : null;
+
   const title = (
     <span className="flex flex-wrap items-baseline gap-x-2">
-      <span>{source}</span>
-      {hasData && location && (
+      <span>{name}</span>
+      {hasTrack && distance !== null && method !== null && (
         <>
-          <span data-testid="telematics-figures">
-            {formatDistance(location.distance, unit)} {suffix} · {formatHours(location.duration)} h
+          <span data-testid="telematics-figures" title={SOURCE_TITLES[method]}>
+            {fmt.distance(distance, method)}
+            {figures?.duration != null && ` · ${fmt.hours(figures.duration, method)}`}
           </span>
-          {change !== null && (
+          <span data-testid="telematics-method" className="rounded border px-1 text-[10px] font-normal uppercase text-muted-foreground" title={SOURCE_TITLES[method]}>
+            {DISTANCE_METHOD_LABELS[method]}
+          </span>
+          {change !== null && primary && (
             <span
               data-testid="telematics-change"
               data-sign={change > 0 ? 'higher' : change < 0 ? 'lower' : 'same'}
               className={cn('text-xs', change > 0 && 'text-red-600 dark:text-red-400', change < 0 && 'text-green-600 dark:text-green-400')}
             >
-              {change > 0 ? '+' : ''}
-              {change.toFixed(1)} {suffix} vs route
+              {change > 0 ? '+' : change < 0 ? '-' : ''}
+              {groupDigits(Math.abs(change), 1)} {fmt.suffix} vs {primary.source === 'ESTIMATE' ? 'estimate' : 'route'}
             </span>
           )}
         </>
       )}
+      {hasTrack && figures && method === null && <span className="text-xs font-normal text-muted-foreground">No stop reached: not measured</span>}
     </span>
-  );
-  const notice = hasData ? undefined : (
-    <div role="status" className="flex gap-2 border-b bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-      <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
-      <p>
-        <strong className="block font-semibold">{LIMITED_DATA_TEXTS.title}</strong>
-        {LIMITED_DATA_TEXTS.text}
-      </p>
-    </div>
   );
   return (
     <MapPanel
-      label={`${source} track`}
+      label={`${name} track`}
       title={title}
-      notice={notice}
+      notice={hasTrack ? undefined : <LimitedDataNotice />}
       className={className}
       actions={
         onViewReport && (
@@ -108,7 +117,7 @@ export function TelematicsMapPanel({
           </Button>
         )
       }
-      stops={drawing.stops}
+      stops={hasTrack ? drawing.stops : stops}
       routes={drawing.routes}
       selectedRoute={0}
       calculating={false}

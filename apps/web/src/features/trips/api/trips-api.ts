@@ -1,7 +1,7 @@
 import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/api';
-import type { CompanyRow } from '@milepost/contracts/companies-api';
+import type { TripRouteData } from '@milepost/contracts/route-data-api';
 import { TRIPS_EXPORT_FILE_NAME, type DuplicateCheckRow, type HistoryEntry, type IdentifierType, type TripDetail, type TripInput, type TripRow, type TripStatus } from '@milepost/contracts/trips-api';
-import type { TruckRow } from '@milepost/contracts/trucks-api';
+import type { TripMapReport, TripMapSummary } from '@milepost/contracts/trip-map-api';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { LookupOption } from '@/components/ui/lookup-select';
 import { api, apiDownload, isApiError } from '@/lib/api-client';
@@ -95,9 +95,9 @@ export function checkTripNumber(number: string, identifierType: IdentifierType, 
 // ---- the trip map (Map view, Routes screen)
 
 /**
- * The trip the Map view and the Routes screen draw (docs/product/trips.md): found with the trips
- * list's filters (truck, the exact load or trailer number, the driver when given; the most
- * recently updated when several), then read whole with its stops (GET /trips/{id}).
+ * The trip the Map view and the Routes screen draw (docs/product/trips.md): the truck's trip with
+ * that load or trailer number (and that driver, when given), with its stops and the Samsara and
+ * GLE tracks (GET /trips/route-data).
  */
 export interface TripMapTarget {
   truckId: number;
@@ -125,26 +125,18 @@ export class TripMapError extends Error {
 
 const serverText = (error: unknown) => (isApiError(error) ? error.serverMessage : undefined);
 
-export async function findTripForMap(target: TripMapTarget, signal?: AbortSignal): Promise<TripDetail> {
-  let rows: TripRow[];
+/** GET /trips/route-data: a trip that is not there (404) or a bad filter (400) is a 'Route Error'; anything else a 'Trip Data Error'. */
+export async function findTripForMap(target: TripMapTarget, signal?: AbortSignal): Promise<TripRouteData> {
+  const byLoad = target.loadNumber !== undefined;
   try {
-    const page = await api.get<Paged<TripRow>>('/trips', {
-      query: { truckId: target.truckId, driverId: target.driverId, loadNumber: target.loadNumber, trailerNumber: target.trailerNumber, page: 0, size: 50, sort: 'updated,desc' },
+    return await api.get<TripRouteData>('/trips/route-data', {
+      query: { truckId: target.truckId, driverId: target.driverId, number: byLoad ? target.loadNumber : target.trailerNumber, identifierType: byLoad ? 'LOAD_NUMBER' : 'TRAILER_NUMBER' },
       signal,
     });
-    rows = page.content;
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new TripMapError('route', serverText(error) ?? TRIP_MAP_ERRORS.route.fallback);
-  }
-  // The list matches numbers anywhere in them; the map wants this very number.
-  const row = rows.find((r) => (target.loadNumber !== undefined ? r.loadNumber === target.loadNumber : r.trailerNumber === target.trailerNumber));
-  if (!row) throw new TripMapError('route', TRIP_MAP_ERRORS.route.fallback);
-  try {
-    return await api.get<TripDetail>(`/trips/${row.id}`, { signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new TripMapError('data', serverText(error) ?? TRIP_MAP_ERRORS.data.fallback);
+    const kind = isApiError(error) && (error.status === 404 || error.status === 400) ? 'route' : 'data';
+    throw new TripMapError(kind, serverText(error) ?? TRIP_MAP_ERRORS[kind].fallback);
   }
 }
 
@@ -156,29 +148,20 @@ export function tripForMapQueryOptions(target: TripMapTarget) {
   });
 }
 
-export interface CompanyIntegrations {
-  samsara: boolean;
-  gle: boolean;
+/** GET /trips/summary?truckId&number: each panel's source and title figures (here; samsara and gle when the company runs them). */
+export function tripMapSummaryQueryOptions(truckId: number, number: string) {
+  return queryOptions({
+    queryKey: [...tripsKeys.all, 'map', 'summary', truckId, number] as const,
+    queryFn: ({ signal }) => api.get<TripMapSummary>('/trips/summary', { query: { truckId, number }, signal }),
+  });
 }
 
-/**
- * Whether the truck's company has Samsara or GLE enabled (GET /trucks/{id}, GET /companies/{id}).
- * Someone who may not read trucks or companies sees no integration: the notice is a hint, not a gate.
- */
-export async function companyIntegrations(truckId: number, signal?: AbortSignal): Promise<CompanyIntegrations> {
-  try {
-    const truck = await api.get<TruckRow>(`/trucks/${truckId}`, { signal });
-    if (truck.companyId === null) return { samsara: false, gle: false };
-    const company = await api.get<CompanyRow>(`/companies/${truck.companyId}`, { signal });
-    return { samsara: company.samsaraEnabled, gle: company.gleEnabled };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return { samsara: false, gle: false };
-  }
-}
-
-export function companyIntegrationsQueryOptions(truckId: number) {
-  return queryOptions({ queryKey: [...tripsKeys.all, 'map', 'integrations', truckId] as const, queryFn: ({ signal }) => companyIntegrations(truckId, signal) });
+/** GET /trips/report-summary?truckId&number: the trip map report's rows, per source. */
+export function tripMapReportQueryOptions(truckId: number, number: string) {
+  return queryOptions({
+    queryKey: [...tripsKeys.all, 'map', 'report', truckId, number] as const,
+    queryFn: ({ signal }) => api.get<TripMapReport>('/trips/report-summary', { query: { truckId, number }, signal }),
+  });
 }
 
 // ---- writes

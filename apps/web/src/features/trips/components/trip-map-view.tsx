@@ -1,33 +1,33 @@
 import { ROUTING_MESSAGES, type RouteResponse } from '@milepost/contracts/routing-api';
-import type { TripDetail } from '@milepost/contracts/trips-api';
+import type { TripRouteData } from '@milepost/contracts/route-data-api';
+import type { MapType } from '@milepost/contracts/trip-map-api';
 import { isValidCoordinate } from '@milepost/geo/distance';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, FileText } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { ResetFiltersButton } from '@/components/data-table/table-toolbar';
 import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
 import type { MapStop, MapTiles } from '@/components/map/map-geometry';
+import { LimitedDataNotice } from '@/components/map/limited-data-notice';
 import { MapPanel } from '@/components/map/map-panel';
 import { toMapRoutes } from '@/components/map/route-lines';
 import { routeRequestFor, routesQueryOptions } from '@/components/map/routing-queries';
+import { TelematicsMapPanel, type PrimaryFigures, type TelematicsSource } from '@/components/map/telematics-map-panel';
 import { clientConfigQueryOptions } from '@/components/place-search/place-search-queries';
 import { Button } from '@/components/ui/button';
 import { SOURCE_TITLES } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
 import { useDistanceFormat, useRouteSettings } from '@/lib/route-settings';
-import { TRIP_MAP_ERRORS, TripMapError, companyIntegrationsQueryOptions, tripForMapQueryOptions, type TripMapTarget } from '../api/trips-api';
+import { cn } from '@/lib/utils';
+import { TRIP_MAP_ERRORS, TripMapError, tripForMapQueryOptions, tripMapSummaryQueryOptions, type TripMapTarget } from '../api/trips-api';
 import type { TripsSearch } from '../trips-search';
 import { RouteSettingsPopover } from './route-settings-popover';
 import { TripMapReportDialog } from './trip-map-report-dialog';
 import { VehicleFilters } from './trips-filters';
 
 export const MAP_HEADER_TEXT = 'Select a truck, driver, and load number to display the route.';
-export const LIMITED_DATA = {
-  title: 'Limited Data Available',
-  text: 'Additional location data has not been provided by the backend system. Statistics are calculated based on available trip stops only.',
-} as const;
 export const ROUTE_UNAVAILABLE_TEXT = 'The route could not be calculated; the stops are joined by straight lines.';
 
 type Patch = Partial<TripsSearch>;
@@ -49,7 +49,8 @@ const OFFLINE: MapTiles = { provider: 'OFFLINE' };
  * The trips Map view and the Routes screen (docs/product/trips.md): Load, Trailer, Truck (Unit) and Driver,
  * Submit (enabled with a truck and a load or trailer; 'Loading...' while busy; any change of
  * those filters takes the submission back), then the trip's stops and its route on a map panel
- * titled with the route's miles and hours, its report one click away. Submitted is kept in the
+ * titled with the route's miles and hours, beside it the Samsara and GLE panels of the trip's
+ * company, each with its report one click away. Submitted is kept in the
  * URL (`showRoute`), so View Route on a row and a reload both show the route at once.
  * `mapOnly` (the Routes screen): driver optional, only the primary panel.
  */
@@ -118,8 +119,8 @@ export function TripMapView({
   );
 }
 
-/** The trip's panels: the primary (routing) panel; the telematics notice when the company has an integration. */
-function TripMap({ trip, number, showIntegrations }: { trip: TripDetail | null; number: string; showIntegrations: boolean }) {
+/** The trip's panels (docs/product/trips.md "Map panels"): the primary (routing) panel, and beside it a Samsara and a GLE panel when the trip's company runs them. */
+function TripMap({ trip, number, showIntegrations }: { trip: TripRouteData | null; number: string; showIntegrations: boolean }) {
   const settings = useRouteSettings();
   const fmt = useDistanceFormat();
   const tiles = useQuery(clientConfigQueryOptions()).data?.mapTiles ?? OFFLINE;
@@ -142,9 +143,21 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripDetail | null; 
   const route = answer?.routes[index];
   const source = answer?.source ?? null;
 
-  const [reportOpen, setReportOpen] = useState(false);
-  const integrations = useQuery({ ...companyIntegrationsQueryOptions(trip?.truckId ?? 0), enabled: showIntegrations && trip !== null }).data;
-  const limited = showIntegrations && trip !== null && (integrations?.samsara || integrations?.gle);
+  // The report dialog keeps its source while it closes.
+  const [report, setReport] = useState<{ type: MapType; open: boolean }>({ type: 'here', open: false });
+  // The panels beside the primary one: the sources /trips/summary lists besides 'here' (the
+  // integrations the trip's company runs), with their title figures.
+  const truckId = trip?.truckId ?? 0;
+  const summary = useQuery({ ...tripMapSummaryQueryOptions(truckId, number), enabled: showIntegrations && trip !== null }).data;
+  const others = showIntegrations && trip && summary ? summary.sources.filter((s) => s.type !== 'here') : [];
+  // A trip without a source besides the route: its figures come from its stops only.
+  const limited = showIntegrations && trip !== null && summary !== undefined && others.length === 0;
+  const here = summary?.sources.find((s) => s.type === 'here');
+  const primary: PrimaryFigures | null = route
+    ? { distance: route.distance, source }
+    : here?.distance != null
+      ? { distance: here.distance, source: here.method === 'HERE' || here.method === 'ESTIMATE' ? here.method : null }
+      : null;
   const calculating = request !== null && (routeQuery.isPending || routeQuery.isFetching);
 
   const title = (
@@ -164,17 +177,7 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripDetail | null; 
   );
 
   const notices: ReactNode[] = [];
-  if (limited) {
-    notices.push(
-      <div key="limited" role="status" className="flex gap-2 border-b border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200">
-        <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
-        <p>
-          <strong className="block font-semibold">{LIMITED_DATA.title}</strong>
-          {LIMITED_DATA.text}
-        </p>
-      </div>,
-    );
-  }
+  if (limited) notices.push(<LimitedDataNotice key="limited" />);
   if (route?.truckRestricted) {
     notices.push(
       <p key="restricted" className="border-b bg-destructive/10 px-3 py-1.5 text-xs text-destructive">
@@ -198,13 +201,13 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripDetail | null; 
   }
 
   return (
-    <div className="grid min-h-0 flex-1 grid-cols-1 gap-2">
+    <div className={cn('grid min-h-0 flex-1 grid-cols-1 gap-2', others.length === 1 && 'lg:grid-cols-2', others.length === 2 && 'lg:grid-cols-3')}>
       <MapPanel
         label="Route map"
         title={title}
         notice={notices.length ? notices : undefined}
         actions={
-          <Button variant="ghost" size="sm" disabled={!trip} onClick={() => setReportOpen(true)}>
+          <Button variant="ghost" size="sm" disabled={!trip} onClick={() => setReport({ type: 'here', open: true })}>
             <FileText aria-hidden />
             View Report
           </Button>
@@ -217,7 +220,20 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripDetail | null; 
         tiles={tiles}
         className="min-h-[320px]"
       />
-      <TripMapReportDialog trip={trip} number={number} source={null} open={reportOpen && trip !== null} onOpenChange={setReportOpen} />
+      {others.map((s) => (
+        <TelematicsMapPanel
+          key={s.type}
+          source={s.type as TelematicsSource}
+          location={s.type === 'samsara' ? (trip?.samsaraLocation ?? null) : (trip?.gleLocation ?? null)}
+          figures={s}
+          primary={primary}
+          stops={stops}
+          tiles={tiles}
+          onViewReport={() => setReport({ type: s.type, open: true })}
+          className="min-h-[320px]"
+        />
+      ))}
+      {trip && <TripMapReportDialog type={report.type} truckId={trip.truckId} number={number} open={report.open} onOpenChange={(open) => setReport((r) => ({ ...r, open }))} />}
     </div>
   );
 }
