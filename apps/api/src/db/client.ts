@@ -20,8 +20,6 @@ import * as telematics from './schema/telematics';
 
 export const schema = { ...access, ...platform, ...reference, ...routing, ...tripsSchema, ...tripStatisticsSchema, ...telematics };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A transaction handle has the same query API as the database. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -6,10 +6,11 @@ import { companies } from '../db/schema/reference';
 import { PROVIDERS, type ProviderName } from '../integrations/telematics/provider';
 import { providerFor, type TelematicsDeps } from '../integrations/telematics/registry';
 import { backfillMileStats } from '../modules/mile-stats/service';
+import { pruneRateLimits } from '../platform/rate-limit';
 import { markQueued, syncCompany } from './telematics-sync';
 
 /**
- * Background jobs, kept in PostgreSQL by pg-boss (docs/decisions/006-background-jobs.md):
+ * Background jobs, kept in PostgreSQL by pg-boss (docs/decisions/014-background-jobs.md):
  * every instance may work, and the database makes sure each job runs once. Started by main.ts
  * (and by the tests that need it), never by buildApp, which only receives `Jobs` to enqueue.
  */
@@ -23,6 +24,10 @@ export interface Jobs {
 export const SYNC_QUEUE = 'telematics-sync';
 export const SYNC_ALL_QUEUE = 'telematics-sync-all';
 export const BACKFILL_QUEUE = 'mile-stats-backfill';
+/** Deletes the sign-in rate-limit counters whose window ended over an hour ago (docs/decisions/014-background-jobs.md). */
+export const PRUNE_RATE_LIMITS_QUEUE = 'rate-limit-prune';
+/** Every hour, at minute 17. */
+export const PRUNE_RATE_LIMITS_CRON = '17 * * * *';
 
 export interface SyncJob {
   companyId: number;
@@ -86,6 +91,7 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   await boss.createQueue(SYNC_QUEUE, { name: SYNC_QUEUE, policy: 'stately', retryLimit: 5, retryDelay, retryBackoff: true, expireInSeconds: 30 * 60 });
   await boss.createQueue(SYNC_ALL_QUEUE, { name: SYNC_ALL_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.createQueue(BACKFILL_QUEUE, { name: BACKFILL_QUEUE, policy: 'stately', retryLimit: 2 });
+  await boss.createQueue(PRUNE_RATE_LIMITS_QUEUE, { name: PRUNE_RATE_LIMITS_QUEUE, policy: 'singleton', retryLimit: 0 });
 
   const enqueueSync = async (companyId: number, provider: ProviderName) => {
     await markQueued(database.db, companyId, provider);
@@ -108,8 +114,14 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     const n = await backfillMileStats({ db: database.db, telematics }, 2000, (tripId, err) => log.warn({ tripId, err }, 'mile stats could not be computed'));
     if (n) log.info({ trips: n }, 'mile stats computed');
   });
+  await boss.work(PRUNE_RATE_LIMITS_QUEUE, polling, async () => {
+    await pruneRateLimits(database.db);
+  });
   if (opts.schedule ?? true) await boss.schedule(SYNC_ALL_QUEUE, everyMinutes(opts.syncMinutes));
+  // The prune has no effect a test could trip over, so it is scheduled in tests too.
+  await boss.schedule(PRUNE_RATE_LIMITS_QUEUE, PRUNE_RATE_LIMITS_CRON);
   await boss.send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
+  await boss.send(PRUNE_RATE_LIMITS_QUEUE, {});
 
   return {
     enqueueSync,

@@ -18,8 +18,8 @@ export interface PermissionsState {
 }
 
 /**
- * The current user's permissions from the cached /me query. Keys may be flat names
- * (CAN_SHOW_TRIPS) or resource.action aliases (TRIPS.SHOW); only enabled ones count.
+ * The current user's permissions from the cached /me query, by flat name (CAN_SHOW_TRIPS); only
+ * enabled ones count.
  */
 export function usePermissions(): PermissionsState {
   const { data, isPending, error, refetch } = useQuery(meQueryOptions());

@@ -1,4 +1,4 @@
-import { SECTIONS, homePath } from '@milepost/contracts/permissions';
+import { SECTIONS, homePath } from '@/lib/sections';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { meQueryOptions } from '@/lib/current-user';
 import { ensureSession } from '@/lib/session';

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@milepost/contracts/auth';
-import { SECTIONS } from '@milepost/contracts/permissions';
+import { SECTIONS } from '@/lib/sections';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import {
   Outlet,

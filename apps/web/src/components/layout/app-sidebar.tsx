@@ -1,5 +1,5 @@
 import { PRODUCT_TITLE } from '@milepost/contracts/messages';
-import { SECTIONS, type SectionKey } from '@milepost/contracts/permissions';
+import { SECTIONS, type SectionKey } from '@/lib/sections';
 import { Link } from '@tanstack/react-router';
 import {
   Building2,
