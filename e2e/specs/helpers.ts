@@ -18,7 +18,7 @@ export async function latestEmailLink(afterCount = 0): Promise<URL> {
   for (let i = 0; i < 50; i++) {
     const files = (await readdir(dir).catch(() => [] as string[])).sort();
     if (files.length > afterCount) {
-      const mail = (await readFile(path.join(dir, files.at(-1)!), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const mail = await readFile(path.join(dir, files.at(-1)!), 'utf8');
       const m = mail.match(/https?:\/\/\S+\/reset-password\?\S+/);
       if (m) return new URL(m[0]);
     }

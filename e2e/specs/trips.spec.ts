@@ -106,3 +106,44 @@ test('trips: create with stops from place search, reorder, save, change the driv
   await expect(again).toBeHidden();
   await expect(table.getByRole('row').nth(1)).toContainText('Cancelled');
 });
+
+test('trips at 1366 px: Status and every row action are on screen without scrolling sideways; More reaches Trip History and the Mileage Report', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, E2E_ACCOUNTS.owner);
+  await page.goto('/trips');
+  const table = page.getByRole('table', { name: 'Trips' });
+  const firstRow = table.getByRole('row').nth(1);
+  await expect(firstRow).toBeVisible();
+
+  // The table is wider than the screen, but the pinned Status and Actions columns sit inside it.
+  const onScreen = async (locator: Locator) => {
+    const box = await locator.boundingBox();
+    expect(box, 'has a box').not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(1366);
+  };
+  await onScreen(table.getByRole('columnheader', { name: 'Status' }));
+  await onScreen(table.getByRole('columnheader', { name: 'Actions' }));
+  const more = firstRow.getByRole('button', { name: /^More actions for / });
+  await onScreen(more);
+  await onScreen(firstRow.getByRole('button', { name: /^Edit trip / }));
+  await onScreen(firstRow.getByRole('button', { name: /^View route of / }));
+  // Scrolled to its far left (nothing moved sideways), the status of the row is readable.
+  expect(await page.locator('[data-slot="data-table-scroll"]').evaluate((el) => el.scrollLeft)).toBe(0);
+  await expect(firstRow.getByRole('cell').filter({ hasText: /^(Upcoming|In Transit|Completed|Cancelled)$/ })).toBeInViewport();
+
+  const number = ((await more.getAttribute('aria-label')) ?? '').replace('More actions for ', '');
+  // A real mouse click (Playwright refuses one that would land on another element).
+  await more.click();
+  await page.getByRole('menuitem', { name: 'Trip History' }).click();
+  const history = page.getByRole('dialog', { name: new RegExp(`Trip History: ${number}`) });
+  await expect(history).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+
+  await more.click();
+  await page.getByRole('menuitem', { name: 'Mileage Report' }).click();
+  const report = page.getByRole('dialog', { name: `Mileage Report: ${number}` });
+  await expect(report.getByRole('table', { name: 'Mileage by source' })).toBeVisible();
+});

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdmin, syncAccessCatalogue } from './db/seed/access';
-import { DEMO_LOGIN, demoOwnerExists, seedDemo } from './db/seed/demo';
+import { DEMO_LOGIN, demoLoginWorks, seedDemo } from './db/seed/demo';
 import { createSecretBox } from './platform/secret-box';
 import { routingServiceFor } from './modules/routing/service';
 import { deferredJobs, startJobs } from './jobs/queue';
@@ -47,7 +47,7 @@ async function main() {
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.MILEPOST_DATA_DIR, 'pgdata')}` : 'PostgreSQL'}${seeded ? ' (demo data seeded)' : ''}`,
     `  API docs: ${url}/api/docs`,
   ];
-  if (config.seedDemo && (await demoOwnerExists(database.db))) {
+  if (config.seedDemo && (await demoLoginWorks(database.db))) {
     lines.push(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
   }
   if (config.MILEPOST_ADMIN_EMAIL) lines.push(`  Admin login: ${config.MILEPOST_ADMIN_EMAIL} (password from MILEPOST_ADMIN_PASSWORD)`);

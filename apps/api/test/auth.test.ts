@@ -239,6 +239,10 @@ describe('password reset', () => {
     expect(link.origin).toBe('http://milepost.test');
     expect(link.searchParams.get('email')).toBe(user.email);
     const token = link.searchParams.get('token')!;
+    // The file a person opens to click: the link whole on its own line, not quoted-printable.
+    expect(mail).toContain('Content-Transfer-Encoding: 8bit');
+    expect(mail.split('\n').filter((line) => line.startsWith('http://milepost.test/reset-password?') && line.endsWith(encodeURIComponent(token)))).toHaveLength(1);
+    expect(mail).not.toMatch(/=\r?\n|=3D/);
 
     const res = await finish({ email: user.email, token, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' });
     expect(res.statusCode).toBe(200);

@@ -4,6 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../../src/db/client';
+import { users } from '../../src/db/schema/access';
+import { hashPassword } from '../../src/platform/crypto';
 
 /** Starts the real server process the way `npm start` does, on a free port, and waits for its banner. */
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -55,7 +59,7 @@ async function signIn(url: string, email: string, password: string) {
 }
 
 describe('npm start (embedded PGlite)', () => {
-  it('first start migrates and seeds once, prints the demo login; SIGTERM shuts down cleanly; a second start reuses the data', async () => {
+  it('first start migrates and seeds once, prints the demo login (only while that password works); SIGTERM shuts down cleanly; a second start reuses the data', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-start-'));
     dataDirs.push(dataDir);
 
@@ -115,9 +119,24 @@ describe('npm start (embedded PGlite)', () => {
       };
       expect(me.data.role).toBe('OWNER');
       expect(me.data.permissions.length).toBeGreaterThan(50);
+      // The demo password still works, so the banner still offers it.
+      expect(second.output()).toContain('Demo login: owner@milepost.local / milepost-demo');
     } finally {
       second.proc.kill('SIGTERM');
       expect(await second.exited, second.output()).toBe(0);
     }
-  }, 120_000);
+
+    // Once the demo owner's password is changed, the banner stops advertising the old one.
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+    await database.db.update(users).set({ passwordHash: await hashPassword('changed-by-the-owner') }).where(eq(users.email, 'owner@milepost.local'));
+    await database.close();
+    const third = await start({ MILEPOST_DATA_DIR: dataDir });
+    try {
+      expect(third.output()).not.toContain('Demo login');
+      expect((await signIn(third.url, 'owner@milepost.local', 'milepost-demo')).status).toBe(401);
+    } finally {
+      third.proc.kill('SIGTERM');
+      expect(await third.exited, third.output()).toBe(0);
+    }
+  }, 180_000);
 });

@@ -15,6 +15,7 @@ export function reportSaveFailure(error: unknown, entity: string, setFieldError?
     }
   }
   const text = saveErrorText(error, entity);
-  toast.error(text);
+  // One toast per failure: pressing Save again on the same failure replaces it instead of stacking.
+  toast.error(text, { id: `save-failed:${text}` });
   return text;
 }

@@ -30,27 +30,43 @@ export function statusChangeConfirm(o: {
         await o.change();
         toast.success(o.isOn ? o.toasts.off : o.toasts.on);
       } catch (error) {
-        toast.error(saveErrorText(error, o.entity));
+        const text = saveErrorText(error, o.entity);
+        toast.error(text, { id: `save-failed:${text}` });
         throw error;
       }
     },
   };
 }
 
+/** The toast action that turns a deactivation back (docs/product/shell.md, status changes). */
+export const UNDO_LABEL = 'Undo';
+/** How long a deactivation's toast, and so its Undo, stays. */
+export const UNDO_TOAST_MS = 8000;
+
 /**
  * A status flag that flips at once, without a confirmation (trucks, companies, shops, dispatchers,
- * teams, recovery reasons): runs the change and toasts the outcome or the save error.
+ * teams): runs the change and toasts the outcome or the save error — one toast per record, so an
+ * Undo and its outcome replace each other. A deactivation's toast offers 'Undo' for 8 s, which
+ * activates the record again.
  */
 export function flipStatus<T extends { id: number; active: boolean }>(
   mutate: (input: { id: number; active: boolean }, options: { onSuccess: () => void; onError: (error: Error) => void }) => void,
   row: T,
   o: { entity: string; toasts: { deactivated: string; activated: string } },
 ): void {
-  mutate(
-    { id: row.id, active: !row.active },
-    {
-      onSuccess: () => toast.success(row.active ? o.toasts.deactivated : o.toasts.activated),
-      onError: (error) => toast.error(saveErrorText(error, o.entity)),
-    },
-  );
+  const id = `status-${o.entity}-${row.id}`;
+  const run = (active: boolean, undoable: boolean) =>
+    mutate(
+      { id: row.id, active },
+      {
+        onSuccess: () =>
+          toast.success(active ? o.toasts.activated : o.toasts.deactivated, {
+            id,
+            // The same toast is updated in place: an outcome without Undo clears the earlier action.
+            ...(undoable && !active ? { duration: UNDO_TOAST_MS, action: { label: UNDO_LABEL, onClick: () => run(true, false) } } : { action: undefined, duration: undefined }),
+          }),
+        onError: (error) => toast.error(saveErrorText(error, o.entity), { id, action: undefined, duration: undefined }),
+      },
+    );
+  run(!row.active, true);
 }

@@ -1,6 +1,7 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
 import { NotFound } from '@/components/layout/route-states';
+import { TOAST_PLACEMENT } from '@/components/layout/toast-placement';
 import { useTheme } from '@/lib/theme';
 import type { RouterContext } from '../router';
 
@@ -14,7 +15,14 @@ function RootLayout() {
   return (
     <>
       <Outlet />
-      <Toaster richColors position="top-right" theme={resolvedTheme} closeButton />
+      <Toaster
+        richColors
+        theme={resolvedTheme}
+        closeButton
+        position={TOAST_PLACEMENT.position}
+        offset={TOAST_PLACEMENT.offset}
+        style={TOAST_PLACEMENT.style}
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { roles, users } from '../schema/access';
 import { appMeta } from '../schema/platform';
-import { hashPassword } from '../../platform/crypto';
+import { hashPassword, verifyPassword } from '../../platform/crypto';
 import { seedDemoReference } from './demo-reference';
 import { seedDemoTrips } from './demo-trips';
 import type { RoutingService } from '../../modules/routing/service';
@@ -45,7 +45,11 @@ export async function seedDemo(db: Db, routing: RoutingService): Promise<boolean
   return seeded;
 }
 
-export async function demoOwnerExists(db: Db): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGIN.email));
-  return Boolean(row);
+/**
+ * Whether the demo login still signs in: the account exists, is active and still has the demo
+ * password. The start banner prints it only then (a changed password is never advertised).
+ */
+export async function demoLoginWorks(db: Db): Promise<boolean> {
+  const [row] = await db.select({ hash: users.passwordHash, active: users.active }).from(users).where(eq(users.email, DEMO_LOGIN.email));
+  return Boolean(row?.active && row.hash && (await verifyPassword(row.hash, DEMO_LOGIN.password)));
 }

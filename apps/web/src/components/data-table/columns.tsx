@@ -54,6 +54,8 @@ export function VinCell({ value }: { value: string | null | undefined }) {
  */
 export function statusColumn<TData extends RowData>(o: {
   canChange: boolean;
+  /** Rows whose status nobody may change here (e.g. the signed-in user's own account). */
+  locked?: (row: TData) => string | undefined;
   onChange: (row: TData) => void;
   /** The row as the button's name says it: `Deactivate ${name(row)}`. */
   name: (row: TData) => string;
@@ -73,12 +75,14 @@ export function statusColumn<TData extends RowData>(o: {
     cell: ({ row }) => {
       const record = row.original;
       const on = isOn(record);
+      const lockedWhy = o.locked?.(record);
       const badge = (
         <StatusBadge
           on={on}
           onLabel={words.on}
           offLabel={words.off}
-          {...(o.canChange ? { onClick: () => o.onChange(record), actionLabel: `${on ? words.turnOff : words.turnOn} ${o.name(record)}` } : {})}
+          {...(o.canChange && !lockedWhy ? { onClick: () => o.onChange(record), actionLabel: `${on ? words.turnOff : words.turnOn} ${o.name(record)}` } : {})}
+          {...(lockedWhy ? { title: lockedWhy } : {})}
         />
       );
       if (!o.after) return badge;

@@ -190,10 +190,11 @@ describe('DataTable column settings', () => {
     expect(screen.getByRole('columnheader', { name: 'Email' })).toBeInTheDocument();
   });
 
-  it('keeps the No column pinned at the left and Actions at the right; headers carry their full text', async () => {
+  it('keeps the No column pinned at the left and Actions (with any end-pinned column) at the right; headers carry their full text', async () => {
     mockApi({ 'GET /things': () => page(things(0, 1)) });
     const withActions = helper.columns([
       ...columns,
+      helper.display({ id: 'state', header: 'State', meta: { size: 84, grow: 0, pin: 'end' }, cell: () => 'Ready' }),
       helper.display({ id: 'actions', header: 'Actions', meta: { size: 76, grow: 0 }, cell: () => <button type="button">Edit</button> }),
     ]);
     function Pinned() {
@@ -208,7 +209,12 @@ describe('DataTable column settings', () => {
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveStyle({ position: 'sticky', right: '32px' });
     const cells = within(screen.getAllByRole('row')[1]!).getAllByRole('cell');
     expect(cells[0]).toHaveStyle({ position: 'sticky', left: '0px' });
-    expect(cells[4]).toHaveStyle({ position: 'sticky', right: '32px' });
+    expect(cells[5]).toHaveStyle({ position: 'sticky', right: '32px' });
+    // A column pinned at the end stays beside Actions (the trips' Status), a rule on its inner edge.
+    const state = screen.getByRole('columnheader', { name: 'State' });
+    expect(state).toHaveStyle({ position: 'sticky', right: `${32 + 76}px` });
+    expect(state).toHaveClass('border-l');
+    expect(cells[4]).toHaveStyle({ position: 'sticky', right: `${32 + 76}px` });
     expect(screen.getByRole('columnheader', { name: 'Email' })).toHaveAttribute('title', 'Email');
   });
 

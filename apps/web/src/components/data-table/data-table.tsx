@@ -113,21 +113,30 @@ export function DataTable<TData extends RowData>({
   };
   // Sticky offsets of the pinned columns: leading ones from the left, trailing ones from the right
   // (after the settings column, which stays at the right edge).
+  // The inner edge of each pinned group gets a rule, so scrolled columns pass visibly under it.
   const stickyStyle = new Map<string, CSSProperties>();
+  const pinnedEdge = new Map<string, 'start' | 'end'>();
   {
     let left = 0;
+    let lastStart: string | undefined;
     for (const column of visibleColumns) {
       if (pinOf(column) !== 'start') break;
       stickyStyle.set(column.id, { position: 'sticky', left, zIndex: 2 });
       left += widthOf(column);
+      lastStart = column.id;
     }
     let right = SETTINGS_COLUMN_SIZE;
+    let firstEnd: string | undefined;
     for (const column of [...visibleColumns].reverse()) {
       if (pinOf(column) !== 'end') break;
       stickyStyle.set(column.id, { position: 'sticky', right, zIndex: 2 });
       right += widthOf(column);
+      firstEnd = column.id;
     }
+    if (lastStart) pinnedEdge.set(lastStart, 'start');
+    if (firstEnd) pinnedEdge.set(firstEnd, 'end');
   }
+  const edgeClass = (columnId: string) => (pinnedEdge.get(columnId) === 'start' ? 'border-r' : pinnedEdge.get(columnId) === 'end' ? 'border-l' : undefined);
   const settingsSticky: CSSProperties = { position: 'sticky', right: 0, zIndex: 2 };
 
   // Dragging a header's right edge sets that column's width; a double click resets it.
@@ -229,6 +238,7 @@ export function DataTable<TData extends RowData>({
                     className={cn(
                       'flex h-full min-w-0 items-center overflow-hidden px-2 whitespace-nowrap',
                       stickyStyle.has(cell.column.id) && 'bg-background transition-colors group-hover:bg-muted',
+                      edgeClass(cell.column.id),
                       meta?.align === 'end' && 'justify-end tabular-nums',
                       meta?.cellClassName,
                     )}
@@ -265,7 +275,7 @@ export function DataTable<TData extends RowData>({
                     aria-sort={ariaSort}
                     title={columnLabel(column)}
                     style={stickyStyle.get(column.id) ?? { position: 'relative' }}
-                    className={cn('flex h-full min-w-0 items-center bg-muted px-2 whitespace-nowrap', meta?.align === 'end' && 'justify-end')}
+                    className={cn('flex h-full min-w-0 items-center bg-muted px-2 whitespace-nowrap', meta?.align === 'end' && 'justify-end', edgeClass(column.id))}
                   >
                     {canSort ? (
                       <button

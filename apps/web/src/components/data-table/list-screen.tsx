@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable } from './data-table';
 import type { DataTableColumnDef } from './data-table-features';
 import { paramToSorting, sortingToParam } from './sorting';
-import { RefreshButton, ResetFiltersButton, TableSearch, tableTotalText } from './table-toolbar';
+import { RefreshButton, ResetFiltersButton, TableSearch, refreshList, tableTotalText } from './table-toolbar';
 import { useInfiniteTableSource } from './table-source';
 
 type PagedOptions<TItem, TKey extends QueryKey> = UseInfiniteQueryOptions<Paged<TItem>, Error, InfiniteData<Paged<TItem>, number>, TKey, number>;
@@ -51,7 +51,7 @@ export function ListScreen<TData extends RowData>({
   viewSwitcher?: ReactNode;
   /** For the total: '12 users'. */
   noun: string;
-  list: { query: { data: unknown; refetch: () => unknown }; source: ReturnType<typeof useInfiniteTableSource<TData>>; sorting: ReturnType<typeof paramToSorting> };
+  list: { query: { data: unknown; refetch: () => Promise<{ isError: boolean; error: Error | null; data: unknown }> }; source: ReturnType<typeof useInfiniteTableSource<TData>>; sorting: ReturnType<typeof paramToSorting> };
   /** The keyword box. */
   search?: { value: string | undefined; onChange: (keyword: string | undefined) => void; placeholder: string; label: string };
   /** Filters after the keyword box. */
@@ -90,7 +90,7 @@ export function ListScreen<TData extends RowData>({
           <>
             {search && <TableSearch value={search.value} onChange={search.onChange} placeholder={search.placeholder} label={search.label} />}
             {filters}
-            <RefreshButton onClick={() => void query.refetch()} busy={source.isUpdating} />
+            <RefreshButton onClick={() => void refreshList(query.refetch)} busy={source.isUpdating} />
             <ResetFiltersButton onClick={onReset} disabled={!filtered} />
           </>
         }

@@ -1,6 +1,7 @@
 import { groupDigits } from '@milepost/geo/units';
 import { FilterX, RefreshCw, Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
@@ -76,6 +77,19 @@ export function TableSearch({
       )}
     </div>
   );
+}
+
+export const REFRESH_FAILED_TEXT = 'The list could not be refreshed';
+
+/**
+ * Refresh: reads the list again. When rows are already shown (and stay shown), a failure says so
+ * in one toast with the reason; a list that has never loaded shows its error in the table instead.
+ */
+export async function refreshList(refetch: () => Promise<{ isError: boolean; error: Error | null; data: unknown }>): Promise<void> {
+  const result = await refetch();
+  if (result.isError && result.data !== undefined) {
+    toast.error(REFRESH_FAILED_TEXT, { id: 'refresh-failed', ...(result.error ? { description: result.error.message } : {}) });
+  }
 }
 
 /** Refetches the list; spins while any of its requests runs. */

@@ -70,6 +70,19 @@ describe('useDrawerForm failures', () => {
     expect(update).toHaveBeenLastCalledWith(8);
   });
 
+  it('the same failure twice (Save pressed again) shows one toast, not two', async () => {
+    const user = userEvent.setup();
+    const { update } = renderForm(refusal('NUMBER_IN_USE'));
+    update.mockRejectedValue(refusal('NUMBER_IN_USE'));
+    await user.click(await screen.findByRole('button', { name: 'Update Record' }));
+    expect(await screen.findByText('Refused: NUMBER_IN_USE')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update Record' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(2));
+    // Give a second toast the time to appear (sonner renders on its next tick).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText('Refused: NUMBER_IN_USE')).toHaveLength(1);
+  });
+
   it.each(OTHER_RULES)('%s shows the server message, keeps the form open and offers no Reload', async (code) => {
     const user = userEvent.setup();
     const { onDone } = renderForm(refusal(code));

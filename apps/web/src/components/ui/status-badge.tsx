@@ -16,6 +16,7 @@ export function StatusBadge({
   onClick,
   actionLabel,
   disabled = false,
+  title,
 }: {
   on: boolean;
   onLabel?: string;
@@ -24,13 +25,15 @@ export function StatusBadge({
   /** Accessible name of the button, e.g. 'Deactivate Dana Reyes'. */
   actionLabel?: string;
   disabled?: boolean;
+  /** Why it is plain text (e.g. 'You cannot deactivate your own account'). */
+  title?: string;
 }) {
   const className = cn('inline-flex h-5 items-center gap-1 rounded-full border px-2 text-xs font-medium whitespace-nowrap', on ? TONE.on : TONE.off);
   const dot = <span aria-hidden className={cn('size-1.5 rounded-full', on ? 'bg-success' : 'bg-muted-foreground/60')} />;
   const text = on ? onLabel : offLabel;
   if (!onClick) {
     return (
-      <span data-slot="status-badge" className={className}>
+      <span data-slot="status-badge" className={className} title={title}>
         {dot}
         {text}
       </span>

@@ -125,7 +125,8 @@ export function tripsColumns(actions: TripsColumnActions, unit: DistanceUnit = '
     location('pickupLocation', 'Pickup Location', 'pickup'),
     location('deliveryLocation', 'Delivery Location', 'delivery'),
     helper.accessor('updated', { header: 'Updated', meta: { size: DATE_COLUMN_SIZE, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
-    helper.accessor('tripStatus', { header: 'Status', meta: { size: 84, grow: 0 }, cell: (info) => <TripStatusText status={info.getValue()} /> }),
+    // Pinned beside Actions: a laptop (1366 px) sees every trip's status without scrolling sideways.
+    helper.accessor('tripStatus', { header: 'Status', meta: { size: 84, grow: 0, pin: 'end' }, cell: (info) => <TripStatusText status={info.getValue()} /> }),
     helper.display({
       id: 'actions',
       header: 'Actions',

@@ -43,8 +43,8 @@ export function changeTruckStatus({ id, active }: { id: number; active: boolean 
 }
 
 /** POST /drivers/assign-user: the drivers (and so their trucks) go to one user. */
-export function assignDriversToUser(body: AssignDriversForm): Promise<unknown> {
-  return api.post<unknown>('/drivers/assign-user', body);
+export function assignDriversToUser(body: AssignDriversForm): Promise<{ assigned: number }> {
+  return api.post<{ assigned: number }>('/drivers/assign-user', body);
 }
 
 export const useUpdateTruckMutation = () => useWriteMutation('trucks', updateTruck);

@@ -8,7 +8,7 @@ import { makeUser, renderWithApp } from '@/test/render';
 import { AssignDriversForm } from './assign-drivers-form';
 
 const DRIVERS = [
-  { id: 1, firstName: 'Ava', lastName: 'Stone', phone: null, truckId: 10, unitNumber: '101', assignedUserId: null, assignUserName: null, active: true },
+  { id: 1, firstName: 'Ava', lastName: 'Stone', phone: null, truckId: 10, unitNumber: '101', assignedUserId: 7, assignUserName: 'Dana Reyes', active: true },
   { id: 2, firstName: 'Ben', lastName: 'Cole', phone: null, truckId: 11, unitNumber: '102', assignedUserId: null, assignUserName: null, active: true },
   { id: 3, firstName: 'Cara', lastName: 'Diaz', phone: null, truckId: null, unitNumber: null, assignedUserId: null, assignUserName: null, active: true },
 ];
@@ -65,6 +65,27 @@ describe('Assign drivers to a user', () => {
     await user.click(submit);
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 7, driverIds: [3] });
+  });
+
+  it("shows each driver's truck and current user, and the toast counts what the server assigned", async () => {
+    const user = userEvent.setup();
+    const { calls } = api(() => ({ assigned: 1 }));
+    const onDone = vi.fn();
+    renderForm(onDone);
+    const ava = await screen.findByRole('checkbox', { name: 'Ava Stone' });
+    expect(ava).toHaveAccessibleDescription('Truck 101 · Dana Reyes');
+    expect(screen.getByRole('checkbox', { name: 'Cara Diaz' })).toHaveAccessibleDescription('No truck · No user');
+
+    await user.click(ava);
+    await user.click(screen.getByRole('checkbox', { name: 'Ben Cole' }));
+    await user.click(screen.getByRole('combobox', { name: 'User' }));
+    await user.click(await screen.findByRole('option', { name: 'Dana Reyes' }));
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 7, driverIds: [1, 2] });
+    // Ava was Dana's already: the server assigned one.
+    expect(await screen.findByText('Drivers assigned successfully!')).toBeInTheDocument();
+    expect(screen.getByText('1 driver assigned to Dana Reyes; 1 already was.')).toBeInTheDocument();
   });
 
   it("shows 'Already assigned.' as a toast on 409 and stays open", async () => {

@@ -14,9 +14,17 @@ import { DriverMultiSelect } from './driver-multi-select';
 
 export const ASSIGN_TOASTS = { assigned: 'Drivers assigned successfully!' } as const;
 
+const driverCount = (n: number) => `${n} driver${n === 1 ? '' : 's'}`;
+/** What the answer counted: '2 drivers assigned to Dana Reyes; 1 already was.' */
+export function assignedText(assigned: number, chosen: number, user: string): string {
+  const already = chosen - assigned;
+  return `${driverCount(assigned)} assigned to ${user}${already > 0 ? `; ${already} already ${already === 1 ? 'was' : 'were'}` : ''}.`;
+}
+
 /**
  * Assign drivers to a user (docs/product/admin.md Trucks, Assign): several drivers and one active user;
- * submit is enabled only when both are chosen. 'Already assigned.' (ALREADY_ASSIGNED) shows as a toast.
+ * submit is enabled only when both are chosen. The toast says how many the server assigned (and how
+ * many were already that user's); 'Already assigned.' (ALREADY_ASSIGNED) shows as a toast.
  */
 export function AssignDriversForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const [drivers, setDrivers] = useState<LookupOption[]>([]);
@@ -30,8 +38,8 @@ export function AssignDriversForm({ onDone, onCancel }: { onDone: () => void; on
     event.preventDefault();
     if (!ready || assign.isPending) return;
     try {
-      await assign.mutateAsync({ userId: user.id, driverIds: drivers.map((d) => d.id) });
-      toast.success(ASSIGN_TOASTS.assigned);
+      const { assigned } = await assign.mutateAsync({ userId: user.id, driverIds: drivers.map((d) => d.id) });
+      toast.success(ASSIGN_TOASTS.assigned, { description: assignedText(assigned, drivers.length, user.label) });
       onDone();
     } catch (error) {
       toast.error(hasErrorCode(error, 'ALREADY_ASSIGNED') ? (error.serverMessage ?? DRIVER_MESSAGES.alreadyAssigned) : saveErrorText(error, 'driver'));

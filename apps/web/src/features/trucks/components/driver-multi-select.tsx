@@ -1,3 +1,4 @@
+import type { DriverRow } from '@milepost/contracts/drivers-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useMemo, useState, type UIEvent } from 'react';
@@ -10,9 +11,15 @@ import { driverLookup } from '@/lib/lookups';
 
 const { texts: DRIVER_LOOKUP_TEXTS, toOption } = driverLookup;
 
+/** 'Truck 101 · Dana Reyes' — the driver's truck and current user, or 'No truck' / 'No user'. */
+export function driverDetails(driver: Pick<DriverRow, 'unitNumber' | 'assignUserName'>): string {
+  return `${driver.unitNumber ? `Truck ${driver.unitNumber}` : 'No truck'} · ${driver.assignUserName ?? 'No user'}`;
+}
+
 /**
  * Several drivers from GET /drivers: a search box (300 ms), a scrolling list of checkboxes that
- * loads more near its end, and the chosen drivers as removable chips.
+ * loads more near its end — each driver with their truck and current user — and the chosen
+ * drivers as removable chips.
  */
 export function DriverMultiSelect({
   id,
@@ -28,7 +35,11 @@ export function DriverMultiSelect({
   const [text, setText] = useState('');
   const keyword = useDebouncedValue(text.trim(), LOOKUP_DEBOUNCE_MS);
   const query = useInfiniteQuery(driverLookup.queryOptions(keyword));
-  const options = useMemo(() => (query.data ? query.data.pages.flatMap((p) => p.content.map(toOption)) : []), [query.data]);
+  // Each driver with what the choice changes: the truck they drive and the user who has them now.
+  const options = useMemo(
+    () => (query.data ? query.data.pages.flatMap((p) => p.content.map((driver) => ({ option: toOption(driver), details: driverDetails(driver) }))) : []),
+    [query.data],
+  );
   const chosen = new Set(value.map((o) => o.id));
 
   const toggle = (option: LookupOption) =>
@@ -72,11 +83,21 @@ export function DriverMultiSelect({
         onChange={(event) => setText(event.target.value)}
       />
       <ul role="group" aria-label="Drivers" className="max-h-64 overflow-y-auto rounded-md border p-1" onScroll={onScroll}>
-        {options.map((option) => (
+        {options.map(({ option, details }) => (
           <li key={option.id}>
             <label className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm hover:bg-accent">
-              <Checkbox checked={chosen.has(option.id)} onCheckedChange={() => toggle(option)} aria-label={option.label} />
-              <span className="truncate">{option.label}</span>
+              <Checkbox
+                checked={chosen.has(option.id)}
+                onCheckedChange={() => toggle(option)}
+                aria-label={option.label}
+                aria-describedby={`${id}-driver-${option.id}`}
+              />
+              <span className="flex min-w-0 flex-1 items-baseline justify-between gap-2">
+                <span className="truncate">{option.label}</span>
+                <span id={`${id}-driver-${option.id}`} className="shrink-0 text-xs text-muted-foreground">
+                  {details}
+                </span>
+              </span>
             </label>
           </li>
         ))}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiError, mockApi, page, stubElementHeight } from '@/test/api-mock';
+import { REFRESH_FAILED_TEXT } from '@/components/data-table/table-toolbar';
 import { makeUser, renderWithApp } from '@/test/render';
 import type { TrucksSearch } from '../trucks-search';
 import { TrucksScreen } from './trucks-screen';
@@ -72,13 +73,47 @@ describe('Trucks screen', () => {
     expect(screen.queryByRole('button', { name: /Deactivate truck/ })).not.toBeInTheDocument();
   });
 
-  it("flips the status with PATCH ?active= and says 'Truck deactivated'", async () => {
+  it("flips the status with PATCH ?active=, says 'Truck deactivated' and offers Undo, which activates it again", async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({ 'GET /trucks': () => page([makeTruck()]), 'PATCH /trucks/change-status/12': () => makeTruck({ active: false }) });
+    const { calls } = mockApi({
+      'GET /trucks': () => page([makeTruck()]),
+      'PATCH /trucks/change-status/12': ({ url }) => makeTruck({ active: url.searchParams.get('active') === 'true' }),
+    });
     renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Active: Deactivate truck 1012' }));
     expect(await screen.findByText('Truck deactivated')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PATCH')?.url.searchParams.get('active')).toBe('false');
+    const patches = () => calls.filter((c) => c.method === 'PATCH').map((c) => c.url.searchParams.get('active'));
+    expect(patches()).toEqual(['false']);
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Truck activated')).toBeInTheDocument();
+    expect(patches()).toEqual(['false', 'true']);
+    // The outcome replaces the first toast (one toast per record), and an activation offers no Undo.
+    expect(screen.queryByText('Truck deactivated')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+
+  it('a failed Refresh says so (once) and keeps the rows shown', async () => {
+    const user = userEvent.setup();
+    let reads = 0;
+    mockApi({ 'GET /trucks': () => (++reads === 1 ? page([makeTruck()]) : apiError(503, 'Service unavailable')) });
+    renderScreen();
+    expect(await screen.findByText('1012')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText(REFRESH_FAILED_TEXT)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(reads).toBe(3));
+    expect(screen.getAllByText(REFRESH_FAILED_TEXT)).toHaveLength(1);
+    expect(screen.getByText('1012')).toBeInTheDocument();
+  });
+
+  it('a failed status change says so once', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /trucks': () => page([makeTruck()]), 'PATCH /trucks/change-status/12': () => apiError(500, 'Database unavailable') });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Active: Deactivate truck 1012' }));
+    expect(await screen.findAllByText(/Database unavailable|went wrong/)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
   });
 
   it("after a reload the Driver filter reads the driver's name back by id, not 'Driver #id'", async () => {

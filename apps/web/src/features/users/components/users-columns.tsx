@@ -1,4 +1,4 @@
-import type { UserRow } from '@milepost/contracts/users-api';
+import { USER_MESSAGES, type UserRow } from '@milepost/contracts/users-api';
 import { TextCell, actionsColumn, dateColumn, numberColumn, statusColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
 
@@ -12,6 +12,8 @@ export interface UsersColumnActions {
   canEdit: boolean;
   canChangeStatus: boolean;
   canInvite: boolean;
+  /** The signed-in user: their own account is never offered for deactivation. */
+  selfId?: number | undefined;
   onEdit: (user: UserRow) => void;
   onChangeStatus: (user: UserRow) => void;
   onResendInvitation: (user: UserRow) => void;
@@ -44,6 +46,7 @@ export function usersColumns(actions: UsersColumnActions): DataTableColumnDef<Us
     helper.accessor('role', { header: 'Role', meta: { size: 96 }, cell: (info) => <TextCell value={info.getValue()} fallback="—" /> }),
     statusColumn<UserRow>({
       canChange: actions.canChangeStatus,
+      locked: (user) => (user.id === actions.selfId && user.active ? USER_MESSAGES.cannotDeactivateSelf : undefined),
       onChange: actions.onChangeStatus,
       name: userName,
       size: 196,

@@ -1,4 +1,4 @@
-import type { UserRow } from '@milepost/contracts/users-api';
+import { USER_MESSAGES, type UserRow } from '@milepost/contracts/users-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -211,6 +211,16 @@ describe('Users screen', () => {
     const patch = calls.find((c) => c.method === 'PATCH')!;
     expect(patch.url.searchParams.get('active')).toBe('false');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it('never offers to deactivate the signed-in account: its status is plain text that says why', async () => {
+    // makeUser() signs in as user 1.
+    api({}, [makeRow({ id: 1, firstName: 'Sam', lastName: 'Self', email: 'sam@example.com' }), makeRow()]);
+    renderScreen();
+    expect(await screen.findByRole('button', { name: 'Active: Deactivate Dana Reyes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Deactivate Sam Self/ })).not.toBeInTheDocument();
+    const own = screen.getAllByRole('row').find((row) => row.textContent?.includes('sam@example.com'))!;
+    expect(within(own).getByText('Active').closest('[data-slot="status-badge"]')).toHaveAttribute('title', USER_MESSAGES.cannotDeactivateSelf);
   });
 
   it('resends an invitation to a user who has not set a password', async () => {

@@ -1,9 +1,11 @@
 import { USER_MESSAGES } from '@milepost/contracts/users-api';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { toast } from 'sonner';
 import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
 import { useConfirmDialog } from '@/components/ui/confirm-dialog';
+import { meQueryOptions } from '@/lib/current-user';
 import { saveErrorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { statusChangeConfirm } from '@/lib/status-change';
@@ -30,6 +32,7 @@ export function UsersScreen({
   const canCreate = has('CAN_CREATE_USER');
   const canEdit = has('CAN_EDIT_USER');
   const canChangeStatus = has('CAN_CHANGE_STATUS_USER');
+  const selfId = useQuery(meQueryOptions()).data?.id;
 
   const list = useListQuery(usersListQueryOptions({ keyword: search.keyword, sort: search.sort }), search.sort);
   const drawer = useDrawerSession<UserDrawerTarget>({ mode: 'create' });
@@ -45,6 +48,7 @@ export function UsersScreen({
         canEdit,
         canChangeStatus,
         canInvite: canCreate,
+        selfId,
         onEdit: (user) => openDrawer({ mode: 'edit', user }),
         onChangeStatus: (user) =>
           confirm(
@@ -63,7 +67,7 @@ export function UsersScreen({
             onError: (error) => toast.error(saveErrorText(error, 'user')),
           }),
       }),
-    [canEdit, canChangeStatus, canCreate, confirm, changeStatus, resend, openDrawer],
+    [canEdit, canChangeStatus, canCreate, selfId, confirm, changeStatus, resend, openDrawer],
   );
 
   return (
