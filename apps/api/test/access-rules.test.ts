@@ -36,6 +36,7 @@ const userBody = (u: { firstName: string; lastName: string; email: string; versi
   lastName: u.lastName,
   email: u.email,
   roleId,
+  version: u.version,
 });
 
 describe('privilege escalation', () => {

@@ -54,7 +54,7 @@ describe('trucks', () => {
   it('updates with the spec messages, 409 for a duplicate VIN or unit, and a stale version', async () => {
     const a = await createTruckRow(ctx.db);
     const b = await createTruckRow(ctx.db);
-    const bad = await send('PUT', `/trucks/${a.id}`, { vinNumber: '', unitNumber: '', samsaraVin: '', homeLocation: '', licencePlate: '' });
+    const bad = await send('PUT', `/trucks/${a.id}`, { vinNumber: '', unitNumber: '', samsaraVin: '', homeLocation: '', licencePlate: '', version: a.version });
     expect(bad.statusCode).toBe(400);
     expect(messages(bad)).toEqual({
       vinNumber: TRUCK_MESSAGES.vinNumber,
@@ -64,7 +64,7 @@ describe('trucks', () => {
       licencePlate: TRUCK_MESSAGES.licencePlate,
     });
     // A VIN is 17 letters and digits without I, O, Q; lower case is taken as upper case.
-    const vins = await send('PUT', `/trucks/${a.id}`, { vinNumber: '1FUJGLDR7CLBP883', unitNumber: 'U', samsaraVin: '1FUJGLDR7CLBP88O4', homeLocation: 'X', licencePlate: 'P' });
+    const vins = await send('PUT', `/trucks/${a.id}`, { vinNumber: '1FUJGLDR7CLBP883', unitNumber: 'U', samsaraVin: '1FUJGLDR7CLBP88O4', homeLocation: 'X', licencePlate: 'P', version: a.version });
     expect(messages(vins)).toEqual({ vinNumber: TRUCK_MESSAGES.vinFormat, samsaraVin: TRUCK_MESSAGES.vinFormat });
     const body = { vinNumber: a.vinNumber, unitNumber: a.unitNumber, samsaraVin: a.samsaraVin, licencePlate: a.licencePlate, homeLocation: 'Dallas, TX, United States', homeLatitude: 32.7767, homeLongitude: -96.797 };
     const ok = await send('PUT', `/trucks/${a.id}`, { ...body, version: a.version });
@@ -73,10 +73,15 @@ describe('trucks', () => {
     const stale = await send('PUT', `/trucks/${a.id}`, { ...body, homeLocation: 'Elsewhere', version: a.version });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', message: TRUCK_MESSAGES.stale });
-    const dup = await send('PUT', `/trucks/${a.id}`, { ...body, unitNumber: b.unitNumber.toLowerCase() });
+    const dup = await send('PUT', `/trucks/${a.id}`, { ...body, unitNumber: b.unitNumber.toLowerCase(), version: a.version + 1 });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ code: 'ALREADY_EXISTS', message: TRUCK_MESSAGES.duplicate });
-    expect((await send('PUT', '/trucks/999999', body)).statusCode).toBe(404);
+    expect((await send('PUT', '/trucks/999999', { ...body, version: 1 })).statusCode).toBe(404);
+    // The version the form was loaded at is required: without it, 400 and nothing changes.
+    const unversioned = await send('PUT', `/trucks/${a.id}`, { ...body, homeLocation: 'Unversioned' });
+    expect(unversioned.statusCode).toBe(400);
+    expect(messages(unversioned)).toEqual({ version: 'version is required' });
+    expect((await get(`/trucks/${a.id}`)).json().data.homeLocation).toBe('Dallas, TX, United States');
   });
 
   it('change-status flips active; each call needs its permission', async () => {
@@ -191,6 +196,11 @@ describe('companies', () => {
     const upd = await send('PUT', `/companies/${c.id}`, { ...company(), name: c.name, samsaraEnabled: true, version: c.version });
     expect(upd.json().data).toMatchObject({ samsaraEnabled: true, version: c.version + 1 });
     expect((await send('PUT', `/companies/${c.id}`, { ...company(), name: c.name, version: c.version })).statusCode).toBe(409);
+    // The version the form was loaded at is required: without it, 400 and nothing changes.
+    const unversioned = await send('PUT', `/companies/${c.id}`, { ...company(), name: c.name, samsaraEnabled: false });
+    expect(unversioned.statusCode).toBe(400);
+    expect(messages(unversioned)).toEqual({ version: 'version is required' });
+    expect((await get(`/companies/${c.id}`)).json().data.samsaraEnabled).toBe(true);
     expect((await get(`/companies?keyword=${encodeURIComponent(c.name)}`)).json().data.totalElements).toBe(1);
     expect((await send('PATCH', `/companies/change-status/${c.id}?active=false`)).json().data.active).toBe(false);
   });

@@ -179,13 +179,26 @@ describe('PUT /users/{id}', () => {
     expect((await call(ctx.app, { method: 'GET', url: `/api/v1/users/${created.id}`, token: admin })).json().data.firstName).toBe('Carlota');
   });
 
+  it('refuses a save without the version it was loaded at: 400, nothing changes', async () => {
+    const created = (await post(newUser())).json().data;
+    const res = await call(ctx.app, {
+      method: 'PUT',
+      url: `/api/v1/users/${created.id}`,
+      token: admin,
+      payload: { firstName: 'Unversioned', lastName: created.lastName, email: created.email, phone: created.phone, roleId: created.roleId },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ path: 'body.version', message: 'version is required' });
+    expect((await call(ctx.app, { method: 'GET', url: `/api/v1/users/${created.id}`, token: admin })).json().data.firstName).toBe(created.firstName);
+  });
+
   it('answers 409 when the email belongs to someone else, 404 for an unknown user', async () => {
     const a = (await post(newUser())).json().data;
     const b = (await post(newUser())).json().data;
-    const res = await call(ctx.app, { method: 'PUT', url: `/api/v1/users/${b.id}`, token: admin, payload: { ...newUser(), email: a.email } });
+    const res = await call(ctx.app, { method: 'PUT', url: `/api/v1/users/${b.id}`, token: admin, payload: { ...newUser(), email: a.email, version: b.version } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(USER_MESSAGES.duplicateEmail);
-    const missing = await call(ctx.app, { method: 'PUT', url: '/api/v1/users/999999', token: admin, payload: newUser() });
+    const missing = await call(ctx.app, { method: 'PUT', url: '/api/v1/users/999999', token: admin, payload: { ...newUser(), version: 1 } });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -230,7 +243,7 @@ describe('PATCH /users/change-status/{id}', () => {
       method: 'PUT',
       url: `/api/v1/users/${owner!.id}`,
       token: admin,
-      payload: { firstName: 'Only', lastName: 'Owner', email: owner!.email, roleId: other.id },
+      payload: { firstName: 'Only', lastName: 'Owner', email: owner!.email, roleId: other.id, version: owner!.version },
     });
     expect(demote.statusCode).toBe(409);
     // With a second active owner it is allowed.

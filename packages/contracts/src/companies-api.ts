@@ -63,7 +63,8 @@ export const companyForm = z.object({
 });
 export type CompanyForm = z.input<typeof companyForm>;
 
-export const companyUpdate = companyForm.extend({ version: version().optional() });
+/** PUT /companies/{id}: the version the form was loaded at is required (a stale one is refused with 409). */
+export const companyUpdate = companyForm.extend({ version: version('version is required') });
 
 export const companyTokensForm = z.object({
   samsaraToken: requiredText('Samsara token', 500, COMPANY_MESSAGES.samsaraToken),

@@ -66,4 +66,5 @@ export const truckForm = z.object({
 });
 export type TruckForm = z.input<typeof truckForm>;
 
-export const truckUpdate = truckForm.extend({ version: version().optional() });
+/** PUT /trucks/{id}: the version the form was loaded at is required (a stale one is refused with 409). */
+export const truckUpdate = truckForm.extend({ version: version('version is required') });

@@ -60,8 +60,8 @@ export const userForm = z.object({
 export type UserForm = z.input<typeof userForm>;
 
 export const userUpdate = userForm.extend({
-  /** The version the form was loaded at; a stale one is refused with 409. */
-  version: version().optional(),
+  /** The version the form was loaded at, required; a stale one is refused with 409. */
+  version: version('version is required'),
 });
 
 export const changeActiveQuery = z.object({ active: booleanQuery });

@@ -81,7 +81,7 @@ export async function updateCompany(db: Db, id: number, input: z.output<typeof c
     db.transaction(async (tx) => {
       const [current] = await tx.select({ version: companies.version }).from(companies).where(eq(companies.id, id)).for('update');
       if (!current) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
-      if (input.version !== undefined && input.version !== current.version) throw new AppError('STALE_VERSION', COMPANY_MESSAGES.stale);
+      if (input.version !== current.version) throw new AppError('STALE_VERSION', COMPANY_MESSAGES.stale);
       const { version: _v, samsaraEnabled, gleEnabled, ...fields } = input;
       await tx
         .update(companies)

@@ -90,7 +90,7 @@ export async function updateTruck(db: Db, id: number, input: z.output<typeof tru
     db.transaction(async (tx) => {
       const [current] = await tx.select({ version: trucks.version }).from(trucks).where(eq(trucks.id, id)).for('update');
       if (!current) throw new AppError('NOT_FOUND', TRUCK_MESSAGES.notFound);
-      if (input.version !== undefined && input.version !== current.version) throw new AppError('STALE_VERSION', TRUCK_MESSAGES.stale);
+      if (input.version !== current.version) throw new AppError('STALE_VERSION', TRUCK_MESSAGES.stale);
       const { version: _v, ...fields } = input;
       await tx
         .update(trucks)

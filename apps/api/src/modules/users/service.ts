@@ -171,7 +171,7 @@ export async function createUser(deps: UsersDeps, actor: Actor, input: UserInput
  * Updates a user. Nobody changes their own role; the actor must hold every permission of the
  * user's role (their email leads to their account) and of the role given to them.
  */
-export async function updateUser(deps: UsersDeps, actor: Actor, id: number, input: UserInput & { version?: number | undefined }): Promise<UserRow> {
+export async function updateUser(deps: UsersDeps, actor: Actor, id: number, input: UserInput & { version: number }): Promise<UserRow> {
   await conflictOnDuplicate(USER_MESSAGES.duplicateEmail, () =>
     accessChange(deps.db, async (tx) => {
       const [current] = await tx
@@ -180,7 +180,7 @@ export async function updateUser(deps: UsersDeps, actor: Actor, id: number, inpu
         .where(eq(users.id, id))
         .for('update');
       if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
-      if (input.version !== undefined && input.version !== current.version) throw new AppError('STALE_VERSION', USER_MESSAGES.staleVersion);
+      if (input.version !== current.version) throw new AppError('STALE_VERSION', USER_MESSAGES.staleVersion);
       if (id !== actor.userId) await assertHeldBy(tx, actor, await rolePermissionNames(tx, current.roleId), ACCESS_RULE_MESSAGES.editStrongerUser);
       if (input.roleId !== current.roleId) {
         if (id === actor.userId) throw new AppError('SELF_ROLE_CHANGE', ACCESS_RULE_MESSAGES.selfRoleChange);
