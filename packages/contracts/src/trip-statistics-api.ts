@@ -1,8 +1,6 @@
-import { TZDate } from '@date-fns/tz';
-import { addDays, endOfDay, endOfMonth, endOfYear, format } from 'date-fns';
 import { z } from 'zod';
 import { id } from './fields';
-import { centralDateTime, CENTRAL_TZ, formatCentral, PERIOD_TYPES } from './time';
+import { centralDateTime, parseCentral, PERIOD_TYPES } from './time';
 
 /**
  * The Reports screen (docs/product/admin.md "Reports", "Report row"): trip mileage summed per period.
@@ -117,33 +115,40 @@ export const REPORT_COLUMNS = [
   ['dataCoverage', 'Data Coverage'],
 ] as const satisfies readonly (readonly [keyof ReportRow, string])[];
 
-const ymd = (isoDate: string) => {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return new TZDate(y, m - 1, d, 0, 0, 0, CENTRAL_TZ);
-};
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** A calendar date (held at UTC midnight) as MM/DD/YYYY. */
+const mdy = (d: Date) => `${pad2(d.getUTCMonth() + 1)}/${pad2(d.getUTCDate())}/${d.getUTCFullYear()}`;
 
 /**
- * A period's label and bounds, from its first day (YYYY-MM-DD, a Central calendar date as the
- * database's `date_trunc` over Central wall time gives it). Bounds run from the start of the
- * first day to the end of the last, Central time, whatever the DST changes in between.
+ * A period's label and wire bounds, from its first day (YYYY-MM-DD, a Central calendar date as
+ * the database's `date_trunc` over Central wall time gives it). The bounds are Central wall
+ * times — the first day's 00:00:00 and the last day's 23:59:59 — so they are calendar
+ * arithmetic, whatever the DST changes in between: no time-zone work per row (a weekly report
+ * answers a hundred rows, and formatting each through the time-zone database cost more than the
+ * query; bench/results.md).
  */
-export function periodOf(grouping: ReportGrouping, firstDay: string): { periodGroup: string; from: Date; to: Date } {
-  const start = ymd(firstDay);
+export function periodOnWire(grouping: ReportGrouping, firstDay: string): { periodGroup: string; periodStart: string; periodEnd: string } {
+  const [y, m, d] = firstDay.split('-').map(Number) as [number, number, number];
+  const start = new Date(Date.UTC(y, m - 1, d));
   const last =
-    grouping === 'WEEKLY' ? addDays(start, 6) : grouping === 'MONTHLY' ? endOfMonth(start) : grouping === 'YEARLY' ? endOfYear(start) : start;
-  const periodGroup =
     grouping === 'WEEKLY'
-      ? `${format(start, 'MM/dd/yyyy')} - ${format(last, 'MM/dd/yyyy')}`
+      ? new Date(Date.UTC(y, m - 1, d + 6))
       : grouping === 'MONTHLY'
-        ? format(start, 'MMM yyyy')
+        ? new Date(Date.UTC(y, m, 0))
         : grouping === 'YEARLY'
-          ? format(start, 'yyyy')
-          : format(start, 'MM/dd/yyyy');
-  return { periodGroup, from: new Date(start.getTime()), to: new Date(endOfDay(last).getTime()) };
+          ? new Date(Date.UTC(y, 11, 31))
+          : start;
+  const periodGroup =
+    grouping === 'WEEKLY' ? `${mdy(start)} - ${mdy(last)}` : grouping === 'MONTHLY' ? `${MONTHS[m - 1]} ${y}` : grouping === 'YEARLY' ? String(y) : mdy(start);
+  return { periodGroup, periodStart: `${mdy(start)} 00:00:00`, periodEnd: `${mdy(last)} 23:59:59` };
 }
 
-/** The wire form of a period's bounds. */
-export const periodBoundsOnWire = (b: { from: Date; to: Date }) => ({ periodStart: formatCentral(b.from), periodEnd: formatCentral(b.to) });
+/** The same period with its bounds as instants: from its first second to the end of its last. */
+export function periodOf(grouping: ReportGrouping, firstDay: string): { periodGroup: string; from: Date; to: Date } {
+  const p = periodOnWire(grouping, firstDay);
+  return { periodGroup: p.periodGroup, from: parseCentral(p.periodStart)!, to: new Date(parseCentral(p.periodEnd)!.getTime() + 999) };
+}
 
 /** Actual − planned to one decimal, as the Mileage Report's DIFFERENCES (0 never shows as -0). */
 export const milesDifference = (actual: number, planned: number) => Math.round((actual - planned) * 10) / 10 || 0;

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
@@ -35,6 +34,22 @@ export function csvReply(reply: FastifyReply, fileName: string): FastifyReply {
 export const CSV_BATCH_ROWS = 1000;
 
 /**
+ * Resolves when the stream drains or closes, and takes both listeners off again (a race of two
+ * `once` calls leaves the loser's listeners behind: one more per batch of a long export).
+ */
+function drainOrClose(out: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
+/**
  * Streams a query's rows as CSV with flat memory: the query runs as a server-side cursor in a
  * read-only transaction, and the next batch is fetched only when the client has taken the last
  * one (back-pressure). If the client goes away the transaction is rolled back and the cursor closed.
@@ -55,7 +70,7 @@ export function streamCsv<R>(db: Db, query: SQLWrapper, columns: readonly CsvCol
         if (!res.rows.length) break;
         if (out.destroyed) throw aborted;
         if (!out.write(csvLines(columns, res.rows))) {
-          await Promise.race([once(out, 'drain'), once(out, 'close')]);
+          await drainOrClose(out);
           if (out.destroyed) throw aborted;
         }
       }

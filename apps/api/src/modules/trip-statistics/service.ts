@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { METERS_TO_MILES } from '@milepost/geo/units';
-import type { PeriodType } from '@milepost/contracts/time';
-import { milesDifference, periodBoundsOnWire, periodOf, type ReportGrouping, type ReportResult, type ReportRow } from '@milepost/contracts/trip-statistics-api';
+import { formatCentral, type PeriodType } from '@milepost/contracts/time';
+import { milesDifference, periodOnWire, type ReportGrouping, type ReportResult, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import type { Db } from '../../db/client';
 import { tripPeriodStats } from '../../db/schema/trip-statistics';
 import { trips } from '../../db/schema/trips';
@@ -38,15 +38,24 @@ interface RawRow {
 
 const toMiles = (m: number) => Number(m) * METERS_TO_MILES;
 
-function toRow(grouping: ReportGrouping, r: RawRow, clip?: { from: Date; to: Date }): ReportRow {
-  const p = periodOf(grouping, r.start);
+/** A custom range's ends: its first and last Central days (YYYY-MM-DD) and its bounds on the wire. */
+interface RangeClip {
+  firstDay: string;
+  lastDay: string;
+  from: string;
+  to: string;
+}
+
+function toRow(grouping: ReportGrouping, r: RawRow, clip?: RangeClip): ReportRow {
+  const p = periodOnWire(grouping, r.start);
   const covered = Number(r.telematics_load_count);
   const planned = covered ? toMiles(r.telematics_route_total_miles) : null;
   const actual = covered ? Number(r.telematics_miles) : null;
-  const bounds = clip ? { from: new Date(Math.max(p.from.getTime(), clip.from.getTime())), to: new Date(Math.min(p.to.getTime(), clip.to.getTime())) } : p;
   return {
     periodGroup: p.periodGroup,
-    ...periodBoundsOnWire(bounds),
+    // A custom range's first and last days are cut to the range.
+    periodStart: clip && r.start === clip.firstDay ? clip.from : p.periodStart,
+    periodEnd: clip && r.start === clip.lastDay ? clip.to : p.periodEnd,
     truckCount: Number(r.truck_count),
     loadCount: Number(r.load_count),
     totalMiles: toMiles(r.route_total_miles),
@@ -127,5 +136,6 @@ export async function reportByRange(db: Db, q: { fromDate: Date; toDate: Date; t
       and ${t.pickupDateTime} <= ${q.toDate.toISOString()}${truck}
     group by 1, 2`;
   const rows = await rowsOf(db, periodSums(inner));
-  return { grouping: 'DAILY', rows: rows.map((r) => toRow('DAILY', r, { from: q.fromDate, to: q.toDate })) };
+  const clip = { firstDay: formatCentral(q.fromDate, 'yyyy-MM-dd'), lastDay: formatCentral(q.toDate, 'yyyy-MM-dd'), from: formatCentral(q.fromDate), to: formatCentral(q.toDate) };
+  return { grouping: 'DAILY', rows: rows.map((r) => toRow('DAILY', r, clip)) };
 }
