@@ -51,9 +51,10 @@ function drainOrClose(out: PassThrough): Promise<void> {
 
 /**
  * Streams a query's rows as CSV with flat memory: the query runs as a server-side cursor in a
- * read-only transaction, and the next batch is fetched only when the client has taken the last
- * one (back-pressure). If the client goes away the transaction is rolled back and the cursor closed.
- * Rows come back with the query's column aliases.
+ * read-only transaction, and a batch is fetched while the one before is written, no further
+ * ahead until the client has taken it (back-pressure): at most two batches are held. If the
+ * client goes away the transaction is rolled back and the cursor closed. Rows come back with
+ * the query's column aliases.
  */
 export function streamCsv<R>(db: Db, query: SQLWrapper, columns: readonly CsvColumn<R>[], onError: (err: unknown) => void): Readable {
   const out = new PassThrough();
@@ -65,13 +66,24 @@ export function streamCsv<R>(db: Db, query: SQLWrapper, columns: readonly CsvCol
       await tx.execute(sql`set local cursor_tuple_fraction = 1`);
       await tx.execute(sql`declare milepost_csv no scroll cursor for ${query.getSQL() as SQL}`);
       out.write(csvLines(columns, [], true));
+      // Started at once (a query runs when awaited): the database reads the next batch while this one is written.
+      const fetchBatch = () =>
+        Promise.resolve(tx.execute(sql.raw(`fetch forward ${CSV_BATCH_ROWS} from milepost_csv`)) as unknown as Promise<{ rows: R[] }>);
+      let next = fetchBatch();
       for (;;) {
-        const res = (await tx.execute(sql.raw(`fetch forward ${CSV_BATCH_ROWS} from milepost_csv`))) as unknown as { rows: R[] };
+        const res = await next;
         if (!res.rows.length) break;
-        if (out.destroyed) throw aborted;
+        next = fetchBatch();
+        if (out.destroyed) {
+          await next;
+          throw aborted;
+        }
         if (!out.write(csvLines(columns, res.rows))) {
           await drainOrClose(out);
-          if (out.destroyed) throw aborted;
+          if (out.destroyed) {
+            await next;
+            throw aborted;
+          }
         }
       }
       await tx.execute(sql`close milepost_csv`);
