@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import { formatCentral, parseCentral } from '../../packages/contracts/src/time';
+import { formatWireDateTime, parseCentral } from '../../packages/contracts/src/time';
 import { roles, users } from '../../apps/api/src/db/schema/access';
 import { hashPassword } from '../../apps/api/src/platform/crypto';
 import { measure, type BenchServer, type Figure } from '../lib';
@@ -60,14 +60,14 @@ export async function reportsCase(server: BenchServer): Promise<Figure[]> {
   const monthly = await at(measure(40, async () => void (await json('/trip-statistics/period-type?periodType=MONTHLY'))));
   const weeklyAll = await at(measure(40, async () => void (await json('/trip-statistics/period-type?periodType=WEEKLY'))));
   const weeklyTruck = await at(measure(200, async (i) => void (await json(`/trip-statistics/period-type?periodType=WEEKLY&truckId=${1 + ((i * 37) % 800)}`)), 10));
-  const month = { from: formatCentral(new Date(Date.now() - 30 * 86_400_000)), to: formatCentral(new Date()) };
+  const month = { from: formatWireDateTime(new Date(Date.now() - 30 * 86_400_000)), to: formatWireDateTime(new Date()) };
   const range = await at(measure(20, async () => void (await json(`/trip-statistics?fromDate=${encodeURIComponent(month.from)}&toDate=${encodeURIComponent(month.to)}`))));
 
   // Trips CSV: the newest 100 000 trips (the generator spaces pickups a minute apart), read as it
   // arrives; and the newest 10 000, whose heap growth shows whether memory stays flat with size.
   const exportOf = async (count: number, samples: number) => {
     const newest = ((await db.execute(sql`select min(pickup_date_time) as t from (select pickup_date_time from trips order by pickup_date_time desc limit ${count}) x`)) as unknown as { rows: { t: Date | string }[] }).rows[0]!.t;
-    const [from, to] = [formatCentral(newest), formatCentral(new Date(Date.now() + 86_400_000))];
+    const [from, to] = [formatWireDateTime(newest), formatWireDateTime(new Date(Date.now() + 86_400_000))];
     const expected = ((await db.execute(sql`select count(*)::int as n from trips where pickup_date_time >= ${parseCentral(from)!.toISOString()} and pickup_date_time <= ${parseCentral(to)!.toISOString()}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
     const exportPath = `/trips/export.csv?fromDate=${encodeURIComponent(from)}&toDate=${encodeURIComponent(to)}&sort=totalMiles,desc`;
     let lines = 0;

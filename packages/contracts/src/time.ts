@@ -18,9 +18,13 @@ export function parseCentral(value: string): Date | null {
   return new Date(date.getTime());
 }
 
-export function formatCentral(date: Date | string | number, pattern = WIRE_DATE_FORMAT): string {
+/** A time as US Central wall-clock time in a date-fns `pattern` (the one formatter of times). */
+export function formatCentral(date: Date | string | number, pattern: string): string {
   return format(new TZDate(new Date(date).getTime(), CENTRAL_TZ), pattern);
 }
+
+/** A time as it travels between web and API: MM/DD/YYYY HH:mm:ss, Central. */
+export const formatWireDateTime = (date: Date | string | number): string => formatCentral(date, WIRE_DATE_FORMAT);
 
 /** A zod field for a wire date-time; gives a Date. */
 export const centralDateTime = (message: string) =>

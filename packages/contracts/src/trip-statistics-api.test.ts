@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatCentral, parseCentral } from './time';
+import { formatCentral, formatWireDateTime, parseCentral } from './time';
 import { periodOf, periodOnWire, tripStatisticsExportQuery, tripStatisticsRangeQuery } from './trip-statistics-api';
 
-const bounds = (p: { from: Date; to: Date }) => [formatCentral(p.from), formatCentral(p.to), Math.round((p.to.getTime() - p.from.getTime()) / 3_600_000)];
+const bounds = (p: { from: Date; to: Date }) => [formatWireDateTime(p.from), formatWireDateTime(p.to), Math.round((p.to.getTime() - p.from.getTime()) / 3_600_000)];
 
 describe('report periods (Central time, weeks from Monday)', () => {
   it('a week that loses an hour to DST is 167 hours long, one that gains an hour 169', () => {
@@ -27,10 +27,10 @@ describe('report periods (Central time, weeks from Monday)', () => {
       const day = new Date(t).toISOString().slice(0, 10);
       const midnight = parseCentral(`${day.slice(5, 7)}/${day.slice(8)}/${day.slice(0, 4)} 00:00:00`)!;
       const p = periodOnWire('DAILY', day);
-      expect(p.periodStart).toBe(formatCentral(midnight));
+      expect(p.periodStart).toBe(formatWireDateTime(midnight));
       // The day's last second: the next Central midnight minus one second (23, 24 or 25 hours later).
       const next = parseCentral(formatCentral(new Date(midnight.getTime() + 26 * 3_600_000), 'MM/dd/yyyy 00:00:00'))!;
-      expect(p.periodEnd, day).toBe(formatCentral(new Date(next.getTime() - 1000)));
+      expect(p.periodEnd, day).toBe(formatWireDateTime(new Date(next.getTime() - 1000)));
       expect(p.periodGroup).toBe(formatCentral(midnight, 'MM/dd/yyyy'));
     }
     expect(periodOnWire('MONTHLY', '2028-02-01')).toEqual({ periodGroup: 'Feb 2028', periodStart: '02/01/2028 00:00:00', periodEnd: '02/29/2028 23:59:59' });

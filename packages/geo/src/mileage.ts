@@ -5,7 +5,7 @@
  */
 import type { MileageRules, SourceMileStats, TelematicsLocation } from '@milepost/contracts/mile-stats-api';
 import { MILEAGE_RULES } from '@milepost/contracts/mile-stats-api';
-import { formatCentral } from '@milepost/contracts/time';
+import { formatWireDateTime } from '@milepost/contracts/time';
 import { cleanOdometer, cleanTrack, odometerAt, TrackScratch, type CleanOdometer, type CleanTrack, type Fixes, type OdometerReadings } from './breadcrumbs';
 import { isValidCoordinate, segmentMeters } from './distance';
 import { encodeColumns } from './flexpolyline';
@@ -286,7 +286,7 @@ export function telematicsMileStats(result: TelematicsMileage): SourceMileStats 
       otherMethod: l.otherMethod,
       differs: l.differs,
       gap: l.gap,
-      reachedAt: l.reachedAt === null ? null : formatCentral(l.reachedAt * 1000),
+      reachedAt: l.reachedAt === null ? null : formatWireDateTime(l.reachedAt * 1000),
       seconds: l.seconds,
     })),
   };

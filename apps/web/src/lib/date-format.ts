@@ -1,19 +1,18 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { formatCentral } from '@milepost/contracts/time';
 
-/** Every time in the product displays in US Central time (docs/product/shell.md). */
-export const DISPLAY_TIME_ZONE = 'America/Chicago';
-
-/** docs/product/shell.md display formats. */
+/** docs/product/shell.md display formats; every time displays in US Central time. */
 export const DATE_TIME_FORMAT = 'dd.MM.yyyy HH:mm';
 export const DATE_FORMAT = 'dd.MM.yyyy';
 
-/** An ISO timestamp (or Date) shown in Central time; '' for a missing or unreadable value. */
-export function formatCentral(value: string | Date | null | undefined, pattern: string = DATE_TIME_FORMAT): string {
+/**
+ * An ISO timestamp (or Date) as the screens show it: DD.MM.YYYY HH:mm in Central time (or another
+ * display `pattern`); '' for a missing or unreadable value.
+ */
+export function formatDisplayDateTime(value: string | Date | null | undefined, pattern: string = DATE_TIME_FORMAT): string {
   if (value === null || value === undefined || value === '') return '';
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return format(new TZDate(date, DISPLAY_TIME_ZONE), pattern);
+  return formatCentral(date, pattern);
 }
 
 /** 'yyyy-MM-dd' (a Central day, as a date input gives it) → its start or end on the wire. */

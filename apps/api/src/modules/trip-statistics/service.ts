@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { METERS_TO_MILES } from '@milepost/geo/units';
-import { formatCentral, type PeriodType } from '@milepost/contracts/time';
+import { formatCentral, formatWireDateTime, type PeriodType } from '@milepost/contracts/time';
 import { milesDifference, periodOnWire, type ReportGrouping, type ReportResult, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import type { Db } from '../../db/client';
 import { tripPeriodStats } from '../../db/schema/trip-statistics';
@@ -136,6 +136,6 @@ export async function reportByRange(db: Db, q: { fromDate: Date; toDate: Date; t
       and ${t.pickupDateTime} <= ${q.toDate.toISOString()}${truck}
     group by 1, 2`;
   const rows = await rowsOf(db, periodSums(inner));
-  const clip = { firstDay: formatCentral(q.fromDate, 'yyyy-MM-dd'), lastDay: formatCentral(q.toDate, 'yyyy-MM-dd'), from: formatCentral(q.fromDate), to: formatCentral(q.toDate) };
+  const clip = { firstDay: formatCentral(q.fromDate, 'yyyy-MM-dd'), lastDay: formatCentral(q.toDate, 'yyyy-MM-dd'), from: formatWireDateTime(q.fromDate), to: formatWireDateTime(q.toDate) };
   return { grouping: 'DAILY', rows: rows.map((r) => toRow('DAILY', r, clip)) };
 }

@@ -1,4 +1,4 @@
-import { formatCentral } from '@milepost/contracts/time';
+import { formatWireDateTime } from '@milepost/contracts/time';
 
 /** What a trip looked like, in the words the history shows. */
 export interface TripSnapshot {
@@ -28,7 +28,7 @@ export interface HistoryRow {
 }
 
 const text = (v: string | number | Date | null): string | null =>
-  v === null ? null : v instanceof Date ? formatCentral(v) : typeof v === 'number' ? String(v) : v;
+  v === null ? null : v instanceof Date ? formatWireDateTime(v) : typeof v === 'number' ? String(v) : v;
 
 /**
  * An identical address plus latitude and longitude is the same place; a trip may visit a place

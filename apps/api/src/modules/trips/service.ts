@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 
 import type { z } from 'zod';
 import type { Paged } from '@milepost/contracts/api';
 import { payableFrom } from '@milepost/contracts/mile-stats-api';
-import { formatCentral } from '@milepost/contracts/time';
+import { formatWireDateTime } from '@milepost/contracts/time';
 import {
   TRIP_MESSAGES,
   canChangeTripStatus,
@@ -93,7 +93,7 @@ function toRow(r: RawRow): TripRow {
     pu: toMiles(routePu),
     trl: toMiles(routeTrl),
     totalMiles: toMiles(routeTotalMiles),
-    pickupDateTime: formatCentral(pickupDateTime),
+    pickupDateTime: formatWireDateTime(pickupDateTime),
     updated: iso(updatedAt),
   };
 }
@@ -207,9 +207,9 @@ export async function getTrip(db: Db, id: number): Promise<TripDetail> {
     loadNumber: trip.loadNumber,
     trailerNumber: trip.trailerNumber,
     tripStatus: trip.tripStatus as TripStatus,
-    pickupDateTime: formatCentral(trip.pickupDateTime),
-    startDateTime: trip.startDateTime ? formatCentral(trip.startDateTime) : null,
-    endDateTime: trip.endDateTime ? formatCentral(trip.endDateTime) : null,
+    pickupDateTime: formatWireDateTime(trip.pickupDateTime),
+    startDateTime: trip.startDateTime ? formatWireDateTime(trip.startDateTime) : null,
+    endDateTime: trip.endDateTime ? formatWireDateTime(trip.endDateTime) : null,
     startOdometer: trip.startOdometer,
     endOdometer: trip.endOdometer,
     emptyMiles: trip.emptyMiles,

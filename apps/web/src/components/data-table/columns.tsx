@@ -3,7 +3,7 @@ import { Eye, KeyRound, MailPlus, Pencil, RadioTower } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { formatCentral } from '@/lib/date-format';
+import { formatDisplayDateTime } from '@/lib/date-format';
 import { cn } from '@/lib/utils';
 import { dataTableColumnHelper, type DataTableColumnDef } from './data-table-features';
 
@@ -32,7 +32,7 @@ export function TextCell({ value, fallback = '', className }: { value: string | 
 
 /** A timestamp in Central time; its column is DATE_COLUMN_SIZE wide so it is never cut. */
 export function DateCell({ value }: { value: string | null | undefined }) {
-  const text = formatCentral(value);
+  const text = formatDisplayDateTime(value);
   return <span className="tabular-nums">{text}</span>;
 }
 

@@ -1,4 +1,4 @@
-import { PERIOD_TYPES, formatCentral, periodRange, type PeriodType } from '@milepost/contracts/time';
+import { PERIOD_TYPES, formatWireDateTime, periodRange, type PeriodType } from '@milepost/contracts/time';
 import { tripSortFields } from '@milepost/contracts/trips-api';
 import { z } from 'zod';
 import { sortSearchParam } from '@/components/data-table/sorting';
@@ -36,7 +36,7 @@ export type TripsSearch = z.output<typeof tripsSearchSchema>;
 /** The dates a period fills in (Monday weeks, Central time, first day's start to last day's end). */
 export function periodSearch(type: PeriodType, now: Date = new Date()): Pick<TripsSearch, 'periodType' | 'fromDate' | 'toDate'> {
   const { from, to } = periodRange(type, now);
-  return { periodType: type, fromDate: formatCentral(from), toDate: formatCentral(to) };
+  return { periodType: type, fromDate: formatWireDateTime(from), toDate: formatWireDateTime(to) };
 }
 
 /**

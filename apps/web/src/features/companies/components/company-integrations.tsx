@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { RecordLoader } from '@/components/layout/record-loader';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/lib/error-messages';
-import { formatCentral } from '@/lib/date-format';
+import { formatDisplayDateTime } from '@/lib/date-format';
 import { cn } from '@/lib/utils';
 import { integrationStatusQueryOptions, useSyncIntegrationMutation } from '../api/companies-api';
 
@@ -33,7 +33,7 @@ function ProviderCard({ company, provider, status }: { company: CompanyRow; prov
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Last run</dt>
-        <dd className="tabular-nums">{status.startedAt ? `${formatCentral(status.startedAt)}${status.finishedAt ? ` – ${formatCentral(status.finishedAt, 'HH:mm')}` : ''} CT` : '—'}</dd>
+        <dd className="tabular-nums">{status.startedAt ? `${formatDisplayDateTime(status.startedAt)}${status.finishedAt ? ` – ${formatDisplayDateTime(status.finishedAt, 'HH:mm')}` : ''} CT` : '—'}</dd>
         <dt className="text-muted-foreground">Vehicles</dt>
         <dd className="tabular-nums">{status.vehicles}</dd>
         <dt className="text-muted-foreground">Drivers</dt>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { formatCentral } from '@/lib/date-format';
+import { formatDisplayDateTime } from '@/lib/date-format';
 import { errorText } from '@/lib/error-messages';
 import { TRIP_HISTORY_PAGE_SIZE, tripHistoryQueryOptions } from '../api/trips-api';
 
@@ -58,10 +58,10 @@ function HistoryTable({ tripId }: { tripId: number }) {
                 <tr key={entry.id} className="border-b align-top last:border-0">
                   <td className="py-1.5 pr-2 text-right text-muted-foreground tabular-nums">{page * TRIP_HISTORY_PAGE_SIZE + i + 1}</td>
                   <td className="py-1.5 pr-2 whitespace-nowrap">{historyFieldLabel(entry.columnName)}</td>
-                  <td className="max-w-56 py-1.5 pr-2 break-words">{historyValueText(entry.columnName, entry.oldValue, (d) => formatCentral(d))}</td>
-                  <td className="max-w-56 py-1.5 pr-2 break-words">{historyValueText(entry.columnName, entry.newValue, (d) => formatCentral(d))}</td>
+                  <td className="max-w-56 py-1.5 pr-2 break-words">{historyValueText(entry.columnName, entry.oldValue, (d) => formatDisplayDateTime(d))}</td>
+                  <td className="max-w-56 py-1.5 pr-2 break-words">{historyValueText(entry.columnName, entry.newValue, (d) => formatDisplayDateTime(d))}</td>
                   <td className="py-1.5 pr-2 whitespace-nowrap">{entry.name ?? ''}</td>
-                  <td className="py-1.5 whitespace-nowrap tabular-nums">{formatCentral(entry.createdAt)}</td>
+                  <td className="py-1.5 whitespace-nowrap tabular-nums">{formatDisplayDateTime(entry.createdAt)}</td>
                 </tr>
               ))
             )}

@@ -1,6 +1,6 @@
 import type { TruckRow } from '@milepost/contracts/trucks-api';
 import { useQuery } from '@tanstack/react-query';
-import { formatCentral } from '@/lib/date-format';
+import { formatDisplayDateTime } from '@/lib/date-format';
 import { truckQueryOptions } from '../api/trucks-api';
 
 const coordinate = (value: number | null) => (value === null ? '—' : value.toFixed(6));
@@ -23,7 +23,7 @@ export function TruckView({ truck: row }: { truck: TruckRow }) {
     ['Home Latitude', coordinate(truck.homeLatitude)],
     ['Home Longitude', coordinate(truck.homeLongitude)],
     ['Status', truck.active ? 'Active' : 'Inactive'],
-    ['Updated', formatCentral(truck.updated)],
+    ['Updated', formatDisplayDateTime(truck.updated)],
   ];
   return (
     <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
