@@ -48,7 +48,7 @@ export function MapPanel({ label, title, actions, notice, className, ...mapProps
       )}
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b px-3 py-1.5">
-        <div className="min-w-0 flex-1 text-sm font-medium tabular-nums">{title}</div>
+        <div className="min-w-[12rem] flex-1 text-sm font-medium tabular-nums">{title}</div>
         <div className="flex items-center gap-1">
           {actions}
           <Button variant="ghost" size="icon-sm" aria-label="Zoom in" disabled={!handle} onClick={() => handle?.zoomIn()}>

@@ -81,7 +81,7 @@ export function TelematicsMapPanel({
       <span>{name}</span>
       {hasTrack && distance !== null && method !== null && (
         <>
-          <span data-testid="telematics-figures" title={SOURCE_TITLES[method]}>
+          <span data-testid="telematics-figures" className="whitespace-nowrap" title={SOURCE_TITLES[method]}>
             {fmt.distance(distance, method)}
             {figures?.duration != null && ` · ${fmt.hours(figures.duration, method)}`}
           </span>
@@ -92,7 +92,7 @@ export function TelematicsMapPanel({
             <span
               data-testid="telematics-change"
               data-sign={change > 0 ? 'higher' : change < 0 ? 'lower' : 'same'}
-              className={cn('text-xs', change > 0 && 'text-red-600 dark:text-red-400', change < 0 && 'text-green-600 dark:text-green-400')}
+              className={cn('whitespace-nowrap text-xs', change > 0 && 'text-red-600 dark:text-red-400', change < 0 && 'text-green-600 dark:text-green-400')}
             >
               {change > 0 ? '+' : change < 0 ? '-' : ''}
               {groupDigits(Math.abs(change), 1)} {fmt.suffix} vs {primary.source === 'ESTIMATE' ? 'estimate' : 'route'}

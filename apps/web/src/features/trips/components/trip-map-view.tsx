@@ -164,7 +164,7 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripRouteData | nul
     <span className="flex flex-wrap items-baseline gap-x-2">
       <span>{source === 'ESTIMATE' ? 'Estimated route' : 'HERE route'}</span>
       {route && (
-        <span data-testid="panel-figures" title={source ? SOURCE_TITLES[source] : undefined} className={source === 'ESTIMATE' ? 'text-amber-700 dark:text-amber-400' : undefined}>
+        <span data-testid="panel-figures" title={source ? SOURCE_TITLES[source] : undefined} className={cn('whitespace-nowrap', source === 'ESTIMATE' && 'text-amber-700 dark:text-amber-400')}>
           {fmt.distance(route.distance, source)} · {fmt.hours(route.duration, source)}
         </span>
       )}
