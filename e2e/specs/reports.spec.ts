@@ -107,3 +107,27 @@ test('reports: the monthly report of the demo trips, sorted on the client, expor
   expect(trips.length).toBeGreaterThan(0);
   expect(Object.keys(trips[0]!)).toContain('TOTAL MILES');
 });
+
+test('reports on a phone (390×844): the header is one line — title, total, Filters and Export — and the filters open in a sheet', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, E2E_ACCOUNTS.owner);
+  await page.goto('/reports?periodType=MONTHLY');
+  await expect(page.getByText(/^Total: \d+ records$/)).toBeVisible();
+  const header = (await page.locator('[data-slot="header-bar"]').boundingBox())!;
+  expect(header.height).toBeLessThan(844 * 0.1);
+  const filters = page.getByRole('button', { name: 'Filters' });
+  const exportButton = page.getByRole('button', { name: 'Export CSV' });
+  await expect(exportButton).toBeVisible();
+  const [f, e] = [(await filters.boundingBox())!, (await exportButton.boundingBox())!];
+  expect(Math.abs(f.y - e.y)).toBeLessThan(4);
+  // Both chart series are named in the legend, on one line.
+  const legend = page.locator('.u-legend .u-series');
+  await expect(legend).toHaveText(['Total Loaded Miles', 'Total Empty Miles']);
+  const [loaded, empty] = [(await legend.nth(0).boundingBox())!, (await legend.nth(1).boundingBox())!];
+  expect(loaded.y).toBe(empty.y);
+  // The notes fold behind one line; the filters are in the sheet.
+  await expect(page.getByText('Cancelled trips are not counted.', { exact: false })).toBeVisible();
+  await filters.click();
+  await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('MONTHLY');
+  await expect(page.getByLabel('From date')).toBeDisabled();
+});
