@@ -107,7 +107,7 @@ test('trips: create with stops from place search, reorder, save, change the driv
   await expect(table.getByRole('row').nth(1)).toContainText('Cancelled');
 });
 
-test('trips at 1366 px: Status and every row action are on screen without scrolling sideways; More reaches Trip History and the Mileage Report', async ({ page }) => {
+test('trips at 1366 px (and 2400 px): Status and every row action are on screen without scrolling sideways; More reaches Trip History and the Mileage Report', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, E2E_ACCOUNTS.owner);
@@ -146,4 +146,14 @@ test('trips at 1366 px: Status and every row action are on screen without scroll
   await page.getByRole('menuitem', { name: 'Mileage Report' }).click();
   const report = page.getByRole('dialog', { name: `Mileage Report: ${number}` });
   await expect(report.getByRole('table', { name: 'Mileage by source' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(report).toBeHidden();
+
+  // On a wide screen (2400 px) too, the More button is whole and takes a click.
+  await page.setViewportSize({ width: 2400, height: 900 });
+  const box = (await more.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(2400);
+  await more.click();
+  await page.getByRole('menuitem', { name: 'Trip History' }).click();
+  await expect(history).toBeVisible();
 });
