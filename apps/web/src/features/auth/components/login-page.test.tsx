@@ -80,6 +80,12 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Invalid email or password. Please try again.')).toBeInTheDocument();
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
+
+    // A second failed attempt: still one toast.
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText('Invalid email or password. Please try again.')).toHaveLength(1);
   });
 
   it('on 429 toasts the rate-limit text', async () => {

@@ -63,9 +63,11 @@ function LoginCard({ active, onForgot }: { active: boolean; onForgot: () => void
     } catch (error) {
       clearTokens();
       const status = isApiError(error) ? error.status : 0;
-      if (status === 400 || status === 401) toast.error(AUTH_MESSAGES.loginFailure);
-      else if (status === 429) toast.error(GENERIC_ERROR_MESSAGES[429]);
-      else toast.error(errorText(error));
+      // One toast: another failed attempt replaces it instead of stacking a second.
+      const once = { id: 'sign-in-failed' };
+      if (status === 400 || status === 401) toast.error(AUTH_MESSAGES.loginFailure, once);
+      else if (status === 429) toast.error(GENERIC_ERROR_MESSAGES[429], once);
+      else toast.error(errorText(error), once);
     }
   };
 

@@ -1,10 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, page } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import type { TripsSearch } from '../trips-search';
-import { ListFilters, autoSelectVehicle } from './trips-filters';
+import { ListFilters, VehicleFilters, autoSelectVehicle } from './trips-filters';
 
 describe('Trips period filter', () => {
   it('Weekly fills Monday-to-Sunday dates in Central time', async () => {
@@ -74,3 +74,23 @@ describe('Choosing a load', () => {
   });
 });
 
+describe('Trips driver filter', () => {
+  it("a linked URL with only the driver's id reads the name back, not '#id'", async () => {
+    const { calls } = mockApi({
+      'GET /drivers': ({ url }) =>
+        page(url.searchParams.get('id') === '5' ? [{ id: 5, firstName: 'Ava', lastName: 'Stone', phone: null, truckId: 1, unitNumber: '101', assignedUserId: null, assignUserName: null, active: true }] : []),
+    });
+    renderWithApp(<VehicleFilters search={{ driverId: 5 }} onSearchChange={() => {}} />, { user: makeUser([]) });
+    const filter = () => document.getElementById('trips-filter-driver');
+    await waitFor(() => expect(filter()).toHaveTextContent('Ava Stone'));
+    expect(filter()).not.toHaveTextContent('#5');
+    expect(calls.filter((c) => c.url.pathname.endsWith('/drivers')).map((c) => c.url.searchParams.get('id'))).toContain('5');
+  });
+
+  it('a name already in the URL is shown as is, without asking the server', async () => {
+    const { calls } = mockApi({});
+    renderWithApp(<VehicleFilters search={{ driverId: 5, driverLabel: 'Ava Stone' }} onSearchChange={() => {}} />, { user: makeUser([]) });
+    await waitFor(() => expect(document.getElementById('trips-filter-driver')).toHaveTextContent('Ava Stone'));
+    expect(calls.filter((c) => c.url.searchParams.get('id') === '5')).toHaveLength(0);
+  });
+});

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
 import { DatePicker } from '@/components/ui/date-picker';
 import { cn } from '@/lib/utils';
-import { activeDriverLookup, lookupTexts, personName, truckLookup, userLookup } from '@/lib/lookups';
+import { activeDriverLookup, driverOptionById, lookupTexts, personName, truckLookup, useChosenOption, userLookup } from '@/lib/lookups';
 import { getVehicleInfo, identifierNumbersQueryOptions, numberOption } from '../api/trips-api';
 import { dayToWire, wireToDay } from '@/lib/date-format';
 import { DATE_RANGE_MIN_DAY, periodSearch, type TripsSearch } from '../trips-search';
@@ -56,6 +56,8 @@ export async function autoSelectVehicle(number: string, onSearchChange: (patch: 
 
 /** Load, Trailer, Truck and Driver: shared by the table and the map view (the Routes screen calls the truck 'Unit'). */
 export function VehicleFilters({ search, onSearchChange, truckLabel = 'Truck' }: { search: TripsSearch; onSearchChange: (patch: Patch) => void; truckLabel?: string }) {
+  // The driver's name rides in the URL; a link without it reads the name back by id.
+  const driverValue = useChosenOption(search.driverId, search.driverLabel === undefined ? null : option(search.driverId, search.driverLabel), driverOptionById);
   const chooseNumber = (type: IdentifierType) => (picked: LookupOption | null) => {
     const cleared = { truckId: undefined, truckLabel: undefined, driverId: undefined, driverLabel: undefined };
     if (type === 'LOAD_NUMBER') onSearchChange({ ...cleared, loadNumber: picked?.label, trailerNumber: undefined });
@@ -116,7 +118,7 @@ export function VehicleFilters({ search, onSearchChange, truckLabel = 'Truck' }:
         </label>
         <LookupSelect
           id="trips-filter-driver"
-          value={option(search.driverId, search.driverLabel)}
+          value={driverValue}
           onChange={(o) => onSearchChange({ driverId: o?.id, driverLabel: o?.label })}
           {...activeDriverLookup(search.truckId)}
           placeholder="Driver"
