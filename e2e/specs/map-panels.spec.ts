@@ -78,3 +78,35 @@ test('map panels: a completed demo load of a company with Samsara and GLE shows 
   dialog = page.getByRole('dialog', { name: `GLE Trip Report - ${number}` });
   await expect(dialog.getByTestId('report-totals')).toContainText(gleMiles);
 });
+
+test("map panels: a company with Samsara only gets no GLE panel; one with neither gets the route panel alone with the amber 'Limited Data Available' notice", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, E2E_ACCOUNTS.owner);
+  const companies = await apiGet<{ content: { name: string; samsaraEnabled: boolean; gleEnabled: boolean }[] }>(page, '/companies?page=0&size=100');
+  const trips = await apiGet<{ content: Row[] }>(page, '/trips?page=0&size=100&tripStatus=COMPLETED&sort=updated,desc');
+  const loadOf = (company: { name: string } | undefined) => trips.content.find((t) => company && t.companyName === company.name && t.identifierType === 'LOAD_NUMBER' && t.loadNumber)?.loadNumber;
+  const panels = page.getByRole('region', { name: /^(Route map|\w+ track)$/ });
+
+  const samsaraOnly = loadOf(companies.content.find((c) => c.samsaraEnabled && !c.gleEnabled));
+  expect(samsaraOnly, 'a completed load of a Samsara-only company').toBeTruthy();
+  await page.goto(`/trips?loadNumber=${encodeURIComponent(samsaraOnly!)}`);
+  await page.getByRole('table', { name: 'Trips' }).getByRole('button', { name: `View route of ${samsaraOnly}` }).click();
+  await expect(page.getByRole('region', { name: 'SAMSARA track' }).getByTestId('telematics-figures')).toHaveText(/ mi · /, { timeout: 20_000 });
+  await expect(panels).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'GLE track' })).toHaveCount(0);
+  await expect(page.getByText('Limited Data Available')).toHaveCount(0);
+
+  const neither = loadOf(companies.content.find((c) => !c.samsaraEnabled && !c.gleEnabled));
+  expect(neither, 'a completed load of a company without integrations').toBeTruthy();
+  await page.goto(`/trips?loadNumber=${encodeURIComponent(neither!)}`);
+  await page.getByRole('table', { name: 'Trips' }).getByRole('button', { name: `View route of ${neither}` }).click();
+  const route = page.getByRole('region', { name: 'Route map' });
+  const notice = route.getByRole('status').filter({ hasText: 'Limited Data Available' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(notice).toContainText(
+    'Additional location data has not been provided by the backend system. Statistics are calculated based on available trip stops only.',
+  );
+  await expect(panels).toHaveCount(1);
+  await expect(route.getByTestId('panel-figures')).toHaveText(/ mi est\. · /);
+  await page.screenshot({ path: test.info().outputPath('map-panels-limited.png') });
+});
