@@ -216,6 +216,9 @@ describe('DataTable column settings', () => {
     expect(state).toHaveClass('border-l');
     expect(cells[4]).toHaveStyle({ position: 'sticky', right: `${32 + 76}px` });
     expect(screen.getByRole('columnheader', { name: 'Email' })).toHaveAttribute('title', 'Email');
+    // A header longer than its column takes a second line before it is cut ('Payable / Mileage').
+    expect(screen.getByRole('columnheader', { name: 'Email' }).querySelector('[data-slot="header-text"]')).toHaveClass('line-clamp-2');
+    expect(screen.getByRole('columnheader', { name: 'Email' })).not.toHaveClass('whitespace-nowrap');
   });
 
   it('resizes a column by dragging its header edge and saves the width with the table settings', async () => {

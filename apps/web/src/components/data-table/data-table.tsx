@@ -21,6 +21,8 @@ export const UPDATING_TEXT = 'Updating...';
 export const LOADING_MORE_TEXT = 'Loading more...';
 
 const DEFAULT_COLUMN_SIZE = 120;
+/** A header too long for its column takes a second line (the 36 px header row holds two) before it is cut. */
+const HEADER_TEXT_CLASS = 'line-clamp-2 min-w-0 leading-tight';
 const SETTINGS_COLUMN_SIZE = 32;
 /** Narrowest a column can be dragged to. */
 export const MIN_COLUMN_SIZE = 40;
@@ -275,7 +277,7 @@ export function DataTable<TData extends RowData>({
                     aria-sort={ariaSort}
                     title={columnLabel(column)}
                     style={stickyStyle.get(column.id) ?? { position: 'relative' }}
-                    className={cn('flex h-full min-w-0 items-center bg-muted px-2 whitespace-nowrap', meta?.align === 'end' && 'justify-end', edgeClass(column.id))}
+                    className={cn('flex h-full min-w-0 items-center bg-muted px-2', meta?.align === 'end' && 'justify-end text-right', edgeClass(column.id))}
                   >
                     {canSort ? (
                       <button
@@ -286,13 +288,13 @@ export function DataTable<TData extends RowData>({
                           sorted && 'text-foreground',
                         )}
                       >
-                        <span className="truncate">
+                        <span data-slot="header-text" className={HEADER_TEXT_CLASS}>
                           <table.FlexRender header={header} />
                         </span>
                         <SortIcon aria-hidden className={cn('size-3.5 shrink-0', !sorted && 'opacity-40')} />
                       </button>
                     ) : (
-                      <span className="truncate">
+                      <span data-slot="header-text" className={HEADER_TEXT_CLASS}>
                         <table.FlexRender header={header} />
                       </span>
                     )}

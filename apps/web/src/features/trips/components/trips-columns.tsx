@@ -110,7 +110,8 @@ export function tripsColumns(actions: TripsColumnActions, unit: DistanceUnit = '
     helper.accessor('loadNumber', {
       id: 'loadNumber',
       header: 'Load/Trailer',
-      meta: { size: 100, grow: 0 },
+      // Wide enough for its one-word header with the sort icon.
+      meta: { size: 110, grow: 0 },
       cell: ({ row }) => <TextCell value={tripNumber(row.original)} />,
     }),
     helper.accessor('dispatcherName', { header: 'Dispatcher', meta: { size: 110 }, cell: (info) => <TextCell value={info.getValue()} /> }),
