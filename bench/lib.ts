@@ -25,6 +25,8 @@ export interface Figure {
 export interface BenchServer {
   engine: Engine;
   database: Database;
+  /** The PostgreSQL URL of the bench database (PostgreSQL only), for cases that query it straight. */
+  databaseUrl?: string;
   app: FastifyInstance;
   url: string;
   close(): Promise<void>;
@@ -54,6 +56,7 @@ export async function startServer(engine: Engine, options: { webDistDir?: string
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-bench-'));
   let database: Database;
   let drop = async () => undefined as void;
+  let databaseUrl: string | undefined;
   if (engine === 'postgres') {
     const admin = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
     if (!admin.username) admin.username = 'postgres';
@@ -69,7 +72,8 @@ export async function startServer(engine: Engine, options: { webDistDir?: string
     await c.end();
     const url = new URL(admin.toString());
     url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), poolSize: 10 });
+    databaseUrl = url.toString();
+    database = await openDatabase({ url: databaseUrl, poolSize: 10 });
     drop = async () => {
       if (kept) return;
       const d = new pg.Client({ connectionString: admin.toString() });
@@ -89,6 +93,7 @@ export async function startServer(engine: Engine, options: { webDistDir?: string
   return {
     engine,
     database,
+    ...(databaseUrl ? { databaseUrl } : {}),
     app,
     url: `http://127.0.0.1:${port}`,
     async close() {

@@ -13,6 +13,7 @@ import { placesCase } from './cases/places';
 import { routingCase } from './cases/routing';
 import { usersCase } from './cases/users';
 import { tripsCase } from './cases/trips';
+import { tripsLoadCase } from './cases/trips-load';
 import { reportsCase } from './cases/reports';
 import { mileageEngineCase } from './cases/mileage-engine';
 import { mileStatsCase } from './cases/mile-stats';
@@ -24,6 +25,7 @@ const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   auth: authCase,
   users: usersCase,
   trips: tripsCase,
+  'trips-load': tripsLoadCase,
   reports: reportsCase,
   places: placesCase,
   routing: routingCase,

@@ -286,6 +286,75 @@ describe('GET /trips', () => {
   });
 });
 
+describe('GET /trips answer, written by the database', () => {
+  it('is exactly the declared response schema, with the figures and dates GET /trips/{id} shows, newest first, paged with its total', async () => {
+    const { envelope, paged } = await import('@milepost/contracts/api');
+    const { tripRow } = await import('@milepost/contracts/trips-api');
+    const first = await tripBody({ pickupDateTime: '11/01/2026 01:30:00' }); // the hour clocks fall back, Central time
+    const a = (await api('POST', '/trips', first)).json().data;
+    const b = (await api('POST', '/trips', { ...(await tripBody()), truckId: first.truckId, driverId: first.driverId })).json().data;
+    const c = (await api('POST', '/trips', { ...(await tripBody({ tripStatus: 'UPCOMING' })), truckId: first.truckId, driverId: first.driverId })).json().data;
+
+    const res = await api('GET', `/trips?truckId=${first.truckId}&size=2`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const strict = envelope(paged(tripRow.strict()).strict()).strict();
+    const page = strict.parse(res.json()).data;
+    expect(page).toMatchObject({ totalElements: 3, totalPages: 2, page: 0, size: 2 });
+    expect(page.totalIsEstimate).toBeUndefined();
+    expect(page.content.map((r) => r.id)).toEqual([c.id, b.id]);
+    const last = strict.parse((await api('GET', `/trips?truckId=${first.truckId}&size=2&page=1`)).json()).data;
+    expect(last.content.map((r) => r.id)).toEqual([a.id]);
+
+    const detail = (await api('GET', `/trips/${a.id}`)).json().data;
+    expect(last.content[0]).toEqual({
+      id: a.id,
+      truckId: first.truckId,
+      driverId: first.driverId,
+      unitNumber: detail.truck.unitNumber,
+      driverName: `${detail.driver.firstName} ${detail.driver.lastName}`,
+      assignUserName: 'Asha User',
+      companyName: null, // the factory's truck has no company
+      loadNumber: first.identifierValue,
+      trailerNumber: null,
+      identifierType: 'LOAD_NUMBER',
+      dispatcherName: null,
+      miles: detail.mileStats.miles,
+      totalEmpty: detail.mileStats.totalEmpty,
+      pu: detail.mileStats.pu,
+      trl: detail.mileStats.trl,
+      totalMiles: detail.mileStats.totalMiles,
+      routeSource: detail.routeSource,
+      payableMileage: detail.payableMileage,
+      loadedMiles: detail.loadedMiles,
+      emptyMiles: detail.emptyMiles,
+      pickupLocation: 'Gary, IN, United States',
+      deliveryLocation: 'Dallas, TX, United States',
+      pickupDateTime: '11/01/2026 01:30:00',
+      updated: detail.updated,
+      tripStatus: 'IN_TRANSIT',
+    });
+    expect(typeof detail.mileStats.miles).toBe('number');
+  });
+
+  it('without a filter, a table the database estimates past twice the cap is not counted: the estimate, flagged', async () => {
+    const { sql } = await import('drizzle-orm');
+    await api('POST', '/trips', await tripBody());
+    const setEstimate = (n: number) => ctx.db.execute(sql`update pg_class set reltuples = ${n} where oid = 'trips'::regclass`);
+    await setEstimate(1_000_000);
+    const estimated = (await api('GET', '/trips?size=5')).json().data;
+    expect(estimated).toMatchObject({ totalElements: 1_000_000, totalPages: 200_000, totalIsEstimate: true });
+    expect(estimated.content).toHaveLength(5);
+    // A small estimate: counted exactly.
+    await setEstimate(3);
+    const exact = (await api('GET', '/trips?size=5')).json().data;
+    const [{ n }] = ((await ctx.db.execute(sql`select count(*)::int as n from trips`)) as unknown as { rows: { n: number }[] }).rows as [{ n: number }];
+    expect(exact.totalElements).toBe(n);
+    expect(exact.totalIsEstimate).toBeUndefined();
+    await ctx.db.execute(sql`analyze trips`);
+  });
+});
+
 describe('names in the list', () => {
   it('follow renames of the truck, driver, dispatcher, company and assigned user', async () => {
     const { sql } = await import('drizzle-orm');

@@ -66,15 +66,27 @@ async function verifyAccessToken(keys: TokenKeys, token: string): Promise<{ user
 /**
  * One query: the user, their sign-in, and the enabled permissions of their role.
  * Null when the user is inactive, has no password, or the sign-in was revoked or expired.
+ * Every request runs it, so it is built once per database and prepared (a named statement
+ * PostgreSQL plans once per connection).
  */
 export async function loadPrincipal(db: Db, userId: number, sessionId: string): Promise<Principal | null> {
+  let query = principalQueries.get(db);
+  if (!query) principalQueries.set(db, (query = principalQuery(db)));
+  const rows = await query.execute({ userId, sessionId });
+  const row = rows[0];
+  if (!row) return null;
+  return { userId: row.userId, sessionId, email: row.email, permissions: new Set(row.permissions) };
+}
+
+const principalQueries = new WeakMap<Db, ReturnType<typeof principalQuery>>();
+function principalQuery(db: Db) {
   const granted = db
     .select({ name: permissions.name })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
     .where(and(eq(rolePermissions.roleId, users.roleId), eq(permissions.enabled, true), eq(roles.active, true)));
-  const rows = await db
+  return db
     .select({
       userId: users.id,
       email: users.email,
@@ -84,18 +96,16 @@ export async function loadPrincipal(db: Db, userId: number, sessionId: string): 
     .innerJoin(authSessions, eq(authSessions.userId, users.id))
     .where(
       and(
-        eq(users.id, userId),
+        eq(users.id, sql.placeholder('userId')),
         eq(users.active, true),
         isNotNull(users.passwordHash),
-        eq(authSessions.id, sessionId),
+        eq(authSessions.id, sql.placeholder('sessionId')),
         isNull(authSessions.revokedAt),
         gt(authSessions.expiresAt, sql`now()`),
       ),
     )
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  return { userId: row.userId, sessionId, email: row.email, permissions: new Set(row.permissions) };
+    .limit(1)
+    .prepare('milepost_load_principal');
 }
 
 function describe(access: Access): string {

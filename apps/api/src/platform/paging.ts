@@ -38,21 +38,13 @@ export async function toPage<T>(req: PageRequest, rows: Promise<T[]>, total: Pro
   };
 }
 
-/**
- * Counts exactly up to `cap` matching rows; past that, answers the planner's estimate (marked
- * as such), since an exact count of hundreds of thousands of rows costs more than the page.
- */
-export async function countUpTo(db: Db, from: SQL, where: SQL | undefined, cap: number): Promise<{ count: number; estimate: boolean }> {
+/** The planner's estimate of how many rows match: planning only, no row is read. */
+export async function planEstimate(db: Db, from: SQL, where: SQL | undefined): Promise<number> {
   const filter = where ? sql` where ${where}` : sql``;
-  const exact = (await db.execute(sql`select count(*)::int as n from (select 1 from ${from}${filter} limit ${cap + 1}) capped`)) as unknown as {
-    rows: { n: number }[];
-  };
-  const n = Number(exact.rows[0]?.n ?? 0);
-  if (n <= cap) return { count: n, estimate: false };
   const plan = (await db.execute(sql`explain (format json) select 1 from ${from}${filter}`)) as unknown as { rows: Record<string, unknown>[] };
   const json = Object.values(plan.rows[0] ?? {})[0];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
-  return { count: Math.max(cap + 1, Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0)), estimate: true };
+  return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
 }
 
 /** Escapes LIKE wildcards in a user's keyword so it matches literally. */

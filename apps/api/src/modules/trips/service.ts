@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Paged } from '@milepost/contracts/api';
 import { payableFrom } from '@milepost/contracts/mile-stats-api';
-import { formatWireDateTime } from '@milepost/contracts/time';
+import { CENTRAL_TZ, formatWireDateTime } from '@milepost/contracts/time';
 import {
   TRIP_MESSAGES,
   canChangeTripStatus,
@@ -22,7 +22,7 @@ import { users } from '../../db/schema/access';
 import { dispatchers, drivers, recoveryReasons, trucks } from '../../db/schema/reference';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
-import { countUpTo, orderBy, toPage } from '../../platform/paging';
+import { orderBy, planEstimate, toPage } from '../../platform/paging';
 import { diffTrips, type TripSnapshot } from './history';
 import type { RoutingService } from '../routing/service';
 import { computeRouteFigures, routeSettingsOf, type RouteColumns, type StopFigures } from './route-figures';
@@ -41,62 +41,45 @@ const sameNumber = (type: IdentifierType, value: string) =>
 const driverName = sql<string>`${drivers.firstName} || ' ' || ${drivers.lastName}`;
 const dispatcherName = sql<string | null>`nullif(trim(${dispatchers.firstName} || ' ' || coalesce(${dispatchers.lastName}, '')), '')`;
 
-/** A list row reads only the trip: the names it shows are kept on it (see migration 0005). */
-const rowColumns = {
-  id: trips.id,
-  truckId: trips.truckId,
-  driverId: trips.driverId,
-  unitNumber: trips.truckUnit,
-  driverName: trips.driverName,
-  assignUserName: trips.assignedUserName,
-  companyName: trips.companyName,
-  loadNumber: trips.loadNumber,
-  trailerNumber: trips.trailerNumber,
-  identifierType: trips.identifierType,
-  dispatcherName: trips.dispatcherName,
-  routeMiles: trips.routeMiles,
-  routeTotalEmpty: trips.routeTotalEmpty,
-  routePu: trips.routePu,
-  routeTrl: trips.routeTrl,
-  routeTotalMiles: trips.routeTotalMiles,
-  routeSource: trips.routeSource,
-  payableMileage: trips.payableMileage,
-  loadedMiles: trips.loadedMiles,
-  emptyMiles: trips.emptyMiles,
-  pickupLocation: trips.pickupLocation,
-  deliveryLocation: trips.deliveryLocation,
-  pickupDateTime: trips.pickupDateTime,
-  updatedAt: trips.updatedAt,
-  tripStatus: trips.tripStatus,
-};
-
-type RawRow = { [K in keyof typeof rowColumns]: unknown };
-function toRow(r: RawRow): TripRow {
-  const x = r as {
-    routeMiles: number | null;
-    routeTotalEmpty: number | null;
-    routePu: number | null;
-    routeTrl: number | null;
-    routeTotalMiles: number | null;
-    unitNumber: string | null;
-    driverName: string | null;
-    pickupDateTime: Date;
-    updatedAt: Date;
-  } & Omit<TripRow, 'miles' | 'totalEmpty' | 'pu' | 'trl' | 'totalMiles' | 'pickupDateTime' | 'updated' | 'unitNumber' | 'driverName'>;
-  const { routeMiles, routeTotalEmpty, routePu, routeTrl, routeTotalMiles, pickupDateTime, updatedAt, unitNumber, driverName: name, ...rest } = x;
-  return {
-    ...rest,
-    unitNumber: unitNumber ?? '',
-    driverName: name ?? '',
-    miles: toMiles(routeMiles),
-    totalEmpty: toMiles(routeTotalEmpty),
-    pu: toMiles(routePu),
-    trl: toMiles(routeTrl),
-    totalMiles: toMiles(routeTotalMiles),
-    pickupDateTime: formatWireDateTime(pickupDateTime),
-    updated: iso(updatedAt),
-  };
-}
+/**
+ * A list row reads only the trip: the names it shows are kept on it (see migration 0005).
+ * PostgreSQL writes each row as the JSON of `tripRow` — miles converted, dates formatted in
+ * Central time — so Node touches no row (docs/trips-query-plans.md, "One statement per page").
+ */
+const toMilesSql = (c: AnyColumn) => sql`${c} * ${sql.raw(String(METERS_TO_MILES))}::float8`;
+const rowJsonColumns = sql.join(
+  (
+    [
+      ['id', sql`${trips.id}`],
+      ['truckId', sql`${trips.truckId}`],
+      ['driverId', sql`${trips.driverId}`],
+      ['unitNumber', sql`coalesce(${trips.truckUnit}, '')`],
+      ['driverName', sql`coalesce(${trips.driverName}, '')`],
+      ['assignUserName', sql`${trips.assignedUserName}`],
+      ['companyName', sql`${trips.companyName}`],
+      ['loadNumber', sql`${trips.loadNumber}`],
+      ['trailerNumber', sql`${trips.trailerNumber}`],
+      ['identifierType', sql`${trips.identifierType}`],
+      ['dispatcherName', sql`${trips.dispatcherName}`],
+      ['miles', toMilesSql(trips.routeMiles)],
+      ['totalEmpty', toMilesSql(trips.routeTotalEmpty)],
+      ['pu', toMilesSql(trips.routePu)],
+      ['trl', toMilesSql(trips.routeTrl)],
+      ['totalMiles', toMilesSql(trips.routeTotalMiles)],
+      ['routeSource', sql`${trips.routeSource}`],
+      ['payableMileage', sql`${trips.payableMileage}`],
+      ['loadedMiles', sql`${trips.loadedMiles}`],
+      ['emptyMiles', sql`${trips.emptyMiles}`],
+      ['pickupLocation', sql`${trips.pickupLocation}`],
+      ['deliveryLocation', sql`${trips.deliveryLocation}`],
+      // formatWireDateTime's MM/dd/yyyy HH:mm:ss in Central time, and toISOString's UTC with milliseconds.
+      ['pickupDateTime', sql`to_char(${trips.pickupDateTime} at time zone ${sql.raw(`'${CENTRAL_TZ}'`)}, 'MM/DD/YYYY HH24:MI:SS')`],
+      ['updated', sql`to_char(${trips.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
+      ['tripStatus', sql`${trips.tripStatus}`],
+    ] satisfies [keyof TripRow, SQL][]
+  ).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+  sql`, `,
+);
 
 /** Every sortable column is a trip column with a (column, id) index. */
 const sortColumns = {
@@ -145,20 +128,36 @@ export function tripListQueryParts(q: Omit<z.output<typeof tripListQuery>, 'page
   ]);
   const sorts = q.sort.filter((s) => !constant.has(s.field));
   const tiebreakOnly = q.sort.length > 0 && sorts.length === 0 ? [q.sort.at(-1)!.direction === 'desc' ? desc(trips.id) : asc(trips.id)] : null;
-  return { where, order: tiebreakOnly ?? orderBy(sorts, sortColumns, trips.id, [desc(trips.updatedAt)]) };
+  // The default, newest first, ties newest first too: a backward walk of (updated_at, id).
+  const newest = [desc(trips.updatedAt), desc(trips.id)];
+  return { where, order: tiebreakOnly ?? (sorts.length ? orderBy(sorts, sortColumns, trips.id) : newest) };
 }
 
-export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Promise<Paged<TripRow>> {
+/**
+ * One page of the trips list as the JSON text of `paged(tripRow)`, built by PostgreSQL in one
+ * statement with its total (docs/trips-query-plans.md). Totals are exact up to
+ * TRIP_COUNT_CAP; past it the database's estimate, flagged `totalIsEstimate`. Without a filter
+ * the table's own row estimate decides first, so the default view counts nothing.
+ */
+export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Promise<string> {
   const { where, order } = tripListQueryParts(q);
-  const rows = db
-    .select(rowColumns)
-    .from(trips)
-    .where(where)
-    .orderBy(...order)
-    .limit(q.size)
-    .offset(q.page * q.size)
-    .then((list) => list.map(toRow));
-  return toPage(q, rows, countUpTo(db, sql`${trips}`, where, TRIP_COUNT_CAP));
+  const filter = where ? sql` where ${where}` : sql``;
+  const capped = sql`(select count(*)::int from (select 1 from ${trips}${filter} limit ${TRIP_COUNT_CAP + 1}) c)`;
+  const estimate = sql`(select reltuples::bigint from pg_class where oid = 'trips'::regclass)`;
+  const result = (await db.execute(sql`
+    select coalesce((select json_agg(r) from (
+        select ${rowJsonColumns} from ${trips}${filter} order by ${sql.join(order, sql`, `)} limit ${q.size} offset ${q.page * q.size}
+      ) r), '[]')::text as content,
+      ${where ? capped : sql`case when ${estimate} > ${2 * TRIP_COUNT_CAP} then null else ${capped} end`} as counted,
+      ${where ? sql`null::bigint` : estimate} as estimate`)) as unknown as { rows: { content: string; counted: number | null; estimate: string | number | null }[] };
+  const row = result.rows[0]!;
+  let total = row.counted;
+  let isEstimate = false;
+  if (total === null || total > TRIP_COUNT_CAP) {
+    isEstimate = true;
+    total = Math.max(TRIP_COUNT_CAP + 1, row.estimate !== null ? Number(row.estimate) : await planEstimate(db, sql`${trips}`, where));
+  }
+  return `{"content":${row.content},"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size}${isEstimate ? ',"totalIsEstimate":true' : ''}}`;
 }
 
 /** Trip totals are exact up to this many; larger ones are the database's estimate. */
