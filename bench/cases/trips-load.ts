@@ -141,7 +141,7 @@ async function profile(url: string, headers: Record<string, string>) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([k, us]) => `${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
-  return [...top(self, 12), "top functions:", ...top(fns, Number(process.env.BENCH_PROFILE_TOP ?? 12))];
+  return [...top(self, 12), 'top functions:', ...top(fns, Number(process.env.BENCH_PROFILE_TOP ?? 12))];
 }
 
 export async function tripsLoadCase(server: BenchServer): Promise<Figure[]> {

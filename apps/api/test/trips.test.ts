@@ -337,6 +337,24 @@ describe('GET /trips answer, written by the database', () => {
     expect(typeof detail.mileStats.miles).toBe('number');
   });
 
+  it('is compressed with brotli or gzip as the client accepts, and the same JSON once decoded', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    for (let i = 0; i < 3; i++) await api('POST', '/trips', await tripBody());
+    const get = (acceptEncoding?: string) =>
+      call(ctx.app, { method: 'GET', url: '/api/v1/trips?size=20', token: owner, ...(acceptEncoding ? { headers: { 'accept-encoding': acceptEncoding } } : {}) });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const expected = plain.json();
+    const br = await get('gzip, deflate, br');
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: expect.stringContaining('accept-encoding'), 'content-type': expect.stringMatching(/^application\/json/) });
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(expected);
+    const gzip = await get('br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(expected);
+    expect((await get('identity')).headers['content-encoding']).toBeUndefined();
+  });
+
   it('without a filter, a table the database estimates past twice the cap is not counted: the estimate, flagged', async () => {
     const { sql } = await import('drizzle-orm');
     await api('POST', '/trips', await tripBody());

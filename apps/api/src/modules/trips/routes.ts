@@ -43,10 +43,11 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get('/trips', {
     config: { access: { permission: 'CAN_SHOW_TRIPS' } },
+    compress: false, // sendJsonText compresses the page itself
     schema: { tags, summary: 'Trips, paged, filtered and sorted', querystring: tripListQuery, response: { 200: envelope(paged(tripRow)) } },
     // PostgreSQL writes the page's JSON (docs/trips-query-plans.md): it is sent as it is, not
     // serialised again; trips.test.ts parses the answer with this response schema.
-    handler: async (req, reply) => sendJsonText(reply, `{"data":${await trips.listTrips(deps.db, req.query)}}`),
+    handler: async (req, reply) => sendJsonText(req, reply, `{"data":${await trips.listTrips(deps.db, req.query)}}`),
   });
 
   // Before /trips/:id, so the path is not read as an id.
