@@ -151,6 +151,22 @@ withHere('with HERE: the route is drawn with its alternatives; a grey one clicke
   // The former primary is grey and clickable now; the longer alternative is what the panel says.
   await expect(map.locator('path.mp-route-alt')).toHaveCount(2);
   expect(routes[2]!.distance).toBeGreaterThan(routes[0]!.distance);
+
+  // The same trip's legs in its drawer are the fake's legs of the primary route, one by one.
+  const legs = hereApp.fake.expectedLegs(request.stops, 'fast', 0);
+  let total = 0;
+  const expected = legs.map((leg) => {
+    total += leg.length;
+    return `Leg ${milesText(leg.length)} · Total ${milesText(total)} · ${hoursText(leg.duration)}`;
+  });
+  await page.goto('/trips');
+  await page.getByRole('combobox', { name: 'Load' }).click();
+  await page.getByPlaceholder('Search loads...').fill(DEMO_LOAD);
+  await page.getByRole('listbox').last().getByRole('option', { name: DEMO_LOAD, exact: true }).click();
+  await page.getByRole('table', { name: 'Trips' }).getByRole('button', { name: `Edit trip ${DEMO_LOAD}` }).click();
+  const drawer = page.getByRole('dialog', { name: `Edit Trip: ${DEMO_LOAD}` });
+  await expect(drawer.getByTestId('stop-figures')).toHaveText(expected, { timeout: 10_000 });
+  await expect(drawer.getByTestId('legs-estimate-note')).toBeHidden();
 });
 
 base('with no HERE key: the route and its figures are labelled as estimates', async ({ page }) => {
