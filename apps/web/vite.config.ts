@@ -44,6 +44,10 @@ export default defineConfig({
             { name: 'atlas', test: /node_modules[\\/](us-atlas|world-atlas)[\\/]/, priority: 5 },
             // The Reports chart's library loads only with its chart (reports-chart.tsx is imported lazily).
             { name: 'chart', test: /node_modules[\\/]uplot[\\/]/, priority: 5 },
+            // The form library loads with the forms (drawers, dialogs, sign-in), not with every screen that
+            // shows a field label: components/ui/form-field.tsx only uses its types. Below React's priority:
+            // a group takes the modules its matches import, and React must stay in its own chunk.
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 3 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
           ],
         },

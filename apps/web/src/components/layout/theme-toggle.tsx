@@ -1,49 +1,34 @@
-import { Monitor, Moon, Sun } from 'lucide-react';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { useTheme, type Theme } from '@/lib/theme';
-import { cn } from '@/lib/utils';
+import { Suspense, lazy, useState } from 'react';
+import { useTheme } from '@/lib/theme';
+import { themeButtonProps } from './theme-button';
 
-const OPTIONS: { value: Theme; label: string; icon: typeof Sun }[] = [
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-  { value: 'system', label: 'System', icon: Monitor },
-];
+const loadMenu = () => import('./theme-menu');
+const ThemeMenu = lazy(loadMenu);
 
-/** Light / Dark / System picker (docs/product/shell.md). */
+/**
+ * Light / Dark / System picker (docs/product/shell.md). The menu and its library load on the
+ * first hover, focus or click of the button, not with the screen: the sign-in screen stays small
+ * (docs/decisions/013-first-screen-loads-fast.md). A click before it has loaded opens it once loaded.
+ */
 export function ThemeToggle({ className }: { className?: string }) {
-  const { theme, setTheme } = useTheme();
-  const current = OPTIONS.find((o) => o.value === theme) ?? OPTIONS[2]!;
-  const Icon = current.icon;
+  const { theme } = useTheme();
+  const [used, setUsed] = useState(false);
+  const { Icon, ...button } = themeButtonProps(theme, className);
+  const placeholder = (
+    <button
+      type="button"
+      {...button}
+      aria-haspopup="menu"
+      onPointerEnter={() => void loadMenu()}
+      onClick={() => setUsed(true)}
+    >
+      <Icon className="size-4" aria-hidden />
+    </button>
+  );
+  if (!used) return placeholder;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={`Theme: ${current.label}`}
-        title={`Theme: ${current.label}`}
-        className={cn(
-          'inline-flex size-8 shrink-0 items-center justify-center rounded-md text-sidebar-muted-foreground outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
-          className,
-        )}
-      >
-        <Icon className="size-4" aria-hidden />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent side="top" align="end" className="w-36">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
-          {OPTIONS.map(({ value, label, icon: OptionIcon }) => (
-            <DropdownMenuRadioItem key={value} value={value}>
-              <OptionIcon aria-hidden />
-              {label}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={placeholder}>
+      <ThemeMenu className={className} defaultOpen />
+    </Suspense>
   );
 }

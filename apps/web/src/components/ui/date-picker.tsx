@@ -1,9 +1,8 @@
 import { format } from 'date-fns';
 import { CalendarDays, X } from 'lucide-react';
 import { Popover as PopoverPrimitive } from 'radix-ui';
-import { useState } from 'react';
-import { DayPicker, type Matcher } from 'react-day-picker';
-import 'react-day-picker/style.css';
+import { Suspense, lazy, useState } from 'react';
+import type { Matcher } from 'react-day-picker';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '@/lib/date-format';
 import { cn } from '@/lib/utils';
 
@@ -17,6 +16,9 @@ export const MINUTE_STEP = 5;
 export const DEFAULT_TIME = '09:00';
 const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
 const MINUTES = Array.from({ length: 60 / MINUTE_STEP }, (_, i) => String(i * MINUTE_STEP).padStart(2, '0'));
+
+const loadCalendar = () => import('./calendar');
+const DayPicker = lazy(loadCalendar);
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})/;
 /** 'yyyy-MM-dd…' → a local Date of that calendar day (for the calendar only). */
@@ -70,6 +72,7 @@ function Picker({
             aria-invalid={props['aria-invalid'] || undefined}
             aria-describedby={props['aria-describedby']}
             className={triggerClass}
+            onPointerEnter={() => void loadCalendar()}
           >
             <CalendarDays aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
             <span className={cn('truncate', !shown && 'text-muted-foreground')}>{shown || props.placeholder || label}</span>
@@ -87,7 +90,7 @@ function Picker({
           sideOffset={4}
           className="z-50 rounded-md border bg-popover p-2 text-popover-foreground shadow-md [--rdp-accent-color:var(--color-primary)] [--rdp-accent-background-color:var(--color-accent)] [--rdp-day-height:2rem] [--rdp-day-width:2rem] [--rdp-day_button-height:1.9rem] [--rdp-day_button-width:1.9rem] text-sm"
         >
-          {children(() => setOpen(false))}
+          <Suspense fallback={<div className="size-64" aria-busy="true" />}>{children(() => setOpen(false))}</Suspense>
         </PopoverPrimitive.Content>
       </PopoverPrimitive.Portal>
     </PopoverPrimitive.Root>

@@ -1,7 +1,7 @@
 import { LOGOUT_DIALOG } from '@milepost/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { SidebarItemLabel, SidebarTooltip, sidebarItemClass } from '@/components/layout/sidebar';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { useConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -9,7 +9,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { meQueryOptions } from '@/lib/current-user';
 import { useLogout } from '../api/auth-api';
-import { EditProfileDialog } from './edit-profile-dialog';
+
+// Loaded on the first hover or click of the name: the form library stays out of every screen's
+// first load (docs/decisions/013-first-screen-loads-fast.md).
+const loadProfileDialog = () => import('./edit-profile-dialog');
+const EditProfileDialog = lazy(() => loadProfileDialog().then((m) => ({ default: m.EditProfileDialog })));
 
 function initials(first: string, last: string): string {
   return `${first.trim().charAt(0)}${last.trim().charAt(0)}`.toUpperCase() || '?';
@@ -19,6 +23,7 @@ function initials(first: string, last: string): string {
 export function UserFooter() {
   const { data: user } = useQuery(meQueryOptions());
   const [profileOpen, setProfileOpen] = useState(false);
+  const [profileUsed, setProfileUsed] = useState(false);
   const { confirm, dialog } = useConfirmDialog();
   const logout = useLogout();
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
@@ -32,7 +37,11 @@ export function UserFooter() {
               type="button"
               data-testid="sidebar-user"
               className={cn(sidebarItemClass, 'h-11 flex-1 px-1.5 group-data-[state=collapsed]/sidebar:px-1.5')}
-              onClick={() => setProfileOpen(true)}
+              onPointerEnter={() => void loadProfileDialog()}
+              onClick={() => {
+                setProfileUsed(true);
+                setProfileOpen(true);
+              }}
             >
               <span
                 aria-hidden
@@ -74,7 +83,11 @@ export function UserFooter() {
         </button>
       </SidebarTooltip>
 
-      {user && <EditProfileDialog user={user} open={profileOpen} onOpenChange={setProfileOpen} />}
+      {user && profileUsed && (
+        <Suspense fallback={null}>
+          <EditProfileDialog user={user} open={profileOpen} onOpenChange={setProfileOpen} />
+        </Suspense>
+      )}
       {dialog}
     </>
   );

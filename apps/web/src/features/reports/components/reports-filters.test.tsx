@@ -48,7 +48,7 @@ describe('Reports filters (docs/product/admin.md "Reports")', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('To date', undefined, wait));
     // A day next month (the future) can be picked.
-    await user.click(screen.getByRole('button', { name: /next month/i }));
+    await user.click(await screen.findByRole('button', { name: /next month/i }));
     const day = addMonths(new Date(), 1);
     day.setDate(15);
     const future = screen.getByRole('button', { name: new RegExp(format(day, 'MMMM do, yyyy')) });

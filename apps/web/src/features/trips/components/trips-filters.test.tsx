@@ -34,7 +34,7 @@ describe('Trips period filter', () => {
     renderWithApp(<ListFilters search={{ toDate: '03/20/2026 23:59:59', periodType: 'CUSTOM' }} onSearchChange={onSearchChange} />, { user: makeUser([]) });
     await user.click(await screen.findByLabelText('From date'));
     // From may not be after To.
-    expect(screen.getByRole('button', { name: /March 21st, 2026/ })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: /March 21st, 2026/ })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: /March 1st, 2026/ }));
     expect(onSearchChange).toHaveBeenCalledWith({ fromDate: '03/01/2026 00:00:00', toDate: '03/20/2026 23:59:59', periodType: 'CUSTOM' });
   });
@@ -51,7 +51,7 @@ describe('Trips period filter', () => {
     const user = userEvent.setup();
     renderWithApp(<ListFilters search={{ fromDate: '01/10/2020 00:00:00', toDate: '01/31/2020 23:59:59', periodType: 'CUSTOM' }} onSearchChange={() => {}} />, { user: makeUser([]) });
     await user.click(await screen.findByLabelText('To date'));
-    expect(screen.getByRole('button', { name: /January 9th, 2020/ })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: /January 9th, 2020/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /January 10th, 2020/ })).toBeEnabled();
   });
 });
