@@ -31,6 +31,16 @@ export function sortSearchParam<const F extends readonly string[]>(fields: F) {
     .catch(undefined);
 }
 
+/** A validated id search param (a linked truck, driver…): a positive whole number, else absent. */
+export const idSearchParam = z.coerce.number().int().positive().optional().catch(undefined);
+
+/** A validated date search param in the wire format MM/DD/YYYY HH:mm:ss, else absent. */
+export const wireDateSearchParam = z
+  .string()
+  .regex(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/)
+  .optional()
+  .catch(undefined);
+
 /** A validated keyword search param: trimmed, at most 200 characters, empty means absent. */
 export const keywordSearchParam = z
   .string()

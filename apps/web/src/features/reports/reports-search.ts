@@ -1,11 +1,6 @@
 import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/time';
 import { z } from 'zod';
-
-const wireDate = z
-  .string()
-  .regex(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/)
-  .optional()
-  .catch(undefined);
+import { idSearchParam, wireDateSearchParam } from '@/components/data-table/sorting';
 
 /**
  * The /reports screen's URL state (docs/product/admin.md "Reports"). `periodType` absent means the default,
@@ -13,11 +8,11 @@ const wireDate = z
  * date range was picked. For presets the dates stay empty (the server groups every period).
  */
 export const reportsSearchSchema = z.object({
-  truckId: z.coerce.number().int().positive().optional().catch(undefined),
+  truckId: idSearchParam,
   truckLabel: z.string().max(100).optional().catch(undefined),
   periodType: z.enum([...PERIOD_TYPES, 'CUSTOM', 'NONE']).optional().catch(undefined),
-  fromDate: wireDate,
-  toDate: wireDate,
+  fromDate: wireDateSearchParam,
+  toDate: wireDateSearchParam,
 });
 export type ReportsSearch = z.output<typeof reportsSearchSchema>;
 

@@ -1,15 +1,9 @@
 import { PERIOD_TYPES, formatWireDateTime, periodRange, type PeriodType } from '@milepost/contracts/time';
 import { tripSortFields } from '@milepost/contracts/trips-api';
 import { z } from 'zod';
-import { sortSearchParam } from '@/components/data-table/sorting';
+import { idSearchParam as id, sortSearchParam, wireDateSearchParam as wireDate } from '@/components/data-table/sorting';
 
 const text = z.string().trim().min(1).max(50).optional().catch(undefined);
-const id = z.coerce.number().int().positive().optional().catch(undefined);
-const wireDate = z
-  .string()
-  .regex(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/)
-  .optional()
-  .catch(undefined);
 
 /** The /trips screen's URL state (docs/product/shell.md): view, filters and sort. */
 export const tripsSearchSchema = z.object({

@@ -1,8 +1,6 @@
 import { truckSortFields } from '@milepost/contracts/trucks-api';
 import { z } from 'zod';
-import { keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
-
-const idParam = z.coerce.number().int().positive().optional().catch(undefined);
+import { idSearchParam as idParam, keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
 
 /** The /trucks screen's URL state: keyword (unit number), Company and Driver filters, sort. */
 export const trucksSearchSchema = z.object({
