@@ -79,25 +79,34 @@ async function keep(db: Db, tripId: number, source: Source, inputsKey: string, s
  */
 export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { location?: boolean; now?: Date } = {}): Promise<MileStatsAnswer> {
   const { db } = deps;
-  const [t] = await db
-    .select({
-      ...tripTimesColumns,
-      version: trips.version,
-      updatedAt: trips.updatedAt,
-      routeSource: trips.routeSource,
-      routeMiles: trips.routeMiles,
-      emptyMiles: trips.emptyMiles,
-      loadedMiles: trips.loadedMiles,
-      payableMileage: trips.payableMileage,
-      samsaraOn: companies.samsaraEnabled,
-      gleOn: companies.gleEnabled,
-      settings: globalSettings,
-    })
-    .from(trips)
-    .innerJoin(trucks, eq(trucks.id, trips.truckId))
-    .leftJoin(companies, eq(companies.id, trucks.companyId))
-    .leftJoin(globalSettings, eq(globalSettings.type, 'TRIP'))
-    .where(eq(trips.id, tripId));
+  // The trip, what is stored of its tracks and the kept figures, read at once: an unchanged trip
+  // is answered from these without decoding its tracks.
+  const [[t], metas, kept] = await Promise.all([
+    db
+      .select({
+        ...tripTimesColumns,
+        version: trips.version,
+        updatedAt: trips.updatedAt,
+        routeSource: trips.routeSource,
+        routeMiles: trips.routeMiles,
+        emptyMiles: trips.emptyMiles,
+        loadedMiles: trips.loadedMiles,
+        payableMileage: trips.payableMileage,
+        samsaraOn: companies.samsaraEnabled,
+        gleOn: companies.gleEnabled,
+        settings: globalSettings,
+      })
+      .from(trips)
+      .innerJoin(trucks, eq(trucks.id, trips.truckId))
+      .leftJoin(companies, eq(companies.id, trucks.companyId))
+      .leftJoin(globalSettings, eq(globalSettings.type, 'TRIP'))
+      .where(eq(trips.id, tripId)),
+    trackMetas(db, tripId),
+    db
+      .select({ source: tripMileStats.source, inputsKey: tripMileStats.inputsKey, detail: tripMileStats.detail, ...(opts.location ? { location: tripMileStats.location } : {}) })
+      .from(tripMileStats)
+      .where(eq(tripMileStats.tripId, tripId)) as Promise<Kept[]>,
+  ]);
   if (!t) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
   const settings = t.settings;
   // The stops are read only when a figure has to be computed again.
@@ -108,13 +117,6 @@ export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { l
       .from(tripStops)
       .where(eq(tripStops.tripId, tripId))
       .orderBy(asc(tripStops.orderIndex)));
-  const [metas, kept] = await Promise.all([
-    trackMetas(db, tripId),
-    db
-      .select({ source: tripMileStats.source, inputsKey: tripMileStats.inputsKey, detail: tripMileStats.detail, ...(opts.location ? { location: tripMileStats.location } : {}) })
-      .from(tripMileStats)
-      .where(eq(tripMileStats.tripId, tripId)) as Promise<Kept[]>,
-  ]);
   const keptBy = new Map(kept.map((k) => [k.source, k]));
   const tripKey = `${t.version}:${t.updatedAt.getTime()}`;
 

@@ -5,12 +5,36 @@ import type { GeometryCollection } from 'topojson-specification';
 /**
  * The offline basemap (docs/decisions/README.md "Maps"): world land (1:110m) with the US states (1:10m)
  * on top, from the `world-atlas` and `us-atlas` TopoJSON packages, drawn as vector layers in a
- * pane under the routes. The atlas is fetched and converted once, then shared by every panel.
+ * pane under the routes. The atlas is fetched and converted (to Leaflet LatLngs) once, then shared by
+ * every map.
  */
 interface Atlas {
-  land: GeoJSON.GeoJsonObject;
-  states: GeoJSON.GeoJsonObject;
-  borders: GeoJSON.GeoJsonObject;
+  land: Shape[];
+  states: Shape[];
+  borders: Shape[];
+}
+/** One feature's outline as Leaflet LatLngs: converted once, shared by every map (Leaflet keeps LatLngs as given). */
+type Shape = { polygon: true; latlngs: L.LatLng[][] | L.LatLng[][][] } | { polygon: false; latlngs: L.LatLng[] | L.LatLng[][] };
+
+function shapes(geo: GeoJSON.GeoJsonObject): Shape[] {
+  const geometries =
+    geo.type === 'FeatureCollection' ? (geo as GeoJSON.FeatureCollection).features.map((f) => f.geometry)
+    : geo.type === 'Feature' ? [(geo as GeoJSON.Feature).geometry]
+    : [geo as GeoJSON.Geometry];
+  return geometries.flatMap((g): Shape[] => {
+    switch (g?.type) {
+      case 'Polygon':
+        return [{ polygon: true, latlngs: L.GeoJSON.coordsToLatLngs(g.coordinates, 1) as L.LatLng[][] }];
+      case 'MultiPolygon':
+        return [{ polygon: true, latlngs: L.GeoJSON.coordsToLatLngs(g.coordinates, 2) as L.LatLng[][][] }];
+      case 'LineString':
+        return [{ polygon: false, latlngs: L.GeoJSON.coordsToLatLngs(g.coordinates, 0) as L.LatLng[] }];
+      case 'MultiLineString':
+        return [{ polygon: false, latlngs: L.GeoJSON.coordsToLatLngs(g.coordinates, 1) as L.LatLng[][] }];
+      default:
+        return [];
+    }
+  });
 }
 
 let atlas: Promise<Atlas> | null = null;
@@ -21,10 +45,10 @@ export function loadOfflineAtlas(): Promise<Atlas> {
     const worldTopology = world.default;
     const states = usTopology.objects.states as GeometryCollection;
     return {
-      land: feature(worldTopology, worldTopology.objects.land as GeometryCollection),
-      states: feature(usTopology, states),
+      land: shapes(feature(worldTopology, worldTopology.objects.land as GeometryCollection)),
+      states: shapes(feature(usTopology, states)),
       // Each border once (shared arcs), not twice as two states' outlines would draw it.
-      borders: mesh(usTopology, states, (a, b) => a !== b),
+      borders: shapes(mesh(usTopology, states, (a, b) => a !== b)),
     };
   });
   atlas.catch(() => {
@@ -46,10 +70,12 @@ export async function addOfflineBasemap(map: L.Map): Promise<L.LayerGroup> {
   }
   const renderer = L.svg({ pane: BASEMAP_PANE, padding: 0.5 });
   const common = { pane: BASEMAP_PANE, renderer, interactive: false } as const;
+  const draw = (list: Shape[], style: L.PathOptions) =>
+    list.map((s) => (s.polygon ? L.polygon(s.latlngs, { ...common, ...style }) : L.polyline(s.latlngs, { ...common, ...style })));
   const group = L.layerGroup([
-    L.geoJSON(land, { ...common, style: { className: 'mp-land', stroke: false, fillOpacity: 1 } }),
-    L.geoJSON(states, { ...common, style: { className: 'mp-state', stroke: false, fillOpacity: 1 } }),
-    L.geoJSON(borders, { ...common, style: { className: 'mp-border', weight: 1, fill: false } }),
+    ...draw(land, { className: 'mp-land', stroke: false, fillOpacity: 1 }),
+    ...draw(states, { className: 'mp-state', stroke: false, fillOpacity: 1 }),
+    ...draw(borders, { className: 'mp-border', weight: 1, fill: false }),
   ]);
   group.addTo(map);
   map.attributionControl.addAttribution('US Census Bureau, Natural Earth');

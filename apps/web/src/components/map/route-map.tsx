@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import L from 'leaflet';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   DEFAULT_CENTER,
   DEFAULT_ZOOM,
@@ -96,6 +96,16 @@ export default function RouteMap({ stops, routes, selectedRoute, onSelectRoute, 
     };
   }, [map, urlTemplate]);
 
+  // Framing: fit the stops and every route with 50 px padding when the data changes (not when a route is picked).
+  // Declared before the layers, so the view is set first and each line is projected once, at the
+  // zoom it is seen at (React removes the old layers before any of these effects run).
+  const expandedRef = useRef(expanded);
+  expandedRef.current = expanded;
+  useEffect(() => {
+    if (!map) return;
+    frame(map, stops, routes, expandedRef.current);
+  }, [map, stops, routes]);
+
   // Stop markers.
   useEffect(() => {
     if (!map) return;
@@ -138,13 +148,16 @@ export default function RouteMap({ stops, routes, selectedRoute, onSelectRoute, 
     };
   }, [map, stops]);
 
+  // Each route's points as Leaflet LatLngs, made once per answer: picking another route re-uses them.
+  const lines = useMemo(() => routes.map((route) => leafletLines(route.legs)), [routes]);
+
   // Routes: alternatives first (grey, clickable), the primary on top; else the straight line.
   useEffect(() => {
     if (!map) return;
     const group = L.layerGroup().addTo(map);
     const order = routes.map((_, i) => i).filter((i) => i !== selectedRoute);
     for (const i of order) {
-      const line = L.polyline(leafletLines(routes[i]!.legs), {
+      const line = L.polyline(lines[i]!, {
         color: ROUTE_COLORS.alternative,
         weight: 5,
         opacity: 0.85,
@@ -157,7 +170,7 @@ export default function RouteMap({ stops, routes, selectedRoute, onSelectRoute, 
     }
     const primary = routes[selectedRoute];
     if (primary) {
-      L.polyline(leafletLines(primary.legs), { color: ROUTE_COLORS.primary, weight: 5, opacity: 0.95, className: 'mp-route-primary', interactive: false }).addTo(group);
+      L.polyline(lines[selectedRoute]!, { color: ROUTE_COLORS.primary, weight: 5, opacity: 0.95, className: 'mp-route-primary', interactive: false }).addTo(group);
     } else if (!calculating && stops.length >= 2) {
       L.polyline(
         stops.map((s) => [s.lat, s.lng] as L.LatLngTuple),
@@ -168,15 +181,7 @@ export default function RouteMap({ stops, routes, selectedRoute, onSelectRoute, 
       group.clearLayers();
       group.remove();
     };
-  }, [map, routes, selectedRoute, stops, calculating]);
-
-  // Framing: fit the stops and every route with 50 px padding when the data changes (not when a route is picked).
-  const expandedRef = useRef(expanded);
-  expandedRef.current = expanded;
-  useEffect(() => {
-    if (!map) return;
-    frame(map, stops, routes, expandedRef.current);
-  }, [map, stops, routes]);
+  }, [map, routes, lines, selectedRoute, stops, calculating]);
 
   // Expand/collapse: once the 350 ms animation is over, re-measure and frame again.
   const firstExpanded = useRef(true);
@@ -203,9 +208,9 @@ export default function RouteMap({ stops, routes, selectedRoute, onSelectRoute, 
   );
 }
 
-/** Leaflet copies the points into its own LatLng objects and never writes to the arrays it is given. */
-function leafletLines(legs: MapRoute['legs']): L.LatLngExpression[][] {
-  return legs as unknown as L.LatLngExpression[][];
+/** The legs as LatLng objects: Leaflet keeps LatLngs it is given as they are, so a redraw allocates none. */
+function leafletLines(legs: MapRoute['legs']): L.LatLng[][] {
+  return legs.map((leg) => leg.map(([lat, lng]) => new L.LatLng(lat, lng)));
 }
 
 function frame(map: L.Map, stops: readonly MapStop[], routes: readonly MapRoute[], expanded: boolean) {
