@@ -58,8 +58,8 @@ test('reports: the monthly report of the demo trips, sorted on the client, expor
   expect(download.suggestedFilename()).toBe('milepost-report-monthly.csv');
   const rows = parse(await readFile((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
   expect(Object.keys(rows[0]!).slice(0, 11)).toEqual([
-    'Period', 'Truck Count', 'Load Count', 'Total Miles', 'Total Empty Miles', 'Total Pu Miles', 'Total Trl Miles', 'Total Loaded Miles',
-    'Total Payable Mileage', 'Empty Miles', 'Loaded Miles',
+    'Period', 'Truck Count', 'Load Count', 'Total Miles (mi)', 'Total Empty Miles (mi)', 'Total Pu Miles (mi)', 'Total Trl Miles (mi)', 'Total Loaded Miles (mi)',
+    'Total Payable Mileage (mi)', 'Empty Miles (mi)', 'Loaded Miles (mi)',
   ]);
   expect(rows.map((r) => r.Period)).toEqual(periods);
   const loadsOnScreen = descending.reduce((s, n) => s + n, 0);
@@ -69,7 +69,7 @@ test('reports: the monthly report of the demo trips, sorted on the client, expor
   for (const name of ['Planned Miles', 'Actual Miles', 'Difference', 'Data Coverage']) {
     await expect(page.getByRole('columnheader', { name: new RegExp(`^${name}`) })).toBeVisible();
   }
-  expect(Object.keys(rows[0]!).slice(11, 15)).toEqual(['Planned Miles', 'Actual Miles', 'Difference', 'Data Coverage (%)']);
+  expect(Object.keys(rows[0]!).slice(11, 15)).toEqual(['Planned Miles (mi)', 'Actual Miles (mi)', 'Difference (mi)', 'Data Coverage (%)']);
   const shownPeriods = await column(page, 1);
   const planned = await column(page, 12);
   const actual = await column(page, 13);

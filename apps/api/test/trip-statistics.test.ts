@@ -368,17 +368,18 @@ describe('CSV exports', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="milepost-report-monthly.csv"');
     const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    // The CSV stays in miles whatever unit the screen shows, and every distance header says so.
     expect(Object.keys(rows[0]!)).toEqual([
-      'Period', 'Truck Count', 'Load Count', 'Total Miles', 'Total Empty Miles', 'Total Pu Miles', 'Total Trl Miles', 'Total Loaded Miles',
-      'Total Payable Mileage', 'Empty Miles', 'Loaded Miles', 'Planned Miles', 'Actual Miles', 'Difference', 'Data Coverage (%)',
+      'Period', 'Truck Count', 'Load Count', 'Total Miles (mi)', 'Total Empty Miles (mi)', 'Total Pu Miles (mi)', 'Total Trl Miles (mi)', 'Total Loaded Miles (mi)',
+      'Total Payable Mileage (mi)', 'Empty Miles (mi)', 'Loaded Miles (mi)', 'Planned Miles (mi)', 'Actual Miles (mi)', 'Difference (mi)', 'Data Coverage (%)',
       'Period Start (CT)', 'Period End (CT)',
     ]);
-    expect(rows.map((r) => [r.Period, r['Load Count'], r['Total Pu Miles'], r['Total Miles'], r['Total Payable Mileage']])).toEqual([
+    expect(rows.map((r) => [r.Period, r['Load Count'], r['Total Pu Miles (mi)'], r['Total Miles (mi)'], r['Total Payable Mileage (mi)']])).toEqual([
       ['Mar 2035', '1', '1', '2', '2'],
       ['Feb 2035', '1', '10', '110', '110'],
     ]);
     // Planned vs actual: blank where no trip has telematics; Feb's one trip drove 112.26 mi against 110.04 planned.
-    expect(rows.map((r) => [r['Planned Miles'], r['Actual Miles'], r.Difference, r['Data Coverage (%)']])).toEqual([
+    expect(rows.map((r) => [r['Planned Miles (mi)'], r['Actual Miles (mi)'], r['Difference (mi)'], r['Data Coverage (%)']])).toEqual([
       ['', '', '', '0'],
       ['110', '112.3', '2.2', '100'],
     ]);

@@ -21,6 +21,9 @@ export const SOURCE_TITLES: Readonly<Record<DistanceSource, string>> = {
   MANUAL: 'Entered by staff',
 };
 
+/** A mileage column's spec header; with KM the unit is said, so no kilometre passes for a mile. */
+export const mileageHeader = (header: string, unit: DistanceUnit) => (unit === 'KM' ? `${header} (km)` : header);
+
 /** Just the number in the unit (for table cells whose header names the unit), e.g. "1 234.5". */
 export function distanceNumber(meters: number, unit: DistanceUnit): string {
   return groupDigits(metersTo(meters, unit), 1);
@@ -35,6 +38,11 @@ export function distanceText(meters: number, unit: DistanceUnit, source?: Distan
 /** The same for a figure the API gives in miles (trip lists and mileage stats). */
 export function milesText(miles: number, unit: DistanceUnit, source?: DistanceSource | null): string {
   return distanceText(miles / METERS_TO_MILES, unit, source);
+}
+
+/** A figure the API gives in miles, as a number in the user's unit (miles pass through unchanged). */
+export function milesIn(miles: number, unit: DistanceUnit): number {
+  return unit === 'KM' ? miles / METERS_TO_MILES / 1000 : miles;
 }
 
 /** Hours to 2 decimals: "14.20 h" (an estimate's hours are estimates too: "≈ 14.20 h"). */

@@ -18,10 +18,13 @@ import { reportByPeriod, reportByRange } from './service';
 
 const ACCESS = { permission: 'CAN_SHOW_REPORTS' } as const;
 
-/** The report's CSV: the screen's columns, miles to one decimal as shown, coverage in whole percent, plus the period bounds. */
+/**
+ * The report's CSV: the screen's columns, miles to one decimal, coverage in whole percent, plus the period bounds.
+ * It stays in miles whatever the user's unit on screen (issue 12), so every distance header says "(mi)".
+ */
 const CSV_COLUMNS: CsvColumn<ReportRow>[] = [
   ...REPORT_COLUMNS.map(([key, header]) => ({
-    header: key === 'dataCoverage' ? `${header} (%)` : header,
+    header: key === 'dataCoverage' ? `${header} (%)` : key === 'periodGroup' || key === 'truckCount' || key === 'loadCount' ? header : `${header} (mi)`,
     value: (r: ReportRow) =>
       key === 'dataCoverage'
         ? coveragePercent(r.dataCoverage)

@@ -1,7 +1,8 @@
 import { DISTANCE_METHOD_LABELS, payableFrom, type DistanceMethod, type MileStatsLeg, type SourceMileStats, type TripMileStats } from '@milepost/contracts/mile-stats-api';
 import { tripMiles } from '@milepost/contracts/trips-api';
-import { groupDigits } from '@milepost/geo/units';
+import { groupDigits, type DistanceUnit } from '@milepost/geo/units';
 import { z } from 'zod';
+import { milesIn } from '@/lib/distance-format';
 
 /** The report's rows in the spec's order; differences are taken from the first (docs/product/trips.md). */
 export const SOURCE_ROWS = [
@@ -11,13 +12,14 @@ export const SOURCE_ROWS = [
 ] as const;
 export type SourceKey = (typeof SOURCE_ROWS)[number]['key'];
 
-/** Miles to one decimal, grouped with spaces; a dash when there is no figure. */
-export const miles = (value: number | null | undefined) => (value === null || value === undefined ? '—' : groupDigits(value, 1));
+/** Miles (or km, with KM) to one decimal, grouped with spaces; a dash when there is no figure. */
+export const miles = (value: number | null | undefined, unit: DistanceUnit = 'MILES') =>
+  value === null || value === undefined ? '—' : groupDigits(milesIn(value, unit), 1);
 
-/** TOTAL MILES of a source minus the first source's, rounded to one decimal; null when either is missing. */
-export function difference(stats: SourceMileStats | null, first: SourceMileStats | null): number | null {
+/** TOTAL MILES of a source minus the first source's, in the unit, rounded to one decimal; null when either is missing. */
+export function difference(stats: SourceMileStats | null, first: SourceMileStats | null, unit: DistanceUnit = 'MILES'): number | null {
   if (!stats || !first) return null;
-  const d = Math.round((stats.totalMiles - first.totalMiles) * 10) / 10;
+  const d = Math.round(milesIn(stats.totalMiles - first.totalMiles, unit) * 10) / 10;
   return d === 0 ? 0 : d;
 }
 

@@ -49,10 +49,13 @@ function stats(manual: TripMileStats['manualStats'] = { payableMileage: null, em
   };
 }
 
-function setup(data: TripMileStats | MockHandler, permissions: string[], put?: MockHandler) {
+const SETTING = { id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' };
+
+function setup(data: TripMileStats | MockHandler, permissions: string[], put?: MockHandler, distanceUnit: 'MILES' | 'KM' = 'MILES') {
   const api = mockApi({
     'GET /mile-stats/42': typeof data === 'function' ? data : () => data,
     'PUT /mile-stats/payable-mileage': put ?? (() => ({ id: 42 })),
+    'GET /user-route-setting/1': () => ({ ...SETTING, distanceUnit }),
   });
   renderWithApp(
     <>
@@ -193,6 +196,67 @@ describe('Mileage Report dialog', () => {
     expect(deliveryCells[3]).toHaveTextContent('460.3 GPS');
     expect(deliveryCells[3]).toHaveTextContent('gap');
     expect(deliveryCells[4]).toHaveTextContent('Not reached');
+  });
+
+  it("with KM in the user's route settings shows every figure in km and says so; the manual figures stay in miles, labelled (mi)", async () => {
+    let saved = { payableMileage: 500, emptyMiles: 50, loadedMiles: 450 };
+    const api = setup(
+      () => stats(saved),
+      EDIT,
+      ({ body }) => {
+        saved = body as typeof saved;
+        return { id: 42 };
+      },
+      'KM',
+    );
+    const table = await screen.findByRole('table', { name: 'Mileage by source' });
+    await waitFor(() => expect(within(table).getAllByRole('columnheader')[1]).toHaveTextContent('Miles (km)'));
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Source',
+      'Miles (km)',
+      'Total Empty (km)',
+      'TOTAL MILES (km)',
+      'DIFFERENCES (km)',
+      'TOTAL ODOMETERS (km)',
+    ]);
+    expect(screen.getByText(/Distances in km by the HERE route/)).toBeInTheDocument();
+    const [here, samsara, gle] = within(table).getAllByRole('row').slice(1);
+    // 450.04 mi = 724.27 km, 50 mi = 80.47 km, 500.04 mi = 804.74 km.
+    expect(within(here!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['724.3', '80.5', '804.7', '—', '—']);
+    // The difference is taken in km (12.32 mi = 19.83 km), not a rounded mile difference converted.
+    expect(within(samsara!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['740.8', '83.8', '824.6', '+19.8', '1 986.8']);
+    expect(within(gle!).getAllByRole('cell')[3]).toHaveTextContent('-8.1');
+
+    // The manual figures: stored and paid in miles, so shown and typed in miles, and labelled so.
+    const loaded = screen.getByLabelText('LOADED MILES (mi)');
+    expect(loaded).toHaveValue(450);
+    expect(screen.getByLabelText('PAYABLE MILEAGE (mi)')).toHaveValue('500');
+    expect(screen.getByText('Manual mileage is entered and paid in miles.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.clear(loaded);
+    await user.type(loaded, '400.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ tripId: 42, loadedMiles: 400.5, emptyMiles: 50, payableMileage: 450.5 });
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getByLabelText('LOADED MILES (mi)')).toHaveValue(400.5);
+
+    await user.click(screen.getByText('Legs by source (2)'));
+    const legs = screen.getByRole('table', { name: 'Legs by source' });
+    const pickupCells = within(within(legs).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(pickupCells[2]).toHaveTextContent('80.5 HERE');
+    expect(pickupCells[3]).toHaveTextContent('83.8 odometer');
+    expect(pickupCells[3]).toHaveTextContent('GPS track: 79.0 km');
+    expect(screen.getByText(/Figures in km\./)).toBeInTheDocument();
+  });
+
+  it('with Miles labels the manual figures as the spec does, without a unit note', async () => {
+    setup(stats({ payableMileage: 500, emptyMiles: 50, loadedMiles: 450 }), VIEW);
+    expect(await screen.findByLabelText('LOADED MILES')).toHaveValue(450);
+    expect(screen.queryByText('Manual mileage is entered and paid in miles.')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByText('Legs by source (2)'));
+    expect(screen.getByText(/Figures in miles\./)).toBeInTheDocument();
   });
 
   it('shows why the report could not load', async () => {

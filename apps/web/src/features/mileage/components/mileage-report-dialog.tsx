@@ -12,6 +12,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
+import { useRouteSettings } from '@/lib/route-settings';
+import { UNIT_SUFFIX, mileageHeader } from '@/lib/distance-format';
+import type { DistanceUnit } from '@milepost/geo/units';
 import { cn } from '@/lib/utils';
 import { mileStatsQueryOptions, useSavePayableMileageMutation } from '../api/mileage-api';
 import {
@@ -36,30 +39,33 @@ export const EDIT_MILEAGE_PERMISSION = 'CAN_EDIT_MILEAGE_REPORT_TRIP';
  * of each source with where its number came from and the engine's flags (docs/mileage-engine.md).
  */
 export function MileageReportDialog({ trip, onOpenChange }: { trip: { id: number; number: string } | null; onOpenChange: (open: boolean) => void }) {
+  const { distanceUnit } = useRouteSettings();
   return (
     <Dialog open={trip !== null} onOpenChange={onOpenChange}>
       {/* One shrinkable column: the wide tables scroll inside it instead of widening the dialog on a phone. */}
       <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-4xl">
         <DialogHeader>
           <DialogTitle>Mileage Report{trip?.number ? `: ${trip.number}` : ''}</DialogTitle>
-          <DialogDescription>Miles by the HERE route and by each truck&apos;s telematics; differences are from HERE.</DialogDescription>
+          <DialogDescription>
+            {distanceUnit === 'KM' ? 'Distances in km' : 'Miles'} by the HERE route and by each truck&apos;s telematics; differences are from HERE.
+          </DialogDescription>
         </DialogHeader>
-        {trip && <MileageReport key={trip.id} tripId={trip.id} />}
+        {trip && <MileageReport key={trip.id} tripId={trip.id} unit={distanceUnit} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function MileageReport({ tripId }: { tripId: number }) {
+function MileageReport({ tripId, unit }: { tripId: number; unit: DistanceUnit }) {
   const query = useQuery(mileStatsQueryOptions(tripId));
   if (query.isPending) return <Spinner label="Loading mileage..." />;
   if (query.error && !query.data) return <p role="alert" className="text-sm text-destructive">{errorText(query.error)}</p>;
   const stats = query.data!;
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
-      <SourcesTable stats={stats} />
-      <ManualMileage key={manualKey(stats.manualStats)} tripId={tripId} manual={stats.manualStats} />
-      <LegsBreakdown stats={stats} />
+      <SourcesTable stats={stats} unit={unit} />
+      <ManualMileage key={manualKey(stats.manualStats)} tripId={tripId} manual={stats.manualStats} unit={unit} />
+      <LegsBreakdown stats={stats} unit={unit} />
     </div>
   );
 }
@@ -68,7 +74,7 @@ const manualKey = (m: ManualMileStats) => `${m.loadedMiles}/${m.emptyMiles}/${m.
 
 const numCell = 'py-1.5 pl-3 text-right tabular-nums whitespace-nowrap';
 
-function SourcesTable({ stats }: { stats: TripMileStats }) {
+function SourcesTable({ stats, unit }: { stats: TripMileStats; unit: DistanceUnit }) {
   const first = stats[SOURCE_ROWS[0].key];
   return (
     <div className="overflow-x-auto">
@@ -76,26 +82,26 @@ function SourcesTable({ stats }: { stats: TripMileStats }) {
         <thead className="text-xs text-muted-foreground">
           <tr className="border-b">
             <th className="py-1.5 pr-2 text-left font-medium">Source</th>
-            <th className={cn(numCell, 'font-medium')}>Miles</th>
-            <th className={cn(numCell, 'font-medium')}>Total Empty</th>
-            <th className={cn(numCell, 'font-medium')}>TOTAL MILES</th>
-            <th className={cn(numCell, 'font-medium')}>DIFFERENCES</th>
-            <th className={cn(numCell, 'font-medium')}>TOTAL ODOMETERS</th>
+            <th className={cn(numCell, 'font-medium')}>{mileageHeader('Miles', unit)}</th>
+            <th className={cn(numCell, 'font-medium')}>{mileageHeader('Total Empty', unit)}</th>
+            <th className={cn(numCell, 'font-medium')}>{mileageHeader('TOTAL MILES', unit)}</th>
+            <th className={cn(numCell, 'font-medium')}>{mileageHeader('DIFFERENCES', unit)}</th>
+            <th className={cn(numCell, 'font-medium')}>{mileageHeader('TOTAL ODOMETERS', unit)}</th>
           </tr>
         </thead>
         <tbody>
           {SOURCE_ROWS.map(({ key, label }, i) => {
             const s = stats[key];
-            const d = i === 0 ? null : difference(s, first);
+            const d = i === 0 ? null : difference(s, first, unit);
             return (
               <tr key={key} className="border-b align-top last:border-0">
                 <th scope="row" className="py-1.5 pr-2 text-left font-medium">
                   {label}
                   <span className="block text-xs font-normal text-muted-foreground">{provenance(s)}</span>
                 </th>
-                <td className={numCell}>{miles(s?.miles)}</td>
-                <td className={numCell}>{miles(s?.totalEmpty)}</td>
-                <td className={cn(numCell, 'font-medium')}>{miles(s?.totalMiles)}</td>
+                <td className={numCell}>{miles(s?.miles, unit)}</td>
+                <td className={numCell}>{miles(s?.totalEmpty, unit)}</td>
+                <td className={cn(numCell, 'font-medium')}>{miles(s?.totalMiles, unit)}</td>
                 <td
                   className={cn(numCell, d !== null && d > 0 && 'text-orange-600 dark:text-orange-400', d !== null && d < 0 && 'text-green-600 dark:text-green-400')}
                   data-sign={d === null ? undefined : d > 0 ? 'positive' : d < 0 ? 'negative' : 'zero'}
@@ -103,7 +109,7 @@ function SourcesTable({ stats }: { stats: TripMileStats }) {
                   {d === null ? '—' : signedMiles(d)}
                 </td>
                 <td className={numCell} title={s?.totalOdometers !== null && s ? 'Odometer at the end minus at the start of the trip window' : undefined}>
-                  {miles(s?.totalOdometers)}
+                  {miles(s?.totalOdometers, unit)}
                 </td>
               </tr>
             );
@@ -114,8 +120,14 @@ function SourcesTable({ stats }: { stats: TripMileStats }) {
   );
 }
 
-/** LOADED MILES, EMPTY MILES, PAYABLE MILEAGE: read-only until Edit; opens in edit mode when nothing was entered yet. */
-function ManualMileage({ tripId, manual }: { tripId: number; manual: ManualMileStats }) {
+/**
+ * LOADED MILES, EMPTY MILES, PAYABLE MILEAGE: read-only until Edit; opens in edit mode when nothing was entered yet.
+ * These stay in miles whatever the user's unit: the API stores them in miles and pay is figured from them, so a
+ * km figure typed to 0.1 and turned back into miles would change what a driver is paid. With KM they are labelled
+ * "(mi)" and a note says so; every other figure of the report follows the unit (issue 12).
+ */
+function ManualMileage({ tripId, manual, unit }: { tripId: number; manual: ManualMileStats; unit: DistanceUnit }) {
+  const mi = unit === 'KM' ? ' (mi)' : '';
   const { has } = usePermissions();
   const canEdit = has(EDIT_MILEAGE_PERMISSION);
   const empty = manual.loadedMiles === null && manual.emptyMiles === null && manual.payableMileage === null;
@@ -184,7 +196,7 @@ function ManualMileage({ tripId, manual }: { tripId: number; manual: ManualMileS
             ['emptyMiles', 'manual-empty', 'EMPTY MILES'],
           ] as const
         ).map(([name, id, label]) => (
-          <FormField key={id} id={id} label={label} error={errors[name]}>
+          <FormField key={id} id={id} label={`${label}${mi}`} error={errors[name]}>
             <Input
               id={id}
               type="number"
@@ -198,7 +210,7 @@ function ManualMileage({ tripId, manual }: { tripId: number; manual: ManualMileS
             />
           </FormField>
         ))}
-        <FormField id="manual-payable" label="PAYABLE MILEAGE">
+        <FormField id="manual-payable" label={`PAYABLE MILEAGE${mi}`}>
           <Input
             id="manual-payable"
             readOnly
@@ -208,20 +220,21 @@ function ManualMileage({ tripId, manual }: { tripId: number; manual: ManualMileS
           />
         </FormField>
       </div>
+      {unit === 'KM' && <p className="text-xs text-muted-foreground">Manual mileage is entered and paid in miles.</p>}
     </form>
   );
 }
 
 const SHORT_METHOD: Record<string, string> = { HERE: 'HERE', ESTIMATE: 'estimate', ODOMETER: 'odometer', GPS: 'GPS' };
 
-function LegCell({ leg, telematics }: { leg: MileStatsLeg | null; telematics: boolean }) {
+function LegCell({ leg, telematics, unit }: { leg: MileStatsLeg | null; telematics: boolean; unit: DistanceUnit }) {
   if (!leg) return <td className={cn(numCell, 'text-muted-foreground')}>—</td>;
   if (leg.miles === null)
     return <td className={cn(numCell, 'text-muted-foreground')}>{telematics ? (leg.reachedAt ? 'Not measured' : 'Not reached') : 'No figure'}</td>;
-  const other = leg.otherMiles !== null && leg.otherMethod ? `${DISTANCE_METHOD_LABELS[leg.otherMethod]}: ${miles(leg.otherMiles)} mi` : null;
+  const other = leg.otherMiles !== null && leg.otherMethod ? `${DISTANCE_METHOD_LABELS[leg.otherMethod]}: ${miles(leg.otherMiles, unit)} ${UNIT_SUFFIX[unit]}` : null;
   return (
     <td className={numCell}>
-      <span className="font-medium">{miles(leg.miles)}</span>{' '}
+      <span className="font-medium">{miles(leg.miles, unit)}</span>{' '}
       <span className="text-xs text-muted-foreground">{leg.method ? SHORT_METHOD[leg.method] : 'source not recorded'}</span>
       {(other || leg.differs || leg.gap) && (
         <span className="mt-0.5 flex flex-wrap justify-end gap-1 text-xs">
@@ -242,7 +255,7 @@ function LegCell({ leg, telematics }: { leg: MileStatsLeg | null; telematics: bo
   );
 }
 
-function LegsBreakdown({ stats }: { stats: TripMileStats }) {
+function LegsBreakdown({ stats, unit }: { stats: TripMileStats; unit: DistanceUnit }) {
   const rows = legRows(stats);
   if (rows.length === 0) return null;
   return (
@@ -269,7 +282,7 @@ function LegsBreakdown({ stats }: { stats: TripMileStats }) {
                 </td>
                 <td className="py-1.5 pr-2 text-muted-foreground">{row.loadStatus === 'LOADED' ? 'Loaded' : 'Empty'}</td>
                 {SOURCE_ROWS.map(({ key }) => (
-                  <LegCell key={key} leg={row.bySource[key]} telematics={key !== 'hereStats'} />
+                  <LegCell key={key} leg={row.bySource[key]} telematics={key !== 'hereStats'} unit={unit} />
                 ))}
               </tr>
             ))}
@@ -277,7 +290,7 @@ function LegsBreakdown({ stats }: { stats: TripMileStats }) {
         </table>
         <p className="mt-2 text-xs text-muted-foreground">
           Each figure says how it was measured: HERE route, estimate (no route available), odometer between the fixes that reached the stops, or the
-          GPS track&apos;s length. Figures in miles.
+          GPS track&apos;s length. Figures in {unit === 'KM' ? 'km' : 'miles'}.
         </p>
       </div>
     </details>

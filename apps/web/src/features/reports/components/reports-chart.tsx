@@ -1,8 +1,9 @@
 import type { ReportRow } from '@milepost/contracts/trip-statistics-api';
-import { groupDigits } from '@milepost/geo/units';
+import { groupDigits, type DistanceUnit } from '@milepost/geo/units';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { milesIn } from '@/lib/distance-format';
 import { useTheme } from '@/lib/theme';
 
 export interface ReportsChartProps {
@@ -10,6 +11,8 @@ export interface ReportsChartProps {
   rows: ReportRow[];
   /** Accessible name of the chart. */
   label: string;
+  /** The user's distance unit (route settings); the API's miles are converted. */
+  unit?: DistanceUnit;
 }
 
 const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -19,7 +22,7 @@ const cssVar = (name: string) => getComputedStyle(document.documentElement).getP
  * the left, as side-by-side bars. uPlot draws on a canvas; this module is loaded lazily with the
  * Reports screen's chart, so its chunk is not part of the first screen's bundle.
  */
-export default function ReportsChart({ rows, label }: ReportsChartProps) {
+export default function ReportsChart({ rows, label, unit = 'MILES' }: ReportsChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const { resolvedTheme } = useTheme();
 
@@ -28,11 +31,12 @@ export default function ReportsChart({ rows, label }: ReportsChartProps) {
     if (!el) return;
     const ordered = [...rows].reverse();
     const labels = ordered.map((r) => r.periodGroup);
-    const data: uPlot.AlignedData = [ordered.map((_, i) => i), ordered.map((r) => r.totalLoadedMiles), ordered.map((r) => r.totalEmptyMiles)];
+    const data: uPlot.AlignedData = [ordered.map((_, i) => i), ordered.map((r) => milesIn(r.totalLoadedMiles, unit)), ordered.map((r) => milesIn(r.totalEmptyMiles, unit))];
     const text = cssVar('--muted-foreground');
     const grid = cssVar('--border');
     const bars = (align: -1 | 1) => uPlot.paths.bars!({ size: [0.4, 48], align });
     const axisFont = '11px system-ui, sans-serif';
+    const suffix = unit === 'KM' ? ' (km)' : '';
     const opts: uPlot.Options = {
       width: Math.max(200, el.clientWidth),
       height: Math.max(120, el.clientHeight - 28),
@@ -56,8 +60,8 @@ export default function ReportsChart({ rows, label }: ReportsChartProps) {
       ],
       series: [
         { label: 'Period', show: true },
-        { label: 'Total Loaded Miles', fill: cssVar('--chart-loaded'), stroke: cssVar('--chart-loaded'), paths: bars(-1), points: { show: false }, value: (_u, v) => (v === null ? '' : groupDigits(v, 1)) },
-        { label: 'Total Empty Miles', fill: cssVar('--chart-empty'), stroke: cssVar('--chart-empty'), paths: bars(1), points: { show: false }, value: (_u, v) => (v === null ? '' : groupDigits(v, 1)) },
+        { label: `Total Loaded Miles${suffix}`, fill: cssVar('--chart-loaded'), stroke: cssVar('--chart-loaded'), paths: bars(-1), points: { show: false }, value: (_u, v) => (v === null ? '' : groupDigits(v, 1)) },
+        { label: `Total Empty Miles${suffix}`, fill: cssVar('--chart-empty'), stroke: cssVar('--chart-empty'), paths: bars(1), points: { show: false }, value: (_u, v) => (v === null ? '' : groupDigits(v, 1)) },
       ],
     };
     const plot = new uPlot(opts, data, el);
@@ -67,7 +71,7 @@ export default function ReportsChart({ rows, label }: ReportsChartProps) {
       resize.disconnect();
       plot.destroy();
     };
-  }, [rows, resolvedTheme]);
+  }, [rows, resolvedTheme, unit]);
 
   // The legend at the chart's text size (over uPlot's unlayered CSS), so both series fit on one line on a phone.
   return <div ref={box} role="img" aria-label={label} data-testid="reports-chart" className="reports-chart h-full w-full text-xs text-muted-foreground [&_.u-legend]:text-xs!" />;

@@ -1,8 +1,9 @@
 import { coveragePercent, REPORT_COLUMNS, type ReportRow } from '@milepost/contracts/trip-statistics-api';
-import { groupDigits, signedMiles } from '@milepost/geo/units';
+import { groupDigits, signedMiles, type DistanceUnit } from '@milepost/geo/units';
 import { Link } from '@tanstack/react-router';
 import { numberColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
+import { mileageHeader, milesIn } from '@/lib/distance-format';
 import { cn } from '@/lib/utils';
 
 const helper = dataTableColumnHelper<ReportRow>();
@@ -21,7 +22,7 @@ const TITLES: Partial<Record<NumberKey, string>> = {
 };
 
 /** A figure's cell: '—' where there is none; the difference coloured as in the Mileage Report. */
-function NumberCell({ column, value, telematicsLoads }: { column: NumberKey; value: number | null; telematicsLoads: number }) {
+function NumberCell({ column, value, telematicsLoads, unit }: { column: NumberKey; value: number | null; telematicsLoads: number; unit: DistanceUnit }) {
   if (value === null) return <span className="text-muted-foreground" title="No trip of this period has telematics miles">—</span>;
   if (column === 'dataCoverage') return <span className="tabular-nums" title={`${telematicsLoads} trips with telematics miles`}>{coveragePercent(value)} %</span>;
   if (column === 'milesDifference')
@@ -30,27 +31,31 @@ function NumberCell({ column, value, telematicsLoads }: { column: NumberKey; val
         className={cn('tabular-nums', value > 0 && 'text-orange-600 dark:text-orange-400', value < 0 && 'text-green-600 dark:text-green-400')}
         data-sign={value > 0 ? 'positive' : value < 0 ? 'negative' : 'zero'}
       >
-        {signedMiles(value)}
+        {signedMiles(milesIn(value, unit))}
       </span>
     );
-  return <span className="tabular-nums">{groupDigits(value, COUNTS.has(column) ? 0 : 1)}</span>;
+  return <span className="tabular-nums">{COUNTS.has(column) ? groupDigits(value, 0) : groupDigits(milesIn(value, unit), 1)}</span>;
 }
 
 /**
  * The report's columns (docs/product/admin.md "Reports"), sorted here on the client. A period opens the
- * Trips screen filtered to its truck (when one is chosen) and its dates.
+ * Trips screen filtered to its truck (when one is chosen) and its dates. Distances are in the user's
+ * unit (the API's miles converted; with KM the headers say "(km)", as on the trips list).
  */
-export function reportsColumns(truck: { id: number; label: string | undefined } | null): DataTableColumnDef<ReportRow>[] {
-  const numbers = REPORT_COLUMNS.filter(([key]) => key !== 'periodGroup').map(([key, header]) =>
+export function reportsColumns(truck: { id: number; label: string | undefined } | null, unit: DistanceUnit = 'MILES'): DataTableColumnDef<ReportRow>[] {
+  const numbers = REPORT_COLUMNS.filter(([key]) => key !== 'periodGroup').map(([key, spec]) => {
+    const header = COUNTS.has(key as NumberKey) || key === 'dataCoverage' ? spec : mileageHeader(spec, unit);
+    return (
     // Undefined for a missing figure (no telematics in the period), which sorts last either way.
     helper.accessor((row) => row[key as NumberKey] ?? undefined, {
       id: key,
       header: TITLES[key as NumberKey] ? () => <span title={TITLES[key as NumberKey]}>{header}</span> : header,
       meta: { size: COUNTS.has(key as NumberKey) ? 84 : TITLES[key as NumberKey] ? 128 : 108, grow: 0, align: 'end' },
       sortUndefined: 'last',
-      cell: (info) => <NumberCell column={key as NumberKey} value={info.getValue() ?? null} telematicsLoads={info.row.original.telematicsLoadCount} />,
-    }),
-  );
+      cell: (info) => <NumberCell column={key as NumberKey} value={info.getValue() ?? null} telematicsLoads={info.row.original.telematicsLoadCount} unit={unit} />,
+    })
+    );
+  });
   return helper.columns([
     numberColumn<ReportRow>(),
     helper.accessor((row) => periodSortKey(row.periodStart), {

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReportRow } from '@milepost/contracts/trip-statistics-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, stubElementHeight } from '@/test/api-mock';
+import { Toaster } from 'sonner';
+import { apiError, mockApi, stubElementHeight } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
-import { NOTHING_CHOSEN_TEXT, ReportsScreen } from './reports-screen';
+import { NOTHING_CHOSEN_TEXT, REPORT_REFRESH_FAILED_TEXT, ReportsScreen } from './reports-screen';
 
 // The chart draws on a canvas, which the test DOM does not have; its data is checked in e2e.
 vi.mock('./reports-chart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
@@ -118,5 +119,58 @@ describe('Reports screen', () => {
     expect(await screen.findByText(NOTHING_CHOSEN_TEXT, undefined, wait)).toBeInTheDocument();
     expect(none.calls.filter((c) => c.url.pathname.includes('trip-statistics'))).toHaveLength(0);
     expect(screen.getByRole('button', { name: /Export CSV/ })).toBeDisabled();
+  });
+
+  const SETTING = { id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' };
+
+  it("with KM in the user's route settings shows the distances in km, the headers and the chart saying (km); counts and coverage unchanged", async () => {
+    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks }), 'GET /user-route-setting/1': () => ({ ...SETTING, distanceUnit: 'KM' }) });
+    renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    await screen.findByText('Total: 3 records', undefined, wait);
+    await waitFor(() => expect(screen.getAllByRole('columnheader').some((h) => h.textContent?.trim().startsWith('Total Miles (km)'))).toBe(true), wait);
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim() ?? '');
+    for (const h of ['Total Miles (km)', 'Total Empty Miles (km)', 'Total Loaded Miles (km)', 'Total Payable Mileage (km)', 'Planned Miles (km)', 'Actual Miles (km)', 'Difference (km)'])
+      expect(headers.some((x) => x.startsWith(h)), h).toBe(true);
+    for (const h of ['Truck Count', 'Load Count', 'Data Coverage']) expect(headers.some((x) => x.startsWith(h) && !x.includes('(km)')), h).toBe(true);
+    const rowOf = (period: string) => within(screen.getByRole('link', { name: period }).closest('[role="row"]') as HTMLElement);
+    const row = rowOf('11/16/2026 - 11/22/2026');
+    // 500 mi = 804.7 km, 490 = 788.6, 10 = 16.1, 1 234.56 = 1 986.8, 400 = 643.7, 412.5 = 663.9, +12.5 = +20.1
+    for (const text of ['804.7', '788.6', '16.1', '1 986.8', '643.7', '663.9', '+20.1', '67 %', '2', '3']) expect(row.getAllByText(text).length, text).toBeGreaterThan(0);
+    expect(row.queryByText('500.0')).not.toBeInTheDocument();
+    expect(rowOf('11/09/2026 - 11/15/2026').getByText('-32.2')).toHaveAttribute('data-sign', 'negative');
+    expect(await screen.findByRole('img', { name: 'Total Loaded and Total Empty Miles per period (km), 3 periods' }, wait)).toBeInTheDocument();
+  });
+
+  it('with Miles shows the API figures as they are, the spec headers without a unit', async () => {
+    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks }), 'GET /user-route-setting/1': () => SETTING });
+    renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    await screen.findByText('Total: 3 records', undefined, wait);
+    expect(screen.getAllByRole('columnheader').some((h) => h.textContent?.includes('(km)'))).toBe(false);
+    expect(within(screen.getByRole('link', { name: '11/16/2026 - 11/22/2026' }).closest('[role="row"]') as HTMLElement).getByText('500.0')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Total Loaded and Total Empty Miles per period, 3 periods' }, wait)).toBeInTheDocument();
+  });
+
+  it('Refresh reads the report again; when that fails it says so with the reason and keeps the rows shown', async () => {
+    let fail = false;
+    const { calls } = mockApi({ 'GET /trip-statistics/period-type': () => (fail ? apiError(503, 'The database is not answering.') : { grouping: 'WEEKLY', rows: weeks }) });
+    renderWithApp(
+      <>
+        <ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />
+        <Toaster />
+      </>,
+      { user: makeUser(['CAN_SHOW_REPORTS']) },
+    );
+    await screen.findByText('Total: 3 records', undefined, wait);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/period-type'))).toHaveLength(2), wait);
+    expect(screen.queryByText(REPORT_REFRESH_FAILED_TEXT)).not.toBeInTheDocument();
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText(REPORT_REFRESH_FAILED_TEXT, undefined, wait)).toBeInTheDocument();
+    expect(REPORT_REFRESH_FAILED_TEXT).toBe('The report could not be refreshed');
+    expect(screen.getByText('The database is not answering.')).toBeInTheDocument();
+    expect(screen.getByText('Total: 3 records')).toBeInTheDocument();
+    expect(periods()).toHaveLength(3);
   });
 });

@@ -4,12 +4,13 @@ import { Download } from 'lucide-react';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table/data-table';
-import { RefreshButton, tableTotalText } from '@/components/data-table/table-toolbar';
+import { RefreshButton, refreshList, tableTotalText } from '@/components/data-table/table-toolbar';
 import { staticTableSource } from '@/components/data-table/table-source';
 import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/lib/error-messages';
+import { useRouteSettings } from '@/lib/route-settings';
 import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { downloadReportCsv, reportQueryOptions } from '../api/reports-api';
@@ -25,6 +26,7 @@ export const SOURCE_NOTE = "Route miles are our routing's (HERE, or an estimate 
 export const PLANNED_NOTE =
   "Planned and Actual Miles compare our routing's TOTAL MILES with the telematics TOTAL MILES (Samsara, else GLE) over the trips that have telematics; Data Coverage is their share of the period's trips.";
 export const EXPORT_LABEL = 'Export CSV';
+export const REPORT_REFRESH_FAILED_TEXT = 'The report could not be refreshed';
 
 const getRowId = (row: ReportRow) => row.periodStart;
 
@@ -39,7 +41,9 @@ export function ReportsScreen({ title, search, onSearchChange }: { title: string
   const rows = request.kind === 'none' ? [] : query.data?.rows;
   const source = staticTableSource(rows, { isPending: request.kind !== 'none' && query.isPending, isFetching: query.isFetching, error: query.error, refetch: query.refetch });
   const truck = search.truckId === undefined ? null : { id: search.truckId, label: search.truckLabel };
-  const columns = useMemo(() => reportsColumns(truck), [truck?.id, truck?.label]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Figures in the user's unit (route settings, issue 12); the CSV stays in miles and its headers say so.
+  const { distanceUnit } = useRouteSettings();
+  const columns = useMemo(() => reportsColumns(truck, distanceUnit), [truck?.id, truck?.label, distanceUnit]); // eslint-disable-line react-hooks/exhaustive-deps
   const [exporting, setExporting] = useState(false);
   const mobile = useIsMobile();
   const notes = `Periods are Central Time, weeks from Monday, by pickup time. ${SOURCE_NOTE} ${PLANNED_NOTE}`;
@@ -64,7 +68,7 @@ export function ReportsScreen({ title, search, onSearchChange }: { title: string
         filters={
           <>
             <ReportsFilters search={search} onSearchChange={onSearchChange} />
-            <RefreshButton onClick={() => void query.refetch()} busy={source.isUpdating} />
+            <RefreshButton onClick={() => void refreshList(query.refetch, REPORT_REFRESH_FAILED_TEXT)} busy={source.isUpdating} />
           </>
         }
         actions={
@@ -89,7 +93,7 @@ export function ReportsScreen({ title, search, onSearchChange }: { title: string
             {rows && rows.length > 0 && (
               <section aria-label="Loaded and empty miles per period" className="h-44 shrink-0 border-b px-3 pt-2 sm:h-56">
                 <Suspense fallback={<div className="h-full animate-pulse rounded-md bg-muted/60" />}>
-                  <ReportsChart rows={rows} label={`Total Loaded and Total Empty Miles per period, ${rows.length} periods`} />
+                  <ReportsChart rows={rows} unit={distanceUnit} label={`Total Loaded and Total Empty Miles per period${distanceUnit === 'KM' ? ' (km)' : ''}, ${rows.length} periods`} />
                 </Suspense>
               </section>
             )}

@@ -5,7 +5,7 @@ import { DATE_COLUMN_SIZE, DateCell, TextCell, actionsColumnSize, numberColumn }
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { SOURCE_TITLES, UNIT_SUFFIX, distanceNumber } from '@/lib/distance-format';
+import { SOURCE_TITLES, UNIT_SUFFIX, distanceNumber, mileageHeader } from '@/lib/distance-format';
 import { TripStatusText } from './trip-status';
 
 /** A trailing 'United States' (with its comma) is not shown. */
@@ -54,8 +54,6 @@ const helper = dataTableColumnHelper<TripRow>();
 /** Our routing's figures (their source is the row's routeSource); the others are entered by staff. */
 const ROUTED = new Set(['miles', 'totalEmpty', 'pu', 'trl', 'totalMiles']);
 
-/** The spec's header; with KM the unit is said, so no kilometre passes for a mile. */
-export const mileageHeader = (header: string, unit: DistanceUnit) => (unit === 'KM' ? `${header} (km)` : header);
 
 /**
  * Trips table (docs/product/trips.md): the column ids are the server's sort fields, so every column in
