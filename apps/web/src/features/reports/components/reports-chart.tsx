@@ -56,7 +56,7 @@ export default function ReportsChart({ rows, label, unit = 'MILES' }: ReportsCha
           },
           values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
         },
-        { stroke: text, font: axisFont, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 56, values: (_u, splits) => splits.map((v) => groupDigits(v, 0)) },
+        { stroke: text, font: axisFont, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 64, values: (_u, splits) => splits.map((v) => groupDigits(v, 0)) },
       ],
       series: [
         { label: 'Period', show: true },
