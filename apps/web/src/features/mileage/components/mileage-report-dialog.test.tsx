@@ -158,6 +158,19 @@ describe('Mileage Report dialog', () => {
     expect(screen.getByLabelText('LOADED MILES')).toHaveAttribute('readonly');
   });
 
+  it("loaded miles 1e6 say 'At most 100,000 miles', not 'Must be a number'; negative empty miles are refused in the form", async () => {
+    const api = setup(stats(), EDIT);
+    const user = userEvent.setup();
+    const loaded = await screen.findByLabelText('LOADED MILES');
+    await user.type(loaded, '1e6');
+    await user.type(screen.getByLabelText('EMPTY MILES'), '-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('At most 100,000 miles')).toBeInTheDocument();
+    expect(screen.getByText('Miles cannot be negative')).toBeInTheDocument();
+    expect(screen.queryByText('Must be a number')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
   it('offers no Edit or Save without CAN_EDIT_MILEAGE_REPORT_TRIP, even with no manual figures', async () => {
     setup(stats(), VIEW);
     const loaded = await screen.findByLabelText('LOADED MILES');

@@ -122,4 +122,19 @@ describe('System screen', () => {
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.body).toMatchObject({ homeRadius: 0, trailerRadius: 0, shopRadius: 1.5, samsaraEnabled: true });
   });
+  it('a radius of 99999999999 says it is too large, not that it must be positive, and saves nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /global-setting/by-type': () => SETTINGS,
+      'PUT /global-setting/5': ({ body }) => ({ ...(body as object), id: 5 }),
+    });
+    renderScreen(['CAN_VIEW_RADIUS_SETTINGS', 'CAN_EDIT_RADIUS_SETTINGS']);
+    const pickup = await screen.findByLabelText('Pickup Radius (miles)');
+    await user.clear(pickup);
+    await user.type(pickup, '99999999999');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Pickup radius must be at most 1,000 miles')).toBeInTheDocument();
+    expect(screen.queryByText('Pickup radius must be positive')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
 });

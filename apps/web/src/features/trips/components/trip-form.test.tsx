@@ -152,6 +152,34 @@ describe('Trip form submit precheck', () => {
     expect([...(select as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(labels);
   });
 
+  it('refuses an end odometer below the start, and negative miles and odometers, in the form: nothing is sent', async () => {
+    const { api } = setup(makeTrip({ tripStatus: 'COMPLETED', startOdometer: 1000, endOdometer: 1200 }), []);
+    const user = userEvent.setup();
+    const end = await screen.findByLabelText('End Odometer');
+    await user.clear(end);
+    await user.type(end, '999');
+    await user.type(screen.getByLabelText('Loaded Miles'), '-1');
+    await user.click(screen.getByRole('button', { name: 'Update Trip' }));
+    expect(await screen.findByText('End odometer must not be less than start odometer')).toBeInTheDocument();
+    expect(screen.getByText('Miles cannot be negative')).toBeInTheDocument();
+    expect(screen.getByLabelText('End Odometer')).toHaveAttribute('aria-invalid', 'true');
+
+    const start = screen.getByLabelText('Start Odometer');
+    await user.clear(start);
+    await user.type(start, '-5');
+    await user.click(screen.getByRole('button', { name: 'Update Trip' }));
+    expect(await screen.findByText('An odometer reading cannot be negative')).toBeInTheDocument();
+    expect(puts(api)).toHaveLength(0);
+
+    // Equal readings (the truck did not move) and no negative miles: the trip is saved.
+    await user.clear(start);
+    await user.type(start, '999');
+    await user.clear(screen.getByLabelText('Loaded Miles'));
+    await user.click(screen.getByRole('button', { name: 'Update Trip' }));
+    await waitFor(() => expect(puts(api)).toHaveLength(1));
+    expect(puts(api)[0]!.body).toMatchObject({ startOdometer: 999, endOdometer: 999, loadedMiles: null });
+  });
+
   it('a refusal other than STALE_VERSION (here NUMBER_IN_USE) shows the message and offers no Reload', async () => {
     const trip = makeTrip();
     mockApi({

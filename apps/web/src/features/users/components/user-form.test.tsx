@@ -83,6 +83,21 @@ describe('User form validation', () => {
     await waitFor(() => expect(screen.queryByText('First name is required')).not.toBeInTheDocument());
   });
 
+  it('a 300-character last name says it is too long, not that it is required, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderForm();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Role' })).toHaveTextContent('OWNER'));
+    await user.type(screen.getByLabelText('First Name'), 'Ann');
+    await user.click(screen.getByLabelText('Last Name'));
+    await user.paste('L'.repeat(300));
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('Last name must be at most 100 characters')).toBeInTheDocument();
+    expect(screen.queryByText('Last name is required')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Last Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('picks a role from the searchable lookup, with the spec texts for no match', async () => {
     const user = userEvent.setup();
     const { calls } = renderForm();
