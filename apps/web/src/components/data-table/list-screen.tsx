@@ -12,7 +12,7 @@ import { paramToSorting, sortingToParam } from './sorting';
 import { RefreshButton, ResetFiltersButton, TableSearch, refreshList, tableTotalText } from './table-toolbar';
 import { useInfiniteTableSource } from './table-source';
 
-type PagedOptions<TItem, TKey extends QueryKey> = UseInfiniteQueryOptions<Paged<TItem>, Error, InfiniteData<Paged<TItem>, number>, TKey, number>;
+export type PagedOptions<TItem, TKey extends QueryKey> = UseInfiniteQueryOptions<Paged<TItem>, Error, InfiniteData<Paged<TItem>, number>, TKey, number>;
 
 /**
  * The rows of a list screen: the paged infinite query (see `pagedInfiniteQueryOptions`), its

@@ -1,10 +1,8 @@
-import { useMemo, type ReactNode } from 'react';
-import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
-import { useDrawerSession } from '@/components/layout/use-drawer-session';
+import { type ReactNode } from 'react';
+import { EditableListScreen } from '@/components/data-table/editable-list-screen';
 import { useConfirmDialog } from '@/components/ui/confirm-dialog';
-import { usePermissions } from '@/lib/permissions';
 import { useChangePermissionStatusMutation, permissionsListQueryOptions } from '../api/permissions-api';
-import { PermissionDrawer, type PermissionDrawerTarget } from './permission-drawer';
+import { PermissionDrawer } from './permission-drawer';
 import { PERMISSION_TOASTS } from './permission-form';
 import { permissionsColumns } from './permissions-columns';
 import { statusChangeConfirm } from '@/lib/status-change';
@@ -26,57 +24,37 @@ export function PermissionsTab({
   search: PermissionsTabSearch;
   onSearchChange: (patch: PermissionsTabSearch | null) => void;
 }) {
-  const { has } = usePermissions();
-  const canCreate = has('CAN_CREATE_PERMISSION');
-  const canEdit = has('CAN_EDIT_PERMISSION');
-  const canChangeStatus = has('CAN_CHANGE_STATUS_PERMISSION');
-
-  const list = useListQuery(permissionsListQueryOptions({ keyword: search.keyword, sort: search.sort }), search.sort);
-
-  const drawer = useDrawerSession<PermissionDrawerTarget>({ mode: 'create' });
-  const openDrawer = drawer.openWith;
-
   const { confirm, dialog } = useConfirmDialog();
-  const changeStatus = useChangePermissionStatusMutation();
-  const { mutateAsync: changeStatusAsync } = changeStatus;
-
-  const columns = useMemo(
-    () =>
-      permissionsColumns({
-        canEdit,
-        canChangeStatus,
-        onEdit: (permission) => openDrawer({ mode: 'edit', permission }),
-        onChangeStatus: (permission) =>
-          confirm(
-            statusChangeConfirm({
-              title: 'Change Permission Status',
-              name: permission.name,
-              isOn: permission.enabled,
-              verbs: ['disable', 'enable'],
-              entity: 'permission',
-              toasts: { off: PERMISSION_TOASTS.disabled, on: PERMISSION_TOASTS.enabled },
-              change: () => changeStatusAsync({ id: permission.id, enabled: !permission.enabled }),
-            }),
-          ),
-      }),
-    [canEdit, canChangeStatus, confirm, changeStatusAsync, openDrawer],
-  );
-
+  const { mutateAsync: changeStatus } = useChangePermissionStatusMutation();
   return (
-    <ListScreen
+    <EditableListScreen
       title={title}
       viewSwitcher={viewSwitcher}
+      search={search}
+      onSearchChange={onSearchChange}
+      query={permissionsListQueryOptions({ keyword: search.keyword, sort: search.sort })}
       noun="permissions"
-      list={list}
-      search={{ value: search.keyword, onChange: (keyword) => onSearchChange({ keyword }), placeholder: 'Search permissions...', label: 'Search permissions' }}
-      filtered={search.keyword !== undefined || search.sort !== undefined}
-      onReset={() => onSearchChange(null)}
-      onSortChange={(sort) => onSearchChange({ sort })}
-      create={canCreate ? { label: 'New Permission', onClick: () => openDrawer({ mode: 'create' }) } : undefined}
-      table={{ tableId: 'permissions', label: 'Permissions', columns, getRowId: rowId }}
+      searchText={{ placeholder: 'Search permissions...', label: 'Search permissions' }}
+      permissions={{ create: 'CAN_CREATE_PERMISSION', edit: 'CAN_EDIT_PERMISSION', changeStatus: 'CAN_CHANGE_STATUS_PERMISSION' }}
+      columns={permissionsColumns}
+      onChangeStatus={(permission) =>
+        confirm(
+          statusChangeConfirm({
+            title: 'Change Permission Status',
+            name: permission.name,
+            isOn: permission.enabled,
+            verbs: ['disable', 'enable'],
+            entity: 'permission',
+            toasts: { off: PERMISSION_TOASTS.disabled, on: PERMISSION_TOASTS.enabled },
+            change: () => changeStatus({ id: permission.id, enabled: !permission.enabled }),
+          }),
+        )
+      }
+      createLabel="New Permission"
+      table={{ tableId: 'permissions', label: 'Permissions' }}
+      drawer={(permission, state) => <PermissionDrawer {...state} target={permission ? { mode: 'edit', permission } : { mode: 'create' }} />}
     >
-      <PermissionDrawer key={drawer.session} open={drawer.open} onOpenChange={drawer.setOpen} target={drawer.target} />
       {dialog}
-    </ListScreen>
+    </EditableListScreen>
   );
 }

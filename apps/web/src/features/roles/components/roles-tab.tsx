@@ -1,10 +1,8 @@
-import { useMemo, type ReactNode } from 'react';
-import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
-import { useDrawerSession } from '@/components/layout/use-drawer-session';
+import { type ReactNode } from 'react';
+import { EditableListScreen } from '@/components/data-table/editable-list-screen';
 import { useConfirmDialog } from '@/components/ui/confirm-dialog';
-import { usePermissions } from '@/lib/permissions';
 import { useChangeRoleStatusMutation, rolesListQueryOptions } from '../api/roles-api';
-import { RoleDrawer, type RoleDrawerTarget } from './role-drawer';
+import { RoleDrawer } from './role-drawer';
 import { ROLE_TOASTS } from './role-form';
 import { rolesColumns } from './roles-columns';
 import { statusChangeConfirm } from '@/lib/status-change';
@@ -26,56 +24,36 @@ export function RolesTab({
   search: RolesTabSearch;
   onSearchChange: (patch: RolesTabSearch | null) => void;
 }) {
-  const { has } = usePermissions();
-  const canCreate = has('CAN_CREATE_ROLE');
-  const canEdit = has('CAN_EDIT_ROLE');
-  const canChangeStatus = has('CAN_CHANGE_STATUS_ROLE');
-
-  const list = useListQuery(rolesListQueryOptions({ keyword: search.keyword, sort: search.sort }), search.sort);
-
-  const drawer = useDrawerSession<RoleDrawerTarget>({ mode: 'create' });
-  const openDrawer = drawer.openWith;
-
   const { confirm, dialog } = useConfirmDialog();
-  const changeStatus = useChangeRoleStatusMutation();
-  const { mutateAsync: changeStatusAsync } = changeStatus;
-
-  const columns = useMemo(
-    () =>
-      rolesColumns({
-        canEdit,
-        canChangeStatus,
-        onEdit: (role) => openDrawer({ mode: 'edit', role }),
-        onChangeStatus: (role) =>
-          confirm(
-            statusChangeConfirm({
-              title: 'Change Role Status',
-              name: role.name,
-              isOn: role.active,
-              entity: 'role',
-              toasts: { off: ROLE_TOASTS.deactivated, on: ROLE_TOASTS.activated },
-              change: () => changeStatusAsync({ id: role.id, active: !role.active }),
-            }),
-          ),
-      }),
-    [canEdit, canChangeStatus, confirm, changeStatusAsync, openDrawer],
-  );
-
+  const { mutateAsync: changeStatus } = useChangeRoleStatusMutation();
   return (
-    <ListScreen
+    <EditableListScreen
       title={title}
       viewSwitcher={viewSwitcher}
+      search={search}
+      onSearchChange={onSearchChange}
+      query={rolesListQueryOptions({ keyword: search.keyword, sort: search.sort })}
       noun="role"
-      list={list}
-      search={{ value: search.keyword, onChange: (keyword) => onSearchChange({ keyword }), placeholder: 'Search roles...', label: 'Search roles' }}
-      filtered={search.keyword !== undefined || search.sort !== undefined}
-      onReset={() => onSearchChange(null)}
-      onSortChange={(sort) => onSearchChange({ sort })}
-      create={canCreate ? { label: 'New Role', onClick: () => openDrawer({ mode: 'create' }) } : undefined}
-      table={{ tableId: 'roles', label: 'Roles', columns, getRowId: rowId }}
+      searchText={{ placeholder: 'Search roles...', label: 'Search roles' }}
+      permissions={{ create: 'CAN_CREATE_ROLE', edit: 'CAN_EDIT_ROLE', changeStatus: 'CAN_CHANGE_STATUS_ROLE' }}
+      columns={rolesColumns}
+      onChangeStatus={(role) =>
+        confirm(
+          statusChangeConfirm({
+            title: 'Change Role Status',
+            name: role.name,
+            isOn: role.active,
+            entity: 'role',
+            toasts: { off: ROLE_TOASTS.deactivated, on: ROLE_TOASTS.activated },
+            change: () => changeStatus({ id: role.id, active: !role.active }),
+          }),
+        )
+      }
+      createLabel="New Role"
+      table={{ tableId: 'roles', label: 'Roles' }}
+      drawer={(role, state) => <RoleDrawer {...state} target={role ? { mode: 'edit', role } : { mode: 'create' }} />}
     >
-      <RoleDrawer key={drawer.session} open={drawer.open} onOpenChange={drawer.setOpen} target={drawer.target} />
       {dialog}
-    </ListScreen>
+    </EditableListScreen>
   );
 }

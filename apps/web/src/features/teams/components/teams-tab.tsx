@@ -1,11 +1,9 @@
 import type { TeamRow } from '@milepost/contracts/dispatchers-api';
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { TextCell, actionsColumn, dateColumn, numberColumn, statusColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
-import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
+import { EditableListScreen, type RowActions } from '@/components/data-table/editable-list-screen';
 import { Drawer } from '@/components/layout/drawer';
-import { useDrawerSession } from '@/components/layout/use-drawer-session';
-import { usePermissions } from '@/lib/permissions';
 import { flipStatus } from '@/lib/status-change';
 import { teamsListQueryOptions, useChangeTeamStatusMutation } from '../api/teams-api';
 import { TEAM_TOASTS, TeamForm } from './team-form';
@@ -17,15 +15,8 @@ export interface TeamsTabSearch {
 
 const helper = dataTableColumnHelper<TeamRow>();
 
-interface TeamColumnActions {
-  canEdit: boolean;
-  canChangeStatus: boolean;
-  onEdit: (team: TeamRow) => void;
-  onChangeStatus: (team: TeamRow) => void;
-}
-
 /** Team table (docs/product/admin.md): No, ID, Team Name, Status, Created, Updated, Actions. */
-function teamsColumns(actions: TeamColumnActions): DataTableColumnDef<TeamRow>[] {
+function teamsColumns(actions: RowActions<TeamRow>): DataTableColumnDef<TeamRow>[] {
   return helper.columns([
     numberColumn<TeamRow>(),
     helper.accessor('id', { header: 'ID', meta: { size: 52, grow: 0, align: 'end' } }),
@@ -36,8 +27,6 @@ function teamsColumns(actions: TeamColumnActions): DataTableColumnDef<TeamRow>[]
     actionsColumn<TeamRow>([{ kind: 'edit', allowed: actions.canEdit, onClick: actions.onEdit, label: (team) => `Edit ${team.name}` }], 64),
   ]);
 }
-
-type TeamDrawerTarget = { mode: 'create' } | { mode: 'edit'; team: TeamRow };
 
 /** The Teams view of /dispatchers: table with keyword, 'New Team', edit, status. */
 export function TeamsTab({
@@ -51,53 +40,26 @@ export function TeamsTab({
   search: TeamsTabSearch;
   onSearchChange: (patch: TeamsTabSearch | null) => void;
 }) {
-  const { has } = usePermissions();
-  const canCreate = has('CAN_CREATE_TEAM');
-  const canEdit = has('CAN_EDIT_TEAM');
-  const canChangeStatus = has('CAN_CHANGE_STATUS_TEAM');
-
-  const list = useListQuery(teamsListQueryOptions({ keyword: search.keyword, sort: search.sort }), search.sort);
-
-  const drawer = useDrawerSession<TeamDrawerTarget>({ mode: 'create' });
-  const openDrawer = drawer.openWith;
-  const close = () => drawer.setOpen(false);
-
   const { mutate: changeStatus } = useChangeTeamStatusMutation();
-
-  const columns = useMemo(
-    () =>
-      teamsColumns({
-        canEdit,
-        canChangeStatus,
-        onEdit: (team) => openDrawer({ mode: 'edit', team }),
-        onChangeStatus: (team) => flipStatus(changeStatus, team, { entity: 'team', toasts: TEAM_TOASTS }),
-      }),
-    [canEdit, canChangeStatus, changeStatus, openDrawer],
-  );
-
-  const target = drawer.target;
-
   return (
-    <ListScreen
+    <EditableListScreen
       title={title}
       viewSwitcher={viewSwitcher}
+      search={search}
+      onSearchChange={onSearchChange}
+      query={teamsListQueryOptions({ keyword: search.keyword, sort: search.sort })}
       noun="teams"
-      list={list}
-      search={{ value: search.keyword, onChange: (keyword) => onSearchChange({ keyword }), placeholder: 'Search teams...', label: 'Search teams' }}
-      filtered={search.keyword !== undefined || search.sort !== undefined}
-      onReset={() => onSearchChange(null)}
-      onSortChange={(sort) => onSearchChange({ sort })}
-      create={canCreate ? { label: 'New Team', onClick: () => openDrawer({ mode: 'create' }) } : undefined}
-      table={{ tableId: 'teams', label: 'Teams', columns, getRowId: rowId }}
-    >
-      <Drawer
-        key={drawer.session}
-        open={drawer.open}
-        onOpenChange={drawer.setOpen}
-        title={target.mode === 'create' ? 'New Team' : `Edit Team: ${target.team.name}`}
-      >
-        <TeamForm team={target.mode === 'edit' ? target.team : undefined} onDone={close} onCancel={close} />
-      </Drawer>
-    </ListScreen>
+      searchText={{ placeholder: 'Search teams...', label: 'Search teams' }}
+      permissions={{ create: 'CAN_CREATE_TEAM', edit: 'CAN_EDIT_TEAM', changeStatus: 'CAN_CHANGE_STATUS_TEAM' }}
+      columns={teamsColumns}
+      onChangeStatus={(team) => flipStatus(changeStatus, team, { entity: 'team', toasts: TEAM_TOASTS })}
+      createLabel="New Team"
+      table={{ tableId: 'teams', label: 'Teams' }}
+      drawer={(team, state, close) => (
+        <Drawer {...state} title={team ? `Edit Team: ${team.name}` : 'New Team'}>
+          <TeamForm team={team} onDone={close} onCancel={close} />
+        </Drawer>
+      )}
+    />
   );
 }
