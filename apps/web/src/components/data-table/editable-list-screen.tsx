@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { Fragment, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
+import { useConfirmDialog, type ConfirmOptions } from '@/components/ui/confirm-dialog';
 import { usePermissions } from '@/lib/permissions';
 import type { DataTableColumnDef } from './data-table-features';
 import { ListScreen, rowId, useListQuery, type PagedOptions } from './list-screen';
@@ -18,6 +19,20 @@ export interface KeywordSearch {
   keyword?: string | undefined;
   sort?: string | undefined;
 }
+
+/** What a tab's screen receives from its route: the title, the tab switcher and its part of the URL search. */
+export interface ListTabProps<TSearch extends KeywordSearch> {
+  title: string;
+  viewSwitcher?: ReactNode;
+  search: TSearch;
+  onSearchChange: (patch: TSearch | null) => void;
+}
+
+/**
+ * How a row's status changes: `flip` at once (with Undo, `flipStatus`), or after the dialog
+ * `confirm` describes (`statusChangeConfirm`).
+ */
+export type StatusChange<TRow> = { flip: (row: TRow) => void } | { confirm: (row: TRow) => ConfirmOptions };
 
 /**
  * A list screen whose rows are created and edited in a drawer (the admin and reference-data tabs,
@@ -38,11 +53,10 @@ export function EditableListScreen<TRow extends { id: number }, TKey extends Que
   otherFiltersSet = false,
   permissions,
   columns,
-  onChangeStatus,
+  status,
   createLabel,
   table,
   drawer,
-  children,
 }: {
   title: string;
   viewSwitcher?: ReactNode;
@@ -62,15 +76,12 @@ export function EditableListScreen<TRow extends { id: number }, TKey extends Que
   permissions: { create: string; edit: string; changeStatus: string };
   /** The table's columns, given the row actions (keep it a module-level function). */
   columns: (actions: RowActions<TRow>) => DataTableColumnDef<TRow>[];
-  /** Flips the row's status (straight away or through a confirm dialog). */
-  onChangeStatus: (row: TRow) => void;
+  status: StatusChange<TRow>;
   /** The header button: 'New Team'. */
   createLabel: string;
   table: { tableId: string; label: string };
   /** The drawer for a new record (`row` undefined) or for editing `row`; `close` closes it. */
   drawer: (row: TRow | undefined, state: { open: boolean; onOpenChange: (open: boolean) => void }, close: () => void) => ReactNode;
-  /** Dialogs beside the drawer. */
-  children?: ReactNode;
 }) {
   const { has } = usePermissions();
   const canCreate = has(permissions.create);
@@ -83,6 +94,8 @@ export function EditableListScreen<TRow extends { id: number }, TKey extends Que
   const openDrawer = session.openWith;
   const close = () => session.setOpen(false);
 
+  const { confirm, dialog } = useConfirmDialog();
+  const onChangeStatus = (row: TRow) => ('flip' in status ? status.flip(row) : confirm(status.confirm(row)));
   // The latest status handler, so the columns stay the same across renders.
   const changeStatus = useRef(onChangeStatus);
   useLayoutEffect(() => {
@@ -109,7 +122,7 @@ export function EditableListScreen<TRow extends { id: number }, TKey extends Que
       table={{ ...table, columns: tableColumns, getRowId: rowId }}
     >
       <Fragment key={session.session}>{drawer(session.target, { open: session.open, onOpenChange: session.setOpen }, close)}</Fragment>
-      {children}
+      {dialog}
     </ListScreen>
   );
 }

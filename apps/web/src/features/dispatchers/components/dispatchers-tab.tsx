@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { EditableListScreen } from '@/components/data-table/editable-list-screen';
+import { useState } from 'react';
+import { EditableListScreen, type ListTabProps } from '@/components/data-table/editable-list-screen';
 import { Drawer } from '@/components/layout/drawer';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
 import { teamLookup, teamOptionById, useChosenOption } from '@/lib/lookups';
@@ -15,17 +15,7 @@ export interface DispatchersTabSearch {
 }
 
 /** The Dispatchers view of /dispatchers: table with keyword and team filters, 'New Dispatcher', edit, status. */
-export function DispatchersTab({
-  title,
-  viewSwitcher,
-  search,
-  onSearchChange,
-}: {
-  title: string;
-  viewSwitcher?: ReactNode;
-  search: DispatchersTabSearch;
-  onSearchChange: (patch: DispatchersTabSearch | null) => void;
-}) {
+export function DispatchersTab({ search, ...tab }: ListTabProps<DispatchersTabSearch>) {
   // The team filter's name: the one just picked, else read back by id (a reload, a linked URL).
   const [teamPicked, setTeamPicked] = useState<LookupOption | null>(null);
   const teamValue = useChosenOption(search.teamId, teamPicked, teamOptionById);
@@ -34,10 +24,8 @@ export function DispatchersTab({
 
   return (
     <EditableListScreen
-      title={title}
-      viewSwitcher={viewSwitcher}
+      {...tab}
       search={search}
-      onSearchChange={onSearchChange}
       query={dispatchersListQueryOptions({ keyword: search.keyword, sort: search.sort, teamId: search.teamId })}
       noun="dispatchers"
       searchText={{ placeholder: 'Search dispatchers...', label: 'Search dispatchers' }}
@@ -48,7 +36,7 @@ export function DispatchersTab({
             value={teamValue}
             onChange={(option) => {
               setTeamPicked(option);
-              onSearchChange({ teamId: option?.id });
+              tab.onSearchChange({ teamId: option?.id });
             }}
             {...teamLookup}
             placeholder="Team"
@@ -60,7 +48,7 @@ export function DispatchersTab({
       otherFiltersSet={search.teamId !== undefined}
       permissions={{ create: 'CAN_CREATE_DISPATCHER', edit: 'CAN_EDIT_DISPATCHER', changeStatus: 'CAN_CHANGE_STATUS_DISPATCHER' }}
       columns={dispatchersColumns}
-      onChangeStatus={(dispatcher) => flipStatus(changeStatus, dispatcher, { entity: 'dispatcher', toasts: DISPATCHER_TOASTS })}
+      status={{ flip: (dispatcher) => flipStatus(changeStatus, dispatcher, { entity: 'dispatcher', toasts: DISPATCHER_TOASTS }) }}
       createLabel="New Dispatcher"
       table={{ tableId: 'dispatchers', label: 'Dispatchers' }}
       drawer={(dispatcher, state, close) => (

@@ -1,6 +1,4 @@
-import { type ReactNode } from 'react';
-import { EditableListScreen } from '@/components/data-table/editable-list-screen';
-import { useConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EditableListScreen, type ListTabProps } from '@/components/data-table/editable-list-screen';
 import { useChangePermissionStatusMutation, permissionsListQueryOptions } from '../api/permissions-api';
 import { PermissionDrawer } from './permission-drawer';
 import { PERMISSION_TOASTS } from './permission-form';
@@ -13,32 +11,19 @@ export interface PermissionsTabSearch {
 }
 
 /** The Permissions view of /roles (docs/product/admin.md): the permissions table, its own keyword search, 'New Permission'. */
-export function PermissionsTab({
-  title,
-  viewSwitcher,
-  search,
-  onSearchChange,
-}: {
-  title: string;
-  viewSwitcher?: ReactNode;
-  search: PermissionsTabSearch;
-  onSearchChange: (patch: PermissionsTabSearch | null) => void;
-}) {
-  const { confirm, dialog } = useConfirmDialog();
+export function PermissionsTab({ search, ...tab }: ListTabProps<PermissionsTabSearch>) {
   const { mutateAsync: changeStatus } = useChangePermissionStatusMutation();
   return (
     <EditableListScreen
-      title={title}
-      viewSwitcher={viewSwitcher}
+      {...tab}
       search={search}
-      onSearchChange={onSearchChange}
       query={permissionsListQueryOptions({ keyword: search.keyword, sort: search.sort })}
       noun="permissions"
       searchText={{ placeholder: 'Search permissions...', label: 'Search permissions' }}
       permissions={{ create: 'CAN_CREATE_PERMISSION', edit: 'CAN_EDIT_PERMISSION', changeStatus: 'CAN_CHANGE_STATUS_PERMISSION' }}
       columns={permissionsColumns}
-      onChangeStatus={(permission) =>
-        confirm(
+      status={{
+        confirm: (permission) =>
           statusChangeConfirm({
             title: 'Change Permission Status',
             name: permission.name,
@@ -48,13 +33,10 @@ export function PermissionsTab({
             toasts: { off: PERMISSION_TOASTS.disabled, on: PERMISSION_TOASTS.enabled },
             change: () => changeStatus({ id: permission.id, enabled: !permission.enabled }),
           }),
-        )
-      }
+      }}
       createLabel="New Permission"
       table={{ tableId: 'permissions', label: 'Permissions' }}
       drawer={(permission, state) => <PermissionDrawer {...state} target={permission ? { mode: 'edit', permission } : { mode: 'create' }} />}
-    >
-      {dialog}
-    </EditableListScreen>
+    />
   );
 }

@@ -1,6 +1,4 @@
-import { type ReactNode } from 'react';
-import { EditableListScreen } from '@/components/data-table/editable-list-screen';
-import { useConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EditableListScreen, type ListTabProps } from '@/components/data-table/editable-list-screen';
 import { useChangeRoleStatusMutation, rolesListQueryOptions } from '../api/roles-api';
 import { RoleDrawer } from './role-drawer';
 import { ROLE_TOASTS } from './role-form';
@@ -13,32 +11,19 @@ export interface RolesTabSearch {
 }
 
 /** The Roles view of /roles (docs/product/admin.md): the roles table, its own keyword search, 'New Role'. */
-export function RolesTab({
-  title,
-  viewSwitcher,
-  search,
-  onSearchChange,
-}: {
-  title: string;
-  viewSwitcher?: ReactNode;
-  search: RolesTabSearch;
-  onSearchChange: (patch: RolesTabSearch | null) => void;
-}) {
-  const { confirm, dialog } = useConfirmDialog();
+export function RolesTab({ search, ...tab }: ListTabProps<RolesTabSearch>) {
   const { mutateAsync: changeStatus } = useChangeRoleStatusMutation();
   return (
     <EditableListScreen
-      title={title}
-      viewSwitcher={viewSwitcher}
+      {...tab}
       search={search}
-      onSearchChange={onSearchChange}
       query={rolesListQueryOptions({ keyword: search.keyword, sort: search.sort })}
       noun="role"
       searchText={{ placeholder: 'Search roles...', label: 'Search roles' }}
       permissions={{ create: 'CAN_CREATE_ROLE', edit: 'CAN_EDIT_ROLE', changeStatus: 'CAN_CHANGE_STATUS_ROLE' }}
       columns={rolesColumns}
-      onChangeStatus={(role) =>
-        confirm(
+      status={{
+        confirm: (role) =>
           statusChangeConfirm({
             title: 'Change Role Status',
             name: role.name,
@@ -47,13 +32,10 @@ export function RolesTab({
             toasts: { off: ROLE_TOASTS.deactivated, on: ROLE_TOASTS.activated },
             change: () => changeStatus({ id: role.id, active: !role.active }),
           }),
-        )
-      }
+      }}
       createLabel="New Role"
       table={{ tableId: 'roles', label: 'Roles' }}
       drawer={(role, state) => <RoleDrawer {...state} target={role ? { mode: 'edit', role } : { mode: 'create' }} />}
-    >
-      {dialog}
-    </EditableListScreen>
+    />
   );
 }

@@ -1,10 +1,8 @@
 import type { RecoveryReasonRow } from '@milepost/contracts/recovery-reasons-api';
-import { type ReactNode } from 'react';
 import { TextCell, actionsColumn, dateColumn, numberColumn, statusColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
-import { EditableListScreen, type RowActions } from '@/components/data-table/editable-list-screen';
+import { EditableListScreen, type ListTabProps, type RowActions } from '@/components/data-table/editable-list-screen';
 import { Drawer } from '@/components/layout/drawer';
-import { useConfirmDialog } from '@/components/ui/confirm-dialog';
 import { statusChangeConfirm } from '@/lib/status-change';
 import { recoveryReasonsListQueryOptions, useChangeRecoveryReasonStatusMutation } from '../api/system-api';
 import { RECOVERY_REASON_TOASTS, RecoveryReasonForm } from './recovery-reason-form';
@@ -29,32 +27,19 @@ function reasonsColumns(actions: RowActions<RecoveryReasonRow>): DataTableColumn
 }
 
 /** The Recovery Reasons view of /system: table, 'New Reason', edit, status through the confirm dialog. */
-export function RecoveryReasonsTab({
-  title,
-  viewSwitcher,
-  search,
-  onSearchChange,
-}: {
-  title: string;
-  viewSwitcher?: ReactNode;
-  search: RecoveryReasonsTabSearch;
-  onSearchChange: (patch: RecoveryReasonsTabSearch | null) => void;
-}) {
-  const { confirm, dialog } = useConfirmDialog();
+export function RecoveryReasonsTab({ search, ...tab }: ListTabProps<RecoveryReasonsTabSearch>) {
   const { mutateAsync: changeStatus } = useChangeRecoveryReasonStatusMutation();
   return (
     <EditableListScreen
-      title={title}
-      viewSwitcher={viewSwitcher}
+      {...tab}
       search={search}
-      onSearchChange={onSearchChange}
       query={recoveryReasonsListQueryOptions({ keyword: search.keyword, sort: search.sort })}
       noun="reasons"
       searchText={{ placeholder: 'Search reasons...', label: 'Search reasons' }}
       permissions={{ create: 'CAN_CREATE_RECOVERY_REASON', edit: 'CAN_EDIT_RECOVERY_REASON', changeStatus: 'CAN_CHANGE_STATUS_RECOVERY_REASON' }}
       columns={reasonsColumns}
-      onChangeStatus={(reason) =>
-        confirm(
+      status={{
+        confirm: (reason) =>
           statusChangeConfirm({
             title: 'Change Recovery Reason Status',
             name: reason.name,
@@ -63,8 +48,7 @@ export function RecoveryReasonsTab({
             toasts: { off: RECOVERY_REASON_TOASTS.deactivated, on: RECOVERY_REASON_TOASTS.activated },
             change: () => changeStatus({ id: reason.id, active: !reason.active }),
           }),
-        )
-      }
+      }}
       createLabel="New Reason"
       table={{ tableId: 'recovery-reasons', label: 'Recovery reasons' }}
       drawer={(reason, state, close) => (
@@ -72,8 +56,6 @@ export function RecoveryReasonsTab({
           <RecoveryReasonForm reason={reason} onDone={close} onCancel={close} />
         </Drawer>
       )}
-    >
-      {dialog}
-    </EditableListScreen>
+    />
   );
 }

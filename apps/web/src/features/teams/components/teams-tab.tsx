@@ -1,8 +1,7 @@
 import type { TeamRow } from '@milepost/contracts/dispatchers-api';
-import { type ReactNode } from 'react';
 import { TextCell, actionsColumn, dateColumn, numberColumn, statusColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
-import { EditableListScreen, type RowActions } from '@/components/data-table/editable-list-screen';
+import { EditableListScreen, type ListTabProps, type RowActions } from '@/components/data-table/editable-list-screen';
 import { Drawer } from '@/components/layout/drawer';
 import { flipStatus } from '@/lib/status-change';
 import { teamsListQueryOptions, useChangeTeamStatusMutation } from '../api/teams-api';
@@ -29,30 +28,18 @@ function teamsColumns(actions: RowActions<TeamRow>): DataTableColumnDef<TeamRow>
 }
 
 /** The Teams view of /dispatchers: table with keyword, 'New Team', edit, status. */
-export function TeamsTab({
-  title,
-  viewSwitcher,
-  search,
-  onSearchChange,
-}: {
-  title: string;
-  viewSwitcher?: ReactNode;
-  search: TeamsTabSearch;
-  onSearchChange: (patch: TeamsTabSearch | null) => void;
-}) {
+export function TeamsTab({ search, ...tab }: ListTabProps<TeamsTabSearch>) {
   const { mutate: changeStatus } = useChangeTeamStatusMutation();
   return (
     <EditableListScreen
-      title={title}
-      viewSwitcher={viewSwitcher}
+      {...tab}
       search={search}
-      onSearchChange={onSearchChange}
       query={teamsListQueryOptions({ keyword: search.keyword, sort: search.sort })}
       noun="teams"
       searchText={{ placeholder: 'Search teams...', label: 'Search teams' }}
       permissions={{ create: 'CAN_CREATE_TEAM', edit: 'CAN_EDIT_TEAM', changeStatus: 'CAN_CHANGE_STATUS_TEAM' }}
       columns={teamsColumns}
-      onChangeStatus={(team) => flipStatus(changeStatus, team, { entity: 'team', toasts: TEAM_TOASTS })}
+      status={{ flip: (team) => flipStatus(changeStatus, team, { entity: 'team', toasts: TEAM_TOASTS }) }}
       createLabel="New Team"
       table={{ tableId: 'teams', label: 'Teams' }}
       drawer={(team, state, close) => (
