@@ -84,7 +84,12 @@ describe('privilege escalation', () => {
     expect(hijack.statusCode).toBe(403);
     expect(hijack.json()).toMatchObject({ code: 'PERMISSION_ESCALATION', message: ACCESS_RULE_MESSAGES.editStrongerUser });
     expect((await userRow(owner.id)).email).toBe(owner.email);
-    const off = await call(ctx.app, { method: 'PATCH', url: `/api/v1/users/change-status/${owner.id}?active=false`, token: accessToken });
+    const off = await call(ctx.app, {
+      method: 'PATCH',
+      url: `/api/v1/users/change-status/${owner.id}?active=false`,
+      token: accessToken,
+      payload: { version: ownerRow.version },
+    });
     expect(off.statusCode).toBe(403);
     expect((await userRow(owner.id)).active).toBe(true);
 

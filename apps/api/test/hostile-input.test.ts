@@ -34,7 +34,7 @@ describe('ids', () => {
       expect400(await call(ctx.app, { method: 'PATCH', url: `/api/v1/teams/change-status/${bad}?active=false`, token }));
     }
     expect400(await call(ctx.app, { method: 'GET', url: '/api/v1/user-route-setting/2147483648', token }));
-    expect400(await call(ctx.app, { method: 'PUT', url: '/api/v1/companies/change-tokens/2147483648', token, payload: { samsaraToken: 'a', gleToken: 'b' } }));
+    expect400(await call(ctx.app, { method: 'PUT', url: '/api/v1/companies/change-tokens/2147483648', token, payload: { samsaraToken: 'a', gleToken: 'b', version: 1 } }));
     // The largest id is valid: simply not found.
     expect((await call(ctx.app, { method: 'GET', url: '/api/v1/trips/2147483647', token })).statusCode).toBe(404);
   });

@@ -30,6 +30,32 @@ const messages = (res: { json(): { errors?: { path: string; message: string }[] 
   Object.fromEntries((res.json().errors ?? []).map((e) => [e.path.replace(/^body\./, ''), e.message]));
 const u = () => Math.random().toString(36).slice(2, 8);
 
+/**
+ * A status change of a versioned record (docs/product/admin.md): without the version, 400 and nothing
+ * changes; a stale one, 409 STALE_VERSION and nothing changes; the right one flips it and bumps the version.
+ */
+async function expectVersionedStatusChange(area: 'trucks' | 'companies', id: number, stale: string) {
+  const before = (await get(`/${area}/${id}`)).json().data;
+  expect(before.active).toBe(true);
+  const url = `/${area}/change-status/${id}?active=false`;
+  const unversioned = await send('PATCH', url, {});
+  expect(unversioned.statusCode).toBe(400);
+  expect(messages(unversioned)).toEqual({ version: 'version is required' });
+  expect((await send('PATCH', url)).statusCode).toBe(400);
+  const old = await send('PATCH', url, { version: before.version + 1 });
+  expect(old.statusCode).toBe(409);
+  expect(old.json()).toMatchObject({ code: 'STALE_VERSION', message: stale });
+  expect((await get(`/${area}/${id}`)).json().data).toMatchObject({ active: true, version: before.version });
+  const off = await send('PATCH', url, { version: before.version });
+  expect(off.statusCode).toBe(200);
+  expect(off.json().data).toMatchObject({ active: false, version: before.version + 1 });
+  // The answer's version is the one the next change (the Undo) sends; the one before it is now stale.
+  expect((await send('PATCH', `/${area}/change-status/${id}?active=true`, { version: before.version })).statusCode).toBe(409);
+  const on = await send('PATCH', `/${area}/change-status/${id}?active=true`, { version: before.version + 1 });
+  expect(on.json().data).toMatchObject({ active: true, version: before.version + 2 });
+  expect((await send('PATCH', `/${area}/change-status/999999?active=true`, { version: 1 })).statusCode).toBe(404);
+}
+
 describe('trucks', () => {
   it('lists with company, drivers and assigned user; filters by keyword, company, driver and active; sorts', async () => {
     const company = await createCompanyRow(ctx.db, { name: `Acme ${u()}` });
@@ -84,12 +110,12 @@ describe('trucks', () => {
     expect((await get(`/trucks/${a.id}`)).json().data.homeLocation).toBe('Dallas, TX, United States');
   });
 
-  it('change-status flips active; each call needs its permission', async () => {
+  it('change-status flips active at the version it was shown at; each call needs its permission', async () => {
     const t = await createTruckRow(ctx.db);
-    expect((await send('PATCH', `/trucks/change-status/${t.id}?active=false`)).json().data.active).toBe(false);
+    await expectVersionedStatusChange('trucks', t.id, TRUCK_MESSAGES.stale);
     const viewer = await as(['CAN_SHOW_TRUCKS', 'CAN_VIEW_TRUCK']);
     expect((await get(`/trucks/${t.id}`, viewer)).statusCode).toBe(200);
-    expect((await send('PATCH', `/trucks/change-status/${t.id}?active=true`, undefined, viewer)).statusCode).toBe(403);
+    expect((await send('PATCH', `/trucks/change-status/${t.id}?active=true`, { version: t.version + 2 }, viewer)).statusCode).toBe(403);
     expect((await send('PUT', `/trucks/${t.id}`, {}, viewer)).statusCode).toBe(403);
     expect((await get('/trucks', await as(['CAN_SHOW_USERS']))).statusCode).toBe(403);
   });
@@ -202,7 +228,7 @@ describe('companies', () => {
     expect(messages(unversioned)).toEqual({ version: 'version is required' });
     expect((await get(`/companies/${c.id}`)).json().data.samsaraEnabled).toBe(true);
     expect((await get(`/companies?keyword=${encodeURIComponent(c.name)}`)).json().data.totalElements).toBe(1);
-    expect((await send('PATCH', `/companies/change-status/${c.id}?active=false`)).json().data.active).toBe(false);
+    await expectVersionedStatusChange('companies', c.id, COMPANY_MESSAGES.stale);
   });
 
   it('tokens are sealed at rest, shown only as placeholders, and never in any answer', async () => {
@@ -210,10 +236,18 @@ describe('companies', () => {
     const samsaraToken = `samsara_api_${u()}${u()}4f2a`;
     const gleToken = `gle-secret-${u()}${u()}9c1d`;
     const missing = await send('PUT', `/companies/change-tokens/${c.id}`, { samsaraToken: '', gleToken: '' });
-    expect(messages(missing)).toEqual({ samsaraToken: COMPANY_MESSAGES.samsaraToken, gleToken: COMPANY_MESSAGES.gleToken });
-    const res = await send('PUT', `/companies/change-tokens/${c.id}`, { samsaraToken, gleToken });
+    expect(messages(missing)).toEqual({ samsaraToken: COMPANY_MESSAGES.samsaraToken, gleToken: COMPANY_MESSAGES.gleToken, version: 'version is required' });
+    // Like every save of a versioned record: without the version 400, a stale one 409; neither changes anything.
+    const unversioned = await send('PUT', `/companies/change-tokens/${c.id}`, { samsaraToken, gleToken });
+    expect(unversioned.statusCode).toBe(400);
+    expect(messages(unversioned)).toEqual({ version: 'version is required' });
+    const stale = await send('PUT', `/companies/change-tokens/${c.id}`, { samsaraToken, gleToken, version: c.version + 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', message: COMPANY_MESSAGES.stale });
+    expect((await get(`/companies/${c.id}`)).json().data).toMatchObject({ samsaraTokenHint: null, gleTokenHint: null, version: c.version });
+    const res = await send('PUT', `/companies/change-tokens/${c.id}`, { samsaraToken, gleToken, version: c.version });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ samsaraTokenHint: '•••• 4f2a', gleTokenHint: '•••• 9c1d' });
+    expect(res.json().data).toMatchObject({ samsaraTokenHint: '•••• 4f2a', gleTokenHint: '•••• 9c1d', version: c.version + 1 });
 
     const answers = [res.body, (await get(`/companies/${c.id}`)).body, (await get('/companies?size=100')).body];
     for (const body of answers) {
@@ -234,8 +268,8 @@ describe('companies', () => {
   it('token changes need CAN_EDIT_COMPANY_TOKENS', async () => {
     const c = (await send('POST', '/companies', company())).json().data;
     const editor = await as(['CAN_SHOW_COMPANIES', 'CAN_EDIT_COMPANY']);
-    expect((await send('PUT', `/companies/change-tokens/${c.id}`, { samsaraToken: 'a', gleToken: 'b' }, editor)).statusCode).toBe(403);
-    expect((await send('PUT', `/companies/change-tokens/999999`, { samsaraToken: 'a', gleToken: 'b' })).statusCode).toBe(404);
+    expect((await send('PUT', `/companies/change-tokens/${c.id}`, { samsaraToken: 'a', gleToken: 'b', version: c.version }, editor)).statusCode).toBe(403);
+    expect((await send('PUT', `/companies/change-tokens/999999`, { samsaraToken: 'a', gleToken: 'b', version: 1 })).statusCode).toBe(404);
   });
 });
 

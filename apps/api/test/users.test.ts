@@ -30,6 +30,10 @@ const newUser = (over: Record<string, unknown> = {}) => ({
   roleId: ownerRoleId,
   ...over,
 });
+/** The version a user is shown at now; every status change sends it. */
+const versionOf = async (id: number) => (await ctx.db.select({ version: users.version }).from(users).where(eq(users.id, id)))[0]!.version;
+const changeStatus = async (id: number, active: string, token = admin) =>
+  call(ctx.app, { method: 'PATCH', url: `/api/v1/users/change-status/${id}?active=${active}`, token, payload: { version: await versionOf(id) } });
 const post = (payload: object, token = admin) => call(ctx.app, { method: 'POST', url: '/api/v1/users', token, payload });
 
 describe('POST /users', () => {
@@ -114,7 +118,7 @@ describe('GET /users', () => {
     expect((await list(`keyword=adam%20search${tag}`)).totalElements).toBe(1);
     expect((await list(`keyword=${made[0].email}`)).totalElements).toBe(1);
 
-    await call(ctx.app, { method: 'PATCH', url: `/api/v1/users/change-status/${made[1].id}?active=false`, token: admin });
+    expect((await changeStatus(made[1].id, 'false')).statusCode).toBe(200);
     expect((await list(`keyword=search${tag}&active=false`)).content.map((u: { id: number }) => u.id)).toEqual([made[1].id]);
     expect((await list(`keyword=search${tag}&active=true`)).totalElements).toBe(2);
 
@@ -214,18 +218,18 @@ describe('PATCH /users/change-status/{id}', () => {
   it('deactivating ends the user’s sessions; activating lets them sign in again', async () => {
     const target = await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS'] });
     const tokens = await signIn(ctx.app, target);
-    const off = await call(ctx.app, { method: 'PATCH', url: `/api/v1/users/change-status/${target.id}?active=false`, token: admin });
+    const off = await changeStatus(target.id, 'false');
     expect(off.statusCode).toBe(200);
     expect(off.json().data.active).toBe(false);
     expect((await call(ctx.app, { method: 'GET', url: '/api/v1/me', token: tokens.accessToken })).statusCode).toBe(401);
     expect((await call(ctx.app, { method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: tokens.refreshToken } })).statusCode).toBe(401);
-    const on = await call(ctx.app, { method: 'PATCH', url: `/api/v1/users/change-status/${target.id}?active=true`, token: admin });
+    const on = await changeStatus(target.id, 'true');
     expect(on.json().data.active).toBe(true);
     await signIn(ctx.app, target);
   });
 
   it('a user cannot deactivate themselves', async () => {
-    const res = await call(ctx.app, { method: 'PATCH', url: `/api/v1/users/change-status/${adminId}?active=false`, token: admin });
+    const res = await changeStatus(adminId, 'false');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'SELF_DEACTIVATION', message: USER_MESSAGES.cannotDeactivateSelf });
   });
@@ -235,7 +239,7 @@ describe('PATCH /users/change-status/{id}', () => {
     const [owner] = await ctx.db.insert(users).values({ email: `owner-${unique()}@example.test`, firstName: 'Only', lastName: 'Owner', roleId: ownerRoleId, passwordHash: 'x' }).returning();
     await ctx.db.update(users).set({ active: false }).where(eq(users.roleId, ownerRoleId));
     await ctx.db.update(users).set({ active: true }).where(eq(users.id, owner!.id));
-    const off = await call(ctx.app, { method: 'PATCH', url: `/api/v1/users/change-status/${owner!.id}?active=false`, token: admin });
+    const off = await changeStatus(owner!.id, 'false');
     expect(off.statusCode).toBe(409);
     expect(off.json()).toMatchObject({ code: 'LAST_OWNER', message: USER_MESSAGES.lastOwner });
     const other = await createRole(ctx.db, ['CAN_SHOW_TRIPS']);
@@ -249,16 +253,39 @@ describe('PATCH /users/change-status/{id}', () => {
     // With a second active owner it is allowed.
     const second = (await post(newUser())).json().data;
     expect(second.role).toBe('OWNER');
-    const ok = await call(ctx.app, { method: 'PATCH', url: `/api/v1/users/change-status/${owner!.id}?active=false`, token: admin });
+    const ok = await changeStatus(owner!.id, 'false');
     expect(ok.statusCode).toBe(200);
   });
 
   it('validates the active flag and needs CAN_CHANGE_STATUS_USER', async () => {
-    const bad = await call(ctx.app, { method: 'PATCH', url: `/api/v1/users/change-status/${adminId}?active=maybe`, token: admin });
+    const bad = await changeStatus(adminId, 'maybe');
     expect(bad.statusCode).toBe(400);
     const u = await createUser(ctx.db, { permissions: ['CAN_SHOW_USERS', 'CAN_EDIT_USER'] });
     const { accessToken } = await signIn(ctx.app, u);
-    expect((await call(ctx.app, { method: 'PATCH', url: `/api/v1/users/change-status/${adminId}?active=true`, token: accessToken })).statusCode).toBe(403);
+    expect((await changeStatus(adminId, 'true', accessToken)).statusCode).toBe(403);
+  });
+
+  it('needs the version the user was shown at: without it 400, a stale one 409; neither changes anything; the right one bumps it', async () => {
+    const target = await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS'] });
+    const version = await versionOf(target.id);
+    const url = `/api/v1/users/change-status/${target.id}?active=false`;
+    const unversioned = await call(ctx.app, { method: 'PATCH', url, token: admin, payload: {} });
+    expect(unversioned.statusCode).toBe(400);
+    expect(unversioned.json().errors).toEqual([expect.objectContaining({ path: 'body.version', message: 'version is required' })]);
+    expect((await call(ctx.app, { method: 'PATCH', url, token: admin })).statusCode).toBe(400);
+    const stale = await call(ctx.app, { method: 'PATCH', url, token: admin, payload: { version: version + 1 } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', message: USER_MESSAGES.staleVersion });
+    const [still] = await ctx.db.select().from(users).where(eq(users.id, target.id));
+    expect(still).toMatchObject({ active: true, version });
+    // Still signed in: a refused change ends no session.
+    const tokens = await signIn(ctx.app, target);
+    const off = await call(ctx.app, { method: 'PATCH', url, token: admin, payload: { version } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().data).toMatchObject({ active: false, version: version + 1 });
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/me', token: tokens.accessToken })).statusCode).toBe(401);
+    // The answer's version is the one the next change sends; the earlier one is now stale.
+    expect((await call(ctx.app, { method: 'PATCH', url: `/api/v1/users/change-status/${target.id}?active=true`, token: admin, payload: { version } })).statusCode).toBe(409);
   });
 });
 

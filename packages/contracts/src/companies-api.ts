@@ -71,6 +71,8 @@ export const companyTokensForm = z.object({
   gleToken: requiredText('GLE token', 500, COMPANY_MESSAGES.gleToken),
 });
 export type CompanyTokensForm = z.input<typeof companyTokensForm>;
+/** The tokens with the version the company was shown at, required; a stale one is refused with 409. */
+export const companyTokensUpdate = companyTokensForm.extend({ version: version('version is required') });
 
 /** The placeholder shown for a stored token: its last four characters. */
 export const tokenHint = (token: string) => `•••• ${token.slice(-4)}`;

@@ -43,30 +43,33 @@ export const UNDO_LABEL = 'Undo';
 /** How long a deactivation's toast, and so its Undo, stays. */
 export const UNDO_TOAST_MS = 8000;
 
+/** What a status flip sends: a versioned record (trucks, companies) also sends the version it was shown at. */
+export type StatusFlipInput<T> = T extends { version: number } ? { id: number; active: boolean; version: number } : { id: number; active: boolean };
+
 /**
  * A status flag that flips at once, without a confirmation (trucks, companies, shops, dispatchers,
  * teams): runs the change and toasts the outcome or the save error — one toast per record, so an
  * Undo and its outcome replace each other. A deactivation's toast offers 'Undo' for 8 s, which
- * activates the record again.
+ * activates the record again. A versioned record sends its version (docs/product/admin.md); the
+ * Undo sends the one the API answered the deactivation with, so it is not refused as stale.
  */
-export function flipStatus<T extends { id: number; active: boolean }>(
-  mutate: (input: { id: number; active: boolean }, options: { onSuccess: () => void; onError: (error: Error) => void }) => void,
+export function flipStatus<T extends { id: number; active: boolean; version?: number }>(
+  mutate: (input: StatusFlipInput<T>, options: { onSuccess: (saved: T) => void; onError: (error: Error) => void }) => void,
   row: T,
   o: { entity: string; toasts: { deactivated: string; activated: string } },
 ): void {
   const id = `status-${o.entity}-${row.id}`;
-  const run = (active: boolean, undoable: boolean) =>
-    mutate(
-      { id: row.id, active },
-      {
-        onSuccess: () =>
-          toast.success(active ? o.toasts.activated : o.toasts.deactivated, {
-            id,
-            // The same toast is updated in place: an outcome without Undo clears the earlier action.
-            ...(undoable && !active ? { duration: UNDO_TOAST_MS, action: { label: UNDO_LABEL, onClick: () => run(true, false) } } : { action: undefined, duration: undefined }),
-          }),
-        onError: (error) => toast.error(saveErrorText(error, o.entity), { id, action: undefined, duration: undefined }),
-      },
-    );
-  run(!row.active, true);
+  const run = (active: boolean, version: number | undefined, undoable: boolean) =>
+    mutate({ id: row.id, active, ...(version === undefined ? {} : { version }) } as StatusFlipInput<T>, {
+      onSuccess: (saved) =>
+        toast.success(active ? o.toasts.activated : o.toasts.deactivated, {
+          id,
+          // The same toast is updated in place: an outcome without Undo clears the earlier action.
+          ...(undoable && !active
+            ? { duration: UNDO_TOAST_MS, action: { label: UNDO_LABEL, onClick: () => run(true, saved.version, false) } }
+            : { action: undefined, duration: undefined }),
+        }),
+      onError: (error) => toast.error(saveErrorText(error, o.entity), { id, action: undefined, duration: undefined }),
+    });
+  run(!row.active, row.version, true);
 }

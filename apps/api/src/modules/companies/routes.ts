@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
-import { companyForm, companyListQuery, companyRow, companyTokensForm, companyUpdate } from '@milepost/contracts/companies-api';
-import { changeActiveQuery } from '@milepost/contracts/users-api';
+import { companyForm, companyListQuery, companyRow, companyTokensUpdate, companyUpdate } from '@milepost/contracts/companies-api';
+import { changeActiveQuery, versionedChangeBody } from '@milepost/contracts/users-api';
 import type { AppDeps } from '../../app';
 import * as companies from './service';
 
@@ -36,8 +36,8 @@ export async function companyRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   r.patch('/companies/change-status/:id', {
     config: { access: { permission: 'CAN_CHANGE_STATUS_COMPANY' } },
-    schema: { tags, summary: 'Activate or deactivate a company', params: idParam, querystring: changeActiveQuery, response: { 200: envelope(companyRow) } },
-    handler: async (req) => ({ data: await companies.changeCompanyStatus(deps.db, req.params.id, req.query.active) }),
+    schema: { tags, summary: 'Activate or deactivate a company', params: idParam, querystring: changeActiveQuery, body: versionedChangeBody, response: { 200: envelope(companyRow) } },
+    handler: async (req) => ({ data: await companies.changeCompanyStatus(deps.db, req.params.id, { active: req.query.active, version: req.body.version }) }),
   });
   r.put('/companies/change-tokens/:companyId', {
     config: { access: { permission: 'CAN_EDIT_COMPANY_TOKENS' } },
@@ -45,7 +45,7 @@ export async function companyRoutes(app: FastifyInstance, deps: AppDeps) {
       tags,
       summary: 'Replace the Samsara and GLE tokens (stored encrypted, never returned)',
       params: z.object({ companyId: idParam.shape.id }),
-      body: companyTokensForm,
+      body: companyTokensUpdate,
       response: { 200: envelope(companyRow) },
     },
     handler: async (req) => ({ data: await companies.changeCompanyTokens(deps.db, deps.secretBox, req.params.companyId, req.body) }),

@@ -7,7 +7,7 @@ import {
   type CompanyRow,
   type companyForm,
   type companyListQuery,
-  type companyTokensForm,
+  type companyTokensUpdate,
   type companyUpdate,
 } from '@milepost/contracts/companies-api';
 import type { Db } from '../../db/client';
@@ -15,7 +15,7 @@ import { companies } from '../../db/schema/reference';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
 import { likePattern, orderBy, toPage } from '../../platform/paging';
 import type { SecretBox } from '../../platform/secret-box';
-import { setActive } from '../../platform/status';
+import { setActiveAtVersion } from '../../platform/status';
 
 /** Never selects the encrypted tokens: only their hints leave the database. */
 const rowColumns = {
@@ -98,8 +98,11 @@ export async function updateCompany(db: Db, id: number, input: z.output<typeof c
   return getCompany(db, id);
 }
 
-/** Replaces both integration tokens, sealed with AES-256-GCM; only hints are kept readable. */
-export async function changeCompanyTokens(db: Db, box: SecretBox, id: number, input: z.output<typeof companyTokensForm>): Promise<CompanyRow> {
+/**
+ * Replaces both integration tokens, sealed with AES-256-GCM; only hints are kept readable. A stale
+ * `version` is refused with 409 and changes nothing.
+ */
+export async function changeCompanyTokens(db: Db, box: SecretBox, id: number, input: z.output<typeof companyTokensUpdate>): Promise<CompanyRow> {
   const rows = await db
     .update(companies)
     .set({
@@ -110,9 +113,12 @@ export async function changeCompanyTokens(db: Db, box: SecretBox, id: number, in
       updatedAt: sql`now()`,
       version: sql`${companies.version} + 1`,
     })
-    .where(eq(companies.id, id))
+    .where(and(eq(companies.id, id), eq(companies.version, input.version)))
     .returning({ id: companies.id });
-  if (!rows.length) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
+  if (!rows.length) {
+    const [exists] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
+    throw exists ? new AppError('STALE_VERSION', COMPANY_MESSAGES.stale) : new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
+  }
   return getCompany(db, id);
 }
 
@@ -126,7 +132,8 @@ export async function companyTokens(db: Db, box: SecretBox, id: number): Promise
   return { samsaraToken: row.s ? box.open(row.s) : null, gleToken: row.g ? box.open(row.g) : null };
 }
 
-export async function changeCompanyStatus(db: Db, id: number, active: boolean): Promise<CompanyRow> {
-  await setActive(db, companies, id, active, COMPANY_MESSAGES.notFound);
+/** Activates or deactivates a company at the version it was shown at; a stale one is refused with 409. */
+export async function changeCompanyStatus(db: Db, id: number, input: { active: boolean; version: number }): Promise<CompanyRow> {
+  await setActiveAtVersion(db, companies, id, input, { notFound: COMPANY_MESSAGES.notFound, stale: COMPANY_MESSAGES.stale });
   return getCompany(db, id);
 }

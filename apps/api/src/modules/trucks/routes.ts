@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
 import { truckListQuery, truckRow, truckUpdate } from '@milepost/contracts/trucks-api';
-import { changeActiveQuery } from '@milepost/contracts/users-api';
+import { changeActiveQuery, versionedChangeBody } from '@milepost/contracts/users-api';
 import type { AppDeps } from '../../app';
 import * as trucks from './service';
 
@@ -31,7 +31,7 @@ export async function truckRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.patch('/trucks/change-status/:id', {
     config: { access: { permission: 'CAN_CHANGE_STATUS_TRUCK' } },
-    schema: { tags, summary: 'Activate or deactivate a truck', params: idParam, querystring: changeActiveQuery, response: { 200: envelope(truckRow) } },
-    handler: async (req) => ({ data: await trucks.changeTruckStatus(deps.db, req.params.id, req.query.active) }),
+    schema: { tags, summary: 'Activate or deactivate a truck', params: idParam, querystring: changeActiveQuery, body: versionedChangeBody, response: { 200: envelope(truckRow) } },
+    handler: async (req) => ({ data: await trucks.changeTruckStatus(deps.db, req.params.id, { active: req.query.active, version: req.body.version }) }),
   });
 }

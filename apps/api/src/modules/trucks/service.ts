@@ -7,7 +7,7 @@ import { users } from '../../db/schema/access';
 import { companies, drivers, trucks } from '../../db/schema/reference';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
 import { likePattern, orderBy, toPage } from '../../platform/paging';
-import { setActive } from '../../platform/status';
+import { setActiveAtVersion } from '../../platform/status';
 
 /** The truck's active drivers and the user they are assigned to, read per row of the page. */
 const driverNames = sql<string[]>`coalesce((
@@ -101,7 +101,8 @@ export async function updateTruck(db: Db, id: number, input: z.output<typeof tru
   return getTruck(db, id);
 }
 
-export async function changeTruckStatus(db: Db, id: number, active: boolean): Promise<TruckRow> {
-  await setActive(db, trucks, id, active, TRUCK_MESSAGES.notFound);
+/** Activates or deactivates a truck at the version it was shown at; a stale one is refused with 409. */
+export async function changeTruckStatus(db: Db, id: number, input: { active: boolean; version: number }): Promise<TruckRow> {
+  await setActiveAtVersion(db, trucks, id, input, { notFound: TRUCK_MESSAGES.notFound, stale: TRUCK_MESSAGES.stale });
   return getTruck(db, id);
 }

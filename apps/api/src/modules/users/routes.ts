@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
-import { changeActiveQuery, userForm, userListQuery, userRow, userUpdate } from '@milepost/contracts/users-api';
+import { changeActiveQuery, userForm, versionedChangeBody, userListQuery, userRow, userUpdate } from '@milepost/contracts/users-api';
 import { principalOf } from '../../platform/access';
 import type { AppDeps } from '../../app';
 import * as users from './service';
@@ -38,8 +38,10 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.patch('/users/change-status/:id', {
     config: { access: { permission: 'CAN_CHANGE_STATUS_USER' } },
-    schema: { tags, summary: 'Activate or deactivate a user', params: idParam, querystring: changeActiveQuery, response: { 200: envelope(userRow) } },
-    handler: async (req) => ({ data: await users.changeUserStatus(deps.db, principalOf(req), req.params.id, req.query.active) }),
+    schema: { tags, summary: 'Activate or deactivate a user', params: idParam, querystring: changeActiveQuery, body: versionedChangeBody, response: { 200: envelope(userRow) } },
+    handler: async (req) => ({
+      data: await users.changeUserStatus(deps.db, principalOf(req), req.params.id, { active: req.query.active, version: req.body.version }),
+    }),
   });
 
   r.post('/users/:id/resend-invitation', {

@@ -210,11 +210,16 @@ export async function updateUser(deps: UsersDeps, actor: Actor, id: number, inpu
  * Activates or deactivates a user; deactivation ends every sign-in of theirs at once. The
  * actor must hold every permission of the user's role.
  */
-export async function changeUserStatus(db: Db, actor: Actor, id: number, active: boolean): Promise<UserRow> {
+export async function changeUserStatus(db: Db, actor: Actor, id: number, { active, version }: { active: boolean; version: number }): Promise<UserRow> {
   if (!active && actor.userId === id) throw new AppError('SELF_DEACTIVATION', USER_MESSAGES.cannotDeactivateSelf);
   await accessChange(db, async (tx) => {
-    const [current] = await tx.select({ active: users.active, roleId: users.roleId }).from(users).where(eq(users.id, id)).for('update');
+    const [current] = await tx
+      .select({ active: users.active, roleId: users.roleId, version: users.version })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
     if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+    if (version !== current.version) throw new AppError('STALE_VERSION', USER_MESSAGES.staleVersion);
     if (current.active === active) return;
     await assertHeldBy(tx, actor, await rolePermissionNames(tx, current.roleId), ACCESS_RULE_MESSAGES.editStrongerUser);
     if (!active) {

@@ -31,14 +31,14 @@ export function updateCompany({ id, body }: { id: number; body: CompanyForm & { 
   return api.put<CompanyRow>(`/companies/${id}`, body);
 }
 
-/** PUT /companies/change-tokens/{companyId}: stored encrypted, never returned. */
-export function changeCompanyTokens({ id, body }: { id: number; body: CompanyTokensForm }): Promise<CompanyRow> {
+/** PUT /companies/change-tokens/{companyId}: stored encrypted, never returned; `version` as for PUT /companies/{id}. */
+export function changeCompanyTokens({ id, body }: { id: number; body: CompanyTokensForm & { version: number } }): Promise<CompanyRow> {
   return api.put<CompanyRow>(`/companies/change-tokens/${id}`, body);
 }
 
-/** PATCH /companies/change-status/{id}?active= */
-export function changeCompanyStatus({ id, active }: { id: number; active: boolean }): Promise<CompanyRow> {
-  return api.patch<CompanyRow>(`/companies/change-status/${id}`, undefined, { query: { active } });
+/** PATCH /companies/change-status/{id}?active= with the `version` the row was shown at (a stale one gets 409 STALE_VERSION). */
+export function changeCompanyStatus({ id, active, version }: { id: number; active: boolean; version: number }): Promise<CompanyRow> {
+  return api.patch<CompanyRow>(`/companies/change-status/${id}`, { version }, { query: { active } });
 }
 
 export const useUpdateCompanyMutation = () => useWriteMutation('companies', updateCompany);

@@ -55,7 +55,7 @@ describe('Update API Tokens form', () => {
     expect(screen.getByLabelText('GLE Token')).toHaveAttribute('placeholder', TOKEN_PLACEHOLDERS.gle);
   });
 
-  it('requires both tokens and sends them to PUT /companies/change-tokens/{id}', async () => {
+  it("requires both tokens and sends them to PUT /companies/change-tokens/{id} with the company's version", async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({ 'PUT /companies/change-tokens/3': () => makeCompany({ samsaraTokenHint: '•••• abcd', gleTokenHint: '•••• efgh' }) });
     const onDone = vi.fn();
@@ -69,6 +69,6 @@ describe('Update API Tokens form', () => {
     await user.click(screen.getByRole('button', { name: 'Update Tokens' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const put = calls.find((c) => c.method === 'PUT');
-    expect(put?.body).toEqual({ samsaraToken: 'sam-token-abcd', gleToken: 'gle-token-efgh' });
+    expect(put?.body).toEqual({ samsaraToken: 'sam-token-abcd', gleToken: 'gle-token-efgh', version: 2 });
   });
 });

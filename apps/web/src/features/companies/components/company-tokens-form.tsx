@@ -25,7 +25,7 @@ export function CompanyTokensForm({ company, onDone, onCancel }: { company: Comp
     record: company,
     empty: EMPTY_TOKENS,
     valuesOf: () => EMPTY_TOKENS,
-    update: (row, values) => change.mutateAsync({ id: row.id, body: values }),
+    update: (row, values) => change.mutateAsync({ id: row.id, body: { ...values, version: row.version } }),
     toasts: { updated: COMPANY_TOASTS.tokensUpdated },
     onDone,
   });

@@ -37,9 +37,9 @@ export function updateTruck({ id, body }: { id: number; body: TruckForm & { vers
   return api.put<TruckRow>(`/trucks/${id}`, body);
 }
 
-/** PATCH /trucks/change-status/{id}?active= */
-export function changeTruckStatus({ id, active }: { id: number; active: boolean }): Promise<TruckRow> {
-  return api.patch<TruckRow>(`/trucks/change-status/${id}`, undefined, { query: { active } });
+/** PATCH /trucks/change-status/{id}?active= with the `version` the row was shown at (a stale one gets 409 STALE_VERSION). */
+export function changeTruckStatus({ id, active, version }: { id: number; active: boolean; version: number }): Promise<TruckRow> {
+  return api.patch<TruckRow>(`/trucks/change-status/${id}`, { version }, { query: { active } });
 }
 
 /** POST /drivers/assign-user: the drivers (and so their trucks) go to one user. */

@@ -73,21 +73,26 @@ describe('Trucks screen', () => {
     expect(screen.queryByRole('button', { name: /Deactivate truck/ })).not.toBeInTheDocument();
   });
 
-  it("flips the status with PATCH ?active=, says 'Truck deactivated' and offers Undo, which activates it again", async () => {
+  it("flips the status with PATCH ?active= and the row's version, says 'Truck deactivated' and offers Undo, which activates it again at the version answered", async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
       'GET /trucks': () => page([makeTruck()]),
-      'PATCH /trucks/change-status/12': ({ url }) => makeTruck({ active: url.searchParams.get('active') === 'true' }),
+      // The API bumps the version on every change.
+      'PATCH /trucks/change-status/12': ({ url, body }) =>
+        makeTruck({ active: url.searchParams.get('active') === 'true', version: (body as { version: number }).version + 1 }),
     });
     renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Active: Deactivate truck 1012' }));
     expect(await screen.findByText('Truck deactivated')).toBeInTheDocument();
-    const patches = () => calls.filter((c) => c.method === 'PATCH').map((c) => c.url.searchParams.get('active'));
-    expect(patches()).toEqual(['false']);
+    const patches = () => calls.filter((c) => c.method === 'PATCH').map((c) => [c.url.searchParams.get('active'), c.body]);
+    expect(patches()).toEqual([['false', { version: 4 }]]);
 
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Truck activated')).toBeInTheDocument();
-    expect(patches()).toEqual(['false', 'true']);
+    expect(patches()).toEqual([
+      ['false', { version: 4 }],
+      ['true', { version: 5 }],
+    ]);
     // The outcome replaces the first toast (one toast per record), and an activation offers no Undo.
     expect(screen.queryByText('Truck deactivated')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();

@@ -43,9 +43,9 @@ export function updateUser({ id, body }: { id: number; body: UserForm & { versio
   return api.put<UserRow>(`/users/${id}`, body);
 }
 
-/** PATCH /users/change-status/{id}?active= */
-export function changeUserStatus({ id, active }: { id: number; active: boolean }): Promise<UserRow> {
-  return api.patch<UserRow>(`/users/change-status/${id}`, undefined, { query: { active } });
+/** PATCH /users/change-status/{id}?active= with the `version` the row was shown at (a stale one gets 409 STALE_VERSION). */
+export function changeUserStatus({ id, active, version }: { id: number; active: boolean; version: number }): Promise<UserRow> {
+  return api.patch<UserRow>(`/users/change-status/${id}`, { version }, { query: { active } });
 }
 
 /** POST /users/{id}/resend-invitation: a fresh set-password link for a user who has none yet. */

@@ -210,6 +210,8 @@ describe('Users screen', () => {
     expect(await screen.findByText('User deactivated')).toBeInTheDocument();
     const patch = calls.find((c) => c.method === 'PATCH')!;
     expect(patch.url.searchParams.get('active')).toBe('false');
+    // The version the row was shown at: a stale one is refused with 409 STALE_VERSION.
+    expect(patch.body).toEqual({ version: 3 });
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 

@@ -58,7 +58,7 @@ export function UsersScreen({
               isOn: user.active,
               entity: 'user',
               toasts: { off: USER_TOASTS.deactivated, on: USER_TOASTS.activated },
-              change: () => changeStatus({ id: user.id, active: !user.active }),
+              change: () => changeStatus({ id: user.id, active: !user.active, version: user.version }),
             }),
           ),
         onResendInvitation: (user) =>
