@@ -21,6 +21,9 @@ import { MapInitializing } from './map-overlays';
 import { addOfflineBasemap } from './offline-basemap';
 import { useLeafletMap } from './use-leaflet-map';
 
+/** How long after framing a change of the map's box still re-frames the route (docs/maps.md). */
+const SETTLE_MS = 1500;
+
 export interface RouteMapProps {
   stops: readonly MapStop[];
   /** The computed routes (primary and alternatives); empty when none could be computed. */
@@ -104,6 +107,21 @@ export default function RouteMap({ stops, routes, selectedRoute, onSelectRoute, 
   useEffect(() => {
     if (!map) return;
     frame(map, stops, routes, expandedRef.current);
+    // The panel's box can still settle after the data arrives (a notice above the map, the panels'
+    // grid): while it does, re-measure and frame again, so a route is never framed for a box that
+    // is gone. After that the view is the user's.
+    if (typeof ResizeObserver === 'undefined') return;
+    const framedAt = Date.now();
+    let framedFor = map.getSize();
+    const observer = new ResizeObserver(() => {
+      if (Date.now() - framedAt > SETTLE_MS) return observer.disconnect();
+      map.invalidateSize();
+      if (map.getSize().equals(framedFor)) return;
+      framedFor = map.getSize();
+      frame(map, stops, routes, expandedRef.current);
+    });
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
   }, [map, stops, routes]);
 
   // Stop markers.
