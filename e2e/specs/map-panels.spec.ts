@@ -55,6 +55,26 @@ test('map panels: a completed demo load of a company with Samsara and GLE shows 
   }
   await expect(page.getByText('Limited Data Available')).toHaveCount(0);
 
+  // Once the panels have settled, every stop marker of every panel lies inside its map: a route is
+  // framed again when its box changes just after the data arrived (docs/maps.md "Framing while the
+  // panel settles"), so no panel is left zoomed into the middle of its route.
+  for (const panel of [route, samsara, gle]) {
+    const markers = panel.getByRole('button', { name: /^Stop [A-Z], / });
+    await expect.poll(() => markers.count()).toBeGreaterThan(1);
+    await expect
+      .poll(async () => {
+        const map = (await panel.getByTestId('route-map').boundingBox())!;
+        const outside: string[] = [];
+        for (const marker of await markers.all()) {
+          const b = (await marker.boundingBox())!;
+          const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
+          if (x < map.x || y < map.y || x > map.x + map.width || y > map.y + map.height) outside.push((await marker.getAttribute('aria-label')) ?? '?');
+        }
+        return outside;
+      }, { message: 'stop markers outside their map' })
+      .toEqual([]);
+  }
+
   const fig = async (panel: typeof samsara) => (await panel.getByTestId('telematics-figures').innerText()).split(' · ')[0]!;
   const samsaraMiles = await fig(samsara);
   const gleMiles = await fig(gle);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SidebarProvider } from '@/components/layout/sidebar';
 import { DEFAULT_CENTER, DEFAULT_ZOOM, EXPANDED_ZOOM, FIT_PADDING, STOP_TYPE_COLORS, TOOLTIP_CLOSE_MS, type MapRoute, type MapStop } from './map-geometry';
-import RouteMap, { type RouteMapProps } from './route-map';
+import RouteMap, { SETTLE_MS, type RouteMapProps } from './route-map';
 
 const STOPS: MapStop[] = [
   { lat: 41.8781, lng: -87.6298, stopType: 'START', title: 'Chicago, IL' },
@@ -143,6 +143,78 @@ describe('RouteMap', () => {
     rerender(<RouteMap {...base} stops={[]} routes={[]} expanded />);
     act(() => vi.advanceTimersByTime(350));
     expect(setView).toHaveBeenLastCalledWith([DEFAULT_CENTER[0], DEFAULT_CENTER[1]], EXPANDED_ZOOM);
+  });
+
+  it('frames the route again when its box changes while the panel settles, and leaves the view to the user after that', () => {
+    vi.useFakeTimers();
+    // A box that changes after the data arrived (the estimate notice above the map, the panels' grid).
+    restoreLayout();
+    let box = { width: 800, height: 900 };
+    restoreLayout = (() => {
+      const w = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+      const h = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+      Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => box.width });
+      Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => box.height });
+      return () => {
+        if (w) Object.defineProperty(HTMLElement.prototype, 'clientWidth', w);
+        if (h) Object.defineProperty(HTMLElement.prototype, 'clientHeight', h);
+      };
+    })();
+    const observers: { callback: ResizeObserverCallback; observing: boolean }[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        private readonly entry: { callback: ResizeObserverCallback; observing: boolean };
+        constructor(callback: ResizeObserverCallback) {
+          this.entry = { callback, observing: false };
+          observers.push(this.entry);
+        }
+        observe() {
+          this.entry.observing = true;
+        }
+        unobserve() {}
+        disconnect() {
+          this.entry.observing = false;
+        }
+      },
+    );
+    const boxChanged = (width: number, height: number) => {
+      box = { width, height };
+      act(() => {
+        for (const o of observers.filter((x) => x.observing)) o.callback([], {} as ResizeObserver);
+      });
+    };
+    const fit = vi.spyOn(L.Map.prototype, 'fitBounds');
+    try {
+      render(<RouteMap {...base} />);
+      expect(fit).toHaveBeenCalledTimes(1);
+      const map = fit.mock.contexts[0] as L.Map;
+      /** Every stop lies inside the map's box as it is now. */
+      const stopsInView = () =>
+        STOPS.every((s) => {
+          const p = map.latLngToContainerPoint([s.lat, s.lng]);
+          return p.x >= 0 && p.y >= 0 && p.x <= box.width && p.y <= box.height;
+        });
+      expect(stopsInView()).toBe(true);
+
+      // The box shrinks 300 ms later: measured again and framed for the new box, every stop in view.
+      act(() => vi.advanceTimersByTime(300));
+      boxChanged(800, 160);
+      expect(map.getSize()).toEqual(L.point(800, 160));
+      expect(fit).toHaveBeenCalledTimes(2);
+      expect(stopsInView()).toBe(true);
+
+      // The same size again frames nothing more (a route the user panned stays where it is).
+      boxChanged(800, 160);
+      expect(fit).toHaveBeenCalledTimes(2);
+
+      // After the settling time the view is the user's: a change of box no longer frames the route.
+      act(() => vi.advanceTimersByTime(SETTLE_MS));
+      boxChanged(800, 700);
+      expect(fit).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('re-measures its box 50 ms after creation and 300 ms after the sidebar toggles', () => {

@@ -22,7 +22,7 @@ import { addOfflineBasemap } from './offline-basemap';
 import { useLeafletMap } from './use-leaflet-map';
 
 /** How long after framing a change of the map's box still re-frames the route (docs/maps.md). */
-const SETTLE_MS = 1500;
+export const SETTLE_MS = 1500;
 
 export interface RouteMapProps {
   stops: readonly MapStop[];
