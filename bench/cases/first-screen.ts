@@ -21,6 +21,8 @@ interface Load {
   /** The same files uncompressed. */
   raw: number;
   files: number;
+  /** Each file's path and gzip size, largest first. */
+  list: [string, number][];
 }
 
 /** One cold load of `screen` in a fresh browser context (empty cache), signed in when tokens are given. */
@@ -47,7 +49,7 @@ async function coldLoad(browser: Browser, base: string, screen: string, tokens?:
         setTimeout(() => resolve(NaN), 3000);
       })`),
     );
-    const load: Load = { lcpMs, transferred: 0, gzip: 0, raw: 0, files: 0 };
+    const load: Load = { lcpMs, transferred: 0, gzip: 0, raw: 0, files: 0, list: [] };
     for (const [id, url] of urls) {
       const file = new URL(url).pathname;
       if (!/\.(js|css)$/.test(file)) continue;
@@ -55,8 +57,11 @@ async function coldLoad(browser: Browser, base: string, screen: string, tokens?:
       load.files += 1;
       load.transferred += bytes.get(id) ?? 0;
       load.raw += statSync(onDisk).size;
-      load.gzip += existsSync(`${onDisk}.gz`) ? statSync(`${onDisk}.gz`).size : statSync(onDisk).size;
+      const gzip = existsSync(`${onDisk}.gz`) ? statSync(`${onDisk}.gz`).size : statSync(onDisk).size;
+      load.gzip += gzip;
+      load.list.push([file, gzip]);
     }
+    load.list.sort((a, b) => b[1] - a[1]);
     return load;
   } finally {
     await context.close();
@@ -97,6 +102,11 @@ export async function firstScreenCase(): Promise<Figure[]> {
       for (let i = 0; i < SAMPLES; i++) loads.push(await coldLoad(browser, server.url, screen, screen === '/login' ? undefined : tokens));
       const lcp = loads.map((l) => l.lcpMs).sort((a, b) => a - b);
       const last = loads.at(-1)!;
+      // FIRST_SCREEN_FILES=1 lists what the screen loaded, to see where its bytes go.
+      if (process.env.FIRST_SCREEN_FILES) {
+        console.log(`${screen}: ${kb(last.gzip)} KB gzip in ${last.files} files`);
+        for (const [file, gzip] of last.list) console.log(`${kb(gzip).padStart(8)} KB  ${file}`);
+      }
       figures.push({
         case: `first screen ${screen}: Chromium LCP, cold cache`,
         engine: 'pglite',
