@@ -4,7 +4,7 @@ import { IDENTIFIER_TYPES } from './trips-api';
 
 /**
  * The trip map's panels and its report dialog (docs/product/trips.md "Map panels", "Trip map report
- * dialog", §7): `GET /trips/summary?truckId&number` gives each source's total for the panel
+ * dialog"): `GET /trips/summary?truckId&number` gives each source's total for the panel
  * titles, `GET /trips/report-summary?truckId&number` the report dialog's rows per source.
  * Distances are metres and durations seconds (shown in the user's unit); every figure says how
  * it was measured (`method`: HERE, ESTIMATE, ODOMETER, GPS).

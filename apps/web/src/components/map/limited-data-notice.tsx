@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 
-/** docs/product/shell.md "Trips" (spec 01 §8 "Map"): the notice of a trip without location data from the other sources. */
+/** docs/product/shell.md "Trips": the notice of a trip without location data from the other sources. */
 export const LIMITED_DATA = {
   title: 'Limited Data Available',
   text: 'Additional location data has not been provided by the backend system. Statistics are calculated based on available trip stops only.',
