@@ -42,6 +42,47 @@ describe('LoginPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('checks fields only on submit, then again on every change', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', vi.fn());
+    renderLogin();
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'not-an-email');
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    // The first field in error takes the focus.
+    expect(emailInput()).toHaveFocus();
+
+    // After a failed submit each change re-checks its own field; the other field keeps its error.
+    await user.clear(emailInput());
+    await user.type(emailInput(), 'dana@example.com');
+    await waitFor(() => expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument());
+    expect(emailInput()).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'x');
+    await waitFor(() => expect(screen.queryByText('Password is required')).not.toBeInTheDocument());
+    await user.clear(screen.getByLabelText('Password'));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+  });
+
+  it('sends the trimmed email and shows Signing in... on a disabled button while it waits', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = vi.fn((_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    renderLogin();
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), '  dana@example.com ');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({ email: 'dana@example.com', password: 'wrong' });
+    answer(Response.json({ status: 401, code: 'BAD_CREDENTIALS', message: 'Invalid credentials' }, { status: 401 }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
   it('stores the tokens, toasts and goes to the first permitted section', async () => {
     const user = userEvent.setup();
     const access = tokenExpiringIn(900);
@@ -119,6 +160,35 @@ describe('LoginPage', () => {
     expect(init?.body).toBeUndefined();
     // Success returns to the sign-in card.
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('checks the reset email on submit and shows Sending... while the request is out', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    renderLogin();
+    await user.click(await screen.findByRole('button', { name: 'Forgot Password?' }));
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+
+    expect(await screen.findByText('Please check your input and try again.')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'dana@');
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'example.com');
+    await waitFor(() => expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    answer(Response.json({ data: null }));
+    // Success empties the card and slides back to sign-in.
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('');
+    expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
   });
 
   it('maps 404 and 429 of the reset request to their texts', async () => {

@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordRequest, loginRequest, type ForgotPasswordRequest, type LoginRequest } from '@milepost/contracts/auth';
+import type { ForgotPasswordRequest, LoginRequest } from '@milepost/contracts/auth';
 import { AUTH_MESSAGES, GENERIC_ERROR_MESSAGES, PRODUCT_SUBTITLE, PRODUCT_TITLE, VALIDATION_MESSAGES } from '@milepost/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,6 +14,7 @@ import { errorText } from '@/lib/error-messages';
 import { clearTokens, setTokens } from '@/lib/token-storage';
 import { cn } from '@/lib/utils';
 import { useAuthenticateMutation, useRequestPasswordResetMutation } from '../api/auth-api';
+import { useAuthForm } from '../auth-form';
 import { meQueryOptions } from '@/lib/current-user';
 
 type View = 'login' | 'forgot';
@@ -39,15 +37,33 @@ function schemaFailureToast() {
   toast.error(VALIDATION_MESSAGES.schemaFailureToast);
 }
 
+// The rules come from contracts, loaded on first typing or submit: zod stays off the first screen.
+const loginRules = () => import('@milepost/contracts/auth').then((m) => m.loginRequest);
+const forgotPasswordRules = () => import('@milepost/contracts/auth').then((m) => m.forgotPasswordRequest);
+
+/** A failed sign-in (or rules that could not load): one toast, another failed attempt replaces it. */
+function signInFailed(error: unknown) {
+  clearTokens();
+  const status = isApiError(error) ? error.status : 0;
+  const once = { id: 'sign-in-failed' };
+  if (status === 400 || status === 401) toast.error(AUTH_MESSAGES.loginFailure, once);
+  else if (status === 429) toast.error(GENERIC_ERROR_MESSAGES[429], once);
+  else toast.error(errorText(error), once);
+}
+
+function resetRequestFailed(error: unknown) {
+  const status = isApiError(error) ? error.status : 0;
+  if (status === 404) toast.error(AUTH_MESSAGES.resetRequest404);
+  else if (status === 429) toast.error(AUTH_MESSAGES.resetRequest429);
+  else toast.error(errorText(error));
+}
+
 function LoginCard({ active, onForgot }: { active: boolean; onForgot: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const authenticate = useAuthenticateMutation();
-  const form = useForm<z.input<typeof loginRequest>, unknown, LoginRequest>({
-    resolver: zodResolver(loginRequest),
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useAuthForm({ email: '', password: '' }, loginRules);
+  const { errors, isSubmitting } = form;
 
   useFocusWhenActive(active, 'login-email');
 
@@ -61,13 +77,7 @@ function LoginCard({ active, onForgot }: { active: boolean; onForgot: () => void
       await queryClient.prefetchQuery(meQueryOptions());
       await navigate({ to: '/' });
     } catch (error) {
-      clearTokens();
-      const status = isApiError(error) ? error.status : 0;
-      // One toast: another failed attempt replaces it instead of stacking a second.
-      const once = { id: 'sign-in-failed' };
-      if (status === 400 || status === 401) toast.error(AUTH_MESSAGES.loginFailure, once);
-      else if (status === 429) toast.error(GENERIC_ERROR_MESSAGES[429], once);
-      else toast.error(errorText(error), once);
+      signInFailed(error);
     }
   };
 
@@ -78,7 +88,7 @@ function LoginCard({ active, onForgot }: { active: boolean; onForgot: () => void
         <CardDescription>{PRODUCT_SUBTITLE}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit, schemaFailureToast)}>
+        <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit, schemaFailureToast, signInFailed)}>
           <FormField id="login-email" label="Email" error={errors.email}>
             <Input
               id="login-email"
@@ -86,7 +96,7 @@ function LoginCard({ active, onForgot }: { active: boolean; onForgot: () => void
               autoComplete="username"
               placeholder="name@company.com"
               {...fieldAria('login-email', errors.email)}
-              {...form.register('email')}
+              {...form.field('email')}
             />
           </FormField>
           <FormField id="login-password" label="Password" error={errors.password}>
@@ -95,7 +105,7 @@ function LoginCard({ active, onForgot }: { active: boolean; onForgot: () => void
               type="password"
               autoComplete="current-password"
               {...fieldAria('login-password', errors.password)}
-              {...form.register('password')}
+              {...form.field('password')}
             />
           </FormField>
           <div className="-mt-1 flex justify-end">
@@ -114,11 +124,8 @@ function LoginCard({ active, onForgot }: { active: boolean; onForgot: () => void
 
 function ForgotPasswordCard({ active, onBack }: { active: boolean; onBack: () => void }) {
   const requestReset = useRequestPasswordResetMutation();
-  const form = useForm<z.input<typeof forgotPasswordRequest>, unknown, ForgotPasswordRequest>({
-    resolver: zodResolver(forgotPasswordRequest),
-    defaultValues: { email: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useAuthForm({ email: '' }, forgotPasswordRules);
+  const { errors, isSubmitting } = form;
 
   useFocusWhenActive(active, 'forgot-email');
 
@@ -129,10 +136,7 @@ function ForgotPasswordCard({ active, onBack }: { active: boolean; onBack: () =>
       form.reset();
       onBack();
     } catch (error) {
-      const status = isApiError(error) ? error.status : 0;
-      if (status === 404) toast.error(AUTH_MESSAGES.resetRequest404);
-      else if (status === 429) toast.error(AUTH_MESSAGES.resetRequest429);
-      else toast.error(errorText(error));
+      resetRequestFailed(error);
     }
   };
 
@@ -143,7 +147,7 @@ function ForgotPasswordCard({ active, onBack }: { active: boolean; onBack: () =>
         <CardDescription>Enter your email and we will send you a reset link.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit, schemaFailureToast)}>
+        <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit, schemaFailureToast, resetRequestFailed)}>
           <FormField id="forgot-email" label="Email" error={errors.email}>
             <Input
               id="forgot-email"
@@ -151,7 +155,7 @@ function ForgotPasswordCard({ active, onBack }: { active: boolean; onBack: () =>
               autoComplete="email"
               placeholder="name@company.com"
               {...fieldAria('forgot-email', errors.email)}
-              {...form.register('email')}
+              {...form.field('email')}
             />
           </FormField>
           <Button type="submit" className="w-full" disabled={isSubmitting}>

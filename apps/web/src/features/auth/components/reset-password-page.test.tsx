@@ -42,6 +42,38 @@ describe('ResetPasswordPage', () => {
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
   });
 
+  it('checks on submit, focuses the first field in error, then re-checks each field as it changes', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderReset('dana@example.com', 'tok');
+    await user.type(await screen.findByLabelText('New Password'), 'short');
+    expect(screen.queryByText('Password must be at least 8 characters')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    expect(await screen.findByText('Please check your input and try again.')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
+    expect(screen.getByLabelText('New Password')).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('New Password'), '-enough');
+    await waitFor(() => expect(screen.queryByText('Password must be at least 8 characters')).not.toBeInTheDocument());
+    expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Confirm Password'), 'short');
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Confirm Password'), '-enough');
+    await waitFor(() => expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument());
+  });
+
+  it('shows Resetting... on a disabled button while the request is out', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    renderReset('dana@example.com', 'tok');
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('button', { name: 'Resetting...' })).toBeDisabled();
+  });
+
   it('on success shows the message and goes to /login after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });

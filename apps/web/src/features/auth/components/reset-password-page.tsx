@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { resetPasswordForm, type ResetPasswordForm } from '@milepost/contracts/auth';
+import type { ResetPasswordForm } from '@milepost/contracts/auth';
 import { AUTH_MESSAGES, PRODUCT_TITLE, VALIDATION_MESSAGES } from '@milepost/contracts/messages';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
@@ -15,9 +12,20 @@ import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-messages';
 import { cn } from '@/lib/utils';
 import { useFinishPasswordResetMutation } from '../api/auth-api';
+import { useAuthForm } from '../auth-form';
 
 /** docs/product/shell.md: after a successful reset the page goes to /login after 2 s. */
 export const RESET_REDIRECT_MS = 2000;
+
+// The rules come from contracts, loaded on first typing or submit (docs/decisions/013-first-screen-loads-fast.md).
+const resetPasswordRules = () => import('@milepost/contracts/auth').then((m) => m.resetPasswordForm);
+
+function resetFailed(error: unknown) {
+  const status = isApiError(error) ? error.status : 0;
+  if (status === 400) toast.error(AUTH_MESSAGES.resetFinish400);
+  else if (status === 422) toast.error(AUTH_MESSAGES.resetFinish422);
+  else toast.error(errorText(error));
+}
 
 /** /reset-password?email=…&token=…: choose a new password from the emailed link. */
 export function ResetPasswordPage({ email, token }: { email?: string | undefined; token?: string | undefined }) {
@@ -27,11 +35,8 @@ export function ResetPasswordPage({ email, token }: { email?: string | undefined
   const linkValid = Boolean(email && token);
   const warned = useRef(false);
 
-  const form = useForm<z.input<typeof resetPasswordForm>, unknown, ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordForm),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useAuthForm({ newPassword: '', confirmPassword: '' }, resetPasswordRules);
+  const { errors, isSubmitting } = form;
 
   useEffect(() => {
     if (!linkValid && !warned.current) {
@@ -55,10 +60,7 @@ export function ResetPasswordPage({ email, token }: { email?: string | undefined
       await finish.mutateAsync({ email, token, newPassword: values.newPassword, confirmPassword: values.confirmPassword });
       setDone(true);
     } catch (error) {
-      const status = isApiError(error) ? error.status : 0;
-      if (status === 400) toast.error(AUTH_MESSAGES.resetFinish400);
-      else if (status === 422) toast.error(AUTH_MESSAGES.resetFinish422);
-      else toast.error(errorText(error));
+      resetFailed(error);
     }
   };
 
@@ -84,7 +86,7 @@ export function ResetPasswordPage({ email, token }: { email?: string | undefined
               <p className="text-sm font-medium">{AUTH_MESSAGES.resetSuccess}</p>
             </div>
           ) : (
-            <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit, onInvalid)}>
+            <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit, onInvalid, resetFailed)}>
               <FormField id="reset-new-password" label="New Password" error={errors.newPassword}>
                 <Input
                   id="reset-new-password"
@@ -92,7 +94,7 @@ export function ResetPasswordPage({ email, token }: { email?: string | undefined
                   autoComplete="new-password"
                   autoFocus
                   {...fieldAria('reset-new-password', errors.newPassword)}
-                  {...form.register('newPassword')}
+                  {...form.field('newPassword')}
                 />
               </FormField>
               <FormField id="reset-confirm-password" label="Confirm Password" error={errors.confirmPassword}>
@@ -101,7 +103,7 @@ export function ResetPasswordPage({ email, token }: { email?: string | undefined
                   type="password"
                   autoComplete="new-password"
                   {...fieldAria('reset-confirm-password', errors.confirmPassword)}
-                  {...form.register('confirmPassword')}
+                  {...form.field('confirmPassword')}
                 />
               </FormField>
               <Button type="submit" className="w-full" disabled={isSubmitting}>
