@@ -5,7 +5,6 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { AppSidebar } from '@/components/layout/app-sidebar';
 import { SidebarInset, SidebarProvider } from '@/components/layout/sidebar';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { meQueryOptions } from '@/lib/current-user';
 import { UserFooter } from '@/features/auth/components/user-footer';
 import { ensureSession, tokenSubject } from '@/lib/session';
@@ -55,16 +54,12 @@ function AppLayout() {
     return () => window.removeEventListener('storage', onStorage);
   }, [navigate, queryClient]);
 
-  // Tooltips live only in the signed-in app: the sign-in screen loads no tooltip code
-  // (docs/decisions/013-first-screen-loads-fast.md).
   return (
-    <TooltipProvider>
-      <SidebarProvider>
-        <AppSidebar footer={<UserFooter />} />
-        <SidebarInset>
-          <Outlet />
-        </SidebarInset>
-      </SidebarProvider>
-    </TooltipProvider>
+    <SidebarProvider>
+      <AppSidebar footer={<UserFooter />} />
+      <SidebarInset>
+        <Outlet />
+      </SidebarInset>
+    </SidebarProvider>
   );
 }

@@ -11,7 +11,6 @@ import {
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { meQueryKey } from '@/lib/current-user';
 import { createQueryClient } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme';
@@ -68,9 +67,7 @@ export function renderWithApp(
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-        </TooltipProvider>
+        <RouterProvider router={router} />
       </ThemeProvider>
     </QueryClientProvider>,
   );

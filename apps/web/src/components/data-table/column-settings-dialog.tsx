@@ -1,15 +1,17 @@
-import type { RowData } from '@tanstack/react-table';
-import type { ReactTable } from '@tanstack/react-table';
+import type { ReactTable, RowData } from '@tanstack/react-table';
 import { Settings2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { lazyLayer, useLayerTrigger } from '@/components/ui/lazy-layer';
 import type { DataTableFeatures } from './data-table-features';
 
 export const TABLE_SETTINGS_TITLE = 'Table Settings';
 
-/** The table-settings dialog: one checkbox per column; the choice is saved per table. */
+const settingsLayer = lazyLayer(() => import('./column-settings-layer'));
+
+/**
+ * The table-settings button; the dialog (one checkbox per column, saved per table) loads on its
+ * first use (components/ui/lazy-layer.tsx) and opens at once.
+ */
 export function ColumnSettingsDialog<TData extends RowData>({
   table,
   open,
@@ -20,43 +22,12 @@ export function ColumnSettingsDialog<TData extends RowData>({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const columns = table.getAllLeafColumns().filter((column) => column.getCanHide());
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label={TABLE_SETTINGS_TITLE} title={TABLE_SETTINGS_TITLE}>
-          <Settings2 aria-hidden />
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-sm">
-        <DialogHeader>
-          <DialogTitle>{TABLE_SETTINGS_TITLE}</DialogTitle>
-          <DialogDescription>Choose the columns to show.</DialogDescription>
-        </DialogHeader>
-        <ul className="grid max-h-[60vh] gap-1 overflow-y-auto">
-          {columns.map((column) => {
-            const id = `column-toggle-${column.id}`;
-            const header = column.columnDef.header;
-            const label = column.columnDef.meta?.label ?? (typeof header === 'string' && header !== '' ? header : column.id);
-            return (
-              <li key={column.id} className="flex items-center gap-2 rounded-md px-1 py-1 hover:bg-muted/60">
-                <Checkbox id={id} checked={column.getIsVisible()} onCheckedChange={(value) => column.toggleVisibility(value === true)} />
-                <Label htmlFor={id} className="flex-1 cursor-pointer text-sm font-normal">
-                  {label}
-                </Label>
-              </li>
-            );
-          })}
-        </ul>
-        <DialogFooter>
-          <Button variant="outline" size="sm" onClick={() => table.setColumnVisibility({})}>
-            Show all
-          </Button>
-          <Button size="sm" onClick={() => onOpenChange(false)}>
-            Done
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+  const button = (
+    <Button variant="ghost" size="icon-sm" aria-label={TABLE_SETTINGS_TITLE} title={TABLE_SETTINGS_TITLE}>
+      <Settings2 aria-hidden />
+    </Button>
   );
+  const { module: m, placeholder } = useLayerTrigger(settingsLayer, button, 'dialog', () => onOpenChange(true));
+  if (!m) return placeholder;
+  return <m.default table={table} title={TABLE_SETTINGS_TITLE} trigger={button} open={open} onOpenChange={onOpenChange} />;
 }

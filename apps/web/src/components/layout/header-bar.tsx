@@ -1,10 +1,12 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { lazyLayer, useLayerTrigger } from '@/components/ui/lazy-layer';
 import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { SidebarTrigger } from './sidebar';
+
+const sheetLayer = lazyLayer(() => import('@/components/ui/sheet'));
 
 export const APP_NAME = 'Milepost';
 export const FILTERS_LABEL = 'Filters';
@@ -49,21 +51,7 @@ export function HeaderBar({ title, metadata, filters, actions, viewSwitcher, cla
       </div>
       {folded ? (
         <div className="flex flex-1 justify-end">
-          <Sheet>
-            <SheetTrigger asChild>
-              <Button variant="outline" size="sm">
-                <SlidersHorizontal aria-hidden />
-                {FILTERS_LABEL}
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="right" className="w-[85vw] max-w-sm gap-3 overflow-y-auto p-4 pt-12">
-              <SheetTitle className="text-base font-semibold">{FILTERS_LABEL}</SheetTitle>
-              <SheetDescription className="sr-only">Filter the list</SheetDescription>
-              <div data-slot="header-filters" className="flex flex-col items-stretch gap-3 [&>*]:w-full">
-                {filters}
-              </div>
-            </SheetContent>
-          </Sheet>
+          <FiltersSheet>{filters}</FiltersSheet>
         </div>
       ) : filters ? (
         <div data-slot="header-filters" className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
@@ -83,5 +71,29 @@ export function HeaderBar({ title, metadata, filters, actions, viewSwitcher, cla
         </div>
       )}
     </header>
+  );
+}
+
+/** A phone's Filters button and the sheet it opens; the sheet's code loads on first use. */
+function FiltersSheet({ children }: { children: ReactNode }) {
+  const button = (
+    <Button variant="outline" size="sm">
+      <SlidersHorizontal aria-hidden />
+      {FILTERS_LABEL}
+    </Button>
+  );
+  const { module: m, placeholder } = useLayerTrigger(sheetLayer, button, 'dialog');
+  if (!m) return placeholder;
+  return (
+    <m.Sheet defaultOpen>
+      <m.SheetTrigger asChild>{button}</m.SheetTrigger>
+      <m.SheetContent side="right" className="w-[85vw] max-w-sm gap-3 overflow-y-auto p-4 pt-12">
+        <m.SheetTitle className="text-base font-semibold">{FILTERS_LABEL}</m.SheetTitle>
+        <m.SheetDescription className="sr-only">Filter the list</m.SheetDescription>
+        <div data-slot="header-filters" className="flex flex-col items-stretch gap-3 [&>*]:w-full">
+          {children}
+        </div>
+      </m.SheetContent>
+    </m.Sheet>
   );
 }

@@ -12,10 +12,12 @@ import {
   type ReactNode,
 } from 'react';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { lazyLayer, useLayer } from '@/components/ui/lazy-layer';
+import { Tooltip } from '@/components/ui/tooltip';
 import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
+
+const sheetLayer = lazyLayer(() => import('@/components/ui/sheet'));
 
 /** docs/product/shell.md: collapsible sidebar, Ctrl/Cmd+B, state in a cookie for 7 days. */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
@@ -134,8 +136,12 @@ export function SidebarProvider({
  */
 export function Sidebar({ className, children, label = 'Sidebar' }: { className?: string; children: ReactNode; label?: string }) {
   const { state, isMobile, openMobile, setOpenMobile } = useSidebar();
+  // The sheet's code loads with its first opening (docs/decisions/013-first-screen-loads-fast.md).
+  const sheet = useLayer(sheetLayer, isMobile && openMobile);
 
   if (isMobile) {
+    if (!sheet) return null;
+    const { Sheet, SheetContent, SheetDescription, SheetTitle } = sheet;
     return (
       <Sheet open={openMobile} onOpenChange={setOpenMobile}>
         <SheetContent
@@ -226,11 +232,8 @@ export function SidebarItemLabel({ children }: { children: ReactNode }) {
 export function SidebarTooltip({ label, children }: { label: string; children: ReactElement }) {
   const { state, isMobile } = useSidebar();
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
-        {label}
-      </TooltipContent>
+    <Tooltip label={label} side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
+      {children}
     </Tooltip>
   );
 }

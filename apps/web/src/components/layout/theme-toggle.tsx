@@ -1,34 +1,55 @@
-import { Suspense, lazy, useState } from 'react';
-import { useTheme } from '@/lib/theme';
-import { themeButtonProps } from './theme-button';
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { Menu } from '@/components/ui/lazy-layer';
+import { useTheme, type Theme } from '@/lib/theme';
+import { cn } from '@/lib/utils';
 
-const loadMenu = () => import('./theme-menu');
-const ThemeMenu = lazy(loadMenu);
+const THEME_OPTIONS: { value: Theme; label: string; icon: typeof Sun }[] = [
+  { value: 'light', label: 'Light', icon: Sun },
+  { value: 'dark', label: 'Dark', icon: Moon },
+  { value: 'system', label: 'System', icon: Monitor },
+];
 
 /**
- * Light / Dark / System picker (docs/product/shell.md). The menu and its library load on the
- * first hover, focus or click of the button, not with the screen: the sign-in screen stays small
- * (docs/decisions/013-first-screen-loads-fast.md). A click before it has loaded opens it once loaded.
+ * Light / Dark / System picker (docs/product/shell.md). The menu and its library load on first use
+ * (`Menu`, components/ui/lazy-layer.tsx), not with the screen: the sign-in screen stays small
+ * (docs/decisions/013-first-screen-loads-fast.md).
  */
 export function ThemeToggle({ className }: { className?: string }) {
-  const { theme } = useTheme();
-  const [used, setUsed] = useState(false);
-  const { Icon, ...button } = themeButtonProps(theme, className);
-  const placeholder = (
-    <button
-      type="button"
-      {...button}
-      aria-haspopup="menu"
-      onPointerEnter={() => void loadMenu()}
-      onClick={() => setUsed(true)}
-    >
-      <Icon className="size-4" aria-hidden />
-    </button>
-  );
-  if (!used) return placeholder;
+  const { theme, setTheme } = useTheme();
+  const current = THEME_OPTIONS.find((o) => o.value === theme) ?? THEME_OPTIONS[2]!;
+  const Icon = current.icon;
   return (
-    <Suspense fallback={placeholder}>
-      <ThemeMenu className={className} defaultOpen />
-    </Suspense>
+    <Menu
+      side="top"
+      align="end"
+      className="w-36"
+      trigger={
+        <button
+          type="button"
+          aria-label={`Theme: ${current.label}`}
+          title={`Theme: ${current.label}`}
+          className={cn(
+            'inline-flex size-8 shrink-0 items-center justify-center rounded-md text-sidebar-muted-foreground outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
+            className,
+          )}
+        >
+          <Icon className="size-4" aria-hidden />
+        </button>
+      }
+    >
+      {(m) => (
+        <>
+          <m.DropdownMenuLabel>Theme</m.DropdownMenuLabel>
+          <m.DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+            {THEME_OPTIONS.map(({ value, label, icon: OptionIcon }) => (
+              <m.DropdownMenuRadioItem key={value} value={value}>
+                <OptionIcon aria-hidden />
+                {label}
+              </m.DropdownMenuRadioItem>
+            ))}
+          </m.DropdownMenuRadioGroup>
+        </>
+      )}
+    </Menu>
   );
 }

@@ -1,13 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { lazyLayer, useLayer } from '@/components/ui/lazy-layer';
+
+const alertDialogLayer = lazyLayer(() => import('@/components/ui/alert-dialog'));
 
 /** docs/product/trips.md: the dialog's content is cleared this long after it closes (after the exit animation). */
 export const CONFIRM_DIALOG_RESET_MS = 250;
@@ -43,7 +38,10 @@ export interface ConfirmDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Presentational confirm dialog: cannot be dismissed (Escape, overlay, Cancel) while loading. */
+/**
+ * Presentational confirm dialog: cannot be dismissed (Escape, overlay, Cancel) while loading. Its
+ * code loads when it first opens (components/ui/lazy-layer.tsx).
+ */
 export function ConfirmDialog({
   open,
   loading = false,
@@ -55,6 +53,9 @@ export function ConfirmDialog({
   onConfirm,
   onOpenChange,
 }: ConfirmDialogProps) {
+  const layer = useLayer(alertDialogLayer, open);
+  if (!layer) return null;
+  const { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } = layer;
   return (
     <AlertDialog
       open={open}

@@ -1,10 +1,12 @@
 import { format } from 'date-fns';
 import { CalendarDays, X } from 'lucide-react';
-import { Popover as PopoverPrimitive } from 'radix-ui';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, cloneElement, lazy, useState } from 'react';
 import type { Matcher } from 'react-day-picker';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '@/lib/date-format';
 import { cn } from '@/lib/utils';
+import { lazyLayer, preloadLayer, useLayer } from './lazy-layer';
+
+const popoverLayer = lazyLayer(() => import('./popover'));
 
 /**
  * The one date picker and date-time picker of the product (docs/decisions/007-trip-editing-for-dispatchers.md):
@@ -61,29 +63,58 @@ function Picker({
   props: Common;
 }) {
   const [open, setOpen] = useState(false);
+  // The popover's code loads on the first hover, focus or opening (lazy-layer.tsx), the calendar with it.
+  const popover = useLayer(popoverLayer, open);
+  const trigger = (
+    <button
+      id={props.id}
+      type="button"
+      aria-label={props['aria-label']}
+      aria-invalid={props['aria-invalid'] || undefined}
+      aria-describedby={props['aria-describedby']}
+      className={triggerClass}
+      onPointerEnter={() => {
+        preloadLayer(popoverLayer);
+        void loadCalendar();
+      }}
+    >
+      <CalendarDays aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
+      <span className={cn('truncate', !shown && 'text-muted-foreground')}>{shown || props.placeholder || label}</span>
+    </button>
+  );
+  const field = (button: React.ReactNode) => (
+    <div className={cn('relative', props.className)}>
+      {button}
+      {onClear && shown && !props.disabled && (
+        <button type="button" aria-label={`Clear ${label.toLowerCase()}`} onClick={onClear} className="absolute inset-y-0 right-1.5 my-auto h-fit rounded p-0.5 text-muted-foreground hover:text-foreground">
+          <X aria-hidden className="size-3.5" />
+        </button>
+      )}
+    </div>
+  );
+  if (!popover) {
+    return field(
+      cloneElement(trigger, {
+        disabled: props.disabled,
+        'aria-haspopup': 'dialog',
+        'aria-expanded': false,
+        onFocus: () => preloadLayer(popoverLayer),
+        onClick: () => {
+          preloadLayer(popoverLayer);
+          void loadCalendar();
+          setOpen(true);
+        },
+      }),
+    );
+  }
+  const { PopoverPrimitive } = popover;
   return (
     <PopoverPrimitive.Root open={open} onOpenChange={setOpen}>
-      <div className={cn('relative', props.className)}>
+      {field(
         <PopoverPrimitive.Trigger asChild disabled={props.disabled}>
-          <button
-            id={props.id}
-            type="button"
-            aria-label={props['aria-label']}
-            aria-invalid={props['aria-invalid'] || undefined}
-            aria-describedby={props['aria-describedby']}
-            className={triggerClass}
-            onPointerEnter={() => void loadCalendar()}
-          >
-            <CalendarDays aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
-            <span className={cn('truncate', !shown && 'text-muted-foreground')}>{shown || props.placeholder || label}</span>
-          </button>
-        </PopoverPrimitive.Trigger>
-        {onClear && shown && !props.disabled && (
-          <button type="button" aria-label={`Clear ${label.toLowerCase()}`} onClick={onClear} className="absolute inset-y-0 right-1.5 my-auto h-fit rounded p-0.5 text-muted-foreground hover:text-foreground">
-            <X aria-hidden className="size-3.5" />
-          </button>
-        )}
-      </div>
+          {trigger}
+        </PopoverPrimitive.Trigger>,
+      )}
       <PopoverPrimitive.Portal>
         <PopoverPrimitive.Content
           align="start"

@@ -1,12 +1,14 @@
 import type { Paged } from '@milepost/contracts/api';
 import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { Check, ChevronsUpDown, X } from 'lucide-react';
-import { Popover as PopoverPrimitive } from 'radix-ui';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
+import { cloneElement, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
 import { Input } from '@/components/ui/input';
+import { lazyLayer, preloadLayer, preloadProps, useLayer } from '@/components/ui/lazy-layer';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
+
+const popoverLayer = lazyLayer(() => import('@/components/ui/popover'));
 
 /** docs/product/trips.md, docs/product/admin.md: picker searches debounce 300 ms. */
 export const LOOKUP_DEBOUNCE_MS = 300;
@@ -48,6 +50,8 @@ export interface LookupSelectProps<TItem, TKey extends QueryKey> {
 /**
  * A searchable picker over a paged list: the search debounces 300 ms, more options load as the
  * list is scrolled, the choice can be cleared. Keyboard: arrows move, Enter picks, Escape closes.
+ * The popover's code loads on the first hover, focus or opening (lazy-layer.tsx); the list's
+ * request starts with the opening, while it loads.
  */
 export function LookupSelect<TItem, TKey extends QueryKey>({
   id,
@@ -119,42 +123,60 @@ export function LookupSelect<TItem, TKey extends QueryKey>({
           : texts.empty
         : undefined;
 
+  const popover = useLayer(popoverLayer, open);
+  const trigger = (
+    <button
+      id={id}
+      type="button"
+      role="combobox"
+      aria-expanded={open}
+      aria-controls={open ? listId : undefined}
+      aria-haspopup="listbox"
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      className={cn(
+        'flex h-8 w-full min-w-0 items-center rounded-md border border-input bg-transparent py-1 pr-14 pl-2.5 text-left text-sm shadow-xs outline-none transition-colors dark:bg-input/30',
+        'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50',
+        'aria-invalid:border-destructive',
+      )}
+    >
+      <span className={cn('truncate', !value && 'text-muted-foreground')}>{value ? value.label : placeholder}</span>
+    </button>
+  );
+  const field = (button: ReactNode) => (
+    <div className="relative">
+      {button}
+      <div className="pointer-events-none absolute inset-y-0 right-1.5 flex items-center gap-0.5">
+        {clearable && value && !disabled && (
+          <button
+            type="button"
+            aria-label={clearLabel}
+            onClick={() => onChange(null)}
+            className="pointer-events-auto rounded p-0.5 text-muted-foreground hover:text-foreground"
+          >
+            <X aria-hidden className="size-3.5" />
+          </button>
+        )}
+        <ChevronsUpDown aria-hidden className="size-3.5 text-muted-foreground" />
+      </div>
+    </div>
+  );
+  if (!popover) {
+    const open = () => {
+      preloadLayer(popoverLayer);
+      setOpen(true);
+    };
+    return field(cloneElement(trigger, { ...preloadProps(popoverLayer), disabled, onClick: open }));
+  }
+  const { PopoverPrimitive } = popover;
+
   return (
     <PopoverPrimitive.Root open={open} onOpenChange={setOpen} modal>
-      <div className="relative">
+      {field(
         <PopoverPrimitive.Trigger asChild disabled={disabled}>
-          <button
-            id={id}
-            type="button"
-            role="combobox"
-            aria-expanded={open}
-            aria-controls={open ? listId : undefined}
-            aria-haspopup="listbox"
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            className={cn(
-              'flex h-8 w-full min-w-0 items-center rounded-md border border-input bg-transparent py-1 pr-14 pl-2.5 text-left text-sm shadow-xs outline-none transition-colors dark:bg-input/30',
-              'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50',
-              'aria-invalid:border-destructive',
-            )}
-          >
-            <span className={cn('truncate', !value && 'text-muted-foreground')}>{value ? value.label : placeholder}</span>
-          </button>
-        </PopoverPrimitive.Trigger>
-        <div className="pointer-events-none absolute inset-y-0 right-1.5 flex items-center gap-0.5">
-          {clearable && value && !disabled && (
-            <button
-              type="button"
-              aria-label={clearLabel}
-              onClick={() => onChange(null)}
-              className="pointer-events-auto rounded p-0.5 text-muted-foreground hover:text-foreground"
-            >
-              <X aria-hidden className="size-3.5" />
-            </button>
-          )}
-          <ChevronsUpDown aria-hidden className="size-3.5 text-muted-foreground" />
-        </div>
-      </div>
+          {trigger}
+        </PopoverPrimitive.Trigger>,
+      )}
       <PopoverPrimitive.Portal>
         <PopoverPrimitive.Content
           align="start"

@@ -2,6 +2,8 @@ import { Popover as PopoverPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
+/** The primitive itself, for pickers that style their own content (loaded lazily: lazy-layer.tsx). */
+export { PopoverPrimitive };
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
 

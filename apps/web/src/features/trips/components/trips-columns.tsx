@@ -4,7 +4,7 @@ import { Gauge, History, Map, MoreHorizontal, Pencil } from 'lucide-react';
 import { DATE_COLUMN_SIZE, DateCell, TextCell, actionsColumnSize, numberColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Menu } from '@/components/ui/lazy-layer';
 import { SOURCE_TITLES, UNIT_SUFFIX, distanceNumber, mileageHeader } from '@/lib/distance-format';
 import { TripStatusText } from './trip-status';
 
@@ -147,27 +147,31 @@ export function tripsColumns(actions: TripsColumnActions, unit: DistanceUnit = '
               </Button>
             )}
             {(actions.canShowHistory || actions.canViewMileage) && (
-              <DropdownMenu>
-                <DropdownMenuTrigger asChild>
+              <Menu
+                align="end"
+                trigger={
                   <Button variant="ghost" size="icon-sm" aria-label={`More actions for ${name}`} title="More">
                     <MoreHorizontal aria-hidden />
                   </Button>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent align="end">
-                  {actions.canViewMileage && (
-                    <DropdownMenuItem onSelect={() => actions.onMileageReport(trip)}>
-                      <Gauge aria-hidden />
-                      Mileage Report
-                    </DropdownMenuItem>
-                  )}
-                  {actions.canShowHistory && (
-                    <DropdownMenuItem onSelect={() => actions.onHistory(trip)}>
-                      <History aria-hidden />
-                      Trip History
-                    </DropdownMenuItem>
-                  )}
-                </DropdownMenuContent>
-              </DropdownMenu>
+                }
+              >
+                {(m) => (
+                  <>
+                    {actions.canViewMileage && (
+                      <m.DropdownMenuItem onSelect={() => actions.onMileageReport(trip)}>
+                        <Gauge aria-hidden />
+                        Mileage Report
+                      </m.DropdownMenuItem>
+                    )}
+                    {actions.canShowHistory && (
+                      <m.DropdownMenuItem onSelect={() => actions.onHistory(trip)}>
+                        <History aria-hidden />
+                        Trip History
+                      </m.DropdownMenuItem>
+                    )}
+                  </>
+                )}
+              </Menu>
             )}
           </span>
         );
