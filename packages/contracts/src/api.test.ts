@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hasNextPage, pageQuery, sortQuery } from './api';
+import { pageQuery, sortQuery } from './api';
+import { hasNextPage } from './list-query';
 
 describe('pageQuery', () => {
   it('defaults to page 0, size 50 and caps size at 100', () => {

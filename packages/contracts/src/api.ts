@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { idParam } from './fields';
+import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type Paged } from './list-query';
+
+/** A page of a list (declared with the paging values in list-query.ts). */
+export type { Paged };
 
 export { idParam };
 
@@ -14,12 +18,6 @@ export const errorBody = z.object({
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
-
-export const PAGE_SIZE_DEFAULT = 50;
-export const PAGE_SIZE_MAX = 100;
-
-/** Zero-based paging; `sort=<field>,<asc|desc>` may repeat. */
-export const PAGE_MAX = 10_000_000;
 
 /** A whole number in a query string: digits only ("12"), or a number. */
 const wholeQueryNumber = (name: string, min: number, max: number) =>
@@ -73,11 +71,6 @@ export const paged = <T extends z.ZodType>(item: T) =>
     /** True when totalElements is the database's estimate (very large results only). */
     totalIsEstimate: z.boolean().optional(),
   });
-
-export type Paged<T> = { content: T[]; totalPages: number; totalElements: number; page: number; size: number; totalIsEstimate?: boolean };
-
-/** A next page exists while the index is below totalPages - 1. */
-export const hasNextPage = (p: Pick<Paged<unknown>, 'page' | 'totalPages'>) => p.page < p.totalPages - 1;
 
 export const booleanQuery = z
   .enum(['true', 'false'], { message: 'must be true or false' })

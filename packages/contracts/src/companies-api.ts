@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
+import { companySortFields } from './list-query';
 import { PHONE_INCOMPLETE, isPhoneComplete } from './phone';
 import { hasNoNul, nulMessage, queryText, requiredText, text, tooLongMessage, version } from './fields';
 
@@ -16,9 +17,6 @@ export const COMPANY_MESSAGES = {
   notFound: 'Company not found.',
   stale: 'This company was changed by someone else. Reload to see the latest version.',
 } as const;
-
-/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
-export const companySortFields = ['id', 'name', 'email', 'phone', 'usDot', 'active', 'created'] as const;
 
 export const companyListQuery = pageQuery.extend({
   keyword: queryText('Keyword'),

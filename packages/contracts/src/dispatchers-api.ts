@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
+import { dispatcherSortFields, teamSortFields } from './list-query';
 import { id, optionalId, optionalText, queryText, requiredText } from './fields';
 
 export const DISPATCHER_MESSAGES = {
@@ -13,9 +14,6 @@ export const TEAM_MESSAGES = {
   duplicate: 'Team with this name already exists.',
   notFound: 'Team not found.',
 } as const;
-
-/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
-export const dispatcherSortFields = ['id', 'firstName', 'lastName', 'team', 'active', 'created'] as const;
 
 export const dispatcherListQuery = pageQuery.extend({
   keyword: queryText('Keyword'),
@@ -41,9 +39,6 @@ export const dispatcherForm = z.object({
   teamId: optionalId(),
 });
 export type DispatcherForm = z.input<typeof dispatcherForm>;
-
-/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
-export const teamSortFields = ['id', 'name', 'active', 'created', 'updated'] as const;
 
 export const teamListQuery = pageQuery.extend({
   /** One team by id (a filter's label read back after a reload). */

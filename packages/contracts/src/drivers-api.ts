@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
+import { driverSortFields } from './list-query';
 import { id, queryText } from './fields';
 
 export const DRIVER_MESSAGES = {
@@ -9,9 +10,6 @@ export const DRIVER_MESSAGES = {
   unknownDrivers: 'Some of the chosen drivers do not exist.',
   userNotFound: 'User not found.',
 } as const;
-
-/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
-export const driverSortFields = ['id', 'firstName', 'lastName'] as const;
 
 export const driverListQuery = pageQuery.extend({
   /** One driver by id (a filter's label read back after a reload). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ID_MAX, id, idParam, optionalId, optionalText, rawText, requiredText, text } from './fields';
+import { ID_MAX } from './list-query';
+import { id, idParam, optionalId, optionalText, rawText, requiredText, text } from './fields';
 
 describe('id', () => {
   it('accepts whole numbers from 1 to 2 147 483 647, as numbers or digit strings', () => {

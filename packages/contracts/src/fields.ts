@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from './list-query';
 
 /**
  * The field types every contract schema is built from, so each rule holds everywhere at once
@@ -6,8 +7,6 @@ import { z } from 'zod';
  * a maximum length and never carry a NUL character (PostgreSQL cannot store one).
  */
 
-/** The largest id PostgreSQL's `integer` (serial) holds. */
-export const ID_MAX = 2_147_483_647;
 
 const DIGITS = /^\d+$/;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ID_MAX, id } from './fields';
+import { id } from './fields';
+import { ID_MAX } from './list-query';
 import { LOAD_STATUSES, STOP_TYPES, TRIP_MESSAGES, tripMiles } from './trips-api';
 
 /**

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
+import { permissionSortFields } from './list-query';
 import { optionalText, queryText, requiredText } from './fields';
-
-export const permissionSortFields = ['id', 'name', 'description', 'enabled', 'created'] as const;
 
 export const permissionListQuery = pageQuery.extend({
   keyword: queryText('Keyword', 200),

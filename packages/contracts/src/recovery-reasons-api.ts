@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
+import { recoveryReasonSortFields } from './list-query';
 import { id, queryText, requiredText } from './fields';
 
 export const RECOVERY_REASON_MESSAGES = {
@@ -8,9 +9,6 @@ export const RECOVERY_REASON_MESSAGES = {
   duplicate: 'Recovery reason with this name already exists.',
   notFound: 'Recovery reason not found.',
 } as const;
-
-/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
-export const recoveryReasonSortFields = ['id', 'name', 'active', 'created'] as const;
 
 export const recoveryReasonListQuery = pageQuery.extend({
   keyword: queryText('Keyword'),

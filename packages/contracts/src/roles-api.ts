@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
+import { roleSortFields } from './list-query';
 import { id, optionalText, queryText, requiredText } from './fields';
 
 export const ROLE_MESSAGES = {
@@ -11,8 +12,6 @@ export const ROLE_MESSAGES = {
   ownerCannotBeDeactivated: 'The OWNER role cannot be deactivated.',
   ownerCannotBeRenamed: 'The OWNER role cannot be renamed.',
 } as const;
-
-export const roleSortFields = ['id', 'name', 'description', 'active', 'created'] as const;
 
 export const roleListQuery = pageQuery.extend({
   keyword: queryText('Keyword', 200),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './fields';
+import { DISTANCE_UNITS, ROUTING_TYPES, TRAILER_TYPES } from './route-settings';
 
 export const SETTINGS_MESSAGES = {
   notFound: 'Settings not found.',
@@ -51,10 +52,6 @@ export const tripSettings = z.object({
 });
 export type TripSettings = z.infer<typeof tripSettings>;
 
-export const TRAILER_TYPES = ['TRAILER_53'] as const;
-export const ROUTING_TYPES = ['PRACTICAL', 'SHORTEST'] as const;
-export const DISTANCE_UNITS = ['MILES', 'KM'] as const;
-
 export const userRouteSettingForm = z.object({
   userId: id(),
   trailerType: z.preprocess((v) => (v === '' ? null : v), z.enum(TRAILER_TYPES).nullable()).default(null),
@@ -71,6 +68,3 @@ export const userRouteSetting = z.object({
   distanceUnit: z.enum(DISTANCE_UNITS),
 });
 export type UserRouteSetting = z.infer<typeof userRouteSetting>;
-
-/** Trailer on, Practical, Miles (docs/decisions/README.md). */
-export const DEFAULT_ROUTE_SETTING = { trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' } as const;

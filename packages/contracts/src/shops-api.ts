@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
+import { shopSortFields } from './list-query';
 import { queryText, requiredText } from './fields';
 
 export const SHOP_MESSAGES = {
@@ -9,9 +10,6 @@ export const SHOP_MESSAGES = {
   duplicate: 'Shop with this name and location already exists.',
   notFound: 'Shop not found.',
 } as const;
-
-/** The fields its list sorts by (`sort=<field>,<asc|desc>`); screens import them for their URL state. */
-export const shopSortFields = ['id', 'name', 'location', 'active', 'created'] as const;
 
 export const shopListQuery = pageQuery.extend({
   keyword: queryText('Keyword'),

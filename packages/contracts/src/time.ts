@@ -1,9 +1,9 @@
 import { TZDate } from '@date-fns/tz';
 import { endOfDay, endOfMonth, endOfWeek, endOfYear, format, startOfDay, startOfMonth, startOfWeek, startOfYear } from 'date-fns';
 import { z } from 'zod';
+import { CENTRAL_TZ, type PeriodType } from './list-query';
 
-/** Every time shows in US Central time; dates travel as MM/DD/YYYY HH:mm:ss in that zone. */
-export const CENTRAL_TZ = 'America/Chicago';
+/** Dates travel as MM/DD/YYYY HH:mm:ss in US Central time (CENTRAL_TZ). */
 export const WIRE_DATE_FORMAT = 'MM/dd/yyyy HH:mm:ss';
 
 const WIRE = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -40,9 +40,6 @@ export const centralDateTime = (message: string) =>
       }
       return d;
     });
-
-export const PERIOD_TYPES = ['WEEKLY', 'MONTHLY', 'YEARLY'] as const;
-export type PeriodType = (typeof PERIOD_TYPES)[number];
 
 /**
  * The period around `now` in Central time: weeks start Monday; from the start of the first day

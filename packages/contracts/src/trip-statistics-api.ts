@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './fields';
-import { centralDateTime, parseCentral, PERIOD_TYPES } from './time';
+import { PERIOD_TYPES } from './list-query';
+import { centralDateTime, parseCentral } from './time';
 
 /**
  * The Reports screen (docs/product/admin.md "Reports", "Report row"): trip mileage summed per period.

@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { pageQuery, sortQuery } from './api';
+import { tripSortFields } from './list-query';
+import { TRIP_STATUSES, TRIP_STATUS_LABELS, type TripStatus } from './trips-list';
 import { id, optionalId, optionalText, queryText, requiredText, version } from './fields';
 import { centralDateTime, parseCentral } from './time';
 import { ROUTE_SOURCES } from './routing-api';
-
-export const TRIP_STATUSES = ['UPCOMING', 'IN_TRANSIT', 'COMPLETED', 'CANCELLED'] as const;
-export type TripStatus = (typeof TRIP_STATUSES)[number];
-export const TRIP_STATUS_LABELS: Record<TripStatus, string> = {
-  UPCOMING: 'Upcoming',
-  IN_TRANSIT: 'In Transit',
-  COMPLETED: 'Completed',
-  CANCELLED: 'Cancelled',
-};
 
 /**
  * Allowed status changes (decided; docs/product/trips.md leaves them open). A cancelled trip is final:
@@ -237,11 +230,6 @@ export const tripDetail = z.object({
 });
 export type TripDetail = z.infer<typeof tripDetail>;
 
-export const tripSortFields = [
-  'id', 'unitNumber', 'driverName', 'assignUserName', 'companyName', 'loadNumber', 'dispatcherName', 'miles', 'totalEmpty', 'pu', 'trl',
-  'totalMiles', 'payableMileage', 'loadedMiles', 'emptyMiles', 'pickupLocation', 'deliveryLocation', 'pickupDateTime', 'updated', 'tripStatus',
-] as const;
-
 export const tripListQuery = pageQuery.extend({
   loadNumber: queryText('Load number', 50),
   trailerNumber: queryText('Trailer number', 50),
@@ -388,4 +376,3 @@ export function historyValueText(code: string, value: string | null, formatDate:
 
 /** `GET /trips/export.csv`: the list's filters and sort, every matching trip (no paging). */
 export const tripExportQuery = tripListQuery.omit({ page: true, size: true });
-export const TRIPS_EXPORT_FILE_NAME = 'milepost-trips.csv';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
+import { truckSortFields } from './list-query';
 import { id, queryText, requiredText, version } from './fields';
 
 export const TRUCK_MESSAGES = {
@@ -13,8 +14,6 @@ export const TRUCK_MESSAGES = {
   notFound: 'Truck not found.',
   stale: 'This truck was changed by someone else. Reload to see the latest version.',
 } as const;
-
-export const truckSortFields = ['id', 'unitNumber', 'licencePlate', 'samsaraVin', 'vinNumber', 'companyName', 'active', 'homeLocation', 'updated'] as const;
 
 export const truckListQuery = pageQuery.extend({
   keyword: queryText('Keyword'),

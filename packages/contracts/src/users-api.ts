@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
+import { userSortFields } from './list-query';
 import { PHONE_INCOMPLETE, isPhoneComplete } from './phone';
 import { id, queryText, requiredText, text, version } from './fields';
 
@@ -19,8 +20,6 @@ export const USER_MESSAGES = {
   invitationSent: 'Invitation sent.',
   alreadyHasPassword: 'This user has already set a password.',
 } as const;
-
-export const userSortFields = ['id', 'firstName', 'lastName', 'phone', 'role', 'active', 'created'] as const;
 
 export const userListQuery = pageQuery.extend({
   keyword: queryText('Keyword', 200),

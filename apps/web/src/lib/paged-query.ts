@@ -1,4 +1,4 @@
-import { PAGE_SIZE_DEFAULT, hasNextPage, type Paged } from '@milepost/contracts/api';
+import { PAGE_SIZE_DEFAULT, hasNextPage, type Paged } from '@milepost/contracts/list-query';
 import { infiniteQueryOptions, keepPreviousData, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 
 export { PAGE_SIZE_DEFAULT };

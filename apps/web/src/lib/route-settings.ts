@@ -1,4 +1,5 @@
-import { DEFAULT_ROUTE_SETTING, type UserRouteSetting, type UserRouteSettingForm } from '@milepost/contracts/settings-api';
+import { DEFAULT_ROUTE_SETTING } from '@milepost/contracts/route-settings';
+import type { UserRouteSetting, UserRouteSettingForm } from '@milepost/contracts/settings-api';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { api, isApiError } from './api-client';

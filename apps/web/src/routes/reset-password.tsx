@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
-
-const searchSchema = z.object({
-  email: z.string().optional().catch(undefined),
-  token: z.string().optional().catch(undefined),
-});
+import { searchReader, textParam } from '@/lib/search-params';
 
 export const Route = createFileRoute('/reset-password')({
-  validateSearch: searchSchema,
+  validateSearch: searchReader({ email: textParam({ trim: false }), token: textParam({ trim: false }) }),
   component: ResetPasswordRoute,
 });
 

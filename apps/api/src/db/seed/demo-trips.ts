@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { estimateLeg } from '@milepost/geo/estimate';
 import { wgs84Meters } from '@milepost/geo/distance';
 import { loadStatusFor, type StopType } from '@milepost/geo/mileage';
-import type { TripStatus } from '@milepost/contracts/trips-api';
+import type { TripStatus } from '@milepost/contracts/trips-list';
 import type { Db } from '../client';
 import { users } from '../schema/access';
 import { companies, dispatchers, drivers, recoveryReasons, trucks } from '../schema/reference';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { METERS_TO_MILES } from '@milepost/geo/units';
-import { formatCentral, formatWireDateTime, type PeriodType } from '@milepost/contracts/time';
+import type { PeriodType } from '@milepost/contracts/list-query';
+import { formatCentral, formatWireDateTime } from '@milepost/contracts/time';
 import { milesDifference, periodOnWire, type ReportGrouping, type ReportResult, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import type { Db } from '../../db/client';
 import { tripPeriodStats } from '../../db/schema/trip-statistics';

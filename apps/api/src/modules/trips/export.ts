@@ -1,6 +1,7 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
 import type { z } from 'zod';
-import { TRIP_STATUS_LABELS, type TripStatus, type tripExportQuery } from '@milepost/contracts/trips-api';
+import type { tripExportQuery } from '@milepost/contracts/trips-api';
+import { TRIP_STATUS_LABELS, type TripStatus } from '@milepost/contracts/trips-list';
 import { METERS_TO_MILES } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { trips } from '../../db/schema/trips';

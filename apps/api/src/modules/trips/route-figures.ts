@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import { ROUTING, type RouteSource, type RoutingMode } from '@milepost/contracts/routing-api';
-import { DEFAULT_ROUTE_SETTING } from '@milepost/contracts/settings-api';
+import { DEFAULT_ROUTE_SETTING } from '@milepost/contracts/route-settings';
 import { isValidCoordinate } from '@milepost/geo/distance';
 import { legFigures, type LegStop } from '@milepost/geo/mileage';
 import type { Db } from '../../db/client';

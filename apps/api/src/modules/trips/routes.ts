@@ -14,13 +14,13 @@ import {
   payableMileageForm,
   tripDetail,
   tripExportQuery,
-  TRIPS_EXPORT_FILE_NAME,
   tripInput,
   tripListQuery,
   tripRow,
   tripUpdate,
   vehicleInfo,
 } from '@milepost/contracts/trips-api';
+import { TRIPS_EXPORT_FILE_NAME } from '@milepost/contracts/trips-list';
 import { tripMapQuery, tripMapReport, tripMapSummary } from '@milepost/contracts/trip-map-api';
 import { recomputeRoutesRequest, recomputeRoutesResponse } from '@milepost/contracts/routing-api';
 import { principalOf } from '../../platform/access';

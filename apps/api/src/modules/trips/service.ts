@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type AnyColumn, 
 import type { z } from 'zod';
 import type { Paged } from '@milepost/contracts/api';
 import { payableFrom } from '@milepost/contracts/mile-stats-api';
-import { CENTRAL_TZ, formatWireDateTime } from '@milepost/contracts/time';
+import { CENTRAL_TZ } from '@milepost/contracts/list-query';
+import { formatWireDateTime } from '@milepost/contracts/time';
 import {
   TRIP_MESSAGES,
   canChangeTripStatus,
@@ -11,11 +12,11 @@ import {
   type IdentifierType,
   type TripDetail,
   type TripRow,
-  type TripStatus,
   type payableMileageForm,
   type tripInput,
   type tripListQuery,
 } from '@milepost/contracts/trips-api';
+import type { TripStatus } from '@milepost/contracts/trips-list';
 import { METERS_TO_MILES } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/access';

@@ -1,11 +1,10 @@
-import { z } from 'zod';
-import { keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
-import { companySortFields } from '@milepost/contracts/companies-api';
+import { companySortFields } from '@milepost/contracts/list-query';
+import { keywordParam, sortParam, type SearchOf } from '@/lib/search-params';
 
 /** The /companies screen's URL state: keyword and sort. */
-export const companiesSearchSchema = z.object({
-  keyword: keywordSearchParam,
-  sort: sortSearchParam(companySortFields),
-});
+export const companiesSearchParams = {
+  keyword: keywordParam,
+  sort: sortParam(companySortFields),
+};
 
-export type CompaniesSearch = z.output<typeof companiesSearchSchema>;
+export type CompaniesSearch = SearchOf<typeof companiesSearchParams>;

@@ -1,20 +1,19 @@
-import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/time';
-import { z } from 'zod';
-import { idSearchParam, wireDateSearchParam } from '@/components/data-table/sorting';
+import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/list-query';
+import { idParam, oneOfParam, textParam, wireDateParam, type SearchOf } from '@/lib/search-params';
 
 /**
  * The /reports screen's URL state (docs/product/admin.md "Reports"). `periodType` absent means the default,
  * weekly; NONE is the period cleared with its clear icon (nothing chosen yet); CUSTOM means a
  * date range was picked. For presets the dates stay empty (the server groups every period).
  */
-export const reportsSearchSchema = z.object({
-  truckId: idSearchParam,
-  truckLabel: z.string().max(100).optional().catch(undefined),
-  periodType: z.enum([...PERIOD_TYPES, 'CUSTOM', 'NONE']).optional().catch(undefined),
-  fromDate: wireDateSearchParam,
-  toDate: wireDateSearchParam,
-});
-export type ReportsSearch = z.output<typeof reportsSearchSchema>;
+export const reportsSearchParams = {
+  truckId: idParam,
+  truckLabel: textParam({ max: 100, trim: false }),
+  periodType: oneOfParam([...PERIOD_TYPES, 'CUSTOM', 'NONE']),
+  fromDate: wireDateParam,
+  toDate: wireDateParam,
+};
+export type ReportsSearch = SearchOf<typeof reportsSearchParams>;
 
 export const DEFAULT_PERIOD: PeriodType = 'WEEKLY';
 

@@ -1,11 +1,10 @@
-import { z } from 'zod';
-import { keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
-import { shopSortFields } from '@milepost/contracts/shops-api';
+import { shopSortFields } from '@milepost/contracts/list-query';
+import { keywordParam, sortParam, type SearchOf } from '@/lib/search-params';
 
 /** The /shops screen's URL state: keyword and sort. */
-export const shopsSearchSchema = z.object({
-  keyword: keywordSearchParam,
-  sort: sortSearchParam(shopSortFields),
-});
+export const shopsSearchParams = {
+  keyword: keywordParam,
+  sort: sortParam(shopSortFields),
+};
 
-export type ShopsSearch = z.output<typeof shopsSearchSchema>;
+export type ShopsSearch = SearchOf<typeof shopsSearchParams>;

@@ -1,6 +1,5 @@
-import { recoveryReasonSortFields } from '@milepost/contracts/recovery-reasons-api';
-import { z } from 'zod';
-import { keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
+import { recoveryReasonSortFields } from '@milepost/contracts/list-query';
+import { keywordParam, oneOfParam, sortParam, type SearchOf } from '@/lib/search-params';
 
 export const SYSTEM_TABS = ['settings', 'recovery-reasons'] as const;
 export type SystemTab = (typeof SYSTEM_TABS)[number];
@@ -11,13 +10,13 @@ export const SYSTEM_TAB_OPTIONS = [
 ] as const satisfies readonly { value: SystemTab; label: string }[];
 
 /** The /system screen's URL state: the tab (absent = the default for the user) and the reasons' keyword and sort. */
-export const systemSearchSchema = z.object({
-  tab: z.enum(SYSTEM_TABS).optional().catch(undefined),
-  reasonKeyword: keywordSearchParam,
-  reasonSort: sortSearchParam(recoveryReasonSortFields),
-});
+export const systemSearchParams = {
+  tab: oneOfParam(SYSTEM_TABS),
+  reasonKeyword: keywordParam,
+  reasonSort: sortParam(recoveryReasonSortFields),
+};
 
-export type SystemSearch = z.output<typeof systemSearchSchema>;
+export type SystemSearch = SearchOf<typeof systemSearchParams>;
 
 export interface SystemAccess {
   /** CAN_VIEW_RADIUS_SETTINGS */

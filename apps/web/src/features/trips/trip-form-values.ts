@@ -1,4 +1,5 @@
-import { IDENTIFIER_TYPES, TRIP_STATUSES, tripFieldsInput, type TripDetail, type TripStatus } from '@milepost/contracts/trips-api';
+import { IDENTIFIER_TYPES, tripFieldsInput, type TripDetail } from '@milepost/contracts/trips-api';
+import { TRIP_STATUSES, type TripStatus } from '@milepost/contracts/trips-list';
 import { formatCentral, parseCentral } from '@milepost/contracts/time';
 import { z } from 'zod';
 import type { TripPayload } from './api/trips-api';

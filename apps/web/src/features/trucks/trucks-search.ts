@@ -1,13 +1,12 @@
-import { truckSortFields } from '@milepost/contracts/trucks-api';
-import { z } from 'zod';
-import { idSearchParam as idParam, keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
+import { truckSortFields } from '@milepost/contracts/list-query';
+import { idParam, keywordParam, sortParam, type SearchOf } from '@/lib/search-params';
 
 /** The /trucks screen's URL state: keyword (unit number), Company and Driver filters, sort. */
-export const trucksSearchSchema = z.object({
-  keyword: keywordSearchParam,
+export const trucksSearchParams = {
+  keyword: keywordParam,
   companyId: idParam,
   driverId: idParam,
-  sort: sortSearchParam(truckSortFields),
-});
+  sort: sortParam(truckSortFields),
+};
 
-export type TrucksSearch = z.output<typeof trucksSearchSchema>;
+export type TrucksSearch = SearchOf<typeof trucksSearchParams>;

@@ -1,11 +1,10 @@
-import { userSortFields } from '@milepost/contracts/users-api';
-import { z } from 'zod';
-import { keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
+import { userSortFields } from '@milepost/contracts/list-query';
+import { keywordParam, sortParam, type SearchOf } from '@/lib/search-params';
 
 /** The /users screen's URL state: keyword and sort (docs/product/shell.md: list state lives in the URL). */
-export const usersSearchSchema = z.object({
-  keyword: keywordSearchParam,
-  sort: sortSearchParam(userSortFields),
-});
+export const usersSearchParams = {
+  keyword: keywordParam,
+  sort: sortParam(userSortFields),
+};
 
-export type UsersSearch = z.output<typeof usersSearchSchema>;
+export type UsersSearch = SearchOf<typeof usersSearchParams>;

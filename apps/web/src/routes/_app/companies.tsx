@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageGuard } from '@/components/layout/page-guard';
 import { CompaniesScreen } from '@/features/companies/components/companies-screen';
-import { companiesSearchSchema, type CompaniesSearch } from '@/features/companies/companies-search';
+import { companiesSearchParams, type CompaniesSearch } from '@/features/companies/companies-search';
+import { searchReader } from '@/lib/search-params';
 import { section } from '@/lib/sections';
 
 export const Route = createFileRoute('/_app/companies')({
-  validateSearch: companiesSearchSchema,
+  validateSearch: searchReader(companiesSearchParams),
   component: CompaniesRoute,
 });
 

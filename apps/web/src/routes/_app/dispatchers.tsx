@@ -1,11 +1,10 @@
-import { dispatcherSortFields, teamSortFields } from '@milepost/contracts/dispatchers-api';
+import { dispatcherSortFields, teamSortFields } from '@milepost/contracts/list-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
-import { keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
 import { PageGuard } from '@/components/layout/page-guard';
 import { ViewSwitcher } from '@/components/layout/view-switcher';
 import { DispatchersTab } from '@/features/dispatchers/components/dispatchers-tab';
 import { TeamsTab } from '@/features/teams/components/teams-tab';
+import { idParam, keywordParam, oneOfParam, searchReader, sortParam, withDefault, type SearchOf } from '@/lib/search-params';
 import { section } from '@/lib/sections';
 
 const DISPATCHERS_TABS = ['dispatchers', 'teams'] as const;
@@ -17,19 +16,21 @@ const TAB_OPTIONS = [
 ] as const satisfies readonly { value: DispatchersTabName; label: string }[];
 
 /** The tab, and each tab's own keyword, filter and sort, live in the URL. */
-const searchSchema = z.object({
-  tab: z.enum(DISPATCHERS_TABS).default('dispatchers').catch('dispatchers'),
-  dispatcherKeyword: keywordSearchParam,
-  dispatcherSort: sortSearchParam(dispatcherSortFields),
-  teamId: z.coerce.number().int().positive().optional().catch(undefined),
-  teamKeyword: keywordSearchParam,
-  teamSort: sortSearchParam(teamSortFields),
-});
+const searchParams = {
+  tab: withDefault(oneOfParam(DISPATCHERS_TABS), 'dispatchers'),
+  dispatcherKeyword: keywordParam,
+  dispatcherSort: sortParam(dispatcherSortFields),
+  teamId: idParam,
+  teamKeyword: keywordParam,
+  teamSort: sortParam(teamSortFields),
+};
 
-type DispatchersSearch = z.output<typeof searchSchema>;
+type DispatchersSearch = SearchOf<typeof searchParams>;
+// Outside the route's options, so that stripSearchParams below infers the search's type.
+const validateSearch = searchReader(searchParams);
 
 export const Route = createFileRoute('/_app/dispatchers')({
-  validateSearch: searchSchema,
+  validateSearch,
   search: { middlewares: [stripSearchParams({ tab: 'dispatchers' })] },
   component: DispatchersScreen,
 });

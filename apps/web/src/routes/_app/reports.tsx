@@ -2,11 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { PageGuard } from '@/components/layout/page-guard';
 import { ReportsScreen } from '@/features/reports/components/reports-screen';
-import { reportsSearchSchema, type ReportsSearch } from '@/features/reports/reports-search';
+import { reportsSearchParams, type ReportsSearch } from '@/features/reports/reports-search';
+import { searchReader } from '@/lib/search-params';
 import { section } from '@/lib/sections';
 
 export const Route = createFileRoute('/_app/reports')({
-  validateSearch: reportsSearchSchema,
+  validateSearch: searchReader(reportsSearchParams),
   component: ReportsRoute,
 });
 

@@ -1,12 +1,10 @@
-import { permissionSortFields } from '@milepost/contracts/permissions-api';
-import { roleSortFields } from '@milepost/contracts/roles-api';
+import { permissionSortFields, roleSortFields } from '@milepost/contracts/list-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
-import { keywordSearchParam, sortSearchParam } from '@/components/data-table/sorting';
 import { PageGuard } from '@/components/layout/page-guard';
 import { ViewSwitcher } from '@/components/layout/view-switcher';
 import { PermissionsTab } from '@/features/permissions/components/permissions-tab';
 import { RolesTab } from '@/features/roles/components/roles-tab';
+import { keywordParam, oneOfParam, searchReader, sortParam, withDefault, type SearchOf } from '@/lib/search-params';
 import { section } from '@/lib/sections';
 
 const ROLES_TABS = ['roles', 'permissions'] as const;
@@ -18,18 +16,20 @@ const TAB_OPTIONS = [
 ] as const satisfies readonly { value: RolesTabName; label: string }[];
 
 /** The tab, and each tab's own keyword and sort, live in the URL. */
-const searchSchema = z.object({
-  tab: z.enum(ROLES_TABS).default('roles').catch('roles'),
-  roleKeyword: keywordSearchParam,
-  roleSort: sortSearchParam(roleSortFields),
-  permissionKeyword: keywordSearchParam,
-  permissionSort: sortSearchParam(permissionSortFields),
-});
+const searchParams = {
+  tab: withDefault(oneOfParam(ROLES_TABS), 'roles'),
+  roleKeyword: keywordParam,
+  roleSort: sortParam(roleSortFields),
+  permissionKeyword: keywordParam,
+  permissionSort: sortParam(permissionSortFields),
+};
 
-type RolesSearch = z.output<typeof searchSchema>;
+type RolesSearch = SearchOf<typeof searchParams>;
+// Outside the route's options, so that stripSearchParams below infers the search's type.
+const validateSearch = searchReader(searchParams);
 
 export const Route = createFileRoute('/_app/roles')({
-  validateSearch: searchSchema,
+  validateSearch,
   search: { middlewares: [stripSearchParams({ tab: 'roles' })] },
   component: RolesScreen,
 });

@@ -2,22 +2,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { PageGuard } from '@/components/layout/page-guard';
 import { TripMapView } from '@/features/trips/components/trip-map-view';
-import { tripsSearchSchema, type TripsSearch } from '@/features/trips/trips-search';
+import { tripsSearchParams, type TripsSearch } from '@/features/trips/trips-search';
+import { searchReader } from '@/lib/search-params';
 import { section } from '@/lib/sections';
 
 /** Only the map's filters are kept in the Routes screen's URL. */
-const routesSearchSchema = tripsSearchSchema.pick({
-  loadNumber: true,
-  trailerNumber: true,
-  truckId: true,
-  truckLabel: true,
-  driverId: true,
-  driverLabel: true,
-  showRoute: true,
-});
+const { loadNumber, trailerNumber, truckId, truckLabel, driverId, driverLabel, showRoute } = tripsSearchParams;
 
 export const Route = createFileRoute('/_app/routes')({
-  validateSearch: routesSearchSchema,
+  validateSearch: searchReader({ loadNumber, trailerNumber, truckId, truckLabel, driverId, driverLabel, showRoute }),
   component: RoutesRoute,
 });
 

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageGuard } from '@/components/layout/page-guard';
 import { ShopsScreen } from '@/features/shops/components/shops-screen';
-import { shopsSearchSchema, type ShopsSearch } from '@/features/shops/shops-search';
+import { shopsSearchParams, type ShopsSearch } from '@/features/shops/shops-search';
+import { searchReader } from '@/lib/search-params';
 import { section } from '@/lib/sections';
 
 export const Route = createFileRoute('/_app/shops')({
-  validateSearch: shopsSearchSchema,
+  validateSearch: searchReader(shopsSearchParams),
   component: ShopsRoute,
 });
 

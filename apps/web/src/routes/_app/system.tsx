@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageGuard } from '@/components/layout/page-guard';
 import { SystemScreen } from '@/features/system/components/system-screen';
-import { systemSearchSchema, type SystemSearch } from '@/features/system/system-tabs';
+import { systemSearchParams, type SystemSearch } from '@/features/system/system-tabs';
+import { searchReader } from '@/lib/search-params';
 import { section } from '@/lib/sections';
 
 export const Route = createFileRoute('/_app/system')({
-  validateSearch: systemSearchSchema,
+  validateSearch: searchReader(systemSearchParams),
   component: SystemRoute,
 });
 

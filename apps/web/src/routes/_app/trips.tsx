@@ -2,14 +2,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Suspense, lazy, useCallback, useState } from 'react';
 import { PageGuard } from '@/components/layout/page-guard';
 import { TripsScreen } from '@/features/trips/components/trips-screen';
-import { tripsSearchSchema, type TripsSearch } from '@/features/trips/trips-search';
+import { tripsSearchParams, type TripsSearch } from '@/features/trips/trips-search';
+import { searchReader } from '@/lib/search-params';
 import { section } from '@/lib/sections';
 
 /** The Mileage Report loads with its first opening (docs/decisions/013-first-screen-loads-fast.md). */
 const MileageReportDialog = lazy(() => import('@/features/mileage/components/mileage-report-dialog').then((m) => ({ default: m.MileageReportDialog })));
 
 export const Route = createFileRoute('/_app/trips')({
-  validateSearch: tripsSearchSchema,
+  validateSearch: searchReader(tripsSearchParams),
   component: TripsRoute,
 });
 

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageGuard } from '@/components/layout/page-guard';
 import { TrucksScreen } from '@/features/trucks/components/trucks-screen';
-import { trucksSearchSchema, type TrucksSearch } from '@/features/trucks/trucks-search';
+import { trucksSearchParams, type TrucksSearch } from '@/features/trucks/trucks-search';
+import { searchReader } from '@/lib/search-params';
 import { section } from '@/lib/sections';
 
 export const Route = createFileRoute('/_app/trucks')({
-  validateSearch: trucksSearchSchema,
+  validateSearch: searchReader(trucksSearchParams),
   component: TrucksRoute,
 });
 

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageGuard } from '@/components/layout/page-guard';
 import { UsersScreen } from '@/features/users/components/users-screen';
-import { usersSearchSchema, type UsersSearch } from '@/features/users/users-search';
+import { usersSearchParams, type UsersSearch } from '@/features/users/users-search';
+import { searchReader } from '@/lib/search-params';
 import { section } from '@/lib/sections';
 
 export const Route = createFileRoute('/_app/users')({
-  validateSearch: usersSearchSchema,
+  validateSearch: searchReader(usersSearchParams),
   component: UsersRoute,
 });
 

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/api';
+import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
 import type { CompanyForm, CompanyRow, CompanyTokensForm } from '@milepost/contracts/companies-api';
 import type { IntegrationStatus, SyncRequest } from '@milepost/contracts/integrations-api';
 import { queryOptions } from '@tanstack/react-query';

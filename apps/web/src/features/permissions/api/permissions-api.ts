@@ -1,4 +1,4 @@
-import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/api';
+import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
 import type { PermissionForm, PermissionRow } from '@milepost/contracts/permissions-api';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/time';
+import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/list-query';
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DatePicker } from '@/components/ui/date-picker';

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type Paged } from '@milepost/contracts/api';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type Paged } from '@milepost/contracts/list-query';
 import type { PermissionRow } from '@milepost/contracts/permissions-api';
 import type { RoleDetail, RoleForm, RoleRow } from '@milepost/contracts/roles-api';
 import { queryOptions } from '@tanstack/react-query';

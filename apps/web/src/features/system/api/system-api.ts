@@ -1,4 +1,4 @@
-import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/api';
+import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
 import type { RecoveryReasonRow } from '@milepost/contracts/recovery-reasons-api';
 import type { TripSettings, TripSettingsForm } from '@milepost/contracts/settings-api';
 import { queryOptions } from '@tanstack/react-query';

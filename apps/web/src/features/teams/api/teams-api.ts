@@ -1,4 +1,4 @@
-import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/api';
+import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
 import type { TeamForm, TeamRow } from '@milepost/contracts/dispatchers-api';
 import { api } from '@/lib/api-client';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';

@@ -1,6 +1,7 @@
-import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/api';
+import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
 import type { TripRouteData } from '@milepost/contracts/route-data-api';
-import { TRIPS_EXPORT_FILE_NAME, type DuplicateCheckRow, type HistoryEntry, type IdentifierType, type TripDetail, type TripInput, type TripRow, type TripStatus } from '@milepost/contracts/trips-api';
+import type { DuplicateCheckRow, HistoryEntry, IdentifierType, TripDetail, TripInput, TripRow } from '@milepost/contracts/trips-api';
+import { TRIPS_EXPORT_FILE_NAME, type TripStatus } from '@milepost/contracts/trips-list';
 import type { TripMapReport, TripMapSummary } from '@milepost/contracts/trip-map-api';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { LookupOption } from '@/components/ui/lookup-select';

@@ -1,5 +1,6 @@
 import { payableFrom } from '@milepost/contracts/mile-stats-api';
-import { TRIP_MESSAGES, TRIP_STATUS_LABELS, tripStatusChoices, type DuplicateCheckRow, type TripDetail } from '@milepost/contracts/trips-api';
+import { TRIP_MESSAGES, tripStatusChoices, type DuplicateCheckRow, type TripDetail } from '@milepost/contracts/trips-api';
+import { TRIP_STATUS_LABELS } from '@milepost/contracts/trips-list';
 import { useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';

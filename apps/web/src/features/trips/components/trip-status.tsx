@@ -1,4 +1,4 @@
-import { TRIP_STATUS_LABELS, type TripStatus } from '@milepost/contracts/trips-api';
+import { TRIP_STATUS_LABELS, type TripStatus } from '@milepost/contracts/trips-list';
 import { cn } from '@/lib/utils';
 
 /** A trip status label; an unknown status shows raw, in red (docs/product/trips.md). */

@@ -14,7 +14,8 @@ describe('Trips period filter', () => {
     // Thursday 5 March 2026, 03:00 UTC = Wednesday 4 March 21:00 CST.
     renderWithApp(<ListFilters search={{}} onSearchChange={onSearchChange} now={() => new Date('2026-03-05T03:00:00Z')} />, { user: makeUser([]) });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Period' }), 'WEEKLY');
-    expect(onSearchChange).toHaveBeenCalledWith({ periodType: 'WEEKLY', fromDate: '03/02/2026 00:00:00', toDate: '03/08/2026 23:59:59' });
+    // The period's date math loads on first choice.
+    await waitFor(() => expect(onSearchChange).toHaveBeenCalledWith({ periodType: 'WEEKLY', fromDate: '03/02/2026 00:00:00', toDate: '03/08/2026 23:59:59' }));
   });
 
   it('a period disables the date range; a custom range disables the period', async () => {

@@ -1,4 +1,4 @@
-import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/time';
+import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/list-query';
 import type { IdentifierType } from '@milepost/contracts/trips-api';
 import { toast } from 'sonner';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
@@ -7,9 +7,11 @@ import { cn } from '@/lib/utils';
 import { activeDriverLookup, driverOptionById, lookupTexts, personName, truckLookup, useChosenOption, userLookup } from '@/lib/lookups';
 import { getVehicleInfo, identifierNumbersQueryOptions, numberOption } from '../api/trips-api';
 import { dayToWire, wireToDay } from '@/lib/date-format';
-import { DATE_RANGE_MIN_DAY, periodSearch, type TripsSearch } from '../trips-search';
+import { DATE_RANGE_MIN_DAY, type TripsSearch } from '../trips-search';
 
 export const PERIOD_LABELS: Record<PeriodType, string> = { WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' };
+/** A period's dates are computed by a date library loaded on hover or first choice (docs/decisions/013-first-screen-loads-fast.md). */
+const loadPeriodSearch = () => import('../period-dates');
 /** Info toasts of the auto-selection (docs/product/shell.md). */
 export const AUTO_SELECT_TOAST_MS = { several: 5000, one: 4000 } as const;
 
@@ -159,9 +161,11 @@ export function ListFilters({ search, onSearchChange, now }: { search: TripsSear
         className={selectClass}
         disabled={custom}
         value={period ? search.periodType : ''}
+        onPointerEnter={() => void loadPeriodSearch()}
         onChange={(e) => {
           const value = e.target.value as PeriodType | '';
-          onSearchChange(value ? periodSearch(value, now?.()) : { periodType: undefined, fromDate: undefined, toDate: undefined });
+          if (value) void loadPeriodSearch().then(({ periodSearch }) => onSearchChange(periodSearch(value, now?.())));
+          else onSearchChange({ periodType: undefined, fromDate: undefined, toDate: undefined });
         }}
       >
         <option value="">Period</option>

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/api';
+import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
 import type { AssignDriversForm } from '@milepost/contracts/drivers-api';
 import type { TruckForm, TruckRow } from '@milepost/contracts/trucks-api';
 import { queryOptions } from '@tanstack/react-query';
