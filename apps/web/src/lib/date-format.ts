@@ -1,18 +1,39 @@
-import { formatCentral } from '@milepost/contracts/time';
+import { CENTRAL_TZ } from '@milepost/contracts/list-query';
 
 /** docs/product/shell.md display formats; every time displays in US Central time. */
 export const DATE_TIME_FORMAT = 'dd.MM.yyyy HH:mm';
 export const DATE_FORMAT = 'dd.MM.yyyy';
 
+// The browser's own time zone data, not a date library: the lists show dates on their first screen
+// (docs/decisions/013-first-screen-loads-fast.md).
+let central: Intl.DateTimeFormat | undefined;
+const centralParts = (date: Date) => {
+  central ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: CENTRAL_TZ,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of central.formatToParts(date)) parts[part.type] = part.value;
+  return parts;
+};
+
 /**
  * An ISO timestamp (or Date) as the screens show it: DD.MM.YYYY HH:mm in Central time (or another
- * display `pattern`); '' for a missing or unreadable value.
+ * display `pattern` of yyyy, MM, dd, HH, mm and ss); '' for a missing or unreadable value.
  */
 export function formatDisplayDateTime(value: string | Date | null | undefined, pattern: string = DATE_TIME_FORMAT): string {
   if (value === null || value === undefined || value === '') return '';
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return formatCentral(date, pattern);
+  const p = centralParts(date);
+  const fields: Record<string, string | undefined> = { yyyy: p.year?.padStart(4, '0'), MM: p.month, dd: p.day, HH: p.hour, mm: p.minute, ss: p.second };
+  return pattern.replace(/yyyy|MM|dd|HH|mm|ss/g, (token) => fields[token] ?? '');
 }
 
 /** 'yyyy-MM-dd' (a Central day, as a date input gives it) → its start or end on the wire. */
