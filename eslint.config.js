@@ -35,6 +35,27 @@ const boundaryZones = [
   })),
 ];
 
+/**
+ * The route tree (every route's `validateSearch` and `beforeLoad`) loads with every screen, the
+ * sign-in screen too, and the trips list is the first screen after it
+ * (docs/decisions/013-first-screen-loads-fast.md): these files import no zod, no date library and
+ * no contracts module that builds schemas — only the plain ones (types from any module are fine).
+ */
+const FIRST_SCREEN_FILES = [
+  'apps/web/src/routes/**/*.tsx',
+  'apps/web/src/lib/search-params.ts',
+  'apps/web/src/lib/date-format.ts',
+  'apps/web/src/features/*/*-search.ts',
+  'apps/web/src/features/system/system-tabs.ts',
+  'apps/web/src/features/trips/api/trips-api.ts',
+  'apps/web/src/features/trips/components/{trips-screen,trips-columns,trips-filters,trip-status}.tsx',
+];
+const PLAIN_CONTRACTS = ['list-query', 'trips-list', 'route-settings', 'messages', 'permissions', 'error-codes'];
+const noSchemaLibraries = [
+  { group: ['zod', 'zod/*'], message: 'Loads zod on the first screen (docs/decisions/013-first-screen-loads-fast.md): read the URL with lib/search-params.ts.' },
+  { group: ['date-fns', 'date-fns/*', '@date-fns/*'], message: 'Loads a date library on the first screen (docs/decisions/013-first-screen-loads-fast.md): format with lib/date-format.ts, or import() it on use.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/web/src/routeTree.gen.ts', 'apps/api/drizzle/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
@@ -70,6 +91,38 @@ export default tseslint.config(
           patterns: [
             { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'routes.ts declares schemas and permissions; queries live in the module service.' },
             { group: ['**/db/schema', '**/db/schema/*', '**/db/client'], message: 'routes.ts declares schemas and permissions; the database is the service’s.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: FIRST_SCREEN_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...noSchemaLibraries,
+            {
+              group: ['@milepost/contracts/*', ...PLAIN_CONTRACTS.map((name) => `!@milepost/contracts/${name}`)],
+              allowTypeImports: true,
+              message: 'This contracts module builds zod schemas when loaded; take the value from a plain one (list-query, trips-list, route-settings, messages…).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: PLAIN_CONTRACTS.map((name) => `packages/contracts/src/${name}.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...noSchemaLibraries,
+            { group: ['./*', ...PLAIN_CONTRACTS.map((name) => `!./${name}`)], allowTypeImports: true, message: 'The plain contracts modules import only each other.' },
           ],
         },
       ],
