@@ -137,4 +137,21 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/layout/toasts.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'sonner',
+              message: "Toasts come from '@/components/layout/toasts': sonner loads with the first toast (docs/decisions/013-first-screen-loads-fast.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/components/layout/toasts';
 import { isApiError } from './api-client';
 import { saveErrorText } from './error-messages';
 

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/components/layout/toasts';
 import type { ConfirmOptions } from '@/components/ui/confirm-dialog';
 import { saveErrorText } from './error-messages';
 

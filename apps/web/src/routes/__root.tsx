@@ -1,7 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
 import { NotFound } from '@/components/layout/route-states';
-import { TOAST_PLACEMENT } from '@/components/layout/toast-placement';
+import { Toasts } from '@/components/layout/toasts';
 import { useTheme } from '@/lib/theme';
 import type { RouterContext } from '../router';
 
@@ -15,14 +14,7 @@ function RootLayout() {
   return (
     <>
       <Outlet />
-      <Toaster
-        richColors
-        theme={resolvedTheme}
-        closeButton
-        position={TOAST_PLACEMENT.position}
-        offset={TOAST_PLACEMENT.offset}
-        style={TOAST_PLACEMENT.style}
-      />
+      <Toasts theme={resolvedTheme} />
     </>
   );
 }

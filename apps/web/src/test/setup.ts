@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterEach } from 'vitest';
+import { toast } from '@/components/layout/toasts';
 
 afterEach(() => {
   cleanup();

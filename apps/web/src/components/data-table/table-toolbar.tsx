@@ -1,7 +1,7 @@
 import { groupDigits } from '@milepost/geo/units';
 import { FilterX, RefreshCw, Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/layout/toasts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';

@@ -1,13 +1,13 @@
 import { ERROR_STATUS, type ErrorCode } from '@milepost/contracts/error-codes';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { DISCARD_CHANGES_TITLE, Drawer } from './drawer';
 import { makeUser, renderWithApp } from '@/test/render';
 import { DrawerForm, useDrawerForm } from './drawer-form';
+import { Toasts } from './toasts';
 
 const schema = z.object({ name: z.string().trim().min(1, 'Name is required') });
 interface Row {
@@ -43,7 +43,7 @@ function renderForm(error: unknown) {
   renderWithApp(
     <>
       <NameForm row={{ id: 1, name: 'Old', version: 7 }} update={update} reload={reload} onDone={onDone} />
-      <Toaster />
+      <Toasts />
     </>,
     { user: makeUser([]) },
   );

@@ -3,7 +3,6 @@ import { VALIDATION_MESSAGES } from '@milepost/contracts/messages';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { hasErrorCode } from '@/lib/api-client';
@@ -11,6 +10,7 @@ import { useFormDraft } from '@/lib/form-drafts';
 import { reportSaveFailure } from '@/lib/save-failure';
 import { useUnsavedChanges } from './drawer';
 import { DrawerFormFooter } from './drawer-form-footer';
+import { toast } from './toasts';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
 

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '@milepost/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/layout/toasts';
 import { api } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/current-user';
 import { useWriteMutation } from '@/lib/query-keys';

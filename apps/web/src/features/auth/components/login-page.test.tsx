@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { makeUser, renderWithApp } from '@/test/render';
 import { tokenExpiringIn } from '@/test/jwt';
 import { LoginPage } from './login-page';
@@ -10,7 +10,7 @@ function renderLogin() {
   return renderWithApp(
     <>
       <LoginPage />
-      <Toaster />
+      <Toasts />
     </>,
     { path: '/login', signedIn: false },
   );

@@ -3,8 +3,8 @@ import { AUTH_MESSAGES, GENERIC_ERROR_MESSAGES, PRODUCT_SUBTITLE, PRODUCT_TITLE,
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
+import { toast } from '@/components/layout/toasts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { renderWithApp } from '@/test/render';
 import { RESET_REDIRECT_MS, ResetPasswordPage } from './reset-password-page';
 
@@ -9,7 +9,7 @@ function renderReset(email?: string, token?: string) {
   return renderWithApp(
     <>
       <ResetPasswordPage email={email} token={token} />
-      <Toaster />
+      <Toasts />
     </>,
     { path: '/', signedIn: false },
   );

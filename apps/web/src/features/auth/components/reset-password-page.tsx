@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, PRODUCT_TITLE, VALIDATION_MESSAGES } from '@milepost/con
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/layout/toasts';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';

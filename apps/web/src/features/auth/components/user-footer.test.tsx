@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { SidebarProvider } from '@/components/layout/sidebar';
+import { Toasts } from '@/components/layout/toasts';
 import { makeUser, renderWithApp } from '@/test/render';
 import { meQueryKey } from '@/lib/current-user';
 import { UserFooter } from './user-footer';
@@ -13,7 +13,7 @@ function renderFooter() {
   return renderWithApp(
     <SidebarProvider>
       <UserFooter />
-      <Toaster />
+      <Toasts />
     </SidebarProvider>,
     { user: makeUser(['CAN_SHOW_TRIPS']), path: '/trips' },
   );

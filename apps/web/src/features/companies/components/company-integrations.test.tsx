@@ -2,8 +2,8 @@ import type { CompanyRow } from '@milepost/contracts/companies-api';
 import type { IntegrationStatus } from '@milepost/contracts/integrations-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { mockApi } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { CompanyIntegrations } from './company-integrations';
@@ -19,7 +19,7 @@ function renderIt() {
   renderWithApp(
     <>
       <CompanyIntegrations company={company} />
-      <Toaster />
+      <Toasts />
     </>,
     { user: makeUser(['CAN_SHOW_COMPANIES', 'CAN_SYNC_INTEGRATIONS']) },
   );

@@ -2,8 +2,8 @@ import { INTEGRATION_LABELS, INTEGRATION_PROVIDERS, SYNC_STATE_LABELS, type Inte
 import type { CompanyRow } from '@milepost/contracts/companies-api';
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { toast } from 'sonner';
 import { RecordLoader } from '@/components/layout/record-loader';
+import { toast } from '@/components/layout/toasts';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/lib/error-messages';
 import { formatDisplayDateTime } from '@/lib/date-format';

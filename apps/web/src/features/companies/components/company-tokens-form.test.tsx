@@ -1,8 +1,8 @@
 import type { CompanyRow } from '@milepost/contracts/companies-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { mockApi } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { CompanyTokensForm, TOKEN_PLACEHOLDERS } from './company-tokens-form';
@@ -29,7 +29,7 @@ function renderForm(company: CompanyRow, onDone = vi.fn()) {
   renderWithApp(
     <>
       <CompanyTokensForm company={company} onDone={onDone} onCancel={() => {}} />
-      <Toaster />
+      <Toasts />
     </>,
     { user: makeUser(['CAN_SHOW_COMPANIES', 'CAN_EDIT_COMPANY_TOKENS']) },
   );

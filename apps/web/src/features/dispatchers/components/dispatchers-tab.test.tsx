@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { clearAllFormDrafts } from '@/lib/form-drafts';
 import { mockApi, page, stubElementHeight } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
@@ -14,7 +14,7 @@ function renderTab(permissions: string[], search: DispatchersTabSearch = {}) {
   return renderWithApp(
     <div style={{ height: 720, display: 'flex', flexDirection: 'column' }}>
       <DispatchersTab title="Dispatchers" search={search} onSearchChange={() => {}} />
-      <Toaster />
+      <Toasts />
     </div>,
     { user: makeUser(permissions), path: '/dispatchers' },
   );

@@ -1,8 +1,8 @@
 import type { MileStatsLeg, SourceMileStats, TripMileStats } from '@milepost/contracts/mile-stats-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { apiError, mockApi, type MockHandler } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { MileageReportDialog } from './mileage-report-dialog';
@@ -60,7 +60,7 @@ function setup(data: TripMileStats | MockHandler, permissions: string[], put?: M
   renderWithApp(
     <>
       <MileageReportDialog trip={{ id: 42, number: 'L-42' }} onOpenChange={() => {}} />
-      <Toaster />
+      <Toasts />
     </>,
     { user: makeUser(permissions) },
   );

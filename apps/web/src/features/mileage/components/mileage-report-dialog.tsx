@@ -3,7 +3,7 @@ import { DISTANCE_METHOD_LABELS, MILEAGE_MESSAGES, payableFrom, type ManualMileS
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/layout/toasts';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';

@@ -1,8 +1,8 @@
 import type { PermissionRow } from '@milepost/contracts/permissions-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { clearAllFormDrafts } from '@/lib/form-drafts';
 import { apiError, mockApi, page, stubElementHeight, type MockHandler } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
@@ -24,7 +24,7 @@ function renderTab(permissions: string[] = ALL, handlers: Record<string, MockHan
   renderWithApp(
     <div style={{ height: 720, display: 'flex', flexDirection: 'column' }}>
       <PermissionsTab title="Roles" search={{}} onSearchChange={() => {}} />
-      <Toaster />
+      <Toasts />
     </div>,
     { user: makeUser(permissions), path: '/roles' },
   );

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReportRow } from '@milepost/contracts/trip-statistics-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from 'sonner';
+import { Toasts } from '@/components/layout/toasts';
 import { apiError, mockApi, stubElementHeight } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { NOTHING_CHOSEN_TEXT, REPORT_REFRESH_FAILED_TEXT, ReportsScreen } from './reports-screen';
@@ -156,7 +156,7 @@ describe('Reports screen', () => {
     renderWithApp(
       <>
         <ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />
-        <Toaster />
+        <Toasts />
       </>,
       { user: makeUser(['CAN_SHOW_REPORTS']) },
     );

@@ -2,12 +2,12 @@ import { REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statis
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { Suspense, lazy, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table/data-table';
 import { RefreshButton, refreshList, tableTotalText } from '@/components/data-table/table-toolbar';
 import { staticTableSource } from '@/components/data-table/table-source';
 import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
+import { toast } from '@/components/layout/toasts';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/lib/error-messages';
 import { useRouteSettings } from '@/lib/route-settings';

@@ -2,8 +2,8 @@ import type { PermissionRow } from '@milepost/contracts/permissions-api';
 import type { RoleDetail } from '@milepost/contracts/roles-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { clearAllFormDrafts } from '@/lib/form-drafts';
 import { mockApi, page, type MockHandler } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
@@ -26,7 +26,7 @@ function renderRoleForm({ role, handlers = {} }: { role?: RoleDetail; handlers?:
   const result = renderWithApp(
     <>
       <RoleForm role={role} onDone={onDone} onCancel={() => {}} />
-      <Toaster />
+      <Toasts />
     </>,
     { user: makeUser(['CAN_SHOW_ROLES', 'CAN_CREATE_ROLE', 'CAN_EDIT_ROLE']) },
   );

@@ -1,8 +1,8 @@
 import type { RoleRow } from '@milepost/contracts/roles-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { clearAllFormDrafts } from '@/lib/form-drafts';
 import { mockApi, page, stubElementHeight } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
@@ -25,7 +25,7 @@ function renderTab(permissions: string[]) {
   const result = renderWithApp(
     <div style={{ height: 720, display: 'flex', flexDirection: 'column' }}>
       <RolesTab title="Roles" search={{}} onSearchChange={() => {}} />
-      <Toaster />
+      <Toasts />
     </div>,
     { user: makeUser(permissions), path: '/roles' },
   );

@@ -1,8 +1,8 @@
 import type { ShopRow } from '@milepost/contracts/shops-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { clearAllFormDrafts } from '@/lib/form-drafts';
 import { mockApi, page, stubElementHeight } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
@@ -22,7 +22,7 @@ function renderScreen(permissions: string[]) {
   return renderWithApp(
     <div style={{ height: 720, display: 'flex', flexDirection: 'column' }}>
       <ShopsScreen title="Shops" search={{}} onSearchChange={() => {}} />
-      <Toaster />
+      <Toasts />
     </div>,
     { user: makeUser(permissions), path: '/shops' },
   );

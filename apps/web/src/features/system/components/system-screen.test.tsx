@@ -1,8 +1,8 @@
 import type { TripSettings } from '@milepost/contracts/settings-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { apiError, mockApi, page, stubElementHeight } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import type { SystemSearch } from '../system-tabs';
@@ -26,7 +26,7 @@ function renderScreen(permissions: string[], search: SystemSearch = {}) {
   return renderWithApp(
     <div style={{ height: 720, display: 'flex', flexDirection: 'column' }}>
       <SystemScreen title="System" search={search} onSearchChange={() => {}} />
-      <Toaster />
+      <Toasts />
     </div>,
     { user: makeUser(['CAN_SHOW_SYSTEM_SETTINGS', ...permissions]), path: '/system' },
   );

@@ -15,7 +15,7 @@ import type { StopType } from '@milepost/geo/mileage';
 import { useQueryClient } from '@tanstack/react-query';
 import { GripVertical, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/layout/toasts';
 import { stopColor, stopLetter } from '@/components/map/map-geometry';
 import { routeRequestFor, routesQueryOptions } from '@/components/map/routing-queries';
 import { PlaceSearch } from '@/components/place-search/place-search';

@@ -1,8 +1,8 @@
 import type { DuplicateCheckRow, TripDetail } from '@milepost/contracts/trips-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { mockApi, page } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { PRECHECK_QUESTION } from './precheck-dialog';
@@ -41,7 +41,7 @@ function setup(trip: TripDetail, matches: DuplicateCheckRow[] | 'fail') {
   renderWithApp(
     <>
       <TripForm trip={trip} onDone={onDone} onCancel={() => {}} />
-      <Toaster />
+      <Toasts />
     </>,
     { user: makeUser(['CAN_EDIT_TRIP']) },
   );
@@ -120,7 +120,7 @@ describe('Trip form submit precheck', () => {
     renderWithApp(
       <>
         <TripForm trip={trip} onDone={() => {}} onCancel={() => {}} />
-        <Toaster />
+        <Toasts />
       </>,
       { user: makeUser(['CAN_EDIT_TRIP']) },
     );
@@ -190,7 +190,7 @@ describe('Trip form submit precheck', () => {
     renderWithApp(
       <>
         <TripForm trip={trip} onDone={() => {}} onCancel={() => {}} />
-        <Toaster />
+        <Toasts />
       </>,
       { user: makeUser(['CAN_EDIT_TRIP']) },
     );

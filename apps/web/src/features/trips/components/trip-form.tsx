@@ -3,8 +3,8 @@ import { TRIP_MESSAGES, tripStatusChoices, type DuplicateCheckRow, type TripDeta
 import { TRIP_STATUS_LABELS } from '@milepost/contracts/trips-list';
 import { useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { DrawerForm, useDrawerForm } from '@/components/layout/drawer-form';
+import { toast } from '@/components/layout/toasts';
 import { Button } from '@/components/ui/button';
 import { useConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateTimePicker } from '@/components/ui/date-picker';

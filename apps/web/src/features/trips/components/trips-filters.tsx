@@ -1,6 +1,6 @@
 import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/list-query';
 import type { IdentifierType } from '@milepost/contracts/trips-api';
-import { toast } from 'sonner';
+import { toast } from '@/components/layout/toasts';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
 import { DatePicker } from '@/components/ui/date-picker';
 import { cn } from '@/lib/utils';

@@ -1,7 +1,7 @@
 import { Download, Plus } from 'lucide-react';
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
+import { toast } from '@/components/layout/toasts';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
 import { ViewSwitcher } from '@/components/layout/view-switcher';
 import { Button } from '@/components/ui/button';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { DISCARD_CHANGES_TITLE, Drawer } from '@/components/layout/drawer';
+import { Toasts } from '@/components/layout/toasts';
 import { apiError, mockApi, page } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { AssignDriversForm } from './assign-drivers-form';
@@ -31,7 +31,7 @@ function renderForm(onDone = vi.fn()) {
   renderWithApp(
     <>
       <AssignDriversForm onDone={onDone} onCancel={() => {}} />
-      <Toaster />
+      <Toasts />
     </>,
     { user: makeUser(['CAN_SHOW_TRUCKS', 'CAN_DRIVERS_ASSIGN_TO_USER_TRUCK']) },
   );

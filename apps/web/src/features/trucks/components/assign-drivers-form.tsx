@@ -1,8 +1,8 @@
 import { DRIVER_MESSAGES } from '@milepost/contracts/drivers-api';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { useUnsavedChanges } from '@/components/layout/drawer';
 import { DrawerFormFooter } from '@/components/layout/drawer-form-footer';
+import { toast } from '@/components/layout/toasts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';

@@ -1,8 +1,8 @@
 import type { TruckRow } from '@milepost/contracts/trucks-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { apiError, mockApi, page, stubElementHeight } from '@/test/api-mock';
 import { REFRESH_FAILED_TEXT } from '@/components/data-table/table-toolbar';
 import { makeUser, renderWithApp } from '@/test/render';
@@ -37,7 +37,7 @@ function renderScreen(permissions: string[] = ALL, search: TrucksSearch = {}) {
   return renderWithApp(
     <div style={{ height: 720, display: 'flex', flexDirection: 'column' }}>
       <TrucksScreen title="Trucks" search={search} onSearchChange={() => {}} />
-      <Toaster />
+      <Toasts />
     </div>,
     { user: makeUser(permissions), path: '/trucks' },
   );

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { clearAllFormDrafts } from '@/lib/form-drafts';
 import { mockApi, page } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
@@ -20,7 +20,7 @@ function renderForm() {
   renderWithApp(
     <>
       <UserForm onDone={onDone} onCancel={() => {}} />
-      <Toaster />
+      <Toasts />
     </>,
     { user: makeUser(['CAN_CREATE_USER']) },
   );

@@ -1,8 +1,8 @@
 import { USER_MESSAGES, type UserRow } from '@milepost/contracts/users-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Toasts } from '@/components/layout/toasts';
 import { clearAllFormDrafts } from '@/lib/form-drafts';
 import { apiError, mockApi, page, stubElementHeight, type MockHandler } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
@@ -46,7 +46,7 @@ function renderScreen(permissions: string[] = ALL, search: UsersSearch = {}) {
   return renderWithApp(
     <div style={{ height: 720, display: 'flex', flexDirection: 'column' }}>
       <UsersScreen title="Users" search={search} onSearchChange={() => {}} />
-      <Toaster />
+      <Toasts />
     </div>,
     { user: makeUser(permissions), path: '/users' },
   );

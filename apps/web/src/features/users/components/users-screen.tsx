@@ -1,8 +1,8 @@
 import { USER_MESSAGES } from '@milepost/contracts/users-api';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { toast } from 'sonner';
 import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
+import { toast } from '@/components/layout/toasts';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
 import { useConfirmDialog } from '@/components/ui/confirm-dialog';
 import { meQueryOptions } from '@/lib/current-user';
