@@ -59,6 +59,7 @@ export function flipStatus<T extends { id: number; active: boolean; version?: nu
   o: { entity: string; toasts: { deactivated: string; activated: string } },
 ): void {
   const id = `status-${o.entity}-${row.id}`;
+  let undone = false;
   const run = (active: boolean, version: number | undefined, undoable: boolean) =>
     mutate({ id: row.id, active, ...(version === undefined ? {} : { version }) } as StatusFlipInput<T>, {
       onSuccess: (saved) =>
@@ -66,7 +67,20 @@ export function flipStatus<T extends { id: number; active: boolean; version?: nu
           id,
           // The same toast is updated in place: an outcome without Undo clears the earlier action.
           ...(undoable && !active
-            ? { duration: UNDO_TOAST_MS, action: { label: UNDO_LABEL, onClick: () => run(true, saved.version, false) } }
+            ? {
+                duration: UNDO_TOAST_MS,
+                action: {
+                  label: UNDO_LABEL,
+                  // Keep the toast open for the answer to replace (closed here, it would take the answer
+                  // with it); a second click sends nothing.
+                  onClick: (event) => {
+                    event.preventDefault();
+                    if (undone) return;
+                    undone = true;
+                    run(true, saved.version, false);
+                  },
+                },
+              }
             : { action: undefined, duration: undefined }),
         }),
       onError: (error) => toast.error(saveErrorText(error, o.entity), { id, action: undefined, duration: undefined }),

@@ -87,7 +87,8 @@ describe('Trucks screen', () => {
     const patches = () => calls.filter((c) => c.method === 'PATCH').map((c) => [c.url.searchParams.get('active'), c.body]);
     expect(patches()).toEqual([['false', { version: 4 }]]);
 
-    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    // A double click sends one activation.
+    await user.dblClick(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Truck activated')).toBeInTheDocument();
     expect(patches()).toEqual([
       ['false', { version: 4 }],
@@ -96,6 +97,9 @@ describe('Trucks screen', () => {
     // The outcome replaces the first toast (one toast per record), and an activation offers no Undo.
     expect(screen.queryByText('Truck deactivated')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    // The outcome stays: the Undo click does not close the toast its answer updates.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.getByText('Truck activated')).toBeInTheDocument();
   });
 
   it('a failed Refresh says so (once) and keeps the rows shown', async () => {
