@@ -51,6 +51,8 @@ const FIRST_SCREEN_FILES = [
   'apps/web/src/features/trips/components/{trips-screen,trips-columns,trips-filters,trip-status}.tsx',
 ];
 const PLAIN_CONTRACTS = ['list-query', 'trips-list', 'route-settings', 'messages', 'permissions', 'error-codes'];
+/** sonner loads with the first toast (docs/decisions/013-first-screen-loads-fast.md): only components/layout/toasts.tsx imports it. */
+const noSonner = { group: ['sonner'], message: "Toasts come from '@/components/layout/toasts': sonner loads with the first toast (docs/decisions/013-first-screen-loads-fast.md)." };
 const noSchemaLibraries = [
   { group: ['zod', 'zod/*'], message: 'Loads zod on the first screen (docs/decisions/013-first-screen-loads-fast.md): read the URL with lib/search-params.ts.' },
   { group: ['date-fns', 'date-fns/*', '@date-fns/*'], message: 'Loads a date library on the first screen (docs/decisions/013-first-screen-loads-fast.md): format with lib/date-format.ts, or import() it on use.' },
@@ -97,6 +99,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/layout/toasts.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noSonner] }] },
+  },
+  // After the rule above: a later block's options for the same rule replace the earlier ones, so it repeats noSonner.
+  {
     files: FIRST_SCREEN_FILES,
     rules: {
       'no-restricted-imports': [
@@ -104,6 +112,7 @@ export default tseslint.config(
         {
           patterns: [
             ...noSchemaLibraries,
+            noSonner,
             {
               group: ['@milepost/contracts/*', ...PLAIN_CONTRACTS.map((name) => `!@milepost/contracts/${name}`)],
               allowTypeImports: true,
@@ -135,23 +144,6 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-    },
-  },
-  {
-    files: ['apps/web/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/components/layout/toasts.tsx'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'sonner',
-              message: "Toasts come from '@/components/layout/toasts': sonner loads with the first toast (docs/decisions/013-first-screen-loads-fast.md).",
-            },
-          ],
-        },
-      ],
     },
   },
 );
