@@ -1,11 +1,16 @@
 import { fileURLToPath, URL } from 'node:url';
+import type { InputType } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { gzipAsync } from '@gfx/zopfli';
 import { compression } from 'vite-plugin-compression2';
 
 /** Where `npm run dev` forwards /api (the API's default port); override with MILEPOST_API_PROXY. */
+/** Gzip by Zopfli, for the precompressed .gz copies (see the compression plugin below). */
+const zopfliGzip = async (input: InputType, options: { [key: string]: unknown }) => Buffer.from(await gzipAsync(Buffer.from(input as Uint8Array), options));
+
 const apiTarget = process.env.MILEPOST_API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -16,7 +21,14 @@ export default defineConfig({
     tailwindcss(),
     // Precompressed copies (.br and .gz) beside every text asset: the API serves them as they are
     // (docs/decisions/013-first-screen-loads-fast.md). Source maps are not compressed: nobody loads them at start.
-    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024, logLevel: 'silent' }),
+    // The .gz copies are made with Zopfli: the same gzip format every browser reads, about 4 % smaller, made
+    // once at build time for every browser that does not take brotli.
+    compression({
+      algorithms: ['brotliCompress', [zopfliGzip, { numiterations: 5 }]],
+      exclude: [/\.map$/],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
