@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DateTimePicker } from './date-picker';
+import { DatePicker, DateTimePicker } from './date-picker';
 
 function Field({ initial = '' }: { initial?: string }) {
   const [value, setValue] = useState(initial);
@@ -36,5 +36,27 @@ describe('DateTimePicker', () => {
   it('shows a stored value in the display format', () => {
     render(<Field initial="2026-03-02T09:05" />);
     expect(screen.getByLabelText('Pickup')).toHaveTextContent('02.03.2026 09:05');
+  });
+});
+
+describe('DatePicker', () => {
+  it('shows a stored day DD.MM.YYYY and a picked one as yyyy-MM-dd', async () => {
+    const user = userEvent.setup();
+    function Day() {
+      const [value, setValue] = useState('2026-03-02');
+      return (
+        <>
+          <DatePicker aria-label="From date" value={value} onChange={setValue} />
+          <output aria-label="value">{value}</output>
+        </>
+      );
+    }
+    render(<Day />);
+    expect(screen.getByRole('button', { name: 'From date' })).toHaveTextContent('02.03.2026');
+    await user.click(screen.getByRole('button', { name: 'From date' }));
+    const days = (await screen.findAllByRole('gridcell', {}, { timeout: 5000 })).filter((c) => c.textContent === '9');
+    await user.click(within(days[0]!).getByRole('button'));
+    expect(screen.getByLabelText('value')).toHaveTextContent('2026-03-09');
+    expect(screen.getByRole('button', { name: 'From date' })).toHaveTextContent('09.03.2026');
   });
 });

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { CalendarDays, X } from 'lucide-react';
 import { Suspense, cloneElement, lazy, useState } from 'react';
 import type { Matcher } from 'react-day-picker';
@@ -28,7 +27,23 @@ export function dayDate(value: string | undefined): Date | undefined {
   const m = value ? DAY.exec(value) : null;
   return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : undefined;
 }
-const dayText = (date: Date) => format(date, 'yyyy-MM-dd');
+const two = (n: number) => String(n).padStart(2, '0');
+/**
+ * A wall-clock Date in a display pattern of lib/date-format.ts (yyyy, MM, dd, HH, mm), without a
+ * date library: the trips filters show their dates on the first screen
+ * (docs/decisions/013-first-screen-loads-fast.md).
+ */
+function formatWallClock(date: Date, pattern: string): string {
+  const fields: Record<string, string> = {
+    yyyy: String(date.getFullYear()).padStart(4, '0'),
+    MM: two(date.getMonth() + 1),
+    dd: two(date.getDate()),
+    HH: two(date.getHours()),
+    mm: two(date.getMinutes()),
+  };
+  return pattern.replace(/yyyy|MM|dd|HH|mm/g, (token) => fields[token]!);
+}
+const dayText = (date: Date) => formatWallClock(date, 'yyyy-MM-dd');
 
 const triggerClass = cn(
   'flex h-8 w-full min-w-0 items-center gap-1.5 rounded-md border border-input bg-transparent py-1 pr-7 pl-2 text-left text-sm tabular-nums shadow-xs outline-none transition-colors dark:bg-input/30',
@@ -149,7 +164,7 @@ function openingMonth(min: string | undefined, max: string | undefined): Date {
 export function DatePicker({ value, onChange, clearable = true, ...props }: Common & { value: string; onChange: (day: string) => void; clearable?: boolean }) {
   const selected = dayDate(value);
   return (
-    <Picker label={props['aria-label'] ?? 'Date'} shown={selected ? format(selected, DATE_FORMAT) : ''} onClear={clearable ? () => onChange('') : null} props={props}>
+    <Picker label={props['aria-label'] ?? 'Date'} shown={selected ? formatWallClock(selected, DATE_FORMAT) : ''} onClear={clearable ? () => onChange('') : null} props={props}>
       {(close) => (
         <DayPicker
           mode="single"
@@ -174,7 +189,7 @@ export function DateTimePicker({ value, onChange, clearable = false, ...props }:
   const selected = dayDate(value);
   const time = /T(\d{2}):(\d{2})/.exec(value);
   const [hour, minute] = time ? [time[1]!, time[2]!] : DEFAULT_TIME.split(':');
-  const shown = selected && time ? format(new Date(selected.getFullYear(), selected.getMonth(), selected.getDate(), Number(hour), Number(minute)), DATE_TIME_FORMAT) : '';
+  const shown = selected && time ? formatWallClock(new Date(selected.getFullYear(), selected.getMonth(), selected.getDate(), Number(hour), Number(minute)), DATE_TIME_FORMAT) : '';
   const set = (day: string, h: string, m: string) => onChange(`${day}T${h}:${m}`);
   // A time between two 5-minute steps (an older record) rounds down in the select.
   const stepMinute = String(Math.floor(Number(minute) / MINUTE_STEP) * MINUTE_STEP).padStart(2, '0');

@@ -75,7 +75,7 @@ describe('Menu (its code loads on first use)', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'More actions for L-42' })).toHaveFocus();
     await user.keyboard(key);
-    const first = await screen.findByRole('menuitem', { name: 'Trip History' });
+    const first = await screen.findByRole('menuitem', { name: 'Trip History' }, { timeout: 5000 });
     await waitFor(() => expect(first).toHaveFocus());
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Mileage Report' })).toHaveFocus();
@@ -131,7 +131,7 @@ describe('Tooltip (its code loads on first hover or focus)', () => {
     render(<SidebarItem />);
     await user.tab();
     await user.tab();
-    expect(await screen.findByRole('tooltip', { name: 'Trips' })).toBeInTheDocument();
+    expect(await screen.findByRole('tooltip', { name: 'Trips' }, { timeout: 5000 })).toBeInTheDocument();
     const trigger = screen.getByRole('button', { name: 'Trips' });
     expect(trigger).toHaveFocus();
     expect(trigger).toHaveAttribute('aria-describedby');
@@ -157,6 +157,6 @@ describe('a layer opened by its caller', () => {
     render(<Screen />);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
-    expect(await screen.findByRole('alertdialog', { name: 'Log out?' })).toBeInTheDocument();
+    expect(await screen.findByRole('alertdialog', { name: 'Log out?' }, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -34,8 +34,8 @@ describe('Trips period filter', () => {
     const user = userEvent.setup();
     renderWithApp(<ListFilters search={{ toDate: '03/20/2026 23:59:59', periodType: 'CUSTOM' }} onSearchChange={onSearchChange} />, { user: makeUser([]) });
     await user.click(await screen.findByLabelText('From date'));
-    // From may not be after To.
-    expect(await screen.findByRole('button', { name: /March 21st, 2026/ })).toBeDisabled();
+    // From may not be after To. (The popover and calendar load on this first opening: slow on a busy machine.)
+    expect(await screen.findByRole('button', { name: /March 21st, 2026/ }, { timeout: 5000 })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: /March 1st, 2026/ }));
     expect(onSearchChange).toHaveBeenCalledWith({ fromDate: '03/01/2026 00:00:00', toDate: '03/20/2026 23:59:59', periodType: 'CUSTOM' });
   });
