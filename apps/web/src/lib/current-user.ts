@@ -2,10 +2,14 @@ import type { CurrentUser } from '@milepost/contracts/auth';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
 import { errorMessageFor } from './error-messages';
-import { QUERY_ROOTS } from './query-keys';
 import { getAccessToken, getRefreshToken } from './token-storage';
 
-export const meQueryKey = QUERY_ROOTS.me;
+/**
+ * The root of the signed-in user's queries (one of `QUERY_ROOTS`). Declared here, not read from
+ * query-keys.ts, so the route guards that read /me load no mutation code on the sign-in screen
+ * (docs/decisions/013-first-screen-loads-fast.md).
+ */
+export const meQueryKey = ['auth', 'me'] as const;
 
 /** GET /me: the signed-in user with their permissions. */
 export function getMe(signal?: AbortSignal): Promise<CurrentUser> {

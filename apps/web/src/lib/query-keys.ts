@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { meQueryKey } from './current-user';
 
 /**
  * The query-key root of every area. Every list, picker, lookup and single record of an area sits
@@ -6,7 +7,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
  * one invalidation of the root refreshes all of them.
  */
 export const QUERY_ROOTS = {
-  me: ['auth', 'me'],
+  me: meQueryKey,
   users: ['users'],
   roles: ['roles'],
   permissions: ['permissions'],

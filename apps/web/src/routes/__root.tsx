@@ -1,10 +1,9 @@
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Outlet, createRootRoute } from '@tanstack/react-router';
 import { NotFound } from '@/components/layout/route-states';
 import { Toasts } from '@/components/layout/toasts';
 import { useTheme } from '@/lib/theme';
-import type { RouterContext } from '../router';
 
-export const Route = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRoute({
   component: RootLayout,
   notFoundComponent: NotFound,
 });

@@ -1,10 +1,11 @@
 import { AUTH_MESSAGES } from '@milepost/contracts/messages';
-import { useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppSidebar } from '@/components/layout/app-sidebar';
 import { SidebarInset, SidebarProvider } from '@/components/layout/sidebar';
 import { toast } from '@/components/layout/toasts';
+import { appQueryClient, clearQueryCache } from '@/lib/app-query-client';
 import { meQueryOptions } from '@/lib/current-user';
 import { UserFooter } from '@/features/auth/components/user-footer';
 import { ensureSession, tokenSubject } from '@/lib/session';
@@ -16,24 +17,27 @@ import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, getAccessToken, getRefreshToken } 
  * first, and only a failed refresh signs the user out.
  */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ context, preload }) => {
+  beforeLoad: async ({ preload }) => {
     // A hover preload must not refresh or sign out behind the user's back; the real navigation checks.
-    if (preload) return;
+    if (preload) return { queryClient: await appQueryClient() };
     const hadSession = getAccessToken() !== null || getRefreshToken() !== null;
     if ((await ensureSession()) === 'signed-out') {
-      context.queryClient.clear();
+      clearQueryCache();
       if (hadSession) toast.error(AUTH_MESSAGES.sessionEnded, { id: 'session-ended' });
       throw redirect({ to: '/login' });
     }
+    // The signed-in app's query client, created on first need (the sign-in screens load none).
+    const queryClient = await appQueryClient();
     // Start loading permissions now; the sidebar and page guard show their loading states meanwhile.
-    void context.queryClient.prefetchQuery(meQueryOptions());
+    void queryClient.prefetchQuery(meQueryOptions());
+    return { queryClient };
   },
   component: AppLayout,
 });
 
 function AppLayout() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const queryClient = Route.useRouteContext({ select: (context) => context.queryClient });
 
   // Another tab signed out, signed in as someone else, or its tokens changed: re-check here too.
   useEffect(() => {
@@ -54,12 +58,16 @@ function AppLayout() {
     return () => window.removeEventListener('storage', onStorage);
   }, [navigate, queryClient]);
 
+  // The query client lives only in the signed-in app: the sign-in screens load none
+  // (docs/decisions/013-first-screen-loads-fast.md).
   return (
-    <SidebarProvider>
-      <AppSidebar footer={<UserFooter />} />
-      <SidebarInset>
-        <Outlet />
-      </SidebarInset>
-    </SidebarProvider>
+    <QueryClientProvider client={queryClient}>
+      <SidebarProvider>
+        <AppSidebar footer={<UserFooter />} />
+        <SidebarInset>
+          <Outlet />
+        </SidebarInset>
+      </SidebarProvider>
+    </QueryClientProvider>
   );
 }

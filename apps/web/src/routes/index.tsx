@@ -1,5 +1,6 @@
 import { SECTIONS, homePath } from '@/lib/sections';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { appQueryClient } from '@/lib/app-query-client';
 import { meQueryOptions } from '@/lib/current-user';
 import { ensureSession } from '@/lib/session';
 import { getAccessToken } from '@/lib/token-storage';
@@ -9,11 +10,11 @@ import { getAccessToken } from '@/lib/token-storage';
  * section the user may view (trips, routes, … roles), else /trips.
  */
 export const Route = createFileRoute('/')({
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async () => {
     if (!getAccessToken() || (await ensureSession()) === 'signed-out') throw redirect({ to: '/login' });
     let target: string = '/trips';
     try {
-      const me = await context.queryClient.ensureQueryData(meQueryOptions());
+      const me = await (await appQueryClient()).ensureQueryData(meQueryOptions());
       target = homePath(me.permissions);
     } catch {
       // A failed refresh has already cleared the session; anything else: let /trips show the problem.

@@ -35,6 +35,7 @@ export function makeUser(permissions: string[], overrides: Partial<CurrentUser> 
  * Renders `ui` inside the app's providers and a memory router that knows every section path.
  * `user`: seeds the /me cache (omit it to let /me be fetched — pair with a fetch stub).
  * `signedIn` (default true): stores a token pair first, as the guarded layout guarantees.
+ * `noQueryClient`: no QueryClientProvider, as on the sign-in screens (only the signed-in layout has one).
  */
 export function renderWithApp(
   ui: ReactNode,
@@ -43,7 +44,8 @@ export function renderWithApp(
     path = '/',
     signedIn = true,
     queryClient = createQueryClient(),
-  }: { user?: CurrentUser; path?: string; signedIn?: boolean; queryClient?: QueryClient } = {},
+    noQueryClient = false,
+  }: { user?: CurrentUser; path?: string; signedIn?: boolean; queryClient?: QueryClient; noQueryClient?: boolean } = {},
 ) {
   if (signedIn && !getAccessToken()) setTokens({ accessToken: 'test-access-token', refreshToken: 'test-refresh-token' });
   if (user) queryClient.setQueryData(meQueryKey, user);
@@ -64,12 +66,11 @@ export function renderWithApp(
     routeTree: rootRoute.addChildren(children),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <RouterProvider router={router} />
-      </ThemeProvider>
-    </QueryClientProvider>,
+  const app = (
+    <ThemeProvider>
+      <RouterProvider router={router} />
+    </ThemeProvider>
   );
+  const result = render(noQueryClient ? app : <QueryClientProvider client={queryClient}>{app}</QueryClientProvider>);
   return { ...result, router, queryClient };
 }

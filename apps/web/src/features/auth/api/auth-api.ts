@@ -1,6 +1,6 @@
-import type { CurrentUser, ForgotPasswordRequest, LoginRequest, ResetPasswordFinishRequest, TokenPair } from '@milepost/contracts/auth';
+import type { CurrentUser } from '@milepost/contracts/auth';
 import { AUTH_MESSAGES } from '@milepost/contracts/messages';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { toast } from '@/components/layout/toasts';
@@ -10,33 +10,7 @@ import { useWriteMutation } from '@/lib/query-keys';
 import { clearTokens, getRefreshToken } from '@/lib/token-storage';
 
 // The signed-in user (GET /me) is read through lib/current-user.ts: guards and the sidebar need it too.
-
-/** POST /authenticate */
-export function authenticate(credentials: LoginRequest): Promise<TokenPair> {
-  return api.post<TokenPair>('/authenticate', credentials, { auth: false });
-}
-
-export function useAuthenticateMutation() {
-  return useMutation({ mutationFn: authenticate });
-}
-
-/** POST /reset-password/init — the email travels in the query string, there is no body. */
-export function requestPasswordReset({ email }: ForgotPasswordRequest): Promise<null> {
-  return api.post<null>('/reset-password/init', undefined, { auth: false, query: { email } });
-}
-
-export function useRequestPasswordResetMutation() {
-  return useMutation({ mutationFn: requestPasswordReset });
-}
-
-/** POST /reset-password/finish */
-export function finishPasswordReset(body: ResetPasswordFinishRequest): Promise<null> {
-  return api.post<null>('/reset-password/finish', body, { auth: false });
-}
-
-export function useFinishPasswordResetMutation() {
-  return useMutation({ mutationFn: finishPasswordReset });
-}
+// Signing in and resetting a password are in sign-in-api.ts: the sign-in screens load no query client.
 
 /** PUT /profile */
 export function updateProfile(body: { firstName: string; lastName: string; phone: string | null }): Promise<CurrentUser> {

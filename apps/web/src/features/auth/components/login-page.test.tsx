@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Toasts } from '@/components/layout/toasts';
+import { appQueryClient } from '@/lib/app-query-client';
 import { makeUser, renderWithApp } from '@/test/render';
 import { tokenExpiringIn } from '@/test/jwt';
 import { LoginPage } from './login-page';
@@ -12,7 +13,8 @@ function renderLogin() {
       <LoginPage />
       <Toasts />
     </>,
-    { path: '/login', signedIn: false },
+    // The sign-in screen has no query client (it loads no TanStack Query).
+    { path: '/login', signedIn: false, noQueryClient: true },
   );
 }
 
@@ -96,12 +98,16 @@ describe('LoginPage', () => {
         ),
       ),
     );
+    // A previous user's data is still cached (they signed out in this tab).
+    const queryClient = await appQueryClient();
+    queryClient.setQueryData(['trips', 'list', {}], ['a previous user’s trip']);
     const { router } = renderLogin();
     await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'dana@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText('Login successful! Welcome back.')).toBeInTheDocument();
+    expect(queryClient.getQueryData(['trips', 'list', {}])).toBeUndefined();
     expect(localStorage.getItem('accessToken')).toBe(access);
     expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
     // The test router has no redirecting `/`; the app's `/` then sends the user to homePath (/routes).

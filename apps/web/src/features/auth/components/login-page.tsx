@@ -1,6 +1,5 @@
 import type { ForgotPasswordRequest, LoginRequest } from '@milepost/contracts/auth';
 import { AUTH_MESSAGES, GENERIC_ERROR_MESSAGES, PRODUCT_SUBTITLE, PRODUCT_TITLE, VALIDATION_MESSAGES } from '@milepost/contracts/messages';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
@@ -11,11 +10,11 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-messages';
+import { clearQueryCache } from '@/lib/app-query-client';
 import { clearTokens, setTokens } from '@/lib/token-storage';
 import { cn } from '@/lib/utils';
-import { useAuthenticateMutation, useRequestPasswordResetMutation } from '../api/auth-api';
+import { authenticate, requestPasswordReset } from '../api/sign-in-api';
 import { useAuthForm } from '../auth-form';
-import { meQueryOptions } from '@/lib/current-user';
 
 type View = 'login' | 'forgot';
 
@@ -59,9 +58,7 @@ function resetRequestFailed(error: unknown) {
 }
 
 function LoginCard({ active, onForgot }: { active: boolean; onForgot: () => void }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const authenticate = useAuthenticateMutation();
   const form = useAuthForm({ email: '', password: '' }, loginRules);
   const { errors, isSubmitting } = form;
 
@@ -69,12 +66,11 @@ function LoginCard({ active, onForgot }: { active: boolean; onForgot: () => void
 
   const onSubmit = async (values: LoginRequest) => {
     try {
-      const tokens = await authenticate.mutateAsync(values);
-      queryClient.clear(); // nothing cached from a previous user survives a new sign-in
+      const tokens = await authenticate(values);
+      clearQueryCache(); // nothing cached from a previous user survives a new sign-in
       setTokens(tokens);
       toast.success(AUTH_MESSAGES.loginSuccess);
-      // Load /me now so `/` can send the user straight to their first permitted section.
-      await queryClient.prefetchQuery(meQueryOptions());
+      // `/` loads the user's permissions (/me) and sends them straight to their first permitted section.
       await navigate({ to: '/' });
     } catch (error) {
       signInFailed(error);
@@ -123,7 +119,6 @@ function LoginCard({ active, onForgot }: { active: boolean; onForgot: () => void
 }
 
 function ForgotPasswordCard({ active, onBack }: { active: boolean; onBack: () => void }) {
-  const requestReset = useRequestPasswordResetMutation();
   const form = useAuthForm({ email: '' }, forgotPasswordRules);
   const { errors, isSubmitting } = form;
 
@@ -131,7 +126,7 @@ function ForgotPasswordCard({ active, onBack }: { active: boolean; onBack: () =>
 
   const onSubmit = async (values: ForgotPasswordRequest) => {
     try {
-      await requestReset.mutateAsync(values);
+      await requestPasswordReset(values);
       toast.success(AUTH_MESSAGES.resetLinkSent);
       form.reset();
       onBack();

@@ -11,7 +11,7 @@ function renderReset(email?: string, token?: string) {
       <ResetPasswordPage email={email} token={token} />
       <Toasts />
     </>,
-    { path: '/', signedIn: false },
+    { path: '/', signedIn: false, noQueryClient: true },
   );
 }
 

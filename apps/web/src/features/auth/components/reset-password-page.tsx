@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-messages';
 import { cn } from '@/lib/utils';
-import { useFinishPasswordResetMutation } from '../api/auth-api';
+import { finishPasswordReset } from '../api/sign-in-api';
 import { useAuthForm } from '../auth-form';
 
 /** docs/product/shell.md: after a successful reset the page goes to /login after 2 s. */
@@ -30,7 +30,6 @@ function resetFailed(error: unknown) {
 /** /reset-password?email=…&token=…: choose a new password from the emailed link. */
 export function ResetPasswordPage({ email, token }: { email?: string | undefined; token?: string | undefined }) {
   const navigate = useNavigate();
-  const finish = useFinishPasswordResetMutation();
   const [done, setDone] = useState(false);
   const linkValid = Boolean(email && token);
   const warned = useRef(false);
@@ -57,7 +56,7 @@ export function ResetPasswordPage({ email, token }: { email?: string | undefined
       return;
     }
     try {
-      await finish.mutateAsync({ email, token, newPassword: values.newPassword, confirmPassword: values.confirmPassword });
+      await finishPasswordReset({ email, token, newPassword: values.newPassword, confirmPassword: values.confirmPassword });
       setDone(true);
     } catch (error) {
       resetFailed(error);
