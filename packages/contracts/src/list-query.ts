@@ -22,6 +22,9 @@ export const hasNextPage = (p: Pick<Paged<unknown>, 'page' | 'totalPages'>) => p
 /** Every time shows in US Central time; dates travel as MM/DD/YYYY HH:mm:ss in that zone. */
 export const CENTRAL_TZ = 'America/Chicago';
 
+/** A date-time on the wire: MM/DD/YYYY HH:mm:ss in Central time (`contracts/time` parses and writes it). */
+export const WIRE_DATE_TIME_PATTERN = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):(\d{2})$/;
+
 /** Report and trips-filter periods (Central time, weeks from Monday). */
 export const PERIOD_TYPES = ['WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export type PeriodType = (typeof PERIOD_TYPES)[number];

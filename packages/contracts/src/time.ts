@@ -1,16 +1,14 @@
 import { TZDate } from '@date-fns/tz';
 import { endOfDay, endOfMonth, endOfWeek, endOfYear, format, startOfDay, startOfMonth, startOfWeek, startOfYear } from 'date-fns';
 import { z } from 'zod';
-import { CENTRAL_TZ, type PeriodType } from './list-query';
+import { CENTRAL_TZ, WIRE_DATE_TIME_PATTERN, type PeriodType } from './list-query';
 
 /** Dates travel as MM/DD/YYYY HH:mm:ss in US Central time (CENTRAL_TZ). */
 export const WIRE_DATE_FORMAT = 'MM/dd/yyyy HH:mm:ss';
 
-const WIRE = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):(\d{2})$/;
-
 /** Parses MM/DD/YYYY HH:mm:ss as Central time; null when malformed or not a real date. */
 export function parseCentral(value: string): Date | null {
-  const m = WIRE.exec(value.trim());
+  const m = WIRE_DATE_TIME_PATTERN.exec(value.trim());
   if (!m) return null;
   const [, mo, d, y, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
   const date = new TZDate(y, mo - 1, d, h, mi, s, CENTRAL_TZ);

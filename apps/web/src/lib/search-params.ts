@@ -1,4 +1,4 @@
-import { ID_MAX } from '@milepost/contracts/list-query';
+import { ID_MAX, WIRE_DATE_TIME_PATTERN } from '@milepost/contracts/list-query';
 import type { SearchSchemaInput } from '@tanstack/react-router';
 
 /**
@@ -45,7 +45,7 @@ export const booleanParam: ParamReader<boolean | undefined> = (value) => (typeof
 
 /** A date-time in the wire format MM/DD/YYYY HH:mm:ss, else absent. */
 export const wireDateParam: ParamReader<string | undefined> = (value) =>
-  typeof value === 'string' && /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/.test(value) ? value : undefined;
+  typeof value === 'string' && WIRE_DATE_TIME_PATTERN.test(value) ? value : undefined;
 
 /** `<field>,<asc|desc>` with a field from `fields` (a list's sort fields from contracts), else absent (no sort). */
 export function sortParam(fields: readonly string[]): ParamReader<string | undefined> {
