@@ -14,7 +14,13 @@ const THEME_OPTIONS: { value: Theme; label: string; icon: typeof Sun }[] = [
  * (`Menu`, components/ui/lazy-layer.tsx), not with the screen: the sign-in screen stays small
  * (docs/decisions/013-first-screen-loads-fast.md).
  */
-export function ThemeToggle({ className }: { className?: string }) {
+/** Its colours where it sits: the sidebar's footer, or a page of its own (the sign-in screens). */
+const TONES = {
+  sidebar: 'text-sidebar-muted-foreground hover:bg-sidebar-accent',
+  page: 'text-muted-foreground hover:bg-accent',
+} as const;
+
+export function ThemeToggle({ tone = 'sidebar' }: { tone?: keyof typeof TONES }) {
   const { theme, setTheme } = useTheme();
   const current = THEME_OPTIONS.find((o) => o.value === theme) ?? THEME_OPTIONS[2]!;
   const Icon = current.icon;
@@ -29,8 +35,8 @@ export function ThemeToggle({ className }: { className?: string }) {
           aria-label={`Theme: ${current.label}`}
           title={`Theme: ${current.label}`}
           className={cn(
-            'inline-flex size-8 shrink-0 items-center justify-center rounded-md text-sidebar-muted-foreground outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
-            className,
+            'inline-flex size-8 shrink-0 items-center justify-center rounded-md outline-none transition-colors hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
+            TONES[tone],
           )}
         >
           <Icon className="size-4" aria-hidden />

@@ -5,7 +5,7 @@ export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       data-slot="card"
-      className={cn('flex flex-col gap-5 rounded-xl border bg-card py-6 text-card-foreground shadow-sm', className)}
+      className={cn('flex flex-col gap-5 rounded-xl border bg-card py-6 text-card-foreground shadow-md', className)}
       {...props}
     />
   );
@@ -16,7 +16,7 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 data-slot="card-title" className={cn('text-lg font-semibold leading-none tracking-tight', className)} {...props} />;
+  return <h2 data-slot="card-title" className={cn('text-2xl font-semibold tracking-tight', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

@@ -78,9 +78,9 @@ function LoginCard({ active, onForgot }: { active: boolean; onForgot: () => void
   };
 
   return (
-    <Card className="w-full shadow-md">
+    <Card className="w-full">
       <CardHeader className="items-center text-center">
-        <CardTitle className="text-2xl">{PRODUCT_TITLE}</CardTitle>
+        <CardTitle>{PRODUCT_TITLE}</CardTitle>
         <CardDescription>{PRODUCT_SUBTITLE}</CardDescription>
       </CardHeader>
       <CardContent>
@@ -105,7 +105,7 @@ function LoginCard({ active, onForgot }: { active: boolean; onForgot: () => void
             />
           </FormField>
           <div className="-mt-1 flex justify-end">
-            <Button variant="link" size="sm" className="h-auto text-xs text-muted-foreground" onClick={onForgot}>
+            <Button variant="link" size="inline" onClick={onForgot}>
               Forgot Password?
             </Button>
           </div>
@@ -136,9 +136,9 @@ function ForgotPasswordCard({ active, onBack }: { active: boolean; onBack: () =>
   };
 
   return (
-    <Card className="w-full shadow-md">
+    <Card className="w-full">
       <CardHeader className="items-center text-center">
-        <CardTitle className="text-2xl">Reset Password</CardTitle>
+        <CardTitle>Reset Password</CardTitle>
         <CardDescription>Enter your email and we will send you a reset link.</CardDescription>
       </CardHeader>
       <CardContent>
@@ -157,7 +157,7 @@ function ForgotPasswordCard({ active, onBack }: { active: boolean; onBack: () =>
             {isSubmitting ? 'Sending...' : 'Send Reset Link'}
           </Button>
           <div className="flex justify-center">
-            <Button variant="link" size="sm" className="h-auto text-xs text-muted-foreground" onClick={onBack}>
+            <Button variant="link" size="inline" onClick={onBack}>
               Back to Login
             </Button>
           </div>
@@ -173,7 +173,7 @@ export function LoginPage() {
   return (
     <div className="relative flex min-h-svh items-center justify-center bg-muted/40 p-4 dark:bg-background">
       <div className="absolute top-3 right-3">
-        <ThemeToggle className="text-muted-foreground hover:bg-accent" />
+        <ThemeToggle tone="page" />
       </div>
       <div className="w-full max-w-sm overflow-hidden">
         <div

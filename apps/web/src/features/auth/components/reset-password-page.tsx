@@ -10,7 +10,6 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-messages';
-import { cn } from '@/lib/utils';
 import { finishPasswordReset } from '../api/sign-in-api';
 import { useAuthForm } from '../auth-form';
 
@@ -70,9 +69,9 @@ export function ResetPasswordPage({ email, token }: { email?: string | undefined
 
   return (
     <div className="flex min-h-svh items-center justify-center bg-muted/40 p-4 dark:bg-background">
-      <Card className="w-full max-w-sm shadow-md">
+      <Card className="w-full max-w-sm">
         <CardHeader className="items-center text-center">
-          <CardTitle className="text-2xl">Reset Password</CardTitle>
+          <CardTitle>Reset Password</CardTitle>
           <CardDescription>
             {PRODUCT_TITLE}
             {email ? ` · ${email}` : ''}
@@ -109,7 +108,7 @@ export function ResetPasswordPage({ email, token }: { email?: string | undefined
                 {isSubmitting ? 'Resetting...' : 'Reset Password'}
               </Button>
               <div className="flex justify-center">
-                <Link to="/login" className={cn(buttonVariants({ variant: 'link', size: 'sm' }), 'h-auto text-xs text-muted-foreground')}>
+                <Link to="/login" className={buttonVariants({ variant: 'link', size: 'inline' })}>
                   Back to Login
                 </Link>
               </div>
