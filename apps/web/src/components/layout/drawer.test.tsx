@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from '@/components/ui/button';
 import { Drawer } from './drawer';
+import { Toasts, toast } from './toasts';
 
-function Harness({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
+function Harness({ onOpenChange, onReload }: { onOpenChange?: (open: boolean) => void; onReload?: () => void }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -18,7 +19,7 @@ function Harness({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
         }}
         title="Edit Trip: L-1001"
         headerActions={<Button size="sm">Route settings</Button>}
-        footer={<Button>Update Trip</Button>}
+        footer={<Button onClick={() => toast.error('Changed by someone else.', { action: { label: 'Reload', onClick: onReload ?? (() => {}) } })}>Update Trip</Button>}
       >
         <label>
           Notes <input />
@@ -29,6 +30,26 @@ function Harness({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
 }
 
 describe('Drawer', () => {
+  it("a toast's button works over the open drawer, even as the first toast, and leaves the drawer open", async () => {
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    const onReload = vi.fn();
+    render(
+      <>
+        <Harness onOpenChange={onOpenChange} onReload={onReload} />
+        <Toasts />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'New Trip' }));
+    await screen.findByRole('dialog', { name: 'Edit Trip: L-1001' });
+    await user.click(screen.getByRole('button', { name: 'Update Trip' }));
+    // Reachable by role (not hidden from assistive technology by the modal) and clickable (pointer events on).
+    await user.click(await screen.findByRole('button', { name: 'Reload' }));
+    expect(onReload).toHaveBeenCalledTimes(1);
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Edit Trip: L-1001' })).toBeInTheDocument();
+  });
+
   it('opens with its title and header actions and closes on Escape', async () => {
     const user = userEvent.setup();
     const onOpenChange = vi.fn();

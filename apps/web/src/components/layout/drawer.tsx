@@ -11,6 +11,7 @@ import {
 } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { isToastEvent } from "@/components/layout/toasts";
 import { cn } from "@/lib/utils";
 
 const WIDTHS = {
@@ -115,6 +116,10 @@ export function Drawer({
             {...(description === undefined
               ? { "aria-describedby": undefined }
               : {})}
+            // A toast's Reload or Undo is used with the drawer open: that is no click outside it.
+            onInteractOutside={(event) => {
+              if (isToastEvent(event)) event.preventDefault();
+            }}
           >
             {hasHeader ? (
               <div className="flex h-12 shrink-0 items-center gap-2 border-b pr-2 pl-4">

@@ -71,10 +71,27 @@ function subscribe(notify: () => void): () => void {
   return () => onLoaded.delete(notify);
 }
 
-/** Where toasts appear, for the root layout: renders nothing until the first toast has loaded sonner. */
+/**
+ * Where toasts appear, for the root layout; sonner's Toaster mounts in it with the first toast. The
+ * region is there from the start so a toast stays usable over a modal dialog or drawer, even when it is
+ * the first toast and the dialog opened before it: Radix hides everything outside an open modal from
+ * assistive technology except `aria-live` regions (the aria-hidden library's rule) and turns pointer
+ * events off on the page. `aria-live="off"` keeps this region out of that hiding without announcing
+ * anything itself (sonner's own region inside announces the toasts), and `pointer-events: auto` lets
+ * its buttons (Undo, Reload) be clicked; the dialogs ignore clicks on toasts (`isToastEvent`).
+ */
 export function Toasts({ theme }: { theme?: ResolvedTheme }) {
   const loaded = useSyncExternalStore(subscribe, () => sonner);
-  return loaded ? <LoadedToaster Toaster={loaded.Toaster} theme={theme} /> : null;
+  return (
+    <div data-slot="toasts" aria-live="off" style={{ pointerEvents: 'auto' }}>
+      {loaded && <LoadedToaster Toaster={loaded.Toaster} theme={theme} />}
+    </div>
+  );
+}
+
+/** Whether a dialog's outside interaction happened on a toast: a modal stays open when a toast's button is used. */
+export function isToastEvent(event: Event): boolean {
+  return event.target instanceof Element && event.target.closest('[data-slot="toasts"]') !== null;
 }
 
 function LoadedToaster({ Toaster, theme }: { Toaster: Sonner['Toaster']; theme?: ResolvedTheme }) {

@@ -2,6 +2,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
+import { isToastEvent } from '@/components/layout/toasts';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -22,6 +23,7 @@ export function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onInteractOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
   return (
@@ -34,6 +36,10 @@ export function DialogContent({
           'data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out',
           className,
         )}
+        onInteractOutside={(event) => {
+          if (isToastEvent(event)) event.preventDefault(); // a toast's Reload or Undo keeps the dialog open
+          onInteractOutside?.(event);
+        }}
         {...props}
       >
         {children}

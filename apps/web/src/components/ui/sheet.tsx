@@ -3,6 +3,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
+import { isToastEvent } from '@/components/layout/toasts';
 
 /** A panel that slides in from a screen edge, built on Radix Dialog (focus trap, Escape, overlay). */
 export const Sheet = SheetPrimitive.Root;
@@ -24,6 +25,7 @@ export function SheetContent({
   children,
   side,
   showCloseButton = true,
+  onInteractOutside,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & VariantProps<typeof sheetVariants> & { showCloseButton?: boolean }) {
   return (
@@ -32,7 +34,15 @@ export function SheetContent({
         data-slot="sheet-overlay"
         className="fixed inset-0 z-50 bg-overlay data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out"
       />
-      <SheetPrimitive.Content data-slot="sheet-content" className={cn(sheetVariants({ side }), className)} {...props}>
+      <SheetPrimitive.Content
+        data-slot="sheet-content"
+        className={cn(sheetVariants({ side }), className)}
+        onInteractOutside={(event) => {
+          if (isToastEvent(event)) event.preventDefault(); // a toast's button keeps the sheet open
+          onInteractOutside?.(event);
+        }}
+        {...props}
+      >
         {children}
         {showCloseButton && (
           <SheetPrimitive.Close
