@@ -11,6 +11,7 @@ test("mileage report: open a demo trip's report from the row menu, edit and save
   await expect(more).toBeVisible();
   const number = ((await more.getAttribute('aria-label')) ?? '').replace('More actions for ', '');
 
+  const statsRead = page.waitForResponse((r) => /\/api\/v1\/mile-stats\/\d+$/.test(new URL(r.url()).pathname));
   await more.click();
   await page.getByRole('menuitem', { name: 'Mileage Report' }).click();
   const dialog = page.getByRole('dialog', { name: `Mileage Report: ${number}` });
@@ -42,4 +43,25 @@ test("mileage report: open a demo trip's report from the row menu, edit and save
   await expect(dialog.getByLabel('LOADED MILES')).toHaveValue('321.4');
   await expect(dialog.getByLabel('EMPTY MILES')).toHaveValue('12.2');
   await expect(dialog.getByLabel('PAYABLE MILEAGE')).toHaveValue('333.6');
+
+  // Someone else saves the figures while the report is open: this save is refused as stale, nothing is
+  // written, and the toast's Reload (clickable over the open dialog) shows their figures.
+  const tripId = Number(new URL((await statsRead).url()).pathname.split('/').at(-1));
+  const otherSave = await page.evaluate(async (tripId) => {
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('accessToken')}` };
+    const { version } = (await (await fetch(`/api/v1/mile-stats/${tripId}`, { headers })).json()).data.manualStats;
+    const body = JSON.stringify({ tripId, emptyMiles: 20, loadedMiles: 500, version });
+    return (await fetch('/api/v1/mile-stats/payable-mileage', { method: 'PUT', headers, body })).status;
+  }, tripId);
+  expect(otherSave).toBe(200);
+  await dialog.getByRole('button', { name: 'Edit' }).click();
+  await loaded.fill('400');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/changed by someone else since you opened it/)).toBeVisible();
+  await expect(loaded).toHaveValue('400');
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(loaded).toHaveValue('500');
+  await expect(loaded).toHaveAttribute('readonly', '');
+  await expect(dialog.getByLabel('PAYABLE MILEAGE')).toHaveValue('520');
 });

@@ -133,7 +133,7 @@ describe('GET /mile-stats/{tripId}', () => {
     const { trip, vehicleId, gleVehicleId } = await tripWithTracks();
     const s = await mileStats(trip.id);
 
-    expect(s.manualStats).toEqual({ emptyMiles: 40, loadedMiles: 90, payableMileage: 130 });
+    expect(s.manualStats).toEqual({ emptyMiles: 40, loadedMiles: 90, payableMileage: 130, version: expect.any(Number) });
     expect(s.hereStats).toMatchObject({ totalEmpty: 70_000 * MI, pu: 70_000 * MI, miles: 150_000 * MI, totalMiles: 220_000 * MI, totalOdometers: null });
 
     // The fakes' odometers count a spherical distance; within 0.3 % of the WGS84 legs.
@@ -245,12 +245,13 @@ describe('GET /mile-stats/{tripId}', () => {
 
     const readOnly = await createUser(ctx.db, { permissions: ['CAN_VIEW_MILEAGE_REPORT_TRIP'] });
     const ro = (await signIn(ctx.app, readOnly)).accessToken;
-    const body = { tripId: trip.id, emptyMiles: 41.5, loadedMiles: 95 };
+    const { version } = (await mileStats(trip.id)).manualStats;
+    const body = { tripId: trip.id, emptyMiles: 41.5, loadedMiles: 95, version };
     expect((await call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token: ro, payload: body })).statusCode).toBe(403);
-    expect((await mileStats(trip.id)).manualStats).toEqual({ emptyMiles: 40, loadedMiles: 90, payableMileage: 130 });
+    expect((await mileStats(trip.id)).manualStats).toEqual({ emptyMiles: 40, loadedMiles: 90, payableMileage: 130, version });
     const saved = await call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token: viewer, payload: body });
     expect(saved.statusCode).toBe(200);
-    expect((await mileStats(trip.id)).manualStats).toEqual({ emptyMiles: 41.5, loadedMiles: 95, payableMileage: 136.5 });
+    expect((await mileStats(trip.id)).manualStats).toEqual({ emptyMiles: 41.5, loadedMiles: 95, payableMileage: 136.5, version: version + 1 });
   });
 });
 

@@ -209,7 +209,8 @@ describe('GET /trip-statistics/period-type and /trip-statistics', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     await setRoute(t1.id, 10, 5, 150);
-    await api('PUT', '/mile-stats/payable-mileage', { tripId: t1.id, emptyMiles: 1, loadedMiles: 2 });
+    const mileage = await api('PUT', '/mile-stats/payable-mileage', { tripId: t1.id, emptyMiles: 1, loadedMiles: 2, version: put.json().data.version });
+    expect(mileage.statusCode, mileage.body).toBe(200);
     const weekly = (await byPeriod('periodType=WEEKLY')).rows;
     expect(row(weekly, '06/05/2034 - 06/11/2034')).toMatchObject({ loadCount: 2, truckCount: 2 });
     const moved = row(weekly, '06/12/2034 - 06/18/2034');

@@ -422,11 +422,31 @@ describe('lookups', () => {
 describe('manual mileage', () => {
   it('saves loaded and empty miles, payable is their sum, recorded in history; needs its permission', async () => {
     const t = (await api('POST', '/trips', await tripBody())).json().data;
-    const res = await api('PUT', '/mile-stats/payable-mileage', { tripId: t.id, emptyMiles: 30.5, loadedMiles: 800, payableMileage: 1 });
-    expect(res.json().data).toMatchObject({ emptyMiles: 30.5, loadedMiles: 800, payableMileage: 830.5 });
+    const res = await api('PUT', '/mile-stats/payable-mileage', { tripId: t.id, emptyMiles: 30.5, loadedMiles: 800, payableMileage: 1, version: t.version });
+    expect(res.json().data).toMatchObject({ emptyMiles: 30.5, loadedMiles: 800, payableMileage: 830.5, version: t.version + 1 });
     const history = (await api('GET', `/trip-action-history?tripId=${t.id}`)).json().data.content.map((h: { columnName: string }) => h.columnName);
     expect(history).toEqual(expect.arrayContaining(['EMPTY_MILES', 'LOADED_MILES', 'PAYABLE_MILEAGE']));
-    expect((await api('PUT', '/mile-stats/payable-mileage', { emptyMiles: 1, loadedMiles: 1 })).json().message).toBe(TRIP_MESSAGES.mileageTripId);
-    expect((await api('PUT', '/mile-stats/payable-mileage', { tripId: t.id, emptyMiles: 1, loadedMiles: 1 }, await as(['CAN_SHOW_TRIPS', 'CAN_VIEW_MILEAGE_REPORT_TRIP']))).statusCode).toBe(403);
+    expect((await api('PUT', '/mile-stats/payable-mileage', { emptyMiles: 1, loadedMiles: 1, version: 1 })).json().message).toBe(TRIP_MESSAGES.mileageTripId);
+    expect((await api('PUT', '/mile-stats/payable-mileage', { tripId: t.id, emptyMiles: 1, loadedMiles: 1, version: t.version + 1 }, await as(['CAN_SHOW_TRIPS', 'CAN_VIEW_MILEAGE_REPORT_TRIP']))).statusCode).toBe(403);
+  });
+
+  it('needs the version the figures were read at: a stale one is 409 STALE_VERSION and changes nothing, none is a 400', async () => {
+    const t = (await api('POST', '/trips', await tripBody())).json().data;
+    const first = await api('PUT', '/mile-stats/payable-mileage', { tripId: t.id, emptyMiles: 10, loadedMiles: 100, version: t.version });
+    expect(first.statusCode, first.body).toBe(200);
+    const historyCount = async () => (await api('GET', `/trip-action-history?tripId=${t.id}`)).json().data.totalElements;
+    const before = await historyCount();
+    // Someone who read the trip before that save sends their figures with the old version.
+    const stale = await api('PUT', '/mile-stats/payable-mileage', { tripId: t.id, emptyMiles: 20, loadedMiles: 200, version: t.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', message: TRIP_MESSAGES.stale });
+    const missing = await api('PUT', '/mile-stats/payable-mileage', { tripId: t.id, emptyMiles: 20, loadedMiles: 200 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('version is required');
+    const now = (await api('GET', `/trips/${t.id}`)).json().data;
+    expect(now).toMatchObject({ emptyMiles: 10, loadedMiles: 100, payableMileage: 110, version: t.version + 1 });
+    expect(await historyCount()).toBe(before);
+    // With the version it now has, the save goes through.
+    expect((await api('PUT', '/mile-stats/payable-mileage', { tripId: t.id, emptyMiles: 20, loadedMiles: 200, version: now.version })).statusCode).toBe(200);
   });
 });

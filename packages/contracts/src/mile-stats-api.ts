@@ -101,6 +101,8 @@ export const manualMileStats = z.object({
   payableMileage: z.number().nullable(),
   emptyMiles: z.number().nullable(),
   loadedMiles: z.number().nullable(),
+  /** The trip's version these were read at: saving them sends it back (PUT /mile-stats/payable-mileage). */
+  version: z.number().int(),
 });
 export type ManualMileStats = z.infer<typeof manualMileStats>;
 

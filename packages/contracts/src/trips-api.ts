@@ -305,11 +305,13 @@ export const vehicleInfo = z.object({
 
 export const changeTripStatusQuery = z.object({ tripStatus: z.enum(TRIP_STATUSES, { message: TRIP_MESSAGES.tripStatus }) });
 
+/** The manual figures, with the trip's `version` they were read at (a stale one gets 409 STALE_VERSION). */
 export const payableMileageForm = z.object({
   tripId: id(TRIP_MESSAGES.mileageTripId),
   payableMileage: mileage.optional(),
   emptyMiles: mileage,
   loadedMiles: mileage,
+  version: version('version is required'),
 });
 
 export const historyQuery = pageQuery.extend({

@@ -176,7 +176,7 @@ export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { l
       hereStats,
       samsaraStats: samsara.stats,
       gleStats: gle.stats,
-      manualStats: { payableMileage: t.payableMileage, emptyMiles: t.emptyMiles, loadedMiles: t.loadedMiles },
+      manualStats: { payableMileage: t.payableMileage, emptyMiles: t.emptyMiles, loadedMiles: t.loadedMiles, version: t.version },
     },
     locations: { SAMSARA: samsara.location, GLE: gle.location },
   };

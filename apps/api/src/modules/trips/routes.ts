@@ -132,7 +132,7 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.put('/mile-stats/payable-mileage', {
     config: { access: { permission: 'CAN_EDIT_MILEAGE_REPORT_TRIP' } },
-    schema: { tags, summary: 'Save the manual mileage figures', body: payableMileageForm, response: { 200: envelope(tripDetail) } },
+    schema: { tags, summary: 'Save the manual mileage figures (the trip version they were read at is required)', body: payableMileageForm, response: { 200: envelope(tripDetail) } },
     handler: async (req) => ({ data: await trips.savePayableMileage(deps.db, principalOf(req).userId, req.body) }),
   });
 

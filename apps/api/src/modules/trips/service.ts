@@ -579,11 +579,12 @@ export async function changeTripStatus(db: Db, actorId: number, id: number, stat
 export async function savePayableMileage(db: Db, actorId: number, input: z.output<typeof payableMileageForm>): Promise<TripDetail> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ empty: trips.emptyMiles, loaded: trips.loadedMiles, payable: trips.payableMileage })
+      .select({ empty: trips.emptyMiles, loaded: trips.loadedMiles, payable: trips.payableMileage, version: trips.version })
       .from(trips)
       .where(eq(trips.id, input.tripId))
       .for('update');
     if (!row) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
+    if (row.version !== input.version) throw new AppError('STALE_VERSION', TRIP_MESSAGES.stale);
     const payableMileage = payableFrom(input.emptyMiles, input.loadedMiles);
     await tx
       .update(trips)

@@ -20,6 +20,8 @@ export interface PayableMileageBody {
   loadedMiles: number | null;
   emptyMiles: number | null;
   payableMileage: number | null;
+  /** The trip's version the figures were read at (`manualStats.version`); a stale one gets 409 STALE_VERSION. */
+  version: number;
 }
 
 /** PUT /mile-stats/payable-mileage: the manual figures (the server recomputes payable = empty + loaded). */

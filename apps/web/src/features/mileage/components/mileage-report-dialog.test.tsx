@@ -24,7 +24,7 @@ const leg = (toIndex: number, stopType: string, over: Partial<MileStatsLeg> = {}
 
 const source = (over: Partial<SourceMileStats>): SourceMileStats => ({ miles: 0, totalEmpty: 0, pu: 0, trl: 0, totalMiles: 0, totalOdometers: null, legs: [], ...over });
 
-function stats(manual: TripMileStats['manualStats'] = { payableMileage: null, emptyMiles: null, loadedMiles: null }): TripMileStats {
+function stats(manual: TripMileStats['manualStats'] = { payableMileage: null, emptyMiles: null, loadedMiles: null, version: 3 }): TripMileStats {
   return {
     hereStats: source({
       miles: 450.04,
@@ -113,12 +113,12 @@ describe('Mileage Report dialog', () => {
   });
 
   it('opens in edit mode when no manual figures exist, computes payable, saves and turns read-only', async () => {
-    let saved = { payableMileage: null as number | null, emptyMiles: null as number | null, loadedMiles: null as number | null };
+    let saved = { payableMileage: null as number | null, emptyMiles: null as number | null, loadedMiles: null as number | null, version: 3 };
     const api = setup(
       () => stats(saved),
       EDIT,
       ({ body }) => {
-        saved = body as typeof saved;
+        saved = { ...(body as typeof saved), version: saved.version + 1 };
         return { id: 42 };
       },
     );
@@ -131,7 +131,7 @@ describe('Mileage Report dialog', () => {
     expect(screen.getByLabelText('PAYABLE MILEAGE')).toHaveValue('452.5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
-    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ tripId: 42, loadedMiles: 400.5, emptyMiles: 52, payableMileage: 452.5 });
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ tripId: 42, loadedMiles: 400.5, emptyMiles: 52, payableMileage: 452.5, version: 3 });
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.getByLabelText('LOADED MILES')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('LOADED MILES')).toHaveValue(400.5);
@@ -139,7 +139,7 @@ describe('Mileage Report dialog', () => {
   });
 
   it('shows saved figures read-only until Edit, and refuses a negative figure with the rule message', async () => {
-    const api = setup(stats({ payableMileage: 500, emptyMiles: 50, loadedMiles: 450 }), EDIT);
+    const api = setup(stats({ payableMileage: 500, emptyMiles: 50, loadedMiles: 450, version: 3 }), EDIT);
     const user = userEvent.setup();
     const loaded = await screen.findByLabelText('LOADED MILES');
     expect(loaded).toHaveAttribute('readonly');
@@ -192,6 +192,36 @@ describe('Mileage Report dialog', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 
+  it("a save refused as stale (STALE_VERSION) offers 'Reload', which shows the trip's figures as they are now", async () => {
+    let current = { payableMileage: 500, emptyMiles: 50, loadedMiles: 450, version: 3 };
+    const api = setup(
+      () => stats(current),
+      EDIT,
+      () => apiError(409, 'This trip was changed by someone else since you opened it.', 'STALE_VERSION'),
+    );
+    const user = userEvent.setup();
+    const loaded = await screen.findByLabelText('LOADED MILES');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.clear(loaded);
+    await user.type(loaded, '400');
+    // Someone else saves meanwhile.
+    current = { payableMileage: 610, emptyMiles: 60, loadedMiles: 550, version: 4 };
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This trip was changed by someone else since you opened it.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ loadedMiles: 400, version: 3 });
+    // Still editing, the typed figure kept, until the user reloads.
+    expect(loaded).toHaveValue(400);
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByLabelText('LOADED MILES')).toHaveValue(550));
+    expect(screen.getByLabelText('LOADED MILES')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('PAYABLE MILEAGE')).toHaveValue('610');
+    // The next save sends the version it now shows.
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(api.calls.filter((c) => c.method === 'PUT')[1]!.body).toMatchObject({ loadedMiles: 550, emptyMiles: 60, version: 4 });
+  });
+
   it('breaks each leg down by source with its provenance and the engine flags', async () => {
     setup(stats(), VIEW);
     const user = userEvent.setup();
@@ -212,12 +242,12 @@ describe('Mileage Report dialog', () => {
   });
 
   it("with KM in the user's route settings shows every figure in km and says so; the manual figures stay in miles, labelled (mi)", async () => {
-    let saved = { payableMileage: 500, emptyMiles: 50, loadedMiles: 450 };
+    let saved = { payableMileage: 500, emptyMiles: 50, loadedMiles: 450, version: 3 };
     const api = setup(
       () => stats(saved),
       EDIT,
       ({ body }) => {
-        saved = body as typeof saved;
+        saved = { ...(body as typeof saved), version: saved.version + 1 };
         return { id: 42 };
       },
       'KM',
@@ -251,7 +281,7 @@ describe('Mileage Report dialog', () => {
     await user.type(loaded, '400.5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
-    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ tripId: 42, loadedMiles: 400.5, emptyMiles: 50, payableMileage: 450.5 });
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ tripId: 42, loadedMiles: 400.5, emptyMiles: 50, payableMileage: 450.5, version: 3 });
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.getByLabelText('LOADED MILES (mi)')).toHaveValue(400.5);
 
@@ -265,7 +295,7 @@ describe('Mileage Report dialog', () => {
   });
 
   it('with Miles labels the manual figures as the spec does, without a unit note', async () => {
-    setup(stats({ payableMileage: 500, emptyMiles: 50, loadedMiles: 450 }), VIEW);
+    setup(stats({ payableMileage: 500, emptyMiles: 50, loadedMiles: 450, version: 3 }), VIEW);
     expect(await screen.findByLabelText('LOADED MILES')).toHaveValue(450);
     expect(screen.queryByText('Manual mileage is entered and paid in miles.')).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByText('Legs by source (2)'));

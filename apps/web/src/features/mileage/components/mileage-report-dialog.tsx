@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DISTANCE_METHOD_LABELS, MILEAGE_MESSAGES, payableFrom, type ManualMileStats, type MileStatsLeg, type TripMileStats } from '@milepost/contracts/mile-stats-api';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/components/layout/toasts';
@@ -9,14 +9,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { hasErrorCode, isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { useRouteSettings } from '@/lib/route-settings';
 import { UNIT_SUFFIX, mileageHeader } from '@/lib/distance-format';
 import type { DistanceUnit } from '@milepost/geo/units';
 import { cn } from '@/lib/utils';
-import { mileStatsQueryOptions, useSavePayableMileageMutation } from '../api/mileage-api';
+import { mileStatsKeys, mileStatsQueryOptions, useSavePayableMileageMutation } from '../api/mileage-api';
 import {
   SOURCE_ROWS,
   difference,
@@ -136,7 +136,17 @@ function ManualMileage({ tripId, manual, unit }: { tripId: number; manual: Manua
   const form = useForm<ManualMileageValues>({ resolver: zodResolver(manualMileageSchema), defaultValues: initial });
   const [loaded, emptyMiles] = useWatch({ control: form.control, name: ['loadedMiles', 'emptyMiles'] });
   const save = useSavePayableMileageMutation();
+  const queryClient = useQueryClient();
   const errors = form.formState.errors;
+
+  /** After a stale save: read the trip's figures again and show them read-only (the drawers' 'Reload'). */
+  const reload = async () => {
+    await queryClient.refetchQueries({ queryKey: mileStatsKeys.detail(tripId), exact: true });
+    const fresh = queryClient.getQueryData<TripMileStats>(mileStatsKeys.detail(tripId))?.manualStats;
+    if (!fresh) return;
+    form.reset({ loadedMiles: numberText(fresh.loadedMiles), emptyMiles: numberText(fresh.emptyMiles) });
+    setEditing(false);
+  };
   const readOnly = !editing || save.isPending;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -147,9 +157,13 @@ function ManualMileage({ tripId, manual, unit }: { tripId: number; manual: Manua
     const loadedMiles = toNumber(values.loadedMiles);
     const emptyValue = toNumber(values.emptyMiles);
     try {
-      await save.mutateAsync({ tripId, loadedMiles, emptyMiles: emptyValue, payableMileage: payableFrom(emptyValue, loadedMiles) });
+      await save.mutateAsync({ tripId, loadedMiles, emptyMiles: emptyValue, payableMileage: payableFrom(emptyValue, loadedMiles), version: manual.version });
       setEditing(false);
     } catch (error) {
+      if (hasErrorCode(error, 'STALE_VERSION')) {
+        toast.error(error.message, { action: { label: 'Reload', onClick: () => void reload() }, duration: 10_000 });
+        return;
+      }
       const server = isApiError(error) ? error.serverMessage?.trim() : undefined;
       toast.error(server || MILEAGE_MESSAGES.saveFailed);
     }
