@@ -130,11 +130,16 @@ describe('trip history order', () => {
     expect(created.statusCode).toBe(201);
     const tripId = created.json().data.id;
     for (let round = 0; round < 6; round++) {
-      await Promise.all(
+      // Six changes sent at once with the version all of them saw: the first to lock the trip wins, the
+      // rest are stale (409 STALE_VERSION) — never a 500 or a deadlock.
+      const { version } = (await call(ctx.app, { method: 'GET', url: `/api/v1/trips/${tripId}`, token })).json().data;
+      const answers = await Promise.all(
         ['IN_TRANSIT', 'UPCOMING', 'IN_TRANSIT', 'UPCOMING', 'IN_TRANSIT', 'UPCOMING'].map((status) =>
-          call(ctx.app, { method: 'PATCH', url: `/api/v1/trips/change-trip-status/${tripId}?tripStatus=${status}`, token }).then((r) => expect(r.statusCode).toBe(200)),
+          call(ctx.app, { method: 'PATCH', url: `/api/v1/trips/change-trip-status/${tripId}?tripStatus=${status}`, token, payload: { version } }),
         ),
       );
+      expect(answers.some((r) => r.statusCode === 200)).toBe(true);
+      for (const r of answers.filter((a) => a.statusCode !== 200)) expect([r.statusCode, r.json().code]).toEqual([409, 'STALE_VERSION']);
       const trip = (await call(ctx.app, { method: 'GET', url: `/api/v1/trips/${tripId}`, token })).json().data;
       const history = (await call(ctx.app, { method: 'GET', url: `/api/v1/trip-action-history?tripId=${tripId}&size=100`, token })).json().data.content as {
         oldValue: string | null;

@@ -176,7 +176,7 @@ describe('trip figures on save, with HERE', () => {
     const slowSave = api(withHere, 'PUT', `/trips/${trip.id}`, moved);
     await new Promise((r) => setTimeout(r, 300)); // the save is waiting for HERE
     const started = Date.now();
-    const status = await api(withHere, 'PATCH', `/trips/change-trip-status/${trip.id}?tripStatus=COMPLETED`);
+    const status = await api(withHere, 'PATCH', `/trips/change-trip-status/${trip.id}?tripStatus=COMPLETED`, { version: trip.version });
     expect(status.statusCode).toBe(200);
     expect(Date.now() - started).toBeLessThan(1500);
     // The save that was routing meanwhile now finds the trip changed: 409, nothing overwritten.

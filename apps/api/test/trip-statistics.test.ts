@@ -159,7 +159,7 @@ describe('GET /trip-statistics/period-type and /trip-statistics', () => {
     await createTrip(a.truck.id, a.driver.id, { pickup: '06/07/2034 08:00:00', pu: 20, trl: 0, loaded: 200, emptyMiles: 18.5, loadedMiles: 199 });
     await createTrip(b.truck.id, b.driver.id, { pickup: '06/11/2034 23:00:00', pu: 3, trl: 2, loaded: 50, emptyMiles: null, loadedMiles: 50, status: 'UPCOMING' });
     const cancelled = await createTrip(b.truck.id, b.driver.id, { pickup: '06/08/2034 08:00:00', pu: 1000, trl: 0, loaded: 1000, emptyMiles: 500, loadedMiles: 500, status: 'UPCOMING' });
-    expect((await api('PATCH', `/trips/change-trip-status/${cancelled.id}?tripStatus=CANCELLED`)).statusCode).toBe(200);
+    expect((await api('PATCH', `/trips/change-trip-status/${cancelled.id}?tripStatus=CANCELLED`, { version: cancelled.version })).statusCode).toBe(200);
 
     const week = { fromDate: '06/05/2034 00:00:00', toDate: '06/11/2034 23:59:59' };
     const list = (await api('GET', `/trips?${q({ ...week, size: 100 })}`)).json().data.content as TripRow[];
@@ -290,7 +290,7 @@ describe('planned vs actual and data coverage', () => {
     await keepMiles(t2.id, 'HERE', 999); // our own routing is never the actual
     await keepMiles(t3.id, 'SAMSARA', null); // a track that measured nothing is no data
     await keepMiles(gone.id, 'SAMSARA', 5000);
-    expect((await api('PATCH', `/trips/change-trip-status/${gone.id}?tripStatus=CANCELLED`)).statusCode).toBe(200);
+    expect((await api('PATCH', `/trips/change-trip-status/${gone.id}?tripStatus=CANCELLED`, { version: gone.version })).statusCode).toBe(200);
 
     const report = async () => {
       const weekly = row((await byPeriod(q({ truckId: truck.id, periodType: 'WEEKLY' }))).rows, week);

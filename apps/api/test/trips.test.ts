@@ -129,7 +129,7 @@ describe('number check and recovery loads', () => {
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json()).toMatchObject({ code: 'NUMBER_IN_USE', message: TRIP_MESSAGES.uncompleted });
 
-    await api('PATCH', `/trips/change-trip-status/${first.id}?tripStatus=COMPLETED`);
+    await api('PATCH', `/trips/change-trip-status/${first.id}?tripStatus=COMPLETED`, { version: first.version });
     const noReason = await api('POST', '/trips', await tripBody({ identifierValue: number }));
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe(TRIP_MESSAGES.recoveryReasonForRecovery);
@@ -152,7 +152,7 @@ describe('number check and recovery loads', () => {
     const number = `TR-${u()}`;
     const t = (await api('POST', '/trips', await tripBody({ identifierType: 'TRAILER_NUMBER', identifierValue: number }))).json().data;
     expect(t.trailerNumber).toBe(number);
-    await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=CANCELLED`);
+    await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=CANCELLED`, { version: t.version });
     const again = await api('POST', '/trips', await tripBody({ identifierType: 'TRAILER_NUMBER', identifierValue: number }));
     expect(again.statusCode).toBe(201);
     expect(again.json().data.recoveryLoadIndex).toBe(0);
@@ -232,22 +232,43 @@ describe('PUT /trips/{id}', () => {
 });
 
 describe('status changes', () => {
+  it('need the version the trip was shown at: a stale one is 409 STALE_VERSION and changes nothing, none is a 400', async () => {
+    const body = await tripBody({ tripStatus: 'UPCOMING' });
+    const t = (await api('POST', '/trips', body)).json().data;
+    // Someone else saves the trip after this user saw it.
+    const saved = await api('PUT', `/trips/${t.id}`, { ...body, notes: 'changed meanwhile', version: t.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const historyCount = async () => (await api('GET', `/trip-action-history?tripId=${t.id}`)).json().data.totalElements;
+    const before = await historyCount();
+    const stale = await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=CANCELLED`, { version: t.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', message: TRIP_MESSAGES.stale });
+    const missing = await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=CANCELLED`);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('version is required');
+    expect((await api('GET', `/trips/${t.id}`)).json().data).toMatchObject({ tripStatus: 'UPCOMING', version: t.version + 1 });
+    expect(await historyCount()).toBe(before);
+    const cancelled = await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=CANCELLED`, { version: t.version + 1 });
+    expect(cancelled.json().data).toMatchObject({ tripStatus: 'CANCELLED', version: t.version + 2 });
+  });
+
   it('follow the decided transitions; a cancelled trip is never reopened', async () => {
     const body = await tripBody({ tripStatus: 'UPCOMING' });
     const t = (await api('POST', '/trips', body)).json().data;
-    expect((await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=IN_TRANSIT`)).json().data.tripStatus).toBe('IN_TRANSIT');
-    const cancelled = (await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=CANCELLED`)).json().data;
+    const inTransit = (await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=IN_TRANSIT`, { version: t.version })).json().data;
+    expect(inTransit.tripStatus).toBe('IN_TRANSIT');
+    const cancelled = (await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=CANCELLED`, { version: inTransit.version })).json().data;
     expect(cancelled.tripStatus).toBe('CANCELLED');
-    const reopen = await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=IN_TRANSIT`);
+    const reopen = await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=IN_TRANSIT`, { version: cancelled.version });
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json()).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', message: 'A cancelled trip cannot be changed to in transit.' });
     const viaPut = await api('PUT', `/trips/${t.id}`, { ...body, tripStatus: 'IN_TRANSIT', version: cancelled.version });
     expect(viaPut.statusCode).toBe(409);
     expect(viaPut.json().code).toBe('TRANSITION_NOT_ALLOWED');
-    expect((await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=PAUSED`)).statusCode).toBe(400);
+    expect((await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=PAUSED`, { version: cancelled.version })).statusCode).toBe(400);
     const history = (await api('GET', `/trip-action-history?tripId=${t.id}`)).json().data.content;
     expect(history.slice(0, 2).map((h: { newValue: string }) => h.newValue)).toEqual(['CANCELLED', 'IN_TRANSIT']);
-    expect((await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=COMPLETED`, undefined, await as(['CAN_SHOW_TRIPS']))).statusCode).toBe(403);
+    expect((await api('PATCH', `/trips/change-trip-status/${t.id}?tripStatus=COMPLETED`, { version: cancelled.version }, await as(['CAN_SHOW_TRIPS']))).statusCode).toBe(403);
   });
 });
 

@@ -69,5 +69,6 @@ export const changeActiveQuery = z.object({ active: booleanQuery });
  * The body of a status change of a versioned record (trucks, companies, users): the version it was
  * shown at, required; a stale one is refused with 409 STALE_VERSION, as on a form save.
  */
-export const versionedChangeBody = z.object({ version: version('version is required') });
+/** The body of a versioned status change; a missing body says the same as a missing version. */
+export const versionedChangeBody = z.object({ version: version('version is required') }, { message: 'version is required' });
 export type VersionedChangeBody = z.input<typeof versionedChangeBody>;

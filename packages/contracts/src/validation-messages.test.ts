@@ -16,7 +16,7 @@ const settings = {
   homeRadius: 10, shopRadius: 10, pickupRadius: 10, trailerRadius: 10, deliveryRadius: 10,
   samsaraEnabled: false, gleEnabled: false, type: 'TRIP',
 };
-const mileage = { tripId: 7, payableMileage: null, emptyMiles: 10, loadedMiles: 100 };
+const mileage = { tripId: 7, payableMileage: null, emptyMiles: 10, loadedMiles: 100, version: 3 };
 const trip = {
   truckId: 1, driverId: 2, dispatcherId: null, identifierType: 'LOAD_NUMBER', identifierValue: 'L-1', tripStatus: 'UPCOMING',
   pickupDateTime: '03/02/2026 09:00:00', startDateTime: null, endDateTime: null,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
+import { versionedChangeBody } from '@milepost/contracts/users-api';
 import {
   changeTripStatusQuery,
   checkNumberQuery,
@@ -126,8 +127,15 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.patch('/trips/change-trip-status/:id', {
     config: { access: { permission: 'CAN_EDIT_TRIP' } },
-    schema: { tags, summary: 'Change the status within the allowed transitions', params: idParam, querystring: changeTripStatusQuery, response: { 200: envelope(tripDetail) } },
-    handler: async (req) => ({ data: await trips.changeTripStatus(deps.db, principalOf(req).userId, req.params.id, req.query.tripStatus) }),
+    schema: {
+      tags,
+      summary: 'Change the status within the allowed transitions (the version the trip was shown at is required)',
+      params: idParam,
+      querystring: changeTripStatusQuery,
+      body: versionedChangeBody,
+      response: { 200: envelope(tripDetail) },
+    },
+    handler: async (req) => ({ data: await trips.changeTripStatus(deps.db, principalOf(req).userId, req.params.id, req.query.tripStatus, req.body.version) }),
   });
 
   r.put('/mile-stats/payable-mileage', {

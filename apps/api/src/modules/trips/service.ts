@@ -559,10 +559,11 @@ export async function updateTrip(db: Db, routing: RoutingService, actorId: numbe
 }
 
 /** Changes only the status, within the allowed transitions; recorded in the history. */
-export async function changeTripStatus(db: Db, actorId: number, id: number, status: TripStatus): Promise<TripDetail> {
+export async function changeTripStatus(db: Db, actorId: number, id: number, status: TripStatus, version: number): Promise<TripDetail> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ status: trips.tripStatus }).from(trips).where(eq(trips.id, id)).for('update');
+    const [row] = await tx.select({ status: trips.tripStatus, version: trips.version }).from(trips).where(eq(trips.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
+    if (row.version !== version) throw new AppError('STALE_VERSION', TRIP_MESSAGES.stale);
     const from = row.status as TripStatus;
     if (from === status) return;
     if (!canChangeTripStatus(from, status)) throw new AppError('TRANSITION_NOT_ALLOWED', TRIP_MESSAGES.transition(from, status));

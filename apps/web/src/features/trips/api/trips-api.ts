@@ -180,9 +180,9 @@ export function updateTrip({ id, body }: { id: number; body: TripPayload & { ver
   return api.put<TripDetail>(`/trips/${id}`, body);
 }
 
-/** PATCH /trips/change-trip-status/{id}?tripStatus= */
-export function changeTripStatus({ id, tripStatus }: { id: number; tripStatus: TripStatus }): Promise<TripDetail> {
-  return api.patch<TripDetail>(`/trips/change-trip-status/${id}`, undefined, { query: { tripStatus } });
+/** PATCH /trips/change-trip-status/{id}?tripStatus= with the `version` the trip was shown at (a stale one gets 409 STALE_VERSION). */
+export function changeTripStatus({ id, tripStatus, version }: { id: number; tripStatus: TripStatus; version: number }): Promise<TripDetail> {
+  return api.patch<TripDetail>(`/trips/change-trip-status/${id}`, { version }, { query: { tripStatus } });
 }
 
 export const useCreateTripMutation = () => useWriteMutation('trips', createTrip);

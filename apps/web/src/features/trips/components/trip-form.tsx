@@ -179,7 +179,7 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
       onConfirm: async () => {
         if (!original) return;
         try {
-          await changeStatus.mutateAsync({ id: original.id, tripStatus: 'CANCELLED' });
+          await changeStatus.mutateAsync({ id: original.id, tripStatus: 'CANCELLED', version: original.version });
         } catch (error) {
           toast.error(saveErrorText(error, 'trip'));
           throw error;
