@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { AUTH_MESSAGES } from '@milepost/contracts/messages';
+import { USER_MESSAGES } from '@milepost/contracts/users-api';
 import { authSessions, passwordResetTokens, permissions, users } from '../src/db/schema/access';
 import { call, createTestContext, linkIn, outbox, type TestContext } from './harness';
 import { createUser, setUserActive, signIn } from './factories';
@@ -205,19 +206,37 @@ describe('GET /me and PUT /profile', () => {
       method: 'PUT',
       url: '/api/v1/profile',
       token: accessToken,
-      payload: { firstName: ' Ana ', lastName: 'Lopez', phone: '+1 (312) 555-0199', email: 'hacker@example.test' },
+      payload: { firstName: ' Ana ', lastName: 'Lopez', phone: '+1 (312) 555-0199', email: 'hacker@example.test', version: (await me(accessToken)).json().data.version },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ firstName: 'Ana', lastName: 'Lopez', phone: '+1 (312) 555-0199', email: user.email });
-    const invalid = await call(ctx.app, { method: 'PUT', url: '/api/v1/profile', token: accessToken, payload: { firstName: '', lastName: '' } });
+    const invalid = await call(ctx.app, { method: 'PUT', url: '/api/v1/profile', token: accessToken, payload: { firstName: '', lastName: '', version: res.json().data.version } });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors.map((e: { message: string }) => e.message)).toEqual(['First Name is required', 'Last Name is required']);
     const after = (await me(accessToken)).json().data;
     expect(after.firstName).toBe('Ana');
   });
 
+  it('needs the version the profile was read at: a stale one is 409 STALE_VERSION and changes nothing, none is a 400', async () => {
+    const user = await createUser(ctx.db, { firstName: 'Maria' });
+    const { accessToken } = await signIn(ctx.app, user);
+    const { version } = (await me(accessToken)).json().data;
+    // An administrator renames the user after the profile dialog read it.
+    await ctx.db.update(users).set({ lastName: 'Renamed', version: sql`${users.version} + 1` }).where(eq(users.id, user.id));
+    const stale = await call(ctx.app, { method: 'PUT', url: '/api/v1/profile', token: accessToken, payload: { firstName: 'Mia', lastName: 'User', version } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', message: USER_MESSAGES.staleVersion });
+    const missing = await call(ctx.app, { method: 'PUT', url: '/api/v1/profile', token: accessToken, payload: { firstName: 'Mia', lastName: 'User' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('version is required');
+    const now = (await me(accessToken)).json().data;
+    expect(now).toMatchObject({ firstName: 'Maria', lastName: 'Renamed', version: version + 1 });
+    const saved = await call(ctx.app, { method: 'PUT', url: '/api/v1/profile', token: accessToken, payload: { firstName: 'Mia', lastName: 'Renamed', version: now.version } });
+    expect(saved.json().data).toMatchObject({ firstName: 'Mia', version: version + 2 });
+  });
+
   it('requires a sign-in', async () => {
-    const res = await call(ctx.app, { method: 'PUT', url: '/api/v1/profile', payload: { firstName: 'A', lastName: 'B' } });
+    const res = await call(ctx.app, { method: 'PUT', url: '/api/v1/profile', payload: { firstName: 'A', lastName: 'B', version: 1 } });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PHONE_INCOMPLETE, isPhoneComplete } from './phone';
 import { VALIDATION_MESSAGES as M } from './messages';
-import { rawText, requiredText, text } from './fields';
+import { rawText, requiredText, text, version } from './fields';
 
 const email = text('Email', 254, M.emailRequired)
   .min(1, M.emailRequired)
@@ -52,6 +52,8 @@ export const currentUser = z.object({
   role: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The user record's version: the profile save sends it back (PUT /profile). */
+  version: z.number().int(),
   permissions: z.array(grantedPermission),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
@@ -65,6 +67,10 @@ export const profileRequest = z.object({
     .refine((v) => v === null || isPhoneComplete(v), PHONE_INCOMPLETE),
 });
 export type ProfileRequest = z.input<typeof profileRequest>;
+
+/** `PUT /profile`: the form's fields and the version of the user record they were read at (a stale one gets 409 STALE_VERSION). */
+export const profileUpdate = profileRequest.extend({ version: version('version is required') });
+export type ProfileUpdate = z.input<typeof profileUpdate>;
 
 /** Access-token claims; permissions are NOT in the token (read from current data per request). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -26,6 +26,7 @@ export function makeUser(permissions: string[], overrides: Partial<CurrentUser> 
     role: 'DISPATCHER',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    version: 1,
     permissions: permissions.map((name) => ({ name, enabled: true })),
     ...overrides,
   };

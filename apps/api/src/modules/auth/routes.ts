@@ -5,7 +5,7 @@ import {
   currentUser as currentUserSchema,
   forgotPasswordRequest,
   loginRequest,
-  profileRequest,
+  profileUpdate,
   refreshRequest,
   resetPasswordFinishRequest,
   tokenPair,
@@ -96,7 +96,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.put('/profile', {
     config: { access: 'signed-in' },
-    schema: { tags: ['auth'], summary: "Update the signed-in user's name and phone", body: profileRequest, response: { 200: envelope(currentUserSchema) } },
+    schema: { tags: ['auth'], summary: "Update the signed-in user's name and phone (the version they were read at is required)", body: profileUpdate, response: { 200: envelope(currentUserSchema) } },
     handler: async (req) => ({ data: await auth.updateProfile(deps.db, principalOf(req).userId, req.body) }),
   });
 }

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@milepost/contracts/messages';
-import { PASSWORD_MIN_LENGTH, type CurrentUser, type ProfileRequest, type TokenPair } from '@milepost/contracts/auth';
-import { profileRequest } from '@milepost/contracts/auth';
+import { PASSWORD_MIN_LENGTH, type CurrentUser, type TokenPair, type profileUpdate } from '@milepost/contracts/auth';
+import { USER_MESSAGES } from '@milepost/contracts/users-api';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { authSessions, passwordResetTokens, permissions, refreshTokens, rolePermissions, roles, users } from '../../db/schema/access';
 import { signAccessToken, type TokenKeys } from '../../platform/access';
@@ -211,6 +212,7 @@ export async function currentUser(db: Db, userId: number): Promise<CurrentUser> 
       roleActive: roles.active,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
+      version: users.version,
     })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.roleId))
@@ -230,11 +232,16 @@ export async function currentUser(db: Db, userId: number): Promise<CurrentUser> 
   return { ...user, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(), permissions: perms };
 }
 
-export async function updateProfile(db: Db, userId: number, input: ProfileRequest): Promise<CurrentUser> {
-  const v = profileRequest.parse(input);
-  await db
-    .update(users)
-    .set({ firstName: v.firstName, lastName: v.lastName, phone: v.phone, updatedAt: sql`now()`, version: sql`${users.version} + 1` })
-    .where(eq(users.id, userId));
+/** The signed-in user's own name and phone, at the version they were read at (a stale one is 409, nothing written). */
+export async function updateProfile(db: Db, userId: number, v: z.output<typeof profileUpdate>): Promise<CurrentUser> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ version: users.version }).from(users).where(eq(users.id, userId)).for('update');
+    if (!row) throw new AppError('NOT_FOUND', 'User not found.');
+    if (row.version !== v.version) throw new AppError('STALE_VERSION', USER_MESSAGES.staleVersion);
+    await tx
+      .update(users)
+      .set({ firstName: v.firstName, lastName: v.lastName, phone: v.phone, updatedAt: sql`now()`, version: sql`${users.version} + 1` })
+      .where(eq(users.id, userId));
+  });
   return currentUser(db, userId);
 }

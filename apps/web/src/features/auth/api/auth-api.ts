@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@milepost/contracts/auth';
+import type { CurrentUser, ProfileUpdate } from '@milepost/contracts/auth';
 import { AUTH_MESSAGES } from '@milepost/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -12,8 +12,8 @@ import { clearTokens, getRefreshToken } from '@/lib/token-storage';
 // The signed-in user (GET /me) is read through lib/current-user.ts: guards and the sidebar need it too.
 // Signing in and resetting a password are in sign-in-api.ts: the sign-in screens load no query client.
 
-/** PUT /profile */
-export function updateProfile(body: { firstName: string; lastName: string; phone: string | null }): Promise<CurrentUser> {
+/** PUT /profile with the `version` the profile was read at (a stale one gets 409 STALE_VERSION). */
+export function updateProfile(body: ProfileUpdate): Promise<CurrentUser> {
   return api.put<CurrentUser>('/profile', body);
 }
 

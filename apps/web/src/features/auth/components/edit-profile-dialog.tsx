@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileRequest, type CurrentUser } from '@milepost/contracts/auth';
 import { AUTH_MESSAGES, VALIDATION_MESSAGES } from '@milepost/contracts/messages';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from '@/components/layout/toasts';
@@ -11,6 +12,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { hasErrorCode } from '@/lib/api-client';
+import { meQueryOptions } from '@/lib/current-user';
 import { saveErrorText } from '@/lib/error-messages';
 import { useUpdateProfileMutation } from '../api/auth-api';
 
@@ -43,12 +46,23 @@ export function EditProfileDialog({
     if (open) form.reset(toFormValues(user));
   }, [open, user, form]);
 
+  const queryClient = useQueryClient();
+  const reload = async () => {
+    const fresh = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+    form.reset(toFormValues(fresh));
+  };
+
   const onSubmit = async (values: ProfileOutput) => {
     try {
-      await update.mutateAsync({ firstName: values.firstName, lastName: values.lastName, phone: values.phone });
+      await update.mutateAsync({ firstName: values.firstName, lastName: values.lastName, phone: values.phone, version: user.version });
       toast.success(AUTH_MESSAGES.profileUpdated);
       onOpenChange(false);
     } catch (error) {
+      if (hasErrorCode(error, 'STALE_VERSION')) {
+        // Changed elsewhere (an administrator, another tab): Reload reads it again into the form.
+        toast.error(error.message, { action: { label: 'Reload', onClick: () => void reload() }, duration: 10_000 });
+        return;
+      }
       toast.error(saveErrorText(error, 'profile'));
     }
   };

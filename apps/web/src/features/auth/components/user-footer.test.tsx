@@ -88,9 +88,35 @@ describe('Edit profile', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/profile');
     expect(init?.method).toBe('PUT');
-    expect(JSON.parse(String(init?.body))).toEqual({ firstName: 'Danielle', lastName: 'Reyes', phone: '+1 (312) 555-0100' });
+    expect(JSON.parse(String(init?.body))).toEqual({ firstName: 'Danielle', lastName: 'Reyes', phone: '+1 (312) 555-0100', version: 1 });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: /Danielle Reyes/ })).toBeInTheDocument();
+  });
+
+  it("a save refused as stale (changed elsewhere) offers 'Reload', which reads the profile again into the form", async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') return Promise.resolve(Response.json({ status: 409, code: 'STALE_VERSION', message: 'This user was changed by someone else.' }, { status: 409 }));
+      if (url === '/api/v1/me') return Promise.resolve(Response.json({ data: makeUser(['CAN_SHOW_TRIPS'], { lastName: 'Reyes-Ortiz', version: 2 }) }));
+      return Promise.resolve(Response.json({ data: null }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderFooter();
+    await user.click(await screen.findByRole('button', { name: /Dana Reyes/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
+    await user.clear(within(dialog).getByLabelText('First Name'));
+    await user.type(within(dialog).getByLabelText('First Name'), 'Danielle');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This user was changed by someone else.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('First Name')).toHaveValue('Danielle');
+    // The toast's Reload is usable over the open dialog, and the dialog stays.
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Last Name')).toHaveValue('Reyes-Ortiz'));
+    expect(within(dialog).getByLabelText('First Name')).toHaveValue('Dana');
+    expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(2));
+    expect(JSON.parse(String(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')[1]![1]!.body))).toMatchObject({ lastName: 'Reyes-Ortiz', version: 2 });
   });
 
   it('keeps the dialog open and shows the status message when saving fails', async () => {
