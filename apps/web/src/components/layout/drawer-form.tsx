@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode, type SetSt
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { hasErrorCode } from '@/lib/api-client';
+import { offerReloadIfStale } from '@/lib/stale-reload';
 import { useFormDraft } from '@/lib/form-drafts';
 import { reportSaveFailure } from '@/lib/save-failure';
 import { useUnsavedChanges } from './drawer';
@@ -156,10 +156,7 @@ export function useDrawerForm<S extends AnySchema, TRecord, TExtra = undefined>(
       }
       config.onDone();
     } catch (error) {
-      if (record !== undefined && config.reload && hasErrorCode(error, 'STALE_VERSION')) {
-        toast.error(error.message, { action: { label: 'Reload', onClick: () => void reload(record) }, duration: 10_000 });
-        return;
-      }
+      if (record !== undefined && config.reload && offerReloadIfStale(error, () => reload(record))) return;
       reportSaveFailure(error, config.entity, (field, message) => form.setError(field as Path<z.input<S>>, { message }));
     }
   };

@@ -12,9 +12,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { hasErrorCode } from '@/lib/api-client';
 import { meQueryOptions } from '@/lib/current-user';
 import { saveErrorText } from '@/lib/error-messages';
+import { offerReloadIfStale } from '@/lib/stale-reload';
 import { useUpdateProfileMutation } from '../api/auth-api';
 
 type ProfileInput = z.input<typeof profileRequest>;
@@ -58,11 +58,8 @@ export function EditProfileDialog({
       toast.success(AUTH_MESSAGES.profileUpdated);
       onOpenChange(false);
     } catch (error) {
-      if (hasErrorCode(error, 'STALE_VERSION')) {
-        // Changed elsewhere (an administrator, another tab): Reload reads it again into the form.
-        toast.error(error.message, { action: { label: 'Reload', onClick: () => void reload() }, duration: 10_000 });
-        return;
-      }
+      // Changed elsewhere (an administrator, another tab): Reload reads it again into the form.
+      if (offerReloadIfStale(error, reload)) return;
       toast.error(saveErrorText(error, 'profile'));
     }
   };

@@ -9,13 +9,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { hasErrorCode, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { useRouteSettings } from '@/lib/route-settings';
 import { UNIT_SUFFIX, mileageHeader } from '@/lib/distance-format';
 import type { DistanceUnit } from '@milepost/geo/units';
 import { cn } from '@/lib/utils';
+import { offerReloadIfStale } from '@/lib/stale-reload';
 import { mileStatsKeys, mileStatsQueryOptions, useSavePayableMileageMutation } from '../api/mileage-api';
 import {
   SOURCE_ROWS,
@@ -160,10 +161,7 @@ function ManualMileage({ tripId, manual, unit }: { tripId: number; manual: Manua
       await save.mutateAsync({ tripId, loadedMiles, emptyMiles: emptyValue, payableMileage: payableFrom(emptyValue, loadedMiles), version: manual.version });
       setEditing(false);
     } catch (error) {
-      if (hasErrorCode(error, 'STALE_VERSION')) {
-        toast.error(error.message, { action: { label: 'Reload', onClick: () => void reload() }, duration: 10_000 });
-        return;
-      }
+      if (offerReloadIfStale(error, reload)) return;
       const server = isApiError(error) ? error.serverMessage?.trim() : undefined;
       toast.error(server || MILEAGE_MESSAGES.saveFailed);
     }
