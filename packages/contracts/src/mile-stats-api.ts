@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { id } from './fields';
 import { ID_MAX } from './list-query';
-import { LOAD_STATUSES, STOP_TYPES, TRIP_MESSAGES, tripMiles } from './trips-api';
+import { LOAD_STATUSES, STOP_TYPES } from '@milepost/geo/stops';
+import { TRIP_MESSAGES, tripMiles } from './trips-api';
 
 /**
  * Mile stats: each trip's figures from three sources side by side (HERE routing, Samsara, GLE)

@@ -5,6 +5,8 @@ import { TRIP_STATUSES, TRIP_STATUS_LABELS, type TripStatus } from './trips-list
 import { id, optionalId, optionalText, queryText, requiredText, version } from './fields';
 import { centralDateTime, parseCentral } from './time';
 import { ROUTE_SOURCES } from './routing-api';
+// The stop and load types are geo's (packages/geo/src/stops.ts): the trip schemas are built from them.
+import { LOAD_STATUSES, STOP_TYPES } from '@milepost/geo/stops';
 
 /**
  * Allowed status changes (decided; docs/product/trips.md leaves them open). A cancelled trip is final:
@@ -30,11 +32,6 @@ export function tripStatusChoices(current: TripStatus | undefined): TripStatus[]
 
 export const IDENTIFIER_TYPES = ['LOAD_NUMBER', 'TRAILER_NUMBER'] as const;
 export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
-/** The stop and load types, declared once: geo's mileage engine and the web's stops editor import them. */
-export const STOP_TYPES = ['START', 'PICKUP', 'TRAILER', 'SHOP', 'DELIVERY', 'HOME'] as const;
-export type StopType = (typeof STOP_TYPES)[number];
-export const LOAD_STATUSES = ['EMPTY', 'LOADED'] as const;
-export type LoadStatus = (typeof LOAD_STATUSES)[number];
 
 export const TRIP_MESSAGES = {
   truckId: 'Truck is required',

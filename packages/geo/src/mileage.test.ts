@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { legFigures, loadStatusFor } from './mileage';
+import { legFigures } from './mileage';
+import { loadStatusFor } from './stops';
 
 describe('mileage model', () => {
   it('stop type sets load status', () => {

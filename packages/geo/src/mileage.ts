@@ -9,11 +9,8 @@ import { formatWireDateTime } from '@milepost/contracts/time';
 import { cleanOdometer, cleanTrack, odometerAt, TrackScratch, type CleanOdometer, type CleanTrack, type Fixes, type OdometerReadings } from './breadcrumbs';
 import { isValidCoordinate, segmentMeters } from './distance';
 import { encodeColumns } from './flexpolyline';
+import { loadStatusFor, type LoadStatus, type StopType } from './stops';
 import { METERS_TO_MILES } from './units';
-
-import type { LoadStatus, StopType } from '@milepost/contracts/trips-api';
-
-export type { LoadStatus, StopType };
 
 export interface LegStop {
   stopType: StopType;
@@ -29,11 +26,6 @@ export interface MileageFigures {
   pu: number;
   trl: number;
   totalMiles: number;
-}
-
-/** START, PICKUP and TRAILER give EMPTY; SHOP and DELIVERY give LOADED (docs/product/trips.md). */
-export function loadStatusFor(stopType: StopType): LoadStatus {
-  return stopType === 'SHOP' || stopType === 'DELIVERY' ? 'LOADED' : 'EMPTY';
 }
 
 export function legFigures(stops: readonly LegStop[]): MileageFigures {

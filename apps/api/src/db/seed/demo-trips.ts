@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { estimateLeg } from '@milepost/geo/estimate';
 import { wgs84Meters } from '@milepost/geo/distance';
-import { loadStatusFor, type StopType } from '@milepost/geo/mileage';
+import { loadStatusFor, type StopType } from '@milepost/geo/stops';
 import type { TripStatus } from '@milepost/contracts/trips-list';
 import type { Db } from '../client';
 import { users } from '../schema/access';

@@ -1,7 +1,6 @@
 import type { PlaceItem } from '@milepost/contracts/places-api';
-import { STOP_TYPES } from '@milepost/contracts/trips-api';
 import { isValidCoordinate } from '@milepost/geo/distance';
-import { loadStatusFor, type LoadStatus, type StopType } from '@milepost/geo/mileage';
+import { STOP_TYPES, loadStatusFor, type LoadStatus, type StopType } from '@milepost/geo/stops';
 
 /**
  * The stops of a trip being edited (docs/product/trips.md "Stops editor") as pure functions: the

@@ -11,7 +11,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import type { PlaceItem } from '@milepost/contracts/places-api';
 import { ROUTING_MESSAGES, type RouteResponse } from '@milepost/contracts/routing-api';
-import type { StopType } from '@milepost/geo/mileage';
+import type { StopType } from '@milepost/geo/stops';
 import { useQueryClient } from '@tanstack/react-query';
 import { GripVertical, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
