@@ -8,6 +8,11 @@ import { id } from './fields';
 export const INTEGRATION_PROVIDERS = ['SAMSARA', 'GLE'] as const;
 export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
 export const INTEGRATION_LABELS: Record<IntegrationProvider, string> = { SAMSARA: 'Samsara', GLE: 'GLE' };
+/** The on/off switches of the integrations, as a company's form and the global settings show them. */
+export const INTEGRATION_SWITCHES = [
+  { name: 'samsaraEnabled', label: `${INTEGRATION_LABELS.SAMSARA} enabled` },
+  { name: 'gleEnabled', label: `${INTEGRATION_LABELS.GLE} enabled` },
+] as const;
 
 /** NEVER: no sync has run yet for this company and provider. */
 export const SYNC_STATES = ['NEVER', 'QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED'] as const;

@@ -6,6 +6,7 @@ import { PLACE_MESSAGES, PLACE_SEARCH, type LatLng, type PlaceItem } from '@mile
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { placeSearchQueryOptions } from './place-search-queries';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 export interface PlaceSearchProps {
   id?: string;
@@ -23,15 +24,6 @@ export interface PlaceSearchProps {
   at?: LatLng;
   limit?: number;
   className?: string;
-}
-
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }
 
 /**

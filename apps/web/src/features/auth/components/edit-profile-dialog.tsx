@@ -3,9 +3,9 @@ import { profileRequest, type CurrentUser } from '@milepost/contracts/auth';
 import { AUTH_MESSAGES, VALIDATION_MESSAGES } from '@milepost/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from '@/components/layout/toasts';
-import { PhoneInput } from '@/components/ui/phone-input';
+import { PhoneField } from '@/components/ui/phone-field';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -91,24 +91,7 @@ export function EditProfileDialog({
               <Input id="profile-last-name" autoComplete="family-name" {...fieldAria('profile-last-name', errors.lastName)} {...form.register('lastName')} />
             </FormField>
           </div>
-          <FormField id="profile-phone" label="Phone" error={errors.phone}>
-            <Controller
-              control={form.control}
-              name="phone"
-              render={({ field }) => (
-                <PhoneInput
-                  id="profile-phone"
-                  placeholder="Optional"
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={field.value ?? ''}
-                  onValueChange={field.onChange}
-                  {...fieldAria('profile-phone', errors.phone)}
-                />
-              )}
-            />
-          </FormField>
+          <PhoneField id="profile-phone" control={form.control} name="phone" error={errors.phone} placeholder="Optional" />
           <div className="grid gap-1.5">
             <Label htmlFor="profile-email">Email</Label>
             <Input id="profile-email" value={user.email} readOnly aria-readonly />

@@ -1,12 +1,11 @@
 import { companyForm, type CompanyRow } from '@milepost/contracts/companies-api';
-import { Controller } from 'react-hook-form';
+import { INTEGRATION_SWITCHES } from '@milepost/contracts/integrations-api';
 import type { z } from 'zod';
 import { DrawerForm, useDrawerForm } from '@/components/layout/drawer-form';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { PhoneInput } from '@/components/ui/phone-input';
-import { Switch } from '@/components/ui/switch';
+import { PhoneField } from '@/components/ui/phone-field';
+import { SwitchField } from '@/components/ui/switch-field';
 import { companyQueryOptions, useUpdateCompanyMutation } from '../api/companies-api';
 
 export const COMPANY_TOASTS = {
@@ -59,42 +58,14 @@ export function CompanyForm({ company, onDone, onCancel }: { company: CompanyRow
         <Input id="company-email" type="email" autoComplete="off" {...fieldAria('company-email', errors.email)} {...form.register('email')} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="company-phone" label="Phone" error={errors.phone}>
-          <Controller
-            control={form.control}
-            name="phone"
-            render={({ field }) => (
-              <PhoneInput
-                id="company-phone"
-                placeholder="+1 (555) 123-4567"
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={field.value ?? ''}
-                onValueChange={field.onChange}
-                {...fieldAria('company-phone', errors.phone)}
-              />
-            )}
-          />
-        </FormField>
+        <PhoneField id="company-phone" control={form.control} name="phone" error={errors.phone} />
         <FormField id="company-us-dot" label="US DOT" error={errors.usDot}>
           <Input id="company-us-dot" autoComplete="off" {...fieldAria('company-us-dot', errors.usDot)} {...form.register('usDot')} />
         </FormField>
       </div>
-      {(['samsaraEnabled', 'gleEnabled'] as const).map((name) => (
-        <Controller
-          key={name}
-          control={form.control}
-          name={name}
-          render={({ field }) => (
-            <div className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
-              <Label htmlFor={`company-${name}`}>{name === 'samsaraEnabled' ? 'Samsara enabled' : 'GLE enabled'}</Label>
-              <Switch id={`company-${name}`} checked={field.value ?? false} onCheckedChange={field.onChange} onBlur={field.onBlur} />
-            </div>
-          )}
-        />
+      {INTEGRATION_SWITCHES.map(({ name, label }) => (
+        <SwitchField key={name} id={`company-${name}`} control={form.control} name={name} label={label} />
       ))}
-
     </DrawerForm>
   );
 }

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { VALIDATION_MESSAGES } from '@milepost/contracts/messages';
 import { tripSettingsForm, type TripSettings, type TripSettingsForm } from '@milepost/contracts/settings-api';
+import { INTEGRATION_SWITCHES } from '@milepost/contracts/integrations-api';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, type FieldError, type Path } from 'react-hook-form';
+import { useForm, type FieldError, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { toast } from '@/components/layout/toasts';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
+import { SwitchField } from '@/components/ui/switch-field';
 import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { reportSaveFailure } from '@/lib/save-failure';
@@ -131,18 +131,8 @@ export function SettingsForm({ settings }: { settings: TripSettings | null }) {
         <h2 id="integration-settings-title" className="text-sm font-semibold">
           Integrations
         </h2>
-        {(['samsaraEnabled', 'gleEnabled'] as const).map((name) => (
-          <Controller
-            key={name}
-            control={form.control}
-            name={name}
-            render={({ field }) => (
-              <div className="flex max-w-sm items-center justify-between gap-3 rounded-md border px-3 py-2">
-                <Label htmlFor={`settings-${name}`}>{name === 'samsaraEnabled' ? 'Samsara enabled' : 'GLE enabled'}</Label>
-                <Switch id={`settings-${name}`} disabled={!canEdit} checked={field.value ?? false} onCheckedChange={field.onChange} onBlur={field.onBlur} />
-              </div>
-            )}
-          />
+        {INTEGRATION_SWITCHES.map(({ name, label }) => (
+          <SwitchField key={name} id={`settings-${name}`} control={form.control} name={name} label={label} disabled={!canEdit} className="max-w-sm" />
         ))}
       </section>
       {canEdit && (

@@ -2,13 +2,13 @@ import { DEFAULT_ROLE_NAME } from '@milepost/contracts/permissions';
 import { userForm, type UserRow } from '@milepost/contracts/users-api';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Controller, type FieldError } from 'react-hook-form';
+import type { FieldError } from 'react-hook-form';
 import type { z } from 'zod';
 import { DrawerForm, useDrawerForm } from '@/components/layout/drawer-form';
 import { FormField, fieldAria, fieldErrorId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
-import { PhoneInput } from '@/components/ui/phone-input';
+import { PhoneField } from '@/components/ui/phone-field';
 import { roleByNameQueryOptions, roleLookup } from '@/lib/lookups';
 import { useCreateUserMutation, useUpdateUserMutation, userQueryOptions } from '../api/users-api';
 
@@ -95,24 +95,7 @@ export function UserForm({ user, onDone, onCancel }: { user?: UserRow | undefine
       <FormField id="user-email" label="Email" error={errors.email}>
         <Input id="user-email" type="email" autoComplete="off" {...fieldAria('user-email', errors.email)} {...form.register('email')} />
       </FormField>
-      <FormField id="user-phone" label="Phone" error={errors.phone}>
-        <Controller
-          control={form.control}
-          name="phone"
-          render={({ field }) => (
-            <PhoneInput
-              id="user-phone"
-              placeholder="+1 (555) 123-4567"
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              value={field.value ?? ''}
-              onValueChange={field.onChange}
-              {...fieldAria('user-phone', errors.phone)}
-            />
-          )}
-        />
-      </FormField>
+      <PhoneField id="user-phone" control={form.control} name="phone" error={errors.phone} />
       <FormField id="user-role" label="Role" error={errors.roleId as FieldError | undefined}>
         <LookupSelect
           id="user-role"
