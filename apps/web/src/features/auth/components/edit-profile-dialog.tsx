@@ -46,11 +46,9 @@ export function EditProfileDialog({
     if (open) form.reset(toFormValues(user));
   }, [open, user, form]);
 
+  // Reading /me again is enough: the fresh user comes back as `user`, and the effect above resets the form.
   const queryClient = useQueryClient();
-  const reload = async () => {
-    const fresh = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
-    form.reset(toFormValues(fresh));
-  };
+  const reload = () => queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
 
   const onSubmit = async (values: ProfileOutput) => {
     try {

@@ -17,7 +17,7 @@ import { UNIT_SUFFIX, mileageHeader } from '@/lib/distance-format';
 import type { DistanceUnit } from '@milepost/geo/units';
 import { cn } from '@/lib/utils';
 import { offerReloadIfStale } from '@/lib/stale-reload';
-import { mileStatsKeys, mileStatsQueryOptions, useSavePayableMileageMutation } from '../api/mileage-api';
+import { mileStatsQueryOptions, useSavePayableMileageMutation } from '../api/mileage-api';
 import {
   SOURCE_ROWS,
   difference,
@@ -142,9 +142,7 @@ function ManualMileage({ tripId, manual, unit }: { tripId: number; manual: Manua
 
   /** After a stale save: read the trip's figures again and show them read-only (the drawers' 'Reload'). */
   const reload = async () => {
-    await queryClient.refetchQueries({ queryKey: mileStatsKeys.detail(tripId), exact: true });
-    const fresh = queryClient.getQueryData<TripMileStats>(mileStatsKeys.detail(tripId))?.manualStats;
-    if (!fresh) return;
+    const fresh = (await queryClient.fetchQuery({ ...mileStatsQueryOptions(tripId), staleTime: 0 })).manualStats;
     form.reset({ loadedMiles: numberText(fresh.loadedMiles), emptyMiles: numberText(fresh.emptyMiles) });
     setEditing(false);
   };
