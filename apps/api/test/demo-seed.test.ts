@@ -8,7 +8,7 @@ import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
 import { tripStops, trips } from '../src/db/schema/trips';
 import { seedDemo, DEMO_LOGIN } from '../src/db/seed/demo';
 import { scheduledSyncs } from '../src/jobs/queue';
-import { backfillMileStats } from '../src/modules/mile-stats/service';
+import { backfillMileStats } from '../src/modules/telematics/figures';
 import { routingServiceFor } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, type TestContext } from './harness';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   await seedDemo(ctx.db, routingServiceFor(ctx.config, ctx.db));
   seedMs = performance.now() - t0;
   // What the background job does after start: the kept figures the reports read.
-  await backfillMileStats({ db: ctx.db, telematics: { db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config } });
+  await backfillMileStats({ db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config });
   token = (await signIn(ctx.app, DEMO_LOGIN)).accessToken;
 }, 300_000);
 
