@@ -8,10 +8,8 @@ import type { Db } from '../../db/client';
 import { trips } from '../../db/schema/trips';
 import type { Jobs } from '../../jobs/queue';
 import { AppError } from '../../platform/errors';
-import { tripFigures, type TripFigures } from '../telematics/figures';
-import type { ProviderName } from '../telematics/provider';
-import { tripIdForMap } from '../trips/map-summary';
-import { getTrip } from '../trips/service';
+import { tripFigures, type ProviderName, type TripFigures } from '../telematics';
+import { getTrip, tripIdForMap } from '../trips';
 
 /**
  * Each trip's miles from three sources (docs/mileage-engine.md, docs/integrations/telematics.md),

@@ -7,7 +7,7 @@ import { METERS_TO_MILES } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
-import { tripFigures, type TripFigures } from '../telematics/figures';
+import { tripFigures, type TripFigures } from '../telematics';
 
 /**
  * The trip map's panel titles and report dialog (packages/contracts/src/trip-map-api.ts), read
