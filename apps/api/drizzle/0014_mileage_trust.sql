@@ -10,5 +10,7 @@ DROP TRIGGER IF EXISTS trip_mile_stats_sync_trip_del ON trip_mile_stats;
 --> statement-breakpoint
 DROP FUNCTION IF EXISTS trip_mile_stats_sync_trip();
 --> statement-breakpoint
--- HERE figures are read from the trips' stop legs, never kept: the kept copies go.
-DELETE FROM trip_mile_stats WHERE source NOT IN ('SAMSARA', 'GLE');
+-- HERE figures are read from the trips' stop legs, never kept: the kept copies go. The telematics
+-- figures were kept under the old key (the trip's version); they go too, and the backfill job
+-- computes them again from the stored tracks (trips.telematics_miles keeps its value meanwhile).
+DELETE FROM trip_mile_stats;
