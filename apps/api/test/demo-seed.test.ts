@@ -13,6 +13,7 @@ import { routingServiceFor } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
 import { signIn } from './factories';
+import { metresToMiles } from '@milepost/geo/units';
 
 /**
  * The demo a fresh `npm start` shows: believable regional loads, and for the completed loads of
@@ -21,7 +22,7 @@ import { signIn } from './factories';
 let ctx: TestContext;
 let token: string;
 let seedMs = 0;
-const MI = 0.000621371;
+const MI = metresToMiles(1);
 /** Stands in for Samsara and GLE, counting what reaches it: the demo must ask neither. */
 let provider: Server;
 const providerHits: string[] = [];
@@ -50,7 +51,7 @@ afterAll(async () => {
 
 describe('demo data', () => {
   it('runs regional loads of 50–1 200 miles with stops in a sensible order', async () => {
-    const rows = await ctx.db.select({ id: trips.id, total: trips.routeTotalMiles, source: trips.routeSource, status: trips.tripStatus }).from(trips);
+    const rows = await ctx.db.select({ id: trips.id, total: trips.routeTotalM, source: trips.routeSource, status: trips.tripStatus }).from(trips);
     expect(rows.length).toBeGreaterThan(300);
     for (const r of rows) {
       expect(r.total! * MI).toBeGreaterThanOrEqual(50);

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, loggerOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database, type Db } from '../src/db/client';
+import { MIGRATIONS, openDatabase, type Database, type Db } from '../src/db/client';
 import { syncAccessCatalogue } from '../src/db/seed/access';
 import { startJobs, type Jobs } from '../src/jobs/queue';
 import type { RetryPolicy } from '../src/modules/telematics/provider';
@@ -39,6 +39,24 @@ export interface ContextOptions {
   telematicsRetry?: RetryPolicy;
   /** Collect the server's log lines (JSON, with the product's redaction) into this array. */
   logLines?: string[];
+  /**
+   * Migrates only up to (not including) the migration tagged `tag`, runs `seed` on the database as
+   * it was then, and then runs the rest: a migration's test writes data the old way and reads it
+   * through today's API.
+   */
+  before?: { tag: string; seed: (database: Database) => Promise<void> };
+}
+
+/** A copy of the migrations folder whose journal stops before the migration tagged `tag`. */
+async function migrationsBefore(tag: string, dir: string): Promise<string> {
+  const folder = path.join(dir, 'migrations-before');
+  await cp(MIGRATIONS, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  if (at < 0) throw new Error(`no migration tagged ${tag}`);
+  await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return folder;
 }
 
 /** Retries that take milliseconds, so fault tests run fast. */
@@ -99,6 +117,10 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     ...env,
   });
   const { database, drop } = await freshDatabase();
+  if (opts.before) {
+    await database.migrate(await migrationsBefore(opts.before.tag, dataDir));
+    await opts.before.seed(database);
+  }
   await database.migrate();
   await syncAccessCatalogue(database.db);
   const jwtSecret = randomBytes(32).toString('hex');

@@ -17,6 +17,7 @@ import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn }
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 import { straightDrive, type FakeFix } from './fakes/telematics-server';
+import { metresToMiles } from '@milepost/geo/units';
 
 let ctx: TestContext;
 let samsara: FakeSamsara;
@@ -25,7 +26,7 @@ let viewer: string;
 let actorId: number;
 let seq = 0;
 const uid = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
-const MI = 0.000621371;
+const MI = metresToMiles(1);
 
 // Three stops 40–60 miles apart in Illinois.
 const A = { lat: 41.8781, lng: -87.6298, address: 'Chicago, IL, United States' };
@@ -163,12 +164,12 @@ describe('GET /mile-stats/{tripId}', () => {
     expect(calls[0]!.query.getAll('types')).toEqual(['gps,obdOdometerMeters,gpsDistanceMeters']);
     expect(gle.requests.filter((r) => r.path === `/v1/vehicles/${gleVehicleId}/positions`)).toHaveLength(2);
 
-    // Kept for the reports under the names they read.
+    // Kept for the reports under the names they read, in metres (docs/decisions/020-one-unit.md).
     const kept = await ctx.db.select().from(tripMileStats).where(eq(tripMileStats.tripId, trip.id));
     expect(kept.map((r) => r.source).sort()).toEqual(['GLE', 'SAMSARA']);
     const samsaraRow = kept.find((r) => r.source === 'SAMSARA')!;
-    expect(samsaraRow.totalMiles).toBeCloseTo(s.samsaraStats!.totalMiles, 6);
-    expect(samsaraRow.totalOdometers).toBeCloseTo(s.samsaraStats!.totalOdometers!, 6);
+    expect(samsaraRow.totalM! * MI).toBeCloseTo(s.samsaraStats!.totalMiles, 6);
+    expect(samsaraRow.totalOdometersM! * MI).toBeCloseTo(s.samsaraStats!.totalOdometers!, 6);
   });
 
   it('reopening a trip never fetches an unchanged window again; a changed window is fetched again', async () => {

@@ -14,6 +14,7 @@ import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn }
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 import { straightDrive, type FakeFix } from './fakes/telematics-server';
+import { metresToMiles } from '@milepost/geo/units';
 
 /**
  * Issue 19, points 1–3 (docs/mileage-engine.md "From save and sync to every screen"): every
@@ -28,7 +29,7 @@ let owner: string;
 let ownerId: number;
 let seq = 0;
 const uid = () => `${Date.now().toString(36)}${(seq++).toString(36)}`.toUpperCase();
-const MI = 0.000621371;
+const MI = metresToMiles(1);
 
 const A = { lat: 41.8781, lng: -87.6298, address: 'Chicago, IL, United States' };
 const B = { lat: 41.525, lng: -88.0817, address: 'Joliet, IL, United States' };
@@ -282,8 +283,8 @@ describe('the jobs fetch tracks and keep figures', () => {
       return r.rows.length === 2 && r.rows.every((t) => new Date(t.fetched_to).getTime() === end.getTime());
     });
     await until('the kept figures', async () => {
-      const r = (await ctx.db.execute(sql`select telematics_miles from trips where id = ${trip.id}`)) as unknown as { rows: { telematics_miles: number | null }[] };
-      return r.rows[0]?.telematics_miles != null;
+      const r = (await ctx.db.execute(sql`select telematics_m from trips where id = ${trip.id}`)) as unknown as { rows: { telematics_m: number | null }[] };
+      return r.rows[0]?.telematics_m != null;
     });
     await settle(trip.id);
     await expectTelematicsAgree(trip.id, f.truck.id, f.number);

@@ -3,12 +3,14 @@ import { eq } from 'drizzle-orm';
 import { PERMISSION_NAMES, SEEDED_ROLES, type PermissionName } from '@milepost/contracts/permissions';
 import { cityOf, tripReportTitle } from '@milepost/contracts/trip-map-api';
 import { estimateLeg } from '@milepost/geo/estimate';
-import { METERS_TO_MILES } from '@milepost/geo/units';
+import { metresToMiles } from '@milepost/geo/units';
 import { userRouteSettings } from '../src/db/schema/reference';
 import { tripStops, trips } from '../src/db/schema/trips';
 import { call, createTestContext, type TestContext } from './harness';
 import { createDriverRow, createTruckRow, createUser, signIn } from './factories';
 import { FAKE_HERE_KEY, startHereFake, type HereFake } from './fakes/here';
+
+const METERS_TO_MILES = metresToMiles(1);
 
 /**
  * Trip figures come from the routing service on every save (docs/routing.md "Trip figures"):
@@ -206,7 +208,7 @@ describe('POST /trips/recompute-routes', () => {
     const made = [await create(plain), await create(plain), await create(plain)];
     // As they were stored before this change: client figures, no source.
     for (const t of made) {
-      await plain.db.update(trips).set({ routeSource: null, routeTotalMiles: null, routeMiles: null }).where(eq(trips.id, t.id));
+      await plain.db.update(trips).set({ routeSource: null, routeTotalM: null, routeM: null }).where(eq(trips.id, t.id));
       await plain.db.update(tripStops).set({ distance: 1, totalDistance: 1 }).where(eq(tripStops.tripId, t.id));
     }
     const ids = made.map((t) => t.id);

@@ -9,6 +9,7 @@ import { syncActualMiles } from '../src/modules/telematics/figures';
 import { trips } from '../src/db/schema/trips';
 import { call, createTestContext, type TestContext } from './harness';
 import { createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { milesToMetres } from '@milepost/geo/units';
 
 let ctx: TestContext;
 let owner: string;
@@ -22,7 +23,7 @@ const u = () => Math.random().toString(36).slice(2, 8).toUpperCase();
 const as = async (perms: PermissionName[]) => (await signIn(ctx.app, await createUser(ctx.db, { permissions: perms }))).accessToken;
 const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, token = owner) =>
   call(ctx.app, { method, url: `/api/v1${url}`, token, ...(payload ? { payload } : {}) });
-const M = 1609.344; // metres in a mile
+const M = milesToMetres(1); // metres in a mile
 
 /** A trip whose legs are: START, PICKUP (`pu` mi empty), TRAILER (`trl` mi empty), DELIVERY (`loaded` mi). */
 const stops = (pu: number, trl: number, loaded: number) => [
@@ -39,7 +40,7 @@ const stops = (pu: number, trl: number, loaded: number) => [
 async function setRoute(tripId: number, pu: number, trl: number, loaded: number) {
   await ctx.db
     .update(trips)
-    .set({ routePu: pu * M, routeTrl: trl * M, routeTotalEmpty: (pu + trl) * M, routeMiles: loaded * M, routeTotalMiles: (pu + trl + loaded) * M, routeSource: 'HERE' })
+    .set({ routePuM: pu * M, routeTrlM: trl * M, routeTotalEmptyM: (pu + trl) * M, routeM: loaded * M, routeTotalM: (pu + trl + loaded) * M, routeSource: 'HERE' })
     .where(eq(trips.id, tripId));
 }
 
@@ -224,15 +225,15 @@ describe('GET /trip-statistics/period-type and /trip-statistics', () => {
     // The running totals equal a fresh sum over the trips (the trigger never drifts).
     const drift = (await ctx.db.execute(sql`
       select count(*)::int as n from (
-        select s.period_kind, s.truck_id, s.period_start, s.load_count, t.n, s.route_total_miles, t.m
+        select s.period_kind, s.truck_id, s.period_start, s.load_count, t.n, s.route_total_m, t.m
         from trip_period_stats s
         full join (
-          select k.kind, truck_id, k.start, count(*)::int as n, coalesce(sum(route_total_miles), 0) as m from trips
+          select k.kind, truck_id, k.start, count(*)::int as n, coalesce(sum(route_total_m), 0) as m from trips
           cross join lateral (values ('WEEK', date_trunc('week', pickup_date_time at time zone 'America/Chicago')::date),
                                      ('MONTH', date_trunc('month', pickup_date_time at time zone 'America/Chicago')::date)) k(kind, start)
           where trip_status <> 'CANCELLED' group by 1, 2, 3
         ) t on t.kind = s.period_kind and t.truck_id = s.truck_id and t.start = s.period_start
-        where coalesce(s.load_count, 0) <> coalesce(t.n, 0) or abs(coalesce(s.route_total_miles, 0) - coalesce(t.m, 0)) > 0.001
+        where coalesce(s.load_count, 0) <> coalesce(t.n, 0) or abs(coalesce(s.route_total_m, 0) - coalesce(t.m, 0)) > 0.001
       ) d`)) as unknown as { rows: { n: number }[] };
     expect(drift.rows[0]!.n).toBe(0);
   });
@@ -271,7 +272,8 @@ describe('GET /trip-statistics/period-type and /trip-statistics', () => {
 
 /** Keeps a source's TOTAL MILES for a trip as the figures job does (insert, or update on a second call), with the trip's actual miles. */
 async function keepMiles(tripId: number, source: 'HERE' | 'SAMSARA' | 'GLE', totalMiles: number | null) {
-  const values = { tripId, source, totalMiles, miles: totalMiles, inputsKey: `test-${u()}` };
+  const metres = totalMiles === null ? null : milesToMetres(totalMiles);
+  const values = { tripId, source, totalM: metres, loadedM: metres, inputsKey: `test-${u()}` };
   await ctx.db.insert(tripMileStats).values(values).onConflictDoUpdate({ target: [tripMileStats.tripId, tripMileStats.source], set: values });
   await syncActualMiles(ctx.db, tripId);
 }
@@ -320,7 +322,8 @@ describe('planned vs actual and data coverage', () => {
     expect(r.milesDifference).toBe(-5);
     expect(r.dataCoverage).toBeCloseTo(2 / 3, 9);
     const t1Day = (await byRange(q({ truckId: truck.id, fromDate: '03/02/2037 00:00:00', toDate: '03/02/2037 23:59:59' }))).rows[0]!;
-    expect(t1Day).toMatchObject({ telematicsLoadCount: 1, actualMiles: 120, milesDifference: 5, dataCoverage: 1 });
+    expect(t1Day).toMatchObject({ telematicsLoadCount: 1, milesDifference: 5, dataCoverage: 1 });
+    expect(t1Day.actualMiles).toBeCloseTo(120, 9);
 
     // A new figure replaces the old one; without Samsara's, GLE's counts; the last one gone leaves the trip uncovered.
     await keepMiles(t1.id, 'SAMSARA', 125);
@@ -330,7 +333,8 @@ describe('planned vs actual and data coverage', () => {
     await dropMiles(t2.id, 'GLE');
     await keepMiles(t3.id, 'SAMSARA', 50);
     r = await report();
-    expect([r.telematicsLoadCount, r.actualMiles, r.dataCoverage]).toEqual([2, 180, 2 / 3]);
+    expect([r.telematicsLoadCount, r.dataCoverage]).toEqual([2, 2 / 3]);
+    expect(r.actualMiles).toBeCloseTo(180, 9);
     expect(r.plannedMiles).toBeCloseTo(115 + 55, 3);
     expect(r.milesDifference).toBe(10);
     // Re-routing a covered trip moves the planned side; moving it to another month takes its figures along.
@@ -338,7 +342,8 @@ describe('planned vs actual and data coverage', () => {
     expect((await report()).plannedMiles).toBeCloseTo(115 + 65, 3);
     await ctx.db.update(trips).set({ pickupDateTime: new Date('2037-04-10T14:00:00Z') }).where(eq(trips.id, t1.id));
     r = await report();
-    expect([r.loadCount, r.telematicsLoadCount, r.actualMiles, r.dataCoverage]).toEqual([2, 1, 50, 0.5]);
+    expect([r.loadCount, r.telematicsLoadCount, r.dataCoverage]).toEqual([2, 1, 0.5]);
+    expect(r.actualMiles).toBeCloseTo(50, 9);
     // A period with no telematics at all says so with nulls, not zeros.
     await dropMiles(t3.id, 'SAMSARA');
     r = await report();
@@ -349,16 +354,16 @@ describe('planned vs actual and data coverage', () => {
       select count(*)::int as n from trip_period_stats s
       full join (
         select k.kind, t.truck_id, k.start, count(a.miles)::int as n, coalesce(sum(a.miles), 0) as actual,
-          coalesce(sum(case when a.miles is not null then t.route_total_miles end), 0) as planned
+          coalesce(sum(case when a.miles is not null then t.route_total_m end), 0) as planned
         from trips t
-        left join lateral (select m.total_miles as miles from trip_mile_stats m where m.trip_id = t.id and m.source in ('SAMSARA', 'GLE')
-          and m.total_miles is not null order by m.source = 'SAMSARA' desc limit 1) a on true
+        left join lateral (select m.total_m as miles from trip_mile_stats m where m.trip_id = t.id and m.source in ('SAMSARA', 'GLE')
+          and m.total_m is not null order by m.source = 'SAMSARA' desc limit 1) a on true
         cross join lateral (values ('WEEK', date_trunc('week', t.pickup_date_time at time zone 'America/Chicago')::date),
                                    ('MONTH', date_trunc('month', t.pickup_date_time at time zone 'America/Chicago')::date)) k(kind, start)
         where t.trip_status <> 'CANCELLED' group by 1, 2, 3
       ) f on f.kind = s.period_kind and f.truck_id = s.truck_id and f.start = s.period_start
-      where coalesce(s.telematics_load_count, 0) <> coalesce(f.n, 0) or abs(coalesce(s.telematics_miles, 0) - coalesce(f.actual, 0)) > 0.001
-        or abs(coalesce(s.telematics_route_total_miles, 0) - coalesce(f.planned, 0)) > 0.001`)) as unknown as { rows: { n: number }[] };
+      where coalesce(s.telematics_load_count, 0) <> coalesce(f.n, 0) or abs(coalesce(s.telematics_m, 0) - coalesce(f.actual, 0)) > 0.001
+        or abs(coalesce(s.telematics_route_total_m, 0) - coalesce(f.planned, 0)) > 0.001`)) as unknown as { rows: { n: number }[] };
     expect(drift.rows[0]!.n).toBe(0);
   });
 });
@@ -433,8 +438,8 @@ describe('CSV exports', () => {
   it('GET /trips/export.csv streams past the cursor batch size: 2 500 trips, all there, in order', async () => {
     const { truck, driver } = await truckWithDriver();
     await ctx.db.execute(sql`
-      insert into trips (truck_id, driver_id, identifier_type, load_number, trip_status, pickup_date_time, route_miles)
-      select ${truck.id}, ${driver.id}, 'LOAD_NUMBER', 'BULK-' || g, 'COMPLETED', timestamptz '2037-01-01 12:00Z' + make_interval(mins => g), g * 1609.344
+      insert into trips (truck_id, driver_id, identifier_type, load_number, trip_status, pickup_date_time, route_m)
+      select ${truck.id}, ${driver.id}, 'LOAD_NUMBER', 'BULK-' || g, 'COMPLETED', timestamptz '2037-01-01 12:00Z' + make_interval(mins => g), g * ${M}::float8
       from generate_series(1, 2500) g`);
     const res = await api('GET', `/trips/export.csv?${q({ truckId: truck.id, sort: 'miles,desc' })}`);
     const rows = parse(res.body, { columns: true }) as Record<string, string>[];

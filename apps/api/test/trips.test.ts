@@ -4,6 +4,7 @@ import { TRIP_MESSAGES } from '@milepost/contracts/trips-api';
 import { recoveryReasons } from '../src/db/schema/reference';
 import { call, createTestContext, type TestContext } from './harness';
 import { createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { metresToMiles } from '@milepost/geo/units';
 
 let ctx: TestContext;
 let owner: string;
@@ -101,9 +102,9 @@ describe('POST /trips', () => {
     const [, gary, dallas] = t.tripStops as { distance: number; duration: number }[];
     expect(t.routeSource).toBe('ESTIMATE');
     expect(gary!.distance).not.toBe(40_000);
-    expect(t.mileStats.miles).toBeCloseTo(dallas!.distance * 0.000621371, 6);
-    expect(t.mileStats.pu).toBeCloseTo(gary!.distance * 0.000621371, 6);
-    expect(t.mileStats.totalMiles).toBeCloseTo((gary!.distance + dallas!.distance) * 0.000621371, 6);
+    expect(t.mileStats.miles).toBeCloseTo(metresToMiles(dallas!.distance), 6);
+    expect(t.mileStats.pu).toBeCloseTo(metresToMiles(gary!.distance), 6);
+    expect(t.mileStats.totalMiles).toBeCloseTo(metresToMiles(gary!.distance + dallas!.distance), 6);
     expect(t.mileStats.totalDuration).toBeCloseTo(gary!.duration + dallas!.duration, 6);
     const history = (await api('GET', `/trip-action-history?tripId=${t.id}`)).json().data;
     expect(history.content).toEqual([expect.objectContaining({ columnName: 'TRIP_STATUS', oldValue: null, newValue: 'IN_TRANSIT', name: ownerName })]);

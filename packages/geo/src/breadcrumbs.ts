@@ -5,8 +5,10 @@
  */
 import { MILEAGE_RULES, type MileageRules } from '@milepost/contracts/mile-stats-api';
 import { isValidCoordinate, segmentMeters } from './distance';
+import { milesToMetres } from './units';
 
-const MPH_TO_MPS = 0.44704;
+/** Miles per hour to metres per second, by the one conversion pair (units.ts). */
+const MPH_TO_MPS = milesToMetres(1) / 3600;
 
 export interface Fixes {
   time: ArrayLike<number>;

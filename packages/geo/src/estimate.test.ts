@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { wgs84Meters } from './distance';
 import { CIRCUITY, circuityFactor, estimateLeg } from './estimate';
-import { METERS_TO_MILES } from './units';
+import { metresToMiles } from './units';
+
+const METERS_TO_MILES = metresToMiles(1);
 
 const MILE = 1 / METERS_TO_MILES;
 

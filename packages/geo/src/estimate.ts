@@ -1,6 +1,6 @@
 import type { RoutingMode } from '@milepost/contracts/routing-api';
 import { wgs84Meters, type LatLng } from './distance';
-import { METERS_TO_MILES } from './units';
+import { milesToMetres } from './units';
 
 /**
  * The honest estimate used when HERE cannot route (docs/routing.md): roads run longer than the
@@ -18,7 +18,7 @@ export const CIRCUITY = {
 } as const;
 
 export function circuityFactor(straightMeters: number, mode: RoutingMode): number {
-  const base = straightMeters < CIRCUITY.shortLegMiles / METERS_TO_MILES ? CIRCUITY.short : CIRCUITY.long;
+  const base = straightMeters < milesToMetres(CIRCUITY.shortLegMiles) ? CIRCUITY.short : CIRCUITY.long;
   return mode === 'PRACTICAL' ? base + CIRCUITY.practicalExtra : base;
 }
 
@@ -33,6 +33,6 @@ export interface EstimatedLeg {
 export function estimateLeg(a: LatLng, b: LatLng, mode: RoutingMode, speedMph: number): EstimatedLeg {
   const straight = wgs84Meters(a, b);
   const distance = straight * circuityFactor(straight, mode);
-  const metresPerSecond = speedMph / METERS_TO_MILES / 3600;
+  const metresPerSecond = milesToMetres(speedMph) / 3600;
   return { distance, duration: distance / metresPerSecond };
 }

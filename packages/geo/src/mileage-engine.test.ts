@@ -5,7 +5,9 @@ import { MILEAGE_RULES } from '@milepost/contracts/mile-stats-api';
 import { cleanOdometer, cleanTrack, odometerAt } from './breadcrumbs';
 import { decodeColumns } from './flexpolyline';
 import { matchStops, plannedMileStats, radiusMilesFor, telematicsMileage, telematicsMileStats, type EngineStop } from './mileage';
-import { METERS_TO_MILES } from './units';
+import { metresToMiles } from './units';
+
+const METERS_TO_MILES = metresToMiles(1);
 
 const geod = Geodesic.WGS84;
 const RADII = { homeRadius: 0.5, shopRadius: 0.5, pickupRadius: 0.5, trailerRadius: 0.5, deliveryRadius: 0.5 };

@@ -10,7 +10,7 @@ import { cleanOdometer, cleanTrack, odometerAt, TrackScratch, type CleanOdometer
 import { isValidCoordinate, segmentMeters } from './distance';
 import { encodeColumns } from './flexpolyline';
 import { loadStatusFor, type LoadStatus, type StopType } from './stops';
-import { METERS_TO_MILES } from './units';
+import { metresToMiles, milesToMetres } from './units';
 
 export interface LegStop {
   stopType: StopType;
@@ -78,7 +78,6 @@ export interface EngineStop {
   lng: number;
 }
 
-const METERS_PER_MILE = 1609.344;
 const DEG = Math.PI / 180;
 
 /**
@@ -93,7 +92,7 @@ export function matchStops(track: CleanTrack, stops: readonly EngineStop[], radi
   let from = 0;
   stops.forEach((s, k) => {
     if (!isValidCoordinate(s.lat, s.lng)) return;
-    const r = radiusMilesFor(s.stopType, radii, rules) * METERS_PER_MILE;
+    const r = milesToMetres(radiusMilesFor(s.stopType, radii, rules));
     // A box a little larger than the circle, in degrees: most fixes are refused without a distance.
     const boxLat = r / 110_000;
     const boxLng = r / (110_000 * Math.max(0.01, Math.cos(Math.min(89, Math.abs(s.lat) + boxLat) * DEG)));
@@ -182,7 +181,7 @@ export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEA
   const odo = cleanOdometer(odometer ?? { time: [], meters: [] }, rules);
   const matches = matchStops(track, stops, radii, rules);
   const { time, until, along } = track;
-  const vmax = rules.maxSpeedMph * 0.44704;
+  const vmax = milesToMetres(rules.maxSpeedMph) / 3600;
 
   const legs: TelematicsLeg[] = [];
   for (let k = 1; k < stops.length; k++) {
@@ -259,7 +258,7 @@ export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEA
 
 /** The engine's result in the contract's shape: miles at full precision, times on the wire format. */
 export function telematicsMileStats(result: TelematicsMileage): SourceMileStats {
-  const mi = (m: number) => m * METERS_TO_MILES;
+  const mi = metresToMiles;
   return {
     miles: mi(result.miles),
     totalEmpty: mi(result.totalEmpty),
@@ -298,18 +297,18 @@ export interface PlannedStop {
 export function plannedMileStats(stops: readonly PlannedStop[]): SourceMileStats {
   const f = legFigures(stops);
   return {
-    miles: f.miles * METERS_TO_MILES,
-    totalEmpty: f.totalEmpty * METERS_TO_MILES,
-    pu: f.pu * METERS_TO_MILES,
-    trl: f.trl * METERS_TO_MILES,
-    totalMiles: f.totalMiles * METERS_TO_MILES,
+    miles: metresToMiles(f.miles),
+    totalEmpty: metresToMiles(f.totalEmpty),
+    pu: metresToMiles(f.pu),
+    trl: metresToMiles(f.trl),
+    totalMiles: metresToMiles(f.totalMiles),
     totalOdometers: null,
     legs: stops.slice(1).map((s, i) => ({
       toIndex: i + 1,
       stopId: s.id ?? null,
       stopType: s.stopType,
       loadStatus: s.loadStatus,
-      miles: s.distance === null ? null : Math.max(0, s.distance) * METERS_TO_MILES,
+      miles: s.distance === null ? null : metresToMiles(Math.max(0, s.distance)),
       method: s.distance === null ? null : s.method,
       otherMiles: null,
       otherMethod: null,

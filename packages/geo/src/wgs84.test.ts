@@ -2,13 +2,14 @@ import { Geodesic } from 'geographiclib-geodesic';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cumulativeMeters, segmentMeters, trackMeters, wgs84Meters } from './distance';
+import { metresToMiles, milesToMetres } from './units';
 
 const geod = Geodesic.WGS84;
 const exact = (lat1: number, lng1: number, lat2: number, lng2: number) => geod.Inverse(lat1, lng1, lat2, lng2).s12!;
 
 /** A wandering 1 000-mile truck track (Chicago → south-west) with a fix every ~150 m. */
 export function wanderingTrack(miles = 1000): { lat: Float64Array; lng: Float64Array } {
-  const n = Math.round((miles * 1609.344) / 150) + 1;
+  const n = Math.round(milesToMetres(miles) / 150) + 1;
   const lat = new Float64Array(n);
   const lng = new Float64Array(n);
   lat[0] = 41.8781;
@@ -66,7 +67,7 @@ describe('WGS84 distance', () => {
     for (let i = 1; i < lat.length; i++) s += exact(lat[i - 1]!, lng[i - 1]!, lat[i]!, lng[i]!);
     const ours = trackMeters(lat, lng);
     expect(Math.abs(ours - s) / s).toBeLessThan(1e-4);
-    expect(s / 1609.344).toBeCloseTo(1000, 0);
+    expect(metresToMiles(s)).toBeCloseTo(1000, 0);
     const cum = cumulativeMeters(lat, lng);
     expect(cum[lat.length - 1]).toBeCloseTo(ours, 3);
     expect(trackMeters(lat, lng, 10, 20)).toBeCloseTo(cum[19]! - cum[10]!, 6);

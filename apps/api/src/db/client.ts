@@ -24,7 +24,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations of `apps/api/drizzle` (or of another folder laid out the same way: tests migrate part of the way). */
+  migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
   /**
    * Plain SQL for libraries that bring their own queries (the job queue): with values, one
@@ -33,7 +34,7 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const MIGRATION_LOCK = 7_242_001; // advisory lock id: only one instance migrates at a time
 
 /**
@@ -50,11 +51,11 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     return {
       db,
       kind: 'postgres',
-      async migrate() {
+      async migrate(migrationsFolder = MIGRATIONS) {
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS });
+          await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
           client.release();
@@ -76,7 +77,7 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS }),
+    migrate: (migrationsFolder = MIGRATIONS) => migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder }),
     close: () => client.close(),
     async executeSql(text, values) {
       if (values?.length) return client.query(text, values as unknown[]);

@@ -1,4 +1,5 @@
 import { startFakeServer, type FakeFix, type FakeServer } from './telematics-server';
+import { metresToMiles } from '@milepost/geo/units';
 
 /** A local GLE speaking the contract of docs/integrations/gle.md. */
 export interface FakeGleVehicle {
@@ -46,7 +47,7 @@ export async function startFakeGle(token = 'gle-test-token'): Promise<FakeGle> {
       return {
         status: 200,
         body: {
-          positions: slice.map((f) => ({ ts: new Date(f.time).toISOString(), lat: f.lat, lon: f.lng, speedMph: f.speedMph, odometerMiles: f.odometerMeters === null ? null : f.odometerMeters / 1609.344 })),
+          positions: slice.map((f) => ({ ts: new Date(f.time).toISOString(), lat: f.lat, lon: f.lng, speedMph: f.speedMph, odometerMiles: f.odometerMeters === null ? null : metresToMiles(f.odometerMeters) })),
           nextCursor: next,
         },
       };

@@ -1,4 +1,4 @@
-import { METERS_TO_MILES, groupDigits, metersTo, type DistanceUnit } from '@milepost/geo/units';
+import { groupDigits, metersTo, milesToMetres, type DistanceUnit } from '@milepost/geo/units';
 
 /**
  * The one way the product writes a distance (docs/decisions/README.md "Units"; issue "honest numbers"):
@@ -37,12 +37,12 @@ export function distanceText(meters: number, unit: DistanceUnit, source?: Distan
 
 /** The same for a figure the API gives in miles (trip lists and mileage stats). */
 export function milesText(miles: number, unit: DistanceUnit, source?: DistanceSource | null): string {
-  return distanceText(miles / METERS_TO_MILES, unit, source);
+  return distanceText(milesToMetres(miles), unit, source);
 }
 
 /** A figure the API gives in miles, as a number in the user's unit (miles pass through unchanged). */
 export function milesIn(miles: number, unit: DistanceUnit): number {
-  return unit === 'KM' ? miles / METERS_TO_MILES / 1000 : miles;
+  return unit === 'KM' ? milesToMetres(miles) / 1000 : miles;
 }
 
 /** Hours to 2 decimals: "14.20 h" (an estimate's hours are estimates too: "≈ 14.20 h"). */

@@ -84,12 +84,12 @@ export const tripMileStats = pgTable(
       .references(() => trips.id, { onDelete: 'cascade' }),
     /** HERE | SAMSARA | GLE */
     source: text().notNull(),
-    miles: doublePrecision(),
-    totalEmpty: doublePrecision(),
-    pu: doublePrecision(),
-    trl: doublePrecision(),
-    totalMiles: doublePrecision(),
-    totalOdometers: doublePrecision(),
+    loadedM: doublePrecision(),
+    totalEmptyM: doublePrecision(),
+    puM: doublePrecision(),
+    trlM: doublePrecision(),
+    totalM: doublePrecision(),
+    totalOdometersM: doublePrecision(),
     computedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
     inputsKey: text().notNull(),
     /** The whole answer for this source (figures and legs with their flags). */

@@ -23,31 +23,32 @@ export const trips = pgTable(
     pickupDateTime: timestamp({ withTimezone: true }).notNull(),
     startDateTime: timestamp({ withTimezone: true }),
     endDateTime: timestamp({ withTimezone: true }),
-    startOdometer: doublePrecision(),
-    endOdometer: doublePrecision(),
-    /** Manual figures, in miles, entered by staff. */
-    emptyMiles: doublePrecision(),
-    loadedMiles: doublePrecision(),
-    payableMileage: doublePrecision(),
+    /** The truck's odometer at the start and end, typed by staff in miles, kept in metres (docs/decisions/020-one-unit.md). */
+    startOdometerM: doublePrecision(),
+    endOdometerM: doublePrecision(),
+    /** Manual figures, typed by staff in miles, kept in metres (docs/decisions/020-one-unit.md). */
+    emptyM: doublePrecision(),
+    loadedM: doublePrecision(),
+    payableM: doublePrecision(),
     notes: text(),
     recoveryReasonId: integer().references(() => recoveryReasons.id),
     recoveryLoadIndex: integer().notNull().default(0),
     isRecoveryLoad: boolean().notNull().default(false),
     /** Our routing's figures (metres, seconds), computed from the stops on every save. */
-    routeMiles: doublePrecision(),
-    routeTotalEmpty: doublePrecision(),
-    routePu: doublePrecision(),
-    routeTrl: doublePrecision(),
-    routeTotalMiles: doublePrecision(),
-    routeDuration: doublePrecision(),
+    routeM: doublePrecision(),
+    routeTotalEmptyM: doublePrecision(),
+    routePuM: doublePrecision(),
+    routeTrlM: doublePrecision(),
+    routeTotalM: doublePrecision(),
+    routeDurationS: doublePrecision(),
     /** Where the route figures came from: 'HERE' or 'ESTIMATE' (null: fewer than 2 valid stops). */
     routeSource: text(),
     /**
-     * The trip's TOTAL MILES by telematics (Samsara's, else GLE's; miles), copied from
-     * `trip_mile_stats` by a trigger (migration 0012) so the Reports' planned-vs-actual totals
+     * The trip's TOTAL MILES by telematics (Samsara's, else GLE's; metres), written with
+     * `trip_mile_stats` by modules/telematics/figures.ts so the Reports' planned-vs-actual totals
      * follow it (docs/decisions/011-mileage-reports.md); null while no provider measured the trip.
      */
-    telematicsMiles: doublePrecision(),
+    telematicsM: doublePrecision(),
     /** First and last stop addresses, kept with the trip for the list. */
     pickupLocation: text(),
     deliveryLocation: text(),
@@ -80,7 +81,7 @@ export const trips = pgTable(
     // Number lookups by any part of the number ("7842" finds LD-784210): pg_trgm, docs/decisions/007-trip-editing-for-dispatchers.md.
     index('trips_identifier_trgm_idx').using('gin', sql`lower(${t.identifierValue}) gin_trgm_ops`),
     // One (column, id) index per sortable column.
-    ...(['truckUnit', 'driverName', 'assignedUserName', 'companyName', 'dispatcherName', 'identifierValue', 'routeMiles', 'routeTotalEmpty', 'routePu', 'routeTrl', 'routeTotalMiles', 'payableMileage', 'loadedMiles', 'emptyMiles', 'pickupLocation', 'deliveryLocation'] as const).map((c) =>
+    ...(['truckUnit', 'driverName', 'assignedUserName', 'companyName', 'dispatcherName', 'identifierValue', 'routeM', 'routeTotalEmptyM', 'routePuM', 'routeTrlM', 'routeTotalM', 'payableM', 'loadedM', 'emptyM', 'pickupLocation', 'deliveryLocation'] as const).map((c) =>
       index(`trips_sort_${c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}_idx`).on(t[c], t.id),
     ),
   ],

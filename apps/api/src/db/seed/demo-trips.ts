@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { estimateLeg } from '@milepost/geo/estimate';
 import { wgs84Meters } from '@milepost/geo/distance';
 import { loadStatusFor, type StopType } from '@milepost/geo/stops';
+import { metresToMiles, milesToMetres } from '@milepost/geo/units';
 import type { TripStatus } from '@milepost/contracts/trips-list';
 import type { Db } from '../client';
 import { users } from '../schema/access';
@@ -33,8 +34,7 @@ const TOWNS = [
 ] as const;
 type Town = { address: string; lat: number; lng: number };
 const towns: Town[] = TOWNS.map(([name, lat, lng]) => ({ address: `${name}, United States`, lat, lng }));
-const METERS_PER_MILE = 1609.344;
-const miles = (a: Town, b: Town) => wgs84Meters(a, b) / METERS_PER_MILE;
+const miles = (a: Town, b: Town) => metresToMiles(wgs84Meters(a, b));
 const SPEED_MPH = 50;
 
 /** A small deterministic random source, so every demo install looks the same. */
@@ -72,7 +72,7 @@ function lane(rand: () => number): { stops: Town[]; types: StopType[] } {
     stops.push(delivery);
     types.push('DELIVERY');
     let road = 0;
-    for (let k = 1; k < stops.length; k++) road += estimateLeg(stops[k - 1]!, stops[k]!, 'PRACTICAL', SPEED_MPH).distance / METERS_PER_MILE;
+    for (let k = 1; k < stops.length; k++) road += metresToMiles(estimateLeg(stops[k - 1]!, stops[k]!, 'PRACTICAL', SPEED_MPH).distance);
     if (road >= 50 && road <= 1200) return { stops, types };
   }
 }
@@ -128,7 +128,7 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
     const upcoming = ageDays < 0.5;
     const when = upcoming ? now + (1 + rand() * 3) * DAY : now - ageDays * DAY + Math.floor(rand() * 10) * 3_600_000;
     const pickup = new Date(Math.round(Math.min(when, upcoming ? when : now - 3_600_000) / 900_000) * 900_000);
-    const odometerStart = Math.round((300_000 + rand() * 400_000) * METERS_PER_MILE);
+    const odometerStart = Math.round(milesToMetres(300_000 + rand() * 400_000));
     const drive = upcoming
       ? null
       : demoDrive(places, { plannedLegs: tripStops.map((s) => s.distance), start: pickup.getTime(), rand, stepSeconds: 60, odometerStart, odometerError: 0.002 + rand() * 0.004, until: now });
@@ -136,7 +136,7 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
     const status: TripStatus = upcoming ? 'UPCOMING' : cancelled ? 'CANCELLED' : drive!.end <= now ? 'COMPLETED' : 'IN_TRANSIT';
     const completed = status === 'COMPLETED';
     const lastOdo = drive?.odometers.at(-1)?.meters ?? odometerStart;
-    const toMiles = (m: number) => Math.round((m / METERS_PER_MILE) * 10) / 10;
+    const toMiles = (m: number) => Math.round(metresToMiles(m) * 10) / 10;
     const loaded = toMiles(tripStops.filter((s) => s.loadStatus === 'LOADED').reduce((a, s) => a + s.distance, 0));
     const empty = toMiles(tripStops.filter((s) => s.loadStatus === 'EMPTY').reduce((a, s) => a + s.distance, 0));
     const trailer = rand() < 0.2;

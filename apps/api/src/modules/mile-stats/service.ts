@@ -4,6 +4,7 @@ import { INTEGRATION_MESSAGES } from '@milepost/contracts/integrations-api';
 import { ROUTE_DATA_MESSAGES, type TripRouteData, type routeDataQuery } from '@milepost/contracts/route-data-api';
 import { TRIP_MESSAGES } from '@milepost/contracts/trips-api';
 import type { z } from 'zod';
+import { metresToEnteredMiles } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { trips } from '../../db/schema/trips';
 import type { Jobs } from '../../jobs/queue';
@@ -24,6 +25,8 @@ export interface MileStatsAnswer {
 }
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+/** The manual figures are kept in metres and answered in miles as typed (docs/decisions/020-one-unit.md). */
+const enteredMiles = (m: number | null) => (m === null ? null : metresToEnteredMiles(m));
 
 /** The wire answer from the trip's figures. A telematics source shows only while it is switched on (`sourceOn`). */
 export function mileStatsFrom(f: TripFigures): MileStatsAnswer {
@@ -35,7 +38,7 @@ export function mileStatsFrom(f: TripFigures): MileStatsAnswer {
       gleStats: telematics.GLE?.stats ?? null,
       samsaraFetchedAt: iso(telematics.SAMSARA?.fetchedAt),
       gleFetchedAt: iso(telematics.GLE?.fetchedAt),
-      manualStats: { payableMileage: trip.payableMileage, emptyMiles: trip.emptyMiles, loadedMiles: trip.loadedMiles, version: trip.version },
+      manualStats: { payableMileage: enteredMiles(trip.payableM), emptyMiles: enteredMiles(trip.emptyM), loadedMiles: enteredMiles(trip.loadedM), version: trip.version },
     },
     locations: { SAMSARA: telematics.SAMSARA?.location ?? null, GLE: telematics.GLE?.location ?? null },
   };

@@ -24,7 +24,7 @@ import { loadStoredTrack, refreshTrack, trackMetas, type TrackState } from './tr
  *   engine version, the stops and stop radii, and the stored track's fetch time. A read
  *   (`tripFigures`) never calls a provider and never writes: a kept figure whose key no longer
  *   matches (the stops were edited) is computed again in memory from the stored track.
- * - The reports' actual miles (`trips.telematics_miles`, Samsara else GLE — `actualSource`) are
+ * - The reports' actual miles (`trips.telematics_m`, Samsara else GLE — `actualSource`) are
  *   written here, with the kept figures, in one transaction. The database trigger
  *   `trips_sync_period_stats` (migrations 0009/0012) then moves the Reports screen's period totals
  *   (`trip_period_stats`) with every trip write; it is the only trigger on these figures.
@@ -45,8 +45,21 @@ export interface FigureStop {
   duration: number | null;
 }
 
+/** A source's figures in metres, as `trip_mile_stats` keeps them (docs/decisions/020-one-unit.md). */
+export interface MetreFigures {
+  loadedM: number;
+  totalEmptyM: number;
+  puM: number;
+  trlM: number;
+  totalM: number;
+  totalOdometersM: number | null;
+}
+
 export interface SourceFigures {
+  /** The wire answer (miles). */
   stats: SourceMileStats | null;
+  /** The same figures in metres; null exactly when `stats` is. */
+  figures: MetreFigures | null;
   /** The cleaned track for the map, when asked for. */
   location: TelematicsLocation | null;
   /** When the stored track was fetched from the provider; null when nothing is stored. */
@@ -64,12 +77,13 @@ export interface TripFigures {
     identifierValue: string | null;
     version: number;
     routeSource: string | null;
-    routeTotalMiles: number | null;
-    routeDuration: number | null;
-    payableMileage: number | null;
-    emptyMiles: number | null;
-    loadedMiles: number | null;
-    telematicsMiles: number | null;
+    /** Metres and seconds, as the trip's columns. */
+    routeTotalM: number | null;
+    routeDurationS: number | null;
+    payableM: number | null;
+    emptyM: number | null;
+    loadedM: number | null;
+    telematicsM: number | null;
   };
   stops: FigureStop[];
   /** HERE (or the estimate) from the stored stop legs; null for a trip never routed by the server. */
@@ -108,13 +122,13 @@ export async function tripFigures(db: Db, tripId: number, opts: { location?: boo
           identifierValue: trips.identifierValue,
           version: trips.version,
           routeSource: trips.routeSource,
-          routeMiles: trips.routeMiles,
-          routeTotalMiles: trips.routeTotalMiles,
-          routeDuration: trips.routeDuration,
-          payableMileage: trips.payableMileage,
-          emptyMiles: trips.emptyMiles,
-          loadedMiles: trips.loadedMiles,
-          telematicsMiles: trips.telematicsMiles,
+          routeM: trips.routeM,
+          routeTotalM: trips.routeTotalM,
+          routeDurationS: trips.routeDurationS,
+          payableM: trips.payableM,
+          emptyM: trips.emptyM,
+          loadedM: trips.loadedM,
+          telematicsM: trips.telematicsM,
         },
         company: { samsaraEnabled: companies.samsaraEnabled, gleEnabled: companies.gleEnabled },
         settings: {
@@ -149,18 +163,29 @@ export async function tripFigures(db: Db, tripId: number, opts: { location?: boo
       .orderBy(asc(tripStops.orderIndex)) as Promise<FigureStop[]>,
     trackMetas(db, tripId),
     db
-      .select({ source: tripMileStats.source, inputsKey: tripMileStats.inputsKey, detail: tripMileStats.detail, ...(opts.location ? { location: tripMileStats.location } : {}) })
+      .select({
+        source: tripMileStats.source,
+        inputsKey: tripMileStats.inputsKey,
+        detail: tripMileStats.detail,
+        loadedM: tripMileStats.loadedM,
+        totalEmptyM: tripMileStats.totalEmptyM,
+        puM: tripMileStats.puM,
+        trlM: tripMileStats.trlM,
+        totalM: tripMileStats.totalM,
+        totalOdometersM: tripMileStats.totalOdometersM,
+        ...(opts.location ? { location: tripMileStats.location } : {}),
+      })
       .from(tripMileStats)
-      .where(eq(tripMileStats.tripId, tripId)) as Promise<{ source: string; inputsKey: string; detail: unknown; location?: unknown }[]>,
+      .where(eq(tripMileStats.tripId, tripId)) as Promise<({ source: string; inputsKey: string; detail: unknown; location?: unknown } & { [K in keyof MetreFigures]: number | null })[]>,
   ]);
   if (!row) return null;
-  const { trip, company, settings } = row;
+  const { trip: { routeM, ...trip }, company, settings } = row;
 
   // HERE (or the estimate): the route figures the trip was saved with. A trip saved before the
   // server recorded where its figures came from has legs without a method.
   const method = trip.routeSource === 'HERE' ? 'HERE' : trip.routeSource === 'ESTIMATE' ? 'ESTIMATE' : null;
   const here =
-    trip.routeSource || trip.routeMiles !== null
+    trip.routeSource || routeM !== null
       ? plannedMileStats(stops.map((s) => ({ id: s.id, stopType: s.stopType, loadStatus: s.loadStatus, distance: s.distance, method })))
       : null;
 
@@ -171,18 +196,22 @@ export async function tripFigures(db: Db, tripId: number, opts: { location?: boo
     sources.map(async (source) => {
       const meta = metas.find((m) => m.source === source);
       if (!meta) {
-        telematics[source] = { stats: null, location: null, fetchedAt: null, kept: true, inputsKey: null };
+        telematics[source] = { stats: null, figures: null, location: null, fetchedAt: null, kept: true, inputsKey: null };
         return;
       }
       const inputsKey = inputsKeyOf(stops, radii, meta.fetchedAt);
       const k = kept.find((r) => r.source === source);
       if (k?.inputsKey === inputsKey) {
-        telematics[source] = { stats: (k.detail ?? null) as SourceMileStats | null, location: (k.location ?? null) as TelematicsLocation | null, fetchedAt: meta.fetchedAt, kept: true, inputsKey };
+        const stats = (k.detail ?? null) as SourceMileStats | null;
+        const figures: MetreFigures | null = stats
+          ? { loadedM: k.loadedM ?? 0, totalEmptyM: k.totalEmptyM ?? 0, puM: k.puM ?? 0, trlM: k.trlM ?? 0, totalM: k.totalM ?? 0, totalOdometersM: k.totalOdometersM }
+          : null;
+        telematics[source] = { stats, figures, location: (k.location ?? null) as TelematicsLocation | null, fetchedAt: meta.fetchedAt, kept: true, inputsKey };
         return;
       }
       const stored = await loadStoredTrack(db, tripId, source);
       if (!stored || !stored.track.time.length) {
-        telematics[source] = { stats: null, location: null, fetchedAt: meta.fetchedAt, kept: !k, inputsKey };
+        telematics[source] = { stats: null, figures: null, location: null, fetchedAt: meta.fetchedAt, kept: !k, inputsKey };
         return;
       }
       const { track } = stored;
@@ -193,26 +222,34 @@ export async function tripFigures(db: Db, tripId: number, opts: { location?: boo
         radii,
         location: true,
       });
-      telematics[source] = { stats: telematicsMileStats(result), location: result.location, fetchedAt: meta.fetchedAt, kept: false, inputsKey };
+      const figures: MetreFigures = {
+        loadedM: result.miles,
+        totalEmptyM: result.totalEmpty,
+        puM: result.pu,
+        trlM: result.trl,
+        totalM: result.totalMiles,
+        totalOdometersM: result.totalOdometers,
+      };
+      telematics[source] = { stats: telematicsMileStats(result), figures, location: result.location, fetchedAt: meta.fetchedAt, kept: false, inputsKey };
     }),
   );
   return { trip, stops, here, sources, telematics };
 }
 
 /**
- * Sets the trip's actual miles (`trips.telematics_miles`, read by the Reports screen) from its
- * kept telematics figures: Samsara's, else GLE's (`actualSource`).
+ * Sets the trip's actual miles (`trips.telematics_m`, metres, read by the Reports screen) from
+ * its kept telematics figures: Samsara's, else GLE's (`actualSource`).
  */
 export async function syncActualMiles(db: Db, tripId: number): Promise<void> {
   const rows = await db
-    .select({ source: tripMileStats.source, totalMiles: tripMileStats.totalMiles })
+    .select({ source: tripMileStats.source, totalM: tripMileStats.totalM })
     .from(tripMileStats)
     .where(and(eq(tripMileStats.tripId, tripId), inArray(tripMileStats.source, [...PROVIDERS])));
-  const actual = actualSource(Object.fromEntries(rows.map((r) => [r.source, r])) as Partial<Record<ProviderName, { totalMiles: number | null }>>);
+  const actual = actualSource(Object.fromEntries(rows.map((r) => [r.source, r])) as Partial<Record<ProviderName, { totalM: number | null }>>);
   await db
     .update(trips)
-    .set({ telematicsMiles: actual?.totalMiles ?? null })
-    .where(and(eq(trips.id, tripId), sql`${trips.telematicsMiles} is distinct from ${actual?.totalMiles ?? null}::double precision`));
+    .set({ telematicsM: actual?.totalM ?? null })
+    .where(and(eq(trips.id, tripId), sql`${trips.telematicsM} is distinct from ${actual?.totalM ?? null}::double precision`));
 }
 
 export interface KeepResult {
@@ -244,19 +281,14 @@ export async function keepTripFigures(deps: TelematicsDeps, tripId: number, opts
       const s = f.telematics[source]!;
       if (s.kept) continue;
       changed.push(source);
-      if (!s.stats || !s.inputsKey) {
+      if (!s.stats || !s.figures || !s.inputsKey) {
         await tx.delete(tripMileStats).where(and(eq(tripMileStats.tripId, tripId), eq(tripMileStats.source, source)));
         continue;
       }
       const values = {
         tripId,
         source,
-        miles: s.stats.miles,
-        totalEmpty: s.stats.totalEmpty,
-        pu: s.stats.pu,
-        trl: s.stats.trl,
-        totalMiles: s.stats.totalMiles,
-        totalOdometers: s.stats.totalOdometers,
+        ...s.figures,
         inputsKey: s.inputsKey,
         detail: s.stats,
         location: s.location,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { milesToMetres } from '@milepost/geo/units';
 import { ProviderError, parseRetryAfter, withRetries, type HistoryPage, type RetryPolicy, type TelematicsProvider } from './provider';
 
 /**
@@ -24,7 +25,6 @@ const positionsPage = z.object({
 });
 
 const PAGE_SIZE = 100;
-const METERS_PER_MILE = 1609.344;
 
 export function gleProvider(opts: { token: string; baseUrl: string; retry: RetryPolicy; fetch?: typeof fetch }): TelematicsProvider {
   const doFetch = opts.fetch ?? fetch;
@@ -94,7 +94,7 @@ export function gleProvider(opts: { token: string; baseUrl: string; retry: Retry
           const time = Date.parse(p.ts);
           if (Number.isNaN(time)) continue;
           page.breadcrumbs.push({ time, lat: p.lat, lng: p.lon, speedMph: p.speedMph ?? null });
-          if (typeof p.odometerMiles === 'number') page.odometers.push({ time, meters: p.odometerMiles * METERS_PER_MILE });
+          if (typeof p.odometerMiles === 'number') page.odometers.push({ time, meters: milesToMetres(p.odometerMiles) });
         }
         if (page.odometers.length) page.odometerKind = 'PROVIDER';
         yield page;

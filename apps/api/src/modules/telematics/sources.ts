@@ -35,12 +35,12 @@ export function sourcesOn(company: SourceSwitches | null | undefined, settings: 
 
 /**
  * The trip's "actual" miles for the reports' planned-vs-actual: Samsara's TOTAL MILES, else
- * GLE's (in PROVIDERS order); null when no source measured the trip.
+ * GLE's (in PROVIDERS order), in metres; null when no source measured the trip.
  */
-export function actualSource<T extends { totalMiles: number | null }>(bySource: Partial<Record<ProviderName, T | null>>): { source: ProviderName; totalMiles: number } | null {
+export function actualSource<T extends { totalM: number | null }>(bySource: Partial<Record<ProviderName, T | null>>): { source: ProviderName; totalM: number } | null {
   for (const source of PROVIDERS) {
-    const total = bySource[source]?.totalMiles;
-    if (typeof total === 'number') return { source, totalMiles: total };
+    const total = bySource[source]?.totalM;
+    if (typeof total === 'number') return { source, totalM: total };
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { METERS_TO_MILES } from '@milepost/geo/units';
+import { metresToEnteredMiles, metresToMiles } from '@milepost/geo/units';
 import type { PeriodType } from '@milepost/contracts/list-query';
 import { formatCentral, formatWireDateTime } from '@milepost/contracts/time';
 import { milesDifference, periodOnWire, type ReportGrouping, type ReportResult, type ReportRow } from '@milepost/contracts/trip-statistics-api';
@@ -16,7 +16,7 @@ import { trips } from '../../db/schema/trips';
  * yearly report over a million trips sums a few thousand rows. A custom range sums the trips
  * themselves through the (truck, pickup) and (pickup) indexes. Trucks are counted as rows per
  * truck and period (years and days are summed per truck first), without a `count(distinct)`.
- * Planned vs actual reads the trips' copied telematics figure (`trips.telematics_miles`), summed
+ * Planned vs actual reads the trips' copied telematics figure (`trips.telematics_m`), summed
  * the same way.
  */
 
@@ -24,20 +24,23 @@ interface RawRow {
   start: string;
   truck_count: number;
   load_count: number;
-  route_miles: number;
-  route_total_empty: number;
-  route_pu: number;
-  route_trl: number;
-  route_total_miles: number;
-  payable_mileage: number;
-  empty_miles: number;
-  loaded_miles: number;
+  route_m: number;
+  route_total_empty_m: number;
+  route_pu_m: number;
+  route_trl_m: number;
+  route_total_m: number;
+  payable_m: number;
+  empty_m: number;
+  loaded_m: number;
   telematics_load_count: number;
-  telematics_route_total_miles: number;
-  telematics_miles: number;
+  telematics_route_total_m: number;
+  telematics_m: number;
 }
 
-const toMiles = (m: number) => Number(m) * METERS_TO_MILES;
+// Sums are in metres, as the columns (docs/decisions/020-one-unit.md); miles at the edge. Sums of
+// figures staff typed in miles read back as typed (`metresToEnteredMiles`).
+const toMiles = (m: number) => metresToMiles(Number(m));
+const toEnteredMiles = (m: number) => metresToEnteredMiles(Number(m));
 
 /** A custom range's ends: its first and last Central days (YYYY-MM-DD) and its bounds on the wire. */
 interface RangeClip {
@@ -50,8 +53,8 @@ interface RangeClip {
 function toRow(grouping: ReportGrouping, r: RawRow, clip?: RangeClip): ReportRow {
   const p = periodOnWire(grouping, r.start);
   const covered = Number(r.telematics_load_count);
-  const planned = covered ? toMiles(r.telematics_route_total_miles) : null;
-  const actual = covered ? Number(r.telematics_miles) : null;
+  const planned = covered ? toMiles(r.telematics_route_total_m) : null;
+  const actual = covered ? toMiles(r.telematics_m) : null;
   return {
     periodGroup: p.periodGroup,
     // A custom range's first and last days are cut to the range.
@@ -59,14 +62,14 @@ function toRow(grouping: ReportGrouping, r: RawRow, clip?: RangeClip): ReportRow
     periodEnd: clip && r.start === clip.lastDay ? clip.to : p.periodEnd,
     truckCount: Number(r.truck_count),
     loadCount: Number(r.load_count),
-    totalMiles: toMiles(r.route_total_miles),
-    totalEmptyMiles: toMiles(r.route_total_empty),
-    totalPuMiles: toMiles(r.route_pu),
-    totalTrlMiles: toMiles(r.route_trl),
-    totalLoadedMiles: toMiles(r.route_miles),
-    totalPayableMileage: Number(r.payable_mileage),
-    emptyMiles: Number(r.empty_miles),
-    loadedMiles: Number(r.loaded_miles),
+    totalMiles: toMiles(r.route_total_m),
+    totalEmptyMiles: toMiles(r.route_total_empty_m),
+    totalPuMiles: toMiles(r.route_pu_m),
+    totalTrlMiles: toMiles(r.route_trl_m),
+    totalLoadedMiles: toMiles(r.route_m),
+    totalPayableMileage: toEnteredMiles(r.payable_m),
+    emptyMiles: toEnteredMiles(r.empty_m),
+    loadedMiles: toEnteredMiles(r.loaded_m),
     telematicsLoadCount: covered,
     plannedMiles: planned,
     actualMiles: actual,
@@ -78,11 +81,11 @@ function toRow(grouping: ReportGrouping, r: RawRow, clip?: RangeClip): ReportRow
 /** The outer sums over per-truck rows of `inner` (which has start, truck_id and the sums). */
 const periodSums = (inner: SQL) => sql`
   select to_char(start, 'YYYY-MM-DD') as start, count(*)::int as truck_count, sum(n)::int as load_count,
-    sum(route_miles)::float8 as route_miles, sum(route_total_empty)::float8 as route_total_empty, sum(route_pu)::float8 as route_pu,
-    sum(route_trl)::float8 as route_trl, sum(route_total_miles)::float8 as route_total_miles,
-    sum(payable_mileage)::float8 as payable_mileage, sum(empty_miles)::float8 as empty_miles, sum(loaded_miles)::float8 as loaded_miles,
-    sum(tel_n)::int as telematics_load_count, sum(tel_route_total_miles)::float8 as telematics_route_total_miles,
-    sum(telematics_miles)::float8 as telematics_miles
+    sum(route_m)::float8 as route_m, sum(route_total_empty_m)::float8 as route_total_empty_m, sum(route_pu_m)::float8 as route_pu_m,
+    sum(route_trl_m)::float8 as route_trl_m, sum(route_total_m)::float8 as route_total_m,
+    sum(payable_m)::float8 as payable_m, sum(empty_m)::float8 as empty_m, sum(loaded_m)::float8 as loaded_m,
+    sum(tel_n)::int as telematics_load_count, sum(tel_route_total_m)::float8 as telematics_route_total_m,
+    sum(telematics_m)::float8 as telematics_m
   from (${inner}) per_truck
   where n > 0
   group by start
@@ -101,18 +104,18 @@ export async function reportByPeriod(db: Db, q: { periodType: PeriodType; truckI
     q.periodType === 'YEARLY'
       ? sql`
     select ${start} as start, ${s.truckId} as truck_id, sum(${s.loadCount}) as n,
-      sum(${s.routeMiles}) as route_miles, sum(${s.routeTotalEmpty}) as route_total_empty, sum(${s.routePu}) as route_pu,
-      sum(${s.routeTrl}) as route_trl, sum(${s.routeTotalMiles}) as route_total_miles, sum(${s.payableMileage}) as payable_mileage,
-      sum(${s.emptyMiles}) as empty_miles, sum(${s.loadedMiles}) as loaded_miles, sum(${s.telematicsLoadCount}) as tel_n,
-      sum(${s.telematicsRouteTotalMiles}) as tel_route_total_miles, sum(${s.telematicsMiles}) as telematics_miles
+      sum(${s.routeM}) as route_m, sum(${s.routeTotalEmptyM}) as route_total_empty_m, sum(${s.routePuM}) as route_pu_m,
+      sum(${s.routeTrlM}) as route_trl_m, sum(${s.routeTotalM}) as route_total_m, sum(${s.payableM}) as payable_m,
+      sum(${s.emptyM}) as empty_m, sum(${s.loadedM}) as loaded_m, sum(${s.telematicsLoadCount}) as tel_n,
+      sum(${s.telematicsRouteTotalM}) as tel_route_total_m, sum(${s.telematicsM}) as telematics_m
     from ${s}
     where ${s.periodKind} = ${kind}${truck}
     group by 1, 2`
       : sql`
-    select ${s.periodStart} as start, ${s.loadCount} as n, ${s.routeMiles} as route_miles, ${s.routeTotalEmpty} as route_total_empty,
-      ${s.routePu} as route_pu, ${s.routeTrl} as route_trl, ${s.routeTotalMiles} as route_total_miles, ${s.payableMileage} as payable_mileage,
-      ${s.emptyMiles} as empty_miles, ${s.loadedMiles} as loaded_miles, ${s.telematicsLoadCount} as tel_n,
-      ${s.telematicsRouteTotalMiles} as tel_route_total_miles, ${s.telematicsMiles} as telematics_miles
+    select ${s.periodStart} as start, ${s.loadCount} as n, ${s.routeM} as route_m, ${s.routeTotalEmptyM} as route_total_empty_m,
+      ${s.routePuM} as route_pu_m, ${s.routeTrlM} as route_trl_m, ${s.routeTotalM} as route_total_m, ${s.payableM} as payable_m,
+      ${s.emptyM} as empty_m, ${s.loadedM} as loaded_m, ${s.telematicsLoadCount} as tel_n,
+      ${s.telematicsRouteTotalM} as tel_route_total_m, ${s.telematicsM} as telematics_m
     from ${s}
     where ${s.periodKind} = ${kind}${truck}`;
   const rows = await rowsOf(db, periodSums(inner));
@@ -125,13 +128,13 @@ export async function reportByRange(db: Db, q: { fromDate: Date; toDate: Date; t
   const truck = q.truckId !== undefined ? sql` and ${t.truckId} = ${q.truckId}` : sql``;
   const inner = sql`
     select (${t.pickupDateTime} at time zone 'America/Chicago')::date as start, ${t.truckId} as truck_id, count(*) as n,
-      coalesce(sum(${t.routeMiles}), 0) as route_miles, coalesce(sum(${t.routeTotalEmpty}), 0) as route_total_empty,
-      coalesce(sum(${t.routePu}), 0) as route_pu, coalesce(sum(${t.routeTrl}), 0) as route_trl,
-      coalesce(sum(${t.routeTotalMiles}), 0) as route_total_miles, coalesce(sum(${t.payableMileage}), 0) as payable_mileage,
-      coalesce(sum(${t.emptyMiles}), 0) as empty_miles, coalesce(sum(${t.loadedMiles}), 0) as loaded_miles,
-      count(${t.telematicsMiles}) as tel_n,
-      coalesce(sum(case when ${t.telematicsMiles} is not null then ${t.routeTotalMiles} end), 0) as tel_route_total_miles,
-      coalesce(sum(${t.telematicsMiles}), 0) as telematics_miles
+      coalesce(sum(${t.routeM}), 0) as route_m, coalesce(sum(${t.routeTotalEmptyM}), 0) as route_total_empty_m,
+      coalesce(sum(${t.routePuM}), 0) as route_pu_m, coalesce(sum(${t.routeTrlM}), 0) as route_trl_m,
+      coalesce(sum(${t.routeTotalM}), 0) as route_total_m, coalesce(sum(${t.payableM}), 0) as payable_m,
+      coalesce(sum(${t.emptyM}), 0) as empty_m, coalesce(sum(${t.loadedM}), 0) as loaded_m,
+      count(${t.telematicsM}) as tel_n,
+      coalesce(sum(case when ${t.telematicsM} is not null then ${t.routeTotalM} end), 0) as tel_route_total_m,
+      coalesce(sum(${t.telematicsM}), 0) as telematics_m
     from ${t}
     where ${t.tripStatus} <> 'CANCELLED' and ${t.pickupDateTime} >= ${q.fromDate.toISOString()}
       and ${t.pickupDateTime} <= ${q.toDate.toISOString()}${truck}

@@ -2,9 +2,9 @@ import { sql, type AnyColumn } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { tripExportQuery } from '@milepost/contracts/trips-api';
 import { TRIP_STATUS_LABELS, type TripStatus } from '@milepost/contracts/trips-list';
-import { METERS_TO_MILES } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { trips } from '../../db/schema/trips';
+import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
 import { oneDecimal, streamCsv, type CsvColumn } from '../../platform/csv';
 import { tripListQueryParts } from './service';
 
@@ -16,11 +16,12 @@ interface ExportRow {
   companyName: string | null;
   number: string | null;
   dispatcherName: string | null;
-  routeMiles: number | null;
-  routeTotalEmpty: number | null;
-  routePu: number | null;
-  routeTrl: number | null;
-  routeTotalMiles: number | null;
+  /** Miles, converted from the metres columns by the database (db/units.ts). */
+  miles: number | null;
+  totalEmpty: number | null;
+  pu: number | null;
+  trl: number | null;
+  totalMiles: number | null;
   payableMileage: number | null;
   loadedMiles: number | null;
   emptyMiles: number | null;
@@ -36,12 +37,10 @@ const t = trips;
 const central = (column: AnyColumn) => sql`to_char(${column} at time zone 'America/Chicago', 'MM/DD/YYYY HH24:MI:SS')`;
 const selection = sql`${t.truckUnit} as "unitNumber", ${t.driverName} as "driverName", ${t.assignedUserName} as "assignUserName",
   ${t.companyName} as "companyName", ${t.identifierValue} as "number", ${t.dispatcherName} as "dispatcherName",
-  ${t.routeMiles} as "routeMiles", ${t.routeTotalEmpty} as "routeTotalEmpty", ${t.routePu} as "routePu", ${t.routeTrl} as "routeTrl",
-  ${t.routeTotalMiles} as "routeTotalMiles", ${t.payableMileage} as "payableMileage", ${t.loadedMiles} as "loadedMiles",
-  ${t.emptyMiles} as "emptyMiles", ${t.pickupLocation} as "pickupLocation", ${t.deliveryLocation} as "deliveryLocation",
+  ${metresToMilesSql(t.routeM)} as "miles", ${metresToMilesSql(t.routeTotalEmptyM)} as "totalEmpty", ${metresToMilesSql(t.routePuM)} as "pu",
+  ${metresToMilesSql(t.routeTrlM)} as "trl", ${metresToMilesSql(t.routeTotalM)} as "totalMiles", ${metresToEnteredMilesSql(t.payableM)} as "payableMileage",
+  ${metresToEnteredMilesSql(t.loadedM)} as "loadedMiles", ${metresToEnteredMilesSql(t.emptyM)} as "emptyMiles", ${t.pickupLocation} as "pickupLocation", ${t.deliveryLocation} as "deliveryLocation",
   ${central(t.pickupDateTime)} as "pickupDateTime", ${central(t.updatedAt)} as "updatedAt", ${t.tripStatus} as "tripStatus"`;
-
-const routeMiles = (m: number | null) => (m === null ? null : oneDecimal(Number(m) * METERS_TO_MILES));
 
 /** The Trips table's columns and words (docs/product/trips.md), miles to one decimal as shown, times in Central time. */
 const COLUMNS: CsvColumn<ExportRow>[] = [
@@ -51,11 +50,11 @@ const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Company', value: (r) => r.companyName },
   { header: 'Load/Trailer', value: (r) => r.number },
   { header: 'Dispatcher', value: (r) => r.dispatcherName },
-  { header: 'Miles', value: (r) => routeMiles(r.routeMiles) },
-  { header: 'Total Empty', value: (r) => routeMiles(r.routeTotalEmpty) },
-  { header: 'PU', value: (r) => routeMiles(r.routePu) },
-  { header: 'TRL', value: (r) => routeMiles(r.routeTrl) },
-  { header: 'TOTAL MILES', value: (r) => routeMiles(r.routeTotalMiles) },
+  { header: 'Miles', value: (r) => oneDecimal(r.miles) },
+  { header: 'Total Empty', value: (r) => oneDecimal(r.totalEmpty) },
+  { header: 'PU', value: (r) => oneDecimal(r.pu) },
+  { header: 'TRL', value: (r) => oneDecimal(r.trl) },
+  { header: 'TOTAL MILES', value: (r) => oneDecimal(r.totalMiles) },
   { header: 'Payable Mileage', value: (r) => oneDecimal(r.payableMileage) },
   { header: 'Loaded Miles', value: (r) => oneDecimal(r.loadedMiles) },
   { header: 'Empty Miles', value: (r) => oneDecimal(r.emptyMiles) },

@@ -3,7 +3,7 @@ import type { DistanceMethod, SourceMileStats } from '@milepost/contracts/mile-s
 import type { IdentifierType } from '@milepost/contracts/trips-api';
 import { TRIP_MESSAGES } from '@milepost/contracts/trips-api';
 import { cityOf, type MapSourceReport, type MapSourceSummary, type TripMapReport, type TripMapSummary } from '@milepost/contracts/trip-map-api';
-import { METERS_TO_MILES } from '@milepost/geo/units';
+import { milesToMetres } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
@@ -51,7 +51,6 @@ async function figuresOf(db: Db, tripId: number | null): Promise<TripFigures> {
 }
 
 const method = (source: string | null) => (source === 'HERE' || source === 'ESTIMATE' ? source : null);
-const meters = (miles: number) => miles / METERS_TO_MILES;
 
 /** The integrations the trip's company runs, with their engine figures (null: no track for the trip). */
 function telematicsOf(f: TripFigures): { type: TelematicsType; stats: SourceMileStats | null }[] {
@@ -74,9 +73,9 @@ function secondsOf(stats: SourceMileStats): number | null {
 const ref = ({ trip }: TripFigures) => ({ tripId: trip.id, truckId: trip.truckId, identifierType: trip.identifierType as IdentifierType, number: trip.identifierValue ?? '' });
 
 function summaryOf(f: TripFigures): TripMapSummary {
-  const here: MapSourceSummary = { type: 'here', method: method(f.trip.routeSource), distance: f.trip.routeTotalMiles, duration: f.trip.routeDuration };
+  const here: MapSourceSummary = { type: 'here', method: method(f.trip.routeSource), distance: f.trip.routeTotalM, duration: f.trip.routeDurationS };
   const telematics = telematicsOf(f).map(({ type, stats }): MapSourceSummary =>
-    stats ? { type, method: methodOf(stats), distance: meters(stats.totalMiles), duration: secondsOf(stats) } : { type, method: null, distance: null, duration: null },
+    stats ? { type, method: methodOf(stats), distance: milesToMetres(stats.totalMiles), duration: secondsOf(stats) } : { type, method: null, distance: null, duration: null },
   );
   return { ...ref(f), sources: [here, ...telematics] };
 }
@@ -87,7 +86,7 @@ function reportOf(f: TripFigures): TripMapReport {
     type: 'here',
     method: method(trip.routeSource),
     rows: stops.map((s) => ({ stopType: s.stopType, city: cityOf(s.address), distance: s.distance, totalDistance: s.totalDistance, duration: s.duration })),
-    totals: { distance: trip.routeTotalMiles, duration: trip.routeDuration },
+    totals: { distance: trip.routeTotalM, duration: trip.routeDurationS },
   };
   const reports = telematicsOf(f).map(({ type, stats }): MapSourceReport => {
     // Each stop's row carries the leg into it, as measured by this source; the running total
@@ -100,14 +99,14 @@ function reportOf(f: TripFigures): TripMapReport {
       if (i === 0) return { ...row, distance: 0, totalDistance: 0, duration: 0 };
       const leg = legs.get(i);
       if (!leg || leg.miles === null) return { ...row, distance: null, totalDistance: null, duration: leg?.seconds ?? null };
-      total += meters(leg.miles);
-      return { ...row, distance: meters(leg.miles), totalDistance: total, duration: leg.seconds ?? null };
+      total += milesToMetres(leg.miles);
+      return { ...row, distance: milesToMetres(leg.miles), totalDistance: total, duration: leg.seconds ?? null };
     });
     return {
       type,
       method: stats ? methodOf(stats) : null,
       rows,
-      totals: stats ? { distance: meters(stats.totalMiles), duration: secondsOf(stats) } : { distance: null, duration: null },
+      totals: stats ? { distance: milesToMetres(stats.totalMiles), duration: secondsOf(stats) } : { distance: null, duration: null },
     };
   });
   return { ...ref(f), sources: [here, ...reports] };

@@ -29,12 +29,12 @@ export interface StopFigures {
 }
 
 export interface RouteColumns {
-  routeMiles: number | null;
-  routeTotalEmpty: number | null;
-  routePu: number | null;
-  routeTrl: number | null;
-  routeTotalMiles: number | null;
-  routeDuration: number | null;
+  routeM: number | null;
+  routeTotalEmptyM: number | null;
+  routePuM: number | null;
+  routeTrlM: number | null;
+  routeTotalM: number | null;
+  routeDurationS: number | null;
   routeSource: RouteSource | null;
 }
 
@@ -43,7 +43,7 @@ export interface RouteSettings {
   trailer: boolean;
 }
 
-const NO_ROUTE: RouteColumns = { routeMiles: null, routeTotalEmpty: null, routePu: null, routeTrl: null, routeTotalMiles: null, routeDuration: null, routeSource: null };
+const NO_ROUTE: RouteColumns = { routeM: null, routeTotalEmptyM: null, routePuM: null, routeTrlM: null, routeTotalM: null, routeDurationS: null, routeSource: null };
 
 /** The user's route settings; none yet: trailer on, Practical (docs/decisions/README.md). */
 export async function routeSettingsOf(db: Db, userId: number): Promise<RouteSettings> {
@@ -92,7 +92,7 @@ export async function computeRouteFigures(
   const f = legFigures(stops.map((s, i) => ({ stopType: s.stopType, loadStatus: s.loadStatus, distance: figures[i]!.distance }) as LegStop));
   return {
     stops: figures,
-    columns: { routeMiles: f.miles, routeTotalEmpty: f.totalEmpty, routePu: f.pu, routeTrl: f.trl, routeTotalMiles: f.totalMiles, routeDuration: duration, routeSource: source },
+    columns: { routeM: f.miles, routeTotalEmptyM: f.totalEmpty, routePuM: f.pu, routeTrlM: f.trl, routeTotalM: f.totalMiles, routeDurationS: duration, routeSource: source },
   };
 }
 

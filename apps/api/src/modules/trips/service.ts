@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Paged } from '@milepost/contracts/api';
 import { payableFrom } from '@milepost/contracts/mile-stats-api';
@@ -17,11 +17,12 @@ import {
   type tripListQuery,
 } from '@milepost/contracts/trips-api';
 import type { TripStatus } from '@milepost/contracts/trips-list';
-import { METERS_TO_MILES } from '@milepost/geo/units';
+import { metresToEnteredMiles, metresToMiles, milesToMetres } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/access';
 import { dispatchers, drivers, recoveryReasons, trucks } from '../../db/schema/reference';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
+import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
 import { AppError } from '../../platform/errors';
 import { orderBy, planEstimate, toPage } from '../../platform/paging';
 import { diffTrips, type TripSnapshot } from './history';
@@ -29,7 +30,11 @@ import type { RoutingService } from '../routing';
 import { computeRouteFigures, routeSettingsOf, type RouteColumns, type StopFigures } from './route-figures';
 
 type TripInput = z.output<typeof tripInput>;
-const toMiles = (m: number | null) => (m === null ? null : m * METERS_TO_MILES);
+// Columns hold metres (docs/decisions/020-one-unit.md); the wire's mile fields are converted here, at the edge.
+const toMiles = (m: number | null) => (m === null ? null : metresToMiles(m));
+/** Figures staff typed in miles (empty, loaded, payable, odometers) read back as typed. */
+const toEnteredMiles = (m: number | null) => (m === null ? null : metresToEnteredMiles(m));
+const toMetres = (mi: number | null) => (mi === null ? null : milesToMetres(mi));
 const iso = (d: Date) => d.toISOString();
 
 /** Numbers match without regard to letter case, through the (type, lower(number)) index. */
@@ -47,7 +52,6 @@ const dispatcherName = sql<string | null>`nullif(trim(${dispatchers.firstName} |
  * PostgreSQL writes each row as the JSON of `tripRow` — miles converted, dates formatted in
  * Central time — so Node touches no row (docs/trips-query-plans.md, "One statement per page").
  */
-const toMilesSql = (c: AnyColumn) => sql`${c} * ${sql.raw(String(METERS_TO_MILES))}::float8`;
 const rowJsonColumns = sql.join(
   (
     [
@@ -62,15 +66,15 @@ const rowJsonColumns = sql.join(
       ['trailerNumber', sql`${trips.trailerNumber}`],
       ['identifierType', sql`${trips.identifierType}`],
       ['dispatcherName', sql`${trips.dispatcherName}`],
-      ['miles', toMilesSql(trips.routeMiles)],
-      ['totalEmpty', toMilesSql(trips.routeTotalEmpty)],
-      ['pu', toMilesSql(trips.routePu)],
-      ['trl', toMilesSql(trips.routeTrl)],
-      ['totalMiles', toMilesSql(trips.routeTotalMiles)],
+      ['miles', metresToMilesSql(trips.routeM)],
+      ['totalEmpty', metresToMilesSql(trips.routeTotalEmptyM)],
+      ['pu', metresToMilesSql(trips.routePuM)],
+      ['trl', metresToMilesSql(trips.routeTrlM)],
+      ['totalMiles', metresToMilesSql(trips.routeTotalM)],
       ['routeSource', sql`${trips.routeSource}`],
-      ['payableMileage', sql`${trips.payableMileage}`],
-      ['loadedMiles', sql`${trips.loadedMiles}`],
-      ['emptyMiles', sql`${trips.emptyMiles}`],
+      ['payableMileage', metresToEnteredMilesSql(trips.payableM)],
+      ['loadedMiles', metresToEnteredMilesSql(trips.loadedM)],
+      ['emptyMiles', metresToEnteredMilesSql(trips.emptyM)],
       ['pickupLocation', sql`${trips.pickupLocation}`],
       ['deliveryLocation', sql`${trips.deliveryLocation}`],
       // formatWireDateTime's MM/dd/yyyy HH:mm:ss in Central time, and toISOString's UTC with milliseconds.
@@ -91,14 +95,14 @@ const sortColumns = {
   companyName: trips.companyName,
   loadNumber: trips.identifierValue,
   dispatcherName: trips.dispatcherName,
-  miles: trips.routeMiles,
-  totalEmpty: trips.routeTotalEmpty,
-  pu: trips.routePu,
-  trl: trips.routeTrl,
-  totalMiles: trips.routeTotalMiles,
-  payableMileage: trips.payableMileage,
-  loadedMiles: trips.loadedMiles,
-  emptyMiles: trips.emptyMiles,
+  miles: trips.routeM,
+  totalEmpty: trips.routeTotalEmptyM,
+  pu: trips.routePuM,
+  trl: trips.routeTrlM,
+  totalMiles: trips.routeTotalM,
+  payableMileage: trips.payableM,
+  loadedMiles: trips.loadedM,
+  emptyMiles: trips.emptyM,
   pickupLocation: trips.pickupLocation,
   deliveryLocation: trips.deliveryLocation,
   pickupDateTime: trips.pickupDateTime,
@@ -210,11 +214,11 @@ export async function getTrip(db: Db, id: number): Promise<TripDetail> {
     pickupDateTime: formatWireDateTime(trip.pickupDateTime),
     startDateTime: trip.startDateTime ? formatWireDateTime(trip.startDateTime) : null,
     endDateTime: trip.endDateTime ? formatWireDateTime(trip.endDateTime) : null,
-    startOdometer: trip.startOdometer,
-    endOdometer: trip.endOdometer,
-    emptyMiles: trip.emptyMiles,
-    loadedMiles: trip.loadedMiles,
-    payableMileage: trip.payableMileage,
+    startOdometer: toEnteredMiles(trip.startOdometerM),
+    endOdometer: toEnteredMiles(trip.endOdometerM),
+    emptyMiles: toEnteredMiles(trip.emptyM),
+    loadedMiles: toEnteredMiles(trip.loadedM),
+    payableMileage: toEnteredMiles(trip.payableM),
     notes: trip.notes,
     recoveryReasonId: trip.recoveryReasonId,
     recoveryReasonName: t.recoveryReasonName,
@@ -223,15 +227,15 @@ export async function getTrip(db: Db, id: number): Promise<TripDetail> {
     hasIncompleteTrips: (incomplete?.n ?? 0) > 0,
     tripStops: stops.map(({ tripId: _t, ...s }) => s),
     mileStats: {
-      miles: toMiles(trip.routeMiles),
-      totalEmpty: toMiles(trip.routeTotalEmpty),
-      pu: toMiles(trip.routePu),
-      trl: toMiles(trip.routeTrl),
-      totalMiles: toMiles(trip.routeTotalMiles),
-      totalDuration: trip.routeDuration,
-      emptyMiles: trip.emptyMiles,
-      loadedMiles: trip.loadedMiles,
-      payableMileage: trip.payableMileage,
+      miles: toMiles(trip.routeM),
+      totalEmpty: toMiles(trip.routeTotalEmptyM),
+      pu: toMiles(trip.routePuM),
+      trl: toMiles(trip.routeTrlM),
+      totalMiles: toMiles(trip.routeTotalM),
+      totalDuration: trip.routeDurationS,
+      emptyMiles: toEnteredMiles(trip.emptyM),
+      loadedMiles: toEnteredMiles(trip.loadedM),
+      payableMileage: toEnteredMiles(trip.payableM),
     },
     routeSource: trip.routeSource as TripDetail['routeSource'],
     version: trip.version,
@@ -416,11 +420,11 @@ function tripColumns(input: TripInput, route: { stops: StopFigures[]; columns: R
       pickupDateTime: input.pickupDateTime,
       startDateTime: input.startDateTime,
       endDateTime: input.endDateTime,
-      startOdometer: input.startOdometer,
-      endOdometer: input.endOdometer,
-      emptyMiles: input.emptyMiles,
-      loadedMiles: input.loadedMiles,
-      payableMileage: payableFrom(input.emptyMiles, input.loadedMiles),
+      startOdometerM: toMetres(input.startOdometer),
+      endOdometerM: toMetres(input.endOdometer),
+      emptyM: toMetres(input.emptyMiles),
+      loadedM: toMetres(input.loadedMiles),
+      payableM: toMetres(payableFrom(input.emptyMiles, input.loadedMiles)),
       notes: input.notes,
       recoveryReasonId: input.recoveryReasonId,
       /** A recovery reason makes it a recovery load (docs/product/trips.md). */
@@ -497,10 +501,10 @@ async function storedSnapshot(tx: Db, id: number): Promise<{ snap: TripSnapshot;
     pickupDateTime: row.pickupDateTime,
     startDateTime: row.startDateTime,
     endDateTime: row.endDateTime,
-    startOdometer: row.startOdometer,
-    endOdometer: row.endOdometer,
-    emptyMiles: row.emptyMiles,
-    loadedMiles: row.loadedMiles,
+    startOdometer: toEnteredMiles(row.startOdometerM),
+    endOdometer: toEnteredMiles(row.endOdometerM),
+    emptyMiles: toEnteredMiles(row.emptyM),
+    loadedMiles: toEnteredMiles(row.loadedM),
     notes: row.notes,
     recoveryReasonId: row.recoveryReasonId,
     tripStops: stops.map((s) => ({
@@ -516,7 +520,7 @@ async function storedSnapshot(tx: Db, id: number): Promise<{ snap: TripSnapshot;
     })),
   };
   const refs = await resolveRefs(tx, input);
-  return { snap: snapshot(input, refs, row.payableMileage), version: row.version, status: row.tripStatus as TripStatus, input, driverAssignedUserId: refs.driverAssignedUserId };
+  return { snap: snapshot(input, refs, toEnteredMiles(row.payableM)), version: row.version, status: row.tripStatus as TripStatus, input, driverAssignedUserId: refs.driverAssignedUserId };
 }
 
 async function writeHistory(tx: Db, tripId: number, actorId: number, before: TripSnapshot, after: TripSnapshot) {
@@ -553,7 +557,7 @@ export async function updateTrip(db: Db, routing: RoutingService, actorId: numbe
       .where(eq(trips.id, id));
     await tx.delete(tripStops).where(eq(tripStops.tripId, id));
     await tx.insert(tripStops).values(stops.map((s) => ({ ...s, tripId: id })));
-    await writeHistory(tx, id, actorId, stored.snap, snapshot(input, refs, columns.payableMileage));
+    await writeHistory(tx, id, actorId, stored.snap, snapshot(input, refs, payableFrom(input.emptyMiles, input.loadedMiles)));
   });
   return getTrip(db, id);
 }
@@ -580,7 +584,7 @@ export async function changeTripStatus(db: Db, actorId: number, id: number, stat
 export async function savePayableMileage(db: Db, actorId: number, input: z.output<typeof payableMileageForm>): Promise<TripDetail> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ empty: trips.emptyMiles, loaded: trips.loadedMiles, payable: trips.payableMileage, version: trips.version })
+      .select({ empty: trips.emptyM, loaded: trips.loadedM, payable: trips.payableM, version: trips.version })
       .from(trips)
       .where(eq(trips.id, input.tripId))
       .for('update');
@@ -589,12 +593,12 @@ export async function savePayableMileage(db: Db, actorId: number, input: z.outpu
     const payableMileage = payableFrom(input.emptyMiles, input.loadedMiles);
     await tx
       .update(trips)
-      .set({ emptyMiles: input.emptyMiles, loadedMiles: input.loadedMiles, payableMileage, updatedBy: actorId, updatedAt: sql`now()`, version: sql`${trips.version} + 1` })
+      .set({ emptyM: toMetres(input.emptyMiles), loadedM: toMetres(input.loadedMiles), payableM: toMetres(payableMileage), updatedBy: actorId, updatedAt: sql`now()`, version: sql`${trips.version} + 1` })
       .where(eq(trips.id, input.tripId));
     const changes = [
-      ['EMPTY_MILES', row.empty, input.emptyMiles],
-      ['LOADED_MILES', row.loaded, input.loadedMiles],
-      ['PAYABLE_MILEAGE', row.payable, payableMileage],
+      ['EMPTY_MILES', toEnteredMiles(row.empty), input.emptyMiles],
+      ['LOADED_MILES', toEnteredMiles(row.loaded), input.loadedMiles],
+      ['PAYABLE_MILEAGE', toEnteredMiles(row.payable), payableMileage],
     ] as const;
     const rows = changes
       .filter(([, a, b]) => a !== b)

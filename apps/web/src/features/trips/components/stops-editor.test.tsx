@@ -7,6 +7,7 @@ import { mockApi, type MockCall } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { addStop, moveStop, type StopDraft } from '../stops';
 import { StopsEditor } from './stops-editor';
+import { milesToMetres } from '@milepost/geo/units';
 
 const place = (label: string, lat: number, lng: number) => ({ id: label, title: label, address: { label }, position: { lat, lng } });
 
@@ -71,7 +72,7 @@ describe('StopsEditor', () => {
     /** A routing answer whose leg k is (k + 1) × 100 miles and (k + 1) × 2 hours. */
     const answer = (source: RouteResponse['source']) => ({ body }: MockCall): RouteResponse => {
       const { stops } = body as RouteRequest;
-      const legs = stops.slice(1).map((_, k) => ({ distance: ((k + 1) * 100) / 0.000621371, duration: (k + 1) * 7200, polyline: '' }));
+      const legs = stops.slice(1).map((_, k) => ({ distance: milesToMetres((k + 1) * 100), duration: (k + 1) * 7200, polyline: '' }));
       return {
         source,
         estimateReason: source === 'ESTIMATE' ? 'NO_KEY' : null,

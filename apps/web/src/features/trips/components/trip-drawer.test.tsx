@@ -7,6 +7,7 @@ import { DISCARD_CHANGES_TITLE } from '@/components/layout/drawer';
 import { mockApi, page, type MockCall } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { TripDrawer } from './trip-drawer';
+import { milesToMetres } from '@milepost/geo/units';
 
 function setup() {
   mockApi({
@@ -65,7 +66,7 @@ describe('Trip drawer: route settings', () => {
   /** Practical answers a 100-mile leg, Shortest a 90-mile one (2 h either way). */
   const route = ({ body }: MockCall): RouteResponse => {
     const miles = (body as RouteRequest).routingMode === 'SHORTEST' ? 90 : 100;
-    const leg = { distance: miles / 0.000621371, duration: 7200, polyline: '' };
+    const leg = { distance: milesToMetres(miles), duration: 7200, polyline: '' };
     return { source: 'HERE', estimateReason: null, routes: [{ legs: [leg], distance: leg.distance, duration: leg.duration, notices: [], truckRestricted: false }] };
   };
 

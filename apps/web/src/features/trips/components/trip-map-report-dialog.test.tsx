@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { TripMapReportDialog } from './trip-map-report-dialog';
+import { milesToMetres } from '@milepost/geo/units';
 
-const m = (miles: number) => miles / 0.000621371;
+const m = milesToMetres;
 const row = (stopType: string, city: string, miles: number | null, total: number | null, hours: number | null) => ({
   stopType,
   city,

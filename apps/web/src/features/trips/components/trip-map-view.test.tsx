@@ -12,8 +12,9 @@ import { stubIntersectionObserver } from '@/test/intersection-observer';
 import { makeUser, renderWithApp } from '@/test/render';
 import type { TripsSearch } from '../trips-search';
 import { TripMapView } from './trip-map-view';
+import { milesToMetres } from '@milepost/geo/units';
 
-const MI = 1 / 0.000621371; // metres in a mile
+const MI = milesToMetres(1);
 const STOPS = [
   { lat: 41.8781, lng: -87.6298, type: 'START', address: 'Chicago, IL, United States' },
   { lat: 39.7684, lng: -86.1581, type: 'PICKUP', address: 'Indianapolis, IN, United States' },

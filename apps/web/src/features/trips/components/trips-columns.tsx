@@ -1,5 +1,5 @@
 import type { TripRow } from '@milepost/contracts/trips-api';
-import { METERS_TO_MILES, type DistanceUnit } from '@milepost/geo/units';
+import { milesToMetres, type DistanceUnit } from '@milepost/geo/units';
 import { Gauge, History, Map, MoreHorizontal, Pencil } from 'lucide-react';
 import { DATE_COLUMN_SIZE, DateCell, TextCell, actionsColumnSize, numberColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
@@ -27,7 +27,7 @@ export const tripNumber = (row: Pick<TripRow, 'identifierType' | 'loadNumber' | 
  */
 function MilesCell({ value, unit, estimate }: { value: number | null; unit: DistanceUnit; estimate: boolean }) {
   if (value === null) return null;
-  const number = distanceNumber(value / METERS_TO_MILES, unit);
+  const number = distanceNumber(milesToMetres(value), unit);
   if (!estimate) return <span className="tabular-nums">{number}</span>;
   return (
     <span data-source="ESTIMATE" title={SOURCE_TITLES.ESTIMATE} className="tabular-nums text-amber-700 dark:text-amber-400">
