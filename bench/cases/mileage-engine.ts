@@ -13,11 +13,12 @@ import { trackMeters } from '../../packages/geo/src/distance';
 import { decodeColumns, encodeColumns } from '../../packages/geo/src/flexpolyline';
 import { telematicsMileage, type EngineStop } from '../../packages/geo/src/mileage';
 import type { Figure } from '../lib';
+import { milesToMetres } from '@milepost/geo/units';
 
 // geographiclib ships a UMD bundle: Node's ESM loader sees no named exports.
 const { Geodesic } = createRequire(import.meta.url)('geographiclib-geodesic') as typeof GeographicLib;
 
-const MILE = 1609.344;
+const MILE = milesToMetres(1);
 const RADII = { homeRadius: 0.5, shopRadius: 0.5, pickupRadius: 0.5, trailerRadius: 0.5, deliveryRadius: 0.5 };
 
 /** A 1 000-mile drive from Kansas City, wandering like roads do, a fix every 1.5 s at 60 mph, odometer each minute. */

@@ -28,8 +28,8 @@ export async function reportsCase(server: BenchServer): Promise<Figure[]> {
   if (kept === 0) {
     const t0 = performance.now();
     await db.execute(sql`
-      insert into trip_mile_stats (trip_id, source, miles, total_miles, inputs_key)
-      select id, case when id % 50 = 0 then 'GLE' else 'SAMSARA' end, route_miles / 1609.344 * 1.01, route_total_miles / 1609.344 * 1.02, 'bench'
+      insert into trip_mile_stats (trip_id, source, loaded_m, total_m, inputs_key)
+      select id, case when id % 50 = 0 then 'GLE' else 'SAMSARA' end, route_m * 1.01, route_total_m * 1.02, 'bench'
       from trips where id % 10 = 0`);
     console.log(`  kept telematics miles for ${(TRIPS / 10).toLocaleString('en-US')} trips in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }

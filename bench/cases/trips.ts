@@ -3,6 +3,10 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../apps/api/src/platform/crypto';
 import { roles, users } from '../../apps/api/src/db/schema/access';
 import { measure, type BenchServer, type Figure } from '../lib';
+import { milesToMetres } from '@milepost/geo/units';
+
+/** Metres in a mile, as an SQL float (docs/decisions/020-one-unit.md). */
+const MILE = sql.raw(`${milesToMetres(1)}::float8`);
 
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 1_000_000);
 const STOPS_PER_TRIP = 4;
@@ -25,15 +29,15 @@ export async function generate(server: Pick<BenchServer, "database">) {
   await db.execute(sql`insert into recovery_reasons (name) values ('Breakdown')`);
   await db.execute(sql`
     insert into trips (truck_id, driver_id, dispatcher_id, assigned_user_id, identifier_type, load_number, trailer_number, trip_status,
-      pickup_date_time, empty_miles, loaded_miles, payable_mileage, route_miles, route_total_empty, route_pu, route_trl, route_total_miles,
-      route_duration, pickup_location, delivery_location, created_at, updated_at)
+      pickup_date_time, empty_m, loaded_m, payable_m, route_m, route_total_empty_m, route_pu_m, route_trl_m, route_total_m,
+      route_duration_s, pickup_location, delivery_location, created_at, updated_at)
     select 1 + h % 800, 1 + (h / 800) % 1200, 1 + (h / 7) % 60, (select min(id) from users) + (h / 13) % 40,
       case when g % 5 = 0 then 'TRAILER_NUMBER' else 'LOAD_NUMBER' end,
       case when g % 5 = 0 then null else 'LD-' || (100000 + g) end,
       case when g % 5 = 0 then 'TRL' || (10000 + g % 40000) else null end,
       (array['COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','IN_TRANSIT','UPCOMING','CANCELLED'])[1 + (h / 17) % 10],
-      now() - make_interval(mins => g), (g % 300)::float, (g % 1500)::float, (g % 300 + g % 1500)::float,
-      (g % 1500) * 1609.0, (g % 300) * 1609.0, (g % 200) * 1609.0, (g % 100) * 1609.0, (g % 1500 + g % 300) * 1609.0, g % 90000,
+      now() - make_interval(mins => g), (g % 300) * ${MILE}, (g % 1500) * ${MILE}, (g % 300 + g % 1500) * ${MILE},
+      (g % 1500) * ${MILE}, (g % 300) * ${MILE}, (g % 200) * ${MILE}, (g % 100) * ${MILE}, (g % 1500 + g % 300) * ${MILE}, g % 90000,
       'Town ' || (g % 200) || ', TX, United States', 'Town ' || ((g * 3) % 200) || ', IL, United States',
       now() - make_interval(mins => g), now() - make_interval(mins => g)
     -- h: a pseudo-random mix of g, so truck, driver, user and status are not tied to each other

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page, type Request } from '@playwright/test';
-import { groupDigits, METERS_TO_MILES } from '@milepost/geo/units';
+import { groupDigits, metresToMiles } from '@milepost/geo/units';
 import { ROUTING_MESSAGES, type RouteRequest } from '@milepost/contracts/routing-api';
 import { startHereFake, type HereFake } from '../../apps/api/test/fakes/here';
 import { E2E_ACCOUNTS } from '../accounts';
@@ -83,7 +83,7 @@ const test = base.extend<object, { hereApp: HereApp }>({
 const withHere = test.extend({ baseURL: async ({ hereApp }, use) => use(hereApp.url) });
 
 /** As the product writes it: miles to 1 decimal, grouped with spaces; hours to 2 decimals. */
-const milesText = (meters: number) => `${groupDigits(meters * METERS_TO_MILES, 1)} mi`;
+const milesText = (meters: number) => `${groupDigits(metresToMiles(meters), 1)} mi`;
 const hoursText = (seconds: number) => `${groupDigits(seconds / 3600, 2)} h`;
 
 /**
