@@ -10,8 +10,6 @@ import { call, createTestContext, type TestContext } from './harness';
 import { createDriverRow, createTruckRow, createUser, signIn } from './factories';
 import { FAKE_HERE_KEY, startHereFake, type HereFake } from './fakes/here';
 
-const METERS_TO_MILES = metresToMiles(1);
-
 /**
  * Trip figures come from the routing service on every save (docs/routing.md "Trip figures"):
  * each stop's leg, cumulative distance and duration and the trip's route figures, with the
@@ -94,11 +92,11 @@ describe('trip figures on save, without a HERE key', () => {
     expect(trip.tripStops[2]!.distance).toBeCloseTo(leg2.distance, 3);
     expect(trip.tripStops[2]!.totalDistance).toBeCloseTo(leg1.distance + leg2.distance, 3);
     // The mileage model: Gary is an empty PICKUP leg, Dallas a loaded one.
-    expect(trip.mileStats.miles).toBeCloseTo(leg2.distance * METERS_TO_MILES, 6);
-    expect(trip.mileStats.totalEmpty).toBeCloseTo(leg1.distance * METERS_TO_MILES, 6);
-    expect(trip.mileStats.pu).toBeCloseTo(leg1.distance * METERS_TO_MILES, 6);
+    expect(trip.mileStats.miles).toBeCloseTo(metresToMiles(leg2.distance), 6);
+    expect(trip.mileStats.totalEmpty).toBeCloseTo(metresToMiles(leg1.distance), 6);
+    expect(trip.mileStats.pu).toBeCloseTo(metresToMiles(leg1.distance), 6);
     expect(trip.mileStats.trl).toBe(0);
-    expect(trip.mileStats.totalMiles).toBeCloseTo((leg1.distance + leg2.distance) * METERS_TO_MILES, 6);
+    expect(trip.mileStats.totalMiles).toBeCloseTo(metresToMiles(leg1.distance + leg2.distance), 6);
     expect(trip.mileStats.totalDuration).toBeCloseTo(leg1.duration + leg2.duration, 3);
 
     // The list shows them, never blank, with where they came from.
@@ -157,7 +155,7 @@ describe('trip figures on save, with HERE', () => {
     expect(trip.tripStops.map((s) => s.distance)).toEqual([0, expected[0]!.length, expected[1]!.length]);
     expect(trip.tripStops.map((s) => s.duration)).toEqual([0, expected[0]!.duration, expected[1]!.duration]);
     expect(trip.tripStops[2]!.totalDistance).toBe(expected[0]!.length + expected[1]!.length);
-    expect(trip.mileStats.totalMiles).toBeCloseTo((expected[0]!.length + expected[1]!.length) * METERS_TO_MILES, 9);
+    expect(trip.mileStats.totalMiles).toBeCloseTo(metresToMiles(expected[0]!.length + expected[1]!.length), 9);
     expect(fake.requests.at(-1)!.query.get('transportMode')).toBe('truck');
   });
 

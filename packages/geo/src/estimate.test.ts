@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { wgs84Meters } from './distance';
 import { CIRCUITY, circuityFactor, estimateLeg } from './estimate';
-import { metresToMiles } from './units';
+import { metresToMiles, milesToMetres } from './units';
 
-const METERS_TO_MILES = metresToMiles(1);
-
-const MILE = 1 / METERS_TO_MILES;
+const MILE = milesToMetres(1);
 
 describe('circuity bands', () => {
   it('is 1.25 under 25 straight-line miles and 1.20 from 25 on, for Shortest', () => {
@@ -30,8 +28,8 @@ describe('estimateLeg', () => {
     expect(estimateLeg(chicago, dallas, 'SHORTEST', 50).distance).toBeCloseTo(straight * 1.2, 6);
     expect(estimateLeg(chicago, dallas, 'PRACTICAL', 50).distance).toBeCloseTo(straight * 1.25, 6);
     // ~800 straight-line miles → ~1 000 road miles Practical
-    expect(estimateLeg(chicago, dallas, 'PRACTICAL', 50).distance * METERS_TO_MILES).toBeGreaterThan(990);
-    expect(estimateLeg(chicago, dallas, 'PRACTICAL', 50).distance * METERS_TO_MILES).toBeLessThan(1010);
+    expect(metresToMiles(estimateLeg(chicago, dallas, 'PRACTICAL', 50).distance)).toBeGreaterThan(990);
+    expect(metresToMiles(estimateLeg(chicago, dallas, 'PRACTICAL', 50).distance)).toBeLessThan(1010);
   });
 
   it('a short hop across town uses the short band', () => {
@@ -44,7 +42,7 @@ describe('estimateLeg', () => {
 
   it('duration is the distance at the average speed: 100 road miles at 50 mph is 2 h', () => {
     const leg = estimateLeg(chicago, dallas, 'SHORTEST', 50);
-    const hours = (leg.distance * METERS_TO_MILES) / 50;
+    const hours = metresToMiles(leg.distance) / 50;
     expect(leg.duration / 3600).toBeCloseTo(hours, 6);
     expect(estimateLeg(chicago, dallas, 'SHORTEST', 25).duration).toBeCloseTo(leg.duration * 2, 6);
   });

@@ -7,8 +7,6 @@ import { decodeColumns } from './flexpolyline';
 import { matchStops, plannedMileStats, radiusMilesFor, telematicsMileage, telematicsMileStats, type EngineStop } from './mileage';
 import { metresToMiles } from './units';
 
-const METERS_TO_MILES = metresToMiles(1);
-
 const geod = Geodesic.WGS84;
 const RADII = { homeRadius: 0.5, shopRadius: 0.5, pickupRadius: 0.5, trailerRadius: 0.5, deliveryRadius: 0.5 };
 const T0 = 1_790_000_000;
@@ -130,7 +128,7 @@ describe('telematics mileage', () => {
     expect(r.totalMiles).toBe(20_400 + 31_500);
 
     const stats = telematicsMileStats(r);
-    expect(stats.totalMiles).toBeCloseTo((20_400 + 31_500) * METERS_TO_MILES, 10);
+    expect(stats.totalMiles).toBeCloseTo(metresToMiles(20_400 + 31_500), 10);
     expect(stats.legs[0]).toMatchObject({ toIndex: 1, stopId: 2, stopType: 'PICKUP', loadStatus: 'EMPTY', method: 'ODOMETER', otherMethod: 'GPS', reachedAt: '09/21/2026 09:33:20' });
   });
 
@@ -206,8 +204,8 @@ describe('telematics mileage', () => {
       { id: 2, stopType: 'PICKUP', loadStatus: 'EMPTY', distance: 16_093.44, method: 'HERE' },
       { id: 3, stopType: 'DELIVERY', loadStatus: 'LOADED', distance: 160_934.4, method: 'ESTIMATE' },
     ]);
-    expect(s.pu).toBeCloseTo(16_093.44 * METERS_TO_MILES, 10);
-    expect(s.miles).toBeCloseTo(160_934.4 * METERS_TO_MILES, 10);
+    expect(s.pu).toBeCloseTo(metresToMiles(16_093.44), 10);
+    expect(s.miles).toBeCloseTo(metresToMiles(160_934.4), 10);
     expect(s.totalOdometers).toBeNull();
     expect(s.legs.map((l) => [l.toIndex, l.method])).toEqual([
       [1, 'HERE'],

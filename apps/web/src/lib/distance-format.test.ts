@@ -1,9 +1,10 @@
+import { milesToMetres } from '@milepost/geo/units';
 import { describe, expect, it } from 'vitest';
 import { distanceNumber, distanceText, hoursText, milesText } from './distance-format';
 
 describe('distanceText', () => {
   it('says where a figure came from: an estimate reads "≈ … est.", a routed one plain', () => {
-    const meters = 812.4 / 0.000621371;
+    const meters = milesToMetres(812.4);
     expect(distanceText(meters, 'MILES', 'HERE')).toBe('812.4 mi');
     expect(distanceText(meters, 'MILES', 'ESTIMATE')).toBe('≈ 812.4 mi est.');
     expect(distanceText(meters, 'MILES')).toBe('812.4 mi');

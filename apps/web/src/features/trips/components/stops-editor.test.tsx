@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { RouteRequest, RouteResponse } from '@milepost/contracts/routing-api';
+import { milesToMetres } from '@milepost/geo/units';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type MockCall } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { addStop, moveStop, type StopDraft } from '../stops';
 import { StopsEditor } from './stops-editor';
-import { milesToMetres } from '@milepost/geo/units';
 
 const place = (label: string, lat: number, lng: number) => ({ id: label, title: label, address: { label }, position: { lat, lng } });
 

@@ -1,5 +1,6 @@
 import type { RouteRequest, RouteResponse } from '@milepost/contracts/routing-api';
 import type { TripDetail, TripRow } from '@milepost/contracts/trips-api';
+import { milesToMetres } from '@milepost/geo/units';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,6 @@ import { DISCARD_CHANGES_TITLE } from '@/components/layout/drawer';
 import { mockApi, page, type MockCall } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { TripDrawer } from './trip-drawer';
-import { milesToMetres } from '@milepost/geo/units';
 
 function setup() {
   mockApi({

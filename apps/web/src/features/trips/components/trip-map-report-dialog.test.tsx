@@ -1,10 +1,10 @@
 import type { MapSourceReport, TripMapReport } from '@milepost/contracts/trip-map-api';
+import { milesToMetres } from '@milepost/geo/units';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { TripMapReportDialog } from './trip-map-report-dialog';
-import { milesToMetres } from '@milepost/geo/units';
 
 const m = milesToMetres;
 const row = (stopType: string, city: string, miles: number | null, total: number | null, hours: number | null) => ({

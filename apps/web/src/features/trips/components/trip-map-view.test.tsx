@@ -2,6 +2,7 @@ import type { TelematicsLocation } from '@milepost/contracts/mile-stats-api';
 import type { TripRouteData } from '@milepost/contracts/route-data-api';
 import type { MapSourceReport, MapSourceSummary } from '@milepost/contracts/trip-map-api';
 import { encodeColumns } from '@milepost/geo/flexpolyline';
+import { milesToMetres } from '@milepost/geo/units';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -12,7 +13,6 @@ import { stubIntersectionObserver } from '@/test/intersection-observer';
 import { makeUser, renderWithApp } from '@/test/render';
 import type { TripsSearch } from '../trips-search';
 import { TripMapView } from './trip-map-view';
-import { milesToMetres } from '@milepost/geo/units';
 
 const MI = milesToMetres(1);
 const STOPS = [
