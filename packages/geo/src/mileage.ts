@@ -9,7 +9,7 @@ import { formatWireDateTime } from '@milepost/contracts/time';
 import { cleanOdometer, cleanTrack, odometerAt, TrackScratch, type CleanOdometer, type CleanTrack, type Fixes, type OdometerReadings } from './breadcrumbs';
 import { isValidCoordinate, segmentMeters } from './distance';
 import { encodeColumns } from './flexpolyline';
-import { loadStatusFor, type LoadStatus, type StopType } from './stops';
+import { loadStatusDefaults, type LoadStatus, type StopType } from './stops';
 import { METERS_TO_MILES } from './units';
 
 export interface LegStop {
@@ -73,6 +73,7 @@ export function radiusMilesFor(stopType: StopType, radii: StopRadii, rules: Mile
 export interface EngineStop {
   id?: number | null;
   stopType: StopType;
+  /** The status the leg into this stop is counted with; without it, the rule's default (stops.ts). */
   loadStatus?: LoadStatus;
   lat: number;
   lng: number;
@@ -184,6 +185,8 @@ export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEA
   const { time, until, along } = track;
   const vmax = rules.maxSpeedMph * 0.44704;
 
+  const defaults = loadStatusDefaults(stops.map((s) => s.stopType));
+  const statuses = stops.map((s, i) => s.loadStatus ?? defaults[i]!);
   const legs: TelematicsLeg[] = [];
   for (let k = 1; k < stops.length; k++) {
     const stop = stops[k]!;
@@ -193,7 +196,7 @@ export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEA
       toIndex: k,
       stopId: stop.id ?? null,
       stopType: stop.stopType,
-      loadStatus: stop.loadStatus ?? loadStatusFor(stop.stopType),
+      loadStatus: statuses[k]!,
       distance: null,
       method: null,
       other: null,
@@ -234,7 +237,7 @@ export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEA
   }
 
   const figures = legFigures([
-    ...(stops.length ? [{ stopType: stops[0]!.stopType, loadStatus: stops[0]!.loadStatus ?? loadStatusFor(stops[0]!.stopType), distance: 0 }] : []),
+    ...(stops.length ? [{ stopType: stops[0]!.stopType, loadStatus: statuses[0]!, distance: 0 }] : []),
     ...legs.map((l) => ({ stopType: l.stopType, loadStatus: l.loadStatus, distance: l.distance })),
   ]);
   const nearbyPoints: TelematicsMileage['nearbyPoints'] = [];
