@@ -22,8 +22,8 @@ import { getTrip } from '../trips/service';
  * so an unchanged trip is answered from there without decoding its track.
  */
 
-/** Bumped when the engine's rules change, so kept figures are computed again. */
-const ENGINE_VERSION = 'engine-2';
+/** Bumped when the engine's rules change, so kept figures are computed again (engine-3: legs loaded by freight on board, decision 015). */
+const ENGINE_VERSION = 'engine-3';
 
 /** A page waiting on a provider gives up sooner than the background sync. */
 const REQUEST_RETRY: RetryPolicy = { attempts: 2, baseDelayMs: 500, maxDelayMs: 2_000, maxRetryAfterMs: 3_000, timeoutMs: 10_000 };
