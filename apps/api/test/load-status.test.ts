@@ -6,8 +6,8 @@ import type { SourceMileStats, TripMileStats } from '@milepost/contracts/mile-st
 import { wgs84Meters } from '@milepost/geo/distance';
 import { globalSettings } from '../src/db/schema/reference';
 import { tripHistory, tripStops, trips } from '../src/db/schema/trips';
-import { saveTrack } from '../src/integrations/telematics/tracks';
-import { trackFrom } from '../src/integrations/telematics/track-codec';
+import { saveTrack } from '../src/modules/telematics/tracks';
+import { trackFrom } from '../src/modules/telematics/track-codec';
 import { call, createTestContext, type TestContext } from './harness';
 import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
 import { FAKE_HERE_KEY, startHereFake, type HereFake } from './fakes/here';
