@@ -160,6 +160,8 @@ describe.each([
       expectFiguresFollowLegs(s);
     }
     expect(stats.hereStats!.legs.every((l) => l.method === source)).toBe(true);
+    // The Mileage Report's routing row names its source: "Estimate" when no HERE route was used.
+    expect(stats.routeSource).toBe(source);
     if (legs === 'E L L') {
       expect(stats.hereStats!.trl).toBe(0);
       expect(stats.hereStats!.totalEmpty).toBeCloseTo(stats.hereStats!.legs[0]!.miles!, 6);

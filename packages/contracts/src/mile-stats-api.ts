@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id } from './fields';
 import { ID_MAX } from './list-query';
 import { LOAD_STATUSES, STOP_TYPES } from '@milepost/geo/stops';
+import { ROUTE_SOURCES } from './routing-api';
 import { TRIP_MESSAGES, tripMiles } from './trips-api';
 
 /**
@@ -94,6 +95,11 @@ export const mileStatsParams = z.object({ tripId: id(`tripId must be a whole num
 /** `GET /api/v1/mile-stats/{tripId}` → `{ data: TripMileStats }`; a source without data is null. */
 export const tripMileStats = z.object({
   hereStats: sourceMileStats.nullable(),
+  /**
+   * Where `hereStats` came from: the HERE route, or the offline estimate when no HERE route was
+   * used (the routing row then reads "Estimate"); null without route figures. Always sent.
+   */
+  routeSource: z.enum(ROUTE_SOURCES).nullish(),
   samsaraStats: sourceMileStats.nullable(),
   gleStats: sourceMileStats.nullable(),
   manualStats: manualMileStats,

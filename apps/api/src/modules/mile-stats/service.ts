@@ -176,6 +176,7 @@ export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { l
   return {
     stats: {
       hereStats,
+      routeSource: hereStats ? ((t.routeSource as TripMileStats['routeSource']) ?? null) : null,
       samsaraStats: samsara.stats,
       gleStats: gle.stats,
       manualStats: { payableMileage: t.payableMileage, emptyMiles: t.emptyMiles, loadedMiles: t.loadedMiles, version: t.version },
