@@ -7,7 +7,7 @@ import { resolveLoadStatuses, type StopType } from '@milepost/geo/stops';
 import type { Db } from '../../db/client';
 import { userRouteSettings } from '../../db/schema/reference';
 import { tripStops, trips } from '../../db/schema/trips';
-import type { RoutingService } from '../routing/service';
+import type { RoutingService } from '../routing';
 
 /**
  * A trip's route figures come from the routing service on every save, never from the client
