@@ -44,7 +44,6 @@ export const DISTANCE_METHOD_LABELS: Record<DistanceMethod, string> = {
   GPS: 'GPS track',
 };
 
-
 export const mileStatsLeg = z.object({
   /** Order index of the stop this leg leads into (the first stop has no leg). */
   toIndex: z.number().int(),
