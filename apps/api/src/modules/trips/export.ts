@@ -22,6 +22,7 @@ interface ExportRow {
   pu: number | null;
   trl: number | null;
   totalMiles: number | null;
+  routeSource: string | null;
   payableMileage: number | null;
   loadedMiles: number | null;
   emptyMiles: number | null;
@@ -38,9 +39,13 @@ const central = (column: AnyColumn) => sql`to_char(${column} at time zone 'Ameri
 const selection = sql`${t.truckUnit} as "unitNumber", ${t.driverName} as "driverName", ${t.assignedUserName} as "assignUserName",
   ${t.companyName} as "companyName", ${t.identifierValue} as "number", ${t.dispatcherName} as "dispatcherName",
   ${metresToMilesSql(t.routeM)} as "miles", ${metresToMilesSql(t.routeTotalEmptyM)} as "totalEmpty", ${metresToMilesSql(t.routePuM)} as "pu",
-  ${metresToMilesSql(t.routeTrlM)} as "trl", ${metresToMilesSql(t.routeTotalM)} as "totalMiles", ${metresToEnteredMilesSql(t.payableM)} as "payableMileage",
-  ${metresToEnteredMilesSql(t.loadedM)} as "loadedMiles", ${metresToEnteredMilesSql(t.emptyM)} as "emptyMiles", ${t.pickupLocation} as "pickupLocation", ${t.deliveryLocation} as "deliveryLocation",
+  ${metresToMilesSql(t.routeTrlM)} as "trl", ${metresToMilesSql(t.routeTotalM)} as "totalMiles", ${t.routeSource} as "routeSource",
+  ${metresToEnteredMilesSql(t.payableM)} as "payableMileage", ${metresToEnteredMilesSql(t.loadedM)} as "loadedMiles",
+  ${metresToEnteredMilesSql(t.emptyM)} as "emptyMiles", ${t.pickupLocation} as "pickupLocation", ${t.deliveryLocation} as "deliveryLocation",
   ${central(t.pickupDateTime)} as "pickupDateTime", ${central(t.updatedAt)} as "updatedAt", ${t.tripStatus} as "tripStatus"`;
+
+/** 'HERE' or 'Estimate'; blank while the trip has no route figures. */
+export const routeSourceLabel = (source: string | null) => (source === 'HERE' ? 'HERE' : source === 'ESTIMATE' ? 'Estimate' : null);
 
 /** The Trips table's columns and words (docs/product/trips.md), miles to one decimal as shown, times in Central time. */
 const COLUMNS: CsvColumn<ExportRow>[] = [
@@ -55,6 +60,8 @@ const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'PU', value: (r) => oneDecimal(r.pu) },
   { header: 'TRL', value: (r) => oneDecimal(r.trl) },
   { header: 'TOTAL MILES', value: (r) => oneDecimal(r.totalMiles) },
+  // Where Miles … TOTAL MILES came from (issue 20 point 4): the screens mark estimates with "≈".
+  { header: 'Route source', value: (r) => routeSourceLabel(r.routeSource) },
   { header: 'Payable Mileage', value: (r) => oneDecimal(r.payableMileage) },
   { header: 'Loaded Miles', value: (r) => oneDecimal(r.loadedMiles) },
   { header: 'Empty Miles', value: (r) => oneDecimal(r.emptyMiles) },
