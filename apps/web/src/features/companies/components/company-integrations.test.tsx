@@ -11,7 +11,7 @@ import { CompanyIntegrations } from './company-integrations';
 const company = { id: 7, name: 'Prairie Freight' } as CompanyRow;
 
 function status(over: Partial<Record<'SAMSARA' | 'GLE', Partial<IntegrationStatus['SAMSARA']>>> = {}): IntegrationStatus {
-  const base = { enabled: true, disabledReason: null, state: 'NEVER' as const, startedAt: null, finishedAt: null, vehicles: 0, drivers: 0, error: null };
+  const base = { enabled: true, disabledReason: null, state: 'NEVER' as const, startedAt: null, finishedAt: null, vehicles: 0, drivers: 0, error: null, skipped: 0, notice: null };
   return { SAMSARA: { ...base, ...over.SAMSARA }, GLE: { ...base, ...over.GLE } };
 }
 
