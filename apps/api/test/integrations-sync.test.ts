@@ -5,7 +5,7 @@ import type { IntegrationStatus } from '@milepost/contracts/integrations-api';
 import { buildApp } from '../src/app';
 import { companies, drivers, globalSettings, trucks } from '../src/db/schema/reference';
 import { createSecretBox } from '../src/platform/secret-box';
-import { scopedDriverId } from '../src/jobs/telematics-sync';
+import { scopedDriverId } from '../src/modules/telematics/sync';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
 import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';

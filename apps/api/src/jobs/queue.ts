@@ -1,15 +1,14 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { companies } from '../db/schema/reference';
-import { PROVIDERS, type ProviderName } from '../integrations/telematics/provider';
-import { providerFor, type TelematicsDeps } from '../integrations/telematics/registry';
+import { PROVIDERS, type ProviderName } from '../modules/telematics/provider';
+import { providerFor, type TelematicsDeps } from '../modules/telematics/registry';
 import { backfillMileStats } from '../modules/mile-stats/service';
 import { pruneRateLimits } from '../platform/rate-limit';
 import { integrationSyncStatus } from '../db/schema/telematics';
-import { DEFAULT_LEASE_SECONDS, leaseExpired, markQueued, syncCompany } from './telematics-sync';
+import { DEFAULT_LEASE_SECONDS, leaseExpired, markQueued, syncCompany } from '../modules/telematics/sync';
 
 /**
  * Background jobs, kept in PostgreSQL by pg-boss (docs/decisions/014-background-jobs.md):

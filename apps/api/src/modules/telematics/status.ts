@@ -4,9 +4,9 @@ import { INTEGRATION_MESSAGES, INTEGRATION_PROVIDERS, type IntegrationStatus, ty
 import type { AppDeps } from '../../app';
 import { companies } from '../../db/schema/reference';
 import { integrationSyncStatus } from '../../db/schema/telematics';
-import { providerFor } from '../../integrations/telematics/registry';
+import { providerFor } from './registry';
 import { AppError } from '../../platform/errors';
-import { leaseExpired } from '../../jobs/telematics-sync';
+import { leaseExpired } from './sync';
 
 async function assertCompany(deps: AppDeps, companyId: number) {
   const [c] = await deps.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
