@@ -129,15 +129,22 @@ export function everyMinutes(n: number): string {
   return hours >= 24 ? '0 0 * * *' : `0 */${hours} * * *`;
 }
 
-export async function startJobs(opts: JobOptions): Promise<Jobs> {
-  const { database, telematics, log } = opts;
-  const boss = new PgBoss({
-    // Every value pg-boss writes (job data, outputs, error texts) is made storable first.
+/**
+ * The pg-boss of a database. Every value it writes (job data, outputs, error texts) is made
+ * storable first, so no text from a provider can make its own bookkeeping fail.
+ */
+export function createBoss(database: Database): PgBoss {
+  return new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values?.map(storable)) as Promise<{ rows: never[] }> },
     schema: 'pgboss',
     // A run that outlives this (an instance died mid-run) is failed and tried again.
     expireInSeconds: 30 * 60,
   });
+}
+
+export async function startJobs(opts: JobOptions): Promise<Jobs> {
+  const { database, telematics, log } = opts;
+  const boss = createBoss(database);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   const retryDelay = opts.retryDelaySeconds ?? 30;

@@ -232,8 +232,8 @@ export function boundedFetch(provider: ProviderName, base: typeof fetch, deadlin
     } catch (e) {
       let err = e;
       if (!(e instanceof ProviderError)) {
-        if (deadline.aborted) err = new ProviderError(provider, `${label} did not answer in time.`, 'timeout');
-        else if (init?.signal?.aborted) throw e;
+        // Our deadline, or the client's own timer (the SDK's): either way the answer came too slowly.
+        if (deadline.aborted || init?.signal?.aborted) err = new ProviderError(provider, `${label} did not answer in time.`, 'timeout');
         else err = new ProviderError(provider, `${label} could not be reached.`, 'unavailable');
       }
       onFailure(err as ProviderError);

@@ -20,10 +20,11 @@ export function samsaraProvider(opts: { token: string; baseUrl: string; retry: R
     token: opts.token,
     baseUrl: opts.baseUrl.replace(/\/$/, ''),
     maxRetries: 0,
-    timeoutInSeconds: opts.retry.timeoutMs / 1000,
+    timeoutInSeconds: opts.retry.timeoutMs / 1000 + 5,
     fetch: boundedFetch('SAMSARA', opts.fetch ?? fetch, opts.retry.timeoutMs, (e) => (edgeFailure = e)),
   });
-  const call = { maxRetries: 0, timeoutInSeconds: opts.retry.timeoutMs / 1000 };
+  // The SDK's own timer (headers only) is set past the bounded fetch's deadline, which covers the body too.
+  const call = { maxRetries: 0, timeoutInSeconds: opts.retry.timeoutMs / 1000 + 5 };
   const run = <T>(fn: () => Promise<T>) =>
     withRetries(opts.retry, async () => {
       edgeFailure = null;
