@@ -47,7 +47,7 @@ export interface ContextOptions {
 export const FAST_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 20, maxDelayMs: 100, maxRetryAfterMs: 5_000, timeoutMs: 2_000 };
 
 /** Starts a job queue on a database, polling fast, for tests. */
-export function testJobs(database: Database, config: Config, secretKey: string, telematicsRetry: RetryPolicy = FAST_RETRY, pollingSeconds = 0.5, leaseSeconds = 60): Promise<Jobs> {
+export function testJobs(database: Database, config: Config, secretKey: string, telematicsRetry: RetryPolicy = FAST_RETRY, pollingSeconds = 0.5, leaseSeconds = 30): Promise<Jobs> {
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
   return startJobs({
     database,

@@ -35,8 +35,8 @@ export interface FakeServer {
   maxInFlight(token: string): number;
   /** Accept another token too (a second company's). */
   acceptToken(token: string): void;
-  /** The next `times` requests whose path (and, when given, query) matches get this fault. */
-  fail(path: RegExp, fault: Fault, times?: number, query?: (q: URLSearchParams) => boolean): void;
+  /** The next `times` requests whose path (and, when given, query and bearer header) matches get this fault. */
+  fail(path: RegExp, fault: Fault, times?: number, query?: (q: URLSearchParams, authorization: string) => boolean): void;
   /** Forgets the faults not used up yet. */
   clearFaults(): void;
   close(): Promise<void>;
@@ -50,7 +50,7 @@ export interface Reply {
 
 export async function startFakeServer(name: string, token: string, route: (req: SeenRequest) => Reply | null): Promise<FakeServer> {
   const requests: SeenRequest[] = [];
-  const faults: { path: RegExp; fault: Fault; left: number; query?: ((q: URLSearchParams) => boolean) | undefined }[] = [];
+  const faults: { path: RegExp; fault: Fault; left: number; query?: ((q: URLSearchParams, authorization: string) => boolean) | undefined }[] = [];
   const inFlight = new Map<string, number>();
   const maxInFlight = new Map<string, number>();
   const tokens = new Set([token]);
@@ -67,7 +67,7 @@ export async function startFakeServer(name: string, token: string, route: (req: 
     maxInFlight.set(who, Math.max(maxInFlight.get(who) ?? 0, inFlight.get(who)!));
     res.on('close', () => inFlight.set(who, inFlight.get(who)! - 1));
     void (async () => {
-      const i = faults.findIndex((f) => f.left > 0 && f.path.test(url.pathname) && (!f.query || f.query(url.searchParams)));
+      const i = faults.findIndex((f) => f.left > 0 && f.path.test(url.pathname) && (!f.query || f.query(url.searchParams, req.headers.authorization ?? '')));
       const fault = i >= 0 ? faults[i]!.fault : null;
       if (i >= 0) faults[i]!.left--;
       if (fault?.kind === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs));

@@ -26,7 +26,7 @@ export interface SyncResult {
 export type SyncState = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
 
 /** How long a run's lease lasts without renewal; it is renewed every third of that while the run lives. */
-export const DEFAULT_LEASE_SECONDS = 60;
+export const DEFAULT_LEASE_SECONDS = 30;
 
 type StatusPatch = Partial<typeof integrationSyncStatus.$inferInsert> & { state: SyncState };
 
