@@ -8,14 +8,13 @@ import { createBoss, safely, SYNC_QUEUE } from '../src/jobs/queue';
 import { ProviderError } from '../src/modules/telematics/provider';
 import { scopedDriverId, syncCompany } from '../src/modules/telematics/sync';
 import { MAX_TRACK_FIXES } from '../src/modules/telematics/track-codec';
-import { createTrip } from '../src/modules/trips/service';
-import type { RoutingService } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { createCompanyRow, createTruckRow, createUser, signIn } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 import { straightDrive } from './fakes/telematics-server';
+import { A, B, tripInTransit } from './telematics-fixtures';
 
 /**
  * Issue 21: Samsara and GLE are untrusted. Each finding of the fault campaign against fakes that
@@ -96,47 +95,6 @@ async function runSync(companyId: number, provider: 'SAMSARA' | 'GLE') {
 }
 
 const healthy = async () => expect((await call(ctx.app, { method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-
-const fixedRoute: RoutingService = {
-  hasHere: true,
-  withoutHere: () => fixedRoute,
-  route: async () => ({
-    source: 'HERE',
-    estimateReason: null,
-    routes: [{ legs: [{ distance: 70_000, duration: 3600, polyline: '' }], distance: 70_000, duration: 3600, notices: [], truckRestricted: false }],
-  }),
-};
-const A = { lat: 41.8781, lng: -87.6298, address: 'Chicago, IL, United States' };
-const B = { lat: 41.525, lng: -88.0817, address: 'Joliet, IL, United States' };
-
-/** A trip in transit since `start` on a truck linked to both providers. */
-async function tripInTransit(companyId: number, start: Date) {
-  const k = uid();
-  const truck = await createTruckRow(ctx.db, { companyId, vehicleId: `sv-${k}`, gleVehicleId: `gv-${k}` });
-  const driver = await createDriverRow(ctx.db, { truckId: truck.id });
-  const trip = await createTrip(ctx.db, fixedRoute, actorId, {
-    truckId: truck.id,
-    driverId: driver.id,
-    dispatcherId: null,
-    identifierType: 'LOAD_NUMBER',
-    identifierValue: `LD-${k}`,
-    tripStatus: 'IN_TRANSIT',
-    pickupDateTime: start,
-    startDateTime: start,
-    endDateTime: null,
-    startOdometer: null,
-    endOdometer: null,
-    emptyMiles: 0,
-    loadedMiles: 40,
-    notes: null,
-    recoveryReasonId: null,
-    tripStops: [
-      { ...A, latitude: A.lat, longitude: A.lng, stopType: 'PICKUP', loadStatus: 'EMPTY', orderIndex: 0, distance: 0, totalDistance: 0, duration: 0 },
-      { ...B, latitude: B.lat, longitude: B.lng, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 1, distance: 70_000, totalDistance: 70_000, duration: 3600 },
-    ],
-  } as Parameters<typeof createTrip>[3]);
-  return { trip, truck, vehicleId: `sv-${k}`, gleVehicleId: `gv-${k}` };
-}
 
 const track = async (tripId: number, source: 'SAMSARA' | 'GLE') =>
   (await ctx.db.select({ pointCount: tripTracks.pointCount, fetchedTo: tripTracks.fetchedTo }).from(tripTracks).where(and(eq(tripTracks.tripId, tripId), eq(tripTracks.source, source))))[0];
@@ -270,7 +228,7 @@ describe('GPS fixes are untrusted', () => {
   it('a fix at latitude 1e12 and one dated 9999-12-31 are skipped and counted; a failed page after them does not freeze the track; mileage answers', async () => {
     const company = await integratedCompany();
     const start = new Date(Math.floor((Date.now() - 3 * 3600_000) / 1000) * 1000);
-    const { trip, vehicleId } = await tripInTransit(company.id, start);
+    const { trip, vehicleId } = await tripInTransit(ctx.db, actorId, company.id, start);
     const drive = straightDrive(A, B, start, 120);
     samsara.vehicles.push({ id: vehicleId, name: `S ${vehicleId}`, vin: `vin-${vehicleId}` });
     samsara.history.set(vehicleId, drive);
@@ -308,7 +266,7 @@ describe('GPS fixes are untrusted', () => {
   it('a history page of 130 000 fixes is stored thinned to the cap along the whole trip (not cut, not spread into a call)', async () => {
     const company = await integratedCompany();
     const start = new Date(Date.now() - 80 * 3600_000);
-    const { trip, gleVehicleId } = await tripInTransit(company.id, start);
+    const { trip, gleVehicleId } = await tripInTransit(ctx.db, actorId, company.id, start);
     const n = 130_000;
     const fixes = Array.from({ length: n }, (_, i) => ({ time: start.getTime() + i * 2000, lat: 41 + i * 1e-6, lng: -87 - i * 1e-6, speedMph: 50, odometerMeters: 500_000_000 + i * 30 }));
     gle.history.set(gleVehicleId, fixes);
