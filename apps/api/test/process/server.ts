@@ -13,7 +13,7 @@ export interface Started {
   exited: Promise<number | null>;
 }
 
-export async function start(env: Record<string, string>): Promise<Started> {
+export async function start(env: Record<string, string>, timeoutMs = 45_000): Promise<Started> {
   const proc = spawn(tsx, ['src/main.ts'], {
     cwd: apiDir,
     env: { ...process.env, PORT: '0', LOG_PRETTY: 'false', LOG_LEVEL: 'info', WEB_DIST_DIR: '', NODE_ENV: 'production', ...env },
@@ -24,7 +24,7 @@ export async function start(env: Record<string, string>): Promise<Started> {
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 45_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), timeoutMs);
     const check = () => {
       const m = out.match(/Milepost is running at (http:\/\/localhost:\d+)/);
       if (m) {

@@ -86,7 +86,7 @@ describe('a sync killed mid-run', () => {
 
     // The killed company's vehicle list never finishes: its sync is mid-run when the instance dies.
     samsara.fail(/^\/fleet\/vehicles$/, { kind: 'drip' }, 1000, (_q, auth) => auth === 'Bearer tok-killed');
-    const first = await start(env);
+    const first = await start(env, 120_000);
     running.push(first);
     const token1 = await signIn(first.url);
     expect((await api(`${first.url}/api/v1/integrations/sync`, token1, 'POST', { companyId: killed!.id, provider: 'SAMSARA' })).status).toBe(202);
@@ -95,7 +95,7 @@ describe('a sync killed mid-run', () => {
     await first.exited;
     samsara.clearFaults();
 
-    const second = await start(env);
+    const second = await start(env, 120_000); // PGlite recovers from the kill first
     running.push(second);
     const token2 = await signIn(second.url);
     const status = async (companyId: number) => (await api<IntegrationStatus>(`${second.url}/api/v1/integrations/status?companyId=${companyId}`, token2)).data.SAMSARA;
@@ -117,5 +117,5 @@ describe('a sync killed mid-run', () => {
     expect([...seen].some((s) => s === 'STALLED' || s === 'RUNNING' || s === 'QUEUED')).toBe(true);
     second.proc.kill('SIGTERM');
     expect(await second.exited, second.output()).toBe(0);
-  }, 240_000);
+  }, 400_000);
 });
