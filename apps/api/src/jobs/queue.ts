@@ -7,6 +7,7 @@ import { PROVIDERS, type ProviderName } from '../modules/telematics/provider';
 import { providerFor, type TelematicsDeps } from '../modules/telematics/registry';
 import { backfillMileStats } from '../modules/mile-stats/service';
 import { pruneRateLimits } from '../platform/rate-limit';
+import { storable } from '../platform/storable';
 import { integrationSyncStatus } from '../db/schema/telematics';
 import { DEFAULT_LEASE_SECONDS, leaseExpired, markQueued, syncCompany } from '../modules/telematics/sync';
 
@@ -59,19 +60,6 @@ export interface JobOptions {
   schedule?: boolean;
   /** Lease of a sync run (DEFAULT_LEASE_SECONDS); tests shorten it. */
   leaseSeconds?: number;
-}
-
-// eslint-disable-next-line no-control-regex -- NUL is what PostgreSQL refuses
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** Strings PostgreSQL can store in text and jsonb: no NUL, no lone surrogate (deeply, for job data and outputs). */
-export function storable(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(UNSTORABLE, '\ufffd');
-  if (Array.isArray(value)) return value.map(storable);
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), storable(v)]));
-  }
-  return value;
 }
 
 /**

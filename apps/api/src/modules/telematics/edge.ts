@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERSON_NAME_MAX } from '@milepost/contracts/fields';
 import { UNIT_NUMBER_MAX } from '@milepost/contracts/trucks-api';
+import { LONE_SURROGATE } from '../../platform/storable';
 import { ProviderError, type Breadcrumb, type OdometerReading, type ProviderName, type TelematicsDriver, type TelematicsVehicle } from './provider';
 
 /**
@@ -35,7 +36,6 @@ export const LABEL: Record<ProviderName, string> = { SAMSARA: 'Samsara', GLE: 'G
 // C0 and C1 controls, DEL, line/paragraph separators and the BOM: never part of a name.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]+/g;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** A provider's text made storable: no control characters or lone surrogates, spaces collapsed, at most `max` characters. */
 export function cleanText(value: string, max: number): string {
