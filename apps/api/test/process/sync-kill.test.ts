@@ -114,7 +114,5 @@ describe('a sync killed mid-run', () => {
     });
     expect(done).toMatchObject({ vehicles: 1, error: null });
     expect(Date.parse(done.startedAt!)).toBeGreaterThan(killedAt);
-    second.proc.kill('SIGTERM');
-    expect(await second.exited, second.output()).toBe(0);
   }, 400_000);
 });
