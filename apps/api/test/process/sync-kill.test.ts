@@ -47,7 +47,7 @@ async function until<T>(what: string, timeoutMs: number, fn: () => Promise<T | n
 }
 
 describe('a sync killed mid-run', () => {
-  it('does not stop another company’s sync, shows as stalled, and recovers by itself', async () => {
+  it('does not stop another company’s sync, and is taken over by a new run by itself', async () => {
     samsara = await startFakeSamsara('tok-killed');
     samsara.acceptToken('tok-other');
     samsara.vehicles.push({ id: 'v-kill-1', name: 'Kill One', vin: 'kill-1' });
