@@ -80,11 +80,26 @@ export interface BuildOptions {
   telematicsRetry?: RetryPolicy;
 }
 
+/** A URL as logged: the value of every `token` query parameter (map-tile links) replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
+
 /** Logs as JSON lines with secrets redacted; pretty in development. */
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   const pretty = config.LOG_PRETTY ?? config.NODE_ENV === 'development';
   return {
     level: config.LOG_LEVEL,
+    // Fastify's request line, with tokens carried in the URL (map tiles) redacted.
+    serializers: {
+      req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
     redact: {
       paths: [
         'req.headers.authorization',
