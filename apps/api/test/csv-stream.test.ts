@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_BATCH_ROWS, streamCsv } from '../src/platform/csv';
+import { CSV_BATCH_ROWS, csvLines, streamCsv } from '../src/platform/csv';
 import { createTestContext, type TestContext } from './harness';
 
 let ctx: TestContext;
@@ -44,5 +44,18 @@ describe('CSV streaming from a cursor', () => {
       await tx.execute(sql`select 1`);
     });
     expect(errors).toEqual([]);
+  });
+});
+
+describe('CSV cells (csvLines)', () => {
+  const cols = [{ header: 'Text', value: (r: { t: string | number }) => r.t }];
+
+  it('quotes a cell with a ; and defuses a formula after it (a spreadsheet reading ; as the separator starts a new cell there)', () => {
+    expect(csvLines(cols, [{ t: 'Dock 4;=HYPERLINK("http://x.example")' }])).toBe(`"Dock 4;'=HYPERLINK(""http://x.example"")"\r\n`);
+    expect(csvLines(cols, [{ t: 'a; +1;@SUM(A1);-2' }])).toBe(`"a; '+1;'@SUM(A1);'-2"\r\n`);
+    // A plain ; is quoted and kept.
+    expect(csvLines(cols, [{ t: 'Gate 3; north side' }])).toBe('"Gate 3; north side"\r\n');
+    // Leading formulas are defused as before; numbers stay numbers.
+    expect(csvLines(cols, [{ t: '=1+2' }, { t: -5 }])).toBe(`'=1+2\r\n-5\r\n`);
   });
 });

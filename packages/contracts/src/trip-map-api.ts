@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './fields';
 import { DISTANCE_METHODS } from './mile-stats-api';
 import { IDENTIFIER_TYPES } from './trips-api';
 
@@ -19,7 +20,7 @@ export const MAP_TYPES = ['here', 'samsara', 'gle'] as const;
 export type MapType = (typeof MAP_TYPES)[number];
 
 export const tripMapQuery = z.object({
-  truckId: z.coerce.number({ message: 'truckId is required' }).int('truckId is required').positive('truckId is required'),
+  truckId: id('truckId is required'),
   number: z.string({ message: 'number is required' }).trim().min(1, 'number is required').max(50),
 });
 

@@ -10,14 +10,29 @@ export interface CsvColumn<R> {
   value: (row: R) => string | number | null | undefined;
 }
 
+/** A formula's first character (= + - @, their full-width forms, tab, carriage return). */
+const FORMULA_AFTER_SEMICOLON = /;(\s*)([=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
+
 /**
- * CSV lines (RFC 4180: cells with commas, quotes or line breaks quoted, quotes doubled; CRLF),
- * with text cells that start with = + - @ (or a tab or carriage return) prefixed with ' so a
- * spreadsheet does not run them as formulas. Numbers stay numbers, negative ones included.
+ * A text cell as written: a spreadsheet set to read `;` as the separator (most of Europe) would
+ * start a new cell after each `;`, so a formula there is prefixed with ' too (the cell is also quoted).
+ */
+export const defuseAfterSemicolons = (value: string) => value.replace(FORMULA_AFTER_SEMICOLON, ";$1'$2");
+
+/**
+ * CSV lines (RFC 4180: cells with commas, semicolons, quotes or line breaks quoted, quotes
+ * doubled; CRLF), with text cells that start with = + - @ (or a tab or carriage return), or
+ * carry one right after a `;`, prefixed with ' so a spreadsheet does not run them as formulas.
+ * Numbers stay numbers, negative ones included.
  */
 export function csvLines<R>(columns: readonly CsvColumn<R>[], rows: readonly R[], withHeader = false): string {
   const records = rows.map((r) => columns.map((c) => c.value(r) ?? null));
-  return stringify(withHeader ? [columns.map((c) => c.header), ...records] : records, { escape_formulas: true, record_delimiter: 'windows' });
+  return stringify(withHeader ? [columns.map((c) => c.header), ...records] : records, {
+    escape_formulas: true,
+    quoted_match: /;/,
+    cast: { string: defuseAfterSemicolons },
+    record_delimiter: 'windows',
+  });
 }
 
 /** Miles to one decimal, as the screens show them (null stays empty). */
