@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
@@ -24,6 +24,7 @@ import {
 import { TRIPS_EXPORT_FILE_NAME } from '@milepost/contracts/trips-list';
 import { tripMapQuery, tripMapReport, tripMapSummary } from '@milepost/contracts/trip-map-api';
 import { recomputeRoutesRequest, recomputeRoutesResponse } from '@milepost/contracts/routing-api';
+import { TELEMATICS_VIEW_PERMISSIONS, hasAnyPermission } from '@milepost/contracts/permissions';
 import { principalOf } from '../../platform/access';
 import { csvReply } from '../../platform/csv';
 import { sendJsonText } from '../../platform/json-text';
@@ -37,6 +38,12 @@ import { recomputeTripRoutes } from './route-figures';
 const LOOKUP = { anyOf: ['CAN_SHOW_TRIPS', 'CAN_SHOW_ROUTES', 'CAN_SHOW_REPORTS'] } as const;
 /** The trips Map view and the Routes screen. */
 const MAP = { anyOf: ['CAN_VIEW_TRIP_MAP', 'CAN_SHOW_ROUTES'] } as const;
+
+/** Samsara and GLE panels only for those who may view the trips map or the Mileage Report; the Routes screen gets the primary one. */
+function primaryOnlyUnlessAllowed<T extends { sources: { type: string }[] }>(req: FastifyRequest, answer: T): T {
+  if (hasAnyPermission(principalOf(req).permissions, TELEMATICS_VIEW_PERMISSIONS)) return answer;
+  return { ...answer, sources: answer.sources.filter((s) => s.type === 'here') };
+}
 
 export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -87,13 +94,13 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/trips/summary', {
     config: { access: MAP },
     schema: { tags, summary: "A trip's total distance and duration per source, for the map panels' titles", querystring: tripMapQuery, response: { 200: envelope(tripMapSummary) } },
-    handler: async (req) => ({ data: await tripMap.tripMapSummary(deps, req.query.truckId, req.query.number) }),
+    handler: async (req) => ({ data: primaryOnlyUnlessAllowed(req, await tripMap.tripMapSummary(deps, req.query.truckId, req.query.number)) }),
   });
 
   r.get('/trips/report-summary', {
     config: { access: MAP },
     schema: { tags, summary: "The trip map report's rows per source (stop type, city, distance, total distance, duration)", querystring: tripMapQuery, response: { 200: envelope(tripMapReport) } },
-    handler: async (req) => ({ data: await tripMap.tripMapReport(deps, req.query.truckId, req.query.number) }),
+    handler: async (req) => ({ data: primaryOnlyUnlessAllowed(req, await tripMap.tripMapReport(deps, req.query.truckId, req.query.number)) }),
   });
 
   r.post('/trips/recompute-routes', {
