@@ -87,7 +87,7 @@ export async function startServer(engine: Engine, options: { webDistDir?: string
   await database.migrate();
   await syncAccessCatalogue(database.db);
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', MILEPOST_DATA_DIR: dataDir, WEB_DIST_DIR: options.webDistDir ?? '', RATE_LIMIT_LOGIN_MAX: '1000000' });
-  const app = await buildApp({ config, db: database.db, jwtSecret: randomBytes(32).toString('hex'), secretKey: randomBytes(32).toString('hex'), logger: false });
+  const app = await buildApp({ config, db: database.db, exports: database.exportSession, jwtSecret: randomBytes(32).toString('hex'), secretKey: randomBytes(32).toString('hex'), logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   return {

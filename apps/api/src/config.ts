@@ -18,6 +18,12 @@ const configSchema = z.object({
   /** postgres://… switches from the embedded PGlite database to a PostgreSQL server. */
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Connections of the CSV downloads' own pool (PostgreSQL): at most this many downloads at once, the rest 503 EXPORTS_BUSY. */
+  DATABASE_EXPORT_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(2),
+  /** How long a download waits for a free export connection before it is refused. */
+  EXPORT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Longest single statement of a download (statement_timeout of the export connections). */
+  EXPORT_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   MILEPOST_DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   /** Seed demo data on first start. Default: on for the embedded database, off for PostgreSQL. */
   MILEPOST_SEED_DEMO: bool.optional(),

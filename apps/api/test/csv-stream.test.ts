@@ -21,7 +21,7 @@ describe('CSV streaming from a cursor', () => {
   it('reads every row once, in order, batch after batch (the next one fetched while the last is written)', async () => {
     const errors: unknown[] = [];
     let text = '';
-    for await (const chunk of streamCsv(ctx.db, query, columns, (e) => errors.push(e))) text += String(chunk);
+    for await (const chunk of await streamCsv(await ctx.database.exportSession(), query, columns, (e) => errors.push(e))) text += String(chunk);
     const lines = text.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('N,Label');
     expect(lines).toHaveLength(ROWS + 1);
@@ -31,7 +31,7 @@ describe('CSV streaming from a cursor', () => {
 
   it('a client that goes away mid-export ends the transaction: no error, and the database carries on', async () => {
     const errors: unknown[] = [];
-    const stream = streamCsv(ctx.db, query, columns, (e) => errors.push(e));
+    const stream = await streamCsv(await ctx.database.exportSession(), query, columns, (e) => errors.push(e));
     // Read the first chunk only, then go away without taking the rest (back-pressure holds the cursor open).
     for await (const chunk of stream) {
       expect(String(chunk)).toContain('N,Label');

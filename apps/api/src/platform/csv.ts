@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { ExportSession } from '../db/client';
 
 /** A CSV column: its header and how a row gives its cell. */
 export interface CsvColumn<R> {
@@ -64,52 +64,74 @@ function drainOrClose(out: PassThrough): Promise<void> {
   });
 }
 
+let cursorSeq = 0;
+
 /**
- * Streams a query's rows as CSV with flat memory: the query runs as a server-side cursor in a
- * read-only transaction, and a batch is fetched while the one before is written, no further
- * ahead until the client has taken it (back-pressure): at most two batches are held. If the
- * client goes away the transaction is rolled back and the cursor closed. Rows come back with
- * the query's column aliases.
+ * Streams a query's rows as CSV with flat memory, without holding a transaction while a slow
+ * client reads (docs/deploy.md "Exports"): the query is declared as a WITH HOLD cursor in one
+ * short read-only transaction — its rows are kept by the database when it commits, so no
+ * snapshot or lock outlives it — then read a batch at a time, each FETCH a statement of its own.
+ * A batch is fetched while the one before is written, no further ahead until the client has
+ * taken it (back-pressure): at most two batches are held. The session comes from the exports'
+ * own small pool (db/client.ts); when the download ends or the client goes away the cursor is
+ * closed and the session returned. Resolves once the cursor is declared, so a failure to start
+ * is an error answer, not a cut-off download. Rows come back with the query's column aliases.
  */
-export function streamCsv<R>(db: Db, query: SQLWrapper, columns: readonly CsvColumn<R>[], onError: (err: unknown) => void): Readable {
+export async function streamCsv<R>(session: ExportSession, query: SQLWrapper, columns: readonly CsvColumn<R>[], onError: (err: unknown) => void): Promise<Readable> {
+  const { db } = session;
+  const cursor = sql.raw(`milepost_csv_${++cursorSeq}`);
+  try {
+    await db.transaction(
+      async (tx) => {
+        // Plan for every row, not the first tenth a cursor is planned for by default: walking a sort
+        // index and filtering would read the whole table for a narrow filter.
+        await tx.execute(sql`set local cursor_tuple_fraction = 1`);
+        await tx.execute(sql`declare ${cursor} no scroll cursor with hold for ${query.getSQL() as SQL}`);
+      },
+      { accessMode: 'read only' },
+    );
+  } catch (err) {
+    session.release(err instanceof Error ? err : undefined);
+    throw err;
+  }
   const out = new PassThrough();
   const aborted = new Error('client went away');
-  db.transaction(
-    async (tx) => {
-      // Plan for every row, not the first tenth a cursor is planned for by default: walking a sort
-      // index and filtering would read the whole table for a narrow filter.
-      await tx.execute(sql`set local cursor_tuple_fraction = 1`);
-      await tx.execute(sql`declare milepost_csv no scroll cursor for ${query.getSQL() as SQL}`);
-      out.write(csvLines(columns, [], true));
-      // Started at once (a query runs when awaited): the database reads the next batch while this one is written.
-      const fetchBatch = () =>
-        Promise.resolve(tx.execute(sql.raw(`fetch forward ${CSV_BATCH_ROWS} from milepost_csv`)) as unknown as Promise<{ rows: R[] }>);
-      let next = fetchBatch();
-      for (;;) {
-        const res = await next;
-        if (!res.rows.length) break;
-        next = fetchBatch();
+  const fetchBatch = () => Promise.resolve(db.execute(sql`fetch forward ${sql.raw(String(CSV_BATCH_ROWS))} from ${cursor}`) as unknown as Promise<{ rows: R[] }>);
+  (async () => {
+    out.write(csvLines(columns, [], true));
+    // Started at once (a query runs when awaited): the database reads the next batch while this one is written.
+    let next = fetchBatch();
+    for (;;) {
+      const res = await next;
+      if (!res.rows.length) break;
+      next = fetchBatch();
+      if (out.destroyed) {
+        await next;
+        throw aborted;
+      }
+      if (!out.write(csvLines(columns, res.rows))) {
+        await drainOrClose(out);
         if (out.destroyed) {
           await next;
           throw aborted;
         }
-        if (!out.write(csvLines(columns, res.rows))) {
-          await drainOrClose(out);
-          if (out.destroyed) {
-            await next;
-            throw aborted;
-          }
-        }
       }
-      await tx.execute(sql`close milepost_csv`);
-    },
-    { accessMode: 'read only' },
-  ).then(
-    () => out.end(),
-    (err: unknown) => {
-      if (err !== aborted) onError(err);
-      out.destroy();
-    },
-  );
+    }
+  })()
+    .then(
+      () => out.end(),
+      (err: unknown) => {
+        if (err !== aborted) onError(err);
+        out.destroy();
+      },
+    )
+    .finally(async () => {
+      let failed: Error | undefined;
+      await db.execute(sql`close ${cursor}`).catch((err: unknown) => {
+        failed = err instanceof Error ? err : new Error(String(err));
+      });
+      // A session whose cursor could not be closed is not lent again.
+      session.release(failed);
+    });
   return out;
 }

@@ -62,8 +62,10 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/trips/export.csv', {
     config: { access: { permission: 'CAN_SHOW_TRIPS' } },
     schema: { tags, summary: 'Every trip matching the list filters, in its sort order, as CSV (streamed)', querystring: tripExportQuery, response: { 200: z.string() } },
-    handler: async (req, reply) =>
-      csvReply(reply, TRIPS_EXPORT_FILE_NAME).send(exportTrips(deps.db, req.query, (err) => req.log.error({ err }, 'trips CSV export failed'))),
+    handler: async (req, reply) => {
+      const csv = await exportTrips(deps.exports, req.query, (err) => req.log.error({ err }, 'trips CSV export failed'));
+      return csvReply(reply, TRIPS_EXPORT_FILE_NAME).send(csv);
+    },
   });
 
   r.get('/trips/check-number', {
