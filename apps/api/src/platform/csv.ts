@@ -48,13 +48,19 @@ export function csvReply(reply: FastifyReply, fileName: string): FastifyReply {
 
 export const CSV_BATCH_ROWS = 1000;
 
+/** A download whose client takes nothing for this long is ended, and its export session returned. */
+export const CSV_STALL_MS = 120_000;
+
 /**
  * Resolves when the stream drains or closes, and takes both listeners off again (a race of two
- * `once` calls leaves the loser's listeners behind: one more per batch of a long export).
+ * `once` calls leaves the loser's listeners behind: one more per batch of a long export). A
+ * client that takes nothing for CSV_STALL_MS has its download ended (the stream destroyed).
  */
 function drainOrClose(out: PassThrough): Promise<void> {
   return new Promise((resolve) => {
+    const stalled = setTimeout(() => out.destroy(), CSV_STALL_MS);
     const done = () => {
+      clearTimeout(stalled);
       out.off('drain', done);
       out.off('close', done);
       resolve();
