@@ -6,7 +6,7 @@ import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
 import type { AppDeps } from '../../app';
 import { principalOf } from '../../platform/access';
 import { perUserPerMinute } from '../../platform/rate-limit';
-import { mapTilesConfig } from '../routing/tiles';
+import { mapTilesConfig } from '../routing';
 import * as places from './service';
 
 export async function placeRoutes(app: FastifyInstance, deps: AppDeps) {
