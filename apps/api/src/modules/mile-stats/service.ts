@@ -14,6 +14,7 @@ import type { TelematicsDeps } from '../../integrations/telematics/registry';
 import { loadStoredTrack, refreshTrackIn, trackMetas, tripTimesColumns, windowOf } from '../../integrations/telematics/tracks';
 import { AppError } from '../../platform/errors';
 import { getTrip } from '../trips/service';
+import { refreshTripReview } from '../mileage-review/service';
 
 /**
  * Each trip's miles from three sources (docs/mileage-engine.md, docs/integrations/telematics.md):
@@ -120,6 +121,8 @@ export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { l
       .orderBy(asc(tripStops.orderIndex)));
   const keptBy = new Map(kept.map((k) => [k.source, k]));
   const tripKey = `${t.version}:${t.updatedAt.getTime()}`;
+  /** Whether a figure was stored or removed by this call. */
+  let changed = false;
 
   // HERE (or the estimate): the route figures the trip was saved with. A trip saved before the
   // server recorded where its figures came from has legs without a method.
@@ -133,6 +136,7 @@ export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { l
       const stops = await stopsOf();
       hereStats = plannedMileStats(stops.map((s) => ({ id: s.id, stopType: s.stopType as StopType, loadStatus: s.loadStatus as LoadStatus, distance: s.distance, method })));
       await keep(db, tripId, 'HERE', key, hereStats, null);
+      changed = true;
     }
   }
 
@@ -156,6 +160,7 @@ export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { l
     const stored = await loadStoredTrack(db, tripId, source);
     if (!stored || !stored.track.time.length) {
       await db.delete(tripMileStats).where(and(eq(tripMileStats.tripId, tripId), eq(tripMileStats.source, source)));
+      changed = true;
       return { stats: null, location: null };
     }
     const { track } = stored;
@@ -169,9 +174,12 @@ export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { l
     });
     const stats = telematicsMileStats(result);
     await keep(db, tripId, source, key, stats, result.location);
+    changed = true;
     return { stats, location: result.location };
   };
   const [samsara, gle] = await Promise.all([telematicsStats('SAMSARA'), telematicsStats('GLE')]);
+  // Figures stored or removed: the trip's review row follows them (docs/mileage-review.md).
+  if (changed) await refreshTripReview(db, tripId);
   return {
     stats: {
       hereStats,
