@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, paged, sortQuery } from './api';
 import { id } from './fields';
-import { ID_MAX } from './list-query';
+import { ID_MAX, REVIEW_STATUSES, reviewSortFields } from './list-query';
 import { centralDateTime } from './time';
 import { IDENTIFIER_TYPES } from './trips-api';
 import { ROUTE_SOURCES } from './routing-api';
@@ -80,7 +80,7 @@ export const ruleName = (basis: PayBasis, tolerancePct: number) => `${PAY_BASIS_
 /** The trip history's words for an approval by rule. */
 export const approvedByRuleNote = (basis: PayBasis, tolerancePct: number) => `approved by rule: ${ruleName(basis, tolerancePct)}`;
 
-export const REVIEW_STATUSES = ['NEEDS_REVIEW', 'READY', 'APPROVED'] as const;
+export { REVIEW_STATUSES, reviewSortFields };
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = { NEEDS_REVIEW: 'Needs review', READY: 'Ready', APPROVED: 'Approved' };
 
@@ -101,7 +101,6 @@ export type ReviewFlag = z.infer<typeof reviewFlag>;
 export const ACTUAL_SOURCES = ['SAMSARA', 'GLE'] as const;
 export type ActualSource = (typeof ACTUAL_SOURCES)[number];
 
-export const reviewSortFields = ['endDateTime', 'differencePct', 'routedMiles', 'actualMiles', 'payableMileage'] as const;
 export type ReviewSortField = (typeof reviewSortFields)[number];
 
 const filters = {
