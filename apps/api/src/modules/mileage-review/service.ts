@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SourceMileStats } from '@milepost/contracts/mile-stats-api';
 import {
@@ -53,43 +53,40 @@ const driverIntegration = (samsara: boolean, gle: boolean) => (samsara && gle ? 
  * the payable miles when this write set or changed them.
  */
 export async function refreshTripReview(db: Db, tripId: number, approval?: ReviewApproval): Promise<ReviewStatus | null> {
-  const [[t], kept, stops] = await Promise.all([
-    db
-      .select({
-        status: trips.tripStatus,
-        truckId: trips.truckId,
-        driverId: trips.driverId,
-        endDateTime: trips.endDateTime,
-        routeSource: trips.routeSource,
-        routeMiles: trips.routeMiles,
-        routeTotalEmpty: trips.routeTotalEmpty,
-        routeTotalMiles: trips.routeTotalMiles,
-        payableMileage: trips.payableMileage,
-        companyId: companies.id,
-        companySamsara: companies.samsaraEnabled,
-        companyGle: companies.gleEnabled,
-        settingsSamsara: globalSettings.samsaraEnabled,
-        settingsGle: globalSettings.gleEnabled,
-        payBasis: companyPayRules.payBasis,
-        tolerancePct: companyPayRules.tolerancePct,
-        prevPayable: tripReview.payableMileage,
-        prevApprovedBy: tripReview.approvedBy,
-        prevApprovedAt: tripReview.approvedAt,
-        prevApprovedRule: tripReview.approvedRule,
-      })
-      .from(trips)
-      .innerJoin(trucks, eq(trucks.id, trips.truckId))
-      .leftJoin(companies, eq(companies.id, trucks.companyId))
-      .leftJoin(globalSettings, eq(globalSettings.type, 'TRIP'))
-      .leftJoin(companyPayRules, eq(companyPayRules.companyId, trucks.companyId))
-      .leftJoin(tripReview, eq(tripReview.tripId, trips.id))
-      .where(eq(trips.id, tripId)),
-    db
-      .select({ source: tripMileStats.source, detail: tripMileStats.detail })
-      .from(tripMileStats)
-      .where(and(eq(tripMileStats.tripId, tripId), inArray(tripMileStats.source, ['SAMSARA', 'GLE']))),
-    db.select({ address: tripStops.address }).from(tripStops).where(eq(tripStops.tripId, tripId)).orderBy(asc(tripStops.orderIndex)),
-  ]);
+  // One statement: the trip, its company's rule and switches, its kept telematics figures and its stop addresses.
+  const [t] = await db
+    .select({
+      status: trips.tripStatus,
+      truckId: trips.truckId,
+      driverId: trips.driverId,
+      endDateTime: trips.endDateTime,
+      routeSource: trips.routeSource,
+      routeMiles: trips.routeMiles,
+      routeTotalEmpty: trips.routeTotalEmpty,
+      routeTotalMiles: trips.routeTotalMiles,
+      payableMileage: trips.payableMileage,
+      companyId: companies.id,
+      companySamsara: companies.samsaraEnabled,
+      companyGle: companies.gleEnabled,
+      settingsSamsara: globalSettings.samsaraEnabled,
+      settingsGle: globalSettings.gleEnabled,
+      payBasis: companyPayRules.payBasis,
+      tolerancePct: companyPayRules.tolerancePct,
+      prevPayable: tripReview.payableMileage,
+      prevApprovedBy: tripReview.approvedBy,
+      prevApprovedAt: tripReview.approvedAt,
+      prevApprovedRule: tripReview.approvedRule,
+      kept: sql<{ source: string; detail: unknown }[] | null>`(select json_agg(json_build_object('source', ${tripMileStats.source}, 'detail', ${tripMileStats.detail}))
+        from ${tripMileStats} where ${tripMileStats.tripId} = ${trips.id} and ${tripMileStats.source} in ('SAMSARA', 'GLE'))`,
+      stops: sql<string[] | null>`(select json_agg(${tripStops.address} order by ${tripStops.orderIndex}) from ${tripStops} where ${tripStops.tripId} = ${trips.id})`,
+    })
+    .from(trips)
+    .innerJoin(trucks, eq(trucks.id, trips.truckId))
+    .leftJoin(companies, eq(companies.id, trucks.companyId))
+    .leftJoin(globalSettings, eq(globalSettings.type, 'TRIP'))
+    .leftJoin(companyPayRules, eq(companyPayRules.companyId, trucks.companyId))
+    .leftJoin(tripReview, eq(tripReview.tripId, trips.id))
+    .where(eq(trips.id, tripId));
   if (!t || t.status !== 'COMPLETED') {
     await db.delete(tripReview).where(eq(tripReview.tripId, tripId));
     return null;
@@ -97,6 +94,7 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
   const samsara = t.companySamsara === true && t.settingsSamsara === true;
   const gle = t.companyGle === true && t.settingsGle === true;
   // The actual miles are the provider's the Reports read too: Samsara's, else GLE's (migration 0012).
+  const kept = typeof t.kept === 'string' ? (JSON.parse(t.kept) as { source: string; detail: unknown }[]) : (t.kept ?? []);
   const bySource = new Map(kept.filter((k) => k.detail !== null && (k.source === 'SAMSARA' ? samsara : gle)).map((k) => [k.source, k.detail as SourceMileStats]));
   const actualSource = bySource.has('SAMSARA') ? 'SAMSARA' : bySource.has('GLE') ? 'GLE' : null;
   const rule = { payBasis: (t.payBasis ?? DEFAULT_PAY_RULE.payBasis) as PayBasis, tolerancePct: t.tolerancePct ?? DEFAULT_PAY_RULE.tolerancePct };
@@ -106,7 +104,7 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
     integrationOn: samsara || gle,
     integrationName: driverIntegration(samsara, gle),
     rule,
-    stops: stops.map((s) => s.address),
+    stops: typeof t.stops === 'string' ? (JSON.parse(t.stops) as string[]) : (t.stops ?? []),
     payableMileage: t.payableMileage,
   });
 
@@ -308,17 +306,23 @@ const historyValue = (v: number | null) => (v === null ? null : String(v));
 /** Approves one READY trip by its suggestion, in its own transaction. */
 export async function approveOne(db: Db, actorId: number, item: { tripId: number; version: number }): Promise<ApproveStatus> {
   return db.transaction(async (tx) => {
+    // The trip locked, with its review row (written with the trip's figures, so current under the lock).
     const [row] = await tx
-      .select({ status: trips.tripStatus, version: trips.version, empty: trips.emptyMiles, loaded: trips.loadedMiles, payable: trips.payableMileage })
+      .select({
+        status: trips.tripStatus,
+        version: trips.version,
+        empty: trips.emptyMiles,
+        loaded: trips.loadedMiles,
+        payable: trips.payableMileage,
+        review: { status: r.status, loaded: r.suggestedLoaded, empty: r.suggestedEmpty, payable: r.suggestedPayable, basis: r.ruleBasis, tolerance: r.ruleTolerancePct },
+      })
       .from(trips)
+      .leftJoin(r, eq(r.tripId, trips.id))
       .where(eq(trips.id, item.tripId))
-      .for('update');
+      .for('update', { of: trips });
     if (!row || row.status !== 'COMPLETED') return 'NOT_FOUND';
     if (row.version !== item.version) return 'STALE_VERSION';
-    const [review] = await tx
-      .select({ status: r.status, loaded: r.suggestedLoaded, empty: r.suggestedEmpty, payable: r.suggestedPayable, basis: r.ruleBasis, tolerance: r.ruleTolerancePct })
-      .from(r)
-      .where(eq(r.tripId, item.tripId));
+    const review = row.review;
     if (!review || review.status !== 'READY' || review.payable === null) return 'NOT_READY';
     await tx
       .update(trips)
@@ -346,8 +350,19 @@ export async function approveOne(db: Db, actorId: number, item: { tripId: number
   });
 }
 
+/** Trips approved at once, each in its own transaction (a few of the pool's connections; different trips never wait on each other). */
+const APPROVE_CONCURRENCY = 8;
+
 export async function approve(db: Db, actorId: number, body: z.output<typeof approveBody>) {
-  const results: { tripId: number; status: ApproveStatus }[] = [];
-  for (const item of body.items) results.push({ tripId: item.tripId, status: await approveOne(db, actorId, item) });
+  const results: { tripId: number; status: ApproveStatus }[] = new Array(body.items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < body.items.length) {
+      const i = next++;
+      const item = body.items[i]!;
+      results[i] = { tripId: item.tripId, status: await approveOne(db, actorId, item) };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(APPROVE_CONCURRENCY, body.items.length) }, worker));
   return { results };
 }
