@@ -54,6 +54,7 @@ export function PayRuleForm({ rule, canEdit }: { rule: PayRule; canEdit: boolean
   };
   return (
     <form
+      noValidate
       className="grid grid-cols-2 gap-3"
       onSubmit={(e) => {
         e.preventDefault();
