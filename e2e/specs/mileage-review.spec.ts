@@ -90,3 +90,21 @@ test('mileage review works on a phone (390 px): the tabs, the table and the filt
   expect(overflow).toBeLessThanOrEqual(0);
   for (const tab of ['Needs review', 'Ready', 'Approved']) await expect(page.getByRole('tab', { name: new RegExp(`^${tab}`) })).toBeInViewport();
 });
+
+test("a company's pay rule is edited in the Companies drawer, with the sentence saying what it does", async ({ page }) => {
+  await signIn(page, E2E_ACCOUNTS.owner);
+  await page.goto('/companies?keyword=Lone');
+  const row = page.getByRole('table', { name: 'Companies' }).getByRole('row', { name: /Lone Star Carriers/ });
+  await row.getByRole('button', { name: /^Edit / }).click();
+  const drawer = page.getByRole('dialog', { name: /^Edit Company: Lone Star Carriers/ });
+  const section = drawer.getByRole('region', { name: 'Pay rule' });
+  await expect(section).toContainText('Pay the lower of routed and GPS miles when GPS agrees within 2 %');
+  await section.getByLabel('Pay basis').selectOption('ROUTED');
+  await section.getByLabel('Tolerance (%)').fill('4');
+  await expect(section).toContainText('Pay routed miles when GPS agrees within 4 %');
+  await section.getByRole('button', { name: 'Save pay rule' }).click();
+  await expect(page.getByText('Pay rule saved')).toBeVisible();
+  await page.reload();
+  await page.getByRole('table', { name: 'Companies' }).getByRole('row', { name: /Lone Star Carriers/ }).getByRole('button', { name: /^Edit / }).click();
+  await expect(page.getByRole('dialog', { name: /^Edit Company: Lone Star Carriers/ }).getByRole('region', { name: 'Pay rule' })).toContainText('within 4 %');
+});
