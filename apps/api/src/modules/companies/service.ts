@@ -12,7 +12,7 @@ import {
 } from '@milepost/contracts/companies-api';
 import type { Db } from '../../db/client';
 import { companies } from '../../db/schema/reference';
-import { refreshCompanyReviews } from '../mileage-review/service';
+import { refreshCompanyReviews } from '../mileage-review';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
 import { likePattern, orderBy, toPage } from '../../platform/paging';
 import type { SecretBox } from '../../platform/secret-box';
