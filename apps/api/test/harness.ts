@@ -37,6 +37,8 @@ export interface ContextOptions {
   jobs?: boolean;
   /** Retry patience of the telematics clients (short in tests). */
   telematicsRetry?: RetryPolicy;
+  /** Lease of a telematics sync run (seconds); short where a test waits for a stalled run to be taken over. */
+  leaseSeconds?: number;
   /** Collect the server's log lines (JSON, with the product's redaction) into this array. */
   logLines?: string[];
 }
@@ -45,7 +47,7 @@ export interface ContextOptions {
 export const FAST_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 20, maxDelayMs: 100, maxRetryAfterMs: 5_000, timeoutMs: 2_000 };
 
 /** Starts a job queue on a database, polling fast, for tests. */
-export function testJobs(database: Database, config: Config, secretKey: string, telematicsRetry: RetryPolicy = FAST_RETRY, pollingSeconds = 0.5): Promise<Jobs> {
+export function testJobs(database: Database, config: Config, secretKey: string, telematicsRetry: RetryPolicy = FAST_RETRY, pollingSeconds = 0.5, leaseSeconds = 30): Promise<Jobs> {
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
   return startJobs({
     database,
@@ -55,6 +57,7 @@ export function testJobs(database: Database, config: Config, secretKey: string, 
     pollingSeconds,
     retryDelaySeconds: 1,
     schedule: false,
+    leaseSeconds,
   });
 }
 
@@ -104,7 +107,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   const jwtSecret = randomBytes(32).toString('hex');
   const secretKey = randomBytes(32).toString('hex');
   const telematicsRetry = opts.telematicsRetry ?? FAST_RETRY;
-  const jobs = opts.jobs ? await testJobs(database, config, secretKey, telematicsRetry) : null;
+  const jobs = opts.jobs ? await testJobs(database, config, secretKey, telematicsRetry, 0.5, opts.leaseSeconds) : null;
   const lines = opts.logLines;
   const logger = lines ? { ...(loggerOptions({ ...config, LOG_LEVEL: 'info' }) as object), stream: { write: (line: string) => void lines.push(line) } } : false;
   const app = await buildApp({ config, db: database.db, jwtSecret, secretKey, logger, jobs, telematicsRetry });

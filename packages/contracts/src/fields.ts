@@ -32,6 +32,9 @@ export const idParam = z.object({ id: id(`id must be a whole number from 1 to ${
 /** True when a text has no NUL character (PostgreSQL cannot store one). */
 export const hasNoNul = (v: string) => !v.includes(String.fromCharCode(0));
 
+/** Longest first or last name of a person (users, dispatchers, drivers synced from a provider). */
+export const PERSON_NAME_MAX = 100;
+
 /** The message of the maximum length, the same for every text. */
 export const tooLongMessage = (field: string, max: number) => `${field} must be at most ${max} characters`;
 export const nulMessage = (field: string) => `${field} must not contain a NUL character`;
