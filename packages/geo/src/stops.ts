@@ -12,3 +12,26 @@ export type LoadStatus = (typeof LOAD_STATUSES)[number];
 export function loadStatusFor(stopType: StopType): LoadStatus {
   return stopType === 'SHOP' || stopType === 'DELIVERY' ? 'LOADED' : 'EMPTY';
 }
+
+/**
+ * The load status of the leg into each stop when nobody chose one: LOADED while freight is on the
+ * truck (issue 20 point 1). Freight comes on at a PICKUP, or at a TRAILER stop while nothing is on
+ * board (a pre-loaded trailer hooked); it stays on until the last DELIVERY before the next PICKUP.
+ * The first stop has no leg into it: EMPTY. A lone stop type reads as loadStatusFor.
+ */
+export function loadStatusDefaults(stopTypes: readonly StopType[]): LoadStatus[] {
+  const deliveryAhead = (from: number) => {
+    for (let j = from; j < stopTypes.length; j++) {
+      if (stopTypes[j] === 'DELIVERY') return true;
+      if (stopTypes[j] === 'PICKUP') return false;
+    }
+    return false;
+  };
+  let onBoard = false;
+  return stopTypes.map((type, i) => {
+    const status: LoadStatus = i === 0 ? 'EMPTY' : onBoard ? 'LOADED' : stopTypes.length === 2 ? loadStatusFor(type) : 'EMPTY';
+    if (type === 'PICKUP' || (type === 'TRAILER' && !onBoard)) onBoard = true;
+    if (onBoard && !deliveryAhead(i + 1)) onBoard = false;
+    return status;
+  });
+}

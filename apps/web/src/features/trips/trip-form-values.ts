@@ -1,6 +1,7 @@
 import { IDENTIFIER_TYPES, tripFieldsInput, type TripDetail } from '@milepost/contracts/trips-api';
 import { TRIP_STATUSES, type TripStatus } from '@milepost/contracts/trips-list';
 import { formatCentral, parseCentral } from '@milepost/contracts/time';
+import { loadStatusDefaults, type LoadStatus, type StopType } from '@milepost/geo/stops';
 import { z } from 'zod';
 import type { TripPayload } from './api/trips-api';
 import { newStopKey, toStopInputs, type StopDraft } from './stops';
@@ -104,16 +105,22 @@ export function tripValuesOf(trip: TripDetail): TripFormValues {
   };
 }
 
+/**
+ * The saved stops as drafts: their types were saved, so they count as chosen (the rules do not
+ * change them); a load status other than the rule's default for those types was the dispatcher's.
+ */
 export function tripStopsOf(trip: TripDetail): StopDraft[] {
-  return [...trip.tripStops]
-    .sort((a, b) => a.orderIndex - b.orderIndex)
-    .map((s) => ({
+  const sorted = [...trip.tripStops].sort((a, b) => a.orderIndex - b.orderIndex);
+  const defaults = loadStatusDefaults(sorted.map((s) => s.stopType as StopType));
+  return sorted.map((s, i) => ({
       key: newStopKey(),
       address: s.address,
       latitude: s.latitude,
       longitude: s.longitude,
-      stopType: s.stopType as StopDraft['stopType'],
-      loadStatus: s.loadStatus as StopDraft['loadStatus'],
+      stopType: s.stopType as StopType,
+      typeChosen: true,
+      loadStatus: s.loadStatus as LoadStatus,
+      loadChosen: s.loadStatus !== defaults[i],
       orderIndex: s.orderIndex,
       distance: s.distance,
       totalDistance: s.totalDistance,

@@ -229,7 +229,7 @@ describe('Mileage Report dialog', () => {
     const table = screen.getByRole('table', { name: 'Legs by source' });
     const [toPickup, toDelivery] = within(table).getAllByRole('row').slice(1);
     const pickupCells = within(toPickup!).getAllByRole('cell');
-    expect(pickupCells[0]).toHaveTextContent('2. PICKUP');
+    expect(pickupCells[0]).toHaveTextContent('B · PICKUP');
     expect(pickupCells[2]).toHaveTextContent('50.0 HERE');
     expect(pickupCells[3]).toHaveTextContent('52.1 odometer');
     expect(pickupCells[3]).toHaveTextContent('GPS track: 49.1 mi');

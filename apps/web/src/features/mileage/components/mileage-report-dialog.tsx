@@ -14,6 +14,7 @@ import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { useRouteSettings } from '@/lib/route-settings';
 import { UNIT_SUFFIX, mileageHeader } from '@/lib/distance-format';
+import { stopLetter } from '@milepost/geo/stop-types';
 import type { DistanceUnit } from '@milepost/geo/units';
 import { cn } from '@/lib/utils';
 import { offerReloadIfStale } from '@/lib/stale-reload';
@@ -288,7 +289,7 @@ function LegsBreakdown({ stats, unit }: { stats: TripMileStats; unit: DistanceUn
             {rows.map((row) => (
               <tr key={row.toIndex} className="border-b align-top last:border-0">
                 <td className="py-1.5 pr-2 whitespace-nowrap">
-                  {row.toIndex + 1}. {row.stopType}
+                  {stopLetter(row.toIndex)} · {row.stopType}
                 </td>
                 <td className="py-1.5 pr-2 text-muted-foreground">{row.loadStatus === 'LOADED' ? 'Loaded' : 'Empty'}</td>
                 {SOURCE_ROWS.map(({ key }) => (

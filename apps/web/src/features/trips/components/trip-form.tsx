@@ -50,7 +50,7 @@ interface TripExtra {
 
 const tripExtraOf = (trip: TripDetail | undefined): TripExtra => ({ labels: labelsOf(trip), stops: trip ? tripStopsOf(trip) : [], matches: null });
 // The stops as the user placed them (the legs the routing fills in are no edit).
-const stopsKey = (list: readonly StopDraft[]) => JSON.stringify(list.map((s) => [s.address, s.latitude, s.longitude, s.stopType]));
+const stopsKey = (list: readonly StopDraft[]) => JSON.stringify(list.map((s) => [s.address, s.latitude, s.longitude, s.stopType, s.loadStatus]));
 const sameStops = (a: TripExtra, b: TripExtra) => stopsKey(a.stops) === stopsKey(b.stops);
 
 function labelsOf(trip: TripDetail | undefined): Labels {
