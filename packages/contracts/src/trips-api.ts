@@ -6,8 +6,7 @@ import { id, optionalId, optionalText, queryText, requiredText, version } from '
 import { centralDateTime, parseCentral } from './time';
 import { ROUTE_SOURCES } from './routing-api';
 // The stop and load types are geo's (packages/geo/src/stops.ts): the trip schemas are built from them.
-import { stopLetter } from '@milepost/geo/stop-types';
-import { LOAD_STATUSES, STOP_TYPES } from '@milepost/geo/stops';
+import { LOAD_STATUSES, STOP_TYPES, stopLetter } from '@milepost/geo/stops';
 
 /**
  * Allowed status changes (decided; docs/product/trips.md leaves them open). A cancelled trip is final:
@@ -268,6 +267,9 @@ export const tripRow = z.object({
   pickupDateTime: z.string(),
   updated: z.string(),
   tripStatus: z.string(),
+  /** A recovery load (the number was used before): the list marks it, with its reason on hover. */
+  isRecoveryLoad: z.boolean().optional(),
+  recoveryReasonName: z.string().nullable().optional(),
 });
 export type TripRow = z.infer<typeof tripRow>;
 

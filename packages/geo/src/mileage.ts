@@ -142,6 +142,8 @@ export interface TelematicsLeg {
   reachedAt: number | null;
   /** Seconds between the fixes that reached the leg's two stops; null when either was never reached. */
   seconds: number | null;
+  /** Of those, the seconds the truck stood still (stationary fixes merged by the cleaning): time at stops, not driving. */
+  stillSeconds: number | null;
 }
 
 export interface TelematicsMileage extends MileageFigures {
@@ -202,9 +204,13 @@ export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEA
       gap: false,
       reachedAt: b >= 0 ? time[b]! : null,
       seconds: a >= 0 && b >= 0 ? time[b]! - time[a]! : null,
+      stillSeconds: null,
     };
     legs.push(leg);
     if (a < 0 || b < 0) continue;
+    let still = 0;
+    for (let m = a; m < b; m++) still += until[m]! - time[m]!;
+    leg.stillSeconds = still;
     const gps = along[b]! - along[a]!;
     for (let m = a + 1; m <= b; m++) {
       if (time[m]! - until[m - 1]! > rules.gapSeconds || along[m]! - along[m - 1]! > rules.gapMeters) {
@@ -280,6 +286,7 @@ export function telematicsMileStats(result: TelematicsMileage): SourceMileStats 
       gap: l.gap,
       reachedAt: l.reachedAt === null ? null : formatWireDateTime(l.reachedAt * 1000),
       seconds: l.seconds,
+      stillSeconds: l.stillSeconds,
     })),
   };
 }

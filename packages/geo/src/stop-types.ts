@@ -46,13 +46,4 @@ function defaultAt(index: number, count: number, onBoard: number, atStartPlace: 
   return 'PICKUP';
 }
 
-/** A stop's letter by its position: A, B, C … Z, AA, AB … (the same on every screen). */
-export function stopLetter(index: number): string {
-  let n = index;
-  let out = '';
-  do {
-    out = String.fromCharCode(65 + (n % 26)) + out;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return out;
-}
+export { stopLetter } from './stops';

@@ -70,13 +70,21 @@ function secondsOf(stats: SourceMileStats): number | null {
   return measured.length ? measured.reduce((n, l) => n + l.seconds!, 0) : null;
 }
 
+/** Of those seconds, the time stood still (dwell at stops), over the same legs. */
+function dwellOf(stats: SourceMileStats): number | null {
+  const measured = stats.legs.filter((l) => typeof l.seconds === 'number' && typeof l.stillSeconds === 'number');
+  return measured.length ? measured.reduce((n, l) => n + l.stillSeconds!, 0) : null;
+}
+
 const ref = (t: Trip, number: string) => ({ tripId: t.id, truckId: t.truckId, identifierType: t.identifierType as IdentifierType, number: t.number ?? number });
 
 export async function tripMapSummary(deps: MileStatsDeps, truckId: number, number: string): Promise<TripMapSummary> {
   const t = await tripFor(deps, truckId, number);
   const here: MapSourceSummary = { type: 'here', method: method(t.routeSource), distance: t.routeTotalMiles, duration: t.routeDuration };
   const telematics = (await telematicsOf(deps, t)).map(({ type, stats }): MapSourceSummary =>
-    stats ? { type, method: methodOf(stats), distance: meters(stats.totalMiles), duration: secondsOf(stats) } : { type, method: null, distance: null, duration: null },
+    stats
+      ? { type, method: methodOf(stats), distance: meters(stats.totalMiles), duration: secondsOf(stats), dwell: dwellOf(stats) }
+      : { type, method: null, distance: null, duration: null, dwell: null },
   );
   return { ...ref(t, number), sources: [here, ...telematics] };
 }

@@ -77,6 +77,9 @@ const rowJsonColumns = sql.join(
       ['pickupDateTime', sql`to_char(${trips.pickupDateTime} at time zone ${sql.raw(`'${CENTRAL_TZ}'`)}, 'MM/DD/YYYY HH24:MI:SS')`],
       ['updated', sql`to_char(${trips.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
       ['tripStatus', sql`${trips.tripStatus}`],
+      ['isRecoveryLoad', sql`${trips.isRecoveryLoad}`],
+      // The page's few rows look their reason up by primary key.
+      ['recoveryReasonName', sql`(select ${recoveryReasons.name} from ${recoveryReasons} where ${recoveryReasons.id} = ${trips.recoveryReasonId})`],
     ] satisfies [keyof TripRow, SQL][]
   ).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
   sql`, `,

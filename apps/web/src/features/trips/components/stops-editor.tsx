@@ -149,7 +149,7 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
   return (
     <fieldset className="grid gap-2" aria-label="Stops">
       <legend className="mb-1 text-sm font-medium">Stops</legend>
-      <div className="flex items-start gap-2" onKeyDown={onSearchKeyDown}>
+      <div className="flex flex-wrap items-start gap-2" onKeyDown={onSearchKeyDown}>
         <PlaceSearch
           key={searchKey}
           aria-label="Stop location"
@@ -158,7 +158,7 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
           onSelect={setPicked}
           onClear={() => setPicked(null)}
           disabled={disabled}
-          className="flex-1"
+          className="min-w-56 flex-1"
         />
         {stops.length > 0 && (
           <select aria-label="Add at" className={cn(selectClass, 'h-9 max-w-36')} value={stops.some((s) => s.key === addBefore) ? addBefore : ''} disabled={disabled} onChange={(e) => setAddBefore(e.target.value)}>
@@ -268,44 +268,45 @@ function StopRow({
         {letter}
       </span>
       <span className="w-16 shrink-0 font-medium">{label}</span>
-      <span className="min-w-0 flex-1 truncate" title={stop.address}>
+      {/* The whole place, wrapped when it is long: a city cut to "Detroit, MI,…" cannot be checked. */}
+      <span className="min-w-0 flex-1 break-words" data-testid="stop-address">
         {stop.address}
       </span>
-      <select
-        aria-label={`Stop type of ${label}`}
-        data-chosen={stop.typeChosen || undefined}
-        className={selectClass}
-        value={stop.stopType}
-        disabled={disabled}
-        onChange={(e) => onStopType(e.target.value as StopType)}
-      >
-        {STOP_TYPE_OPTIONS.map((type) => (
-          <option key={type} value={type}>
-            {type}
-          </option>
-        ))}
-      </select>
-      {index === 0 ? (
-        <span className="w-28 shrink-0" />
-      ) : (
-        <select
-          aria-label={`Load status into ${label}`}
-          data-testid="load-status"
-          data-status={stop.loadStatus}
-          title={stop.loadChosen ? 'Chosen for this leg' : 'Loaded while freight is on the truck, else empty'}
-          className={cn(selectClass, 'w-28 text-xs')}
-          value={stop.loadChosen ? stop.loadStatus : ''}
-          disabled={disabled}
-          onChange={(e) => onLoadStatus(e.target.value === '' ? null : (e.target.value as LoadStatus))}
-        >
-          <option value="">{stop.loadChosen ? 'Auto' : `Auto: ${stop.loadStatus === 'LOADED' ? 'Loaded' : 'Empty'}`}</option>
-          <option value="LOADED">Loaded</option>
-          <option value="EMPTY">Empty</option>
-        </select>
-      )}
       <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove ${label}`} disabled={disabled} onClick={onRemove}>
         <Trash2 aria-hidden />
       </Button>
+      <span className="flex basis-full flex-wrap items-center gap-2 pl-14">
+        <select
+          aria-label={`Stop type of ${label}`}
+          data-chosen={stop.typeChosen || undefined}
+          className={selectClass}
+          value={stop.stopType}
+          disabled={disabled}
+          onChange={(e) => onStopType(e.target.value as StopType)}
+        >
+          {STOP_TYPE_OPTIONS.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+        {index > 0 && (
+          <select
+            aria-label={`Load status into ${label}`}
+            data-testid="load-status"
+            data-status={stop.loadStatus}
+            title={stop.loadChosen ? 'Chosen for this leg' : 'Loaded while freight is on the truck, else empty'}
+            className={cn(selectClass, 'text-xs')}
+            value={stop.loadChosen ? stop.loadStatus : ''}
+            disabled={disabled}
+            onChange={(e) => onLoadStatus(e.target.value === '' ? null : (e.target.value as LoadStatus))}
+          >
+            <option value="">{stop.loadChosen ? 'Auto' : `Auto: ${stop.loadStatus === 'LOADED' ? 'Loaded' : 'Empty'}`}</option>
+            <option value="LOADED">Loaded</option>
+            <option value="EMPTY">Empty</option>
+          </select>
+        )}
+      </span>
       {index > 0 && stop.distance !== null && (
         <p
           data-testid="stop-figures"
