@@ -9,9 +9,9 @@ import type { Db } from '../../db/client';
 import { companies, globalSettings, trucks } from '../../db/schema/reference';
 import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { tripStops, trips } from '../../db/schema/trips';
-import type { ProviderName, RetryPolicy } from '../../integrations/telematics/provider';
-import type { TelematicsDeps } from '../../integrations/telematics/registry';
-import { loadStoredTrack, refreshTrackIn, trackMetas, tripTimesColumns, windowOf } from '../../integrations/telematics/tracks';
+import type { ProviderName, RetryPolicy } from '../telematics/provider';
+import type { TelematicsDeps } from '../telematics/registry';
+import { loadStoredTrack, refreshTrackIn, trackMetas, tripTimesColumns, windowOf } from '../telematics/tracks';
 import { AppError } from '../../platform/errors';
 import { getTrip } from '../trips/service';
 
