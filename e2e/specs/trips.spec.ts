@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ACCOUNTS } from '../accounts';
-import { signIn } from './helpers';
+import { sidebar, signIn } from './helpers';
 
 /** Opens a searchable picker and takes the option at `index` (or the one named `name`). */
 async function pickOption(page: Page, combobox: Locator, choice: { index?: number; name?: string } = {}) {
@@ -125,6 +125,12 @@ test('trips at 1366 px (and 2400 px): Status and every row action are on screen 
   };
   await onScreen(table.getByRole('columnheader', { name: 'Status' }));
   await onScreen(table.getByRole('columnheader', { name: 'Actions' }));
+  // With the sidebar open, the load, TOTAL MILES and Payable Mileage are on screen too.
+  await expect(sidebar(page)).toBeVisible();
+  for (const name of ['Load/Trailer', 'TOTAL MILES', 'Payable Mileage']) await onScreen(table.getByRole('columnheader', { name }));
+  // The filters take at most two rows.
+  const rows = await page.locator('[data-slot="header-filters"] > *').evaluateAll((els) => new Set(els.map((el) => Math.round(el.getBoundingClientRect().top))).size);
+  expect(rows).toBeLessThanOrEqual(2);
   const more = firstRow.getByRole('button', { name: /^More actions for / });
   await onScreen(more);
   await onScreen(firstRow.getByRole('button', { name: /^Edit trip / }));
