@@ -1,7 +1,7 @@
 import type { MileStatsLeg, SourceMileStats, TripMileStats } from '@milepost/contracts/mile-stats-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toasts } from '@/components/layout/toasts';
 import { apiError, mockApi, type MockHandler } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
@@ -308,5 +308,33 @@ describe('Mileage Report dialog', () => {
   it('shows why the report could not load', async () => {
     setup(() => apiError(404, 'Trip not found.'), VIEW);
     expect(await screen.findByRole('alert')).toHaveTextContent('Trip not found.');
+  });
+});
+
+describe('Mileage Report: estimates and phones', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const estimated = () => {
+    const s = stats();
+    return { ...s, hereStats: { ...s.hereStats!, legs: s.hereStats!.legs.map((l) => ({ ...l, method: 'ESTIMATE' as const })) } };
+  };
+
+  it('names the routing row Estimate when no HERE route was used, its figures with "≈"', async () => {
+    setup(estimated(), VIEW);
+    const table = await screen.findByRole('table', { name: 'Mileage by source' });
+    const routing = within(table).getAllByRole('row')[1]!;
+    expect(within(routing).getByRole('rowheader')).toHaveTextContent(/^Estimate/);
+    expect(within(routing).getAllByRole('cell').map((c) => c.textContent)).toEqual(['≈ 450.0', '≈ 50.0', '≈ 500.0', '—', '—']);
+    // A routed row stays HERE, plain.
+    expect(within(within(table).getAllByRole('row')[2]!).getAllByRole('cell')[0]!.textContent).not.toMatch(/≈/);
+  });
+
+  it('on a phone turns the table: one column per source, so DIFFERENCES and TOTAL ODOMETERS fit', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    setup(stats(), VIEW);
+    const table = await screen.findByRole('table', { name: 'Mileage by source' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Figure', 'HERE', 'SAMSARA', 'GLE']);
+    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Miles', 'Total Empty', 'TOTAL MILES', 'DIFFERENCES', 'TOTAL ODOMETERS', 'Measured by']);
+    const differences = within(table).getByRole('rowheader', { name: 'DIFFERENCES' }).closest('tr')!;
+    expect(within(differences).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', '+12.3', '-5.0']);
   });
 });
