@@ -140,6 +140,10 @@ describe('number check and recovery loads', () => {
     expect((await api('GET', `/trips/${r1.id}`)).json().data).toMatchObject({ recoveryReasonId: reasonId, recoveryReasonName: expect.stringMatching(/^Breakdown/) });
     const r2 = (await api('POST', '/trips', await tripBody({ identifierValue: number, recoveryReasonId: reasonId }))).json().data;
     expect(r2.recoveryLoadIndex).toBe(2);
+    // The list marks recovery loads with their reason; the original is no recovery load.
+    const listed = (await api('GET', `/trips?loadNumber=${number}&size=10`)).json().data.content as { id: number; isRecoveryLoad: boolean; recoveryReasonName: string | null }[];
+    expect(listed.find((t) => t.id === r1.id)).toMatchObject({ isRecoveryLoad: true, recoveryReasonName: expect.stringMatching(/^Breakdown/) });
+    expect(listed.find((t) => t.id === first.id)).toMatchObject({ isRecoveryLoad: false, recoveryReasonName: null });
 
     const check = (await api('GET', `/trips/check-number?number=${number}&identifierType=LOAD_NUMBER`)).json().data;
     expect(check.map((c: { recoveryLoadIndex: number }) => c.recoveryLoadIndex)).toEqual([0, 1, 2]);
