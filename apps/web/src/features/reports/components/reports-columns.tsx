@@ -79,7 +79,8 @@ export function reportsColumns(truck: { id: number; label: string | undefined } 
     helper.accessor((row) => periodSortKey(row.periodStart), {
       id: 'periodGroup',
       header: 'Period',
-      meta: { size: 190, grow: 1 },
+      // A whole week ('11/16/2026 - 11/22/2026') fits without being cut.
+      meta: { size: 216, grow: 1 },
       cell: ({ row }) => (
         <Link
           to="/trips"
