@@ -97,9 +97,10 @@ describe('stops rules', () => {
       ['C', 1, 'PICKUP'],
       ['D', 2, 'DELIVERY'],
     ]);
+    // Nothing was picked up: the leg into the delivery is empty by the freight-on-board rule.
     expect(removeStop(next, next[2]!.key).map((s) => [s.address, s.stopType, s.loadStatus])).toEqual([
       ['A', 'START', 'EMPTY'],
-      ['C', 'DELIVERY', 'LOADED'],
+      ['C', 'DELIVERY', 'EMPTY'],
     ]);
     expect(removeStop(next, next[0]!.key).map((s) => [s.address, s.stopType])).toEqual([
       ['C', 'START'],
@@ -146,7 +147,9 @@ describe('stops rules', () => {
     const longer = addStop(stops, place('E', 40, -80))!;
     expect(longer[2]).toMatchObject({ loadStatus: 'EMPTY', loadChosen: true });
     expect(setLoadStatus(longer, longer[2]!.key, null)[2]).toMatchObject({ loadStatus: 'LOADED', loadChosen: false });
+    // Only a chosen status is sent; the server applies the rule to the others.
     expect(toStopInputs(stops)[2]).toMatchObject({ loadStatus: 'EMPTY', orderIndex: 2 });
+    expect(toStopInputs(stops)[3]).not.toHaveProperty('loadStatus');
     expect(toStopInputs(stops)[2]).not.toHaveProperty('key');
     expect(toStopInputs(stops)[2]).not.toHaveProperty('loadChosen');
   });

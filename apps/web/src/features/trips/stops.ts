@@ -160,5 +160,5 @@ export function applyLegs(stops: readonly StopDraft[], legs: readonly { distance
  * applies the same rule to the others).
  */
 export function toStopInputs(stops: readonly StopDraft[]) {
-  return stops.map(({ key: _key, typeChosen: _type, loadChosen: _load, ...s }, i) => ({ ...s, orderIndex: i }));
+  return stops.map(({ key: _key, typeChosen: _type, loadChosen, loadStatus, ...s }, i) => ({ ...s, orderIndex: i, ...(loadChosen ? { loadStatus } : {}) }));
 }

@@ -1,7 +1,7 @@
 import { IDENTIFIER_TYPES, tripFieldsInput, type TripDetail } from '@milepost/contracts/trips-api';
 import { TRIP_STATUSES, type TripStatus } from '@milepost/contracts/trips-list';
 import { formatCentral, parseCentral } from '@milepost/contracts/time';
-import { loadStatusDefaults, type LoadStatus, type StopType } from '@milepost/geo/stops';
+import type { LoadStatus, StopType } from '@milepost/geo/stops';
 import type { DistanceUnit } from '@milepost/geo/units';
 import { z } from 'zod';
 import { manualFieldMiles, manualFieldText } from '@/lib/distance-format';
@@ -110,12 +110,11 @@ export function tripValuesOf(trip: TripDetail, unit: DistanceUnit = 'MILES'): Tr
 
 /**
  * The saved stops as drafts: their types were saved, so they count as chosen (the rules do not
- * change them); a load status other than the rule's default for those types was the dispatcher's.
+ * change them); a load status counts as the dispatcher's when the API says it was (loadStatusExplicit).
  */
 export function tripStopsOf(trip: TripDetail): StopDraft[] {
   const sorted = [...trip.tripStops].sort((a, b) => a.orderIndex - b.orderIndex);
-  const defaults = loadStatusDefaults(sorted.map((s) => s.stopType as StopType));
-  return sorted.map((s, i) => ({
+  return sorted.map((s) => ({
       key: newStopKey(),
       address: s.address,
       latitude: s.latitude,
@@ -123,7 +122,7 @@ export function tripStopsOf(trip: TripDetail): StopDraft[] {
       stopType: s.stopType as StopType,
       typeChosen: true,
       loadStatus: s.loadStatus as LoadStatus,
-      loadChosen: s.loadStatus !== defaults[i],
+      loadChosen: s.loadStatusExplicit,
       orderIndex: s.orderIndex,
       distance: s.distance,
       totalDistance: s.totalDistance,

@@ -63,7 +63,8 @@ describe('StopsEditor', () => {
     expect(screen.getByRole('combobox', { name: 'Load status into Home' })).toHaveValue('EMPTY');
     // Back to the rule.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Load status into Home' }), '');
-    expect(screen.getByRole('combobox', { name: 'Load status into Home' })).toHaveDisplayValue('Auto: Empty');
+    // Back to the rule: the freight picked up at Dallas is still on board on the way home.
+    expect(screen.getByRole('combobox', { name: 'Load status into Home' })).toHaveDisplayValue('Auto: Loaded');
   });
 
   it('inserts a picked place before any stop', async () => {

@@ -150,8 +150,7 @@ export const hasRowActions = (a: Pick<TripsColumnActions, 'canEdit' | 'canShowHi
 /** The load or trailer number; a recovery load says so with an icon, its reason on hover. */
 export function TripNumberCell({ row }: { row: TripRow }) {
   const number = tripNumber(row);
-  const recovery = row.isRecoveryLoad ?? false;
-  const reason = recovery ? `Recovery load${row.recoveryReasonName ? `: ${row.recoveryReasonName}` : ''}` : null;
+  const reason = row.isRecoveryLoad ? `Recovery load${row.recoveryReasonName ? `: ${row.recoveryReasonName}` : ''}` : null;
   return (
     <span className="flex min-w-0 items-center gap-1">
       <span className="truncate" title={number}>
