@@ -37,6 +37,7 @@ import { createRoutingService, hereClientFor, type RoutingService } from './modu
 import type { HereClient } from './integrations/here/client';
 import { integrationRoutes } from './modules/telematics/routes';
 import { mileStatsRoutes } from './modules/mile-stats/routes';
+import { mileageReviewRoutes } from './modules/mileage-review/routes';
 import type { TelematicsDeps } from './modules/telematics/registry';
 import type { RetryPolicy } from './modules/telematics/provider';
 import type { Jobs } from './jobs/queue';
@@ -262,6 +263,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         await tripStatisticsRoutes(v1, deps);
         await routingRoutes(v1, deps);
         await integrationRoutes(v1, deps);
+        await mileageReviewRoutes(v1, deps);
       },
       { prefix: '/api/v1' },
     );
