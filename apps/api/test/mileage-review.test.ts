@@ -394,7 +394,8 @@ describe('approve by rule', () => {
     const [t] = await ctx.db.select().from(trips).where(eq(trips.id, ready.trip.id));
     const e = Math.round(ROUTED_EMPTY * 10) / 10;
     const l = Math.round(ROUTED_LOADED * 10) / 10;
-    expect(t).toMatchObject({ emptyMiles: e, loadedMiles: l, payableMileage: Math.round((e + l) * 10) / 10 });
+    // Kept in metres (docs/decisions/020-one-unit.md), exactly as the typed miles convert.
+    expect(t).toMatchObject({ emptyM: milesToMetres(e), loadedM: milesToMetres(l), payableM: milesToMetres(Math.round((e + l) * 10) / 10) });
     expect((await rowOf(ready.trip.id, c.id)).status).toBe('APPROVED');
     expect((await rowOf(flagged.trip.id, c.id)).payableMileage).toBeNull();
     const hist = await call(ctx.app, { method: 'GET', url: `/api/v1/trip-action-history?tripId=${ready.trip.id}&size=20`, token: staff });
