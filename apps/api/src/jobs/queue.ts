@@ -6,6 +6,7 @@ import { companies } from '../db/schema/reference';
 import { PROVIDERS, type ProviderName } from '../integrations/telematics/provider';
 import { providerFor, type TelematicsDeps } from '../integrations/telematics/registry';
 import { backfillMileStats } from '../modules/mile-stats/service';
+import { backfillStateMiles } from '../modules/state-miles/service';
 import { pruneRateLimits } from '../platform/rate-limit';
 import { markQueued, syncCompany } from './telematics-sync';
 
@@ -113,6 +114,8 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   await boss.work(BACKFILL_QUEUE, polling, async () => {
     const n = await backfillMileStats({ db: database.db, telematics }, 2000, (tripId, err) => log.warn({ tripId, err }, 'mile stats could not be computed'));
     if (n) log.info({ trips: n }, 'mile stats computed');
+    const states = await backfillStateMiles(database.db);
+    if (states) log.info({ trips: states }, 'state miles computed');
   });
   await boss.work(PRUNE_RATE_LIMITS_QUEUE, polling, async () => {
     await pruneRateLimits(database.db);

@@ -13,6 +13,7 @@ import type { ProviderName, RetryPolicy } from '../../integrations/telematics/pr
 import type { TelematicsDeps } from '../../integrations/telematics/registry';
 import { loadStoredTrack, refreshTrackIn, trackMetas, tripTimesColumns, windowOf } from '../../integrations/telematics/tracks';
 import { AppError } from '../../platform/errors';
+import { recomputeStateMiles } from '../state-miles/service';
 import { getTrip } from '../trips/service';
 
 /**
@@ -72,6 +73,8 @@ async function keep(db: Db, tripId: number, source: Source, inputsKey: string, s
     .insert(tripMileStats)
     .values(values)
     .onConflictDoUpdate({ target: [tripMileStats.tripId, tripMileStats.source], set: { ...values, computedAt: sql`now()` } });
+  // A new telematics figure: the state miles follow its track and TOTAL MILES (docs/state-miles.md).
+  if (source !== 'HERE') await recomputeStateMiles(db, tripId);
 }
 
 /**
@@ -156,6 +159,7 @@ export async function mileStatsOf(deps: MileStatsDeps, tripId: number, opts: { l
     const stored = await loadStoredTrack(db, tripId, source);
     if (!stored || !stored.track.time.length) {
       await db.delete(tripMileStats).where(and(eq(tripMileStats.tripId, tripId), eq(tripMileStats.source, source)));
+      await recomputeStateMiles(db, tripId);
       return { stats: null, location: null };
     }
     const { track } = stored;

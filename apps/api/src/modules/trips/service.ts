@@ -26,7 +26,8 @@ import { AppError } from '../../platform/errors';
 import { orderBy, planEstimate, toPage } from '../../platform/paging';
 import { diffTrips, type TripSnapshot } from './history';
 import type { RoutingService } from '../routing/service';
-import { computeRouteFigures, routeSettingsOf, type RouteColumns, type StopFigures } from './route-figures';
+import { computeRouteFigures, routeSettingsOf, type RouteColumns, type RouteGeometry, type StopFigures } from './route-figures';
+import { writePlannedStateMiles } from '../state-miles/service';
 
 type TripInput = z.output<typeof tripInput>;
 const toMiles = (m: number | null) => (m === null ? null : m * METERS_TO_MILES);
@@ -396,7 +397,7 @@ const sortedStops = (input: TripInput) => [...input.tripStops].sort((a, b) => a.
  * The route figures of the trip's stops, from the routing service with the saving user's route
  * settings: asked before any transaction opens. Whatever figures the client sent are replaced.
  */
-async function routeOf(db: Db, routing: RoutingService, actorId: number, input: TripInput): Promise<{ stops: StopFigures[]; columns: RouteColumns }> {
+async function routeOf(db: Db, routing: RoutingService, actorId: number, input: TripInput): Promise<{ stops: StopFigures[]; columns: RouteColumns; geometry: RouteGeometry | null }> {
   return computeRouteFigures(routing, await routeSettingsOf(db, actorId), sortedStops(input));
 }
 
@@ -477,6 +478,7 @@ export async function createTrip(db: Db, routing: RoutingService, actorId: numbe
       .returning({ id: trips.id });
     await tx.insert(tripStops).values(stops.map((s) => ({ ...s, tripId: trip!.id })));
     await tx.insert(tripHistory).values({ tripId: trip!.id, columnName: 'TRIP_STATUS', oldValue: null, newValue: input.tripStatus, changedBy: actorId, createdAt: changedNow });
+    await writePlannedStateMiles(tx, trip!.id, route.geometry);
     return trip!.id;
   });
   return getTrip(db, id);
@@ -554,6 +556,7 @@ export async function updateTrip(db: Db, routing: RoutingService, actorId: numbe
     await tx.delete(tripStops).where(eq(tripStops.tripId, id));
     await tx.insert(tripStops).values(stops.map((s) => ({ ...s, tripId: id })));
     await writeHistory(tx, id, actorId, stored.snap, snapshot(input, refs, columns.payableMileage));
+    await writePlannedStateMiles(tx, id, route.geometry);
   });
   return getTrip(db, id);
 }
