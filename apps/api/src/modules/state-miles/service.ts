@@ -98,7 +98,15 @@ export async function writePlannedStateMiles(tx: Db, tripId: number, geometry: R
  * the trip's telematics TOTAL MILES (Samsara's, else GLE's), else the provider with a stored
  * track. Called where the track or its figures are written (the telematics mile stats, the sync).
  */
-export async function recomputeStateMiles(db: Db, tripId: number): Promise<void> {
+export function recomputeStateMiles(db: Db, tripId: number): Promise<void> {
+  // One at a time per trip (the trip's row lock): Samsara's and GLE's figures are kept at once.
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for('update');
+    if (locked) await recomputeLocked(tx, tripId);
+  });
+}
+
+async function recomputeLocked(db: Db, tripId: number): Promise<void> {
   const [[trip], metas, stats] = await Promise.all([
     db.select({ telematicsMiles: trips.telematicsMiles }).from(trips).where(eq(trips.id, tripId)),
     db.select({ source: tripTracks.source, pointCount: tripTracks.pointCount }).from(tripTracks).where(eq(tripTracks.tripId, tripId)),

@@ -18,6 +18,7 @@ import type { DistanceUnit } from '@milepost/geo/units';
 import { cn } from '@/lib/utils';
 import { offerReloadIfStale } from '@/lib/stale-reload';
 import { mileStatsQueryOptions, useSavePayableMileageMutation } from '../api/mileage-api';
+import { StateMilesSplit } from './state-miles-split';
 import {
   SOURCE_ROWS,
   difference,
@@ -66,6 +67,7 @@ function MileageReport({ tripId, unit }: { tripId: number; unit: DistanceUnit })
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
       <SourcesTable stats={stats} unit={unit} />
       <ManualMileage key={manualKey(stats.manualStats)} tripId={tripId} manual={stats.manualStats} unit={unit} />
+      <StateMilesSplit tripId={tripId} />
       <LegsBreakdown stats={stats} unit={unit} />
     </div>
   );
