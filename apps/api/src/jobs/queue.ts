@@ -3,12 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { companies } from '../db/schema/reference';
-import { PROVIDERS, type ProviderName } from '../integrations/telematics/provider';
-import { providerFor, type TelematicsDeps } from '../integrations/telematics/registry';
+import { PROVIDERS, type ProviderName } from '../modules/telematics/provider';
+import { providerFor, type TelematicsDeps } from '../modules/telematics/registry';
 import { backfillMileStats } from '../modules/mile-stats/service';
 import { backfillStateMiles } from '../modules/state-miles/service';
 import { pruneRateLimits } from '../platform/rate-limit';
-import { markQueued, syncCompany } from './telematics-sync';
+import { markQueued, syncCompany } from '../modules/telematics/sync';
 
 /**
  * Background jobs, kept in PostgreSQL by pg-boss (docs/decisions/014-background-jobs.md):

@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { drivers, trucks } from '../db/schema/reference';
-import { integrationSyncStatus } from '../db/schema/telematics';
-import { trips } from '../db/schema/trips';
-import { describeError, ProviderError, type ProviderName, type TelematicsDriver, type TelematicsVehicle } from '../integrations/telematics/provider';
-import { providerFor, type TelematicsDeps } from '../integrations/telematics/registry';
-import { refreshTrack } from '../integrations/telematics/tracks';
-import { mileStatsOf } from '../modules/mile-stats/service';
+import type { Db } from '../../db/client';
+import { drivers, trucks } from '../../db/schema/reference';
+import { integrationSyncStatus } from '../../db/schema/telematics';
+import { trips } from '../../db/schema/trips';
+import { describeError, ProviderError, type ProviderName, type TelematicsDriver, type TelematicsVehicle } from './provider';
+import { providerFor, type TelematicsDeps } from './registry';
+import { refreshTrack } from './tracks';
+import { mileStatsOf } from '../mile-stats/service';
 
 /**
  * One company's sync with one provider (docs/integrations/telematics.md#sync):
