@@ -18,8 +18,8 @@ import { trucks } from '../../db/schema/reference';
 import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { stateMilesMonthly, tripStateMiles } from '../../db/schema/trip-statistics';
 import { trips } from '../../db/schema/trips';
-import type { ProviderName } from '../../integrations/telematics/provider';
-import { loadStoredTrack } from '../../integrations/telematics/tracks';
+import type { ProviderName } from '../telematics/provider';
+import { loadStoredTrack } from '../telematics/tracks';
 import { AppError } from '../../platform/errors';
 import type { RouteGeometry } from '../trips/route-figures';
 
