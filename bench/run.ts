@@ -19,6 +19,7 @@ import { mileageEngineCase } from './cases/mileage-engine';
 import { mileStatsCase } from './cases/mile-stats';
 import { mapCase } from './cases/map';
 import { firstScreenCase } from './cases/first-screen';
+import { stateMilesCase, stateMilesEngineCase } from './cases/state-miles';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
@@ -30,12 +31,14 @@ const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   places: placesCase,
   routing: routingCase,
   'mile-stats': mileStatsCase,
+  'state-miles': stateMilesCase,
 };
 
 /** Cases of pure code (no server, no database): run once, engine 'none'. */
 const PURE_CASES: Record<string, () => Promise<Figure[]>> = {
   'mileage-engine': mileageEngineCase,
   map: mapCase,
+  'state-miles-engine': stateMilesEngineCase,
   // Starts its own server over the built web app (npm run build first) and drives Chromium.
   'first-screen': firstScreenCase,
 };

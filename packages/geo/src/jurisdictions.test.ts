@@ -133,6 +133,17 @@ describe('metres by jurisdiction', () => {
     for (const [state, metres] of reference) expect(Math.abs(ours.get(state)! - metres) / sum(reference)).toBeLessThan(0.005);
   });
 
+  it('keeps a drive along a shore in its state, and a drive abroad OUT', () => {
+    // Lake Shore Drive, Chicago: the 1:10m shoreline puts parts of it in Lake Michigan.
+    const shore = { lat: [41.8676, 41.8800, 41.8917, 41.9100, 41.9300, 41.9500], lng: [-87.6140, -87.6160, -87.6140, -87.6240, -87.6330, -87.6400] };
+    expect(shore.lat.some((la, i) => jurisdictionAt(la, shore.lng[i]!) === OUTSIDE_US)).toBe(true);
+    expect([...metresByJurisdiction(shore.lat, shore.lng).keys()]).toEqual(['IL']);
+    // Detroit → Windsor → London, ON → Buffalo: Michigan, then Ontario (OUT, far more than a shore's gap), then New York.
+    const abroad = metresByJurisdiction([42.3314, 42.3149, 42.9849, 42.8864], [-83.0458, -83.0364, -81.2453, -78.8784]);
+    expect([...abroad.keys()].sort()).toEqual(['MI', 'NY', 'OUT']);
+    expect(abroad.get(OUTSIDE_US)!).toBeGreaterThan(200_000);
+  });
+
   it('gives nothing for fewer than two fixes', () => {
     expect(metresByJurisdiction([], []).size).toBe(0);
     expect(metresByJurisdiction([41], [-85]).size).toBe(0);

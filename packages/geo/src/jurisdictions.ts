@@ -252,16 +252,36 @@ const MAX_PIECE_DEG = 0.05;
 /** Bisection steps for a border crossing inside a piece (2^-20 of a piece: well under a metre). */
 const BISECT_STEPS = 20;
 
+/** An OUT run of at most this many metres next to one state only (or between two stretches of it) is that state's. */
+export const SHORE_GAP_M = 25_000;
+
 /**
  * A track's metres by jurisdiction: each segment's WGS84 length (distance.ts) goes to the
  * jurisdiction of its ends; a segment whose ends lie in different jurisdictions is split at the
  * crossing (found by bisection), and a long segment (a straight leg between stops) is first cut
- * into pieces of at most 0.05° so that every state it passes through gets its share. The parts
- * add up to the track's length.
+ * into pieces of at most 0.05° so that every state it passes through gets its share. A run
+ * outside every state of at most SHORE_GAP_M that leaves and re-enters the same state (or starts
+ * or ends the track next to one) counts for that state: the 1:10,000,000 shorelines put roads
+ * along lakes and coasts in the water. The parts add up to the track's length.
  */
 export function metresByJurisdiction(lat: ArrayLike<number>, lng: ArrayLike<number>, from = 0, to = lat.length): Map<string, number> {
   const I = jurisdictionIndex();
   const sums = new Float64Array(I.codes.length + 1);
+  // Short runs outside every state between two stretches of one state are the boundaries'
+  // generalisation at shores (Lake Shore Drive reads as Lake Michigan), not a trip abroad.
+  let pendingOut = 0;
+  let last = -1; // the state before the pending run; -1 at the track's start
+  const add = (s: number, m: number) => {
+    if (s === 0) pendingOut += m;
+    else {
+      if (pendingOut > 0) {
+        sums[pendingOut <= SHORE_GAP_M && (last === s || last === -1) ? s : 0]! += pendingOut;
+        pendingOut = 0;
+      }
+      sums[s]! += m;
+      last = s;
+    }
+  };
   if (to - from >= 1) {
     let prev = jurisdictionNumberAt(I, lat[from]!, lng[from]!);
     for (let i = from + 1; i < to; i++) {
@@ -275,11 +295,11 @@ export function metresByJurisdiction(lat: ArrayLike<number>, lng: ArrayLike<numb
       const next = jurisdictionNumberAt(I, lat1, lng1);
       const span = Math.max(Math.abs(dLat), Math.abs(dLng));
       if (span <= MAX_PIECE_DEG) {
-        if (next === prev) sums[prev]! += len;
+        if (next === prev) add(prev, len);
         else {
           const t = crossingAt(I, lat0, lng0, dLat, dLng, 0, 1, prev);
-          sums[prev]! += len * t;
-          sums[next]! += len * (1 - t);
+          add(prev, len * t);
+          add(next, len * (1 - t));
         }
       } else {
         // Equal pieces in latitude and longitude; each gets its share of the segment's length.
@@ -289,12 +309,12 @@ export function metresByJurisdiction(lat: ArrayLike<number>, lng: ArrayLike<numb
         for (let p = 1; p <= pieces; p++) {
           const tb = p / pieces;
           const b = p === pieces ? next : jurisdictionNumberAt(I, lat0 + dLat * tb, lng0 + dLng * tb);
-          if (a === b) sums[a]! += share;
+          if (a === b) add(a, share);
           else {
             const ta = (p - 1) / pieces;
             const t = crossingAt(I, lat0, lng0, dLat, dLng, ta, tb, a);
-            sums[a]! += len * (t - ta);
-            sums[b]! += len * (tb - t);
+            add(a, len * (t - ta));
+            add(b, len * (tb - t));
           }
           a = b;
         }
@@ -302,6 +322,7 @@ export function metresByJurisdiction(lat: ArrayLike<number>, lng: ArrayLike<numb
       prev = next;
     }
   }
+  if (pendingOut > 0) sums[pendingOut <= SHORE_GAP_M && last > 0 ? last : 0]! += pendingOut;
   const out = new Map<string, number>();
   for (let s = 0; s < sums.length; s++) if (sums[s]! > 0) out.set(s === 0 ? OUTSIDE_US : I.codes[s - 1]!, sums[s]!);
   return out;
