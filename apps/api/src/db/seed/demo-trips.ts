@@ -37,6 +37,12 @@ const METERS_PER_MILE = 1609.344;
 const miles = (a: Town, b: Town) => wgs84Meters(a, b) / METERS_PER_MILE;
 const SPEED_MPH = 50;
 
+const town = (name: string) => towns.find((t) => t.address.startsWith(name))!;
+const FORT_WAYNE_KC: { stops: Town[]; types: StopType[] } = {
+  stops: [town('Fort Wayne, IN'), town('Indianapolis, IN'), town('Kansas City, MO')],
+  types: ['START', 'PICKUP', 'DELIVERY'],
+};
+
 /** A small deterministic random source, so every demo install looks the same. */
 function rng(seed: number) {
   return () => {
@@ -116,7 +122,9 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
     const crew = pick(crews);
     const truck = truckOf.get(crew.truckId)!;
     const ageDays = (count - i) * (90 / count); // oldest first, up to three months ago
-    const { stops: places, types } = lane(rand);
+    const random = lane(rand);
+    // Every 40th load runs Fort Wayne → Indianapolis → Kansas City: the State miles tab's example (IN, IL, MO; docs/state-miles.md).
+    const { stops: places, types } = i % 40 === 7 ? FORT_WAYNE_KC : random;
     const planned = places.map((p, k) => (k === 0 ? null : estimateLeg(places[k - 1]!, p, 'PRACTICAL', SPEED_MPH)));
     let total = 0;
     const tripStops = places.map((p, k) => {
