@@ -19,7 +19,7 @@ CREATE INDEX "trip_state_miles_counted_pickup_idx" ON "trip_state_miles" ("picku
 --> statement-breakpoint
 -- The quarter's totals: per truck, Central-time month of the pickup, state and source, the metres
 -- and trips of the rows that count (best source, trip not cancelled). Kept by a trigger on
--- trip_state_miles in the same transaction as every write, so a quarter reads a few rows per truck.
+-- trip_state_miles (per statement) in the same transaction as every write, so a quarter reads a few rows per truck.
 CREATE TABLE "state_miles_monthly" (
   "truck_id" integer NOT NULL,
   "month" date NOT NULL,
@@ -43,27 +43,52 @@ END $$;
 CREATE TRIGGER trip_state_miles_fill_ins BEFORE INSERT ON trip_state_miles
   FOR EACH ROW EXECUTE FUNCTION trip_state_miles_fill();
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION trip_state_miles_sync_monthly() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One statement per write: the old rows' figures with -1 and the new rows' with +1, summed per key
+-- and written in key order (so two writes never lock the same totals in opposite orders).
+CREATE OR REPLACE FUNCTION trip_state_miles_sync_monthly_ins() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO state_miles_monthly AS m (month, truck_id, state, source, metres, trips)
-    SELECT date_trunc('month', c.pickup AT TIME ZONE 'America/Chicago')::date, c.truck_id, c.state, c.source, sum(c.sign * c.metres), sum(c.sign)::int
-    FROM (VALUES
-      (-1, CASE WHEN TG_OP <> 'INSERT' AND OLD.best AND NOT OLD.cancelled THEN OLD.truck_id END, OLD.pickup_date_time, OLD.state, OLD.source, OLD.metres),
-      (1, CASE WHEN TG_OP <> 'DELETE' AND NEW.best AND NOT NEW.cancelled THEN NEW.truck_id END, NEW.pickup_date_time, NEW.state, NEW.source, NEW.metres)
-    ) c(sign, truck_id, pickup, state, source, metres)
-    WHERE c.truck_id IS NOT NULL
+    SELECT date_trunc('month', c.pickup_date_time AT TIME ZONE 'America/Chicago')::date, c.truck_id, c.state, c.source, sum(c.sign * c.metres), sum(c.sign)::int
+    FROM (SELECT 1 AS sign, truck_id, pickup_date_time, state, source, metres, best, cancelled FROM new_rows) c
+    WHERE c.best AND NOT c.cancelled
     GROUP BY 1, 2, 3, 4
     ORDER BY 1, 2, 3, 4
   ON CONFLICT (month, truck_id, state, source) DO UPDATE SET metres = m.metres + excluded.metres, trips = m.trips + excluded.trips;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER trip_state_miles_sync_monthly_ins_del AFTER INSERT OR DELETE ON trip_state_miles
-  FOR EACH ROW EXECUTE FUNCTION trip_state_miles_sync_monthly();
+CREATE OR REPLACE FUNCTION trip_state_miles_sync_monthly_del() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO state_miles_monthly AS m (month, truck_id, state, source, metres, trips)
+    SELECT date_trunc('month', c.pickup_date_time AT TIME ZONE 'America/Chicago')::date, c.truck_id, c.state, c.source, sum(c.sign * c.metres), sum(c.sign)::int
+    FROM (SELECT -1 AS sign, truck_id, pickup_date_time, state, source, metres, best, cancelled FROM old_rows) c
+    WHERE c.best AND NOT c.cancelled
+    GROUP BY 1, 2, 3, 4
+    ORDER BY 1, 2, 3, 4
+  ON CONFLICT (month, truck_id, state, source) DO UPDATE SET metres = m.metres + excluded.metres, trips = m.trips + excluded.trips;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION trip_state_miles_sync_monthly_upd() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO state_miles_monthly AS m (month, truck_id, state, source, metres, trips)
+    SELECT date_trunc('month', c.pickup_date_time AT TIME ZONE 'America/Chicago')::date, c.truck_id, c.state, c.source, sum(c.sign * c.metres), sum(c.sign)::int
+    FROM (SELECT -1 AS sign, truck_id, pickup_date_time, state, source, metres, best, cancelled FROM old_rows UNION ALL SELECT 1, truck_id, pickup_date_time, state, source, metres, best, cancelled FROM new_rows) c
+    WHERE c.best AND NOT c.cancelled
+    GROUP BY 1, 2, 3, 4
+    ORDER BY 1, 2, 3, 4
+  ON CONFLICT (month, truck_id, state, source) DO UPDATE SET metres = m.metres + excluded.metres, trips = m.trips + excluded.trips;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER trip_state_miles_sync_monthly_ins AFTER INSERT ON trip_state_miles
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION trip_state_miles_sync_monthly_ins();
+--> statement-breakpoint
+CREATE TRIGGER trip_state_miles_sync_monthly_del AFTER DELETE ON trip_state_miles
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION trip_state_miles_sync_monthly_del();
 --> statement-breakpoint
 CREATE TRIGGER trip_state_miles_sync_monthly_upd AFTER UPDATE ON trip_state_miles
-  FOR EACH ROW WHEN ((OLD.best, OLD.cancelled, OLD.truck_id, OLD.pickup_date_time, OLD.metres) IS DISTINCT FROM (NEW.best, NEW.cancelled, NEW.truck_id, NEW.pickup_date_time, NEW.metres))
-  EXECUTE FUNCTION trip_state_miles_sync_monthly();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION trip_state_miles_sync_monthly_upd();
 --> statement-breakpoint
 -- A trip moved to another truck or date, or cancelled (or back), moves its rows' totals.
 CREATE OR REPLACE FUNCTION trips_sync_state_miles() RETURNS trigger LANGUAGE plpgsql AS $$

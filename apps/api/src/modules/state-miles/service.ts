@@ -67,10 +67,11 @@ export function plannedSplit(geometry: RouteGeometry): { source: StateMilesSourc
 /** Marks the rows of the trip's best source (TELEMATICS, else ROUTE, else ESTIMATE): the ones its reports count. */
 async function markBest(db: Db, tripId: number) {
   await db.execute(sql`
-    update ${tripStateMiles} set best = (source = (
+    with top as (
       select s.source from ${tripStateMiles} s where s.trip_id = ${tripId}
-      order by array_position(array['TELEMATICS', 'ROUTE', 'ESTIMATE']::text[], s.source) limit 1))
-    where trip_id = ${tripId}`);
+      order by array_position(array['TELEMATICS', 'ROUTE', 'ESTIMATE']::text[], s.source) limit 1)
+    update ${tripStateMiles} set best = (source = (select source from top))
+    where trip_id = ${tripId} and best is distinct from (source = (select source from top))`);
 }
 
 /** Replaces the trip's rows of `sources` by `parts` (none: the source is gone) and marks its best source again. */
