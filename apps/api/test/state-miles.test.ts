@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, type PermissionName } from '@milepost/contracts/permissions';
-import { STATE_MILES_MESSAGES, type StateMilesReport, type TripStateMiles } from '@milepost/contracts/state-miles-api';
+import { STATE_MILES_MESSAGES, stateMilesReport as reportSchema, type StateMilesReport, type TripStateMiles } from '@milepost/contracts/state-miles-api';
 import { formatWireDateTime } from '@milepost/contracts/time';
 import { METERS_TO_MILES } from '@milepost/geo/units';
 import { globalSettings, trucks } from '../src/db/schema/reference';
@@ -193,6 +193,8 @@ describe('GET /state-miles', () => {
     expect(status.statusCode, status.body).toBe(200);
 
     const report = await get<StateMilesReport>(`/state-miles?periodType=QUARTERLY&year=2026&quarter=3&companyId=${company.id}`);
+    // PostgreSQL writes this answer's JSON: it must be what the response schema says.
+    expect(reportSchema.parse(report)).toEqual(report);
     expect(report.fromDate).toBe('07/01/2026 00:00:00');
     expect(report.toDate).toBe('09/30/2026 23:59:59');
     expect(new Set(report.rows.map((r) => r.truckId))).toEqual(new Set([truck.id]));

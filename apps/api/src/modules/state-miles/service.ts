@@ -163,15 +163,6 @@ export function periodOf(q: StateMilesQuery): { from: Date; to: Date; months: [s
   return { from: q.fromDate!, to: q.toDate!, months: null };
 }
 
-interface RawRow {
-  truck_id: number;
-  unit_number: string;
-  state: string;
-  source: StateMilesSource;
-  metres: number;
-  trips: number;
-}
-
 /**
  * Per truck, jurisdiction and source: metres and trips over the period (each trip by its best
  * source). A quarter sums the monthly totals; a range sums the trips' rows through the
@@ -203,28 +194,35 @@ export function stateMilesRowsQuery(q: StateMilesQuery): SQL {
     order by 3, 2, 1, 4`;
 }
 
-export async function stateMilesReport(db: Db, q: StateMilesQuery): Promise<StateMilesReport> {
+/**
+ * The report as JSON text written by PostgreSQL (a quarter of all trucks is tens of thousands of
+ * truck × state × source rows: sent as the database writes them, not parsed, checked and
+ * stringified again in Node — the trips list does the same, docs/trips-query-plans.md).
+ */
+export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<string> {
   const p = periodOf(q);
-  const raw = ((await db.execute(stateMilesRowsQuery(q))) as unknown as { rows: RawRow[] }).rows;
-  const rows = raw.map((r) => ({ truckId: Number(r.truck_id), unitNumber: r.unit_number, state: r.state, miles: miles(r.metres), source: r.source, trips: Number(r.trips) }));
-  const byState = new Map<string, { state: string; miles: number; gps: number; trips: number }>();
-  let total = 0;
-  let gps = 0;
-  for (const r of rows) {
-    let s = byState.get(r.state);
-    if (!s) byState.set(r.state, (s = { state: r.state, miles: 0, gps: 0, trips: 0 }));
-    s.miles += r.miles;
-    s.trips += r.trips;
-    total += r.miles;
-    if (r.source === 'TELEMATICS') {
-      s.gps += r.miles;
-      gps += r.miles;
-    }
-  }
-  const states = [...byState.values()]
-    .sort((a, b) => b.miles - a.miles || a.state.localeCompare(b.state))
-    .map((s) => ({ state: s.state, miles: s.miles, trips: s.trips, gpsShare: s.miles > 0 ? s.gps / s.miles : 0 }));
-  return { fromDate: formatWireDateTime(p.from), toDate: formatWireDateTime(p.to), rows, states, totalMiles: total, gpsShare: total > 0 ? gps / total : 0 };
+  const k = METERS_TO_MILES;
+  const res = (await db.execute(sql`
+    with r as (${stateMilesRowsQuery(q)}),
+    s as (
+      select state, sum(metres) as metres, sum(trips)::int as trips, sum(case when source = 'TELEMATICS' then metres else 0 end) as gps
+      from r group by state),
+    t as (select coalesce(sum(metres), 0) as metres, coalesce(sum(gps), 0) as gps from s)
+    select json_build_object(
+      'fromDate', ${formatWireDateTime(p.from)}::text, 'toDate', ${formatWireDateTime(p.to)}::text,
+      'rows', coalesce((select json_agg(json_build_object('truckId', truck_id, 'unitNumber', unit_number, 'state', state,
+        'miles', metres * ${k}::float8, 'source', source, 'trips', trips) order by state, unit_number, truck_id, source) from r), '[]'::json),
+      'states', coalesce((select json_agg(json_build_object('state', state, 'miles', metres * ${k}::float8, 'trips', trips,
+        'gpsShare', case when metres > 0 then gps / metres else 0 end) order by metres desc, state) from s), '[]'::json),
+      'totalMiles', (select metres * ${k}::float8 from t),
+      'gpsShare', (select case when metres > 0 then gps / metres else 0 end from t)
+    )::text as json`)) as unknown as { rows: { json: string }[] };
+  return res.rows[0]!.json;
+}
+
+/** The report as an object (tests and callers in the API). */
+export async function stateMilesReport(db: Db, q: StateMilesQuery): Promise<StateMilesReport> {
+  return JSON.parse(await stateMilesReportJson(db, q)) as StateMilesReport;
 }
 
 /**
