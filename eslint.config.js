@@ -11,20 +11,19 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const API_MODULES = readdirSync(new URL('./apps/api/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 /**
  * Import boundaries (docs/decisions/012-one-way-to-do-each-thing.md): data flows one way,
- * contracts ← geo ← api / web (but geo's stops.ts, the stop and load types, is below contracts); features never import each other; shared pieces live in
+ * geo ← contracts ← api / web (geo, the pure engine, imports nothing: no package, no app); features never import each other; shared pieces live in
  * components/ and lib/, which import no feature and no route; module routes.ts files declare
  * schemas and permissions and leave the database to their service.
  */
 const boundaryZones = [
   { target: './packages', from: './apps', message: 'Packages import no app.' },
-  {
-    target: './packages/contracts',
-    from: './packages/geo',
-    except: ['./src/stops.ts'],
-    message: 'contracts imports of geo only the stop and load types (geo/stops.ts, which imports nothing): geo imports contracts, not the other way round.',
-  },
+  { target: './packages/geo', from: './packages/contracts', message: 'geo imports nothing: contracts builds on geo, not the other way round (shape results for the wire in the API).' },
   { target: './apps/web', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
   { target: './apps/api', from: './apps/web', message: 'The API imports nothing of the web app.' },
   {
@@ -37,6 +36,13 @@ const boundaryZones = [
     from: './apps/web/src/features',
     except: [`./${name}`],
     message: 'Features do not import features: move what both need into components/, lib/ or a package.',
+  })),
+  // API modules, like the web's features: a module uses another only through its index.ts.
+  ...API_MODULES.map((name) => ({
+    target: `./apps/api/src/modules/${name}`,
+    from: './apps/api/src/modules',
+    except: [`./${name}`, ...API_MODULES.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
+    message: "API modules do not import each other's internals: import what the other module exports from its index.ts.",
   })),
 ];
 
@@ -90,6 +96,12 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    // The engine imports nothing (issue 19): its own files only; its tests may use test libraries.
+    files: ['packages/geo/src/**/*.ts'],
+    ignores: ['packages/geo/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^[^.]', message: 'packages/geo imports nothing but its own files: rules and types it needs live in it; wire shapes live in the API.' }] }] },
   },
   {
     files: ['apps/api/src/modules/*/routes.ts'],

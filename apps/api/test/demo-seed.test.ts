@@ -10,10 +10,10 @@ import { tripStateMiles } from '../src/db/schema/trip-statistics';
 import type { TripStateMiles } from '@milepost/contracts/state-miles-api';
 import { seedDemo, DEMO_LOGIN } from '../src/db/seed/demo';
 import { scheduledSyncs } from '../src/jobs/queue';
-import { backfillMileStats } from '../src/modules/mile-stats/service';
+import { backfillMileStats, keepTripFigures } from '../src/modules/telematics/figures';
 import { routingServiceFor } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
-import { call, createTestContext, type TestContext } from './harness';
+import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
 import { signIn } from './factories';
 
 /**
@@ -41,7 +41,7 @@ beforeAll(async () => {
   await seedDemo(ctx.db, routingServiceFor(ctx.config, ctx.db));
   seedMs = performance.now() - t0;
   // What the background job does after start: the kept figures the reports read.
-  await backfillMileStats({ db: ctx.db, telematics: { db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config } });
+  await backfillMileStats({ db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config });
   token = (await signIn(ctx.app, DEMO_LOGIN)).accessToken;
 }, 300_000);
 
@@ -104,9 +104,9 @@ describe('demo data', () => {
     expect(done.length).toBeGreaterThan(30);
     const tracks = await ctx.db.select({ tripId: tripTracks.tripId, source: tripTracks.source }).from(tripTracks).where(inArray(tripTracks.tripId, done.map((d) => d.id)));
     expect(tracks.length).toBe(done.length * 2);
-    // The reports read the kept figures: every completed load has all three.
+    // The reports read the kept figures: every completed load has Samsara's and GLE's (HERE is read from the stop legs).
     const kept = await ctx.db.select({ source: tripMileStats.source }).from(tripMileStats).where(inArray(tripMileStats.tripId, done.map((d) => d.id)));
-    expect(kept.length).toBe(done.length * 3);
+    expect(kept.length).toBe(done.length * 2);
 
     const offs: number[] = [];
     for (const { id } of done.slice(0, 12)) {
@@ -124,6 +124,40 @@ describe('demo data', () => {
     }
     // Not all identical: telematics differ from the plan by a few percent either way.
     expect(Math.max(...offs) - Math.min(...offs)).toBeGreaterThan(0.01);
+  });
+
+  it('counts the demo by freight on board: LD-786695 and LD-784700 run their middle leg loaded, on the list and in the Mileage Report', async () => {
+    for (const [number, types] of [
+      ['LD-786695', ['START', 'PICKUP', 'PICKUP', 'DELIVERY']],
+      ['LD-784700', ['START', 'PICKUP', 'TRAILER', 'DELIVERY']],
+    ] as const) {
+      const [trip] = await ctx.db.select().from(trips).where(eq(trips.loadNumber, number));
+      const stops = await ctx.db.select().from(tripStops).where(eq(tripStops.tripId, trip!.id));
+      stops.sort((a, b) => a.orderIndex - b.orderIndex);
+      expect(stops.map((s) => s.stopType)).toEqual(types);
+      expect(stops.slice(1).map((s) => s.loadStatus)).toEqual(['EMPTY', 'LOADED', 'LOADED']);
+      expect(trip!.routeMiles).toBeCloseTo(stops[2]!.distance! + stops[3]!.distance!, 3);
+      expect(trip!.routeTotalEmpty).toBeCloseTo(stops[1]!.distance!, 3);
+      expect(trip!.routeTrl).toBe(0);
+      const res = await call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${trip!.id}`, token });
+      const stats = res.json().data as TripMileStats;
+      expect(stats.hereStats!.legs.map((l) => l.loadStatus)).toEqual(['EMPTY', 'LOADED', 'LOADED']);
+    }
+  });
+
+  it('gives recovery loads their own truck\'s odometer, not a copy of the original trip\'s', async () => {
+    const recoveries = await ctx.db.select().from(trips).where(eq(trips.isRecoveryLoad, true));
+    expect(recoveries.length).toBeGreaterThan(3);
+    for (const r of recoveries) {
+      const [original] = await ctx.db
+        .select()
+        .from(trips)
+        .where(and(eq(trips.identifierType, r.identifierType), eq(trips.identifierValue, r.identifierValue!), eq(trips.recoveryLoadIndex, 0)));
+      expect(r.truckId).not.toBe(original!.truckId);
+      expect(r.startOdometer).not.toBe(original!.startOdometer);
+      expect(r.endOdometer).not.toBe(original!.endOdometer);
+      expect(r.endOdometer! - r.startOdometer!).toBeCloseTo(r.routeTotalMiles! * MI, 0);
+    }
   });
 
   it('is quiet offline: its companies hold no token, so the scheduled sync queues nothing and no provider is called', async () => {
@@ -153,7 +187,10 @@ describe('demo data', () => {
     // A company that does hold a token is still synced on schedule.
     await ctx.db.update(companies).set({ samsaraTokenEncrypted: telematics.secretBox.seal('a-real-token-1234') }).where(eq(companies.id, running!.companyId));
     expect(await scheduledSyncs(telematics)).toEqual([{ companyId: running!.companyId, provider: 'SAMSARA' }]);
+    // Reading its mileage still calls no one; the jobs' work for the trip does.
     await stats();
+    expect(providerHits).toEqual([]);
+    await keepTripFigures({ ...telematics, retry: FAST_RETRY }, running!.id);
     expect(providerHits.length).toBeGreaterThan(0);
   });
 });

@@ -11,7 +11,9 @@ import { stateMilesMonthly, tripStateMiles } from '../src/db/schema/trip-statist
 import { trips } from '../src/db/schema/trips';
 import { backfillStateMiles } from '../src/modules/state-miles/service';
 import { createSecretBox } from '../src/platform/secret-box';
-import { call, createTestContext, type TestContext } from './harness';
+import { keepTripFigures } from '../src/modules/telematics/figures';
+import { loadStoredTrack } from '../src/modules/telematics/tracks';
+import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
 import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
 import { FAKE_HERE_KEY, startHereFake, type HereFake } from './fakes/here';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
@@ -43,6 +45,7 @@ afterAll(async () => {
 });
 beforeEach(() => here.set({ mode: 'ok', apiKey: FAKE_HERE_KEY }));
 
+const telematicsDeps = () => ({ db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config, retry: FAST_RETRY });
 const as = async (perms: PermissionName[]) => (await signIn(ctx.app, await createUser(ctx.db, { permissions: perms }))).accessToken;
 const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, token = owner) =>
   call(ctx.app, { method, url: `/api/v1${url}`, token, ...(payload ? { payload } : {}) });
@@ -147,8 +150,8 @@ describe('a trip’s state miles', () => {
       ...straightDrive({ lat: INDIANAPOLIS.latitude, lng: INDIANAPOLIS.longitude }, { lat: KANSAS_CITY.latitude, lng: KANSAS_CITY.longitude }, new Date(pickup.getTime() + 181 * 60_000), 500, 500_300_000),
     ]);
     const trip = await fortWayneToKansasCity(truck.id, driver.id, pickup);
-    // The Mileage Report's figures fetch and store the track; the split follows them.
-    await get(`/mile-stats/${trip.id}`);
+    // The figures job fetches and stores the track and keeps its figures; the split follows them.
+    await keepTripFigures(telematicsDeps(), trip.id);
     const { tel } = await routeTotal(trip.id);
     expect(tel).toBeGreaterThan(400);
     const data = await get<TripStateMiles>(`/trips/${trip.id}/state-miles`);
@@ -181,7 +184,7 @@ describe('GET /state-miles', () => {
       ...straightDrive({ lat: INDIANAPOLIS.latitude, lng: INDIANAPOLIS.longitude }, { lat: KANSAS_CITY.latitude, lng: KANSAS_CITY.longitude }, new Date(q3(3).getTime() + 181 * 60_000), 500, 500_300_000),
     ]);
     const gpsTrip = await fortWayneToKansasCity(truck.id, driver.id, q3(3));
-    await get(`/mile-stats/${gpsTrip.id}`);
+    await keepTripFigures(telematicsDeps(), gpsTrip.id);
     const routeTrips = [await fortWayneToKansasCity(truck.id, driver.id, q3(10)), await fortWayneToKansasCity(other.truck.id, other.driver.id, q3(11))];
     here.set({ mode: 'server-error' });
     await ctx.db.delete(routeCache);
@@ -289,11 +292,11 @@ describe('trips saved before state miles', () => {
     const trip = await fortWayneToKansasCity(truck.id, driver.id, new Date(Date.UTC(2026, 4, 3, 15)));
     await ctx.db.delete(tripStateMiles).where(eq(tripStateMiles.tripId, trip.id));
     expect((await get<TripStateMiles>(`/trips/${trip.id}/state-miles`)).sources).toEqual([]);
-    expect(await backfillStateMiles(ctx.db)).toBeGreaterThanOrEqual(1);
+    expect(await backfillStateMiles(ctx.db, loadStoredTrack)).toBeGreaterThanOrEqual(1);
     const data = await get<TripStateMiles>(`/trips/${trip.id}/state-miles`);
     expect(data.sources.map((s) => s.source)).toEqual(['ESTIMATE']);
     expect(data.sources[0]!.states.map((x) => x.state).sort()).toEqual(['IL', 'IN', 'MO']);
     expect(sumMiles(data.sources[0]!.states)).toBeCloseTo((await routeTotal(trip.id)).m! / M, 6);
-    expect(await backfillStateMiles(ctx.db)).toBe(0);
+    expect(await backfillStateMiles(ctx.db, loadStoredTrack)).toBe(0);
   });
 });

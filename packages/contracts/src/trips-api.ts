@@ -108,7 +108,12 @@ export const tripStopInput = z.object({
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   stopType: z.enum(STOP_TYPES),
-  loadStatus: z.enum(LOAD_STATUSES),
+  /**
+   * The dispatcher's explicit choice for the leg into this stop, kept as sent; without it (or
+   * null) the server gives the rule's default by freight on board, re-derived on every save
+   * (packages/geo/src/stops.ts, docs/decisions/015-loaded-by-freight-on-board.md).
+   */
+  loadStatus: z.enum(LOAD_STATUSES).nullish().transform((v) => v ?? null),
   orderIndex: z.number().int().min(0).max(1000),
   /** Metres of the leg into this stop, from the routing; null when unknown. */
   distance: z.number().min(0).max(100_000_000).nullish().transform((v) => v ?? null),
@@ -170,7 +175,10 @@ export const tripStop = z.object({
   latitude: z.number(),
   longitude: z.number(),
   stopType: z.string(),
+  /** The status the leg into this stop is counted with. */
   loadStatus: z.string(),
+  /** True when a dispatcher chose `loadStatus`; false when it is the rule's default (send it back only when true). */
+  loadStatusExplicit: z.boolean(),
   orderIndex: z.number().int(),
   distance: z.number().nullable(),
   totalDistance: z.number().nullable(),
@@ -262,8 +270,13 @@ export const tripRow = z.object({
   payableMileage: z.number().nullable(),
   loadedMiles: z.number().nullable(),
   emptyMiles: z.number().nullable(),
+  /** The first PICKUP stop's address (else the first stop's). */
   pickupLocation: z.string().nullable(),
+  /** The last DELIVERY stop's address (else the last stop's). */
   deliveryLocation: z.string().nullable(),
+  /** A recovery load (marked in the list), with its reason's name for the tooltip. */
+  isRecoveryLoad: z.boolean(),
+  recoveryReasonName: z.string().nullable(),
   pickupDateTime: z.string(),
   updated: z.string(),
   tripStatus: z.string(),

@@ -18,10 +18,8 @@ import { trucks } from '../../db/schema/reference';
 import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { stateMilesMonthly, tripStateMiles } from '../../db/schema/trip-statistics';
 import { trips } from '../../db/schema/trips';
-import type { ProviderName } from '../telematics/provider';
-import { loadStoredTrack } from '../telematics/tracks';
 import { AppError } from '../../platform/errors';
-import type { RouteGeometry } from '../trips/route-figures';
+import type { RouteGeometry } from '../trips';
 
 /*
  * State miles for IFTA (docs/state-miles.md). Splits are computed where the figures they come
@@ -36,6 +34,10 @@ import type { RouteGeometry } from '../trips/route-figures';
  */
 
 type Parts = Map<string, number>;
+type ProviderName = 'SAMSARA' | 'GLE';
+
+/** Reads a trip's stored track of one provider (modules/telematics `loadStoredTrack`, passed in: telematics calls this module). */
+export type StoredTrackReader = (db: Db, tripId: number, source: ProviderName) => Promise<{ track: { lat: ArrayLike<number>; lng: ArrayLike<number> }; fetchedAt: Date } | null>;
 
 function addScaled(into: Parts, parts: Parts, total: number) {
   const sum = [...parts.values()].reduce((a, b) => a + b, 0);
@@ -99,15 +101,15 @@ export async function writePlannedStateMiles(tx: Db, tripId: number, geometry: R
  * the trip's telematics TOTAL MILES (Samsara's, else GLE's), else the provider with a stored
  * track. Called where the track or its figures are written (the telematics mile stats, the sync).
  */
-export function recomputeStateMiles(db: Db, tripId: number): Promise<void> {
+export function recomputeStateMiles(db: Db, tripId: number, loadStoredTrack: StoredTrackReader): Promise<void> {
   // One at a time per trip (the trip's row lock): Samsara's and GLE's figures are kept at once.
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for('update');
-    if (locked) await recomputeLocked(tx, tripId);
+    if (locked) await recomputeLocked(tx, tripId, loadStoredTrack);
   });
 }
 
-async function recomputeLocked(db: Db, tripId: number): Promise<void> {
+async function recomputeLocked(db: Db, tripId: number, loadStoredTrack: StoredTrackReader): Promise<void> {
   const [[trip], metas, stats] = await Promise.all([
     db.select({ telematicsMiles: trips.telematicsMiles }).from(trips).where(eq(trips.id, tripId)),
     db.select({ source: tripTracks.source, pointCount: tripTracks.pointCount }).from(tripTracks).where(eq(tripTracks.tripId, tripId)),
@@ -231,7 +233,7 @@ export async function stateMilesReport(db: Db, q: StateMilesQuery): Promise<Stat
  * estimate's) and labelled ESTIMATE — the route's line was not kept — and their TELEMATICS split
  * from their stored track. The next save computes the ROUTE split. At most `limit` trips a run.
  */
-export async function backfillStateMiles(db: Db, limit = 500): Promise<number> {
+export async function backfillStateMiles(db: Db, loadStoredTrack: StoredTrackReader, limit = 500): Promise<number> {
   const rows = (
     (await db.execute(sql`
       select t.id from ${trips} t
@@ -253,7 +255,7 @@ export async function backfillStateMiles(db: Db, limit = 500): Promise<number> {
       const planned = plannedSplit({ source: 'ESTIMATE', legs });
       await replace(tx, id, ['ROUTE', 'ESTIMATE'], { ...planned, computedFrom: "Straight legs between the stops, scaled to the trip's leg distances (saved before state miles)" });
     });
-    await recomputeStateMiles(db, id);
+    await recomputeStateMiles(db, id, loadStoredTrack);
   }
   return rows.length;
 }

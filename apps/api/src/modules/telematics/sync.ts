@@ -6,7 +6,7 @@ import { trips } from '../../db/schema/trips';
 import { describeError, ProviderError, type ProviderName, type TelematicsDriver, type TelematicsVehicle } from './provider';
 import { providerFor, type TelematicsDeps } from './registry';
 import { refreshTrack } from './tracks';
-import { mileStatsOf } from '../mile-stats/service';
+import { keepTripFigures } from './figures';
 
 /**
  * One company's sync with one provider (docs/integrations/telematics.md#sync):
@@ -191,7 +191,7 @@ async function refreshInTransitTracks(deps: TelematicsDeps, companyId: number, n
     if (r.error) throw new ProviderError(name, r.error, 'unavailable');
     if (r.fetched) {
       n++;
-      await mileStatsOf({ db: deps.db, telematics: deps }, id);
+      await keepTripFigures(deps, id, { fetch: false });
     }
   }
   return n;

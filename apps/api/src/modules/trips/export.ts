@@ -21,6 +21,7 @@ interface ExportRow {
   routePu: number | null;
   routeTrl: number | null;
   routeTotalMiles: number | null;
+  routeSource: string | null;
   payableMileage: number | null;
   loadedMiles: number | null;
   emptyMiles: number | null;
@@ -37,9 +38,12 @@ const central = (column: AnyColumn) => sql`to_char(${column} at time zone 'Ameri
 const selection = sql`${t.truckUnit} as "unitNumber", ${t.driverName} as "driverName", ${t.assignedUserName} as "assignUserName",
   ${t.companyName} as "companyName", ${t.identifierValue} as "number", ${t.dispatcherName} as "dispatcherName",
   ${t.routeMiles} as "routeMiles", ${t.routeTotalEmpty} as "routeTotalEmpty", ${t.routePu} as "routePu", ${t.routeTrl} as "routeTrl",
-  ${t.routeTotalMiles} as "routeTotalMiles", ${t.payableMileage} as "payableMileage", ${t.loadedMiles} as "loadedMiles",
+  ${t.routeTotalMiles} as "routeTotalMiles", ${t.routeSource} as "routeSource", ${t.payableMileage} as "payableMileage", ${t.loadedMiles} as "loadedMiles",
   ${t.emptyMiles} as "emptyMiles", ${t.pickupLocation} as "pickupLocation", ${t.deliveryLocation} as "deliveryLocation",
   ${central(t.pickupDateTime)} as "pickupDateTime", ${central(t.updatedAt)} as "updatedAt", ${t.tripStatus} as "tripStatus"`;
+
+/** 'HERE' or 'Estimate'; blank while the trip has no route figures. */
+export const routeSourceLabel = (source: string | null) => (source === 'HERE' ? 'HERE' : source === 'ESTIMATE' ? 'Estimate' : null);
 
 const routeMiles = (m: number | null) => (m === null ? null : oneDecimal(Number(m) * METERS_TO_MILES));
 
@@ -56,6 +60,8 @@ const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'PU', value: (r) => routeMiles(r.routePu) },
   { header: 'TRL', value: (r) => routeMiles(r.routeTrl) },
   { header: 'TOTAL MILES', value: (r) => routeMiles(r.routeTotalMiles) },
+  // Where Miles … TOTAL MILES came from (issue 20 point 4): the screens mark estimates with "≈".
+  { header: 'Route source', value: (r) => routeSourceLabel(r.routeSource) },
   { header: 'Payable Mileage', value: (r) => oneDecimal(r.payableMileage) },
   { header: 'Loaded Miles', value: (r) => oneDecimal(r.loadedMiles) },
   { header: 'Empty Miles', value: (r) => oneDecimal(r.emptyMiles) },

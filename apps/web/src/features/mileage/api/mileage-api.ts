@@ -1,4 +1,4 @@
-import type { TripMileStats } from '@milepost/contracts/mile-stats-api';
+import type { MileStatsRefreshAccepted, TripMileStats } from '@milepost/contracts/mile-stats-api';
 import type { TripStateMiles } from '@milepost/contracts/state-miles-api';
 import type { TripDetail } from '@milepost/contracts/trips-api';
 import { queryOptions } from '@tanstack/react-query';
@@ -23,6 +23,11 @@ export function tripStateMilesQueryOptions(tripId: number) {
     queryKey: stateMilesKeys.detail(tripId),
     queryFn: ({ signal }) => api.get<TripStateMiles>(`/trips/${tripId}/state-miles`, { signal }),
   });
+}
+
+/** POST /mile-stats/{tripId}/refresh → 202: a job fetches the trip's tracks and keeps its figures. */
+export function refreshTelematics(tripId: number): Promise<MileStatsRefreshAccepted> {
+  return api.post<MileStatsRefreshAccepted>(`/mile-stats/${tripId}/refresh`);
 }
 
 export interface PayableMileageBody {
