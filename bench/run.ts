@@ -18,6 +18,7 @@ import { reportsCase } from './cases/reports';
 import { mileageEngineCase } from './cases/mileage-engine';
 import { mileStatsCase } from './cases/mile-stats';
 import { mapCase } from './cases/map';
+import { mileageReviewCase } from './cases/mileage-review';
 import { firstScreenCase } from './cases/first-screen';
 import { stateMilesCase, stateMilesEngineCase } from './cases/state-miles';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
@@ -32,6 +33,7 @@ const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   routing: routingCase,
   'mile-stats': mileStatsCase,
   'state-miles': stateMilesCase,
+  'mileage-review': mileageReviewCase,
 };
 
 /** Cases of pure code (no server, no database): run once, engine 'none'. */

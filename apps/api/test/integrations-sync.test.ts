@@ -5,6 +5,7 @@ import type { IntegrationStatus } from '@milepost/contracts/integrations-api';
 import { buildApp } from '../src/app';
 import { companies, drivers, globalSettings, trucks } from '../src/db/schema/reference';
 import { createSecretBox } from '../src/platform/secret-box';
+import { scopedDriverId } from '../src/modules/telematics/sync';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
 import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
@@ -107,8 +108,8 @@ describe('Samsara sync', () => {
     expect(created).toMatchObject({ unitNumber: `Unit ${k}`, companyId: company.id, samsaraVin: `svin-c-${k}` });
 
     const [rosa] = await ctx.db.select().from(drivers).where(eq(drivers.id, named.id));
-    expect(rosa).toMatchObject({ samsaraDriverId: `d-1-${k}`, truckId: byVin.id });
-    const [sam] = await ctx.db.select().from(drivers).where(eq(drivers.samsaraDriverId, `d-2-${k}`));
+    expect(rosa).toMatchObject({ samsaraDriverId: scopedDriverId(company.id, `d-1-${k}`), truckId: byVin.id });
+    const [sam] = await ctx.db.select().from(drivers).where(eq(drivers.samsaraDriverId, scopedDriverId(company.id, `d-2-${k}`)));
     expect(sam).toMatchObject({ firstName: 'Sam', lastName: `New${k}` });
     // The vehicles list was paged with the SDK's cursor; the token was sent as a bearer.
     const vehicleCalls = samsara.requests.filter((r) => r.path === '/fleet/vehicles' && r.at >= Date.parse(s.startedAt!));
@@ -121,7 +122,7 @@ describe('Samsara sync', () => {
     expect((await sync(company.id, 'SAMSARA')).statusCode).toBe(202);
     await settled(company.id, 'SAMSARA');
     expect(await ctx.db.select().from(trucks).where(eq(trucks.vehicleId, `v-c-${k}`))).toHaveLength(1);
-    expect(await ctx.db.select().from(drivers).where(eq(drivers.samsaraDriverId, `d-2-${k}`))).toHaveLength(1);
+    expect(await ctx.db.select().from(drivers).where(eq(drivers.samsaraDriverId, scopedDriverId(company.id, `d-2-${k}`)))).toHaveLength(1);
   });
 
   it('waits a fractional Retry-After (not the SDK’s whole seconds) and retries 5xx, cut-off bodies and slow answers', async () => {
@@ -189,7 +190,7 @@ describe('GLE sync', () => {
     expect(t!.gleVehicleId).toBe(`g-1-${k}`);
     const [created] = await ctx.db.select().from(trucks).where(eq(trucks.gleVehicleId, `g-2-${k}`));
     expect(created).toMatchObject({ unitNumber: `GLE ${k}`, vinNumber: `gnew-${k}`, companyId: company.id });
-    const [lee] = await ctx.db.select().from(drivers).where(eq(drivers.gleDriverId, `gd-${k}`));
+    const [lee] = await ctx.db.select().from(drivers).where(eq(drivers.gleDriverId, scopedDriverId(company.id, `gd-${k}`)));
     expect(lee).toMatchObject({ firstName: 'Lee', truckId: truck.id });
   });
 });
@@ -238,7 +239,7 @@ describe('one run at a time', () => {
     const k = uid();
     samsara.vehicles.push({ id: `v-x-${k}`, name: `X ${k}`, vin: `x-${k}` });
     const secondJobs = await testJobs(ctx.database, ctx.config, ctx.secretKey);
-    const second = await buildApp({ config: ctx.config, db: ctx.db, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, logger: false, jobs: secondJobs });
+    const second = await buildApp({ config: ctx.config, db: ctx.db, exports: ctx.database.exportSession, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, logger: false, jobs: secondJobs });
     try {
       samsara.fail(/^\/fleet\/vehicles$/, { kind: 'slow', delayMs: 800 }, 4);
       const since = Date.now();

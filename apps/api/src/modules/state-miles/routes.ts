@@ -4,16 +4,17 @@ import { z } from 'zod';
 import { envelope, idParam } from '@milepost/contracts/api';
 import { STATE_MILES_CSV_HEADERS, stateMilesFileName, stateMilesQuery, stateMilesReport, tripStateMiles } from '@milepost/contracts/state-miles-api';
 import type { AppDeps } from '../../app';
-import { csvReply, oneDecimal, streamCsv, type CsvColumn } from '../../platform/csv';
+import { EXPORTS_RETRY_AFTER_S } from '../trips';
+import { csvReply, oneDecimal, type CsvColumn } from '../../platform/csv';
 import { METERS_TO_MILES } from '@milepost/geo/units';
 import { sendJsonText } from '../../platform/json-text';
-import { stateMilesReportJson, stateMilesRowsQuery, tripStateMilesOf } from './service';
+import { exportStateMiles, stateMilesReportJson, tripStateMilesOf } from './service';
 
 /** IFTA work is the Reports screen's; a trip's split also shows in its Mileage Report. */
 const REPORTS = { permission: 'CAN_SHOW_REPORTS' } as const;
 const TRIP = { anyOf: ['CAN_SHOW_REPORTS', 'CAN_VIEW_MILEAGE_REPORT_TRIP'] } as const;
 
-interface CsvRow {
+export interface CsvRow {
   truck_id: number;
   unit_number: string;
   state: string;
@@ -50,10 +51,11 @@ export async function stateMilesRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/state-miles/export.csv', {
     config: { access: REPORTS },
     schema: { tags, summary: 'The state miles as an IFTA worksheet: Jurisdiction, Truck, Miles, Source (streamed CSV)', querystring: stateMilesQuery, response: { 200: z.string() } },
-    handler: async (req, reply) =>
-      csvReply(reply, stateMilesFileName(req.query)).send(
-        streamCsv(deps.db, stateMilesRowsQuery(req.query), CSV_COLUMNS, (err) => req.log.error({ err }, 'state miles CSV export failed')),
-      ),
+    // Read on an export session like every CSV download (docs/deploy.md "Exports"): 503 EXPORTS_BUSY when all are in use.
+    handler: async (req, reply) => {
+      const csv = await exportStateMiles(deps.exports, req.query, CSV_COLUMNS, EXPORTS_RETRY_AFTER_S, (err) => req.log.error({ err }, 'state miles CSV export failed'));
+      return csvReply(reply, stateMilesFileName(req.query)).send(csv);
+    },
   });
 
   r.get('/trips/:id/state-miles', {

@@ -13,7 +13,9 @@ import {
   type TripStateMiles,
 } from '@milepost/contracts/state-miles-api';
 import { TRIP_MESSAGES } from '@milepost/contracts/trips-api';
-import type { Db } from '../../db/client';
+import { ExportsBusyError, type Db, type ExportSessions } from '../../db/client';
+import { streamCsv, type CsvColumn } from '../../platform/csv';
+import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
 import { trucks } from '../../db/schema/reference';
 import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { stateMilesMonthly, tripStateMiles } from '../../db/schema/trip-statistics';
@@ -258,4 +260,19 @@ export async function backfillStateMiles(db: Db, loadStoredTrack: StoredTrackRea
     await recomputeStateMiles(db, id, loadStoredTrack);
   }
   return rows.length;
+}
+
+/**
+ * The IFTA worksheet as a CSV stream read on an export session (docs/deploy.md "Exports");
+ * 503 EXPORTS_BUSY when every one is in use.
+ */
+export async function exportStateMiles<R>(exports: ExportSessions, q: StateMilesQuery, columns: readonly CsvColumn<R>[], retryAfterS: number, onError: (err: unknown) => void) {
+  let session;
+  try {
+    session = await exports();
+  } catch (err) {
+    if (err instanceof ExportsBusyError) throw new AppError('EXPORTS_BUSY', LIMIT_MESSAGES.exportsBusy, undefined, retryAfterS);
+    throw err;
+  }
+  return streamCsv(session, stateMilesRowsQuery(q), columns, onError);
 }

@@ -13,6 +13,7 @@ import { actualSource, sourcesOn } from './sources';
 import { loadStoredTrack, refreshTrack, trackMetas, type TrackState } from './tracks';
 import { plannedMileStats, telematicsMileStats } from './wire';
 import { recomputeStateMiles } from '../state-miles';
+import { refreshTripReview } from '../mileage-review';
 
 /**
  * A trip's figures per source (docs/mileage-engine.md "From save and sync to every screen").
@@ -273,6 +274,8 @@ export async function keepTripFigures(deps: TelematicsDeps, tripId: number, opts
     await syncActualMiles(tx, tripId);
     // The state miles follow the track and its TOTAL MILES (docs/state-miles.md).
     if (changed.length) await recomputeStateMiles(tx, tripId, loadStoredTrack);
+    // The trip's review row follows its figures (docs/mileage-review.md).
+    await refreshTripReview(tx, tripId);
   });
   return { tracks, changed };
 }

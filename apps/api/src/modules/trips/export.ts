@@ -2,8 +2,10 @@ import { sql, type AnyColumn } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { tripExportQuery } from '@milepost/contracts/trips-api';
 import { TRIP_STATUS_LABELS, type TripStatus } from '@milepost/contracts/trips-list';
+import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
 import { METERS_TO_MILES } from '@milepost/geo/units';
-import type { Db } from '../../db/client';
+import { ExportsBusyError, type ExportSessions } from '../../db/client';
+import { AppError } from '../../platform/errors';
 import { trips } from '../../db/schema/trips';
 import { oneDecimal, streamCsv, type CsvColumn } from '../../platform/csv';
 import { tripListQueryParts } from './service';
@@ -72,9 +74,22 @@ const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Status', value: (r) => TRIP_STATUS_LABELS[r.tripStatus as TripStatus] ?? r.tripStatus },
 ];
 
-/** Every trip the list would show for these filters, in its order, as a CSV stream. */
-export function exportTrips(db: Db, q: z.output<typeof tripExportQuery>, onError: (err: unknown) => void) {
+/**
+ * Every trip the list would show for these filters, in its order, as a CSV stream read on an
+ * export session (docs/deploy.md "Exports"); 503 EXPORTS_BUSY when every one is in use.
+ */
+export async function exportTrips(exports: ExportSessions, q: z.output<typeof tripExportQuery>, onError: (err: unknown) => void) {
   const { where, order } = tripListQueryParts(q);
   const query = sql`select ${selection} from ${t}${where ? sql` where ${where}` : sql``} order by ${sql.join(order, sql`, `)}`;
-  return streamCsv(db, query, COLUMNS, onError);
+  let session;
+  try {
+    session = await exports();
+  } catch (err) {
+    if (err instanceof ExportsBusyError) throw new AppError('EXPORTS_BUSY', LIMIT_MESSAGES.exportsBusy, undefined, EXPORTS_RETRY_AFTER_S);
+    throw err;
+  }
+  return streamCsv(session, query, COLUMNS, onError);
 }
+
+/** Seconds a refused download is told to wait. */
+export const EXPORTS_RETRY_AFTER_S = 10;

@@ -3,7 +3,7 @@ import { SECTIONS, type SectionKey } from '@/lib/sections';
 import { Link } from '@tanstack/react-router';
 import {
   Building2,
-  ChartColumn,
+  ChartColumn, ListChecks,
   ClipboardList,
   Headset,
   Route,
@@ -35,6 +35,7 @@ const SECTION_ICONS: Record<SectionKey, LucideIcon> = {
   trips: ClipboardList,
   routes: Route,
   reports: ChartColumn,
+  mileageReview: ListChecks,
   trucks: Truck,
   dispatchers: Headset,
   shops: Wrench,
