@@ -115,7 +115,10 @@ async function main() {
     '',
   ];
   const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.md');
-  await writeFile(out, lines.join('\n'));
+  // Notes written by hand below the table (from the first "## " heading on) stay as they are.
+  const before = await readFile(out, 'utf8').catch(() => '');
+  const notesAt = before.search(/^## /m);
+  await writeFile(out, lines.join('\n') + (notesAt >= 0 ? `\n${before.slice(notesAt)}` : ''));
   console.log(`\nwritten to ${path.relative(process.cwd(), out)}`);
 }
 

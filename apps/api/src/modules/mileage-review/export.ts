@@ -1,11 +1,11 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { reviewExportQuery } from '@milepost/contracts/mileage-review-api';
-import type { Db } from '../../db/client';
+import type { ExportSessions } from '../../db/client';
 import { users } from '../../db/schema/access';
 import { tripReview } from '../../db/schema/mileage-review';
 import { trips } from '../../db/schema/trips';
-import { oneDecimal, streamCsv, type CsvColumn } from '../../platform/csv';
+import { exportCsv, oneDecimal, type CsvColumn } from '../../platform/csv';
 
 /**
  * The settlement export (docs/mileage-review.md): the approved trips of a period (by end date,
@@ -63,7 +63,7 @@ const DRIVER_COLUMNS: CsvColumn<DriverRow>[] = [
   { header: 'Empty Miles', value: (x) => oneDecimal(x.emptyMiles) },
 ];
 
-export function exportSettlement(db: Db, q: z.output<typeof reviewExportQuery>, onError: (err: unknown) => void) {
+export function exportSettlement(exports: ExportSessions, q: z.output<typeof reviewExportQuery>, onError: (err: unknown) => void) {
   const where = [sql`${r.status} = 'APPROVED'`];
   if (q.companyId !== undefined) where.push(sql`${r.companyId} = ${q.companyId}`);
   if (q.fromDate) where.push(sql`${r.endDateTime} >= ${q.fromDate.toISOString()}`);
@@ -74,7 +74,7 @@ export function exportSettlement(db: Db, q: z.output<typeof reviewExportQuery>, 
         sum(${t.payableMileage}) as "payableMileage", sum(${t.loadedMiles}) as "loadedMiles", sum(${t.emptyMiles}) as "emptyMiles"
       from ${r} join ${t} on ${t.id} = ${r.tripId} where ${filter}
       group by ${r.driverId} order by min(${t.driverName}), ${r.driverId}`;
-    return streamCsv(db, query, DRIVER_COLUMNS, onError);
+    return exportCsv(exports, query, DRIVER_COLUMNS, onError);
   }
   const query = sql`select ${t.driverName} as "driverName", ${t.truckUnit} as "unitNumber", ${t.companyName} as "companyName",
       ${t.identifierValue} as "number", ${central(r.endDateTime)} as "endDateTime", ${t.payableMileage} as "payableMileage",
@@ -82,5 +82,5 @@ export function exportSettlement(db: Db, q: z.output<typeof reviewExportQuery>, 
       ${users.firstName} || ' ' || ${users.lastName} as "approvedBy", ${central(r.approvedAt)} as "approvedAt"
     from ${r} join ${t} on ${t.id} = ${r.tripId} left join ${users} on ${users.id} = ${r.approvedBy}
     where ${filter} order by ${t.driverName}, ${r.endDateTime}, ${r.tripId}`;
-  return streamCsv(db, query, TRIP_COLUMNS, onError);
+  return exportCsv(exports, query, TRIP_COLUMNS, onError);
 }

@@ -59,9 +59,9 @@ export async function mileageReviewRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/mileage-review/export.csv', {
     config: { access: VIEW },
     schema: { tags, summary: 'Approved trips of a period for payroll, per trip or per driver, as CSV (streamed)', querystring: reviewExportQuery, response: { 200: z.string() } },
-    handler: async (req, reply) =>
-      csvReply(reply, req.query.groupBy === 'driver' ? 'settlement-by-driver.csv' : 'settlement.csv').send(
-        exportSettlement(deps.db, req.query, (err) => req.log.error({ err }, 'settlement CSV export failed')),
-      ),
+    handler: async (req, reply) => {
+      const csv = await exportSettlement(deps.exports, req.query, (err) => req.log.error({ err }, 'settlement CSV export failed'));
+      return csvReply(reply, req.query.groupBy === 'driver' ? 'settlement-by-driver.csv' : 'settlement.csv').send(csv);
+    },
   });
 }

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { envelope, idParam } from '@milepost/contracts/api';
 import { STATE_MILES_CSV_HEADERS, stateMilesFileName, stateMilesQuery, stateMilesReport, tripStateMiles } from '@milepost/contracts/state-miles-api';
 import type { AppDeps } from '../../app';
-import { EXPORTS_RETRY_AFTER_S } from '../trips';
 import { csvReply, oneDecimal, type CsvColumn } from '../../platform/csv';
 import { METERS_TO_MILES } from '@milepost/geo/units';
 import { sendJsonText } from '../../platform/json-text';
@@ -53,7 +52,7 @@ export async function stateMilesRoutes(app: FastifyInstance, deps: AppDeps) {
     schema: { tags, summary: 'The state miles as an IFTA worksheet: Jurisdiction, Truck, Miles, Source (streamed CSV)', querystring: stateMilesQuery, response: { 200: z.string() } },
     // Read on an export session like every CSV download (docs/deploy.md "Exports"): 503 EXPORTS_BUSY when all are in use.
     handler: async (req, reply) => {
-      const csv = await exportStateMiles(deps.exports, req.query, CSV_COLUMNS, EXPORTS_RETRY_AFTER_S, (err) => req.log.error({ err }, 'state miles CSV export failed'));
+      const csv = await exportStateMiles(deps.exports, req.query, CSV_COLUMNS, (err) => req.log.error({ err }, 'state miles CSV export failed'));
       return csvReply(reply, stateMilesFileName(req.query)).send(csv);
     },
   });

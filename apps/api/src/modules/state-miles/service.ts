@@ -13,9 +13,8 @@ import {
   type TripStateMiles,
 } from '@milepost/contracts/state-miles-api';
 import { TRIP_MESSAGES } from '@milepost/contracts/trips-api';
-import { ExportsBusyError, type Db, type ExportSessions } from '../../db/client';
-import { streamCsv, type CsvColumn } from '../../platform/csv';
-import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
+import type { Db, ExportSessions } from '../../db/client';
+import { exportCsv, type CsvColumn } from '../../platform/csv';
 import { trucks } from '../../db/schema/reference';
 import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { stateMilesMonthly, tripStateMiles } from '../../db/schema/trip-statistics';
@@ -262,17 +261,7 @@ export async function backfillStateMiles(db: Db, loadStoredTrack: StoredTrackRea
   return rows.length;
 }
 
-/**
- * The IFTA worksheet as a CSV stream read on an export session (docs/deploy.md "Exports");
- * 503 EXPORTS_BUSY when every one is in use.
- */
-export async function exportStateMiles<R>(exports: ExportSessions, q: StateMilesQuery, columns: readonly CsvColumn<R>[], retryAfterS: number, onError: (err: unknown) => void) {
-  let session;
-  try {
-    session = await exports();
-  } catch (err) {
-    if (err instanceof ExportsBusyError) throw new AppError('EXPORTS_BUSY', LIMIT_MESSAGES.exportsBusy, undefined, retryAfterS);
-    throw err;
-  }
-  return streamCsv(session, stateMilesRowsQuery(q), columns, onError);
+/** The IFTA worksheet as a CSV stream read on an export session (platform/csv.ts `exportCsv`). */
+export function exportStateMiles<R>(exports: ExportSessions, q: StateMilesQuery, columns: readonly CsvColumn<R>[], onError: (err: unknown) => void) {
+  return exportCsv(exports, stateMilesRowsQuery(q), columns, onError);
 }

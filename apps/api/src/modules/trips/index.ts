@@ -2,4 +2,3 @@
 export { tripIdForMap } from './map-summary';
 export { getTrip } from './service';
 export type { RouteGeometry } from './route-figures';
-export { EXPORTS_RETRY_AFTER_S } from './export';

@@ -28,8 +28,6 @@ import {
   sidebarItemClass,
   useSidebar,
 } from './sidebar';
-// The signed-in app's utilities load with its layout, after the sign-in screens' sheet (src/styles.css).
-import '@/styles/app.css';
 
 const SECTION_ICONS: Record<SectionKey, LucideIcon> = {
   trips: ClipboardList,
