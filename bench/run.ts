@@ -20,6 +20,7 @@ import { mileStatsCase } from './cases/mile-stats';
 import { mapCase } from './cases/map';
 import { mileageReviewCase } from './cases/mileage-review';
 import { firstScreenCase } from './cases/first-screen';
+import { stateMilesCase, stateMilesEngineCase } from './cases/state-miles';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
@@ -31,6 +32,7 @@ const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   places: placesCase,
   routing: routingCase,
   'mile-stats': mileStatsCase,
+  'state-miles': stateMilesCase,
   'mileage-review': mileageReviewCase,
 };
 
@@ -38,6 +40,7 @@ const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
 const PURE_CASES: Record<string, () => Promise<Figure[]>> = {
   'mileage-engine': mileageEngineCase,
   map: mapCase,
+  'state-miles-engine': stateMilesEngineCase,
   // Starts its own server over the built web app (npm run build first) and drives Chromium.
   'first-screen': firstScreenCase,
 };

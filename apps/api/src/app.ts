@@ -31,6 +31,7 @@ import { shopRoutes } from './modules/shops/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { truckRoutes } from './modules/trucks/routes';
 import { tripRoutes } from './modules/trips/routes';
+import { stateMilesRoutes } from './modules/state-miles/routes';
 import { tripStatisticsRoutes } from './modules/trip-statistics/routes';
 import { routingRoutes } from './modules/routing/routes';
 import { createRoutingService, hereClientFor, type RoutingService } from './modules/routing/service';
@@ -259,6 +260,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         await recoveryReasonRoutes(v1, deps);
         await settingsRoutes(v1, deps);
         await mileStatsRoutes(v1, deps);
+        await stateMilesRoutes(v1, deps);
         await tripRoutes(v1, deps);
         await tripStatisticsRoutes(v1, deps);
         await routingRoutes(v1, deps);

@@ -1,12 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TripMileStats } from '@milepost/contracts/mile-stats-api';
 import { REVIEW_FLAGS, type ReviewPage } from '@milepost/contracts/mileage-review-api';
 import { companies, trucks } from '../src/db/schema/reference';
 import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
 import { tripStops, trips } from '../src/db/schema/trips';
+import { tripStateMiles } from '../src/db/schema/trip-statistics';
+import type { TripStateMiles } from '@milepost/contracts/state-miles-api';
 import { seedDemo, DEMO_LOGIN } from '../src/db/seed/demo';
 import { scheduledSyncs } from '../src/jobs/queue';
 import { backfillMileStats, keepTripFigures } from '../src/modules/telematics/figures';
@@ -51,6 +53,27 @@ afterAll(async () => {
 });
 
 describe('demo data', () => {
+  it('splits trips crossing states into real state miles: a Fort Wayne → Kansas City load shows IN, IL and MO', async () => {
+    // Written as the demo saves its trips (ESTIMATE: no HERE key) and as the background job keeps the tracks' figures (TELEMATICS).
+    const kc = await ctx.db
+      .select({ id: trips.id, total: trips.routeTotalM, status: trips.tripStatus })
+      .from(trips)
+      .where(and(eq(trips.deliveryLocation, 'Kansas City, MO, United States'), eq(trips.pickupLocation, 'Indianapolis, IN, United States')));
+    expect(kc.length).toBeGreaterThan(3);
+    for (const t of kc) {
+      const res = await call(ctx.app, { method: 'GET', url: `/api/v1/trips/${t.id}/state-miles`, token });
+      expect(res.statusCode).toBe(200);
+      const sources = res.json<{ data: TripStateMiles }>().data.sources;
+      const estimate = sources.find((s) => s.source === 'ESTIMATE')!;
+      expect(estimate.states.map((s) => s.state).sort()).toEqual(['IL', 'IN', 'MO']);
+      expect(estimate.states.reduce((a, s) => a + s.miles, 0)).toBeCloseTo(t.total! * MI, 3);
+      // Driven loads with a stored track are counted by their GPS split.
+      if (t.status === 'COMPLETED' && sources[0]!.source === 'TELEMATICS') expect(sources[0]!.states.map((s) => s.state).sort()).toEqual(['IL', 'IN', 'MO']);
+    }
+    const completed = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(tripStateMiles).where(eq(tripStateMiles.source, 'TELEMATICS'));
+    expect(completed[0]!.n).toBeGreaterThan(30);
+  });
+
   it('runs regional loads of 50–1 200 miles with stops in a sensible order', async () => {
     const rows = await ctx.db.select({ id: trips.id, total: trips.routeTotalM, source: trips.routeSource, status: trips.tripStatus }).from(trips);
     expect(rows.length).toBeGreaterThan(300);

@@ -7,6 +7,8 @@ import { backfillMileStats, keepTripFigures } from '../modules/telematics/figure
 import type { ProviderName } from '../modules/telematics/provider';
 import { providerFor, type TelematicsDeps } from '../modules/telematics/registry';
 import { sourcesOn } from '../modules/telematics/sources';
+import { backfillStateMiles } from '../modules/state-miles';
+import { loadStoredTrack } from '../modules/telematics';
 import { backfillReviews } from '../modules/mileage-review';
 import { pruneRateLimits } from '../platform/rate-limit';
 import { storable } from '../platform/storable';
@@ -209,6 +211,8 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
       // Completed trips stored before the Mileage Review existed get their review rows (docs/mileage-review.md).
       const reviewed = await backfillReviews(database.db, 2000);
       if (reviewed) log.info({ trips: reviewed }, 'mileage review rows computed');
+      const states = await backfillStateMiles(database.db, loadStoredTrack);
+      if (states) log.info({ trips: states }, 'state miles computed');
     }),
   );
   await boss.work(

@@ -25,6 +25,8 @@ export const QUERY_ROOTS = {
   mileageReview: ['mileage-review'],
   /** Read-only: the Reports screen's period sums. */
   reports: ['trip-statistics'],
+  /** Read-only: the Reports screen's State miles tab and a trip's split (docs/state-miles.md). */
+  stateMiles: ['state-miles'],
   routeSettings: ['user-route-setting'],
 } as const;
 
@@ -64,13 +66,13 @@ export const WRITE_REFRESHES = {
   settings: ['settings'],
   // A trip's stops and manual figures are part of its mileage report, and the other way round.
   // The reports sum the trips' figures.
-  trips: ['trips', 'mileStats', 'reports', 'mileageReview'],
-  mileStats: ['mileStats', 'trips', 'reports', 'mileageReview'],
+  trips: ['trips', 'mileStats', 'reports', 'mileageReview', 'stateMiles'],
+  mileStats: ['mileStats', 'trips', 'reports', 'mileageReview', 'stateMiles'],
   // Approving sets the trips' manual figures.
-  mileageReview: ['mileageReview', 'trips', 'mileStats', 'reports'],
+  mileageReview: ['mileageReview', 'trips', 'mileStats', 'reports', 'stateMiles'],
   // The PUT answers the whole row, which is put in the cache: refetching could only bring back an older one.
   routeSettings: [],
-} as const satisfies Record<Exclude<QueryArea, 'me' | 'reports'>, readonly QueryArea[]>;
+} as const satisfies Record<Exclude<QueryArea, 'me' | 'reports' | 'stateMiles'>, readonly QueryArea[]>;
 
 export type WriteArea = keyof typeof WRITE_REFRESHES;
 

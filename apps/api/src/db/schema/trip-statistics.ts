@@ -1,5 +1,7 @@
-import { date, doublePrecision, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { trucks } from './reference';
+import { trips } from './trips';
 
 /**
  * The Reports screen's running totals: per truck, per Central-time week (Monday) and month of
@@ -34,4 +36,45 @@ export const tripPeriodStats = pgTable(
   },
   // One truck's weeks are one index range; all trucks read every row of a kind.
   (t) => [primaryKey({ columns: [t.periodKind, t.truckId, t.periodStart] })],
+);
+
+/**
+ * State miles for IFTA (docs/state-miles.md, migration 0018): a trip's metres per jurisdiction
+ * and source (TELEMATICS, ROUTE, ESTIMATE), written by the API when the trip's route or track
+ * changes. `truckId`, `pickupDateTime` and `cancelled` are copied from the trip by triggers;
+ * `best` marks the trip's best source; `computedFrom` says what the split was computed from.
+ */
+export const tripStateMiles = pgTable(
+  'trip_state_miles',
+  {
+    tripId: integer()
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    source: text().notNull(),
+    state: text().notNull(),
+    metres: doublePrecision().notNull(),
+    best: boolean().notNull().default(false),
+    computedFrom: text().notNull(),
+    truckId: integer().notNull(),
+    pickupDateTime: timestamp({ withTimezone: true }).notNull(),
+    cancelled: boolean().notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'trip_state_miles_pkey', columns: [t.tripId, t.source, t.state] }),
+    index('trip_state_miles_counted_pickup_idx').on(t.pickupDateTime, t.truckId).where(sql`${t.best} AND NOT ${t.cancelled}`),
+  ],
+);
+
+/** Per truck, Central month of the pickup, state and source: the metres and trips of the rows that count (kept by a trigger, migration 0018). */
+export const stateMilesMonthly = pgTable(
+  'state_miles_monthly',
+  {
+    truckId: integer().notNull(),
+    month: date({ mode: 'string' }).notNull(),
+    state: text().notNull(),
+    source: text().notNull(),
+    metres: doublePrecision().notNull().default(0),
+    trips: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'state_miles_monthly_pkey', columns: [t.month, t.truckId, t.state, t.source] }), index('state_miles_monthly_truck_idx').on(t.truckId, t.month)],
 );

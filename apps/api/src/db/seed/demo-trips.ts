@@ -37,6 +37,11 @@ const towns: Town[] = TOWNS.map(([name, lat, lng]) => ({ address: `${name}, Unit
 const miles = (a: Town, b: Town) => metresToMiles(wgs84Meters(a, b));
 const SPEED_MPH = 50;
 
+const town = (name: string) => towns.find((t) => t.address.startsWith(name))!;
+const FORT_WAYNE_KC: { stops: Town[]; types: StopType[] } = {
+  stops: [town('Fort Wayne, IN'), town('Indianapolis, IN'), town('Kansas City, MO')],
+  types: ['START', 'PICKUP', 'DELIVERY'],
+};
 /** The company whose unpaid demo loads carry the Mileage Review's cases, one after another. */
 export const REVIEW_DEMO_COMPANY = 'Lone Star Carriers';
 const REVIEW_CASES = ['NO_TRACK', 'GPS_GAP', 'ODOMETER_OFF', 'STOP_MISSED', 'AS_DRIVEN'] as const;
@@ -146,7 +151,9 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
     const crew = pick(crews);
     const truck = truckOf.get(crew.truckId)!;
     const ageDays = (count - i) * (90 / count); // oldest first, up to three months ago
-    const { stops: places, types } = lane(rand);
+    const random = lane(rand);
+    // Every 40th load runs Fort Wayne → Indianapolis → Kansas City: the State miles tab's example (IN, IL, MO; docs/state-miles.md).
+    const { stops: places, types } = i % 40 === 7 ? FORT_WAYNE_KC : random;
     const planned = places.map((p, k) => (k === 0 ? null : estimateLeg(places[k - 1]!, p, 'PRACTICAL', SPEED_MPH)));
     let total = 0;
     // Load statuses are the server's default by freight on board (docs/decisions/015-loaded-by-freight-on-board.md).

@@ -12,6 +12,7 @@ import type { TelematicsDeps } from './registry';
 import { actualSource, sourcesOn } from './sources';
 import { loadStoredTrack, refreshTrack, trackMetas, type TrackState } from './tracks';
 import { plannedMileStats, telematicsMileStats } from './wire';
+import { recomputeStateMiles } from '../state-miles';
 import { refreshTripReview } from '../mileage-review';
 
 /**
@@ -303,6 +304,8 @@ export async function keepTripFigures(deps: TelematicsDeps, tripId: number, opts
     // HERE is never kept (it is read from the stop legs): a row left from before goes.
     await tx.delete(tripMileStats).where(and(eq(tripMileStats.tripId, tripId), notInArray(tripMileStats.source, [...PROVIDERS])));
     await syncActualMiles(tx, tripId);
+    // The state miles follow the track and its TOTAL MILES (docs/state-miles.md).
+    if (changed.length) await recomputeStateMiles(tx, tripId, loadStoredTrack);
     // The trip's review row follows its figures (docs/mileage-review.md).
     await refreshTripReview(tx, tripId);
   });

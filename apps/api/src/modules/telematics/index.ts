@@ -5,3 +5,4 @@
 export { tripFigures, type TripFigures } from './figures';
 export type { ProviderName } from './provider';
 export { actualSource, sourceOn } from './sources';
+export { loadStoredTrack } from './tracks';

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { userRouteSettings } from '../../db/schema/reference';
 import { tripStops, trips } from '../../db/schema/trips';
 import type { RoutingService } from '../routing';
+import { writePlannedStateMiles } from '../state-miles';
 
 /**
  * A trip's route figures come from the routing service on every save, never from the client
@@ -39,6 +40,16 @@ export interface RouteColumns {
   routeSource: RouteSource | null;
 }
 
+/**
+ * The route's geometry for the state miles (docs/state-miles.md): per leg between the stops with
+ * a valid position, its road distance (metres) and HERE's flexible polyline — or, when the
+ * figures are an estimate, the straight line between the two stops.
+ */
+export interface RouteGeometry {
+  source: RouteSource;
+  legs: { distance: number; polyline: string | null; from: { lat: number; lng: number }; to: { lat: number; lng: number } }[];
+}
+
 export interface RouteSettings {
   routingMode: RoutingMode;
   trailer: boolean;
@@ -66,12 +77,12 @@ export async function computeRouteFigures(
   routing: RoutingService,
   settings: RouteSettings,
   stops: readonly RoutedStop[],
-): Promise<{ stops: StopFigures[]; columns: RouteColumns }> {
+): Promise<{ stops: StopFigures[]; columns: RouteColumns; geometry: RouteGeometry | null }> {
   const valid = stops.flatMap((s, i) => (isValidCoordinate(s.latitude, s.longitude) ? [i] : []));
   const figures: StopFigures[] = stops.map(() => ({ distance: null, totalDistance: null, duration: null }));
-  if (valid.length < 2) return { stops: figures, columns: NO_ROUTE };
+  if (valid.length < 2) return { stops: figures, columns: NO_ROUTE, geometry: null };
 
-  const legs: { distance: number; duration: number }[] = [];
+  const legs: { distance: number; duration: number; polyline: string }[] = [];
   let source: RouteSource = 'HERE';
   const step = ROUTING.maxStops - 1;
   for (let from = 0; from < valid.length - 1; from += step) {
@@ -91,9 +102,15 @@ export async function computeRouteFigures(
     figures[stopIndex] = { distance: leg.distance, totalDistance: total, duration: leg.duration };
   });
   const f = legFigures(stops.map((s, i) => ({ stopType: s.stopType, loadStatus: s.loadStatus, distance: figures[i]!.distance }) as LegStop));
+  const at = (i: number) => ({ lat: stops[i]!.latitude, lng: stops[i]!.longitude });
+  const geometry: RouteGeometry = {
+    source,
+    legs: legs.map((leg, k) => ({ distance: leg.distance, polyline: source === 'HERE' ? leg.polyline : null, from: at(valid[k]!), to: at(valid[k + 1]!) })),
+  };
   return {
     stops: figures,
     columns: { routeM: f.miles, routeTotalEmptyM: f.totalEmpty, routePuM: f.pu, routeTrlM: f.trl, routeTotalM: f.totalMiles, routeDurationS: duration, routeSource: source },
+    geometry,
   };
 }
 
@@ -137,7 +154,7 @@ export async function recomputeTripRoutes(
         const stored = await db.select().from(tripStops).where(eq(tripStops.tripId, t.id)).orderBy(asc(tripStops.orderIndex));
         const statuses = resolveLoadStatuses(stored.map((s) => ({ ...s, stopType: s.stopType as StopType, loadStatus: s.loadStatus as LegStop['loadStatus'] })));
         const stops = stored.map((s, i) => ({ ...s, loadStatus: statuses[i]! }));
-        const { stops: legs, columns } = await computeRouteFigures(routing, settings, stops);
+        const { stops: legs, columns, geometry } = await computeRouteFigures(routing, settings, stops);
         const done = await db.transaction(async (tx) => {
           const [updated] = await tx
             .update(trips)
@@ -146,6 +163,7 @@ export async function recomputeTripRoutes(
             .returning({ id: trips.id });
           if (!updated) return false;
           for (const [i, s] of stops.entries()) await tx.update(tripStops).set({ ...legs[i]!, loadStatus: s.loadStatus }).where(eq(tripStops.id, s.id));
+          await writePlannedStateMiles(tx, t.id, geometry);
           return true;
         });
         if (done) recomputed++;

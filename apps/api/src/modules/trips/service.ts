@@ -29,7 +29,8 @@ import { orderBy, planEstimate, toPage } from '../../platform/paging';
 import { diffTrips, type TripSnapshot } from './history';
 import type { RoutingService } from '../routing';
 import { refreshTripReview } from '../mileage-review';
-import { computeRouteFigures, routeSettingsOf, type RouteColumns, type StopFigures } from './route-figures';
+import { computeRouteFigures, routeSettingsOf, type RouteColumns, type RouteGeometry, type StopFigures } from './route-figures';
+import { writePlannedStateMiles } from '../state-miles';
 
 type TripInput = z.output<typeof tripInput>;
 // Columns hold metres (docs/decisions/020-one-unit.md); the wire's mile fields are converted here, at the edge.
@@ -422,7 +423,7 @@ export function tripLocations(stops: readonly { stopType: string; address: strin
  * The route figures of the trip's stops, from the routing service with the saving user's route
  * settings: asked before any transaction opens. Whatever figures the client sent are replaced.
  */
-async function routeOf(db: Db, routing: RoutingService, actorId: number, input: TripInput): Promise<{ stops: StopFigures[]; columns: RouteColumns }> {
+async function routeOf(db: Db, routing: RoutingService, actorId: number, input: TripInput): Promise<{ stops: StopFigures[]; columns: RouteColumns; geometry: RouteGeometry | null }> {
   return computeRouteFigures(routing, await routeSettingsOf(db, actorId), sortedStops(input));
 }
 
@@ -500,6 +501,7 @@ export async function createTrip(db: Db, routing: RoutingService, actorId: numbe
       .returning({ id: trips.id });
     await tx.insert(tripStops).values(stops.map((s) => ({ ...s, tripId: trip!.id })));
     await tx.insert(tripHistory).values({ tripId: trip!.id, columnName: 'TRIP_STATUS', oldValue: null, newValue: input.tripStatus, changedBy: actorId, createdAt: changedNow });
+    await writePlannedStateMiles(tx, trip!.id, route.geometry);
     await refreshTripReview(tx, trip!.id, { actorId });
     return trip!.id;
   });
@@ -580,6 +582,7 @@ export async function updateTrip(db: Db, routing: RoutingService, actorId: numbe
     await tx.delete(tripStops).where(eq(tripStops.tripId, id));
     await tx.insert(tripStops).values(stops.map((s) => ({ ...s, tripId: id })));
     await writeHistory(tx, id, actorId, stored.snap, snapshot(input, refs, payableFrom(input.emptyMiles, input.loadedMiles)));
+    await writePlannedStateMiles(tx, id, route.geometry);
     await refreshTripReview(tx, id, { actorId });
   });
   return getTrip(db, id);

@@ -11,6 +11,8 @@ import type { GeometryCollection } from 'topojson-specification';
 interface Atlas {
   land: Shape[];
   states: Shape[];
+  /** Each state's outline by its us-atlas id (FIPS code), for maps that shade states (the State miles tab). */
+  statesById: Map<string, Shape[]>;
   borders: Shape[];
 }
 /** One feature's outline as Leaflet LatLngs: converted once, shared by every map (Leaflet keeps LatLngs as given). */
@@ -39,14 +41,19 @@ function shapes(geo: GeoJSON.GeoJsonObject): Shape[] {
 
 let atlas: Promise<Atlas> | null = null;
 
+export type { Shape as AtlasShape };
+
 export function loadOfflineAtlas(): Promise<Atlas> {
   atlas ??= Promise.all([import('us-atlas/states-10m.json'), import('world-atlas/land-110m.json')]).then(([us, world]) => {
     const usTopology = us.default;
     const worldTopology = world.default;
     const states = usTopology.objects.states as GeometryCollection;
+    const stateFeatures = feature(usTopology, states);
+    const statesById = new Map(stateFeatures.features.map((f) => [String(f.id), shapes(f)]));
     return {
       land: shapes(feature(worldTopology, worldTopology.objects.land as GeometryCollection)),
-      states: shapes(feature(usTopology, states)),
+      states: [...statesById.values()].flat(),
+      statesById,
       // Each border once (shared arcs), not twice as two states' outlines would draw it.
       borders: shapes(mesh(usTopology, states, (a, b) => a !== b)),
     };

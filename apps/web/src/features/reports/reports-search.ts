@@ -12,6 +12,12 @@ export const reportsSearchParams = {
   periodType: oneOfParam([...PERIOD_TYPES, 'CUSTOM', 'NONE']),
   fromDate: wireDateParam,
   toDate: wireDateParam,
+  /** The screen's tab: absent is the mileage report; STATE_MILES the IFTA state miles (docs/state-miles.md). */
+  tab: oneOfParam(['STATE_MILES']),
+  /** The State miles tab's quarter as YYYY-Qn (absent: the last full quarter) and company filter. */
+  quarter: (value: unknown) => (typeof value === 'string' && /^20\d\d-Q[1-4]$/.test(value) ? value : undefined),
+  companyId: idParam,
+  companyLabel: textParam({ max: 100, trim: false }),
 };
 export type ReportsSearch = SearchOf<typeof reportsSearchParams>;
 

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { PageGuard } from '@/components/layout/page-guard';
+import { ViewSwitcher } from '@/components/layout/view-switcher';
 import { ReportsScreen } from '@/features/reports/components/reports-screen';
+import { StateMilesTab } from '@/features/reports/components/state-miles-tab';
 import { reportsSearchParams, type ReportsSearch } from '@/features/reports/reports-search';
 import { searchReader } from '@/lib/search-params';
 import { section } from '@/lib/sections';
@@ -11,14 +13,28 @@ export const Route = createFileRoute('/_app/reports')({
   component: ReportsRoute,
 });
 
+type Tab = 'MILEAGE' | 'STATE_MILES';
+const TABS = [
+  { value: 'MILEAGE', label: 'Mileage' },
+  { value: 'STATE_MILES', label: 'State miles' },
+] as const satisfies readonly { value: Tab; label: string }[];
+
 function ReportsRoute() {
   const { title, anyOf } = section('reports');
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback((patch: Partial<ReportsSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true }), [navigate]);
+  const tab: Tab = search.tab ?? 'MILEAGE';
+  const switcher = (
+    <ViewSwitcher<Tab> label="Report" value={tab} options={TABS} onChange={(next) => onSearchChange({ tab: next === 'STATE_MILES' ? 'STATE_MILES' : undefined })} />
+  );
   return (
     <PageGuard anyOf={anyOf}>
-      <ReportsScreen title={title} search={search} onSearchChange={onSearchChange} />
+      {tab === 'STATE_MILES' ? (
+        <StateMilesTab title={title} search={search} onSearchChange={onSearchChange} viewSwitcher={switcher} />
+      ) : (
+        <ReportsScreen title={title} search={search} onSearchChange={onSearchChange} viewSwitcher={switcher} />
+      )}
     </PageGuard>
   );
 }

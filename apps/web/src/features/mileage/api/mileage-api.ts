@@ -1,10 +1,12 @@
 import type { MileStatsRefreshAccepted, TripMileStats } from '@milepost/contracts/mile-stats-api';
+import type { TripStateMiles } from '@milepost/contracts/state-miles-api';
 import type { TripDetail } from '@milepost/contracts/trips-api';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { areaKeys, useWriteMutation } from '@/lib/query-keys';
 
 export const mileStatsKeys = areaKeys('mileStats');
+const stateMilesKeys = areaKeys('stateMiles');
 
 /** GET /mile-stats/{tripId}: the three sources' figures (miles, full precision) and the manual ones. */
 export function getMileStats(tripId: number, signal?: AbortSignal): Promise<TripMileStats> {
@@ -13,6 +15,14 @@ export function getMileStats(tripId: number, signal?: AbortSignal): Promise<Trip
 
 export function mileStatsQueryOptions(tripId: number) {
   return queryOptions({ queryKey: mileStatsKeys.detail(tripId), queryFn: ({ signal }) => getMileStats(tripId, signal) });
+}
+
+/** GET /trips/{id}/state-miles: the trip's miles per state, one entry per source it has (docs/state-miles.md). */
+export function tripStateMilesQueryOptions(tripId: number) {
+  return queryOptions({
+    queryKey: stateMilesKeys.detail(tripId),
+    queryFn: ({ signal }) => api.get<TripStateMiles>(`/trips/${tripId}/state-miles`, { signal }),
+  });
 }
 
 /** POST /mile-stats/{tripId}/refresh → 202: a job fetches the trip's tracks and keeps its figures. */

@@ -51,6 +51,13 @@ function stats(manual: TripMileStats['manualStats'] = { payableMileage: null, em
   };
 }
 
+const STATE_MILES = {
+  sources: [
+    { source: 'TELEMATICS', computedFrom: 'SAMSARA track fetched 2026-10-05T16:00:00.000Z, scaled to its TOTAL MILES', states: [{ state: 'MO', miles: 250.04 }, { state: 'IL', miles: 160.2 }, { state: 'IN', miles: 120.4 }] },
+    { source: 'ROUTE', computedFrom: 'HERE route of trip version 2', states: [{ state: 'MO', miles: 248 }, { state: 'IL', miles: 161 }, { state: 'IN', miles: 121 }] },
+  ],
+};
+
 const SETTING = { id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' };
 
 function setup(data: TripMileStats | MockHandler, permissions: string[], put?: MockHandler, distanceUnit: 'MILES' | 'KM' = 'MILES') {
@@ -58,6 +65,7 @@ function setup(data: TripMileStats | MockHandler, permissions: string[], put?: M
     'GET /mile-stats/42': typeof data === 'function' ? data : () => data,
     'PUT /mile-stats/payable-mileage': put ?? (() => ({ id: 42 })),
     'GET /user-route-setting/1': () => ({ ...SETTING, distanceUnit }),
+    'GET /trips/42/state-miles': () => STATE_MILES,
   });
   renderWithApp(
     <>
@@ -337,6 +345,17 @@ describe('Mileage Report dialog', () => {
   it('shows why the report could not load', async () => {
     setup(() => apiError(404, 'Trip not found.'), VIEW);
     expect(await screen.findByRole('alert')).toHaveTextContent('Trip not found.');
+  });
+
+  it('shows the trip’s miles by state per source, the counted (best) source first, with what each was computed from', async () => {
+    setup(stats(), VIEW);
+    const split = await screen.findByRole('region', { name: 'Miles by state' }, { timeout: 8000 });
+    const lines = await within(split).findAllByRole('listitem', undefined, { timeout: 8000 });
+    expect(lines.map((l) => l.textContent)).toEqual([
+      'GPS (telematics) (counted): MO 250.0 mi · IL 160.2 mi · IN 120.4 mi',
+      'HERE route: MO 248.0 mi · IL 161.0 mi · IN 121.0 mi',
+    ]);
+    expect(lines[0]!.title).toContain('SAMSARA track');
   });
 });
 

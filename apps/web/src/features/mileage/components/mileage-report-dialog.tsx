@@ -20,6 +20,7 @@ import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { offerReloadIfStale } from '@/lib/stale-reload';
 import { mileStatsKeys, mileStatsQueryOptions, refreshTelematics, useSavePayableMileageMutation } from '../api/mileage-api';
+import { StateMilesSplit } from './state-miles-split';
 import {
   REFRESH_TELEMATICS_PERMISSIONS,
   SOURCE_ROWS,
@@ -72,6 +73,7 @@ function MileageReport({ tripId, unit }: { tripId: number; unit: DistanceUnit })
       <SourcesTable stats={stats} unit={unit} />
       {/* Keyed by the unit too: the typed figures are in the unit, so a change of unit starts the form over. */}
       <ManualMileage key={`${manualKey(stats.manualStats)}-${unit}`} tripId={tripId} manual={stats.manualStats} unit={unit} />
+      <StateMilesSplit tripId={tripId} />
       <LegsBreakdown stats={stats} unit={unit} />
     </div>
   );

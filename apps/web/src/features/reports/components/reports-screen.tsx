@@ -1,7 +1,7 @@
 import { REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { RefreshButton, refreshList, tableTotalText } from '@/components/data-table/table-toolbar';
 import { staticTableSource } from '@/components/data-table/table-source';
@@ -35,7 +35,18 @@ const getRowId = (row: ReportRow) => row.periodStart;
  * range) for all trucks or one, with a chart of loaded and empty miles, client-side sorting,
  * CSV export and a click on a period opening its trips.
  */
-export function ReportsScreen({ title, search, onSearchChange }: { title: string; search: ReportsSearch; onSearchChange: (patch: Partial<ReportsSearch>) => void }) {
+export function ReportsScreen({
+  title,
+  search,
+  onSearchChange,
+  viewSwitcher,
+}: {
+  title: string;
+  search: ReportsSearch;
+  onSearchChange: (patch: Partial<ReportsSearch>) => void;
+  /** The Mileage / State miles tabs. */
+  viewSwitcher?: ReactNode;
+}) {
   const request = reportRequest(search);
   const query = useQuery({ ...reportQueryOptions(request.kind === 'none' ? { kind: 'period', periodType: 'WEEKLY' } : request), enabled: request.kind !== 'none' });
   const rows = request.kind === 'none' ? [] : query.data?.rows;
@@ -65,6 +76,7 @@ export function ReportsScreen({ title, search, onSearchChange }: { title: string
       <HeaderBar
         title={title}
         metadata={tableTotalText(rows ? rows.length : undefined, 'records')}
+        viewSwitcher={viewSwitcher}
         filters={
           <>
             <ReportsFilters search={search} onSearchChange={onSearchChange} />

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, idParam } from '@milepost/contracts/api';
+import { STATE_MILES_CSV_HEADERS, stateMilesFileName, stateMilesQuery, stateMilesReport, tripStateMiles } from '@milepost/contracts/state-miles-api';
+import type { AppDeps } from '../../app';
+import { csvReply, oneDecimal, type CsvColumn } from '../../platform/csv';
+import { metresToMiles } from '@milepost/geo/units';
+import { sendJsonText } from '../../platform/json-text';
+import { exportStateMiles, stateMilesReportJson, tripStateMilesOf } from './service';
+
+/** IFTA work is the Reports screen's; a trip's split also shows in its Mileage Report. */
+const REPORTS = { permission: 'CAN_SHOW_REPORTS' } as const;
+const TRIP = { anyOf: ['CAN_SHOW_REPORTS', 'CAN_VIEW_MILEAGE_REPORT_TRIP'] } as const;
+
+export interface CsvRow {
+  truck_id: number;
+  unit_number: string;
+  state: string;
+  source: string;
+  metres: number;
+}
+
+/** The IFTA worksheet: one line per jurisdiction and truck (and source), miles to one decimal. */
+const CSV_COLUMNS: CsvColumn<CsvRow>[] = [
+  { header: STATE_MILES_CSV_HEADERS[0], value: (r) => r.state },
+  { header: STATE_MILES_CSV_HEADERS[1], value: (r) => r.unit_number },
+  { header: STATE_MILES_CSV_HEADERS[2], value: (r) => oneDecimal(metresToMiles(Number(r.metres))) },
+  { header: STATE_MILES_CSV_HEADERS[3], value: (r) => r.source },
+];
+
+/** Registered before the trip routes' /trips/:id. */
+export async function stateMilesRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reports'];
+
+  r.get('/state-miles', {
+    config: { access: REPORTS },
+    compress: false, // sendJsonText compresses the answer itself
+    schema: {
+      tags,
+      summary: 'Miles per truck, jurisdiction and source over a quarter or a range (each trip by its best source), with per state the share from GPS',
+      querystring: stateMilesQuery,
+      response: { 200: envelope(stateMilesReport) },
+    },
+    // PostgreSQL writes the answer's JSON; state-miles.test.ts parses it with the response schema.
+    handler: async (req, reply) => sendJsonText(req, reply, `{"data":${await stateMilesReportJson(deps.db, req.query)}}`),
+  });
+
+  r.get('/state-miles/export.csv', {
+    config: { access: REPORTS },
+    schema: { tags, summary: 'The state miles as an IFTA worksheet: Jurisdiction, Truck, Miles, Source (streamed CSV)', querystring: stateMilesQuery, response: { 200: z.string() } },
+    // Read on an export session like every CSV download (docs/deploy.md "Exports"): 503 EXPORTS_BUSY when all are in use.
+    handler: async (req, reply) => {
+      const csv = await exportStateMiles(deps.exports, req.query, CSV_COLUMNS, (err) => req.log.error({ err }, 'state miles CSV export failed'));
+      return csvReply(reply, stateMilesFileName(req.query)).send(csv);
+    },
+  });
+
+  r.get('/trips/:id/state-miles', {
+    config: { access: TRIP },
+    schema: { tags: ['trips'], summary: "A trip's miles per jurisdiction, one entry per source it has, best first", params: idParam, response: { 200: envelope(tripStateMiles) } },
+    handler: async (req) => ({ data: await tripStateMilesOf(deps.db, req.params.id) }),
+  });
+}

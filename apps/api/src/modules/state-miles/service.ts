@@ -1,0 +1,267 @@
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { isValidCoordinate, wgs84Meters } from '@milepost/geo/distance';
+import { decodeColumns } from '@milepost/geo/flexpolyline';
+import { metresByJurisdiction } from '@milepost/geo/jurisdictions';
+import { metresToMiles } from '@milepost/geo/units';
+import { formatWireDateTime } from '@milepost/contracts/time';
+import {
+  quarterRange,
+  STATE_MILES_SOURCES,
+  type StateMilesQuery,
+  type StateMilesReport,
+  type StateMilesSource,
+  type TripStateMiles,
+} from '@milepost/contracts/state-miles-api';
+import { TRIP_MESSAGES } from '@milepost/contracts/trips-api';
+import type { Db, ExportSessions } from '../../db/client';
+import { exportCsv, type CsvColumn } from '../../platform/csv';
+import { trucks } from '../../db/schema/reference';
+import { tripMileStats, tripTracks } from '../../db/schema/telematics';
+import { stateMilesMonthly, tripStateMiles } from '../../db/schema/trip-statistics';
+import { trips } from '../../db/schema/trips';
+import { AppError } from '../../platform/errors';
+import type { RouteGeometry } from '../trips';
+
+/*
+ * State miles for IFTA (docs/state-miles.md). Splits are computed where the figures they come
+ * from are written — a trip's save or route recompute (ROUTE or ESTIMATE) and the telematics
+ * figures of its stored track (TELEMATICS) — and stored in trip_state_miles; reads only sum
+ * stored rows (state_miles_monthly for quarters, kept by a trigger).
+ *
+ * Each split is the geometry's share per jurisdiction scaled to the figure the trip already
+ * shows for that source, so state miles always add up to the trip's TOTAL MILES of the source:
+ * a route leg's split is scaled to the leg's road distance (HERE's, or the estimate's), the
+ * track's split to the telematics TOTAL MILES (trips.telematics_m) when one was computed.
+ */
+
+type Parts = Map<string, number>;
+type ProviderName = 'SAMSARA' | 'GLE';
+
+/** Reads a trip's stored track of one provider (modules/telematics `loadStoredTrack`, passed in: telematics calls this module). */
+export type StoredTrackReader = (db: Db, tripId: number, source: ProviderName) => Promise<{ track: { lat: ArrayLike<number>; lng: ArrayLike<number> }; fetchedAt: Date } | null>;
+
+function addScaled(into: Parts, parts: Parts, total: number) {
+  const sum = [...parts.values()].reduce((a, b) => a + b, 0);
+  if (!(sum > 0) || !(total > 0)) return;
+  for (const [state, m] of parts) into.set(state, (into.get(state) ?? 0) + (m * total) / sum);
+}
+
+/** A HERE polyline that does not decode counts as the straight leg (it never fails a save). */
+function decodedOrNull(polyline: string): { lat: ArrayLike<number>; lng: ArrayLike<number> } | null {
+  try {
+    const c = decodeColumns(polyline);
+    return c.lat.length >= 2 ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The planned route's split: each leg's line (HERE's polyline, or the straight line for an estimate) scaled to the leg's distance. */
+export function plannedSplit(geometry: RouteGeometry): { source: StateMilesSource; parts: Parts } {
+  const parts: Parts = new Map();
+  for (const leg of geometry.legs) {
+    if (!(leg.distance > 0)) continue;
+    const line = (leg.polyline && decodedOrNull(leg.polyline)) || { lat: [leg.from.lat, leg.to.lat], lng: [leg.from.lng, leg.to.lng] };
+    addScaled(parts, metresByJurisdiction(line.lat, line.lng), leg.distance);
+  }
+  return { source: geometry.source === 'HERE' ? 'ROUTE' : 'ESTIMATE', parts };
+}
+
+/** Marks the rows of the trip's best source (TELEMATICS, else ROUTE, else ESTIMATE): the ones its reports count. */
+async function markBest(db: Db, tripId: number) {
+  await db.execute(sql`
+    with top as (
+      select s.source from ${tripStateMiles} s where s.trip_id = ${tripId}
+      order by array_position(array['TELEMATICS', 'ROUTE', 'ESTIMATE']::text[], s.source) limit 1)
+    update ${tripStateMiles} set best = (source = (select source from top))
+    where trip_id = ${tripId} and best is distinct from (source = (select source from top))`);
+}
+
+/** Replaces the trip's rows of `sources` by `parts` (none: the source is gone) and marks its best source again. */
+async function replace(db: Db, tripId: number, sources: readonly StateMilesSource[], next: { source: StateMilesSource; parts: Parts; computedFrom: string } | null) {
+  await db.delete(tripStateMiles).where(and(eq(tripStateMiles.tripId, tripId), inArray(tripStateMiles.source, [...sources])));
+  const [trip] = await db.select({ truckId: trips.truckId, pickupDateTime: trips.pickupDateTime }).from(trips).where(eq(trips.id, tripId));
+  if (!trip) return;
+  // The trip's truck, pickup time and status are copied by the table's trigger too (migration 0018): they stay the trip's.
+  const rows = next
+    ? [...next.parts].filter(([, m]) => m > 0).map(([state, metres]) => ({ tripId, source: next.source, state, metres, computedFrom: next.computedFrom, ...trip }))
+    : [];
+  if (rows.length) await db.insert(tripStateMiles).values(rows);
+  await markBest(db, tripId);
+}
+
+/** After a save or a route recompute, in its transaction: the planned split (ROUTE or ESTIMATE) from the route just computed. */
+export async function writePlannedStateMiles(tx: Db, tripId: number, geometry: RouteGeometry | null) {
+  const [t] = await tx.select({ version: trips.version }).from(trips).where(eq(trips.id, tripId));
+  const planned = geometry ? plannedSplit(geometry) : null;
+  await replace(tx, tripId, ['ROUTE', 'ESTIMATE'], planned && { ...planned, computedFrom: `${planned.source === 'ROUTE' ? 'HERE route' : 'Estimate'} of trip version ${t?.version ?? 0}` });
+}
+
+/**
+ * The TELEMATICS split from the stored track (docs/state-miles.md): the provider whose figure is
+ * the trip's telematics TOTAL MILES (Samsara's, else GLE's), else the provider with a stored
+ * track. Called where the track or its figures are written (the telematics mile stats, the sync).
+ */
+export function recomputeStateMiles(db: Db, tripId: number, loadStoredTrack: StoredTrackReader): Promise<void> {
+  // One at a time per trip (the trip's row lock): Samsara's and GLE's figures are kept at once.
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for('update');
+    if (locked) await recomputeLocked(tx, tripId, loadStoredTrack);
+  });
+}
+
+async function recomputeLocked(db: Db, tripId: number, loadStoredTrack: StoredTrackReader): Promise<void> {
+  const [[trip], metas, stats] = await Promise.all([
+    db.select({ telematicsM: trips.telematicsM }).from(trips).where(eq(trips.id, tripId)),
+    db.select({ source: tripTracks.source, pointCount: tripTracks.pointCount }).from(tripTracks).where(eq(tripTracks.tripId, tripId)),
+    db
+      .select({ source: tripMileStats.source })
+      .from(tripMileStats)
+      .where(and(eq(tripMileStats.tripId, tripId), inArray(tripMileStats.source, ['SAMSARA', 'GLE']), isNotNull(tripMileStats.totalM))),
+  ]);
+  if (!trip) return;
+  const order: ProviderName[] = ['SAMSARA', 'GLE'];
+  const measured = order.find((p) => stats.some((s) => s.source === p));
+  const provider = measured ?? order.find((p) => metas.some((m) => m.source === p && m.pointCount > 1));
+  const stored = provider ? await loadStoredTrack(db, tripId, provider) : null;
+  if (!provider || !stored || stored.track.lat.length < 2) return replace(db, tripId, ['TELEMATICS'], null);
+  const raw = metresByJurisdiction(stored.track.lat, stored.track.lng);
+  const total = measured && trip.telematicsM !== null ? trip.telematicsM : [...raw.values()].reduce((a, b) => a + b, 0);
+  const parts: Parts = new Map();
+  addScaled(parts, raw, total);
+  const what = measured ? `${provider} track fetched ${stored.fetchedAt.toISOString()}, scaled to its TOTAL MILES` : `${provider} track fetched ${stored.fetchedAt.toISOString()}`;
+  await replace(db, tripId, ['TELEMATICS'], { source: 'TELEMATICS', parts, computedFrom: what });
+}
+
+const miles = (m: number) => metresToMiles(Number(m));
+const SOURCE_RANK = new Map(STATE_MILES_SOURCES.map((s, i) => [s, i]));
+
+/** A trip's stored splits, one entry per source it has, best first. */
+export async function tripStateMilesOf(db: Db, tripId: number): Promise<TripStateMiles> {
+  const [[trip], rows] = await Promise.all([
+    db.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)),
+    db.select({ source: tripStateMiles.source, state: tripStateMiles.state, metres: tripStateMiles.metres, computedFrom: tripStateMiles.computedFrom }).from(tripStateMiles).where(eq(tripStateMiles.tripId, tripId)),
+  ]);
+  if (!trip) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
+  const bySource = new Map<StateMilesSource, TripStateMiles['sources'][number]>();
+  for (const r of rows) {
+    const source = r.source as StateMilesSource;
+    let entry = bySource.get(source);
+    if (!entry) bySource.set(source, (entry = { source, computedFrom: r.computedFrom, states: [] }));
+    entry.states.push({ state: r.state, miles: miles(r.metres) });
+  }
+  const sources = [...bySource.values()].sort((a, b) => SOURCE_RANK.get(a.source)! - SOURCE_RANK.get(b.source)!);
+  for (const s of sources) s.states.sort((a, b) => b.miles - a.miles || a.state.localeCompare(b.state));
+  return { sources };
+}
+
+/** The period's bounds, and whether it is a quarter (whole Central months: the monthly totals answer it). */
+export function periodOf(q: StateMilesQuery): { from: Date; to: Date; months: [string, string] | null } {
+  if (q.periodType) {
+    const { from, to } = quarterRange(q.year!, q.quarter!);
+    const first = `${q.year}-${String((q.quarter! - 1) * 3 + 1).padStart(2, '0')}-01`;
+    const last = `${q.year}-${String(q.quarter! * 3).padStart(2, '0')}-01`;
+    return { from, to, months: [first, last] };
+  }
+  return { from: q.fromDate!, to: q.toDate!, months: null };
+}
+
+/**
+ * Per truck, jurisdiction and source: metres and trips over the period (each trip by its best
+ * source). A quarter sums the monthly totals; a range sums the trips' rows through the
+ * (pickup, truck) index of the rows that count.
+ */
+export function stateMilesRowsQuery(q: StateMilesQuery): SQL {
+  const p = periodOf(q);
+  const company = q.companyId !== undefined ? sql` and ${trucks.companyId} = ${q.companyId}` : sql``;
+  if (p.months) {
+    const m = stateMilesMonthly;
+    const truck = q.truckId !== undefined ? sql` and ${m.truckId} = ${q.truckId}` : sql``;
+    return sql`
+      select ${m.truckId} as truck_id, ${trucks.unitNumber} as unit_number, ${m.state} as state, ${m.source} as source,
+        sum(${m.metres})::float8 as metres, sum(${m.trips})::int as trips
+      from ${m} join ${trucks} on ${trucks.id} = ${m.truckId}
+      where ${m.month} between ${p.months[0]} and ${p.months[1]}${truck}${company}
+      group by 1, 2, 3, 4
+      having sum(${m.trips}) > 0
+      order by 3, 2, 1, 4`;
+  }
+  const s = tripStateMiles;
+  const truck = q.truckId !== undefined ? sql` and ${s.truckId} = ${q.truckId}` : sql``;
+  return sql`
+    select ${s.truckId} as truck_id, ${trucks.unitNumber} as unit_number, ${s.state} as state, ${s.source} as source,
+      sum(${s.metres})::float8 as metres, count(*)::int as trips
+    from ${s} join ${trucks} on ${trucks.id} = ${s.truckId}
+    where ${s.best} and not ${s.cancelled} and ${s.pickupDateTime} >= ${p.from.toISOString()} and ${s.pickupDateTime} <= ${p.to.toISOString()}${truck}${company}
+    group by 1, 2, 3, 4
+    order by 3, 2, 1, 4`;
+}
+
+/**
+ * The report as JSON text written by PostgreSQL (a quarter of all trucks is tens of thousands of
+ * truck × state × source rows: sent as the database writes them, not parsed, checked and
+ * stringified again in Node — the trips list does the same, docs/trips-query-plans.md).
+ */
+export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<string> {
+  const p = periodOf(q);
+  const k = metresToMiles(1);
+  const res = (await db.execute(sql`
+    with r as (${stateMilesRowsQuery(q)}),
+    s as (
+      select state, sum(metres) as metres, sum(trips)::int as trips, sum(case when source = 'TELEMATICS' then metres else 0 end) as gps
+      from r group by state),
+    t as (select coalesce(sum(metres), 0) as metres, coalesce(sum(gps), 0) as gps from s)
+    select json_build_object(
+      'fromDate', ${formatWireDateTime(p.from)}::text, 'toDate', ${formatWireDateTime(p.to)}::text,
+      'rows', coalesce((select json_agg(json_build_object('truckId', truck_id, 'unitNumber', unit_number, 'state', state,
+        'miles', metres * ${k}::float8, 'source', source, 'trips', trips) order by state, unit_number, truck_id, source) from r), '[]'::json),
+      'states', coalesce((select json_agg(json_build_object('state', state, 'miles', metres * ${k}::float8, 'trips', trips,
+        'gpsShare', case when metres > 0 then gps / metres else 0 end) order by metres desc, state) from s), '[]'::json),
+      'totalMiles', (select metres * ${k}::float8 from t),
+      'gpsShare', (select case when metres > 0 then gps / metres else 0 end from t)
+    )::text as json`)) as unknown as { rows: { json: string }[] };
+  return res.rows[0]!.json;
+}
+
+/** The report as an object (tests and callers in the API). */
+export async function stateMilesReport(db: Db, q: StateMilesQuery): Promise<StateMilesReport> {
+  return JSON.parse(await stateMilesReportJson(db, q)) as StateMilesReport;
+}
+
+/**
+ * Trips saved before state miles existed (migration 0018) have none: their planned split is
+ * computed from their stops' straight legs, scaled to each leg's stored distance (HERE's or the
+ * estimate's) and labelled ESTIMATE — the route's line was not kept — and their TELEMATICS split
+ * from their stored track. The next save computes the ROUTE split. At most `limit` trips a run.
+ */
+export async function backfillStateMiles(db: Db, loadStoredTrack: StoredTrackReader, limit = 500): Promise<number> {
+  const rows = (
+    (await db.execute(sql`
+      select t.id from ${trips} t
+      where t.route_source is not null and not exists (select 1 from ${tripStateMiles} s where s.trip_id = t.id)
+      order by t.id limit ${limit}`)) as unknown as { rows: { id: number }[] }
+  ).rows;
+  for (const { id } of rows) {
+    const stops = (
+      (await db.execute(sql`select latitude, longitude, distance from trip_stops where trip_id = ${id} order by order_index`)) as unknown as {
+        rows: { latitude: number; longitude: number; distance: number | null }[];
+      }
+    ).rows.filter((s) => isValidCoordinate(s.latitude, s.longitude));
+    const legs = stops.slice(1).map((to, k) => {
+      const from = { lat: stops[k]!.latitude, lng: stops[k]!.longitude };
+      const end = { lat: to.latitude, lng: to.longitude };
+      return { distance: to.distance ?? wgs84Meters(from, end), polyline: null, from, to: end };
+    });
+    await db.transaction(async (tx) => {
+      const planned = plannedSplit({ source: 'ESTIMATE', legs });
+      await replace(tx, id, ['ROUTE', 'ESTIMATE'], { ...planned, computedFrom: "Straight legs between the stops, scaled to the trip's leg distances (saved before state miles)" });
+    });
+    await recomputeStateMiles(db, id, loadStoredTrack);
+  }
+  return rows.length;
+}
+
+/** The IFTA worksheet as a CSV stream read on an export session (platform/csv.ts `exportCsv`). */
+export function exportStateMiles<R>(exports: ExportSessions, q: StateMilesQuery, columns: readonly CsvColumn<R>[], onError: (err: unknown) => void) {
+  return exportCsv(exports, stateMilesRowsQuery(q), columns, onError);
+}

@@ -1,0 +1,306 @@
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PERMISSION_NAMES, type PermissionName } from '@milepost/contracts/permissions';
+import { STATE_MILES_MESSAGES, stateMilesReport as reportSchema, type StateMilesReport, type TripStateMiles } from '@milepost/contracts/state-miles-api';
+import { formatWireDateTime } from '@milepost/contracts/time';
+import { metresToMiles, milesToMetres } from '@milepost/geo/units';
+import { globalSettings, trucks } from '../src/db/schema/reference';
+import { routeCache } from '../src/db/schema/routing';
+import { stateMilesMonthly, tripStateMiles } from '../src/db/schema/trip-statistics';
+import { trips } from '../src/db/schema/trips';
+import { backfillStateMiles } from '../src/modules/state-miles/service';
+import { createSecretBox } from '../src/platform/secret-box';
+import { keepTripFigures } from '../src/modules/telematics/figures';
+import { loadStoredTrack } from '../src/modules/telematics/tracks';
+import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
+import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { FAKE_HERE_KEY, startHereFake, type HereFake } from './fakes/here';
+import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
+import { straightDrive } from './fakes/telematics-server';
+
+let ctx: TestContext;
+let here: HereFake;
+let samsara: FakeSamsara;
+let owner: string;
+const M = milesToMetres(1); // metres in a mile, as the API converts
+let seq = 0;
+const uid = () => `${Date.now().toString(36)}${(seq++).toString(36)}`.toUpperCase();
+
+const FORT_WAYNE = { address: 'Fort Wayne, IN, United States', latitude: 41.0793, longitude: -85.1394 };
+const INDIANAPOLIS = { address: 'Indianapolis, IN, United States', latitude: 39.7684, longitude: -86.1581 };
+const KANSAS_CITY = { address: 'Kansas City, MO, United States', latitude: 39.0997, longitude: -94.5786 };
+
+beforeAll(async () => {
+  here = await startHereFake();
+  samsara = await startFakeSamsara();
+  ctx = await createTestContext({ ...here.env(), SAMSARA_BASE_URL: samsara.url });
+  await ctx.db.insert(globalSettings).values({ type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: false });
+  owner = (await signIn(ctx.app, await createUser(ctx.db, { permissions: PERMISSION_NAMES }))).accessToken;
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+  await here?.close();
+  await samsara?.close();
+});
+beforeEach(() => here.set({ mode: 'ok', apiKey: FAKE_HERE_KEY }));
+
+const telematicsDeps = () => ({ db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config, retry: FAST_RETRY });
+const as = async (perms: PermissionName[]) => (await signIn(ctx.app, await createUser(ctx.db, { permissions: perms }))).accessToken;
+const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, token = owner) =>
+  call(ctx.app, { method, url: `/api/v1${url}`, token, ...(payload ? { payload } : {}) });
+async function get<T>(url: string, token = owner): Promise<T> {
+  const res = await api('GET', url, undefined, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: T }>().data;
+}
+
+/** A truck of its own company, linked to a Samsara vehicle. */
+async function fleetTruck() {
+  const k = uid();
+  const box = createSecretBox(ctx.secretKey);
+  const company = await createCompanyRow(ctx.db, { samsaraEnabled: true, samsaraTokenEncrypted: box.seal('samsara-test-token') });
+  const truck = await createTruckRow(ctx.db, { companyId: company.id, vehicleId: `sv-${k}` });
+  const driver = await createDriverRow(ctx.db, { truckId: truck.id });
+  samsara.vehicles.push({ id: `sv-${k}`, name: `S ${k}`, vin: `svin-${k}` });
+  return { company, truck, driver, vehicleId: `sv-${k}` };
+}
+
+/** Fort Wayne → Indianapolis (empty, to the pickup) → Kansas City (loaded), saved through the API. */
+const KC_STOPS = [
+  { ...FORT_WAYNE, stopType: 'START', loadStatus: 'EMPTY', orderIndex: 0 },
+  { ...INDIANAPOLIS, stopType: 'PICKUP', loadStatus: 'EMPTY', orderIndex: 1 },
+  { ...KANSAS_CITY, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 2 },
+];
+
+function tripBody(truckId: number, driverId: number, pickup: Date, status: string, number: string, tripStops: object[]) {
+  return {
+    truckId,
+    driverId,
+    identifierType: 'LOAD_NUMBER',
+    identifierValue: number,
+    tripStatus: status,
+    pickupDateTime: formatWireDateTime(pickup),
+    startDateTime: status === 'COMPLETED' ? formatWireDateTime(pickup) : null,
+    endDateTime: status === 'COMPLETED' ? formatWireDateTime(new Date(pickup.getTime() + 12 * 3_600_000)) : null,
+    tripStops,
+  };
+}
+
+/** Fort Wayne → Indianapolis (empty, to the pickup) → Kansas City (loaded), saved through the API. */
+async function fortWayneToKansasCity(truckId: number, driverId: number, pickup: Date, status = 'COMPLETED') {
+  const number = `SM-${uid()}`;
+  const res = await api('POST', '/trips', tripBody(truckId, driverId, pickup, status, number, KC_STOPS));
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...res.json<{ data: { id: number; version: number } }>().data, number, truckId, driverId, pickup, status };
+}
+
+const routeTotal = async (tripId: number) => {
+  const [r] = await ctx.db.select({ m: trips.routeTotalM, s: trips.routeSource, tel: trips.telematicsM }).from(trips).where(eq(trips.id, tripId));
+  // The trip keeps metres (docs/decisions/020-one-unit.md); `tel` in miles, as the report answers.
+  return { ...r!, tel: r!.tel === null ? null : metresToMiles(r!.tel) };
+};
+const sumMiles = (states: { miles: number }[]) => states.reduce((a, s) => a + s.miles, 0);
+
+describe('a trip’s state miles', () => {
+  it('splits the HERE route of a Fort Wayne → Kansas City trip into IN, IL and MO, adding up to its TOTAL MILES', async () => {
+    const { truck, driver } = await fleetTruck();
+    const trip = await fortWayneToKansasCity(truck.id, driver.id, new Date(Date.UTC(2026, 3, 10, 14)));
+    const { m, s } = await routeTotal(trip.id);
+    expect(s).toBe('HERE');
+    const data = await get<TripStateMiles>(`/trips/${trip.id}/state-miles`);
+    expect(data.sources.map((x) => x.source)).toEqual(['ROUTE']);
+    const route = data.sources[0]!;
+    expect(route.states.map((x) => x.state).sort()).toEqual(['IL', 'IN', 'MO']);
+    expect(route.computedFrom).toContain('HERE route');
+    expect(sumMiles(route.states)).toBeCloseTo(m! / M, 6);
+    // Missouri is the widest of the three on this line, Indiana the narrowest.
+    expect(route.states.map((x) => x.state)).toEqual(['MO', 'IL', 'IN']);
+  });
+
+  it('falls back to the straight legs (ESTIMATE) when HERE fails, and follows the stops on the next save', async () => {
+    here.set({ mode: 'server-error' });
+    await ctx.db.delete(routeCache);
+    const { truck, driver } = await fleetTruck();
+    const trip = await fortWayneToKansasCity(truck.id, driver.id, new Date(Date.UTC(2026, 3, 11, 14)));
+    const { m, s } = await routeTotal(trip.id);
+    expect(s).toBe('ESTIMATE');
+    const data = await get<TripStateMiles>(`/trips/${trip.id}/state-miles`);
+    expect(data.sources.map((x) => x.source)).toEqual(['ESTIMATE']);
+    expect(data.sources[0]!.states.map((x) => x.state).sort()).toEqual(['IL', 'IN', 'MO']);
+    expect(sumMiles(data.sources[0]!.states)).toBeCloseTo(m! / M, 6);
+
+    // A save that ends the trip in Indianapolis: Indiana only, now from HERE.
+    here.set({ mode: 'ok' });
+    const res = await api('PUT', `/trips/${trip.id}`, {
+      ...tripBody(truck.id, driver.id, trip.pickup, trip.status, trip.number, [
+        { ...FORT_WAYNE, stopType: 'START', loadStatus: 'EMPTY', orderIndex: 0 },
+        { ...INDIANAPOLIS, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 1 },
+      ]),
+      version: trip.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await get<TripStateMiles>(`/trips/${trip.id}/state-miles`);
+    expect(after.sources.map((x) => x.source)).toEqual(['ROUTE']);
+    expect(after.sources[0]!.states.map((x) => x.state)).toEqual(['IN']);
+    expect(after.sources[0]!.states[0]!.miles).toBeCloseTo((await routeTotal(trip.id)).m! / M, 6);
+  });
+
+  it('splits the stored GPS track (TELEMATICS) once its figures are computed, scaled to the telematics TOTAL MILES', async () => {
+    const { truck, driver, vehicleId } = await fleetTruck();
+    const pickup = new Date(Date.UTC(2026, 3, 12, 14));
+    samsara.history.set(vehicleId, [
+      ...straightDrive({ lat: FORT_WAYNE.latitude, lng: FORT_WAYNE.longitude }, { lat: INDIANAPOLIS.latitude, lng: INDIANAPOLIS.longitude }, pickup, 180),
+      ...straightDrive({ lat: INDIANAPOLIS.latitude, lng: INDIANAPOLIS.longitude }, { lat: KANSAS_CITY.latitude, lng: KANSAS_CITY.longitude }, new Date(pickup.getTime() + 181 * 60_000), 500, 500_300_000),
+    ]);
+    const trip = await fortWayneToKansasCity(truck.id, driver.id, pickup);
+    // The figures job fetches and stores the track and keeps its figures; the split follows them.
+    await keepTripFigures(telematicsDeps(), trip.id);
+    const { tel } = await routeTotal(trip.id);
+    expect(tel).toBeGreaterThan(400);
+    const data = await get<TripStateMiles>(`/trips/${trip.id}/state-miles`);
+    expect(data.sources.map((x) => x.source)).toEqual(['TELEMATICS', 'ROUTE']);
+    const gps = data.sources[0]!;
+    expect(gps.states.map((x) => x.state).sort()).toEqual(['IL', 'IN', 'MO']);
+    expect(gps.computedFrom).toContain('SAMSARA');
+    expect(sumMiles(gps.states)).toBeCloseTo(tel!, 6);
+    const rows = await ctx.db.select().from(tripStateMiles).where(eq(tripStateMiles.tripId, trip.id));
+    expect(rows.filter((r) => r.best).every((r) => r.source === 'TELEMATICS')).toBe(true);
+    expect(rows.filter((r) => !r.best).every((r) => r.source === 'ROUTE')).toBe(true);
+  });
+
+  it('answers 404 for an unknown trip and 400 for a bad id; needs CAN_SHOW_REPORTS or the Mileage Report', async () => {
+    expect((await api('GET', '/trips/2147483000/state-miles')).statusCode).toBe(404);
+    expect((await api('GET', '/trips/abc/state-miles')).statusCode).toBe(400);
+    expect((await api('GET', '/trips/1/state-miles', undefined, await as(['CAN_SHOW_TRIPS']))).statusCode).toBe(403);
+    expect((await api('GET', '/trips/1/state-miles', undefined, await as(['CAN_VIEW_MILEAGE_REPORT_TRIP']))).statusCode).not.toBe(403);
+  });
+});
+
+describe('GET /state-miles', () => {
+  it('a quarter’s totals equal the sum of its trips’ splits by their best source, and their TOTAL MILES per source', async () => {
+    const { company, truck, driver, vehicleId } = await fleetTruck();
+    const other = await fleetTruck();
+    const q3 = (d: number) => new Date(Date.UTC(2026, 7, d, 15)); // August 2026: Q3
+    // One trip with a GPS track, two with the HERE route only, one estimate, one cancelled, one in Q4.
+    samsara.history.set(vehicleId, [
+      ...straightDrive({ lat: FORT_WAYNE.latitude, lng: FORT_WAYNE.longitude }, { lat: INDIANAPOLIS.latitude, lng: INDIANAPOLIS.longitude }, q3(3), 180),
+      ...straightDrive({ lat: INDIANAPOLIS.latitude, lng: INDIANAPOLIS.longitude }, { lat: KANSAS_CITY.latitude, lng: KANSAS_CITY.longitude }, new Date(q3(3).getTime() + 181 * 60_000), 500, 500_300_000),
+    ]);
+    const gpsTrip = await fortWayneToKansasCity(truck.id, driver.id, q3(3));
+    await keepTripFigures(telematicsDeps(), gpsTrip.id);
+    const routeTrips = [await fortWayneToKansasCity(truck.id, driver.id, q3(10)), await fortWayneToKansasCity(other.truck.id, other.driver.id, q3(11))];
+    here.set({ mode: 'server-error' });
+    await ctx.db.delete(routeCache);
+    const estimateTrip = await fortWayneToKansasCity(truck.id, driver.id, q3(12));
+    const cancelled = await fortWayneToKansasCity(truck.id, driver.id, q3(13), 'UPCOMING');
+    here.set({ mode: 'ok' });
+    const q4Trip = await fortWayneToKansasCity(truck.id, driver.id, new Date(Date.UTC(2026, 9, 2, 15)));
+    const status = await api('PATCH', `/trips/change-trip-status/${cancelled.id}?tripStatus=CANCELLED`, { version: cancelled.version });
+    expect(status.statusCode, status.body).toBe(200);
+
+    const report = await get<StateMilesReport>(`/state-miles?periodType=QUARTERLY&year=2026&quarter=3&companyId=${company.id}`);
+    // PostgreSQL writes this answer's JSON: it must be what the response schema says.
+    expect(reportSchema.parse(report)).toEqual(report);
+    expect(report.fromDate).toBe('07/01/2026 00:00:00');
+    expect(report.toDate).toBe('09/30/2026 23:59:59');
+    expect(new Set(report.rows.map((r) => r.truckId))).toEqual(new Set([truck.id]));
+    expect(report.rows.every((r) => r.unitNumber === truck.unitNumber)).toBe(true);
+
+    // Sum of the trips' own splits, each by its best source.
+    const expected = new Map<string, number>();
+    const bySource = new Map<string, number>();
+    for (const t of [gpsTrip, routeTrips[0]!, estimateTrip]) {
+      const best = (await get<TripStateMiles>(`/trips/${t.id}/state-miles`)).sources[0]!;
+      for (const s of best.states) {
+        expected.set(`${s.state}:${best.source}`, (expected.get(`${s.state}:${best.source}`) ?? 0) + s.miles);
+        bySource.set(best.source, (bySource.get(best.source) ?? 0) + s.miles);
+      }
+    }
+    expect(report.rows.length).toBe(expected.size);
+    for (const r of report.rows) expect(r.miles, `${r.state} ${r.source}`).toBeCloseTo(expected.get(`${r.state}:${r.source}`)!, 6);
+    // Per source, the trips' TOTAL MILES: telematics for the GPS trip, the routing figure for the others.
+    const gpsTotals = await routeTotal(gpsTrip.id);
+    expect(bySource.get('TELEMATICS')).toBeCloseTo(gpsTotals.tel!, 6);
+    expect(bySource.get('ROUTE')).toBeCloseTo((await routeTotal(routeTrips[0]!.id)).m! / M, 6);
+    expect(bySource.get('ESTIMATE')).toBeCloseTo((await routeTotal(estimateTrip.id)).m! / M, 6);
+    expect(report.totalMiles).toBeCloseTo([...bySource.values()].reduce((a, b) => a + b, 0), 6);
+    // Every state was driven by all three trips; the GPS share is the GPS trip's part.
+    const il = report.states.find((s) => s.state === 'IL')!;
+    expect(il.trips).toBe(3);
+    expect(il.gpsShare).toBeCloseTo(expected.get('IL:TELEMATICS')! / il.miles, 9);
+    expect(report.gpsShare).toBeCloseTo(gpsTotals.tel! / report.totalMiles, 9);
+
+    // Truck filter; the whole fleet; the Q4 trip only in Q4.
+    const otherOnly = await get<StateMilesReport>(`/state-miles?periodType=QUARTERLY&year=2026&quarter=3&truckId=${other.truck.id}`);
+    expect(sumMiles(otherOnly.rows)).toBeCloseTo((await routeTotal(routeTrips[1]!.id)).m! / M, 6);
+    const q4 = await get<StateMilesReport>(`/state-miles?periodType=QUARTERLY&year=2026&quarter=4&truckId=${truck.id}`);
+    expect(sumMiles(q4.rows)).toBeCloseTo((await routeTotal(q4Trip.id)).m! / M, 6);
+
+    // A custom range reads the trips' rows and agrees with the quarter.
+    const range = await get<StateMilesReport>(`/state-miles?fromDate=07/01/2026 00:00:00&toDate=09/30/2026 23:59:59&companyId=${company.id}`);
+    expect(range.totalMiles).toBeCloseTo(report.totalMiles, 6);
+    expect(range.states).toEqual(report.states.map((s) => ({ ...s, miles: expect.closeTo(s.miles, 6), gpsShare: expect.closeTo(s.gpsShare, 9) })));
+
+    // Moving a trip to another truck moves its miles; the monthly totals never go negative.
+    await ctx.db.update(trips).set({ truckId: other.truck.id }).where(eq(trips.id, estimateTrip.id));
+    const moved = await get<StateMilesReport>(`/state-miles?periodType=QUARTERLY&year=2026&quarter=3&truckId=${other.truck.id}`);
+    expect(sumMiles(moved.rows)).toBeCloseTo((await routeTotal(routeTrips[1]!.id)).m! / M + (await routeTotal(estimateTrip.id)).m! / M, 6);
+    const monthly = await ctx.db.select().from(stateMilesMonthly);
+    expect(monthly.every((r) => r.trips >= 0 && r.metres > -1e-6)).toBe(true);
+  });
+
+  it('refuses a bad period with 400 and a clear message, and needs CAN_SHOW_REPORTS', async () => {
+    const bad = async (query: string, message: string) => {
+      const res = await api('GET', `/state-miles?${query}`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.body).toContain(message);
+    };
+    await bad('', STATE_MILES_MESSAGES.period);
+    await bad('periodType=QUARTERLY&year=2026', STATE_MILES_MESSAGES.quarter);
+    await bad('periodType=QUARTERLY&year=2026&quarter=5', STATE_MILES_MESSAGES.quarter);
+    await bad('periodType=QUARTERLY&year=abc&quarter=1', STATE_MILES_MESSAGES.year);
+    await bad('periodType=YEARLY&year=2026&quarter=1', STATE_MILES_MESSAGES.periodType);
+    await bad('fromDate=09/30/2026 00:00:00&toDate=07/01/2026 00:00:00', STATE_MILES_MESSAGES.rangeOrder);
+    await bad('fromDate=2026-07-01', 'MM/DD/YYYY');
+    await bad('periodType=QUARTERLY&year=2026&quarter=1&truckId=0', 'truckId');
+    const reader = await as(['CAN_SHOW_TRIPS']);
+    expect((await api('GET', '/state-miles?periodType=QUARTERLY&year=2026&quarter=1', undefined, reader)).statusCode).toBe(403);
+    expect((await api('GET', '/state-miles/export.csv?periodType=QUARTERLY&year=2026&quarter=1', undefined, reader)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /state-miles/export.csv', () => {
+  it('is the IFTA worksheet: jurisdiction, truck, miles, source — formula-safe, the report’s figures', async () => {
+    const { company, truck, driver } = await fleetTruck();
+    await ctx.db.update(trucks).set({ unitNumber: `=HYPERLINK("x")${uid()}` }).where(eq(trucks.id, truck.id));
+    await fortWayneToKansasCity(truck.id, driver.id, new Date(Date.UTC(2025, 1, 3, 15)));
+    const query = `periodType=QUARTERLY&year=2025&quarter=1&companyId=${company.id}`;
+    const res = await api('GET', `/state-miles/export.csv?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('milepost-state-miles-2025-q1.csv');
+    const lines = parse(res.body) as string[][];
+    expect(lines[0]).toEqual(['Jurisdiction', 'Truck', 'Miles', 'Source']);
+    const body = lines.slice(1);
+    expect(body.map((l) => l[0])).toEqual(['IL', 'IN', 'MO']);
+    expect(body.every((l) => l[1]!.startsWith("'=HYPERLINK") && l[3] === 'ROUTE')).toBe(true);
+    const report = await get<StateMilesReport>(`/state-miles?${query}`);
+    for (const l of body) expect(Number(l[2])).toBeCloseTo(report.rows.find((r) => r.state === l[0])!.miles, 1);
+  });
+});
+
+describe('trips saved before state miles', () => {
+  it('get their split from the stops’ straight legs scaled to the stored leg distances (backfill job)', async () => {
+    const { truck, driver } = await fleetTruck();
+    const trip = await fortWayneToKansasCity(truck.id, driver.id, new Date(Date.UTC(2026, 4, 3, 15)));
+    await ctx.db.delete(tripStateMiles).where(eq(tripStateMiles.tripId, trip.id));
+    expect((await get<TripStateMiles>(`/trips/${trip.id}/state-miles`)).sources).toEqual([]);
+    expect(await backfillStateMiles(ctx.db, loadStoredTrack)).toBeGreaterThanOrEqual(1);
+    const data = await get<TripStateMiles>(`/trips/${trip.id}/state-miles`);
+    expect(data.sources.map((s) => s.source)).toEqual(['ESTIMATE']);
+    expect(data.sources[0]!.states.map((x) => x.state).sort()).toEqual(['IL', 'IN', 'MO']);
+    expect(sumMiles(data.sources[0]!.states)).toBeCloseTo((await routeTotal(trip.id)).m! / M, 6);
+    expect(await backfillStateMiles(ctx.db, loadStoredTrack)).toBe(0);
+  });
+});

@@ -1,0 +1,39 @@
+import { STATE_MILES_SOURCE_LABELS } from '@milepost/contracts/state-miles-api';
+import { groupDigits } from '@milepost/geo/units';
+import { useQuery } from '@tanstack/react-query';
+import { errorText } from '@/lib/error-messages';
+import { tripStateMilesQueryOptions } from '../api/mileage-api';
+
+export const STATE_SPLIT_EMPTY_TEXT = 'No state miles yet: they are computed when the trip is saved and when its GPS track is read.';
+
+/**
+ * The trip's miles per state (docs/state-miles.md), one line per source it has, best first: the
+ * first is the one the IFTA report counts. Miles whatever the user's unit: IFTA is filed in miles.
+ */
+export function StateMilesSplit({ tripId }: { tripId: number }) {
+  const query = useQuery(tripStateMilesQueryOptions(tripId));
+  return (
+    <section aria-label="Miles by state" className="grid gap-1.5">
+      <h3 className="text-sm font-medium">Miles by state (IFTA)</h3>
+      {query.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading...</p>
+      ) : query.error && !query.data ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorText(query.error)}
+        </p>
+      ) : query.data!.sources.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{STATE_SPLIT_EMPTY_TEXT}</p>
+      ) : (
+        <ul className="grid gap-1 text-sm">
+          {query.data!.sources.map((s, i) => (
+            <li key={s.source} title={s.computedFrom}>
+              <span className="font-medium">{STATE_MILES_SOURCE_LABELS[s.source]}</span>
+              {i === 0 && <span className="text-xs text-muted-foreground"> (counted)</span>}:{' '}
+              <span className="tabular-nums">{s.states.map((x) => `${x.state} ${groupDigits(x.miles, 1)} mi`).join(' · ')}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { lastFullQuarter, type StateMilesReport } from '@milepost/contracts/state-miles-api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi } from '@/test/api-mock';
+import { makeUser, renderWithApp } from '@/test/render';
+import { STATE_MILES_EMPTY_TEXT, StateMilesTab, quarterChoices } from './state-miles-tab';
+
+// The map draws with Leaflet, which needs a real layout; what it is given is checked here, the drawing in e2e.
+vi.mock('./state-miles-map', () => ({
+  default: ({ states, label }: { states: { state: string; miles: number }[]; label: string }) => (
+    <div role="img" aria-label={label} data-states={states.map((s) => `${s.state}:${s.miles}`).join(',')} />
+  ),
+}));
+
+const report: StateMilesReport = {
+  fromDate: '07/01/2026 00:00:00',
+  toDate: '09/30/2026 23:59:59',
+  rows: [
+    { truckId: 1, unitNumber: 'T-101', state: 'IL', miles: 1200.44, source: 'TELEMATICS', trips: 3 },
+    { truckId: 1, unitNumber: 'T-101', state: 'IL', miles: 300, source: 'ROUTE', trips: 1 },
+    { truckId: 1, unitNumber: 'T-101', state: 'IN', miles: 250.06, source: 'ESTIMATE', trips: 2 },
+  ],
+  states: [
+    { state: 'IL', miles: 1500.44, trips: 4, gpsShare: 0.82 },
+    { state: 'IN', miles: 250.06, trips: 2, gpsShare: 0 },
+  ],
+  totalMiles: 1750.5,
+  gpsShare: 0.6858,
+};
+
+const wait = { timeout: 8000 };
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Reports → State miles', () => {
+  it('asks for the last full quarter by default and shows the table by state with the GPS share, the total and the map', async () => {
+    const { calls } = mockApi({ 'GET /state-miles': () => report });
+    renderWithApp(<StateMilesTab title="Reports" search={{ tab: 'STATE_MILES' }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    const table = await screen.findByRole('table', { name: 'Miles by state' }, wait);
+    const q = lastFullQuarter();
+    const asked = calls.find((c) => c.url.pathname.endsWith('/state-miles'))!.url.searchParams;
+    expect(Object.fromEntries(asked)).toEqual({ periodType: 'QUARTERLY', year: String(q.year), quarter: String(q.quarter) });
+    expect((screen.getByRole('combobox', { name: 'Quarter' }) as HTMLSelectElement).value).toBe(`${q.year}-Q${q.quarter}`);
+    const rows = within(table).getAllByRole('row').map((r) => Array.from(r.querySelectorAll('th,td')).map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['State', 'Miles', 'Trips', 'Source'],
+      ['IL', '1 500.4', '4', '82 % from GPS'],
+      ['IN', '250.1', '2', '0 % from GPS'],
+      ['Total', '1 750.5', '', '69 % from GPS'],
+    ]);
+    expect(screen.getByText('Total: 2 states')).toBeInTheDocument();
+    const map = await screen.findByRole('img', { name: 'US map shaded by miles, 2 states' }, wait);
+    expect(map.dataset.states).toBe('IL:1500.44,IN:250.06');
+  });
+
+  it('sends the chosen quarter, truck and company to the API; a quarter change goes to the URL', async () => {
+    const { calls } = mockApi({ 'GET /state-miles': () => report });
+    const onSearchChange = vi.fn();
+    renderWithApp(
+      <StateMilesTab title="Reports" search={{ tab: 'STATE_MILES', quarter: '2025-Q2', truckId: 7, truckLabel: 'T-7', companyId: 3, companyLabel: 'Acme' }} onSearchChange={onSearchChange} viewSwitcher={null} />,
+      { user: makeUser(['CAN_SHOW_REPORTS']) },
+    );
+    await screen.findByRole('table', { name: 'Miles by state' }, wait);
+    const asked = calls.find((c) => c.url.pathname.endsWith('/state-miles'))!.url.searchParams;
+    expect(Object.fromEntries(asked)).toEqual({ periodType: 'QUARTERLY', year: '2025', quarter: '2', truckId: '7', companyId: '3' });
+    const choice = quarterChoices()[1]!;
+    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Quarter' }), `${choice.year}-Q${choice.quarter}`);
+    expect(onSearchChange).toHaveBeenCalledWith({ quarter: `${choice.year}-Q${choice.quarter}` });
+  });
+
+  it('exports the IFTA worksheet with the same query', async () => {
+    const { calls } = mockApi({
+      'GET /state-miles': () => report,
+      'GET /state-miles/export.csv': () => new Response('Jurisdiction,Truck,Miles,Source\r\n', { headers: { 'content-type': 'text/csv' } }),
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    renderWithApp(<StateMilesTab title="Reports" search={{ quarter: '2026-Q3', companyId: 3 }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    await screen.findByRole('table', { name: 'Miles by state' }, wait);
+    await userEvent.setup().click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/state-miles/export.csv'))).toBe(true), wait);
+    const asked = calls.find((c) => c.url.pathname.endsWith('/export.csv'))!.url.searchParams;
+    expect(Object.fromEntries(asked)).toEqual({ periodType: 'QUARTERLY', year: '2026', quarter: '3', companyId: '3' });
+  });
+
+  it('says when the quarter has no miles, and shows an error the API gives', async () => {
+    mockApi({ 'GET /state-miles': () => ({ ...report, rows: [], states: [], totalMiles: 0, gpsShare: 0 }) });
+    const { unmount } = renderWithApp(<StateMilesTab title="Reports" search={{ quarter: '2026-Q1' }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    expect(await screen.findByText(STATE_MILES_EMPTY_TEXT, undefined, wait)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Export CSV/ })).toBeDisabled();
+    unmount();
+    mockApi({ 'GET /state-miles': () => apiError(400, 'quarter must be 1, 2, 3 or 4', 'VALIDATION_FAILED') });
+    renderWithApp(<StateMilesTab title="Reports" search={{ quarter: '2026-Q1' }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    expect(await screen.findByRole('alert', undefined, wait)).toHaveTextContent('quarter must be 1, 2, 3 or 4');
+  });
+});

@@ -1,0 +1,172 @@
+import os from 'node:os';
+import { eq, sql } from 'drizzle-orm';
+import { roles, users } from '../../apps/api/src/db/schema/access';
+import { hashPassword } from '../../apps/api/src/platform/crypto';
+import { lastFullQuarter } from '../../packages/contracts/src/state-miles-api';
+import { segmentMeters } from '../../packages/geo/src/distance';
+import { jurisdictionAt, jurisdictionIndex, metresByJurisdiction } from '../../packages/geo/src/jurisdictions';
+import { measure, type BenchServer, type Figure } from '../lib';
+import { generate } from './trips';
+
+/*
+ * State miles for IFTA (docs/state-miles.md, issue 23 point 5).
+ * - state-miles-engine (pure): the split of a 100 000-fix track (CPU time per call) and the
+ *   engine's throughput in fixes per second of one core, and the index's build time.
+ * - state-miles (PostgreSQL): a quarter over a million trips (the trips case's generator) read
+ *   from the monthly totals, for all trucks, one company and one truck; a custom range of the
+ *   same quarter read from the trips' rows; the IFTA CSV of the quarter to the last byte.
+ */
+const TRIPS = Number(process.env.BENCH_TRIPS ?? 1_000_000);
+const load = () => `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
+
+/** A drive Fort Wayne → Chicago → Des Moines → Omaha → Kansas City → St. Louis → Indianapolis with `n` fixes, wandering a little. */
+function loopTrack(n: number) {
+  const way: [number, number][] = [
+    [41.0793, -85.1394], [41.8781, -87.6298], [41.5868, -93.625], [41.2565, -95.9345], [39.0997, -94.5786], [38.627, -90.1994], [39.7684, -86.1581],
+  ]; // prettier-ignore
+  const legLen = way.slice(1).map((p, i) => segmentMeters(way[i]![0], way[i]![1], p[0], p[1]));
+  const total = legLen.reduce((a, b) => a + b, 0);
+  const lat = new Float64Array(n);
+  const lng = new Float64Array(n);
+  let seed = 11;
+  for (let i = 0; i < n; i++) {
+    let d = (total * i) / (n - 1);
+    let k = 0;
+    while (k < legLen.length - 1 && d > legLen[k]!) d -= legLen[k++]!;
+    const f = Math.min(1, d / legLen[k]!);
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const jitter = (seed / 2 ** 31 - 0.5) * 0.0004;
+    lat[i] = way[k]![0] + (way[k + 1]![0] - way[k]![0]) * f + jitter;
+    lng[i] = way[k]![1] + (way[k + 1]![1] - way[k]![1]) * f + jitter;
+  }
+  return { lat, lng };
+}
+
+/** CPU time per call in ms over `samples` batches (process.cpuUsage: waiting for a core on a shared machine is not counted). */
+function cpuRuns(samples: number, batch: number, fn: () => void): number[] {
+  for (let i = 0; i < 20; i++) fn();
+  const out: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const c = process.cpuUsage();
+    for (let b = 0; b < batch; b++) fn();
+    const d = process.cpuUsage(c);
+    out.push((d.user + d.system) / 1000 / batch);
+  }
+  return out.sort((a, b) => a - b);
+}
+const median = (s: number[]) => s[Math.floor(s.length / 2)]!;
+const p95 = (s: number[]) => s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]!;
+
+export async function stateMilesEngineCase(): Promise<Figure[]> {
+  const c0 = process.cpuUsage();
+  jurisdictionIndex();
+  const b = process.cpuUsage(c0);
+  const buildMs = (b.user + b.system) / 1000;
+  const track = loopTrack(100_000);
+  const split = cpuRuns(40, 2, () => void metresByJurisdiction(track.lat, track.lng));
+  const states = [...metresByJurisdiction(track.lat, track.lng).keys()].sort().join(', ');
+  const rate = 100_000 / median(split) / 1000;
+  // Point lookups alone, over random points of the lower 48 (no track coherence).
+  const N = 200_000;
+  const pts = Float64Array.from({ length: 2 * N }, (_, i) => (i % 2 ? -124 + Math.random() * 57 : 25 + Math.random() * 24));
+  const lookups = cpuRuns(20, 1, () => {
+    for (let i = 0; i < N; i++) jurisdictionAt(pts[2 * i]!, pts[2 * i + 1]!);
+  });
+  return [
+    {
+      case: `state miles: split of a 100,000-fix track by jurisdiction (${states}), CPU time per call`,
+      engine: 'none',
+      samples: split.length,
+      medianMs: median(split),
+      p95Ms: p95(split),
+      target: '< 50 ms; ≥ 5 M fixes/s/core',
+      note: `${rate.toFixed(1)} M fixes/s of one core at the median, ${(100_000 / p95(split) / 1000).toFixed(1)} M at p95; the index builds once in ${buildMs.toFixed(0)} ms CPU (${load()})`,
+    },
+    {
+      case: 'state miles: jurisdiction of 200,000 random points of the lower 48 (no track), CPU time per batch',
+      engine: 'none',
+      samples: lookups.length,
+      medianMs: median(lookups),
+      p95Ms: p95(lookups),
+      note: `${(N / median(lookups) / 1000).toFixed(1)} M points/s of one core (${load()})`,
+    },
+  ];
+}
+
+/** Three states per trip from a few lanes; TELEMATICS for 6 trips in 10 (with their ROUTE rows kept too), ROUTE for 3, ESTIMATE for 1. */
+async function generateStateMiles(server: BenchServer) {
+  const { db } = server.database;
+  const t0 = performance.now();
+  // A bulk load: the per-row triggers are off and the monthly totals are built in one statement
+  // with the trigger's own definition (migration 0018); a trip write pays the trigger in use.
+  await db.execute(sql`alter table trip_state_miles disable trigger user`);
+  await db.execute(sql`
+    insert into trip_state_miles (trip_id, source, state, metres, best, computed_from, truck_id, pickup_date_time, cancelled)
+    select t.id, src.source, (array['IN','IL','MO','KS','IA','NE','OH','TX','OK','AR'])[1 + (t.id + k) % 10],
+      greatest(1, coalesce(t.route_total_miles, 160900)) * (array[0.2, 0.35, 0.45])[k + 1], src.best, 'bench', t.truck_id, t.pickup_date_time,
+      t.trip_status = 'CANCELLED'
+    from trips t
+    cross join generate_series(0, 2) k
+    cross join lateral (values
+      (case when t.id % 10 < 6 then 'TELEMATICS' when t.id % 10 < 9 then 'ROUTE' else 'ESTIMATE' end, true),
+      (case when t.id % 10 < 6 then 'ROUTE' end, false)
+    ) src(source, best)
+    where src.source is not null`);
+  await db.execute(sql`alter table trip_state_miles enable trigger user`);
+  await db.execute(sql`
+    insert into state_miles_monthly (month, truck_id, state, source, metres, trips)
+    select date_trunc('month', pickup_date_time at time zone 'America/Chicago')::date, truck_id, state, source, sum(metres), count(*)
+    from trip_state_miles where best and not cancelled group by 1, 2, 3, 4`);
+  await db.execute(sql`vacuum analyze trip_state_miles`);
+  await db.execute(sql`vacuum analyze state_miles_monthly`);
+  const n = ((await db.execute(sql`select count(*)::int as n from trip_state_miles`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  console.log(`  generated ${n.toLocaleString('en-US')} state-miles rows in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+export async function stateMilesCase(server: BenchServer): Promise<Figure[]> {
+  const { db } = server.database;
+  const count = async (table: string) => ((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  const have = await count('trips');
+  if (have === 0) await generate(server);
+  else if (have !== TRIPS) throw new Error(`the database holds ${have} trips, not ${TRIPS}: drop it or pick another BENCH_KEEP_DB`);
+  if ((await count('trip_state_miles')) === 0) await generateStateMiles(server);
+
+  const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'OWNER'));
+  await db
+    .insert(users)
+    .values({ email: 'bench-state-miles@example.test', firstName: 'Bench', lastName: 'IFTA', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') })
+    .onConflictDoNothing();
+  const login = await fetch(`${server.url}/api/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench-state-miles@example.test', password: 'bench-password-1' }),
+  });
+  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const get = async (path: string) => {
+    const res = await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  // The generated trips' pickups run back from now: the last full quarter is full of them.
+  const { year, quarter } = lastFullQuarter();
+  const q = `periodType=QUARTERLY&year=${year}&quarter=${quarter}`;
+  const first = (await (await get(`/state-miles?${q}`)).json()) as { data: { fromDate: string; toDate: string } };
+  const at = async <T>(m: Promise<T>) => ({ ...(await m), note: load() });
+  const all = await at(measure(40, async () => void (await (await get(`/state-miles?${q}`)).arrayBuffer())));
+  const company = await at(measure(40, async () => void (await (await get(`/state-miles?${q}&companyId=3`)).arrayBuffer())));
+  const truck = await at(measure(100, async (i) => void (await (await get(`/state-miles?${q}&truckId=${1 + (i % 800)}`)).arrayBuffer())));
+  const range = `fromDate=${encodeURIComponent(first.data.fromDate)}&toDate=${encodeURIComponent(first.data.toDate)}`;
+  const custom = await at(measure(10, async () => void (await (await get(`/state-miles?${range}`)).arrayBuffer()), 2));
+  const csv = await at(measure(10, async () => void (await (await get(`/state-miles/export.csv?${q}`)).arrayBuffer()), 2));
+  const counted = ((await db.execute(sql`select sum(trips)::int as n from state_miles_monthly m where m.month between ${`${year}-${String(quarter * 3 - 2).padStart(2, '0')}-01`} and ${`${year}-${String(quarter * 3).padStart(2, '0')}-01`}`)) as unknown as {
+    rows: { n: number }[];
+  }).rows[0]!.n;
+  const size = `${TRIPS.toLocaleString('en-US')} trips; Q${quarter} ${year}: ${(counted / 3).toLocaleString('en-US', { maximumFractionDigits: 0 })} trips`;
+  return [
+    { case: `GET /state-miles quarter, all trucks, ${size}`, engine: server.engine, ...all, target: 'p95 < 300 ms' },
+    { case: `GET /state-miles quarter, one company (40 trucks), ${size}`, engine: server.engine, ...company, target: 'p95 < 300 ms' },
+    { case: `GET /state-miles quarter, one truck (800 trucks), ${size}`, engine: server.engine, ...truck, target: 'p95 < 300 ms' },
+    { case: `GET /state-miles custom range of the same quarter (sums the trips' rows), ${size}`, engine: server.engine, ...custom },
+    { case: `GET /state-miles/export.csv quarter, all trucks, read to the last byte, ${size}`, engine: server.engine, ...csv },
+  ];
+}

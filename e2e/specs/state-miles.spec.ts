@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { lastFullQuarter } from '@milepost/contracts/state-miles-api';
+import { E2E_ACCOUNTS } from '../accounts';
+import { signIn } from './helpers';
+
+const numberOf = (text: string) => Number(text.replace(/\s/g, ''));
+
+test('reports: the State miles tab shows the last full quarter by state with the GPS share, the shaded map and the IFTA CSV', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, E2E_ACCOUNTS.owner);
+  await page.goto('/reports');
+  await page.getByRole('tab', { name: 'State miles' }).click();
+  await expect(page).toHaveURL(/tab=STATE_MILES/);
+
+  // The last full quarter by default (the demo's loads reach three months back).
+  const { year, quarter } = lastFullQuarter();
+  await expect(page.getByRole('combobox', { name: 'Quarter' })).toHaveValue(`${year}-Q${quarter}`);
+  const table = page.getByRole('table', { name: 'Miles by state' });
+  await expect(table).toBeVisible();
+  const rows = table.locator('tbody tr');
+  expect(await rows.count()).toBeGreaterThan(3);
+  const states: string[] = [];
+  let sum = 0;
+  for (const row of await rows.all()) {
+    const state = ((await row.locator('th').textContent()) ?? '').trim();
+    expect(state).toMatch(/^([A-Z]{2}|OUT)$/);
+    states.push(state);
+    sum += numberOf(((await row.locator('td').nth(0).textContent()) ?? '').trim());
+    await expect(row.locator('td').nth(2)).toHaveText(/^\d{1,3} % from GPS$/);
+  }
+  const total = numberOf(((await table.locator('tfoot td').first().textContent()) ?? '').trim());
+  expect(Math.abs(total - sum)).toBeLessThan(0.05 * states.length + 0.1);
+
+  // The map: the offline basemap with the states that have miles shaded.
+  await expect(page.getByRole('img', { name: /US map shaded by miles/ })).toBeVisible();
+  await expect(page.locator('path.mp-state-miles').first()).toBeVisible();
+  expect(await page.locator('path.mp-state-miles').count()).toBeGreaterThanOrEqual(states.filter((s) => s !== 'OUT').length);
+
+  // The IFTA worksheet: the same states and miles, one line per jurisdiction, truck and source.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`milepost-state-miles-${year}-q${quarter}.csv`);
+  const lines = parse(await readFile((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
+  expect(Object.keys(lines[0]!)).toEqual(['Jurisdiction', 'Truck', 'Miles', 'Source']);
+  expect(new Set(lines.map((l) => l.Jurisdiction))).toEqual(new Set(states));
+  const csvTotal = lines.reduce((a, l) => a + Number(l.Miles), 0);
+  expect(Math.abs(csvTotal - total)).toBeLessThan(0.05 * lines.length + 0.1);
+  for (const l of lines) expect(['TELEMATICS', 'ROUTE', 'ESTIMATE']).toContain(l.Source);
+
+  // A quarter before the demo's loads has nothing.
+  const older = quarter === 1 ? `${year - 1}-Q3` : quarter === 2 ? `${year - 1}-Q4` : `${year}-Q${quarter - 2}`;
+  await page.getByRole('combobox', { name: 'Quarter' }).selectOption(older);
+  await expect(page.getByText('No miles in this quarter.')).toBeVisible();
+});

@@ -1,0 +1,197 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { segmentMeters, trackMeters } from './distance';
+import { JURISDICTIONS, OUTSIDE_US, jurisdictionAt, jurisdictionAtExact, metresByJurisdiction, stateEdges } from './jurisdictions';
+
+/** Fort Wayne → Indianapolis → Effingham → St. Louis → Kansas City, KS → Omaha → Des Moines: IN, IL, MO, KS, NE, IA. */
+const WAYPOINTS: [number, number][] = [
+  [41.0793, -85.1394],
+  [39.7684, -86.1581],
+  [39.1200, -88.5434],
+  [38.6270, -90.1994],
+  [39.1141, -94.6275],
+  [41.2565, -95.9345],
+  [41.5868, -93.6250],
+]; // prettier-ignore
+
+/** A drive along the waypoints with a fix about every 500 m, wandering a little like roads do. */
+function generatedTrack(): { lat: Float64Array; lng: Float64Array } {
+  const lat: number[] = [];
+  const lng: number[] = [];
+  let seed = 7;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 0.004;
+  for (let w = 1; w < WAYPOINTS.length; w++) {
+    const [a0, b0] = WAYPOINTS[w - 1]!;
+    const [a1, b1] = WAYPOINTS[w]!;
+    const n = Math.ceil(segmentMeters(a0, b0, a1, b1) / 500);
+    for (let i = w === 1 ? 0 : 1; i <= n; i++) {
+      const edge = i === 0 || i === n;
+      lat.push(a0 + ((a1 - a0) * i) / n + (edge ? 0 : rnd()));
+      lng.push(b0 + ((b1 - b0) * i) / n + (edge ? 0 : rnd()));
+    }
+  }
+  return { lat: Float64Array.from(lat), lng: Float64Array.from(lng) };
+}
+
+/** Point-in-polygon over each state whose bounding box holds the point: slow and exact. */
+function slowReference() {
+  const E = stateEdges();
+  const boxes = E.codes.map(() => [Infinity, Infinity, -Infinity, -Infinity]);
+  const byState: number[][] = E.codes.map(() => []);
+  for (let e = 0; e < E.sid.length; e++) {
+    const b = boxes[E.sid[e]! - 1]!;
+    b[0] = Math.min(b[0]!, E.x0[e]!, E.x1[e]!);
+    b[1] = Math.min(b[1]!, E.y0[e]!, E.y1[e]!);
+    b[2] = Math.max(b[2]!, E.x0[e]!, E.x1[e]!);
+    b[3] = Math.max(b[3]!, E.y0[e]!, E.y1[e]!);
+    byState[E.sid[e]! - 1]!.push(e);
+  }
+  return (lat: number, lng: number): string => {
+    for (let s = 0; s < E.codes.length; s++) {
+      const b = boxes[s]!;
+      if (lng < b[0]! || lng > b[2]! || lat < b[1]! || lat > b[3]!) continue;
+      let inside = false;
+      for (const e of byState[s]!) {
+        const ay = E.y0[e]!;
+        const by = E.y1[e]!;
+        if (ay > lat === by > lat) continue;
+        if (lng < E.x0[e]! + ((lat - ay) * (E.x1[e]! - E.x0[e]!)) / (by - ay)) inside = !inside;
+      }
+      if (inside) return E.codes[s]!;
+    }
+    return OUTSIDE_US;
+  };
+}
+
+/** Every segment cut in steps of at most `stepM` metres; each step's length goes to the state of its middle. */
+function denseSplit(lat: ArrayLike<number>, lng: ArrayLike<number>, stepM: number): Map<string, number> {
+  const at = slowReference();
+  const out = new Map<string, number>();
+  for (let i = 1; i < lat.length; i++) {
+    const len = segmentMeters(lat[i - 1]!, lng[i - 1]!, lat[i]!, lng[i]!);
+    const k = Math.max(1, Math.ceil(len / stepM));
+    for (let j = 0; j < k; j++) {
+      const t = (j + 0.5) / k;
+      const s = at(lat[i - 1]! + (lat[i]! - lat[i - 1]!) * t, lng[i - 1]! + (lng[i]! - lng[i - 1]!) * t);
+      out.set(s, (out.get(s) ?? 0) + len / k);
+    }
+  }
+  return out;
+}
+
+const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+
+describe('jurisdiction of a point', () => {
+  it('knows cities, DC on its own, and OUT beyond the border and at sea', () => {
+    expect(jurisdictionAt(41.0793, -85.1394)).toBe('IN'); // Fort Wayne
+    expect(jurisdictionAt(39.0997, -94.5786)).toBe('MO'); // Kansas City, MO
+    expect(jurisdictionAt(39.1141, -94.6275)).toBe('KS'); // Kansas City, KS
+    expect(jurisdictionAt(38.8977, -77.0365)).toBe('DC');
+    expect(jurisdictionAt(38.8462, -77.3064)).toBe('VA'); // Fairfax
+    expect(jurisdictionAt(61.2181, -149.9003)).toBe('AK');
+    expect(jurisdictionAt(21.3069, -157.8583)).toBe('HI');
+    expect(jurisdictionAt(43.6532, -79.3832)).toBe(OUTSIDE_US); // Toronto
+    expect(jurisdictionAt(19.4326, -99.1332)).toBe(OUTSIDE_US); // Mexico City
+    expect(jurisdictionAt(35, -40)).toBe(OUTSIDE_US);
+    expect(jurisdictionAt(-60, 10)).toBe(OUTSIDE_US);
+    expect(JURISDICTIONS).toContain('DC');
+  });
+
+  it('agrees with point-in-polygon over every edge at random points, near borders included', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 24, max: 50, noNaN: true }), fc.double({ min: -125, max: -66, noNaN: true }), (lat, lng) => {
+        expect(jurisdictionAt(lat, lng)).toBe(jurisdictionAtExact(lat, lng));
+      }),
+      { numRuns: 3000 },
+    );
+    // Along the IN/IL, IL/MO and MO/KS borders, where every cell is a mixed one.
+    for (let k = 0; k < 400; k++) {
+      const lat = 37.5 + (k / 400) * 4;
+      for (const lng of [-87.53, -87.5, -90.2, -91.4, -94.61, -94.6]) expect(jurisdictionAt(lat, lng)).toBe(jurisdictionAtExact(lat, lng));
+    }
+  });
+});
+
+describe('metres by jurisdiction', () => {
+  it('splits a generated track through six states within 0.5 % of dense point-in-polygon, state by state', () => {
+    const { lat, lng } = generatedTrack();
+    const ours = metresByJurisdiction(lat, lng);
+    const reference = denseSplit(lat, lng, 25);
+    expect([...ours.keys()].sort()).toEqual(['IA', 'IL', 'IN', 'KS', 'MO', 'NE']);
+    expect([...reference.keys()].sort()).toEqual(['IA', 'IL', 'IN', 'KS', 'MO', 'NE']);
+    const total = sum(reference);
+    for (const [state, metres] of reference) expect(Math.abs(ours.get(state)! - metres) / total, state).toBeLessThan(0.005);
+    expect(sum(ours)).toBeCloseTo(trackMeters(lat, lng), 3);
+  });
+
+  it('splits a straight leg of hundreds of miles across the states it passes (Fort Wayne → Kansas City: IN, IL, MO)', () => {
+    const lat = [41.0793, 39.0997];
+    const lng = [-85.1394, -94.5786];
+    const ours = metresByJurisdiction(lat, lng);
+    expect([...ours.keys()].sort()).toEqual(['IL', 'IN', 'MO']);
+    const reference = denseSplit(lat, lng, 25);
+    for (const [state, metres] of reference) expect(Math.abs(ours.get(state)! - metres) / sum(reference)).toBeLessThan(0.005);
+  });
+
+  it('keeps a drive along a shore in its state, and a drive abroad OUT', () => {
+    // Lake Shore Drive, Chicago: the 1:10m shoreline puts parts of it in Lake Michigan.
+    const shore = { lat: [41.8676, 41.8800, 41.8917, 41.9100, 41.9300, 41.9500], lng: [-87.6140, -87.6160, -87.6140, -87.6240, -87.6330, -87.6400] };
+    expect(shore.lat.some((la, i) => jurisdictionAt(la, shore.lng[i]!) === OUTSIDE_US)).toBe(true);
+    expect([...metresByJurisdiction(shore.lat, shore.lng).keys()]).toEqual(['IL']);
+    // Detroit → Windsor → London, ON → Buffalo: Michigan, then Ontario (OUT, far more than a shore's gap), then New York.
+    const abroad = metresByJurisdiction([42.3314, 42.3149, 42.9849, 42.8864], [-83.0458, -83.0364, -81.2453, -78.8784]);
+    expect([...abroad.keys()].sort()).toEqual(['MI', 'NY', 'OUT']);
+    expect(abroad.get(OUTSIDE_US)!).toBeGreaterThan(200_000);
+  });
+
+  it('gives nothing for fewer than two fixes', () => {
+    expect(metresByJurisdiction([], []).size).toBe(0);
+    expect(metresByJurisdiction([41], [-85]).size).toBe(0);
+  });
+
+  const point = fc.record({ lat: fc.double({ min: 25, max: 49, noNaN: true }), lng: fc.double({ min: -124, max: -67, noNaN: true }) });
+
+  it('parts add up to the whole track (property)', () => {
+    fc.assert(
+      fc.property(fc.array(point, { minLength: 2, maxLength: 30 }), (pts) => {
+        const lat = pts.map((p) => p.lat);
+        const lng = pts.map((p) => p.lng);
+        const whole = trackMeters(lat, lng);
+        const parts = metresByJurisdiction(lat, lng);
+        expect(Math.abs(sum(parts) - whole)).toBeLessThanOrEqual(1e-9 * whole + 1e-6);
+        for (const v of parts.values()) expect(v).toBeGreaterThan(0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a track inside one state gives one part (property)', () => {
+    // Inside Kansas and inside Colorado, well away from their borders.
+    const boxes = [
+      { state: 'KS', lat: [37.5, 39.5], lng: [-100.5, -96.5] },
+      { state: 'CO', lat: [37.5, 40.5], lng: [-107.5, -103] },
+    ];
+    for (const box of boxes)
+      fc.assert(
+        fc.property(
+          fc.array(fc.record({ lat: fc.double({ min: box.lat[0]!, max: box.lat[1]!, noNaN: true }), lng: fc.double({ min: box.lng[0]!, max: box.lng[1]!, noNaN: true }) }), { minLength: 2, maxLength: 40 }),
+          (pts) => {
+            const parts = metresByJurisdiction(
+              pts.map((p) => p.lat),
+              pts.map((p) => p.lng),
+            );
+            const whole = trackMeters(
+              pts.map((p) => p.lat),
+              pts.map((p) => p.lng),
+            );
+            if (whole === 0) expect(parts.size).toBe(0);
+            else {
+              expect([...parts.keys()]).toEqual([box.state]);
+              expect(parts.get(box.state)).toBeCloseTo(whole, 6);
+            }
+          },
+        ),
+        { numRuns: 100 },
+      );
+  });
+});
