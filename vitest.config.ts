@@ -14,6 +14,11 @@ const apiProject = (name: string, env: Record<string, string>, exclude: string[]
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // One worker process runs file after file with the app's modules imported once (each file
+    // still builds its own app on its own database): importing them per file cost more than
+    // most files' tests. The migrated template (test/global-setup.ts) is cloned per file.
+    isolate: false,
+    globalSetup: ['test/global-setup.ts'],
   },
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -12,11 +12,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, GENERIC_ERROR_MESSAGES } from '@milepost/contracts/messages';
-import type { Config } from './config';
-import type { Db } from './db/client';
-import { createMailer, type Mailer } from './integrations/mail/mailer';
+import type { Mailer } from './integrations/mail/mailer';
+import type { AppDeps } from './app-deps';
 import { authRoutes } from './modules/auth/routes';
-import type { AuthDeps } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
 import { permissionRoutes } from './modules/permissions/routes';
 import { placeRoutes } from './modules/places/routes';
@@ -33,80 +31,25 @@ import { truckRoutes } from './modules/trucks/routes';
 import { tripRoutes } from './modules/trips/routes';
 import { tripStatisticsRoutes } from './modules/trip-statistics/routes';
 import { routingRoutes } from './modules/routing/routes';
-import { createRoutingService, hereClientFor, type RoutingService } from './modules/routing/service';
-import type { HereClient } from './integrations/here/client';
 import { integrationRoutes } from './modules/integrations/routes';
 import { mileStatsRoutes } from './modules/mile-stats/routes';
-import type { TelematicsDeps } from './integrations/telematics/registry';
-import type { RetryPolicy } from './integrations/telematics/provider';
-import type { Jobs } from './jobs/queue';
-import { createSecretBox, type SecretBox } from './platform/secret-box';
-import { enforceAccess, type RouteAccess, type TokenKeys } from './platform/access';
+import { enforceAccess, type RouteAccess } from './platform/access';
 import { configurePasswordHashing } from './platform/crypto';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  keys: TokenKeys;
-  auth: AuthDeps;
-  secretBox: SecretBox;
-  /** HERE behind its small interface; null without HERE_API_KEY. */
-  here: HereClient | null;
-  /** Route distances for the routing endpoint and every trip save. */
-  routing: RoutingService;
-  /** Where the telematics providers are and how the tokens open. */
-  telematics: TelematicsDeps;
-  /** The background job queue, when this process runs one (main.ts starts it; buildApp never does). */
-  jobs: Jobs | null;
-}
+export type { AppDeps } from './app-deps';
 
 export interface BuildOptions {
-  config: Config;
-  db: Db;
-  /** HMAC key for access tokens (32+ bytes). */
-  jwtSecret: string;
-  /** Key material for integration tokens at rest (AES-256-GCM). */
-  secretKey: string;
-  mailer?: Mailer;
-  logger?: FastifyServerOptions['logger'];
-  /** Overrides the HERE client built from the configuration (tests). */
-  here?: HereClient | null;
-  /** Started by the caller (main.ts, or a test); without it the sync endpoint answers 503. */
-  jobs?: Jobs | null;
-  /** Retry patience of the telematics clients (tests shorten it). */
-  telematicsRetry?: RetryPolicy;
-}
-
-/** Logs as JSON lines with secrets redacted; pretty in development. */
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  const pretty = config.LOG_PRETTY ?? config.NODE_ENV === 'development';
-  return {
-    level: config.LOG_LEVEL,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        '*.password',
-        '*.newPassword',
-        '*.refreshToken',
-        '*.token',
-        '*.samsaraToken',
-        '*.gleToken',
-      ],
-      censor: '[redacted]',
-    },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
-  };
+  /** Built once by the caller (createAppDeps); Fastify logs through `deps.log`. */
+  deps: AppDeps;
 }
 
 /** Builds the whole product (API, docs, web app) without listening, so tests can `inject()`. */
-export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
-  const { config, db } = opts;
+export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance> {
+  const { config, db, keys, mailer } = deps;
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(config),
+    loggerInstance: deps.log,
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     // Behind a reverse proxy: idle keep-alive sockets outlive the proxy's own idle timeout, and
@@ -137,29 +80,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   configurePasswordHashing({ concurrency: config.PASSWORD_HASH_CONCURRENCY, queue: config.PASSWORD_HASH_QUEUE });
 
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.MILEPOST_DATA_DIR, 'outbox'), from: config.MAIL_FROM, log: app.log });
-  const keys: TokenKeys = { secret: new TextEncoder().encode(opts.jwtSecret), accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS };
-  const here = opts.here === undefined ? hereClientFor(config) : opts.here;
-  const secretBox = createSecretBox(opts.secretKey);
-  const deps: AppDeps = {
-    here,
-    routing: createRoutingService({ db, here, estimateSpeedMph: config.ROUTE_ESTIMATE_SPEED_MPH, log: app.log }),
-    config,
-    db,
-    mailer,
-    keys,
-    secretBox,
-    telematics: { db, secretBox, config, ...(opts.telematicsRetry ? { retry: opts.telematicsRetry } : {}) },
-    jobs: opts.jobs ?? null,
-    auth: {
-      db,
-      keys,
-      mailer,
-      sessionTtlHours: config.SESSION_TTL_HOURS,
-      resetTokenTtlMinutes: config.RESET_TOKEN_TTL_MINUTES,
-      publicUrl: config.publicUrl,
-    },
-  };
   app.decorate('mailer', mailer);
   const routeTable: RouteAccess[] = [];
   app.decorate('routeTable', routeTable);
