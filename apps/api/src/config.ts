@@ -74,6 +74,12 @@ const configSchema = z.object({
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),
   /** On SIGTERM, how long in-flight requests and running jobs get to finish before the process exits anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * On SIGTERM, keep serving this long with /api/ready answering 503 before no longer accepting:
+   * a load balancer stops routing here, and connections already queued are served, not reset.
+   * Part of SHUTDOWN_GRACE_MS. (Ctrl-C, SIGINT, does not wait.)
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Bearer token for GET /api/metrics (Prometheus text); unset, the endpoint does not exist (404). */
   METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

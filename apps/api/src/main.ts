@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { createAppDeps } from './app-deps';
@@ -44,6 +45,7 @@ async function main() {
     lifecycle.shuttingDown = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    if (signal === 'SIGTERM' && config.SHUTDOWN_DELAY_MS) await sleep(config.SHUTDOWN_DELAY_MS);
     await app.close(); // stops accepting, waits for in-flight requests
     await jobs.stop(config.SHUTDOWN_GRACE_MS); // lets a running job finish; an unfinished one is retried later
     lifecycle.jobsRunning = false;

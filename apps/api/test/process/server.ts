@@ -1,0 +1,61 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The built product as `npm start` runs it: apps/api/dist/main.js under plain node, compiled
+ * once per test file (scripts/build.mjs api, about a second).
+ */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+let built = false;
+export function buildApiOnce() {
+  if (built) return;
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs'), 'api'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the API did not build:\n${r.stdout}${r.stderr}`);
+  built = true;
+}
+
+export interface Started {
+  proc: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts the compiled server on a free port and waits for its banner. */
+export async function startServer(env: Record<string, string>): Promise<Started> {
+  buildApiOnce();
+  const proc = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.js')], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: '0', LOG_PRETTY: 'false', LOG_LEVEL: 'info', WEB_DIST_DIR: '', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const check = () => {
+      const m = out.match(/Milepost is running at (http:\/\/localhost:\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    proc.stdout!.on('data', check);
+    void exited.then(() => reject(new Error(`server exited:\n${out}`)));
+  });
+  return { proc, url, output: () => out, exited };
+}
+
+/** Polls until `ok` holds (or throws after `timeoutMs`). */
+export async function until(ok: () => Promise<boolean>, timeoutMs = 30_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await ok().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
