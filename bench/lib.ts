@@ -5,9 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app';
-import { createAppDeps } from '../apps/api/src/app-deps';
+import { createAppDeps, silentLogger } from '../apps/api/src/app-deps';
 import { createLifecycle } from '../apps/api/src/platform/lifecycle';
-import pino from 'pino';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { syncAccessCatalogue } from '../apps/api/src/db/seed/access';
@@ -91,7 +90,7 @@ export async function startServer(engine: Engine, options: { webDistDir?: string
   await syncAccessCatalogue(database.db);
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', MILEPOST_DATA_DIR: dataDir, WEB_DIST_DIR: options.webDistDir ?? '', RATE_LIMIT_LOGIN_MAX: '1000000' });
   const app = await buildApp({
-    deps: createAppDeps({ config, database, jwtSecret: randomBytes(32).toString('hex'), secretKey: randomBytes(32).toString('hex'), log: pino({ level: 'silent' }), lifecycle: createLifecycle({ migrated: true }) }),
+    deps: createAppDeps({ config, database, jwtSecret: randomBytes(32).toString('hex'), secretKey: randomBytes(32).toString('hex'), log: silentLogger(), lifecycle: createLifecycle({ migrated: true }) }),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

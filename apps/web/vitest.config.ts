@@ -15,6 +15,11 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Files run one after another in a worker that keeps React, the router and happy-dom loaded
+    // (src/test/setup.ts cleans up after each test): re-importing them per file cost most of the run.
+    isolate: false,
+    // Above the 5 s a findBy… may wait (src/test/setup.ts).
+    testTimeout: 20_000,
     unstubGlobals: true,
   },
 });

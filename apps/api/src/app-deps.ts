@@ -83,6 +83,11 @@ export function loggerOptions(config: Config): pino.LoggerOptions {
   };
 }
 
+/** A logger that writes nothing, even where a route raises its own level (tests, the bench). */
+export function silentLogger(): FastifyBaseLogger {
+  return pino({ level: 'silent' }, { write: () => undefined });
+}
+
 export function createAppDeps(opts: DepsOptions): AppDeps {
   const { config, database } = opts;
   const { db } = database;

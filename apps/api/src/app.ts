@@ -37,6 +37,7 @@ import { enforceAccess, type RouteAccess } from './platform/access';
 import { configurePasswordHashing } from './platform/crypto';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
+import { metricsRoutes, observeRequests } from './platform/metrics';
 
 export type { AppDeps } from './app-deps';
 
@@ -62,6 +63,8 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Loading the plugins (the docs page's assets) can take seconds on a loaded machine.
+    pluginTimeout: 60_000,
   });
   app.server.headersTimeout = Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS);
   // Graceful shutdown: requests in flight when closing starts finish, and their keep-alive
@@ -78,6 +81,7 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  observeRequests(app);
   configurePasswordHashing({ concurrency: config.PASSWORD_HASH_CONCURRENCY, queue: config.PASSWORD_HASH_QUEUE });
 
   app.decorate('mailer', mailer);
@@ -142,6 +146,7 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
   await app.register(async (api) => {
     enforceAccess(api, { db, keys }, routeTable);
     await api.register(async (scope) => healthRoutes(scope, deps));
+    await api.register(async (scope) => metricsRoutes(scope, { token: config.METRICS_TOKEN, database: deps.database }));
     await api.register(
       async (v1) => {
         await authRoutes(v1, deps);

@@ -8,7 +8,7 @@ import { adminUrl as testAdminUrl } from './global-setup';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app';
-import { createAppDeps, loggerOptions, type AppDeps } from '../src/app-deps';
+import { createAppDeps, loggerOptions, silentLogger, type AppDeps } from '../src/app-deps';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
 import { syncAccessCatalogue } from '../src/db/seed/access';
@@ -119,7 +119,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   const telematicsRetry = opts.telematicsRetry ?? FAST_RETRY;
   const jobs = opts.jobs ? await testJobs(database, config, secretKey, telematicsRetry) : null;
   const lines = opts.logLines;
-  const log = lines ? pino(loggerOptions({ ...config, LOG_LEVEL: 'info', LOG_PRETTY: false }), { write: (line: string) => void lines.push(line) }) : pino({ level: 'silent' });
+  const log = lines ? pino(loggerOptions({ ...config, LOG_LEVEL: 'info', LOG_PRETTY: false }), { write: (line: string) => void lines.push(line) }) : silentLogger();
   const deps = createAppDeps({ config, database, jwtSecret, secretKey, log, jobs, telematicsRetry, lifecycle: createLifecycle({ migrated: true, jobsRunning: jobs !== null }) });
   const app = await buildApp({ deps });
   await app.ready();

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { IntegrationStatus } from '@milepost/contracts/integrations-api';
-import pino from 'pino';
 import { buildApp } from '../src/app';
-import { createAppDeps } from '../src/app-deps';
+import { createAppDeps, silentLogger } from '../src/app-deps';
 import { companies, drivers, globalSettings, trucks } from '../src/db/schema/reference';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
@@ -240,7 +239,7 @@ describe('one run at a time', () => {
     const k = uid();
     samsara.vehicles.push({ id: `v-x-${k}`, name: `X ${k}`, vin: `x-${k}` });
     const secondJobs = await testJobs(ctx.database, ctx.config, ctx.secretKey);
-    const second = await buildApp({ deps: createAppDeps({ config: ctx.config, database: ctx.database, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, log: pino({ level: 'silent' }), jobs: secondJobs }) });
+    const second = await buildApp({ deps: createAppDeps({ config: ctx.config, database: ctx.database, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, log: silentLogger(), jobs: secondJobs }) });
     try {
       samsara.fail(/^\/fleet\/vehicles$/, { kind: 'slow', delayMs: 800 }, 4);
       const since = Date.now();

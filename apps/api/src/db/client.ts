@@ -25,6 +25,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Connections of the pool (PGlite: one, always open), for GET /api/metrics. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number };
   /** PGlite only: the whole data folder as one tar file (the backup format, scripts/db-backup.ts). */
   dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
   /**
@@ -67,6 +69,7 @@ export async function openDatabase(opts: {
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: opts.poolSize ?? 10 }),
       executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
     };
   }
@@ -84,6 +87,7 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
     async executeSql(text, values) {
       if (values?.length) return client.query(text, values as unknown[]);
