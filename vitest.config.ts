@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import webConfig, { ISOLATED_WEB_TESTS } from './apps/web/vitest.config.ts';
 
 /**
  * Every suite from the root: pure packages, the API on PGlite, the API again on a real
@@ -29,6 +30,8 @@ export default defineConfig({
       apiProject('api-pglite', { MILEPOST_TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { MILEPOST_TEST_DB: 'postgres' }, ['test/process/**'])] : []),
       'apps/web/vitest.config.ts',
+      // The web files that mock modules, each in a fresh module graph (apps/web/vitest.config.ts).
+      { ...webConfig, test: { ...webConfig.test, name: 'web-isolated', include: ISOLATED_WEB_TESTS, exclude: [], isolate: true } },
     ],
   },
 });
