@@ -11,6 +11,10 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const API_MODULES = readdirSync(new URL('./apps/api/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 /**
  * Import boundaries (docs/decisions/012-one-way-to-do-each-thing.md): data flows one way,
  * contracts ← geo ← api / web (but geo's stops.ts, the stop and load types, is below contracts); features never import each other; shared pieces live in
@@ -37,6 +41,13 @@ const boundaryZones = [
     from: './apps/web/src/features',
     except: [`./${name}`],
     message: 'Features do not import features: move what both need into components/, lib/ or a package.',
+  })),
+  // API modules, like the web's features: a module uses another only through its index.ts.
+  ...API_MODULES.map((name) => ({
+    target: `./apps/api/src/modules/${name}`,
+    from: './apps/api/src/modules',
+    except: [`./${name}`, ...API_MODULES.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
+    message: "API modules do not import each other's internals: import what the other module exports from its index.ts.",
   })),
 ];
 

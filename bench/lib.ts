@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer as createTcpServer, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -31,7 +32,34 @@ export interface BenchServer {
   databaseUrl?: string;
   app: FastifyInstance;
   url: string;
+  /** The key company tokens are sealed with, for cases that store a Samsara or GLE token. */
+  secretKey: string;
+  /**
+   * Connections made to Samsara's and GLE's address: both point at a local port that accepts
+   * and never answers (the providers are down), so no bench ever reaches the real ones.
+   */
+  providerConnections(): number;
   close(): Promise<void>;
+}
+
+/** A TCP port that takes connections and never answers: a provider that is down in the slowest way. */
+async function downProvider() {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createTcpServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    connections: () => connections,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -88,9 +116,19 @@ export async function startServer(engine: Engine, options: { webDistDir?: string
   }
   await database.migrate();
   await syncAccessCatalogue(database.db);
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', MILEPOST_DATA_DIR: dataDir, WEB_DIST_DIR: options.webDistDir ?? '', RATE_LIMIT_LOGIN_MAX: '1000000' });
+  const providers = await downProvider();
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    MILEPOST_DATA_DIR: dataDir,
+    WEB_DIST_DIR: options.webDistDir ?? '',
+    RATE_LIMIT_LOGIN_MAX: '1000000',
+    SAMSARA_BASE_URL: providers.url,
+    GLE_BASE_URL: providers.url,
+  });
+  const secretKey = randomBytes(32).toString('hex');
   const app = await buildApp({
-    deps: createAppDeps({ config, database, jwtSecret: randomBytes(32).toString('hex'), secretKey: randomBytes(32).toString('hex'), log: silentLogger(), lifecycle: createLifecycle({ migrated: true }) }),
+    deps: createAppDeps({ config, database, jwtSecret: randomBytes(32).toString('hex'), secretKey, log: silentLogger(), lifecycle: createLifecycle({ migrated: true }) }),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
@@ -100,8 +138,11 @@ export async function startServer(engine: Engine, options: { webDistDir?: string
     ...(databaseUrl ? { databaseUrl } : {}),
     app,
     url: `http://127.0.0.1:${port}`,
+    secretKey,
+    providerConnections: providers.connections,
     async close() {
       await app.close();
+      await providers.close();
       await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -31,7 +31,7 @@ import { truckRoutes } from './modules/trucks/routes';
 import { tripRoutes } from './modules/trips/routes';
 import { tripStatisticsRoutes } from './modules/trip-statistics/routes';
 import { routingRoutes } from './modules/routing/routes';
-import { integrationRoutes } from './modules/integrations/routes';
+import { integrationRoutes } from './modules/telematics/routes';
 import { mileStatsRoutes } from './modules/mile-stats/routes';
 import { enforceAccess, type RouteAccess } from './platform/access';
 import { configurePasswordHashing } from './platform/crypto';

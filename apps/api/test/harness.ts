@@ -13,7 +13,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
 import { syncAccessCatalogue } from '../src/db/seed/access';
 import { startJobs, type Jobs } from '../src/jobs/queue';
-import type { RetryPolicy } from '../src/integrations/telematics/provider';
+import type { RetryPolicy } from '../src/modules/telematics/provider';
 import { createLifecycle } from '../src/platform/lifecycle';
 import { createSecretBox } from '../src/platform/secret-box';
 

@@ -8,6 +8,7 @@ import { wgs84Meters } from '@milepost/geo/distance';
 import { companies, globalSettings } from '../src/db/schema/reference';
 import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
 import { trips } from '../src/db/schema/trips';
+import { keepTripFigures } from '../src/modules/telematics/figures';
 import { createTrip } from '../src/modules/trips/service';
 import type { RoutingService } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
@@ -124,6 +125,9 @@ async function mileStats(tripId: number, token = viewer) {
   return res.json<{ data: TripMileStats }>().data;
 }
 
+/** The jobs' work for a trip (the sync, a COMPLETED save, the refresh call): fetch what is missing, keep the figures. */
+const keep = (tripId: number) => keepTripFigures({ db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config, retry: FAST_RETRY }, tripId);
+
 const historyCalls = (vehicleId: string) => samsara.requests.filter((r) => r.path === '/fleet/vehicles/stats/history' && r.query.get('vehicleIds') === vehicleId);
 
 describe('GET /mile-stats/{tripId}', () => {
@@ -131,6 +135,7 @@ describe('GET /mile-stats/{tripId}', () => {
     samsara.historyPageSize = 40; // 152 fixes: four pages
     gle.positionsPageSize = 100;
     const { trip, vehicleId, gleVehicleId } = await tripWithTracks();
+    await keep(trip.id);
     const s = await mileStats(trip.id);
 
     expect(s.manualStats).toEqual({ emptyMiles: 40, loadedMiles: 90, payableMileage: 130, version: expect.any(Number) });
@@ -160,7 +165,7 @@ describe('GET /mile-stats/{tripId}', () => {
 
     // Kept for the reports under the names they read.
     const kept = await ctx.db.select().from(tripMileStats).where(eq(tripMileStats.tripId, trip.id));
-    expect(kept.map((r) => r.source).sort()).toEqual(['GLE', 'HERE', 'SAMSARA']);
+    expect(kept.map((r) => r.source).sort()).toEqual(['GLE', 'SAMSARA']);
     const samsaraRow = kept.find((r) => r.source === 'SAMSARA')!;
     expect(samsaraRow.totalMiles).toBeCloseTo(s.samsaraStats!.totalMiles, 6);
     expect(samsaraRow.totalOdometers).toBeCloseTo(s.samsaraStats!.totalOdometers!, 6);
@@ -168,6 +173,7 @@ describe('GET /mile-stats/{tripId}', () => {
 
   it('reopening a trip never fetches an unchanged window again; a changed window is fetched again', async () => {
     const { trip, vehicleId } = await tripWithTracks();
+    await keep(trip.id);
     const first = await mileStats(trip.id);
     const n = historyCalls(vehicleId).length;
     const [stored] = await ctx.db.select().from(tripTracks).where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
@@ -175,22 +181,24 @@ describe('GET /mile-stats/{tripId}', () => {
     // Compact: a flexible polyline with the fix time as third dimension, speeds and odometers as typed arrays.
     expect(stored!.polyline.length / stored!.pointCount).toBeLessThan(12);
     expect(stored!.speeds.byteLength).toBe(152 * 2);
+    await keep(trip.id);
     expect(await mileStats(trip.id)).toEqual(first);
     expect(historyCalls(vehicleId)).toHaveLength(n);
 
     // A later end time widens the window: it is fetched again.
     await ctx.db.update(trips).set({ endDateTime: new Date(Date.UTC(2026, 9, 5, 16, 0)), version: trip.version + 1 }).where(eq(trips.id, trip.id));
-    await mileStats(trip.id);
+    await keep(trip.id);
     expect(historyCalls(vehicleId).length).toBeGreaterThan(n);
   });
 
   it('a trip in transit fetches only what came after the stored part', async () => {
     const start = new Date(Date.now() - 100 * 60_000);
     const { trip, vehicleId } = await tripWithTracks({ status: 'IN_TRANSIT', start });
+    await keep(trip.id);
     const first = await mileStats(trip.id);
     expect(first.samsaraStats!.legs[0]!.method).toBe('ODOMETER');
     const [stored] = await ctx.db.select().from(tripTracks).where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
-    await mileStats(trip.id);
+    await keep(trip.id);
     const calls = historyCalls(vehicleId);
     const last = calls.at(-1)!;
     expect(Date.parse(last.query.get('startTime')!)).toBe(stored!.fetchedTo.getTime());
@@ -203,6 +211,7 @@ describe('GET /mile-stats/{tripId}', () => {
     // Page 1 comes back, then Samsara fails on every retry a request makes.
     samsara.fail(/stats\/history$/, { kind: 'slow', delayMs: 0 }, 1);
     samsara.fail(/stats\/history$/, { kind: 'status', status: 503 }, FAST_RETRY.attempts);
+    await keep(trip.id);
     const s = await mileStats(trip.id);
     expect(historyCalls(vehicleId)).toHaveLength(1 + FAST_RETRY.attempts);
     expect(s.gleStats).not.toBeNull();
@@ -212,6 +221,7 @@ describe('GET /mile-stats/{tripId}', () => {
     expect(s.samsaraStats!.legs.every((l) => l.miles === null)).toBe(true);
     // Samsara is back: the next open fetches from the last stored fix on.
     const fixes = samsara.history.get(vehicleId)!;
+    await keep(trip.id);
     const after = await mileStats(trip.id);
     expect(Date.parse(historyCalls(vehicleId).at(-1)!.query.get('startTime')!)).toBe(fixes[49]!.time);
     expect(after.samsaraStats!.totalMiles).toBeCloseTo(s.gleStats!.totalMiles, 2); // Samsara's odometer counts whole metres
@@ -221,6 +231,7 @@ describe('GET /mile-stats/{tripId}', () => {
 
   it('shows a telematics source only while the company and the trip settings have it switched on', async () => {
     const { trip, company } = await tripWithTracks();
+    await keep(trip.id);
     expect((await mileStats(trip.id)).samsaraStats).not.toBeNull();
     await ctx.db.update(companies).set({ samsaraEnabled: false }).where(eq(companies.id, company.id));
     const off = await mileStats(trip.id);
@@ -258,6 +269,7 @@ describe('GET /mile-stats/{tripId}', () => {
 describe('GET /trips/route-data', () => {
   it('answers the trip with its stops, mileStats and the telematics tracks with their nearby points', async () => {
     const { trip, truck, driver, number } = await tripWithTracks();
+    await keep(trip.id);
     const res = await call(ctx.app, { method: 'GET', url: `/api/v1/trips/route-data?truckId=${truck.id}&driverId=${driver.id}&number=${number.toLowerCase()}&identifierType=LOAD_NUMBER`, token: viewer });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json<{ data: TripRouteData }>().data;
@@ -296,6 +308,7 @@ describe('GET /trips/summary and /trips/report-summary with telematics', () => {
   it("adds a panel per integration the trip's company runs, with the engine's miles, hours and method; an integration without a track has no figures", async () => {
     const { trip, truck, number, gleVehicleId } = await tripWithTracks();
     gle.history.delete(gleVehicleId); // GLE is on for the company, but has nothing for this truck
+    await keep(trip.id);
     const q = `truckId=${truck.id}&number=${number}`;
     const summary = await get<TripMapSummary>(`/trips/summary?${q}`);
     const stats = await mileStats(trip.id);

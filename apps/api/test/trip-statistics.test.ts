@@ -5,6 +5,7 @@ import { PERMISSION_NAMES, type PermissionName } from '@milepost/contracts/permi
 import { REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import type { TripRow } from '@milepost/contracts/trips-api';
 import { tripMileStats } from '../src/db/schema/telematics';
+import { syncActualMiles } from '../src/modules/telematics/figures';
 import { trips } from '../src/db/schema/trips';
 import { call, createTestContext, type TestContext } from './harness';
 import { createDriverRow, createTruckRow, createUser, signIn } from './factories';
@@ -268,12 +269,16 @@ describe('GET /trip-statistics/period-type and /trip-statistics', () => {
   });
 });
 
-/** Keeps a source's TOTAL MILES for a trip as the mile-stats service does (insert, or update on a second call). */
+/** Keeps a source's TOTAL MILES for a trip as the figures job does (insert, or update on a second call), with the trip's actual miles. */
 async function keepMiles(tripId: number, source: 'HERE' | 'SAMSARA' | 'GLE', totalMiles: number | null) {
   const values = { tripId, source, totalMiles, miles: totalMiles, inputsKey: `test-${u()}` };
   await ctx.db.insert(tripMileStats).values(values).onConflictDoUpdate({ target: [tripMileStats.tripId, tripMileStats.source], set: values });
+  await syncActualMiles(ctx.db, tripId);
 }
-const dropMiles = (tripId: number, source: string) => ctx.db.delete(tripMileStats).where(and(eq(tripMileStats.tripId, tripId), eq(tripMileStats.source, source)));
+const dropMiles = async (tripId: number, source: string) => {
+  await ctx.db.delete(tripMileStats).where(and(eq(tripMileStats.tripId, tripId), eq(tripMileStats.source, source)));
+  await syncActualMiles(ctx.db, tripId);
+};
 
 describe('planned vs actual and data coverage', () => {
   it('sums routing TOTAL MILES against telematics miles (Samsara, else GLE) over the trips that have one; follows every change of the mile stats', async () => {

@@ -114,9 +114,19 @@ export const tripMileStats = z.object({
   hereStats: sourceMileStats.nullable(),
   samsaraStats: sourceMileStats.nullable(),
   gleStats: sourceMileStats.nullable(),
+  /**
+   * When each telematics source's stored track was fetched (ISO 8601; the Mileage Report shows
+   * "Samsara · as of 11/25 06:40 CT"); null when nothing is stored or the source is off.
+   */
+  samsaraFetchedAt: z.string().datetime().nullable(),
+  gleFetchedAt: z.string().datetime().nullable(),
   manualStats: manualMileStats,
 });
 export type TripMileStats = z.infer<typeof tripMileStats>;
+
+/** `POST /api/v1/mile-stats/{tripId}/refresh` → 202 `{ data }`: the fetch and computation are queued. */
+export const mileStatsRefreshAccepted = z.object({ tripId: z.number().int(), state: z.literal('QUEUED') });
+export type MileStatsRefreshAccepted = z.infer<typeof mileStatsRefreshAccepted>;
 
 /** A fix that reached a stop (within the stop type's radius): drawn as a labelled pin. */
 export const nearbyPoint = z.object({ type: z.enum(STOP_TYPES), lat: z.number(), lng: z.number() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './fields';
 import { DISTANCE_METHODS } from './mile-stats-api';
 import { IDENTIFIER_TYPES } from './trips-api';
 
@@ -18,9 +19,16 @@ import { IDENTIFIER_TYPES } from './trips-api';
 export const MAP_TYPES = ['here', 'samsara', 'gle'] as const;
 export type MapType = (typeof MAP_TYPES)[number];
 
+/**
+ * The spec's truck-and-number address of a trip; it resolves to the same trip as
+ * `/trips/route-data` with the same parameters (identifierType and driverId narrow it when given).
+ * The web addresses a trip by id: `GET /trips/{id}/map-summary` and `GET /trips/{id}/map-report`.
+ */
 export const tripMapQuery = z.object({
   truckId: z.coerce.number({ message: 'truckId is required' }).int('truckId is required').positive('truckId is required'),
   number: z.string({ message: 'number is required' }).trim().min(1, 'number is required').max(50),
+  identifierType: z.enum(IDENTIFIER_TYPES).optional(),
+  driverId: id().optional(),
 });
 
 const tripRef = {
@@ -45,7 +53,7 @@ export const mapSourceSummary = z.object({
 });
 export type MapSourceSummary = z.infer<typeof mapSourceSummary>;
 
-/** GET /trips/summary answer (inside `{ data }`). */
+/** GET /trips/summary and GET /trips/{id}/map-summary answer (inside `{ data }`). */
 export const tripMapSummary = z.object({ ...tripRef, sources: z.array(mapSourceSummary) });
 export type TripMapSummary = z.infer<typeof tripMapSummary>;
 
@@ -72,7 +80,7 @@ export const mapSourceReport = z.object({
 });
 export type MapSourceReport = z.infer<typeof mapSourceReport>;
 
-/** GET /trips/report-summary answer (inside `{ data }`). */
+/** GET /trips/report-summary and GET /trips/{id}/map-report answer (inside `{ data }`). */
 export const tripMapReport = z.object({ ...tripRef, sources: z.array(mapSourceReport) });
 export type TripMapReport = z.infer<typeof tripMapReport>;
 

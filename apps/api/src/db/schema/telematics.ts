@@ -70,9 +70,10 @@ export const tripTracks = pgTable(
 );
 
 /**
- * Each trip's computed figures per source, in miles (as `GET /mile-stats/{tripId}` answers).
- * The reports read the figure columns; `inputsKey` says what they were computed from (trip
- * version, track fetch, settings), so an unchanged trip is answered from here.
+ * Each trip's telematics figures per source (SAMSARA, GLE), in miles (as `GET /mile-stats/{tripId}`
+ * answers), kept by the jobs (modules/telematics/figures.ts). `inputsKey` says what they were
+ * computed from (engine version, stops, stop radii, the track's fetch time), so a read whose
+ * inputs are unchanged is answered from here. HERE figures are not kept: they are the stop legs.
  */
 export const tripMileStats = pgTable(
   'trip_mile_stats',

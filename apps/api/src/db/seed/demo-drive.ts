@@ -1,5 +1,5 @@
 import { wgs84Meters, type LatLng } from '@milepost/geo/distance';
-import type { Breadcrumb, OdometerReading } from '../../integrations/telematics/provider';
+import type { Breadcrumb, OdometerReading } from '../../modules/telematics/provider';
 
 /**
  * Believable GPS history for the demo trips, made by a deterministic process (no network, no

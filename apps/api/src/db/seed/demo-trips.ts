@@ -8,9 +8,9 @@ import { users } from '../schema/access';
 import { companies, dispatchers, drivers, recoveryReasons, trucks } from '../schema/reference';
 import { createTrip, updateTrip } from '../../modules/trips/service';
 import type { RoutingService } from '../../modules/routing/service';
-import type { Breadcrumb, OdometerReading } from '../../integrations/telematics/provider';
-import { saveTrack } from '../../integrations/telematics/tracks';
-import { trackFrom } from '../../integrations/telematics/track-codec';
+import type { Breadcrumb, OdometerReading } from '../../modules/telematics/provider';
+import { saveTrack } from '../../modules/telematics/tracks';
+import { trackFrom } from '../../modules/telematics/track-codec';
 import { demoDrive } from './demo-drive';
 
 /** Freight towns the demo loads run between (regional lanes, 50–1 200 miles a trip). */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@milepost/contracts/api';
-import { mileStatsParams, tripMileStats } from '@milepost/contracts/mile-stats-api';
+import { mileStatsParams, mileStatsRefreshAccepted, tripMileStats } from '@milepost/contracts/mile-stats-api';
 import { routeDataQuery, tripRouteData } from '@milepost/contracts/route-data-api';
 import type { AppDeps } from '../../app';
-import { mileStatsOf, routeData } from './service';
+import { mileStatsOf, queueRefresh, routeData } from './service';
 
 /** Registered before the trip routes, so /trips/route-data is never read as /trips/{id}. */
 export async function mileStatsRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -13,11 +13,21 @@ export async function mileStatsRoutes(app: FastifyInstance, deps: AppDeps) {
     config: { access: { permission: 'CAN_VIEW_MILEAGE_REPORT_TRIP' } },
     schema: {
       tags: ['mile-stats'],
-      summary: "A trip's miles from HERE, Samsara and GLE with the manual figures (miles, full precision)",
+      summary: "A trip's miles from HERE, Samsara and GLE with the manual figures (miles, full precision), from stored data",
       params: mileStatsParams,
       response: { 200: envelope(tripMileStats) },
     },
-    handler: async (req) => ({ data: (await mileStatsOf(deps, req.params.tripId)).stats }),
+    handler: async (req) => ({ data: (await mileStatsOf(deps.db, req.params.tripId)).stats }),
+  });
+  r.post('/mile-stats/:tripId/refresh', {
+    config: { access: { anyOf: ['CAN_SYNC_INTEGRATIONS', 'CAN_EDIT_MILEAGE_REPORT_TRIP'] } },
+    schema: {
+      tags: ['mile-stats'],
+      summary: "Queue a fetch of the trip's telematics tracks and a new computation of its figures (202)",
+      params: mileStatsParams,
+      response: { 202: envelope(mileStatsRefreshAccepted) },
+    },
+    handler: async (req, reply) => reply.status(202).send({ data: await queueRefresh(deps.db, deps.jobs, req.params.tripId) }),
   });
   r.get('/trips/route-data', {
     config: { access: { anyOf: ['CAN_VIEW_TRIP_MAP', 'CAN_SHOW_ROUTES'] } },
@@ -27,6 +37,6 @@ export async function mileStatsRoutes(app: FastifyInstance, deps: AppDeps) {
       querystring: routeDataQuery,
       response: { 200: envelope(tripRouteData) },
     },
-    handler: async (req) => ({ data: await routeData(deps, req.query) }),
+    handler: async (req) => ({ data: await routeData(deps.db, req.query) }),
   });
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@milepost/contracts/api';
 import { autosuggestQuery, autosuggestResponse, clientConfig } from '@milepost/contracts/places-api';
 import type { AppDeps } from '../../app';
-import { mapTilesConfig } from '../routing/tiles';
+import { mapTilesConfig } from '../routing';
 import * as places from './service';
 
 export async function placeRoutes(app: FastifyInstance, deps: AppDeps) {

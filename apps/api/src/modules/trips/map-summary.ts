@@ -1,60 +1,61 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DistanceMethod, SourceMileStats } from '@milepost/contracts/mile-stats-api';
 import type { IdentifierType } from '@milepost/contracts/trips-api';
 import { TRIP_MESSAGES } from '@milepost/contracts/trips-api';
 import { cityOf, type MapSourceReport, type MapSourceSummary, type TripMapReport, type TripMapSummary } from '@milepost/contracts/trip-map-api';
 import { METERS_TO_MILES } from '@milepost/geo/units';
-import { companies, globalSettings, trucks } from '../../db/schema/reference';
-import { tripStops, trips } from '../../db/schema/trips';
+import type { Db } from '../../db/client';
+import { trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
-import { mileStatsOf, type MileStatsDeps } from '../mile-stats/service';
+import { tripFigures, type TripFigures } from '../telematics';
 
 /**
- * The trip map's panel titles and report dialog (packages/contracts/src/trip-map-api.ts). Each
- * panel is one source: 'here' is our routing's stored figures; 'samsara' and 'gle' are there
+ * The trip map's panel titles and report dialog (packages/contracts/src/trip-map-api.ts), read
+ * from the trip's stored figures (modules/telematics/figures.ts): no provider call, no write.
+ * Each panel is one source: 'here' is our routing's stored figures; 'samsara' and 'gle' are there
  * when the trip's company runs that integration (and the TRIP settings have it on), with the
  * mileage engine's figures (docs/mileage-engine.md), or without figures when there is no track.
+ * A trip is addressed by id (`/trips/{id}/map-summary`, `/trips/{id}/map-report`); the spec's
+ * truck-and-number calls resolve it once with `tripIdForMap`, the rule `/trips/route-data` uses.
  */
 
-/** The truck's trip with this load or trailer number: the latest recovery, then the latest pickup. */
-async function tripFor(deps: MileStatsDeps, truckId: number, number: string) {
-  const [trip] = await deps.db
-    .select({
-      id: trips.id,
-      truckId: trips.truckId,
-      identifierType: trips.identifierType,
-      number: trips.identifierValue,
-      routeSource: trips.routeSource,
-      routeTotalMiles: trips.routeTotalMiles,
-      routeDuration: trips.routeDuration,
-      samsaraOn: sql<boolean>`coalesce(${companies.samsaraEnabled} and ${globalSettings.samsaraEnabled}, false)`,
-      gleOn: sql<boolean>`coalesce(${companies.gleEnabled} and ${globalSettings.gleEnabled}, false)`,
-    })
+/**
+ * The one rule that finds "the trip a map shows" from a truck and a number (route-data and the
+ * spec's /trips/summary and /trips/report-summary): that truck's trip with that number (of that
+ * identifier type and driver, when given), the latest recovery, then the latest pickup.
+ */
+export async function tripIdForMap(db: Db, q: { truckId: number; number: string; identifierType?: IdentifierType | undefined; driverId?: number | undefined }): Promise<number | null> {
+  const [row] = await db
+    .select({ id: trips.id })
     .from(trips)
-    .innerJoin(trucks, eq(trucks.id, trips.truckId))
-    .leftJoin(companies, eq(companies.id, trucks.companyId))
-    .leftJoin(globalSettings, eq(globalSettings.type, 'TRIP'))
-    .where(and(eq(trips.truckId, truckId), eq(sql`lower(${trips.identifierValue})`, number.toLowerCase())))
+    .where(
+      and(
+        eq(trips.truckId, q.truckId),
+        q.identifierType ? eq(trips.identifierType, q.identifierType) : undefined,
+        eq(sql`lower(${trips.identifierValue})`, q.number.toLowerCase()),
+        q.driverId !== undefined ? eq(trips.driverId, q.driverId) : undefined,
+      ),
+    )
     .orderBy(desc(trips.recoveryLoadIndex), desc(trips.pickupDateTime), desc(trips.id))
     .limit(1);
-  if (!trip) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
-  return trip;
+  return row?.id ?? null;
 }
 
-type Trip = Awaited<ReturnType<typeof tripFor>>;
+type MapQuery = Parameters<typeof tripIdForMap>[1];
 type TelematicsType = 'samsara' | 'gle';
+
+async function figuresOf(db: Db, tripId: number | null): Promise<TripFigures> {
+  const f = tripId === null ? null : await tripFigures(db, tripId);
+  if (!f) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
+  return f;
+}
 
 const method = (source: string | null) => (source === 'HERE' || source === 'ESTIMATE' ? source : null);
 const meters = (miles: number) => miles / METERS_TO_MILES;
 
 /** The integrations the trip's company runs, with their engine figures (null: no track for the trip). */
-async function telematicsOf(deps: MileStatsDeps, t: Trip): Promise<{ type: TelematicsType; stats: SourceMileStats | null }[]> {
-  if (!t.samsaraOn && !t.gleOn) return [];
-  const { stats } = await mileStatsOf(deps, t.id);
-  return [
-    ...(t.samsaraOn ? [{ type: 'samsara' as const, stats: stats.samsaraStats }] : []),
-    ...(t.gleOn ? [{ type: 'gle' as const, stats: stats.gleStats }] : []),
-  ];
+function telematicsOf(f: TripFigures): { type: TelematicsType; stats: SourceMileStats | null }[] {
+  return f.sources.map((source) => ({ type: source === 'SAMSARA' ? 'samsara' : 'gle', stats: f.telematics[source]?.stats ?? null }));
 }
 
 /** The weakest method among the measured legs: GPS when any leg was measured along the track. */
@@ -70,34 +71,25 @@ function secondsOf(stats: SourceMileStats): number | null {
   return measured.length ? measured.reduce((n, l) => n + l.seconds!, 0) : null;
 }
 
-const ref = (t: Trip, number: string) => ({ tripId: t.id, truckId: t.truckId, identifierType: t.identifierType as IdentifierType, number: t.number ?? number });
+const ref = ({ trip }: TripFigures) => ({ tripId: trip.id, truckId: trip.truckId, identifierType: trip.identifierType as IdentifierType, number: trip.identifierValue ?? '' });
 
-export async function tripMapSummary(deps: MileStatsDeps, truckId: number, number: string): Promise<TripMapSummary> {
-  const t = await tripFor(deps, truckId, number);
-  const here: MapSourceSummary = { type: 'here', method: method(t.routeSource), distance: t.routeTotalMiles, duration: t.routeDuration };
-  const telematics = (await telematicsOf(deps, t)).map(({ type, stats }): MapSourceSummary =>
+function summaryOf(f: TripFigures): TripMapSummary {
+  const here: MapSourceSummary = { type: 'here', method: method(f.trip.routeSource), distance: f.trip.routeTotalMiles, duration: f.trip.routeDuration };
+  const telematics = telematicsOf(f).map(({ type, stats }): MapSourceSummary =>
     stats ? { type, method: methodOf(stats), distance: meters(stats.totalMiles), duration: secondsOf(stats) } : { type, method: null, distance: null, duration: null },
   );
-  return { ...ref(t, number), sources: [here, ...telematics] };
+  return { ...ref(f), sources: [here, ...telematics] };
 }
 
-export async function tripMapReport(deps: MileStatsDeps, truckId: number, number: string): Promise<TripMapReport> {
-  const t = await tripFor(deps, truckId, number);
-  const [stops, telematics] = await Promise.all([
-    deps.db
-      .select({ stopType: tripStops.stopType, address: tripStops.address, distance: tripStops.distance, totalDistance: tripStops.totalDistance, duration: tripStops.duration })
-      .from(tripStops)
-      .where(eq(tripStops.tripId, t.id))
-      .orderBy(asc(tripStops.orderIndex)),
-    telematicsOf(deps, t),
-  ]);
+function reportOf(f: TripFigures): TripMapReport {
+  const { stops, trip } = f;
   const here: MapSourceReport = {
     type: 'here',
-    method: method(t.routeSource),
+    method: method(trip.routeSource),
     rows: stops.map((s) => ({ stopType: s.stopType, city: cityOf(s.address), distance: s.distance, totalDistance: s.totalDistance, duration: s.duration })),
-    totals: { distance: t.routeTotalMiles, duration: t.routeDuration },
+    totals: { distance: trip.routeTotalMiles, duration: trip.routeDuration },
   };
-  const reports = telematics.map(({ type, stats }): MapSourceReport => {
+  const reports = telematicsOf(f).map(({ type, stats }): MapSourceReport => {
     // Each stop's row carries the leg into it, as measured by this source; the running total
     // counts the measured legs (a leg whose stops were never both reached has no figure).
     const legs = new Map((stats?.legs ?? []).map((l) => [l.toIndex, l]));
@@ -118,5 +110,19 @@ export async function tripMapReport(deps: MileStatsDeps, truckId: number, number
       totals: stats ? { distance: meters(stats.totalMiles), duration: secondsOf(stats) } : { distance: null, duration: null },
     };
   });
-  return { ...ref(t, number), sources: [here, ...reports] };
+  return { ...ref(f), sources: [here, ...reports] };
 }
+
+/** `GET /trips/{id}/map-summary` and `GET /trips/summary`. */
+export async function tripMapSummary(db: Db, tripId: number | null): Promise<TripMapSummary> {
+  return summaryOf(await figuresOf(db, tripId));
+}
+
+/** `GET /trips/{id}/map-report` and `GET /trips/report-summary`. */
+export async function tripMapReport(db: Db, tripId: number | null): Promise<TripMapReport> {
+  return reportOf(await figuresOf(db, tripId));
+}
+
+/** The spec's truck-and-number calls: the trip found once, then the id calls' answer. */
+export const tripMapSummaryFor = async (db: Db, q: MapQuery) => tripMapSummary(db, await tripIdForMap(db, q));
+export const tripMapReportFor = async (db: Db, q: MapQuery) => tripMapReport(db, await tripIdForMap(db, q));

@@ -6,7 +6,7 @@ import { legFigures, type LegStop } from '@milepost/geo/mileage';
 import type { Db } from '../../db/client';
 import { userRouteSettings } from '../../db/schema/reference';
 import { tripStops, trips } from '../../db/schema/trips';
-import type { RoutingService } from '../routing/service';
+import type { RoutingService } from '../routing';
 
 /**
  * A trip's route figures come from the routing service on every save, never from the client

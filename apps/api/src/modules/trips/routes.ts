@@ -41,6 +41,15 @@ const MAP = { anyOf: ['CAN_VIEW_TRIP_MAP', 'CAN_SHOW_ROUTES'] } as const;
 export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['trips'];
+  /**
+   * A saved trip's telematics figures follow it (docs/mileage-engine.md): a job fetches what is
+   * missing of its tracks (a COMPLETED trip's final ones) and keeps its figures. A queue that is
+   * down costs the save nothing: the next sync or refresh catches up.
+   */
+  const figuresFollow = async <T extends { id: number }>(trip: T): Promise<T> => {
+    await deps.jobs?.enqueueTripFigures(trip.id).catch((err: unknown) => app.log.warn({ err, tripId: trip.id }, 'trip figures not queued'));
+    return trip;
+  };
 
   r.get('/trips', {
     config: { access: { permission: 'CAN_SHOW_TRIPS' } },
@@ -87,13 +96,13 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/trips/summary', {
     config: { access: MAP },
     schema: { tags, summary: "A trip's total distance and duration per source, for the map panels' titles", querystring: tripMapQuery, response: { 200: envelope(tripMapSummary) } },
-    handler: async (req) => ({ data: await tripMap.tripMapSummary(deps, req.query.truckId, req.query.number) }),
+    handler: async (req) => ({ data: await tripMap.tripMapSummaryFor(deps.db, req.query) }),
   });
 
   r.get('/trips/report-summary', {
     config: { access: MAP },
     schema: { tags, summary: "The trip map report's rows per source (stop type, city, distance, total distance, duration)", querystring: tripMapQuery, response: { 200: envelope(tripMapReport) } },
-    handler: async (req) => ({ data: await tripMap.tripMapReport(deps, req.query.truckId, req.query.number) }),
+    handler: async (req) => ({ data: await tripMap.tripMapReportFor(deps.db, req.query) }),
   });
 
   r.post('/trips/recompute-routes', {
@@ -107,6 +116,18 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: async (req) => ({ data: await recomputeTripRoutes(deps.db, deps.routing, principalOf(req).userId, req.body) }),
   });
 
+  r.get('/trips/:id/map-summary', {
+    config: { access: MAP },
+    schema: { tags, summary: "A trip's total distance and duration per source, for the map panels' titles (by trip id)", params: idParam, response: { 200: envelope(tripMapSummary) } },
+    handler: async (req) => ({ data: await tripMap.tripMapSummary(deps.db, req.params.id) }),
+  });
+
+  r.get('/trips/:id/map-report', {
+    config: { access: MAP },
+    schema: { tags, summary: "The trip map report's rows per source (by trip id)", params: idParam, response: { 200: envelope(tripMapReport) } },
+    handler: async (req) => ({ data: await tripMap.tripMapReport(deps.db, req.params.id) }),
+  });
+
   r.get('/trips/:id', {
     config: { access: { anyOf: ['CAN_SHOW_TRIPS', 'CAN_EDIT_TRIP'] } },
     schema: { tags, summary: 'One trip with its stops', params: idParam, response: { 200: envelope(tripDetail) } },
@@ -116,13 +137,13 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/trips', {
     config: { access: { permission: 'CAN_CREATE_TRIP' } },
     schema: { tags, summary: 'Create a trip with its stops', body: tripInput, response: { 201: envelope(tripDetail) } },
-    handler: async (req, reply) => reply.status(201).send({ data: await trips.createTrip(deps.db, deps.routing, principalOf(req).userId, req.body) }),
+    handler: async (req, reply) => reply.status(201).send({ data: await figuresFollow(await trips.createTrip(deps.db, deps.routing, principalOf(req).userId, req.body)) }),
   });
 
   r.put('/trips/:id', {
     config: { access: { permission: 'CAN_EDIT_TRIP' } },
     schema: { tags, summary: 'Save a trip (the version it was loaded at is required)', params: idParam, body: tripUpdate, response: { 200: envelope(tripDetail) } },
-    handler: async (req) => ({ data: await trips.updateTrip(deps.db, deps.routing, principalOf(req).userId, req.params.id, req.body) }),
+    handler: async (req) => ({ data: await figuresFollow(await trips.updateTrip(deps.db, deps.routing, principalOf(req).userId, req.params.id, req.body)) }),
   });
 
   r.patch('/trips/change-trip-status/:id', {
@@ -135,7 +156,7 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
       body: versionedChangeBody,
       response: { 200: envelope(tripDetail) },
     },
-    handler: async (req) => ({ data: await trips.changeTripStatus(deps.db, principalOf(req).userId, req.params.id, req.query.tripStatus, req.body.version) }),
+    handler: async (req) => ({ data: await figuresFollow(await trips.changeTripStatus(deps.db, principalOf(req).userId, req.params.id, req.query.tripStatus, req.body.version)) }),
   });
 
   r.put('/mile-stats/payable-mileage', {

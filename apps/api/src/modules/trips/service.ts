@@ -25,7 +25,7 @@ import { tripHistory, tripStops, trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
 import { orderBy, planEstimate, toPage } from '../../platform/paging';
 import { diffTrips, type TripSnapshot } from './history';
-import type { RoutingService } from '../routing/service';
+import type { RoutingService } from '../routing';
 import { computeRouteFigures, routeSettingsOf, type RouteColumns, type StopFigures } from './route-figures';
 
 type TripInput = z.output<typeof tripInput>;

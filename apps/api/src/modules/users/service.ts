@@ -11,7 +11,7 @@ import { accessChange, assertHeldBy, rolePermissionNames } from '../../platform/
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
 import { orderBy, toPage } from '../../platform/paging';
 import { matchesKeyword } from '../../platform/search';
-import { passwordLinkEmail, revokeUserSessions, type AuthDeps } from '../auth/service';
+import { passwordLinkEmail, revokeUserSessions, type AuthDeps } from '../auth';
 
 export interface UsersDeps {
   db: Db;

@@ -42,7 +42,7 @@ export interface PrimaryFigures {
 /**
  * A Samsara or GLE map panel (docs/product/trips.md "Map panels", "Map behaviour"): the truck's
  * stored track and the fixes that reached the stops as labelled pins, titled with the source's
- * miles and hours (GET /trips/summary), how they were measured (odometer or GPS track), and
+ * miles and hours (GET /trips/{id}/map-summary), how they were measured (odometer or GPS track), and
  * the change against the primary panel (red when higher, green when lower). Without a track
  * for the trip it shows the amber 'Limited Data Available' notice over the trip's stops.
  * Place it only when the trip's company runs the integration (the summary lists it then).
@@ -59,7 +59,7 @@ export function TelematicsMapPanel({
 }: {
   source: TelematicsSource;
   location: TelematicsLocation | null;
-  /** This source's entry of GET /trips/summary (null while it loads). */
+  /** This source's entry of GET /trips/{id}/map-summary (null while it loads). */
   figures: MapSourceSummary | null;
   primary: PrimaryFigures | null;
   /** The trip's stops, drawn when there is no track. */

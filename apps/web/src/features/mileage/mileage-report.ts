@@ -1,4 +1,5 @@
 import { DISTANCE_METHOD_LABELS, payableFrom, type DistanceMethod, type MileStatsLeg, type SourceMileStats, type TripMileStats } from '@milepost/contracts/mile-stats-api';
+import { formatCentral } from '@milepost/contracts/time';
 import { tripMiles } from '@milepost/contracts/trips-api';
 import { groupDigits, type DistanceUnit } from '@milepost/geo/units';
 import { z } from 'zod';
@@ -11,6 +12,20 @@ export const SOURCE_ROWS = [
   { key: 'gleStats', label: 'GLE' },
 ] as const;
 export type SourceKey = (typeof SOURCE_ROWS)[number]['key'];
+
+/** The telematics sources and when each one's stored track was fetched (the jobs fetch; the report only reads). */
+export const TELEMATICS_FETCHED = [
+  { key: 'samsaraFetchedAt', label: 'Samsara' },
+  { key: 'gleFetchedAt', label: 'GLE' },
+] as const;
+
+/** "Samsara · as of 11/25 06:40 CT", or "… · not fetched yet". */
+export function fetchedText(label: string, iso: string | null): string {
+  return iso ? `${label} · as of ${formatCentral(iso, 'MM/dd HH:mm')} CT` : `${label} · not fetched yet`;
+}
+
+/** Who may ask for a fresh fetch (POST /mile-stats/{tripId}/refresh). */
+export const REFRESH_TELEMATICS_PERMISSIONS = ['CAN_SYNC_INTEGRATIONS', 'CAN_EDIT_MILEAGE_REPORT_TRIP'] as const;
 
 /** Miles (or km, with KM) to one decimal, grouped with spaces; a dash when there is no figure. */
 export const miles = (value: number | null | undefined, unit: DistanceUnit = 'MILES') =>

@@ -1,4 +1,4 @@
-import type { TripMileStats } from '@milepost/contracts/mile-stats-api';
+import type { MileStatsRefreshAccepted, TripMileStats } from '@milepost/contracts/mile-stats-api';
 import type { TripDetail } from '@milepost/contracts/trips-api';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -13,6 +13,11 @@ export function getMileStats(tripId: number, signal?: AbortSignal): Promise<Trip
 
 export function mileStatsQueryOptions(tripId: number) {
   return queryOptions({ queryKey: mileStatsKeys.detail(tripId), queryFn: ({ signal }) => getMileStats(tripId, signal) });
+}
+
+/** POST /mile-stats/{tripId}/refresh → 202: a job fetches the trip's tracks and keeps its figures. */
+export function refreshTelematics(tripId: number): Promise<MileStatsRefreshAccepted> {
+  return api.post<MileStatsRefreshAccepted>(`/mile-stats/${tripId}/refresh`);
 }
 
 export interface PayableMileageBody {

@@ -45,6 +45,8 @@ function stats(manual: TripMileStats['manualStats'] = { payableMileage: null, em
       ],
     }),
     gleStats: source({ miles: 445, totalEmpty: 50, totalMiles: 495, legs: [leg(1, 'PICKUP', { miles: 50, method: 'GPS' }), leg(2, 'DELIVERY', { miles: null, method: null })] }),
+    samsaraFetchedAt: '2026-11-25T12:40:00.000Z',
+    gleFetchedAt: null,
     manualStats: manual,
   };
 }
@@ -101,6 +103,33 @@ describe('Mileage Report dialog', () => {
     await user.click(screen.getByText('Legs by source (2)'));
     const legsTable = screen.getByRole('table', { name: 'Legs by source' });
     expect(within(within(legsTable).getAllByRole('row')[2]!).getAllByRole('cell')[2]).toHaveTextContent('450.0 source not recorded');
+  });
+
+  it('says when each telematics source was fetched; only those allowed see Refresh telematics', async () => {
+    setup(stats(), VIEW);
+    expect(await screen.findByTestId('telematics-fetched')).toHaveTextContent('Samsara · as of 11/25 06:40 CT');
+    expect(screen.getByTestId('telematics-fetched')).toHaveTextContent('GLE · not fetched yet');
+    expect(screen.queryByRole('button', { name: 'Refresh telematics' })).not.toBeInTheDocument();
+  });
+
+  it('Refresh telematics queues the fetch (POST /mile-stats/{tripId}/refresh) and says so', async () => {
+    const api = mockApi({
+      'GET /mile-stats/42': () => stats(),
+      'POST /mile-stats/42/refresh': () => ({ tripId: 42, state: 'QUEUED' }),
+      'GET /user-route-setting/1': () => SETTING,
+    });
+    renderWithApp(
+      <>
+        <MileageReportDialog trip={{ id: 42, number: 'L-42' }} onOpenChange={() => {}} />
+        <Toasts />
+      </>,
+      { user: makeUser(['CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_SYNC_INTEGRATIONS']) },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refresh telematics' }));
+    expect(await screen.findByText('Telematics refresh queued; the figures update in a few seconds.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual(['/api/v1/mile-stats/42/refresh']);
+    expect(screen.getByRole('button', { name: 'Refresh queued…' })).toBeDisabled();
   });
 
   it('says a source has no data and leaves its differences blank', async () => {

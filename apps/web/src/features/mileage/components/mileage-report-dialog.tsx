@@ -17,10 +17,13 @@ import { UNIT_SUFFIX, mileageHeader } from '@/lib/distance-format';
 import type { DistanceUnit } from '@milepost/geo/units';
 import { cn } from '@/lib/utils';
 import { offerReloadIfStale } from '@/lib/stale-reload';
-import { mileStatsQueryOptions, useSavePayableMileageMutation } from '../api/mileage-api';
+import { mileStatsKeys, mileStatsQueryOptions, refreshTelematics, useSavePayableMileageMutation } from '../api/mileage-api';
 import {
+  REFRESH_TELEMATICS_PERMISSIONS,
   SOURCE_ROWS,
+  TELEMATICS_FETCHED,
   difference,
+  fetchedText,
   legRows,
   manualMileageSchema,
   miles,
@@ -64,9 +67,47 @@ function MileageReport({ tripId, unit }: { tripId: number; unit: DistanceUnit })
   const stats = query.data!;
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
+      <TelematicsFreshness tripId={tripId} stats={stats} />
       <SourcesTable stats={stats} unit={unit} />
       <ManualMileage key={manualKey(stats.manualStats)} tripId={tripId} manual={stats.manualStats} unit={unit} />
       <LegsBreakdown stats={stats} unit={unit} />
+    </div>
+  );
+}
+
+/** Refetches this long after a refresh was queued: the job fetches within seconds. */
+const REFRESH_REREAD_MS = 5_000;
+
+/**
+ * When each telematics source's data was fetched, and "Refresh telematics" for those allowed:
+ * the report itself only reads stored figures; the refresh queues the fetch (202) and reads again.
+ */
+function TelematicsFreshness({ tripId, stats }: { tripId: number; stats: TripMileStats }) {
+  const { hasAny } = usePermissions();
+  const queryClient = useQueryClient();
+  const [queued, setQueued] = useState(false);
+  const onRefresh = async () => {
+    setQueued(true);
+    try {
+      await refreshTelematics(tripId);
+      toast.success('Telematics refresh queued; the figures update in a few seconds.');
+      setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: mileStatsKeys.detail(tripId) });
+        setQueued(false);
+      }, REFRESH_REREAD_MS);
+    } catch (e) {
+      setQueued(false);
+      toast.error(errorText(e));
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
+      <p data-testid="telematics-fetched">{TELEMATICS_FETCHED.map(({ key, label }) => fetchedText(label, stats[key])).join('   ')}</p>
+      {hasAny(REFRESH_TELEMATICS_PERMISSIONS) && (
+        <Button type="button" size="sm" variant="outline" disabled={queued} onClick={() => void onRefresh()}>
+          {queued ? 'Refresh queued…' : 'Refresh telematics'}
+        </Button>
+      )}
     </div>
   );
 }

@@ -149,19 +149,19 @@ export function tripForMapQueryOptions(target: TripMapTarget) {
   });
 }
 
-/** GET /trips/summary?truckId&number: each panel's source and title figures (here; samsara and gle when the company runs them). */
-export function tripMapSummaryQueryOptions(truckId: number, number: string) {
+/** GET /trips/{id}/map-summary: each panel's source and title figures (here; samsara and gle when the company runs them), for the trip the map shows. */
+export function tripMapSummaryQueryOptions(tripId: number) {
   return queryOptions({
-    queryKey: [...tripsKeys.all, 'map', 'summary', truckId, number] as const,
-    queryFn: ({ signal }) => api.get<TripMapSummary>('/trips/summary', { query: { truckId, number }, signal }),
+    queryKey: [...tripsKeys.all, 'map', 'summary', tripId] as const,
+    queryFn: ({ signal }) => api.get<TripMapSummary>(`/trips/${tripId}/map-summary`, { signal }),
   });
 }
 
-/** GET /trips/report-summary?truckId&number: the trip map report's rows, per source. */
-export function tripMapReportQueryOptions(truckId: number, number: string) {
+/** GET /trips/{id}/map-report: the trip map report's rows, per source. */
+export function tripMapReportQueryOptions(tripId: number) {
   return queryOptions({
-    queryKey: [...tripsKeys.all, 'map', 'report', truckId, number] as const,
-    queryFn: ({ signal }) => api.get<TripMapReport>('/trips/report-summary', { query: { truckId, number }, signal }),
+    queryKey: [...tripsKeys.all, 'map', 'report', tripId] as const,
+    queryFn: ({ signal }) => api.get<TripMapReport>(`/trips/${tripId}/map-report`, { signal }),
   });
 }
 

@@ -39,7 +39,7 @@ const report: TripMapReport = { tripId: 7, truckId: 12, identifierType: 'LOAD_NU
 function setup(distanceUnit: 'MILES' | 'KM' = 'MILES', reply: () => unknown = () => report) {
   return mockApi({
     'GET /user-route-setting/1': () => ({ id: 1, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit }),
-    'GET /trips/report-summary': reply,
+    'GET /trips/7/map-report': reply,
   });
 }
 
@@ -50,9 +50,9 @@ const bodyRows = () =>
     .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
 
 describe('TripMapReportDialog', () => {
-  it("titles '{TYPE} Trip Report - {load}' and lists that source's rows from GET /trips/report-summary, with a totals row", async () => {
+  it("titles '{TYPE} Trip Report - {load}' and lists that source's rows from GET /trips/{id}/map-report, with a totals row", async () => {
     const { calls } = setup();
-    renderWithApp(<TripMapReportDialog type="samsara" truckId={12} number="LD-1001" open onOpenChange={() => {}} />, { user: makeUser([]) });
+    renderWithApp(<TripMapReportDialog type="samsara" tripId={7} number="LD-1001" open onOpenChange={() => {}} />, { user: makeUser([]) });
     expect(await screen.findByRole('heading', { name: 'SAMSARA Trip Report - LD-1001' })).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'SAMSARA stops' })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Stop Type', 'City', 'Miles', 'Total Miles', 'Hours']);
@@ -63,13 +63,12 @@ describe('TripMapReportDialog', () => {
     ]);
     expect(screen.getByTestId('report-totals')).toHaveTextContent('Total371.4 mi371.4 mi6.35 h');
     expect(screen.getByText('Odometer readings.')).toBeInTheDocument();
-    const asked = calls.find((c) => c.url.pathname.endsWith('/trips/report-summary'))!;
-    expect(Object.fromEntries(asked.url.searchParams)).toEqual({ truckId: '12', number: 'LD-1001' });
+    expect(calls.some((c) => c.url.pathname.endsWith('/trips/7/map-report'))).toBe(true);
   });
 
   it("shows the HERE rows for 'here', in kilometres when the user's setting says KM", async () => {
     setup('KM');
-    renderWithApp(<TripMapReportDialog type="here" truckId={12} number="LD-1001" open onOpenChange={() => {}} />, { user: makeUser([]) });
+    renderWithApp(<TripMapReportDialog type="here" tripId={7} number="LD-1001" open onOpenChange={() => {}} />, { user: makeUser([]) });
     expect(await screen.findByRole('heading', { name: 'HERE Trip Report - LD-1001' })).toBeInTheDocument();
     expect(await screen.findByRole('columnheader', { name: 'Total KM' })).toBeInTheDocument();
     expect(bodyRows()[1]).toEqual(['PICKUP', 'Indianapolis, IN', '294.8 km', '294.8 km', '2.90 h']);
@@ -78,13 +77,13 @@ describe('TripMapReportDialog', () => {
 
   it('a source without a track lists the stops without figures and says so; a failed call says why', async () => {
     setup();
-    const { unmount } = renderWithApp(<TripMapReportDialog type="gle" truckId={12} number="LD-1001" open onOpenChange={() => {}} />, { user: makeUser([]) });
+    const { unmount } = renderWithApp(<TripMapReportDialog type="gle" tripId={7} number="LD-1001" open onOpenChange={() => {}} />, { user: makeUser([]) });
     expect(await screen.findByText('Not measured: no figures from this source for the trip.')).toBeInTheDocument();
     expect(bodyRows().map((r) => r.slice(2).join(''))).toEqual(['', '', '']);
     unmount();
 
     setup('MILES', () => apiError(404, 'Trip not found.', 'NOT_FOUND'));
-    renderWithApp(<TripMapReportDialog type="samsara" truckId={12} number="LD-1001" open onOpenChange={() => {}} />, { user: makeUser([]) });
+    renderWithApp(<TripMapReportDialog type="samsara" tripId={7} number="LD-1001" open onOpenChange={() => {}} />, { user: makeUser([]) });
     expect(await screen.findByText('Trip not found.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

@@ -9,24 +9,25 @@ import { tripMapReportQueryOptions } from '../api/trips-api';
 /**
  * The trip map report (docs/product/trips.md "Trip map report dialog"): for one map type (here,
  * samsara, gle), one row per stop with its type, city, the leg into it, the running total and
- * the leg's hours, and a totals row — the rows GET /trips/report-summary answers for that
+ * the leg's hours, and a totals row — the rows GET /trips/{id}/map-report answers for that
  * source. The description says how the figures were measured; an estimate reads "≈ … est.".
  */
 export function TripMapReportDialog({
   type,
-  truckId,
+  tripId,
   number,
   open,
   onOpenChange,
 }: {
   type: MapType;
-  truckId: number;
+  tripId: number;
+  /** The load or trailer number, for the title. */
   number: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const fmt = useDistanceFormat();
-  const query = useQuery({ ...tripMapReportQueryOptions(truckId, number), enabled: open && number !== '' });
+  const query = useQuery({ ...tripMapReportQueryOptions(tripId), enabled: open });
   const report = query.data?.sources.find((s) => s.type === type) ?? null;
   const method = report?.method ?? null;
   const cell = 'whitespace-nowrap px-2 py-1.5 text-right tabular-nums';

@@ -64,8 +64,8 @@ function setup({ trip, sources, distanceUnit = 'MILES' }: { trip: TripRouteData;
     'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
     'GET /trips/route-data': () => trip,
     'POST /routing/routes': () => ROUTE,
-    'GET /trips/summary': () => ({ tripId: 7, truckId: 12, identifierType: 'LOAD_NUMBER', number: 'LD-1001', sources }),
-    'GET /trips/report-summary': () => ({ tripId: 7, truckId: 12, identifierType: 'LOAD_NUMBER', number: 'LD-1001', sources: REPORT }),
+    'GET /trips/7/map-summary': () => ({ tripId: 7, truckId: 12, identifierType: 'LOAD_NUMBER', number: 'LD-1001', sources }),
+    'GET /trips/7/map-report': () => ({ tripId: 7, truckId: 12, identifierType: 'LOAD_NUMBER', number: 'LD-1001', sources: REPORT }),
   });
 }
 
@@ -114,11 +114,11 @@ describe('Trips Map view: the panels', () => {
     expect(down).toHaveClass('text-green-600');
     expect(screen.queryByText(LIMITED_DATA.title)).not.toBeInTheDocument();
 
-    // The trip and the titles come from the API by truck and number.
+    // The trip comes from the API by truck and number; its titles by the id of the trip the map draws.
     const routeData = calls.find((c) => c.url.pathname.endsWith('/trips/route-data'))!;
     expect(Object.fromEntries(routeData.url.searchParams)).toEqual({ truckId: '12', number: 'LD-1001', identifierType: 'LOAD_NUMBER' });
-    const summary = calls.find((c) => c.url.pathname.endsWith('/trips/summary'))!;
-    expect(Object.fromEntries(summary.url.searchParams)).toEqual({ truckId: '12', number: 'LD-1001' });
+    expect(calls.some((c) => c.url.pathname.endsWith('/trips/7/map-summary'))).toBe(true);
+    expect(calls.some((c) => c.url.pathname.endsWith('/trips/summary'))).toBe(false);
 
     // Once on screen, each telematics panel draws the fixes that reached the stops as pins labelled with the stop type.
     io.show(1);
@@ -128,7 +128,7 @@ describe('Trips Map view: the panels', () => {
     expect(within(screen.getByRole('region', { name: 'Route map' })).getByRole('button', { name: 'Stop A, START: Chicago, IL, United States' })).toBeInTheDocument();
   });
 
-  it("View Report on a panel opens that source's report, read from GET /trips/report-summary", async () => {
+  it("View Report on a panel opens that source's report, read from GET /trips/{id}/map-report", async () => {
     stubIntersectionObserver();
     setup({ trip: tripOf(track(0.001), track(-0.001)), sources: [HERE, SAMSARA, GLE] });
     renderWithApp(<View />, { user: makeUser(['CAN_VIEW_TRIP_MAP']) });
@@ -201,6 +201,6 @@ describe('Trips Map view: the panels', () => {
     expect(await within(await screen.findByRole('region', { name: 'Route map' })).findByTestId('panel-figures')).toHaveTextContent('358.3 mi');
     expect(regions()).toEqual(['Route map']);
     expect(screen.queryByText(LIMITED_DATA.title)).not.toBeInTheDocument();
-    expect(calls.some((c) => c.url.pathname.endsWith('/trips/summary'))).toBe(false);
+    expect(calls.some((c) => c.url.pathname.endsWith('/map-summary'))).toBe(false);
   });
 });

@@ -147,8 +147,8 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripRouteData | nul
   const [report, setReport] = useState<{ type: MapType; open: boolean }>({ type: 'here', open: false });
   // The panels beside the primary one: the sources /trips/summary lists besides 'here' (the
   // integrations the trip's company runs), with their title figures.
-  const truckId = trip?.truckId ?? 0;
-  const summary = useQuery({ ...tripMapSummaryQueryOptions(truckId, number), enabled: showIntegrations && trip !== null }).data;
+  // The panels' titles are the trip's the map draws, addressed by its id (one trip identity).
+  const summary = useQuery({ ...tripMapSummaryQueryOptions(trip?.id ?? 0), enabled: showIntegrations && trip !== null }).data;
   const others = showIntegrations && trip && summary ? summary.sources.filter((s) => s.type !== 'here') : [];
   // A trip without a source besides the route: its figures come from its stops only.
   const limited = showIntegrations && trip !== null && summary !== undefined && others.length === 0;
@@ -233,7 +233,7 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripRouteData | nul
           className="min-h-[320px]"
         />
       ))}
-      {trip && <TripMapReportDialog type={report.type} truckId={trip.truckId} number={number} open={report.open} onOpenChange={(open) => setReport((r) => ({ ...r, open }))} />}
+      {trip && <TripMapReportDialog type={report.type} tripId={trip.id} number={number} open={report.open} onOpenChange={(open) => setReport((r) => ({ ...r, open }))} />}
     </div>
   );
 }

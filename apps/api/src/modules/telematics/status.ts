@@ -4,7 +4,7 @@ import { INTEGRATION_MESSAGES, INTEGRATION_PROVIDERS, type IntegrationStatus, ty
 import type { AppDeps } from '../../app';
 import { companies } from '../../db/schema/reference';
 import { integrationSyncStatus } from '../../db/schema/telematics';
-import { providerFor } from '../../integrations/telematics/registry';
+import { providerFor } from './registry';
 import { AppError } from '../../platform/errors';
 
 async function assertCompany(deps: AppDeps, companyId: number) {

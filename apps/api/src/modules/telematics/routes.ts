@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@milepost/contracts/api';
 import { integrationStatus, integrationStatusQuery, syncAccepted, syncRequest } from '@milepost/contracts/integrations-api';
 import type { AppDeps } from '../../app';
-import * as integrations from './service';
+import * as integrations from './status';
 
 export async function integrationRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();

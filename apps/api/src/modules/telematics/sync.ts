@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { drivers, trucks } from '../db/schema/reference';
-import { integrationSyncStatus } from '../db/schema/telematics';
-import { trips } from '../db/schema/trips';
-import { describeError, ProviderError, type ProviderName, type TelematicsDriver, type TelematicsVehicle } from '../integrations/telematics/provider';
-import { providerFor, type TelematicsDeps } from '../integrations/telematics/registry';
-import { refreshTrack } from '../integrations/telematics/tracks';
-import { mileStatsOf } from '../modules/mile-stats/service';
+import type { Db } from '../../db/client';
+import { drivers, trucks } from '../../db/schema/reference';
+import { integrationSyncStatus } from '../../db/schema/telematics';
+import { trips } from '../../db/schema/trips';
+import { describeError, ProviderError, type ProviderName, type TelematicsDriver, type TelematicsVehicle } from './provider';
+import { providerFor, type TelematicsDeps } from './registry';
+import { refreshTrack } from './tracks';
+import { keepTripFigures } from './figures';
 
 /**
  * One company's sync with one provider (docs/integrations/telematics.md#sync):
@@ -191,7 +191,7 @@ async function refreshInTransitTracks(deps: TelematicsDeps, companyId: number, n
     if (r.error) throw new ProviderError(name, r.error, 'unavailable');
     if (r.fetched) {
       n++;
-      await mileStatsOf({ db: deps.db, telematics: deps }, id);
+      await keepTripFigures(deps, id, { fetch: false });
     }
   }
   return n;

@@ -1,0 +1,297 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { SourceMileStats, TelematicsLocation } from '@milepost/contracts/mile-stats-api';
+import { plannedMileStats, telematicsMileStats, telematicsMileage, type StopRadii } from '@milepost/geo/mileage';
+import type { LoadStatus, StopType } from '@milepost/geo/stops';
+import type { Db } from '../../db/client';
+import { companies, globalSettings, trucks } from '../../db/schema/reference';
+import { tripMileStats, tripTracks } from '../../db/schema/telematics';
+import { tripStops, trips } from '../../db/schema/trips';
+import { PROVIDERS, type ProviderName } from './provider';
+import type { TelematicsDeps } from './registry';
+import { actualSource, sourcesOn } from './sources';
+import { loadStoredTrack, refreshTrack, trackMetas, type TrackState } from './tracks';
+
+/**
+ * A trip's figures per source (docs/mileage-engine.md "From save and sync to every screen").
+ *
+ * - HERE (or the estimate) is derived on every read from the trip's stored stop legs — the same
+ *   legs the trip's route columns (Trips list, CSV, Reports' planned miles) were summed from at
+ *   save or recompute, so the two can never disagree. Nothing of it is kept.
+ * - Samsara and GLE are computed by the mileage engine from the stored track. The jobs (the
+ *   sync, a trip saved as or moved to COMPLETED, `POST /mile-stats/{tripId}/refresh`) fetch the
+ *   track and keep the figures in `trip_mile_stats`, keyed by what they were computed from: the
+ *   engine version, the stops and stop radii, and the stored track's fetch time. A read
+ *   (`tripFigures`) never calls a provider and never writes: a kept figure whose key no longer
+ *   matches (the stops were edited) is computed again in memory from the stored track.
+ * - The reports' actual miles (`trips.telematics_miles`, Samsara else GLE — `actualSource`) are
+ *   written here, with the kept figures, in one transaction. The database trigger
+ *   `trips_sync_period_stats` (migrations 0009/0012) then moves the Reports screen's period totals
+ *   (`trip_period_stats`) with every trip write; it is the only trigger on these figures.
+ */
+
+/** Bumped when the engine's rules change, so kept figures are computed again. */
+const ENGINE_VERSION = 'engine-3';
+
+export interface FigureStop {
+  id: number;
+  stopType: StopType;
+  loadStatus: LoadStatus;
+  latitude: number;
+  longitude: number;
+  address: string;
+  distance: number | null;
+  totalDistance: number | null;
+  duration: number | null;
+}
+
+export interface SourceFigures {
+  stats: SourceMileStats | null;
+  /** The cleaned track for the map, when asked for. */
+  location: TelematicsLocation | null;
+  /** When the stored track was fetched from the provider; null when nothing is stored. */
+  fetchedAt: Date | null;
+  /** The kept figure matches the stored inputs (false: computed in memory, the jobs keep it). */
+  kept: boolean;
+  inputsKey: string | null;
+}
+
+export interface TripFigures {
+  trip: {
+    id: number;
+    truckId: number;
+    identifierType: string;
+    identifierValue: string | null;
+    version: number;
+    routeSource: string | null;
+    routeTotalMiles: number | null;
+    routeDuration: number | null;
+    payableMileage: number | null;
+    emptyMiles: number | null;
+    loadedMiles: number | null;
+    telematicsMiles: number | null;
+  };
+  stops: FigureStop[];
+  /** HERE (or the estimate) from the stored stop legs; null for a trip never routed by the server. */
+  here: SourceMileStats | null;
+  /** The providers switched on for the trip's company and in the TRIP settings (`sourceOn`). */
+  sources: ProviderName[];
+  telematics: Partial<Record<ProviderName, SourceFigures>>;
+}
+
+const radiiOf = (s: { [K in keyof StopRadii]: number | null } | null): StopRadii => ({
+  homeRadius: s?.homeRadius ?? 0,
+  shopRadius: s?.shopRadius ?? 0,
+  pickupRadius: s?.pickupRadius ?? 0,
+  trailerRadius: s?.trailerRadius ?? 0,
+  deliveryRadius: s?.deliveryRadius ?? 0,
+});
+
+/** What a telematics figure is computed from: the engine, the stops, the radii, the track's fetch. */
+function inputsKeyOf(stops: readonly FigureStop[], radii: StopRadii, fetchedAt: Date): string {
+  const inputs = JSON.stringify([stops.map((s) => [s.id, s.stopType, s.loadStatus, s.latitude, s.longitude]), radii]);
+  return `${ENGINE_VERSION}:${createHash('sha256').update(inputs).digest('base64url').slice(0, 22)}:${fetchedAt.getTime()}`;
+}
+
+/**
+ * The trip's figures from stored data only (no provider call, no write); null for an unknown
+ * trip. With `location`, the cleaned tracks for the map too.
+ */
+export async function tripFigures(db: Db, tripId: number, opts: { location?: boolean } = {}): Promise<TripFigures | null> {
+  const [[row], stops, metas, kept] = await Promise.all([
+    db
+      .select({
+        trip: {
+          id: trips.id,
+          truckId: trips.truckId,
+          identifierType: trips.identifierType,
+          identifierValue: trips.identifierValue,
+          version: trips.version,
+          routeSource: trips.routeSource,
+          routeMiles: trips.routeMiles,
+          routeTotalMiles: trips.routeTotalMiles,
+          routeDuration: trips.routeDuration,
+          payableMileage: trips.payableMileage,
+          emptyMiles: trips.emptyMiles,
+          loadedMiles: trips.loadedMiles,
+          telematicsMiles: trips.telematicsMiles,
+        },
+        company: { samsaraEnabled: companies.samsaraEnabled, gleEnabled: companies.gleEnabled },
+        settings: {
+          samsaraEnabled: globalSettings.samsaraEnabled,
+          gleEnabled: globalSettings.gleEnabled,
+          homeRadius: globalSettings.homeRadius,
+          shopRadius: globalSettings.shopRadius,
+          pickupRadius: globalSettings.pickupRadius,
+          trailerRadius: globalSettings.trailerRadius,
+          deliveryRadius: globalSettings.deliveryRadius,
+        },
+      })
+      .from(trips)
+      .innerJoin(trucks, eq(trucks.id, trips.truckId))
+      .leftJoin(companies, eq(companies.id, trucks.companyId))
+      .leftJoin(globalSettings, eq(globalSettings.type, 'TRIP'))
+      .where(eq(trips.id, tripId)),
+    db
+      .select({
+        id: tripStops.id,
+        stopType: tripStops.stopType,
+        loadStatus: tripStops.loadStatus,
+        latitude: tripStops.latitude,
+        longitude: tripStops.longitude,
+        address: tripStops.address,
+        distance: tripStops.distance,
+        totalDistance: tripStops.totalDistance,
+        duration: tripStops.duration,
+      })
+      .from(tripStops)
+      .where(eq(tripStops.tripId, tripId))
+      .orderBy(asc(tripStops.orderIndex)) as Promise<FigureStop[]>,
+    trackMetas(db, tripId),
+    db
+      .select({ source: tripMileStats.source, inputsKey: tripMileStats.inputsKey, detail: tripMileStats.detail, ...(opts.location ? { location: tripMileStats.location } : {}) })
+      .from(tripMileStats)
+      .where(eq(tripMileStats.tripId, tripId)) as Promise<{ source: string; inputsKey: string; detail: unknown; location?: unknown }[]>,
+  ]);
+  if (!row) return null;
+  const { trip, company, settings } = row;
+
+  // HERE (or the estimate): the route figures the trip was saved with. A trip saved before the
+  // server recorded where its figures came from has legs without a method.
+  const method = trip.routeSource === 'HERE' ? 'HERE' : trip.routeSource === 'ESTIMATE' ? 'ESTIMATE' : null;
+  const here =
+    trip.routeSource || trip.routeMiles !== null
+      ? plannedMileStats(stops.map((s) => ({ id: s.id, stopType: s.stopType, loadStatus: s.loadStatus, distance: s.distance, method })))
+      : null;
+
+  const radii = radiiOf(settings);
+  const sources = sourcesOn(company, settings);
+  const telematics: Partial<Record<ProviderName, SourceFigures>> = {};
+  await Promise.all(
+    sources.map(async (source) => {
+      const meta = metas.find((m) => m.source === source);
+      if (!meta) {
+        telematics[source] = { stats: null, location: null, fetchedAt: null, kept: true, inputsKey: null };
+        return;
+      }
+      const inputsKey = inputsKeyOf(stops, radii, meta.fetchedAt);
+      const k = kept.find((r) => r.source === source);
+      if (k?.inputsKey === inputsKey) {
+        telematics[source] = { stats: (k.detail ?? null) as SourceMileStats | null, location: (k.location ?? null) as TelematicsLocation | null, fetchedAt: meta.fetchedAt, kept: true, inputsKey };
+        return;
+      }
+      const stored = await loadStoredTrack(db, tripId, source);
+      if (!stored || !stored.track.time.length) {
+        telematics[source] = { stats: null, location: null, fetchedAt: meta.fetchedAt, kept: !k, inputsKey };
+        return;
+      }
+      const { track } = stored;
+      const result = telematicsMileage({
+        fixes: { time: track.time, lat: track.lat, lng: track.lng },
+        odometer: { time: track.odoTime, meters: track.odoMeters },
+        stops: stops.map((s) => ({ id: s.id, stopType: s.stopType, loadStatus: s.loadStatus, lat: s.latitude, lng: s.longitude })),
+        radii,
+        location: true,
+      });
+      telematics[source] = { stats: telematicsMileStats(result), location: result.location, fetchedAt: meta.fetchedAt, kept: false, inputsKey };
+    }),
+  );
+  return { trip, stops, here, sources, telematics };
+}
+
+/**
+ * Sets the trip's actual miles (`trips.telematics_miles`, read by the Reports screen) from its
+ * kept telematics figures: Samsara's, else GLE's (`actualSource`).
+ */
+export async function syncActualMiles(db: Db, tripId: number): Promise<void> {
+  const rows = await db
+    .select({ source: tripMileStats.source, totalMiles: tripMileStats.totalMiles })
+    .from(tripMileStats)
+    .where(and(eq(tripMileStats.tripId, tripId), inArray(tripMileStats.source, [...PROVIDERS])));
+  const actual = actualSource(Object.fromEntries(rows.map((r) => [r.source, r])) as Partial<Record<ProviderName, { totalMiles: number | null }>>);
+  await db
+    .update(trips)
+    .set({ telematicsMiles: actual?.totalMiles ?? null })
+    .where(and(eq(trips.id, tripId), sql`${trips.telematicsMiles} is distinct from ${actual?.totalMiles ?? null}::double precision`));
+}
+
+export interface KeepResult {
+  /** What fetching each source's track did (only with `fetch`). */
+  tracks: Partial<Record<ProviderName, TrackState>>;
+  /** Sources whose kept figures were written or removed. */
+  changed: ProviderName[];
+}
+
+/**
+ * The jobs' work for one trip: brings the stored tracks of the sources switched on up to the
+ * trip window (with `fetch`; only what is missing is fetched), computes their figures and keeps
+ * them with the trip's actual miles, in one transaction. Never throws on provider failures: the
+ * states say what went wrong, and what was stored stays.
+ */
+export async function keepTripFigures(deps: TelematicsDeps, tripId: number, opts: { fetch?: boolean; now?: Date } = {}): Promise<KeepResult | null> {
+  const { db } = deps;
+  const tracks: KeepResult['tracks'] = {};
+  if (opts.fetch ?? true) {
+    const before = await tripFigures(db, tripId);
+    if (!before) return null;
+    for (const source of before.sources) tracks[source] = await refreshTrack(deps, tripId, source, opts.now);
+  }
+  const f = await tripFigures(db, tripId, { location: true });
+  if (!f) return null;
+  const changed: ProviderName[] = [];
+  await db.transaction(async (tx) => {
+    for (const source of f.sources) {
+      const s = f.telematics[source]!;
+      if (s.kept) continue;
+      changed.push(source);
+      if (!s.stats || !s.inputsKey) {
+        await tx.delete(tripMileStats).where(and(eq(tripMileStats.tripId, tripId), eq(tripMileStats.source, source)));
+        continue;
+      }
+      const values = {
+        tripId,
+        source,
+        miles: s.stats.miles,
+        totalEmpty: s.stats.totalEmpty,
+        pu: s.stats.pu,
+        trl: s.stats.trl,
+        totalMiles: s.stats.totalMiles,
+        totalOdometers: s.stats.totalOdometers,
+        inputsKey: s.inputsKey,
+        detail: s.stats,
+        location: s.location,
+      };
+      await tx
+        .insert(tripMileStats)
+        .values(values)
+        .onConflictDoUpdate({ target: [tripMileStats.tripId, tripMileStats.source], set: { ...values, computedAt: sql`now()` } });
+    }
+    // HERE is never kept (it is read from the stop legs): a row left from before goes.
+    await tx.delete(tripMileStats).where(and(eq(tripMileStats.tripId, tripId), notInArray(tripMileStats.source, [...PROVIDERS])));
+    await syncActualMiles(tx, tripId);
+  });
+  return { tracks, changed };
+}
+
+/**
+ * Keeps the figures of completed trips that have a stored track but no kept figures for it yet
+ * (the demo's loads, tracks stored by a sync), for the reports. At most `limit` trips a run;
+ * returns how many it did.
+ */
+export async function backfillMileStats(deps: TelematicsDeps, limit = 2000, onError?: (tripId: number, err: unknown) => void): Promise<number> {
+  const rows = await deps.db
+    .selectDistinct({ id: tripTracks.tripId })
+    .from(tripTracks)
+    .innerJoin(trips, eq(trips.id, tripTracks.tripId))
+    .leftJoin(tripMileStats, and(eq(tripMileStats.tripId, tripTracks.tripId), eq(tripMileStats.source, tripTracks.source)))
+    .where(and(isNull(tripMileStats.id), eq(trips.tripStatus, 'COMPLETED')))
+    .limit(limit);
+  for (const { id } of rows) {
+    try {
+      await keepTripFigures(deps, id, { fetch: false });
+    } catch (err) {
+      onError?.(id, err);
+    }
+  }
+  return rows.length;
+}

@@ -1,0 +1,46 @@
+import { PROVIDERS, type ProviderName } from './provider';
+
+/**
+ * Which telematics sources count for a trip, and which of them is its "actual" figure
+ * (docs/mileage-engine.md "Where the figures live"). The one place these two rules are written:
+ * the provider registry, the sync's scheduler, the Mileage Report, the map panels and the
+ * reports' actual miles all ask here.
+ */
+
+/** A company's or the TRIP settings' integration switches (the columns share these names). */
+export interface SourceSwitches {
+  samsaraEnabled: boolean | null;
+  gleEnabled: boolean | null;
+}
+
+/** Each provider's switch column, in the companies table and in the TRIP settings. Adding a provider adds a line here. */
+export const SWITCH_OF: Record<ProviderName, keyof SourceSwitches> = { SAMSARA: 'samsaraEnabled', GLE: 'gleEnabled' };
+
+/** The provider's name on the screens. */
+export const PROVIDER_LABEL: Record<ProviderName, string> = { SAMSARA: 'Samsara', GLE: 'GLE' };
+
+/**
+ * A provider's data counts for a trip when the trip's company and the TRIP settings both have
+ * it switched on (a missing company or missing settings: off).
+ */
+export function sourceOn(company: SourceSwitches | null | undefined, settings: SourceSwitches | null | undefined, provider: ProviderName): boolean {
+  const key = SWITCH_OF[provider];
+  return Boolean(company?.[key] && settings?.[key]);
+}
+
+/** The providers that count for a trip, in PROVIDERS order. */
+export function sourcesOn(company: SourceSwitches | null | undefined, settings: SourceSwitches | null | undefined): ProviderName[] {
+  return PROVIDERS.filter((p) => sourceOn(company, settings, p));
+}
+
+/**
+ * The trip's "actual" miles for the reports' planned-vs-actual: Samsara's TOTAL MILES, else
+ * GLE's (in PROVIDERS order); null when no source measured the trip.
+ */
+export function actualSource<T extends { totalMiles: number | null }>(bySource: Partial<Record<ProviderName, T | null>>): { source: ProviderName; totalMiles: number } | null {
+  for (const source of PROVIDERS) {
+    const total = bySource[source]?.totalMiles;
+    if (typeof total === 'number') return { source, totalMiles: total };
+  }
+  return null;
+}
