@@ -39,13 +39,23 @@ async function main() {
   }
 
   const app = await buildApp({ deps });
+  let lastConnectionAt = 0;
+  app.server.on('connection', () => {
+    lastConnectionAt = Date.now();
+  });
 
   closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     // Not ready first, so a load balancer polling /api/ready stops sending work here.
     lifecycle.shuttingDown = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    if (signal === 'SIGTERM' && config.SHUTDOWN_DELAY_MS) await sleep(config.SHUTDOWN_DELAY_MS);
+    if (signal === 'SIGTERM' && config.SHUTDOWN_DELAY_MS) {
+      // Serve until no new connection came for SHUTDOWN_DELAY_MS (at most half the grace): one
+      // still queued when the listener closes would be reset, its request lost.
+      const latest = Date.now() + config.SHUTDOWN_GRACE_MS / 2;
+      await sleep(config.SHUTDOWN_DELAY_MS);
+      while (Date.now() - lastConnectionAt < config.SHUTDOWN_DELAY_MS && Date.now() < latest) await sleep(50);
+    }
     await app.close(); // stops accepting, waits for in-flight requests
     await jobs.stop(config.SHUTDOWN_GRACE_MS); // lets a running job finish; an unfinished one is retried later
     lifecycle.jobsRunning = false;
