@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Database, Db, ExportSessions } from './db/client';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
 import type { HereClient } from './integrations/here/client';
 import type { RetryPolicy } from './modules/telematics/provider';
@@ -40,6 +40,8 @@ export interface AppDeps {
   jobs: Jobs | null;
   /** What GET /api/ready reports: migrations done, job workers running, shutting down. */
   lifecycle: Lifecycle;
+  /** Database sessions for CSV downloads (their own small pool on PostgreSQL): `database.exportSession`. */
+  exports: ExportSessions;
 }
 
 export interface DepsOptions {
@@ -61,11 +63,26 @@ export interface DepsOptions {
   lifecycle?: Lifecycle;
 }
 
+/** A URL as logged: the value of every `token` query parameter (map-tile links) replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
+
 /** Logs as JSON lines with secrets redacted; pretty in development. */
 export function loggerOptions(config: Config): pino.LoggerOptions {
   const pretty = config.LOG_PRETTY ?? config.NODE_ENV === 'development';
   return {
     level: config.LOG_LEVEL,
+    // Fastify's request line (it merges these into its own), with tokens carried in the URL (map tiles) redacted.
+    serializers: {
+      req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -117,5 +134,6 @@ export function createAppDeps(opts: DepsOptions): AppDeps {
       publicUrl: config.publicUrl,
     },
     lifecycle: opts.lifecycle ?? createLifecycle(),
+    exports: database.exportSession,
   };
 }

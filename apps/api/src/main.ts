@@ -20,6 +20,7 @@ async function main() {
     url: config.DATABASE_URL,
     dataDir: path.join(config.MILEPOST_DATA_DIR, 'pgdata'),
     poolSize: config.DATABASE_POOL_SIZE,
+    exports: { poolSize: config.DATABASE_EXPORT_POOL_SIZE, waitMs: config.EXPORT_WAIT_MS, statementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS },
   });
   const jobs = deferredJobs();
   const deps = createAppDeps({

@@ -103,6 +103,40 @@ describe('demo data', () => {
     expect(Math.max(...offs) - Math.min(...offs)).toBeGreaterThan(0.01);
   });
 
+  it('counts the demo by freight on board: LD-786695 and LD-784700 run their middle leg loaded, on the list and in the Mileage Report', async () => {
+    for (const [number, types] of [
+      ['LD-786695', ['START', 'PICKUP', 'PICKUP', 'DELIVERY']],
+      ['LD-784700', ['START', 'PICKUP', 'TRAILER', 'DELIVERY']],
+    ] as const) {
+      const [trip] = await ctx.db.select().from(trips).where(eq(trips.loadNumber, number));
+      const stops = await ctx.db.select().from(tripStops).where(eq(tripStops.tripId, trip!.id));
+      stops.sort((a, b) => a.orderIndex - b.orderIndex);
+      expect(stops.map((s) => s.stopType)).toEqual(types);
+      expect(stops.slice(1).map((s) => s.loadStatus)).toEqual(['EMPTY', 'LOADED', 'LOADED']);
+      expect(trip!.routeMiles).toBeCloseTo(stops[2]!.distance! + stops[3]!.distance!, 3);
+      expect(trip!.routeTotalEmpty).toBeCloseTo(stops[1]!.distance!, 3);
+      expect(trip!.routeTrl).toBe(0);
+      const res = await call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${trip!.id}`, token });
+      const stats = res.json().data as TripMileStats;
+      expect(stats.hereStats!.legs.map((l) => l.loadStatus)).toEqual(['EMPTY', 'LOADED', 'LOADED']);
+    }
+  });
+
+  it('gives recovery loads their own truck\'s odometer, not a copy of the original trip\'s', async () => {
+    const recoveries = await ctx.db.select().from(trips).where(eq(trips.isRecoveryLoad, true));
+    expect(recoveries.length).toBeGreaterThan(3);
+    for (const r of recoveries) {
+      const [original] = await ctx.db
+        .select()
+        .from(trips)
+        .where(and(eq(trips.identifierType, r.identifierType), eq(trips.identifierValue, r.identifierValue!), eq(trips.recoveryLoadIndex, 0)));
+      expect(r.truckId).not.toBe(original!.truckId);
+      expect(r.startOdometer).not.toBe(original!.startOdometer);
+      expect(r.endOdometer).not.toBe(original!.endOdometer);
+      expect(r.endOdometer! - r.startOdometer!).toBeCloseTo(r.routeTotalMiles! * MI, 0);
+    }
+  });
+
   it('is quiet offline: its companies hold no token, so the scheduled sync queues nothing and no provider is called', async () => {
     const telematics = { db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config };
     expect(await scheduledSyncs(telematics)).toEqual([]);

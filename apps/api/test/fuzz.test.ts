@@ -3,7 +3,15 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { RouteAccess } from '../src/platform/access';
 import { call, createTestContext, type TestContext } from './harness';
-import { createUser, ownerRoleId, signIn } from './factories';
+import { createCompanyRow, createUser, ownerRoleId, signIn } from './factories';
+import { globalSettings } from '../src/db/schema/reference';
+import { ProviderError } from '../src/modules/telematics/provider';
+import { syncCompany } from '../src/modules/telematics/sync';
+import { createSecretBox } from '../src/platform/secret-box';
+import { FAST_RETRY } from './harness';
+import { startFakeGle, type FakeGle } from './fakes/gle';
+import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
+import { tripInTransit } from './telematics-fixtures';
 
 /**
  * Issue 8 point 7: generated hostile input for every write endpoint, from the shared schemas
@@ -13,12 +21,22 @@ import { createUser, ownerRoleId, signIn } from './factories';
  */
 let ctx: TestContext;
 let token: string;
+let ownerId: number;
+let samsara: FakeSamsara;
+let gle: FakeGle;
 beforeAll(async () => {
-  ctx = await createTestContext({ RATE_LIMIT_LOGIN_MAX: '100000' });
+  samsara = await startFakeSamsara();
+  gle = await startFakeGle();
+  ctx = await createTestContext({ RATE_LIMIT_LOGIN_MAX: '100000', SAMSARA_BASE_URL: samsara.url, GLE_BASE_URL: gle.url });
   const owner = await createUser(ctx.db, { roleId: await ownerRoleId(ctx.db) });
+  ownerId = owner.id;
   token = (await signIn(ctx.app, owner)).accessToken;
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await samsara.close();
+  await gle.close();
+});
 
 type ZodLike = { _zod?: { def: { type: string; shape?: Record<string, unknown>; left?: unknown; right?: unknown; in?: unknown; innerType?: unknown } } };
 
@@ -39,13 +57,13 @@ const neverValid = fc.oneof(
   fc.constantFrom({ nested: { deep: [1] } }, [[[]]], '\u0000', `${'x'.repeat(5000)}\u0000`),
 );
 const hostileId = fc.oneof(
-  fc.constantFrom('2147483648', '99999999999999999999', '0x10', '1e3', 'true', '-1', '0', '1.5', '%00'),
+  fc.constantFrom('2147483648', '99999999999999999999', '0x10', '0b10', '0o20', 'Infinity', '1e3', 'true', '-1', '0', '1.5', '%00'),
   fc.bigInt({ min: 2_147_483_648n, max: 2n ** 70n }).map(String),
 );
 const hostile = fc.oneof(
   neverValid,
   hostileId,
-  fc.constantFrom(true, false, null, [], {}, [1], -1, 0, 2_147_483_648, 1e308, -1e308, Number.MAX_SAFE_INTEGER, '', ' ', '0x10', '1e3'),
+  fc.constantFrom(true, false, null, [], {}, [1], -1, 0, 2_147_483_648, 1e308, -1e308, Number.MAX_SAFE_INTEGER, '', ' ', '0x10', '0b10', 'Infinity', '1e3', '60000.5;=1+1'),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.integer(),
@@ -110,4 +128,116 @@ describe('generated bad input', () => {
     expect(failures).toEqual([]);
     expect(await fingerprint()).toBe(before);
   });
+});
+
+/**
+ * Issue 21 point 8: generated provider answers. Samsara and GLE pages whose every field may be
+ * hostile — NUL and control characters, lone surrogates, 10 000-character names, latitudes of
+ * 1e12, times in year 9999 or not times at all, wrong types, cursors that repeat — are served
+ * by the fakes; a sync over them ends (done, or failed with a provider error), never throws
+ * anything else, and no read of the company or its trip in transit answers 5xx afterwards.
+ */
+const text = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.string({ maxLength: 12 }).map((v) => `${v}\u0000${v}\u0007\u001b`),
+  fc.constantFrom('\ud800', 'a\udfffb', '\u202e\ufeff', 'x'.repeat(10_000), '', ' '),
+);
+const junk = fc.oneof(fc.constantFrom(null, true, {}, [], [1], { nested: { deep: [] } }), fc.integer(), fc.double());
+const field = fc.oneof(text, junk);
+const coordinate = fc.oneof(fc.double({ min: -90, max: 90, noNaN: true }), fc.constantFrom(1e12, -1e12, 1e308, 91, -181, 0), fc.double(), text, junk);
+const time = (now: number) =>
+  fc.oneof(
+    fc.integer({ min: now - 4 * 3600_000, max: now + 3600_000 }).map((t) => new Date(t).toISOString()),
+    fc.constantFrom('9999-12-31T00:00:00Z', '0001-01-01T00:00:00Z', '2026-02-30T25:61:00Z', 'yesterday', ''),
+    fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+    field,
+  );
+const listOrJunk = <T>(item: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: fc.array(item, { maxLength: 6 }) }, { weight: 1, arbitrary: junk });
+const cursor = fc.oneof(fc.constantFrom('same', 'same', null, ''), text, junk);
+
+const samsaraPages = (now: number, vehicleId: string) =>
+  fc.record({
+    vehicles: fc.record({
+      data: listOrJunk(fc.record({ id: fc.oneof(field, fc.constant(vehicleId)), name: field, vin: field }, { requiredKeys: [] })),
+      pagination: fc.oneof(fc.record({ endCursor: cursor, hasNextPage: fc.oneof(fc.boolean(), junk) }), junk),
+    }),
+    drivers: fc.record({
+      data: listOrJunk(fc.record({ id: field, name: field, staticAssignedVehicle: fc.oneof(fc.record({ id: field }), junk) }, { requiredKeys: [] })),
+      pagination: fc.oneof(fc.record({ endCursor: cursor, hasNextPage: fc.boolean() }), junk),
+    }),
+    history: fc.record({
+      data: listOrJunk(
+        fc.record(
+          {
+            id: fc.oneof(fc.constant(vehicleId), field),
+            gps: listOrJunk(fc.record({ time: time(now), latitude: coordinate, longitude: coordinate, speedMilesPerHour: fc.oneof(fc.double(), junk) }, { requiredKeys: [] })),
+            obdOdometerMeters: listOrJunk(fc.record({ time: time(now), value: fc.oneof(fc.double(), fc.constantFrom(-1, 1e300), junk) })),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+      pagination: fc.oneof(fc.record({ endCursor: cursor, hasNextPage: fc.boolean() }), junk),
+    }),
+  });
+
+const glePages = (now: number, vehicleId: string) => {
+  const frame = (item: fc.Arbitrary<unknown>) =>
+    fc.oneof(
+      { weight: 4, arbitrary: fc.record({ items: listOrJunk(item), page: fc.oneof(fc.constantFrom(0, 0, 1, -1), junk), pageSize: fc.oneof(fc.constantFrom(0, 100, -5, 1e9), junk), total: fc.oneof(fc.constantFrom(5, 1e12, 0), junk) }) },
+      { weight: 1, arbitrary: junk },
+    );
+  return fc.record({
+    vehicles: frame(fc.record({ vehicleId: fc.oneof(field, fc.constant(vehicleId)), vin: field, name: field, odometerMiles: fc.oneof(fc.double(), junk) }, { requiredKeys: [] })),
+    drivers: frame(fc.record({ driverId: field, firstName: field, lastName: field, vehicleId: field }, { requiredKeys: [] })),
+    history: fc.oneof(
+      { weight: 4, arbitrary: fc.record({ positions: listOrJunk(fc.record({ ts: time(now), lat: coordinate, lon: coordinate, speedMph: fc.oneof(fc.double(), junk), odometerMiles: fc.oneof(fc.double(), junk) }, { requiredKeys: [] })), nextCursor: cursor }) },
+      { weight: 1, arbitrary: junk },
+    ),
+  });
+};
+
+describe('generated provider answers', () => {
+  it('a Samsara or GLE sync over hostile pages ends with a provider error at worst, and nothing answers 5xx after it', async () => {
+    await ctx.db.insert(globalSettings).values({ type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true }).onConflictDoNothing();
+    const box = createSecretBox(ctx.secretKey);
+    const company = await createCompanyRow(ctx.db, { samsaraEnabled: true, gleEnabled: true, samsaraTokenEncrypted: box.seal('samsara-test-token'), gleTokenEncrypted: box.seal('gle-test-token') });
+    const now = Date.now();
+    const { trip, vehicleId, gleVehicleId } = await tripInTransit(ctx.db, ownerId, company.id, new Date(now - 3 * 3600_000));
+    const deps = { db: ctx.db, secretBox: box, config: ctx.config, retry: { ...FAST_RETRY, attempts: 1 } };
+    const failures: string[] = [];
+    const check = async (provider: 'SAMSARA' | 'GLE', pages: Record<string, unknown>) => {
+      try {
+        await syncCompany(deps, company.id, provider);
+      } catch (e) {
+        if (!(e instanceof ProviderError)) failures.push(`${provider} sync threw ${String(e).slice(0, 300)}`);
+      }
+      for (const url of [`/api/v1/integrations/status?companyId=${company.id}`, `/api/v1/mile-stats/${trip.id}`, `/api/v1/trips/${trip.id}`]) {
+        const res = await call(ctx.app, { method: 'GET', url, token });
+        if (res.statusCode >= 500) failures.push(`${provider} then GET ${url} → ${res.statusCode} ${res.body.slice(0, 200)} after ${JSON.stringify(pages).slice(0, 300)}`);
+      }
+      return failures.length === 0;
+    };
+    await fc.assert(
+      fc.asyncProperty(samsaraPages(now, vehicleId), async (pages) => {
+        samsara.clearFaults();
+        samsara.fail(/^\/fleet\/vehicles$/, { kind: 'body', body: pages.vehicles }, 3);
+        samsara.fail(/^\/fleet\/drivers$/, { kind: 'body', body: pages.drivers }, 3);
+        samsara.fail(/^\/fleet\/vehicles\/stats\/history$/, { kind: 'body', body: pages.history }, 3);
+        return check('SAMSARA', pages);
+      }),
+      { numRuns: 25, seed: 21 },
+    ).catch((e: unknown) => failures.push(String(e).slice(0, 600)));
+    await fc.assert(
+      fc.asyncProperty(glePages(now, gleVehicleId), async (pages) => {
+        gle.clearFaults();
+        gle.fail(/^\/v1\/vehicles$/, { kind: 'body', body: pages.vehicles }, 3);
+        gle.fail(/^\/v1\/drivers$/, { kind: 'body', body: pages.drivers }, 3);
+        gle.fail(/^\/v1\/vehicles\/[^/]+\/positions$/, { kind: 'body', body: pages.history }, 3);
+        return check('GLE', pages);
+      }),
+      { numRuns: 25, seed: 21 },
+    ).catch((e: unknown) => failures.push(String(e).slice(0, 600)));
+    expect(failures).toEqual([]);
+    expect((await call(ctx.app, { method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  }, 120_000);
 });

@@ -10,7 +10,7 @@ import pino from 'pino';
 import { buildApp } from '../src/app';
 import { createAppDeps, loggerOptions, silentLogger, type AppDeps } from '../src/app-deps';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database, type Db } from '../src/db/client';
+import { openDatabase, type Database, type Db, type ExportOptions } from '../src/db/client';
 import { syncAccessCatalogue } from '../src/db/seed/access';
 import { startJobs, type Jobs } from '../src/jobs/queue';
 import type { RetryPolicy } from '../src/modules/telematics/provider';
@@ -44,15 +44,19 @@ export interface ContextOptions {
   jobs?: boolean;
   /** Retry patience of the telematics clients (short in tests). */
   telematicsRetry?: RetryPolicy;
+  /** Lease of a telematics sync run (seconds); short where a test waits for a stalled run to be taken over. */
+  leaseSeconds?: number;
   /** Collect the server's log lines (JSON, with the product's redaction) into this array. */
   logLines?: string[];
+  /** Limits of the CSV downloads' sessions (PostgreSQL: their own pool). */
+  exports?: ExportOptions;
 }
 
 /** Retries that take milliseconds, so fault tests run fast. */
 export const FAST_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 20, maxDelayMs: 100, maxRetryAfterMs: 5_000, timeoutMs: 2_000 };
 
 /** Starts a job queue on a database, polling fast, for tests. */
-export function testJobs(database: Database, config: Config, secretKey: string, telematicsRetry: RetryPolicy = FAST_RETRY, pollingSeconds = 0.5): Promise<Jobs> {
+export function testJobs(database: Database, config: Config, secretKey: string, telematicsRetry: RetryPolicy = FAST_RETRY, pollingSeconds = 0.5, leaseSeconds = 30): Promise<Jobs> {
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
   return startJobs({
     database,
@@ -62,6 +66,7 @@ export function testJobs(database: Database, config: Config, secretKey: string, 
     pollingSeconds,
     retryDelaySeconds: 1,
     schedule: false,
+    leaseSeconds,
   });
 }
 
@@ -70,11 +75,11 @@ export const usePostgres = () => process.env.MILEPOST_TEST_DB === 'postgres';
 /** The migrated template of this run (test/global-setup.ts), read once per worker. */
 let pgliteTemplate: Promise<Blob> | undefined;
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(exports?: ExportOptions): Promise<{ database: Database; drop: () => Promise<void> }> {
   const template = inject('milepostTemplate');
   if (!usePostgres()) {
     pgliteTemplate ??= readFile(template).then((bytes) => new Blob([bytes]));
-    return { database: await openDatabase({ dataDir: null, loadDataDir: await pgliteTemplate }), drop: async () => undefined };
+    return { database: await openDatabase({ dataDir: null, exports, loadDataDir: await pgliteTemplate }), drop: async () => undefined };
   }
   if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL run');
   // Each test file gets a database of its own, cloned from the migrated template, so the role
@@ -87,7 +92,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ url: url.toString(), poolSize: 5, exports });
   return {
     database,
     drop: async () => {
@@ -111,13 +116,13 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase(opts.exports);
   await database.migrate();
   await syncAccessCatalogue(database.db);
   const jwtSecret = randomBytes(32).toString('hex');
   const secretKey = randomBytes(32).toString('hex');
   const telematicsRetry = opts.telematicsRetry ?? FAST_RETRY;
-  const jobs = opts.jobs ? await testJobs(database, config, secretKey, telematicsRetry) : null;
+  const jobs = opts.jobs ? await testJobs(database, config, secretKey, telematicsRetry, 0.5, opts.leaseSeconds) : null;
   const lines = opts.logLines;
   const log = lines ? pino(loggerOptions({ ...config, LOG_LEVEL: 'info', LOG_PRETTY: false }), { write: (line: string) => void lines.push(line) }) : silentLogger();
   const deps = createAppDeps({ config, database, jwtSecret, secretKey, log, jobs, telematicsRetry, lifecycle: createLifecycle({ migrated: true, jobsRunning: jobs !== null }) });

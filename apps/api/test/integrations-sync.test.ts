@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { createAppDeps, silentLogger } from '../src/app-deps';
 import { companies, drivers, globalSettings, trucks } from '../src/db/schema/reference';
 import { createSecretBox } from '../src/platform/secret-box';
+import { scopedDriverId } from '../src/modules/telematics/sync';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
 import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
@@ -108,8 +109,8 @@ describe('Samsara sync', () => {
     expect(created).toMatchObject({ unitNumber: `Unit ${k}`, companyId: company.id, samsaraVin: `svin-c-${k}` });
 
     const [rosa] = await ctx.db.select().from(drivers).where(eq(drivers.id, named.id));
-    expect(rosa).toMatchObject({ samsaraDriverId: `d-1-${k}`, truckId: byVin.id });
-    const [sam] = await ctx.db.select().from(drivers).where(eq(drivers.samsaraDriverId, `d-2-${k}`));
+    expect(rosa).toMatchObject({ samsaraDriverId: scopedDriverId(company.id, `d-1-${k}`), truckId: byVin.id });
+    const [sam] = await ctx.db.select().from(drivers).where(eq(drivers.samsaraDriverId, scopedDriverId(company.id, `d-2-${k}`)));
     expect(sam).toMatchObject({ firstName: 'Sam', lastName: `New${k}` });
     // The vehicles list was paged with the SDK's cursor; the token was sent as a bearer.
     const vehicleCalls = samsara.requests.filter((r) => r.path === '/fleet/vehicles' && r.at >= Date.parse(s.startedAt!));
@@ -122,7 +123,7 @@ describe('Samsara sync', () => {
     expect((await sync(company.id, 'SAMSARA')).statusCode).toBe(202);
     await settled(company.id, 'SAMSARA');
     expect(await ctx.db.select().from(trucks).where(eq(trucks.vehicleId, `v-c-${k}`))).toHaveLength(1);
-    expect(await ctx.db.select().from(drivers).where(eq(drivers.samsaraDriverId, `d-2-${k}`))).toHaveLength(1);
+    expect(await ctx.db.select().from(drivers).where(eq(drivers.samsaraDriverId, scopedDriverId(company.id, `d-2-${k}`)))).toHaveLength(1);
   });
 
   it('waits a fractional Retry-After (not the SDK’s whole seconds) and retries 5xx, cut-off bodies and slow answers', async () => {
@@ -190,7 +191,7 @@ describe('GLE sync', () => {
     expect(t!.gleVehicleId).toBe(`g-1-${k}`);
     const [created] = await ctx.db.select().from(trucks).where(eq(trucks.gleVehicleId, `g-2-${k}`));
     expect(created).toMatchObject({ unitNumber: `GLE ${k}`, vinNumber: `gnew-${k}`, companyId: company.id });
-    const [lee] = await ctx.db.select().from(drivers).where(eq(drivers.gleDriverId, `gd-${k}`));
+    const [lee] = await ctx.db.select().from(drivers).where(eq(drivers.gleDriverId, scopedDriverId(company.id, `gd-${k}`)));
     expect(lee).toMatchObject({ firstName: 'Lee', truckId: truck.id });
   });
 });

@@ -357,3 +357,33 @@ describe('GET /trips/summary and /trips/report-summary with telematics', () => {
     expect((await get<TripMapSummary>(`/trips/summary?${q}`)).sources.map((s) => s.type)).toEqual(['here']);
   });
 });
+
+describe('Samsara and GLE only for those who may view the trips map or the Mileage Report', () => {
+  it('a user who may only see the Routes screen gets the primary panel and no tracks (map-only mode); the map or the Mileage Report permission adds them', async () => {
+    const { trip, truck, number } = await tripWithTracks();
+    await keep(trip.id);
+    const q = `truckId=${truck.id}&number=${number}`;
+    const as = async (permissions: NonNullable<Parameters<typeof createUser>[1]>['permissions']) => (await signIn(ctx.app, await createUser(ctx.db, { permissions }))).accessToken;
+    const read = async <T>(url: string, token: string) => {
+      const res = await call(ctx.app, { method: 'GET', url: `/api/v1${url}`, token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: T }>().data;
+    };
+    const routesOnly = await as(['CAN_SHOW_ROUTES']);
+    expect((await read<TripMapSummary>(`/trips/summary?${q}`, routesOnly)).sources.map((s) => s.type)).toEqual(['here']);
+    expect((await read<TripMapReport>(`/trips/report-summary?${q}`, routesOnly)).sources.map((s) => s.type)).toEqual(['here']);
+    const data = await read<TripRouteData>(`/trips/route-data?${q}`, routesOnly);
+    expect(data.tripStops).toHaveLength(3);
+    expect(data.samsaraLocation).toBeNull();
+    expect(data.gleLocation).toBeNull();
+
+    // The Routes screen with the Mileage Report permission sees them, as does the trips map.
+    for (const token of [await as(['CAN_SHOW_ROUTES', 'CAN_VIEW_MILEAGE_REPORT_TRIP']), await as(['CAN_VIEW_TRIP_MAP'])]) {
+      expect((await read<TripMapSummary>(`/trips/summary?${q}`, token)).sources.map((s) => s.type)).toEqual(['here', 'samsara', 'gle']);
+      expect((await read<TripMapReport>(`/trips/report-summary?${q}`, token)).sources.map((s) => s.type)).toEqual(['here', 'samsara', 'gle']);
+      const full = await read<TripRouteData>(`/trips/route-data?${q}`, token);
+      expect(full.samsaraLocation).not.toBeNull();
+      expect(full.gleLocation).not.toBeNull();
+    }
+  });
+});

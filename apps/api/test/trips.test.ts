@@ -140,6 +140,13 @@ describe('number check and recovery loads', () => {
     expect((await api('GET', `/trips/${r1.id}`)).json().data).toMatchObject({ recoveryReasonId: reasonId, recoveryReasonName: expect.stringMatching(/^Breakdown/) });
     const r2 = (await api('POST', '/trips', await tripBody({ identifierValue: number, recoveryReasonId: reasonId }))).json().data;
     expect(r2.recoveryLoadIndex).toBe(2);
+    // The list marks recovery loads with their reason (issue 20 point 7).
+    const listed = (await api('GET', `/trips?loadNumber=${number}&sort=id,asc`)).json().data.content;
+    expect(listed.map((r: { isRecoveryLoad: boolean; recoveryReasonName: string | null }) => [r.isRecoveryLoad, r.recoveryReasonName])).toEqual([
+      [false, null],
+      [true, expect.stringMatching(/^Breakdown/)],
+      [true, expect.stringMatching(/^Breakdown/)],
+    ]);
 
     const check = (await api('GET', `/trips/check-number?number=${number}&identifierType=LOAD_NUMBER`)).json().data;
     expect(check.map((c: { recoveryLoadIndex: number }) => c.recoveryLoadIndex)).toEqual([0, 1, 2]);
@@ -351,6 +358,8 @@ describe('GET /trips answer, written by the database', () => {
       emptyMiles: detail.emptyMiles,
       pickupLocation: 'Gary, IN, United States',
       deliveryLocation: 'Dallas, TX, United States',
+      isRecoveryLoad: false,
+      recoveryReasonName: null,
       pickupDateTime: '11/01/2026 01:30:00',
       updated: detail.updated,
       tripStatus: 'IN_TRANSIT',

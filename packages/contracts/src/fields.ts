@@ -32,6 +32,9 @@ export const idParam = z.object({ id: id(`id must be a whole number from 1 to ${
 /** True when a text has no NUL character (PostgreSQL cannot store one). */
 export const hasNoNul = (v: string) => !v.includes(String.fromCharCode(0));
 
+/** Longest first or last name of a person (users, dispatchers, drivers synced from a provider). */
+export const PERSON_NAME_MAX = 100;
+
 /** The message of the maximum length, the same for every text. */
 export const tooLongMessage = (field: string, max: number) => `${field} must be at most ${max} characters`;
 export const nulMessage = (field: string) => `${field} must not contain a NUL character`;
@@ -56,6 +59,23 @@ export const optionalText = (field: string, max: number) =>
 
 /** A search keyword or similar filter in a query string. */
 export const queryText = (field: string, max = 100) => text(field, max).optional();
+
+/**
+ * A number written in decimal notation (ECMAScript's DecimalLiteral, with a sign): digits, one
+ * optional point, an optional exponent ("12", "-3.5", ".5", "1e5"). Not hex, octal or binary
+ * ("0x10", "0o7", "0b1"), not "Infinity".
+ */
+export const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * A text read as a number only in decimal notation (see DECIMAL, surrounding spaces allowed);
+ * any other text ("0x10", "0b11", "Infinity") is returned as it was, for the schema to
+ * refuse as not a number. `Number()` alone reads "0x10" as 16.
+ */
+export const decimalText = (v: string): number | string => (DECIMAL.test(v.trim()) ? Number(v) : v);
+
+/** A number in a query string or form: a decimal text is read, anything else refused by `schema`. */
+export const decimalNumber = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' ? decimalText(v) : v), schema);
 
 /** A number within bounds, with one message for a missing or wrong one. */
 export const boundedNumber = (field: string, opts: { min: number; max: number; int?: boolean; message?: string }) => {

@@ -14,13 +14,17 @@ export const INTEGRATION_SWITCHES = [
   { name: 'gleEnabled', label: `${INTEGRATION_LABELS.GLE} enabled` },
 ] as const;
 
-/** NEVER: no sync has run yet for this company and provider. */
-export const SYNC_STATES = ['NEVER', 'QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED'] as const;
+/**
+ * NEVER: no sync has run yet for this company and provider. STALLED: a run stopped answering
+ * (its server died or it hangs); it is queued again by itself within a minute or two.
+ */
+export const SYNC_STATES = ['NEVER', 'QUEUED', 'RUNNING', 'STALLED', 'SUCCEEDED', 'FAILED'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
 export const SYNC_STATE_LABELS: Record<SyncState, string> = {
   NEVER: 'Never synced',
   QUEUED: 'Queued',
   RUNNING: 'Running',
+  STALLED: 'Stalled',
   SUCCEEDED: 'Synced',
   FAILED: 'Failed',
 };
@@ -30,6 +34,7 @@ export const INTEGRATION_MESSAGES = {
   providerRequired: 'Provider must be SAMSARA or GLE',
   queued: 'Sync started.',
   notRunning: 'Background jobs are not running on this server.',
+  stalled: 'The last run stopped answering; it will be tried again.',
 } as const;
 
 const companyId = id(INTEGRATION_MESSAGES.companyRequired);
@@ -57,6 +62,10 @@ export const providerSyncStatus = z.object({
   vehicles: z.number().int(),
   drivers: z.number().int(),
   error: z.string().nullable(),
+  /** Provider records the last run skipped as unusable (a bad id, an impossible fix …). */
+  skipped: z.number().int(),
+  /** What the last run skipped and where its paging stopped early, in words ("3 records skipped: …"). */
+  notice: z.string().nullable(),
 });
 export type ProviderSyncStatus = z.infer<typeof providerSyncStatus>;
 

@@ -19,7 +19,7 @@ const stats = { miles: 100.25, totalEmpty: 12.345678, pu: 12.345678, trl: 0, tot
 
 describe('mile stats contract', () => {
   it('accepts the three sources (null when a source has no data) and the manual figures', () => {
-    const body = { data: { hereStats: { ...stats, totalOdometers: null }, samsaraStats: stats, gleStats: null, manualStats: { payableMileage: null, emptyMiles: null, loadedMiles: null, version: 1 } } };
+    const body = { data: { hereStats: { ...stats, totalOdometers: null }, samsaraStats: stats, gleStats: null, samsaraFetchedAt: '2026-11-25T12:40:00.000Z', gleFetchedAt: null, manualStats: { payableMileage: null, emptyMiles: null, loadedMiles: null, version: 1 } } };
     expect(envelope(tripMileStats).parse(body)).toEqual(body);
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id } from './fields';
 import { ID_MAX } from './list-query';
 import { LOAD_STATUSES, STOP_TYPES } from '@milepost/geo/stops';
+import { ROUTE_SOURCES } from './routing-api';
 import { TRIP_MESSAGES, tripMiles } from './trips-api';
 
 /**
@@ -43,25 +44,6 @@ export const DISTANCE_METHOD_LABELS: Record<DistanceMethod, string> = {
   GPS: 'GPS track',
 };
 
-/** The engine's thresholds (docs/mileage-engine.md). */
-export const MILEAGE_RULES = {
-  /** A leg's two methods "differ" when they are more than this fraction apart … */
-  methodDifference: 0.03,
-  /** … and more than this many metres (odometers count in 0.1 km steps; a few metres are noise). */
-  methodDifferenceFloorMeters: 100,
-  /** A leg has a gap when two consecutive fixes are more than this many seconds apart … */
-  gapSeconds: 600,
-  /** … or more than this many metres apart. */
-  gapMeters: 5000,
-  /** A fix implying a faster move than this from the last kept fix is a jump, and dropped. */
-  maxSpeedMph: 110,
-  /** Fixes within this many metres of the last kept fix are stationary jitter: they add no distance. */
-  stationaryMeters: 25,
-  /** A stop radius below this (e.g. an empty setting read as 0) is raised to it, in miles. */
-  minRadiusMiles: 0.1,
-} as const;
-export type MileageRules = { [K in keyof typeof MILEAGE_RULES]: number };
-
 export const mileStatsLeg = z.object({
   /** Order index of the stop this leg leads into (the first stop has no leg). */
   toIndex: z.number().int(),
@@ -74,7 +56,7 @@ export const mileStatsLeg = z.object({
   /** The other method's figure for the same leg (GPS when the figure is odometer, and back), if any. */
   otherMiles: z.number().nullable(),
   otherMethod: z.enum(DISTANCE_METHODS).nullable(),
-  /** The two methods differ by more than MILEAGE_RULES.methodDifference. */
+  /** The two methods differ by more than MILEAGE_RULES.methodDifference (packages/geo/src/mileage-rules.ts). */
   differs: z.boolean(),
   /** The breadcrumbs of this leg have a hole (MILEAGE_RULES.gapSeconds / gapMeters). */
   gap: z.boolean(),
@@ -112,6 +94,11 @@ export const mileStatsParams = z.object({ tripId: id(`tripId must be a whole num
 /** `GET /api/v1/mile-stats/{tripId}` → `{ data: TripMileStats }`; a source without data is null. */
 export const tripMileStats = z.object({
   hereStats: sourceMileStats.nullable(),
+  /**
+   * Where `hereStats` came from: the HERE route, or the offline estimate when no HERE route was
+   * used (the routing row then reads "Estimate"); null without route figures. Always sent.
+   */
+  routeSource: z.enum(ROUTE_SOURCES).nullish(),
   samsaraStats: sourceMileStats.nullable(),
   gleStats: sourceMileStats.nullable(),
   /**

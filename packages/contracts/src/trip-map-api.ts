@@ -25,7 +25,7 @@ export type MapType = (typeof MAP_TYPES)[number];
  * The web addresses a trip by id: `GET /trips/{id}/map-summary` and `GET /trips/{id}/map-report`.
  */
 export const tripMapQuery = z.object({
-  truckId: z.coerce.number({ message: 'truckId is required' }).int('truckId is required').positive('truckId is required'),
+  truckId: id('truckId is required'),
   number: z.string({ message: 'number is required' }).trim().min(1, 'number is required').max(50),
   identifierType: z.enum(IDENTIFIER_TYPES).optional(),
   driverId: id().optional(),

@@ -54,9 +54,12 @@ const vin = (required: string) =>
     .transform((v) => v.toUpperCase())
     .pipe(z.string().regex(VIN_PATTERN, TRUCK_MESSAGES.vinFormat));
 
+/** Longest unit number (typed, or a vehicle's name from Samsara or GLE). */
+export const UNIT_NUMBER_MAX = 50;
+
 export const truckForm = z.object({
   vinNumber: vin(TRUCK_MESSAGES.vinNumber),
-  unitNumber: requiredText('Unit Number', 50, TRUCK_MESSAGES.unitNumber),
+  unitNumber: requiredText('Unit Number', UNIT_NUMBER_MAX, TRUCK_MESSAGES.unitNumber),
   samsaraVin: vin(TRUCK_MESSAGES.samsaraVin),
   homeLocation: requiredText('Home Location', 300, TRUCK_MESSAGES.homeLocation),
   licencePlate: requiredText('License Plate', 30, TRUCK_MESSAGES.licencePlate),

@@ -3,7 +3,7 @@
  * (docs/mileage-engine.md, "Cleaning"). Pure and allocation-light: columns in, columns out.
  * Times are epoch seconds, positions degrees, odometers metres.
  */
-import { MILEAGE_RULES, type MileageRules } from '@milepost/contracts/mile-stats-api';
+import { MILEAGE_RULES, type MileageRules } from './mileage-rules';
 import { isValidCoordinate, segmentMeters } from './distance';
 
 const MPH_TO_MPS = 0.44704;

@@ -1,4 +1,3 @@
-import type { RoutingMode } from '@milepost/contracts/routing-api';
 import { wgs84Meters, type LatLng } from './distance';
 import { METERS_TO_MILES } from './units';
 
@@ -9,6 +8,9 @@ import { METERS_TO_MILES } from './units';
  * 25 miles, 1.20 from 25 miles on; Practical (fastest) routing adds 0.05, since the fastest
  * roads detour more than the shortest ones. Duration is the distance at an average speed.
  */
+/** The routing mode the estimate follows (the same values as contracts' ROUTING_MODES; the API passes its own through). */
+export type RoutingMode = 'PRACTICAL' | 'SHORTEST';
+
 export const CIRCUITY = {
   /** Straight-line miles below which a leg counts as short. */
   shortLegMiles: 25,

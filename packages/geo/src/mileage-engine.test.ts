@@ -1,11 +1,10 @@
 import { Geodesic } from 'geographiclib-geodesic';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MILEAGE_RULES } from '@milepost/contracts/mile-stats-api';
+import { MILEAGE_RULES } from './mileage-rules';
 import { cleanOdometer, cleanTrack, odometerAt } from './breadcrumbs';
 import { decodeColumns } from './flexpolyline';
-import { matchStops, plannedMileStats, radiusMilesFor, telematicsMileage, telematicsMileStats, type EngineStop } from './mileage';
-import { METERS_TO_MILES } from './units';
+import { matchStops, radiusMilesFor, telematicsMileage, type EngineStop } from './mileage';
 
 const geod = Geodesic.WGS84;
 const RADII = { homeRadius: 0.5, shopRadius: 0.5, pickupRadius: 0.5, trailerRadius: 0.5, deliveryRadius: 0.5 };
@@ -126,10 +125,7 @@ describe('telematics mileage', () => {
     expect(l2).toMatchObject({ method: 'ODOMETER', distance: 31_500, differs: true });
     expect(r.totalOdometers).toBe(20_400 + 31_500);
     expect(r.totalMiles).toBe(20_400 + 31_500);
-
-    const stats = telematicsMileStats(r);
-    expect(stats.totalMiles).toBeCloseTo((20_400 + 31_500) * METERS_TO_MILES, 10);
-    expect(stats.legs[0]).toMatchObject({ toIndex: 1, stopId: 2, stopType: 'PICKUP', loadStatus: 'EMPTY', method: 'ODOMETER', otherMethod: 'GPS', reachedAt: '09/21/2026 09:33:20' });
+    expect(r.legs[0]).toMatchObject({ toIndex: 1, stopId: 2, stopType: 'PICKUP', loadStatus: 'EMPTY' });
   });
 
   it('falls back to GPS on a leg where the odometer went backwards, or has no reading near an end', () => {
@@ -196,21 +192,6 @@ describe('telematics mileage', () => {
     expect(loc.distance).toBeCloseTo(50_000, 3);
     expect(loc.duration).toBe(50 * 60);
     expect(loc.nearbyPoints).toHaveLength(3);
-  });
-
-  it('reports the planned route in miles with each leg marked HERE or estimate', () => {
-    const s = plannedMileStats([
-      { id: 1, stopType: 'START', loadStatus: 'EMPTY', distance: null, method: null },
-      { id: 2, stopType: 'PICKUP', loadStatus: 'EMPTY', distance: 16_093.44, method: 'HERE' },
-      { id: 3, stopType: 'DELIVERY', loadStatus: 'LOADED', distance: 160_934.4, method: 'ESTIMATE' },
-    ]);
-    expect(s.pu).toBeCloseTo(16_093.44 * METERS_TO_MILES, 10);
-    expect(s.miles).toBeCloseTo(160_934.4 * METERS_TO_MILES, 10);
-    expect(s.totalOdometers).toBeNull();
-    expect(s.legs.map((l) => [l.toIndex, l.method])).toEqual([
-      [1, 'HERE'],
-      [2, 'ESTIMATE'],
-    ]);
   });
 });
 

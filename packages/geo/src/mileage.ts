@@ -3,14 +3,11 @@
  * the first stop's leg is 0. Loaded legs make `miles`; empty legs make `totalEmpty`, of which
  * those ending at a PICKUP make `pu` and those ending at a TRAILER make `trl`.
  */
-import type { MileageRules, SourceMileStats, TelematicsLocation } from '@milepost/contracts/mile-stats-api';
-import { MILEAGE_RULES } from '@milepost/contracts/mile-stats-api';
-import { formatWireDateTime } from '@milepost/contracts/time';
 import { cleanOdometer, cleanTrack, odometerAt, TrackScratch, type CleanOdometer, type CleanTrack, type Fixes, type OdometerReadings } from './breadcrumbs';
 import { isValidCoordinate, segmentMeters } from './distance';
 import { encodeColumns } from './flexpolyline';
-import { loadStatusFor, type LoadStatus, type StopType } from './stops';
-import { METERS_TO_MILES } from './units';
+import { MILEAGE_RULES, type MileageRules } from './mileage-rules';
+import { loadStatusDefaults, type LoadStatus, type StopType } from './stops';
 
 export interface LegStop {
   stopType: StopType;
@@ -73,6 +70,7 @@ export function radiusMilesFor(stopType: StopType, radii: StopRadii, rules: Mile
 export interface EngineStop {
   id?: number | null;
   stopType: StopType;
+  /** The status the leg into this stop is counted with; without it, the rule's default (stops.ts). */
   loadStatus?: LoadStatus;
   lat: number;
   lng: number;
@@ -144,6 +142,14 @@ export interface TelematicsLeg {
   seconds: number | null;
 }
 
+/** A cleaned track as a flexible polyline, its metres and seconds, and the fixes that reached stops. */
+export interface EncodedTrack {
+  polyline: string;
+  distance: number;
+  duration: number;
+  nearbyPoints: { type: StopType; lat: number; lng: number }[];
+}
+
 export interface TelematicsMileage extends MileageFigures {
   /** Metres: last minus first sane odometer reading of the window, or null. */
   totalOdometers: number | null;
@@ -154,8 +160,8 @@ export interface TelematicsMileage extends MileageFigures {
   /** The cleaned track in figures (its columns are not kept: the engine reuses them). */
   track: { fixes: number; meters: number; seconds: number; dropped: CleanTrack['dropped'] };
   odometer: CleanOdometer;
-  /** `samsaraLocation` / `gleLocation`, when asked for with `location: true`. */
-  location: TelematicsLocation | null;
+  /** The cleaned track for the map (`samsaraLocation` / `gleLocation`), when asked for with `location: true`. */
+  location: EncodedTrack | null;
 }
 
 export interface TelematicsInput {
@@ -184,6 +190,8 @@ export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEA
   const { time, until, along } = track;
   const vmax = rules.maxSpeedMph * 0.44704;
 
+  const defaults = loadStatusDefaults(stops.map((s) => s.stopType));
+  const statuses = stops.map((s, i) => s.loadStatus ?? defaults[i]!);
   const legs: TelematicsLeg[] = [];
   for (let k = 1; k < stops.length; k++) {
     const stop = stops[k]!;
@@ -193,7 +201,7 @@ export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEA
       toIndex: k,
       stopId: stop.id ?? null,
       stopType: stop.stopType,
-      loadStatus: stop.loadStatus ?? loadStatusFor(stop.stopType),
+      loadStatus: statuses[k]!,
       distance: null,
       method: null,
       other: null,
@@ -234,7 +242,7 @@ export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEA
   }
 
   const figures = legFigures([
-    ...(stops.length ? [{ stopType: stops[0]!.stopType, loadStatus: stops[0]!.loadStatus ?? loadStatusFor(stops[0]!.stopType), distance: 0 }] : []),
+    ...(stops.length ? [{ stopType: stops[0]!.stopType, loadStatus: statuses[0]!, distance: 0 }] : []),
     ...legs.map((l) => ({ stopType: l.stopType, loadStatus: l.loadStatus, distance: l.distance })),
   ]);
   const nearbyPoints: TelematicsMileage['nearbyPoints'] = [];
@@ -254,68 +262,5 @@ export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEA
     track: { fixes: k, meters, seconds, dropped: track.dropped },
     odometer: odo,
     location: location ? { polyline: encodeColumns({ lat: track.lat, lng: track.lng }, { precision: 5 }), distance: meters, duration: seconds, nearbyPoints } : null,
-  };
-}
-
-/** The engine's result in the contract's shape: miles at full precision, times on the wire format. */
-export function telematicsMileStats(result: TelematicsMileage): SourceMileStats {
-  const mi = (m: number) => m * METERS_TO_MILES;
-  return {
-    miles: mi(result.miles),
-    totalEmpty: mi(result.totalEmpty),
-    pu: mi(result.pu),
-    trl: mi(result.trl),
-    totalMiles: mi(result.totalMiles),
-    totalOdometers: result.totalOdometers === null ? null : mi(result.totalOdometers),
-    legs: result.legs.map((l) => ({
-      toIndex: l.toIndex,
-      stopId: l.stopId,
-      stopType: l.stopType,
-      loadStatus: l.loadStatus,
-      miles: l.distance === null ? null : mi(l.distance),
-      method: l.method,
-      otherMiles: l.other === null ? null : mi(l.other),
-      otherMethod: l.otherMethod,
-      differs: l.differs,
-      gap: l.gap,
-      reachedAt: l.reachedAt === null ? null : formatWireDateTime(l.reachedAt * 1000),
-      seconds: l.seconds,
-    })),
-  };
-}
-
-export interface PlannedStop {
-  id?: number | null;
-  stopType: StopType;
-  loadStatus: LoadStatus;
-  /** Metres of the leg into this stop (ignored for the first stop). */
-  distance: number | null;
-  /** Where the distance came from: the HERE route or the offline estimate. */
-  method: 'HERE' | 'ESTIMATE' | null;
-}
-
-/** The planned route's figures (HERE or estimate) in the contract's shape. */
-export function plannedMileStats(stops: readonly PlannedStop[]): SourceMileStats {
-  const f = legFigures(stops);
-  return {
-    miles: f.miles * METERS_TO_MILES,
-    totalEmpty: f.totalEmpty * METERS_TO_MILES,
-    pu: f.pu * METERS_TO_MILES,
-    trl: f.trl * METERS_TO_MILES,
-    totalMiles: f.totalMiles * METERS_TO_MILES,
-    totalOdometers: null,
-    legs: stops.slice(1).map((s, i) => ({
-      toIndex: i + 1,
-      stopId: s.id ?? null,
-      stopType: s.stopType,
-      loadStatus: s.loadStatus,
-      miles: s.distance === null ? null : Math.max(0, s.distance) * METERS_TO_MILES,
-      method: s.distance === null ? null : s.method,
-      otherMiles: null,
-      otherMethod: null,
-      differs: false,
-      gap: false,
-      reachedAt: null,
-    })),
   };
 }

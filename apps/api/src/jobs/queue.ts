@@ -1,14 +1,16 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, or } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { and, eq, or, type SQL } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
 import { companies, globalSettings } from '../db/schema/reference';
 import { backfillMileStats, keepTripFigures } from '../modules/telematics/figures';
 import type { ProviderName } from '../modules/telematics/provider';
 import { providerFor, type TelematicsDeps } from '../modules/telematics/registry';
 import { sourcesOn } from '../modules/telematics/sources';
 import { pruneRateLimits } from '../platform/rate-limit';
-import { markQueued, syncCompany } from '../modules/telematics/sync';
+import { storable } from '../platform/storable';
+import { integrationSyncStatus } from '../db/schema/telematics';
+import { DEFAULT_LEASE_SECONDS, leaseExpired, markQueued, syncCompany } from '../modules/telematics/sync';
 
 /**
  * Background jobs, kept in PostgreSQL by pg-boss (docs/decisions/014-background-jobs.md):
@@ -24,7 +26,17 @@ export interface Jobs {
   stop(timeoutMs?: number): Promise<void>;
 }
 
-export const SYNC_QUEUE = 'telematics-sync';
+/**
+ * One queue for every company's syncs, with at most one sync waiting per company and provider
+ * (policy `short`, singleton key `provider:companyId`); who runs is decided by the run's lease in
+ * `integration_sync_status` (telematics-sync.ts), never by the queue — so a run stuck or killed
+ * mid-way cannot stop other companies' syncs (docs/integrations/telematics.md#sync).
+ */
+export const SYNC_QUEUE = 'telematics-sync-run';
+/** The former stately sync queue: its fetch failed on a duplicate key behind a dead run; removed at start. */
+const OLD_SYNC_QUEUE = 'telematics-sync';
+/** Sync runs one instance works at once: one slow company does not hold the others up. */
+const SYNC_WORKERS = 3;
 export const SYNC_ALL_QUEUE = 'telematics-sync-all';
 export const BACKFILL_QUEUE = 'mile-stats-backfill';
 export const TRIP_FIGURES_QUEUE = 'trip-figures';
@@ -54,6 +66,27 @@ export interface JobOptions {
   retryDelaySeconds?: number;
   /** Schedule the periodic sync of every company (tests switch it off, so only their own syncs run). */
   schedule?: boolean;
+  /** Lease of a sync run (DEFAULT_LEASE_SECONDS); tests shorten it. */
+  leaseSeconds?: number;
+}
+
+/**
+ * A job handler that never lets an error escape as it came: the error is logged here and
+ * pg-boss is handed a plain one whose text it can store (jsonb refuses \u0000; an error it
+ * cannot store would be thrown where no one catches it and stop the process).
+ */
+export function safely<A extends unknown[]>(log: JobOptions['log'], queue: string, handler: (...args: A) => Promise<void>) {
+  return async (...args: A): Promise<void> => {
+    try {
+      await handler(...args);
+    } catch (err) {
+      log.error({ err, queue }, 'background job failed');
+      const message = err instanceof Error ? err.message : 'The job failed.';
+      const safe = new Error((storable(message) as string).slice(0, 500));
+      safe.stack = `Error: ${safe.message}`;
+      throw safe;
+    }
+  };
 }
 
 /**
@@ -79,6 +112,14 @@ export async function scheduledSyncs(telematics: TelematicsDeps): Promise<SyncJo
   return due;
 }
 
+/** Runs shown RUNNING whose lease ran out. */
+export function stalledSyncs(db: Db) {
+  return db
+    .select({ companyId: integrationSyncStatus.companyId, provider: integrationSyncStatus.provider })
+    .from(integrationSyncStatus)
+    .where(and(eq(integrationSyncStatus.state, 'RUNNING'), leaseExpired as SQL));
+}
+
 /** A cron expression for "every n minutes". */
 export function everyMinutes(n: number): string {
   if (n < 60) return `*/${n} * * * *`;
@@ -86,19 +127,28 @@ export function everyMinutes(n: number): string {
   return hours >= 24 ? '0 0 * * *' : `0 */${hours} * * *`;
 }
 
-export async function startJobs(opts: JobOptions): Promise<Jobs> {
-  const { database, telematics, log } = opts;
-  const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
+/**
+ * The pg-boss of a database. Every value it writes (job data, outputs, error texts) is made
+ * storable first, so no text from a provider can make its own bookkeeping fail.
+ */
+export function createBoss(database: Database): PgBoss {
+  return new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values?.map(storable)) as Promise<{ rows: never[] }> },
     schema: 'pgboss',
     // A run that outlives this (an instance died mid-run) is failed and tried again.
     expireInSeconds: 30 * 60,
   });
+}
+
+export async function startJobs(opts: JobOptions): Promise<Jobs> {
+  const { database, telematics, log } = opts;
+  const boss = createBoss(database);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   const retryDelay = opts.retryDelaySeconds ?? 30;
-  // stately: per company and provider, at most one sync waiting and one running, across instances.
-  await boss.createQueue(SYNC_QUEUE, { name: SYNC_QUEUE, policy: 'stately', retryLimit: 5, retryDelay, retryBackoff: true, expireInSeconds: 30 * 60 });
+  // short: per company and provider, at most one sync waiting; the run's lease keeps it to one running.
+  await boss.createQueue(SYNC_QUEUE, { name: SYNC_QUEUE, policy: 'short', retryLimit: 5, retryDelay, retryBackoff: true, expireInSeconds: 30 * 60 });
+  if (await boss.getQueue(OLD_SYNC_QUEUE)) await boss.deleteQueue(OLD_SYNC_QUEUE);
   await boss.createQueue(SYNC_ALL_QUEUE, { name: SYNC_ALL_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.createQueue(BACKFILL_QUEUE, { name: BACKFILL_QUEUE, policy: 'stately', retryLimit: 2 });
   // stately: per trip, at most one waiting and one running.
@@ -110,36 +160,60 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     await boss.send(SYNC_QUEUE, { companyId, provider } satisfies SyncJob, { singletonKey: `${provider}:${companyId}` });
   };
 
+  const leaseSeconds = opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const enqueueTripFigures = async (tripId: number) => {
     await boss.send(TRIP_FIGURES_QUEUE, { tripId } satisfies TripFiguresJob, { singletonKey: `${tripId}` });
   };
 
   const polling = { pollingIntervalSeconds: opts.pollingSeconds ?? 2 };
-  await boss.work<SyncJob>(SYNC_QUEUE, polling, async ([job]) => {
+  const runSync = safely(log, SYNC_QUEUE, async ([job]: PgBoss.Job<SyncJob>[]) => {
     if (!job) return;
     const { companyId, provider } = job.data;
-    const result = await syncCompany(telematics, companyId, provider);
-    if (result) log.info({ companyId, provider, ...result }, 'telematics sync finished');
+    const result = await syncCompany(telematics, companyId, provider, { leaseSeconds });
+    // A live run holds this company's sync: ask again when it may be over (a waiting one absorbs this).
+    if (result === 'busy') await boss.send(SYNC_QUEUE, job.data, { singletonKey: `${provider}:${companyId}`, startAfter: Math.max(1, Math.round(leaseSeconds / 3)) });
+    else if (result) log.info({ companyId, provider, ...result }, 'telematics sync finished');
   });
-  await boss.work(SYNC_ALL_QUEUE, polling, async () => {
+  for (let i = 0; i < SYNC_WORKERS; i++) await boss.work<SyncJob>(SYNC_QUEUE, polling, runSync);
+
+  // A run whose lease ran out (its instance died, or it hangs) is queued again: a stalled sync recovers by itself.
+  const sweep = async () => {
+    for (const { companyId, provider } of await stalledSyncs(database.db)) await enqueueSync(companyId, provider as ProviderName);
+  };
+  const sweeper = setInterval(() => void sweep().catch((err: unknown) => log.error({ err }, 'stalled syncs could not be queued again')), (leaseSeconds * 1000) / 2);
+  sweeper.unref();
+
+  await boss.work(SYNC_ALL_QUEUE, polling, safely(log, SYNC_ALL_QUEUE, async () => {
     await boss.send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
     for (const { companyId, provider } of await scheduledSyncs(telematics)) await enqueueSync(companyId, provider);
-  });
-  await boss.work<TripFiguresJob>(TRIP_FIGURES_QUEUE, polling, async ([job]) => {
-    if (!job) return;
-    const result = await keepTripFigures(telematics, job.data.tripId);
-    for (const [provider, state] of Object.entries(result?.tracks ?? {})) {
-      if (state.error) log.warn({ tripId: job.data.tripId, provider, error: state.error }, 'trip track could not be fetched');
-    }
-  });
+  }));
+  await boss.work<TripFiguresJob>(
+    TRIP_FIGURES_QUEUE,
+    polling,
+    safely(log, TRIP_FIGURES_QUEUE, async ([job]: PgBoss.Job<TripFiguresJob>[]) => {
+      if (!job) return;
+      const result = await keepTripFigures(telematics, job.data.tripId);
+      for (const [provider, state] of Object.entries(result?.tracks ?? {})) {
+        if (state.error) log.warn({ tripId: job.data.tripId, provider, error: state.error }, 'trip track could not be fetched');
+      }
+    }),
+  );
   // Mile stats of completed trips with stored tracks and no kept figures (the demo's, after a sync).
-  await boss.work(BACKFILL_QUEUE, polling, async () => {
-    const n = await backfillMileStats(telematics, 2000, (tripId, err) => log.warn({ tripId, err }, 'mile stats could not be computed'));
-    if (n) log.info({ trips: n }, 'mile stats computed');
-  });
-  await boss.work(PRUNE_RATE_LIMITS_QUEUE, polling, async () => {
-    await pruneRateLimits(database.db);
-  });
+  await boss.work(
+    BACKFILL_QUEUE,
+    polling,
+    safely(log, BACKFILL_QUEUE, async () => {
+      const n = await backfillMileStats(telematics, 2000, (tripId, err) => log.warn({ tripId, err }, 'mile stats could not be computed'));
+      if (n) log.info({ trips: n }, 'mile stats computed');
+    }),
+  );
+  await boss.work(
+    PRUNE_RATE_LIMITS_QUEUE,
+    polling,
+    safely(log, PRUNE_RATE_LIMITS_QUEUE, async () => {
+      await pruneRateLimits(database.db);
+    }),
+  );
   if (opts.schedule ?? true) await boss.schedule(SYNC_ALL_QUEUE, everyMinutes(opts.syncMinutes));
   // The prune has no effect a test could trip over, so it is scheduled in tests too.
   await boss.schedule(PRUNE_RATE_LIMITS_QUEUE, PRUNE_RATE_LIMITS_CRON);
@@ -150,6 +224,7 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     enqueueSync,
     enqueueTripFigures,
     async stop(timeoutMs = 10_000) {
+      clearInterval(sweeper);
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };

@@ -10,7 +10,15 @@ export type Fault =
   | { kind: 'rate-limit'; retryAfter: string }
   | { kind: 'status'; status: number }
   | { kind: 'truncate' }
-  | { kind: 'slow'; delayMs: number };
+  | { kind: 'slow'; delayMs: number }
+  /** Headers at once, then the body one byte every 200 ms, never ending. */
+  | { kind: 'drip' }
+  /** A redirect (302) to `location`. */
+  | { kind: 'redirect'; location: string }
+  /** A 200 whose JSON body is `bytes` long, streamed without a Content-Length. */
+  | { kind: 'huge'; bytes: number }
+  /** A 200 with this body instead of the route's answer (hostile or looping pages). */
+  | { kind: 'body'; body: unknown };
 
 export interface SeenRequest {
   method: string;
@@ -27,8 +35,10 @@ export interface FakeServer {
   maxInFlight(token: string): number;
   /** Accept another token too (a second company's). */
   acceptToken(token: string): void;
-  /** The next `times` requests whose path (and, when given, query) matches get this fault. */
-  fail(path: RegExp, fault: Fault, times?: number, query?: (q: URLSearchParams) => boolean): void;
+  /** The next `times` requests whose path (and, when given, query and bearer header) matches get this fault. */
+  fail(path: RegExp, fault: Fault, times?: number, query?: (q: URLSearchParams, authorization: string) => boolean): void;
+  /** Forgets the faults not used up yet. */
+  clearFaults(): void;
   close(): Promise<void>;
 }
 
@@ -40,7 +50,7 @@ export interface Reply {
 
 export async function startFakeServer(name: string, token: string, route: (req: SeenRequest) => Reply | null): Promise<FakeServer> {
   const requests: SeenRequest[] = [];
-  const faults: { path: RegExp; fault: Fault; left: number; query?: ((q: URLSearchParams) => boolean) | undefined }[] = [];
+  const faults: { path: RegExp; fault: Fault; left: number; query?: ((q: URLSearchParams, authorization: string) => boolean) | undefined }[] = [];
   const inFlight = new Map<string, number>();
   const maxInFlight = new Map<string, number>();
   const tokens = new Set([token]);
@@ -57,11 +67,38 @@ export async function startFakeServer(name: string, token: string, route: (req: 
     maxInFlight.set(who, Math.max(maxInFlight.get(who) ?? 0, inFlight.get(who)!));
     res.on('close', () => inFlight.set(who, inFlight.get(who)! - 1));
     void (async () => {
-      const i = faults.findIndex((f) => f.left > 0 && f.path.test(url.pathname) && (!f.query || f.query(url.searchParams)));
+      const i = faults.findIndex((f) => f.left > 0 && f.path.test(url.pathname) && (!f.query || f.query(url.searchParams, req.headers.authorization ?? '')));
       const fault = i >= 0 ? faults[i]!.fault : null;
       if (i >= 0) faults[i]!.left--;
       if (fault?.kind === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs));
       if (res.destroyed) return;
+      if (fault?.kind === 'drip') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{');
+        const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), 200);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
+      if (fault?.kind === 'redirect') {
+        res.writeHead(302, { location: fault.location });
+        return res.end();
+      }
+      if (fault?.kind === 'huge') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = ' '.repeat(64 * 1024);
+        let left = fault.bytes - 2;
+        res.write('{');
+        const pump = () => {
+          while (left > 0 && !res.destroyed) {
+            const n = Math.min(left, chunk.length);
+            left -= n;
+            if (!res.write(chunk.slice(0, n))) return void res.once('drain', pump);
+          }
+          if (!res.destroyed) res.end('}');
+        };
+        return pump();
+      }
+      if (fault?.kind === 'body' && tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(res, { status: 200, body: fault.body });
       if (fault?.kind === 'rate-limit') return send(res, { status: 429, body: { message: 'Rate limit exceeded', requestId: 'fake' }, headers: { 'retry-after': fault.retryAfter } });
       if (fault?.kind === 'status') return send(res, { status: fault.status, body: { message: `${name} fake failure`, error: 'server_error', requestId: 'fake' } });
       if (!tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(res, { status: 401, body: { message: 'Unauthorized', error: 'invalid_token' } });
@@ -85,6 +122,7 @@ export async function startFakeServer(name: string, token: string, route: (req: 
     fail(path, fault, times = 1, query) {
       faults.push({ path, fault, left: times, query });
     },
+    clearFaults: () => void faults.splice(0),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

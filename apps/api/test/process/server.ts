@@ -23,8 +23,11 @@ export interface Started {
   exited: Promise<number | null>;
 }
 
-/** Starts the compiled server on a free port and waits for its banner. */
-export async function startServer(env: Record<string, string>): Promise<Started> {
+/**
+ * Starts the compiled server on a free port and waits for its banner (`timeoutMs`: longer where
+ * PGlite first recovers from a killed process).
+ */
+export async function start(env: Record<string, string>, timeoutMs = 60_000): Promise<Started> {
   buildApiOnce();
   const proc = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.js')], {
     cwd: repoRoot,
@@ -36,7 +39,7 @@ export async function startServer(env: Record<string, string>): Promise<Started>
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), timeoutMs);
     const check = () => {
       const m = out.match(/Milepost is running at (http:\/\/localhost:\d+)/);
       if (m) {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client';
 import { recoveryReasons } from '../../src/db/schema/reference';
-import { startServer, until } from './server';
+import { start, until } from './server';
 
 /** Graceful shutdown (docs/deploy.md#shutdown): SIGTERM drains what is in flight, loses nothing. */
 const dataDirs: string[] = [];
@@ -54,7 +54,7 @@ describe('SIGTERM (embedded PGlite)', () => {
   it('during 100 in-flight writes: /api/ready turns 503, every acknowledged write is stored, no client sees a reset, the process exits 0', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-shutdown-'));
     dataDirs.push(dataDir);
-    const server = await startServer({
+    const server = await start({
       MILEPOST_DATA_DIR: dataDir,
       MILEPOST_SEED_DEMO: 'false',
       MILEPOST_ADMIN_EMAIL: 'owner@example.test',

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client';
 import { users } from '../../src/db/schema/access';
 import { hashPassword } from '../../src/platform/crypto';
-import { startServer as start } from './server';
+import { start } from './server';
 
 const dataDirs: string[] = [];
 afterAll(async () => {

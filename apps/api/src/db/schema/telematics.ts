@@ -21,7 +21,7 @@ export const integrationSyncStatus = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** SAMSARA | GLE */
     provider: text().notNull(),
-    /** QUEUED | RUNNING | SUCCEEDED | FAILED */
+    /** QUEUED | RUNNING | SUCCEEDED | FAILED (STALLED is read from a RUNNING row whose lease ran out) */
     state: text().notNull(),
     queuedAt: timestamp({ withTimezone: true }),
     startedAt: timestamp({ withTimezone: true }),
@@ -31,6 +31,12 @@ export const integrationSyncStatus = pgTable(
     drivers: integer().notNull().default(0),
     /** What went wrong, in words for the Companies screen; never a token. */
     error: text(),
+    /** Records the last run skipped (bad provider data), and where its paging stopped early, in words. */
+    skipped: integer().notNull().default(0),
+    notice: text(),
+    /** The run holding this company's and provider's sync, and until when: a RUNNING row whose lease ran out is stalled. */
+    runId: text(),
+    leaseUntil: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.provider] })],

@@ -48,7 +48,7 @@ export const trips = pgTable(
      * follow it (docs/decisions/011-mileage-reports.md); null while no provider measured the trip.
      */
     telematicsMiles: doublePrecision(),
-    /** First and last stop addresses, kept with the trip for the list. */
+    /** The first PICKUP and the last DELIVERY stop's addresses (else the first / last stop), kept for the list. */
     pickupLocation: text(),
     deliveryLocation: text(),
     /**
@@ -98,7 +98,10 @@ export const tripStops = pgTable(
     latitude: doublePrecision().notNull(),
     longitude: doublePrecision().notNull(),
     stopType: text().notNull(),
+    /** The status the leg into this stop is counted with (docs/decisions/015-loaded-by-freight-on-board.md). */
     loadStatus: text().notNull(),
+    /** True: a dispatcher chose `loadStatus`, kept; false: the rule's default, re-derived on every save. */
+    loadStatusExplicit: boolean().notNull().default(false),
     /** Metres and seconds of the leg into this stop. */
     distance: doublePrecision(),
     totalDistance: doublePrecision(),

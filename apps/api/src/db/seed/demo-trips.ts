@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { estimateLeg } from '@milepost/geo/estimate';
 import { wgs84Meters } from '@milepost/geo/distance';
-import { loadStatusFor, type StopType } from '@milepost/geo/stops';
+import { loadStatusDefaults, type StopType } from '@milepost/geo/stops';
 import type { TripStatus } from '@milepost/contracts/trips-list';
 import type { Db } from '../client';
 import { users } from '../schema/access';
@@ -119,10 +119,12 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
     const { stops: places, types } = lane(rand);
     const planned = places.map((p, k) => (k === 0 ? null : estimateLeg(places[k - 1]!, p, 'PRACTICAL', SPEED_MPH)));
     let total = 0;
+    // Load statuses are the server's default by freight on board (docs/decisions/015-loaded-by-freight-on-board.md).
+    const statuses = loadStatusDefaults(types);
     const tripStops = places.map((p, k) => {
       const distance = Math.round(planned[k]?.distance ?? 0);
       total += distance;
-      return { address: p.address, latitude: p.lat, longitude: p.lng, stopType: types[k]!, loadStatus: loadStatusFor(types[k]!), orderIndex: k, distance, totalDistance: total, duration: Math.round(planned[k]?.duration ?? 0) };
+      return { address: p.address, latitude: p.lat, longitude: p.lng, stopType: types[k]!, loadStatus: null, orderIndex: k, distance, totalDistance: total, duration: Math.round(planned[k]?.duration ?? 0) };
     });
     // Pickups on the quarter hour; loads of the last day or two are still on the road, later ones upcoming.
     const upcoming = ageDays < 0.5;
@@ -137,8 +139,8 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
     const completed = status === 'COMPLETED';
     const lastOdo = drive?.odometers.at(-1)?.meters ?? odometerStart;
     const toMiles = (m: number) => Math.round((m / METERS_PER_MILE) * 10) / 10;
-    const loaded = toMiles(tripStops.filter((s) => s.loadStatus === 'LOADED').reduce((a, s) => a + s.distance, 0));
-    const empty = toMiles(tripStops.filter((s) => s.loadStatus === 'EMPTY').reduce((a, s) => a + s.distance, 0));
+    const loaded = toMiles(tripStops.filter((_, k) => k > 0 && statuses[k] === 'LOADED').reduce((a, s) => a + s.distance, 0));
+    const empty = toMiles(tripStops.filter((_, k) => k > 0 && statuses[k] === 'EMPTY').reduce((a, s) => a + s.distance, 0));
     const trailer = rand() < 0.2;
     const input = {
       truckId: crew.truckId,
@@ -176,11 +178,24 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
         await saveTrack(db, trip.id, 'GLE', truck.gleVehicleId, windowStart, fetchedTo, trackFrom(g.breadcrumbs, g.odometers, 'PROVIDER'));
       }
     }
-    // Every 25th completed load breaks down once and is recovered under the same number.
+    // Every 25th completed load breaks down once and is recovered under the same number, by
+    // another truck with its own odometer: its readings are that truck's, from its own baseline,
+    // over the planned miles (no extra random draw, so the other demo trips stay as they were).
     if (completed && i % 25 === 0 && reasonIds.length) {
       const rescue = crews.find((c) => c.truckId !== crew.truckId) ?? crew;
       const later = new Date(input.endDateTime!.getTime() + DAY);
-      await createTrip(db, routing, actor.id, { ...input, truckId: rescue.truckId, driverId: rescue.id, recoveryReasonId: pick(reasonIds), pickupDateTime: later, startDateTime: later, endDateTime: new Date(later.getTime() + 8 * 3_600_000) });
+      const rescueStart = 120_000 + ((rescue.truckId * 7_919 + i * 104_729) % 500_000);
+      await createTrip(db, routing, actor.id, {
+        ...input,
+        truckId: rescue.truckId,
+        driverId: rescue.id,
+        recoveryReasonId: pick(reasonIds),
+        pickupDateTime: later,
+        startDateTime: later,
+        endDateTime: new Date(later.getTime() + 8 * 3_600_000),
+        startOdometer: rescueStart,
+        endOdometer: toMiles(rescueStart * METERS_PER_MILE + total),
+      });
     }
     // A few trips were corrected after the fact, so their history has something to show.
     if (i % 40 === 1 && trip.tripStatus !== 'CANCELLED') {

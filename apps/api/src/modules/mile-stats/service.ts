@@ -31,6 +31,7 @@ export function mileStatsFrom(f: TripFigures): MileStatsAnswer {
   return {
     stats: {
       hereStats: f.here,
+      routeSource: f.here && (trip.routeSource === 'HERE' || trip.routeSource === 'ESTIMATE') ? trip.routeSource : null,
       samsaraStats: telematics.SAMSARA?.stats ?? null,
       gleStats: telematics.GLE?.stats ?? null,
       samsaraFetchedAt: iso(telematics.SAMSARA?.fetchedAt),

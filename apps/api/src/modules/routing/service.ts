@@ -16,12 +16,14 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { routeCache } from '../../db/schema/routing';
 import { createHereClient, HereError, type HereClient, type HereRoutesAnswer } from '../../integrations/here/client';
+import { singleFlight } from '../../platform/single-flight';
 
 /**
  * The one place Milepost gets route distances from (docs/routing.md, docs/decisions/006):
  * HERE Routing v8 when a key is configured, otherwise — or when HERE fails, times out or finds
  * no route — the honest estimate (WGS84 distance × circuity, packages/geo/src/estimate.ts).
- * HERE answers are cached in PostgreSQL for 10 minutes, shared by every user and instance.
+ * HERE answers are cached in PostgreSQL for 10 minutes, shared by every user and instance, and
+ * identical requests in flight at once share one HERE call (single-flight).
  */
 export interface RoutingService {
   route(req: RouteRequest): Promise<RouteResponse>;
@@ -48,6 +50,7 @@ export function hereClientFor(config: Config): HereClient | null {
     autosuggestUrl: config.HERE_AUTOSUGGEST_URL,
     tilesUrl: config.HERE_TILES_URL,
     timeoutMs: config.HERE_TIMEOUT_MS,
+    tileMaxBytes: config.MAP_TILE_MAX_BYTES,
   });
 }
 
@@ -132,35 +135,42 @@ export function createRoutingService(opts: RoutingOptions): RoutingService {
     }
   }
 
+  const shared = singleFlight<RouteResponse>();
+
   const service: RoutingService = {
     hasHere: here !== null,
     withoutHere: () => (here ? createRoutingService({ ...opts, here: null }) : service),
-    async route(req) {
-      if (!here) return estimateRoute(req, 'NO_KEY', opts.estimateSpeedMph);
+    route(req) {
+      if (!here) return Promise.resolve(estimateRoute(req, 'NO_KEY', opts.estimateSpeedMph));
       const signature = routeSignature(req);
-      const hit = await cached(signature);
-      if (hit) return hit;
-      let answer: HereRoutesAnswer;
-      try {
-        answer = await here.routes(req);
-      } catch (err) {
-        const kind = err instanceof HereError ? err.kind : 'NETWORK';
-        opts.log?.warn({ here: kind, reason: err instanceof Error ? err.message : String(err) }, 'HERE routing failed: answering an estimate');
-        return estimateRoute(req, kind === 'TIMEOUT' ? 'TIMEOUT' : 'HERE_ERROR', opts.estimateSpeedMph);
-      }
-      if (!answer.routes.length) {
-        opts.log?.warn({ notices: answer.notices.map((n) => n.code) }, 'HERE found no route: answering an estimate');
-        return estimateRoute(req, 'NO_ROUTE', opts.estimateSpeedMph);
-      }
-      const routes = fromHere(answer, req.stops.length - 1);
-      if (!routes) {
-        opts.log?.warn('HERE routes do not line up with the stops: answering an estimate');
-        return estimateRoute(req, 'HERE_ERROR', opts.estimateSpeedMph);
-      }
-      const result: RouteResponse = { source: 'HERE', estimateReason: null, routes };
-      await remember(signature, result);
-      return result;
+      // The signature covers everything HERE is asked (stops to ~0.1 m, mode, trailer), so callers with one signature may share an answer.
+      return shared(signature, () => fromCacheOrHere(here, req, signature));
     },
   };
+
+  async function fromCacheOrHere(here: HereClient, req: RouteRequest, signature: string): Promise<RouteResponse> {
+    const hit = await cached(signature);
+    if (hit) return hit;
+    let answer: HereRoutesAnswer;
+    try {
+      answer = await here.routes(req);
+    } catch (err) {
+      const kind = err instanceof HereError ? err.kind : 'NETWORK';
+      opts.log?.warn({ here: kind, reason: err instanceof Error ? err.message : String(err) }, 'HERE routing failed: answering an estimate');
+      return estimateRoute(req, kind === 'TIMEOUT' ? 'TIMEOUT' : 'HERE_ERROR', opts.estimateSpeedMph);
+    }
+    if (!answer.routes.length) {
+      opts.log?.warn({ notices: answer.notices.map((n) => n.code) }, 'HERE found no route: answering an estimate');
+      return estimateRoute(req, 'NO_ROUTE', opts.estimateSpeedMph);
+    }
+    const routes = fromHere(answer, req.stops.length - 1);
+    if (!routes) {
+      opts.log?.warn('HERE routes do not line up with the stops: answering an estimate');
+      return estimateRoute(req, 'HERE_ERROR', opts.estimateSpeedMph);
+    }
+    const result: RouteResponse = { source: 'HERE', estimateReason: null, routes };
+    await remember(signature, result);
+    return result;
+  }
   return service;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { SourceMileStats, TelematicsLocation } from '@milepost/contracts/mile-stats-api';
-import { plannedMileStats, telematicsMileStats, telematicsMileage, type StopRadii } from '@milepost/geo/mileage';
+import { telematicsMileage, type StopRadii } from '@milepost/geo/mileage';
 import type { LoadStatus, StopType } from '@milepost/geo/stops';
 import type { Db } from '../../db/client';
 import { companies, globalSettings, trucks } from '../../db/schema/reference';
@@ -11,6 +11,7 @@ import { PROVIDERS, type ProviderName } from './provider';
 import type { TelematicsDeps } from './registry';
 import { actualSource, sourcesOn } from './sources';
 import { loadStoredTrack, refreshTrack, trackMetas, type TrackState } from './tracks';
+import { plannedMileStats, telematicsMileStats } from './wire';
 
 /**
  * A trip's figures per source (docs/mileage-engine.md "From save and sync to every screen").

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedFetch, EDGE_LIMITS, fixWindow, PageGuard, parseDriver, parseFix, parseOdometer, parseVehicle, SyncReport } from './edge';
 import { ProviderError, parseRetryAfter, withRetries, type HistoryPage, type RetryPolicy, type TelematicsProvider } from './provider';
 
 /**
@@ -6,36 +7,25 @@ import { ProviderError, parseRetryAfter, withRetries, type HistoryPage, type Ret
  * real format is known, only this file changes). Zero-based numbered pages for vehicles and
  * drivers, an opaque `nextCursor` for positions.
  */
-const vehiclesPage = z.object({
-  items: z.array(z.object({ vehicleId: z.coerce.string(), vin: z.string().nullish(), name: z.string().nullish(), odometerMiles: z.number().nullish() })),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-});
-const driversPage = z.object({
-  items: z.array(z.object({ driverId: z.coerce.string(), firstName: z.string().nullish(), lastName: z.string().nullish(), vehicleId: z.coerce.string().nullish() })),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-});
-const positionsPage = z.object({
-  positions: z.array(z.object({ ts: z.string(), lat: z.number(), lon: z.number(), speedMph: z.number().nullish(), odometerMiles: z.number().nullish() })),
-  nextCursor: z.string().nullish(),
-});
+// The page's frame is checked here; each record is parsed on its own (edge.ts), so one bad record is skipped, not the page.
+const listPage = z.object({ items: z.array(z.unknown()), page: z.number(), pageSize: z.number(), total: z.number() });
+const positionsPage = z.object({ positions: z.array(z.unknown()), nextCursor: z.string().max(2048).nullish() });
 
 const PAGE_SIZE = 100;
 const METERS_PER_MILE = 1609.344;
 
 export function gleProvider(opts: { token: string; baseUrl: string; retry: RetryPolicy; fetch?: typeof fetch }): TelematicsProvider {
-  const doFetch = opts.fetch ?? fetch;
+  const report = new SyncReport();
+  const doFetch = boundedFetch('GLE', opts.fetch ?? fetch, opts.retry.timeoutMs, () => undefined);
   const base = opts.baseUrl.replace(/\/$/, '');
 
   async function getOnce<T>(path: string, params: Record<string, string>, schema: z.ZodType<T>): Promise<T> {
     const url = `${base}${path}?${new URLSearchParams(params)}`;
     let res: Response;
     try {
-      res = await doFetch(url, { headers: { authorization: `Bearer ${opts.token}`, accept: 'application/json' }, signal: AbortSignal.timeout(opts.retry.timeoutMs) });
+      res = await doFetch(url, { headers: { authorization: `Bearer ${opts.token}`, accept: 'application/json' } });
     } catch (e) {
+      if (e instanceof ProviderError) throw e;
       const timeout = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
       throw new ProviderError('GLE', timeout ? 'GLE did not answer in time.' : 'GLE could not be reached.', timeout ? 'timeout' : 'unavailable');
     }
@@ -68,38 +58,57 @@ export function gleProvider(opts: { token: string; baseUrl: string; retry: Retry
   }
   const get = <T>(path: string, params: Record<string, string>, schema: z.ZodType<T>) => withRetries(opts.retry, () => getOnce(path, params, schema));
 
+  /** Numbered pages: the next is asked while the items seen are fewer than `total`, never past a repeated or empty page. */
+  async function* pages<T>(path: string, what: string, parse: (raw: unknown) => T | null) {
+    const guard = new PageGuard('GLE', what, report, EDGE_LIMITS.maxListPages);
+    let seen = 0;
+    for (let page = 0; ; page++) {
+      const body = await get(path, { page: String(page), pageSize: String(PAGE_SIZE) }, listPage);
+      seen += body.items.length;
+      yield body.items.flatMap((raw) => parse(raw) ?? []);
+      // The page number GLE says it sent: a GLE that ignores `page` repeats it, and the list stops.
+      if (!guard.next(seen < body.total ? `page ${body.page}` : null, body.items.length)) return;
+    }
+  }
+  const obj = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+
   return {
     name: 'GLE',
-    async *vehicles() {
-      for (let page = 0; ; page++) {
-        const body = await get('/v1/vehicles', { page: String(page), pageSize: String(PAGE_SIZE) }, vehiclesPage);
-        yield body.items.map((v) => ({ id: v.vehicleId, name: v.name?.trim() || v.vehicleId, vin: v.vin?.trim() || null }));
-        if (!body.items.length || (page + 1) * body.pageSize >= body.total) return;
-      }
+    report,
+    vehicles() {
+      return pages('/v1/vehicles', 'vehicle list', (raw) => {
+        const v = obj(raw);
+        return parseVehicle({ id: v.vehicleId, name: v.name, vin: v.vin }, report);
+      });
     },
-    async *drivers() {
-      for (let page = 0; ; page++) {
-        const body = await get('/v1/drivers', { page: String(page), pageSize: String(PAGE_SIZE) }, driversPage);
-        yield body.items.map((d) => ({ id: d.driverId, firstName: d.firstName?.trim() || d.driverId, lastName: d.lastName?.trim() ?? '', vehicleId: d.vehicleId ?? null }));
-        if (!body.items.length || (page + 1) * body.pageSize >= body.total) return;
-      }
+    drivers() {
+      return pages('/v1/drivers', 'driver list', (raw) => {
+        const d = obj(raw);
+        return parseDriver({ id: d.driverId, firstName: d.firstName, lastName: d.lastName, vehicleId: d.vehicleId }, report);
+      });
     },
     async *history(vehicleId, from, to) {
+      const guard = new PageGuard('GLE', 'GPS history', report, EDGE_LIMITS.maxHistoryPages);
+      const window = fixWindow(from, to);
       let cursor: string | null = null;
       for (;;) {
         const params: Record<string, string> = { from: from.toISOString(), to: to.toISOString(), ...(cursor ? { cursor } : {}) };
         const body = await get(`/v1/vehicles/${encodeURIComponent(vehicleId)}/positions`, params, positionsPage);
         const page: HistoryPage = { breadcrumbs: [], odometers: [], odometerKind: null };
-        for (const p of body.positions) {
-          const time = Date.parse(p.ts);
-          if (Number.isNaN(time)) continue;
-          page.breadcrumbs.push({ time, lat: p.lat, lng: p.lon, speedMph: p.speedMph ?? null });
-          if (typeof p.odometerMiles === 'number') page.odometers.push({ time, meters: p.odometerMiles * METERS_PER_MILE });
+        for (const raw of body.positions) {
+          const p = obj(raw);
+          const fix = parseFix({ time: p.ts, lat: p.lat, lng: p.lon, speedMph: p.speedMph }, window, report);
+          if (!fix) continue;
+          page.breadcrumbs.push(fix);
+          if (p.odometerMiles !== null && p.odometerMiles !== undefined) {
+            const reading = parseOdometer({ time: p.ts, meters: typeof p.odometerMiles === 'number' ? p.odometerMiles * METERS_PER_MILE : Number.NaN }, window, report);
+            if (reading) page.odometers.push(reading);
+          }
         }
         if (page.odometers.length) page.odometerKind = 'PROVIDER';
         yield page;
-        if (!body.nextCursor) return;
-        cursor = body.nextCursor;
+        if (!guard.next(body.nextCursor || null, body.positions.length)) return;
+        cursor = body.nextCursor!;
       }
     },
   };

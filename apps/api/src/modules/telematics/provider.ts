@@ -1,3 +1,5 @@
+import type { SyncReport } from './edge';
+
 /**
  * The one interface every telematics provider (Samsara, GLE) is used through
  * (docs/integrations/telematics.md). Lists and histories come page by page, so a caller stores
@@ -45,6 +47,8 @@ export interface HistoryPage {
 
 export interface TelematicsProvider {
   readonly name: ProviderName;
+  /** Records skipped and pagination stopped early while this client was used (edge.ts). */
+  readonly report: SyncReport;
   vehicles(): AsyncIterable<TelematicsVehicle[]>;
   drivers(): AsyncIterable<TelematicsDriver[]>;
   /** One vehicle's breadcrumbs and odometer readings in [from, to], oldest first, page by page. */
@@ -89,7 +93,7 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** Longest Retry-After honoured; a longer one fails the call (the job retries later). */
   maxRetryAfterMs: number;
-  /** Per-request timeout. */
+  /** Deadline of one request, its whole body included. */
   timeoutMs: number;
 }
 

@@ -1,16 +1,6 @@
 import { SamsaraClient, SamsaraError, SamsaraTimeoutError } from '@samsarahq/samsara';
-import {
-  ProviderError,
-  parseRetryAfter,
-  withRetries,
-  type Breadcrumb,
-  type HistoryPage,
-  type OdometerReading,
-  type RetryPolicy,
-  type TelematicsDriver,
-  type TelematicsProvider,
-  type TelematicsVehicle,
-} from './provider';
+import { boundedFetch, EDGE_LIMITS, fixWindow, PageGuard, parseDriver, parseFix, parseOdometer, parseVehicle, SyncReport, type FixWindow } from './edge';
+import { ProviderError, parseRetryAfter, withRetries, type Breadcrumb, type HistoryPage, type OdometerReading, type RetryPolicy, type TelematicsProvider } from './provider';
 
 /**
  * Samsara through its official SDK (docs/integrations/telematics.md). The SDK is used for its
@@ -18,79 +8,102 @@ import {
  * Retry-After with parseInt (a fractional "0.40235" becomes no wait) — retries, backoff and
  * Retry-After live in `withRetries`. Lists are fetched one page at a time (the cursor stays
  * ours, so a retried page continues where it stopped) and the history calls, which the SDK
- * does not page, loop on `after` until `hasNextPage` is false.
+ * does not page, loop on `after` until `hasNextPage` is false. Every call goes through the
+ * bounded fetch and every record through the parsers of edge.ts: the SDK's types are a promise
+ * about Samsara's answers, not a check of them.
  */
 export function samsaraProvider(opts: { token: string; baseUrl: string; retry: RetryPolicy; fetch?: typeof fetch }): TelematicsProvider {
+  const report = new SyncReport();
+  // The SDK turns a thrown fetch error into its own; the bounded fetch says here why it failed.
+  let edgeFailure: ProviderError | null = null;
   const client = new SamsaraClient({
     token: opts.token,
     baseUrl: opts.baseUrl.replace(/\/$/, ''),
     maxRetries: 0,
-    timeoutInSeconds: opts.retry.timeoutMs / 1000,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    timeoutInSeconds: opts.retry.timeoutMs / 1000 + 5,
+    fetch: boundedFetch('SAMSARA', opts.fetch ?? fetch, opts.retry.timeoutMs, (e) => (edgeFailure = e)),
   });
-  const call = { maxRetries: 0, timeoutInSeconds: opts.retry.timeoutMs / 1000 };
+  // The SDK's own timer (headers only) is set past the bounded fetch's deadline, which covers the body too.
+  const call = { maxRetries: 0, timeoutInSeconds: opts.retry.timeoutMs / 1000 + 5 };
   const run = <T>(fn: () => Promise<T>) =>
     withRetries(opts.retry, async () => {
+      edgeFailure = null;
       try {
         return await fn();
       } catch (e) {
-        throw toProviderError(e);
+        throw edgeFailure ?? toProviderError(e);
       }
     });
+  const cursorOf = (p: { hasNextPage?: boolean; endCursor?: string } | undefined) => (p?.hasNextPage && p.endCursor ? p.endCursor : null);
 
   return {
     name: 'SAMSARA',
+    report,
     async *vehicles() {
+      const guard = new PageGuard('SAMSARA', 'vehicle list', report, EDGE_LIMITS.maxListPages);
       let after: string | undefined;
       for (;;) {
         const page = await run(async () => wellFormed(await client.vehicles.list({ limit: 512, ...(after ? { after } : {}) }, call)));
-        yield page.data.map(
-          (v): TelematicsVehicle => ({ id: String(v.id), name: v.name?.trim() || String(v.id), vin: v.vin?.trim() || null }),
-        );
-        const next = page.response.pagination;
-        if (!next?.hasNextPage || !next.endCursor) return;
-        after = next.endCursor;
+        const rows = page.response.data as unknown[];
+        yield rows.flatMap((v) => parseVehicle(fields(v, ['id', 'name', 'vin']), report) ?? []);
+        const next = cursorOf(page.response.pagination);
+        if (!guard.next(next, rows.length)) return;
+        after = next!;
       }
     },
     async *drivers() {
+      const guard = new PageGuard('SAMSARA', 'driver list', report, EDGE_LIMITS.maxListPages);
       let after: string | undefined;
       for (;;) {
         const page = await run(async () => wellFormed(await client.drivers.list({ limit: 512, driverActivationStatus: 'active', ...(after ? { after } : {}) }, call)));
-        yield page.data
-          .filter((d) => d.id)
-          .map((d): TelematicsDriver => {
-            const [firstName, ...rest] = (d.name ?? '').trim().split(/\s+/);
-            return { id: String(d.id), firstName: firstName || String(d.id), lastName: rest.join(' '), vehicleId: d.staticAssignedVehicle?.id ? String(d.staticAssignedVehicle.id) : null };
-          });
-        const next = page.response.pagination;
-        if (!next?.hasNextPage || !next.endCursor) return;
-        after = next.endCursor;
+        const rows = page.response.data as unknown[];
+        yield rows.flatMap((d) => {
+          const f = fields(d, ['id', 'name', 'staticAssignedVehicle']);
+          return parseDriver({ id: f.id, fullName: f.name ?? '', vehicleId: fields(f.staticAssignedVehicle, ['id']).id }, report) ?? [];
+        });
+        const next = cursorOf(page.response.pagination);
+        if (!guard.next(next, rows.length)) return;
+        after = next!;
       }
     },
     async *history(vehicleId, from, to) {
+      const guard = new PageGuard('SAMSARA', 'GPS history', report, EDGE_LIMITS.maxHistoryPages);
+      const window = fixWindow(from, to);
       let after: string | undefined;
       for (;;) {
         const body = await run(async () =>
-          wellFormedBody(await client.vehicleStats.getVehicleStatsHistory(
-            {
-              startTime: from.toISOString(),
-              endTime: to.toISOString(),
-              vehicleIds: vehicleId,
-              // One comma-separated string: the SDK would send an array as repeated keys.
-              types: 'gps,obdOdometerMeters,gpsDistanceMeters' as never,
-              ...(after ? { after } : {}),
-            },
-            call,
-          )),
+          wellFormedBody(
+            await client.vehicleStats.getVehicleStatsHistory(
+              {
+                startTime: from.toISOString(),
+                endTime: to.toISOString(),
+                vehicleIds: vehicleId,
+                // One comma-separated string: the SDK would send an array as repeated keys.
+                types: 'gps,obdOdometerMeters,gpsDistanceMeters' as never,
+                ...(after ? { after } : {}),
+              },
+              call,
+            ),
+          ),
         );
-        yield toHistoryPage(body.data.find((d) => String(d.id) === vehicleId) ?? body.data[0]);
-        const next = body.pagination;
-        if (!next?.hasNextPage || !next.endCursor) return;
-        after = next.endCursor;
+        const rows = body.data as unknown[];
+        const page = toHistoryPage(rows.find((d) => String(fields(d, ['id']).id) === vehicleId) ?? rows[0], window, report);
+        yield page;
+        const next = cursorOf(body.pagination);
+        if (!guard.next(next, page.breadcrumbs.length + page.odometers.length + page.skipped)) return;
+        after = next!;
       }
     },
   };
 }
+
+/** The named fields of a value that should be an object (anything else has none). */
+function fields<K extends string>(v: unknown, keys: readonly K[]): Record<K, unknown> {
+  if (!v || typeof v !== 'object') return {} as Record<K, unknown>;
+  const o = v as Record<string, unknown>;
+  return Object.fromEntries(keys.map((k) => [k, o[k]])) as Record<K, unknown>;
+}
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /**
  * The SDK hands back whatever it could read: a body cut off mid-JSON comes back as text, not as
@@ -105,22 +118,31 @@ function wellFormed<P extends { response: { data?: unknown } }>(page: P): P {
   return page;
 }
 
-type StatsData = Awaited<ReturnType<SamsaraClient['vehicleStats']['getVehicleStatsHistory']>>['data'][number];
-
-function toHistoryPage(d: StatsData | undefined): HistoryPage {
-  if (!d) return { breadcrumbs: [], odometers: [], odometerKind: null };
-  const breadcrumbs: Breadcrumb[] = (d.gps ?? []).map((g) => ({
-    time: Date.parse(g.time),
-    lat: g.latitude,
-    lng: g.longitude,
-    speedMph: typeof g.speedMilesPerHour === 'number' ? g.speedMilesPerHour : null,
-  }));
-  const reading = (r: { time: string; value: number }): OdometerReading => ({ time: Date.parse(r.time), meters: r.value });
+/** One history page, every fix and reading parsed at the edge; `skipped` counts the refused ones. */
+function toHistoryPage(d: unknown, window: FixWindow, report: SyncReport): HistoryPage & { skipped: number } {
+  const before = report.skippedCount;
+  const f = fields(d, ['gps', 'obdOdometerMeters', 'gpsDistanceMeters']);
+  const breadcrumbs: Breadcrumb[] = [];
+  for (const g of list(f.gps)) {
+    const p = fields(g, ['time', 'latitude', 'longitude', 'speedMilesPerHour']);
+    const fix = parseFix({ time: p.time, lat: p.latitude, lng: p.longitude, speedMph: p.speedMilesPerHour }, window, report);
+    if (fix) breadcrumbs.push(fix);
+  }
+  const readings = (v: unknown): OdometerReading[] => {
+    const out: OdometerReading[] = [];
+    for (const r of list(v)) {
+      const p = fields(r, ['time', 'value']);
+      const reading = parseOdometer({ time: p.time, meters: p.value }, window, report);
+      if (reading) out.push(reading);
+    }
+    return out;
+  };
   // The engine odometer when the vehicle reports one; otherwise the gateway's cumulative GPS distance.
-  const obd = (d.obdOdometerMeters ?? []).map(reading);
-  if (obd.length) return { breadcrumbs, odometers: obd, odometerKind: 'OBD' };
-  const gpsDistance = (d.gpsDistanceMeters ?? []).map(reading);
-  return { breadcrumbs, odometers: gpsDistance, odometerKind: gpsDistance.length ? 'GPS_DISTANCE' : null };
+  const obd = readings(f.obdOdometerMeters);
+  const skipped = () => report.skippedCount - before;
+  if (obd.length) return { breadcrumbs, odometers: obd, odometerKind: 'OBD', skipped: skipped() };
+  const gpsDistance = readings(f.gpsDistanceMeters);
+  return { breadcrumbs, odometers: gpsDistance, odometerKind: gpsDistance.length ? 'GPS_DISTANCE' : null, skipped: skipped() };
 }
 
 function header(e: SamsaraError, name: string): string | null {

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { UNIT_NUMBER_MAX } from '@milepost/contracts/trucks-api';
 import type { Db } from '../../db/client';
 import { drivers, trucks } from '../../db/schema/reference';
 import { integrationSyncStatus } from '../../db/schema/telematics';
 import { trips } from '../../db/schema/trips';
-import { describeError, ProviderError, type ProviderName, type TelematicsDriver, type TelematicsVehicle } from './provider';
+import type { SyncReport } from './edge';
+import { describeError, ProviderError, type ProviderName, type TelematicsDriver, type TelematicsProvider, type TelematicsVehicle } from './provider';
 import { providerFor, type TelematicsDeps } from './registry';
 import { refreshTrack } from './tracks';
 import { keepTripFigures } from './figures';
@@ -22,12 +25,16 @@ export interface SyncResult {
 
 export type SyncState = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
 
-async function setStatus(db: Db, companyId: number, provider: ProviderName, patch: Partial<typeof integrationSyncStatus.$inferInsert> & { state: SyncState }) {
-  await db
-    .insert(integrationSyncStatus)
-    .values({ companyId, provider, ...patch })
-    .onConflictDoUpdate({ target: [integrationSyncStatus.companyId, integrationSyncStatus.provider], set: { ...patch, updatedAt: sql`now()` } });
-}
+/** How long a run's lease lasts without renewal; it is renewed every third of that while the run lives. */
+export const DEFAULT_LEASE_SECONDS = 30;
+
+type StatusPatch = Partial<typeof integrationSyncStatus.$inferInsert> & { state: SyncState };
+
+/** The run lost its lease (another run took over a run it thought dead): it stops writing. */
+class LeaseLost extends Error {}
+
+/** A RUNNING row whose lease ran out: its run died (or hangs) and another may take over. */
+export const leaseExpired = sql`(${integrationSyncStatus.leaseUntil} is null or ${integrationSyncStatus.leaseUntil} < now())`;
 
 export const markQueued = (db: Db, companyId: number, provider: ProviderName) =>
   db
@@ -35,46 +42,123 @@ export const markQueued = (db: Db, companyId: number, provider: ProviderName) =>
     .values({ companyId, provider, state: 'QUEUED', queuedAt: new Date() })
     .onConflictDoUpdate({
       target: [integrationSyncStatus.companyId, integrationSyncStatus.provider],
-      // A run in progress stays RUNNING; the queued one follows it.
-      set: { state: sql`case when ${integrationSyncStatus.state} = 'RUNNING' then 'RUNNING' else 'QUEUED' end`, queuedAt: sql`now()`, updatedAt: sql`now()` },
+      // A live run stays RUNNING; the queued one follows it. A stalled one is queued again.
+      set: {
+        state: sql`case when ${integrationSyncStatus.state} = 'RUNNING' and not ${leaseExpired} then 'RUNNING' else 'QUEUED' end`,
+        queuedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      },
     });
+
+/**
+ * A run's hold on its company and provider (docs/integrations/telematics.md#sync): taken only
+ * when no live run holds it, renewed while the run lives, so a run whose instance was killed
+ * lets the next one in within a lease, and never blocks another company's sync.
+ */
+interface Lease {
+  runId: string;
+  /** Writes the run's progress, only while it still holds the lease. */
+  write(patch: StatusPatch): Promise<void>;
+  release(): void;
+}
+
+async function takeLease(db: Db, companyId: number, provider: ProviderName, leaseSeconds: number): Promise<Lease | null> {
+  const runId = randomUUID();
+  const until = sql`now() + make_interval(secs => ${leaseSeconds})`;
+  const fresh = { state: 'RUNNING' as const, runId, startedAt: new Date(), finishedAt: null, vehicles: 0, drivers: 0, skipped: 0, error: null, notice: null };
+  const [row] = await db
+    .insert(integrationSyncStatus)
+    .values({ companyId, provider, ...fresh, leaseUntil: until })
+    .onConflictDoUpdate({
+      target: [integrationSyncStatus.companyId, integrationSyncStatus.provider],
+      set: { ...fresh, leaseUntil: until, updatedAt: sql`now()` },
+      setWhere: sql`${integrationSyncStatus.state} <> 'RUNNING' or ${leaseExpired}`,
+    })
+    .returning({ runId: integrationSyncStatus.runId });
+  if (!row) return null;
+  const mine = and(eq(integrationSyncStatus.companyId, companyId), eq(integrationSyncStatus.provider, provider), eq(integrationSyncStatus.runId, runId));
+  let lost = false;
+  const renew = setInterval(() => {
+    db.update(integrationSyncStatus)
+      .set({ leaseUntil: until })
+      .where(mine)
+      .returning({ runId: integrationSyncStatus.runId })
+      .then((rows) => (lost ||= rows.length === 0))
+      .catch(() => undefined); // a database hiccup: the next renewal tries again
+  }, (leaseSeconds * 1000) / 3);
+  renew.unref();
+  return {
+    runId,
+    async write(patch) {
+      if (lost) throw new LeaseLost();
+      const rows = await db
+        .update(integrationSyncStatus)
+        .set({ ...patch, ...(patch.state === 'RUNNING' ? { leaseUntil: until } : { leaseUntil: null }), updatedAt: sql`now()` })
+        .where(mine)
+        .returning({ runId: integrationSyncStatus.runId });
+      if (!rows.length) {
+        lost = true;
+        throw new LeaseLost();
+      }
+    },
+    release: () => clearInterval(renew),
+  };
+}
+
+export interface SyncOptions {
+  leaseSeconds?: number;
+}
 
 /**
  * Runs the sync. Throws a retryable error (5xx, timeouts, rate limits that outlasted the
  * client's patience) so the job queue tries again later with backoff; a refused token or a
- * switched-off provider ends the run as FAILED without retrying.
+ * switched-off provider ends the run as FAILED without retrying. Answers 'busy' (and does
+ * nothing) while a live run of the same company and provider holds the lease.
  */
-export async function syncCompany(deps: TelematicsDeps, companyId: number, name: ProviderName): Promise<SyncResult | null> {
+export async function syncCompany(deps: TelematicsDeps, companyId: number, name: ProviderName, opts: SyncOptions = {}): Promise<SyncResult | null | 'busy'> {
   const { db } = deps;
   const availability = await providerFor(deps, companyId, name);
-  if (!availability.enabled) {
-    await setStatus(db, companyId, name, { state: 'FAILED', startedAt: new Date(), finishedAt: new Date(), vehicles: 0, drivers: 0, error: availability.reason });
-    return null;
-  }
-  const provider = availability.provider;
-  const result: SyncResult = { vehicles: 0, drivers: 0, tracks: 0 };
-  await setStatus(db, companyId, name, { state: 'RUNNING', startedAt: new Date(), finishedAt: null, vehicles: 0, drivers: 0, error: null });
+  const lease = await takeLease(db, companyId, name, opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS);
+  if (!lease) return 'busy';
   try {
+    if (!availability.enabled) {
+      await lease.write({ state: 'FAILED', finishedAt: new Date(), error: availability.reason });
+      return null;
+    }
+    return await runSync(deps, companyId, availability.provider, lease);
+  } catch (e) {
+    if (e instanceof LeaseLost) return null;
+    throw e;
+  } finally {
+    lease.release();
+  }
+}
+
+async function runSync(deps: TelematicsDeps, companyId: number, provider: TelematicsProvider, lease: Lease): Promise<SyncResult | null> {
+  const { db } = deps;
+  const name = provider.name;
+  const result: SyncResult = { vehicles: 0, drivers: 0, tracks: 0 };
+  const report = provider.report;
+  const progress = () => ({ skipped: report.skippedCount, notice: report.summary() });
+  try {
+    const vins = new Set<string>();
     for await (const page of provider.vehicles()) {
-      await upsertVehicles(db, companyId, name, page);
+      await upsertVehicles(db, companyId, name, page, vins, report);
       result.vehicles += page.length;
-      await setStatus(db, companyId, name, { state: 'RUNNING', vehicles: result.vehicles });
+      await lease.write({ state: 'RUNNING', vehicles: result.vehicles, ...progress() });
     }
     for await (const page of provider.drivers()) {
       await upsertDrivers(db, companyId, name, page);
       result.drivers += page.length;
-      await setStatus(db, companyId, name, { state: 'RUNNING', drivers: result.drivers });
+      await lease.write({ state: 'RUNNING', drivers: result.drivers, ...progress() });
     }
-    result.tracks = await refreshInTransitTracks(deps, companyId, name);
-    await setStatus(db, companyId, name, { state: 'SUCCEEDED', finishedAt: new Date(), error: null });
+    result.tracks = await refreshInTransitTracks(deps, companyId, provider);
+    await lease.write({ state: 'SUCCEEDED', finishedAt: new Date(), error: null, ...progress() });
     return result;
   } catch (e) {
+    if (e instanceof LeaseLost) throw e;
     const retry = e instanceof ProviderError && e.retryable;
-    await setStatus(db, companyId, name, {
-      state: 'FAILED',
-      finishedAt: new Date(),
-      error: `${describeError(e)}${retry ? ' It will be tried again.' : ''}`,
-    });
+    await lease.write({ state: 'FAILED', finishedAt: new Date(), error: `${describeError(e)}${retry ? ' It will be tried again.' : ''}`, ...progress() });
     if (retry || !(e instanceof ProviderError)) throw e;
     return null;
   }
@@ -86,7 +170,7 @@ export async function syncCompany(deps: TelematicsDeps, companyId: number, name:
  * can be matched (and join the company). An unknown vehicle becomes a truck of the company
  * whose unit number is the vehicle's name.
  */
-async function upsertVehicles(db: Db, companyId: number, name: ProviderName, vehicles: readonly TelematicsVehicle[]) {
+async function upsertVehicles(db: Db, companyId: number, name: ProviderName, vehicles: readonly TelematicsVehicle[], vinsSeen: Set<string>, report: SyncReport) {
   if (!vehicles.length) return;
   await db.transaction(async (tx) => {
     const vins = vehicles.map((v) => v.vin?.toLowerCase()).filter((v): v is string => Boolean(v));
@@ -105,7 +189,16 @@ async function upsertVehicles(db: Db, companyId: number, name: ProviderName, veh
     const byVin = new Map(candidates.map((c) => [c.vin.toLowerCase(), c]));
     const byId = new Map(candidates.filter((c) => c.vehicleId).map((c) => [c.vehicleId!, c]));
     for (const v of vehicles) {
-      const match = (v.vin ? byVin.get(v.vin.toLowerCase()) : undefined) ?? byId.get(v.id);
+      // One VIN links one vehicle: a second vehicle with a VIN already seen in this run is reported, not linked.
+      const vinKey = v.vin?.toLowerCase();
+      if (vinKey) {
+        if (vinsSeen.has(vinKey)) {
+          report.skip('vehicle whose VIN another vehicle has');
+          continue;
+        }
+        vinsSeen.add(vinKey);
+      }
+      const match = (vinKey ? byVin.get(vinKey) : undefined) ?? byId.get(v.id);
       if (match) {
         if (match.vehicleId !== v.id || match.companyId !== companyId) {
           await tx
@@ -125,17 +218,26 @@ async function upsertVehicles(db: Db, companyId: number, name: ProviderName, veh
         companyId,
         ...(name === 'SAMSARA' ? { vehicleId: v.id } : { gleVehicleId: v.id }),
       };
-      // A unit number taken by another company's truck gets the provider's id appended.
+      // A unit number taken by another company's truck gets the provider's id appended (within the unit number's length).
+      const suffix = ` (${v.id.slice(0, 20)})`;
       const created =
         (await tx.insert(trucks).values(values).onConflictDoNothing().returning({ id: trucks.id }))[0] ??
-        (await tx.insert(trucks).values({ ...values, unitNumber: `${v.name} (${v.id})` }).onConflictDoNothing().returning({ id: trucks.id }))[0];
+        (await tx
+          .insert(trucks)
+          .values({ ...values, unitNumber: `${Array.from(v.name).slice(0, UNIT_NUMBER_MAX - suffix.length).join('')}${suffix}` })
+          .onConflictDoNothing()
+          .returning({ id: trucks.id }))[0];
       if (created) byId.set(v.id, { id: created.id, vin, vehicleId: v.id, companyId });
+      else report.skip('vehicle whose VIN or unit number another truck has');
     }
   });
 }
 
+/** A provider's driver id as stored: scoped to the company, so one company's sync never finds another company's driver. */
+export const scopedDriverId = (companyId: number, id: string) => `${companyId}:${id}`;
+
 /**
- * Drivers: matched on the provider's driver id, then on first and last name among drivers
+ * Drivers: matched on the provider's driver id (scoped to the company), then on first and last name among drivers
  * not linked yet (of this company's trucks or of none); unknown ones are created. A driver the
  * provider assigns to a known vehicle is put on that truck.
  */
@@ -149,9 +251,10 @@ async function upsertDrivers(db: Db, companyId: number, name: ProviderName, list
       ? await tx.select({ id: trucks.id, vehicleId: truckIdColumn }).from(trucks).where(and(eq(trucks.companyId, companyId), inArray(truckIdColumn, vehicleIds)))
       : [];
     const truckOf = new Map(truckRows.map((t) => [t.vehicleId!, t.id]));
-    const linked = await tx.select({ id: drivers.id, ext: idColumn }).from(drivers).where(inArray(idColumn, list.map((d) => d.id)));
+    const scoped = (d: TelematicsDriver) => scopedDriverId(companyId, d.id);
+    const linked = await tx.select({ id: drivers.id, ext: idColumn }).from(drivers).where(inArray(idColumn, list.map(scoped)));
     const byExt = new Map(linked.map((d) => [d.ext!, d.id]));
-    const names = list.filter((d) => !byExt.has(d.id)).map((d) => `${d.firstName} ${d.lastName}`.trim().toLowerCase());
+    const names = list.filter((d) => !byExt.has(scoped(d))).map((d) => `${d.firstName} ${d.lastName}`.trim().toLowerCase());
     const unlinked = names.length
       ? await tx
           .select({ id: drivers.id, key: sql<string>`lower(trim(${drivers.firstName} || ' ' || ${drivers.lastName}))` })
@@ -163,8 +266,8 @@ async function upsertDrivers(db: Db, companyId: number, name: ProviderName, list
     for (const d of unlinked) if (!byName.has(d.key)) byName.set(d.key, d.id);
     for (const d of list) {
       const truckId = d.vehicleId ? (truckOf.get(d.vehicleId) ?? null) : null;
-      const existing = byExt.get(d.id) ?? byName.get(`${d.firstName} ${d.lastName}`.trim().toLowerCase());
-      const link = name === 'SAMSARA' ? { samsaraDriverId: d.id } : { gleDriverId: d.id };
+      const existing = byExt.get(scoped(d)) ?? byName.get(`${d.firstName} ${d.lastName}`.trim().toLowerCase());
+      const link = name === 'SAMSARA' ? { samsaraDriverId: scoped(d) } : { gleDriverId: scoped(d) };
       if (existing) {
         byName.delete(`${d.firstName} ${d.lastName}`.trim().toLowerCase());
         await tx
@@ -179,7 +282,8 @@ async function upsertDrivers(db: Db, companyId: number, name: ProviderName, list
 }
 
 /** Tracks of the company's trips in transit are brought up to now, and their mile stats (which the reports read) with them. */
-async function refreshInTransitTracks(deps: TelematicsDeps, companyId: number, name: ProviderName): Promise<number> {
+async function refreshInTransitTracks(deps: TelematicsDeps, companyId: number, provider: TelematicsProvider): Promise<number> {
+  const name = provider.name;
   const rows = await deps.db
     .select({ id: trips.id })
     .from(trips)
@@ -187,7 +291,7 @@ async function refreshInTransitTracks(deps: TelematicsDeps, companyId: number, n
     .where(and(eq(trips.tripStatus, 'IN_TRANSIT'), eq(trucks.companyId, companyId)));
   let n = 0;
   for (const { id } of rows) {
-    const r = await refreshTrack(deps, id, name);
+    const r = await refreshTrack(deps, id, name, new Date(), provider);
     if (r.error) throw new ProviderError(name, r.error, 'unavailable');
     if (r.fetched) {
       n++;

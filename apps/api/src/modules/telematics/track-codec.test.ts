@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeTrack, encodeTrack, trackFrom } from './track-codec';
+import { decodeTrack, encodeTrack, thinTrack, trackFrom } from './track-codec';
 
 describe('track storage', () => {
   const crumbs = Array.from({ length: 500 }, (_, i) => ({ time: 1_790_000_000_000 + i * 30_000, lat: 41.5 + i * 0.001, lng: -88 - i * 0.0013, speedMph: i % 7 === 0 ? null : 55.3 + (i % 5) }));
@@ -32,5 +32,19 @@ describe('track storage', () => {
     expect(more.time.length).toBe(500);
     expect(more.odoTime.length).toBe(50);
     expect(more.odometerKind).toBe('OBD');
+  });
+
+  it('thins a track over the cap evenly along its whole length (first and last fix kept), and never builds one from an impossible fix', () => {
+    const track = trackFrom([...crumbs, { time: crumbs[499]!.time + 30_000, lat: 1e12, lng: -88, speedMph: null }], odos, 'OBD');
+    expect(track.time.length).toBe(500);
+    const thin = thinTrack(track, 100);
+    expect(thin.time.length).toBeLessThanOrEqual(100);
+    expect(thin.time.length).toBeGreaterThan(80);
+    expect(thin.time[0]).toBe(track.time[0]);
+    expect(thin.time[thin.time.length - 1]).toBe(track.time[499]);
+    expect(thin.lat[thin.lat.length - 1]).toBe(track.lat[499]);
+    const gaps = Array.from(thin.time.slice(1), (t, i) => t - thin.time[i]!);
+    expect(Math.max(...gaps.slice(0, -1))).toBe(Math.min(...gaps.slice(0, -1)));
+    expect(thinTrack(track, 1000)).toBe(track);
   });
 });

@@ -42,7 +42,8 @@ export const emptyTrack = (): Track => ({
 /** Builds columns from provider pages (in order), dropping fixes not later than the one before. */
 export function trackFrom(breadcrumbs: readonly Breadcrumb[], odometers: readonly OdometerReading[], odometerKind: OdometerKind | null, after: Track = emptyTrack()): Track {
   const lastTime = after.time.length ? after.time[after.time.length - 1]! : -Infinity;
-  const crumbs = breadcrumbs.filter((b) => Number.isFinite(b.time) && Number.isFinite(b.lat) && Number.isFinite(b.lng) && b.time / 1000 > lastTime);
+  // The edge (edge.ts) already refused impossible fixes; a track is never built from one either.
+  const crumbs = breadcrumbs.filter((b) => Number.isFinite(b.time) && Math.abs(b.lat) <= 90 && Math.abs(b.lng) <= 180 && b.time / 1000 > lastTime);
   const lastOdo = after.odoTime.length ? after.odoTime[after.odoTime.length - 1]! : -Infinity;
   const odos = odometers.filter((o) => Number.isFinite(o.time) && Number.isFinite(o.meters) && o.time / 1000 > lastOdo);
   const n0 = after.time.length;
@@ -73,6 +74,44 @@ export function trackFrom(breadcrumbs: readonly Breadcrumb[], odometers: readonl
     t.odoMeters[after.odoTime.length + k] = o.meters;
   });
   return t;
+}
+
+/** Most fixes (and odometer readings) a stored track keeps: a month at one fix a minute. */
+export const MAX_TRACK_FIXES = 50_000;
+
+/**
+ * A track within `max` fixes: over it, every k-th fix is kept along the whole track (the first
+ * and the last always), so a long trip is thinned evenly, never cut short. Odometer readings
+ * likewise.
+ */
+export function thinTrack(t: Track, max = MAX_TRACK_FIXES): Track {
+  if (t.time.length <= max && t.odoTime.length <= max) return t;
+  const keep = (n: number) => {
+    if (n <= max) return null;
+    const step = Math.ceil(n / (max - 1));
+    const idx: number[] = [];
+    for (let i = 0; i < n - 1; i += step) idx.push(i);
+    idx.push(n - 1);
+    return idx;
+  };
+  const pick = <A extends Float64Array | Float32Array>(a: A, idx: number[] | null, make: (n: number) => A): A => {
+    if (!idx) return a;
+    const out = make(idx.length);
+    idx.forEach((i, k) => (out[k] = a[i]!));
+    return out;
+  };
+  const fixes = keep(t.time.length);
+  const odos = keep(t.odoTime.length);
+  const f64 = (n: number) => new Float64Array(n);
+  return {
+    time: pick(t.time, fixes, f64),
+    lat: pick(t.lat, fixes, f64),
+    lng: pick(t.lng, fixes, f64),
+    speedMph: pick(t.speedMph, fixes, (n) => new Float32Array(n)),
+    odoTime: pick(t.odoTime, odos, f64),
+    odoMeters: pick(t.odoMeters, odos, f64),
+    odometerKind: t.odometerKind,
+  };
 }
 
 const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);

@@ -4,7 +4,7 @@ import { trucks } from '../../db/schema/reference';
 import { tripTracks } from '../../db/schema/telematics';
 import { trips } from '../../db/schema/trips';
 import type { Breadcrumb, HistoryPage, OdometerKind, OdometerReading, ProviderName, TelematicsProvider } from './provider';
-import { decodeTrack, emptyTrack, encodeTrack, trackFrom, type Track } from './track-codec';
+import { decodeTrack, emptyTrack, encodeTrack, thinTrack, trackFrom, type Track } from './track-codec';
 import { providerFor, type TelematicsDeps } from './registry';
 
 /**
@@ -114,49 +114,70 @@ export async function saveTrack(db: Db, tripId: number, source: ProviderName, ve
  * pages fetched before the failure are stored too, so the next attempt continues from there).
  * Reads no track blobs when nothing is missing.
  */
-export async function refreshTrack(deps: TelematicsDeps, tripId: number, source: ProviderName, now = new Date()): Promise<TrackState> {
+export async function refreshTrack(deps: TelematicsDeps, tripId: number, source: ProviderName, now = new Date(), provider?: TelematicsProvider): Promise<TrackState> {
   const [window, metas] = await Promise.all([tripWindow(deps.db, tripId, source, now), trackMetas(deps.db, tripId)]);
-  return refreshTrackIn(deps, tripId, source, window, metas.find((m) => m.source === source) ?? null);
+  return refreshTrackIn(deps, tripId, source, window, metas.find((m) => m.source === source) ?? null, provider);
 }
 
-/** `refreshTrack` when the caller already read the window and the stored track's description. */
-export async function refreshTrackIn(deps: TelematicsDeps, tripId: number, source: ProviderName, window: TripWindow | null, meta: TrackMeta | null): Promise<TrackState> {
+/**
+ * `refreshTrack` when the caller already read the window and the stored track's description.
+ * A sync passes its own client, so what the history skipped is counted in the sync's status.
+ */
+export async function refreshTrackIn(deps: TelematicsDeps, tripId: number, source: ProviderName, window: TripWindow | null, meta: TrackMeta | null, client?: TelematicsProvider): Promise<TrackState> {
   const stored: TrackState = { fetchedAt: meta?.fetchedAt ?? null, error: null, off: null, fetched: false };
   if (!window || !window.vehicleId || window.companyId === null) return stored;
   const sameWindow = meta && meta.vehicleId === window.vehicleId && meta.windowStart.getTime() === window.start.getTime();
   if (sameWindow && meta.fetchedTo.getTime() >= window.end.getTime()) return stored;
-  const availability = await providerFor(deps, window.companyId, source);
+  const availability = client ? { enabled: true as const, provider: client } : await providerFor(deps, window.companyId, source);
   if (!availability.enabled) return { ...stored, off: availability.reason };
   const base = sameWindow ? ((await loadStoredTrack(deps.db, tripId, source))?.track ?? emptyTrack()) : emptyTrack();
   const from = sameWindow ? meta.fetchedTo : window.start;
   return fetchInto(deps, availability.provider, window, base, from);
 }
 
+/** Fixes gathered before they are written: a long history is stored as it comes, page after page. */
+const FLUSH_EVERY = 5_000;
+
+/**
+ * Fetches the history page by page and stores it as it comes (every few thousand fixes), each
+ * time thinned to MAX_TRACK_FIXES: a failure keeps what was stored, and `fetchedTo` never passes
+ * the window's end nor the last stored fix, so the next fetch continues from there.
+ */
 async function fetchInto(deps: TelematicsDeps, provider: TelematicsProvider, window: TripWindow, base: Track, from: Date): Promise<TrackState> {
-  const crumbs: Breadcrumb[] = [];
-  const odos: OdometerReading[] = [];
+  let track = base;
+  let crumbs: Breadcrumb[] = [];
+  let odos: OdometerReading[] = [];
   let kind: OdometerKind | null = base.odometerKind;
   let error: string | null = null;
+  let fetchedAt: Date | null = null;
+  const lastFixAt = () => {
+    const t = track.time.length ? track.time[track.time.length - 1]! * 1000 : from.getTime();
+    return new Date(Math.min(window.end.getTime(), Math.max(from.getTime(), t)));
+  };
+  const flush = async (fetchedTo: Date | null) => {
+    crumbs.sort((a, b) => a.time - b.time);
+    odos.sort((a, b) => a.time - b.time);
+    track = thinTrack(trackFrom(crumbs, odos, kind, track));
+    crumbs = [];
+    odos = [];
+    fetchedAt = await saveTrack(deps.db, window.tripId, provider.name, window.vehicleId!, window.start, fetchedTo ?? lastFixAt(), track);
+  };
   try {
     for await (const page of provider.history(window.vehicleId!, from, window.end) as AsyncIterable<HistoryPage>) {
-      crumbs.push(...page.breadcrumbs);
-      odos.push(...page.odometers);
+      for (const b of page.breadcrumbs) crumbs.push(b);
+      for (const o of page.odometers) odos.push(o);
       kind ??= page.odometerKind;
+      if (crumbs.length + odos.length >= FLUSH_EVERY) await flush(null);
     }
   } catch (e) {
     error = e instanceof Error ? e.message : 'The history could not be fetched.';
   }
-  crumbs.sort((a, b) => a.time - b.time);
-  odos.sort((a, b) => a.time - b.time);
-  const track = trackFrom(crumbs, odos, kind, base);
-  // Complete: stored up to the window's end (minus the late-fix margin while in transit).
-  // Failed part-way: stored up to the last fix received, and the rest is fetched next time.
-  let fetchedTo: Date;
-  if (error) fetchedTo = crumbs.length ? new Date(crumbs[crumbs.length - 1]!.time) : from;
-  else fetchedTo = window.inTransit ? new Date(Math.max(from.getTime(), window.end.getTime() - LATE_FIXES_MS)) : window.end;
-  if (!error || crumbs.length || base.time.length) {
-    const fetchedAt = await saveTrack(deps.db, window.tripId, provider.name, window.vehicleId!, window.start, fetchedTo, track);
-    return { fetchedAt, off: null, error, fetched: true };
+  if (!error) {
+    // Complete: stored up to the window's end (minus the late-fix margin while in transit).
+    await flush(window.inTransit ? new Date(Math.max(from.getTime(), window.end.getTime() - LATE_FIXES_MS)) : window.end);
+  } else if (crumbs.length || odos.length || base.time.length || fetchedAt) {
+    // Failed part-way: stored up to the last fix received, and the rest is fetched next time.
+    await flush(null);
   }
-  return { fetchedAt: null, off: null, error, fetched: true };
+  return { fetchedAt, off: null, error, fetched: true };
 }

@@ -2,8 +2,10 @@ import { sql, type AnyColumn } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { tripExportQuery } from '@milepost/contracts/trips-api';
 import { TRIP_STATUS_LABELS, type TripStatus } from '@milepost/contracts/trips-list';
+import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
 import { METERS_TO_MILES } from '@milepost/geo/units';
-import type { Db } from '../../db/client';
+import { ExportsBusyError, type ExportSessions } from '../../db/client';
+import { AppError } from '../../platform/errors';
 import { trips } from '../../db/schema/trips';
 import { oneDecimal, streamCsv, type CsvColumn } from '../../platform/csv';
 import { tripListQueryParts } from './service';
@@ -21,6 +23,7 @@ interface ExportRow {
   routePu: number | null;
   routeTrl: number | null;
   routeTotalMiles: number | null;
+  routeSource: string | null;
   payableMileage: number | null;
   loadedMiles: number | null;
   emptyMiles: number | null;
@@ -37,9 +40,12 @@ const central = (column: AnyColumn) => sql`to_char(${column} at time zone 'Ameri
 const selection = sql`${t.truckUnit} as "unitNumber", ${t.driverName} as "driverName", ${t.assignedUserName} as "assignUserName",
   ${t.companyName} as "companyName", ${t.identifierValue} as "number", ${t.dispatcherName} as "dispatcherName",
   ${t.routeMiles} as "routeMiles", ${t.routeTotalEmpty} as "routeTotalEmpty", ${t.routePu} as "routePu", ${t.routeTrl} as "routeTrl",
-  ${t.routeTotalMiles} as "routeTotalMiles", ${t.payableMileage} as "payableMileage", ${t.loadedMiles} as "loadedMiles",
+  ${t.routeTotalMiles} as "routeTotalMiles", ${t.routeSource} as "routeSource", ${t.payableMileage} as "payableMileage", ${t.loadedMiles} as "loadedMiles",
   ${t.emptyMiles} as "emptyMiles", ${t.pickupLocation} as "pickupLocation", ${t.deliveryLocation} as "deliveryLocation",
   ${central(t.pickupDateTime)} as "pickupDateTime", ${central(t.updatedAt)} as "updatedAt", ${t.tripStatus} as "tripStatus"`;
+
+/** 'HERE' or 'Estimate'; blank while the trip has no route figures. */
+export const routeSourceLabel = (source: string | null) => (source === 'HERE' ? 'HERE' : source === 'ESTIMATE' ? 'Estimate' : null);
 
 const routeMiles = (m: number | null) => (m === null ? null : oneDecimal(Number(m) * METERS_TO_MILES));
 
@@ -56,6 +62,8 @@ const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'PU', value: (r) => routeMiles(r.routePu) },
   { header: 'TRL', value: (r) => routeMiles(r.routeTrl) },
   { header: 'TOTAL MILES', value: (r) => routeMiles(r.routeTotalMiles) },
+  // Where Miles … TOTAL MILES came from (issue 20 point 4): the screens mark estimates with "≈".
+  { header: 'Route source', value: (r) => routeSourceLabel(r.routeSource) },
   { header: 'Payable Mileage', value: (r) => oneDecimal(r.payableMileage) },
   { header: 'Loaded Miles', value: (r) => oneDecimal(r.loadedMiles) },
   { header: 'Empty Miles', value: (r) => oneDecimal(r.emptyMiles) },
@@ -66,9 +74,22 @@ const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Status', value: (r) => TRIP_STATUS_LABELS[r.tripStatus as TripStatus] ?? r.tripStatus },
 ];
 
-/** Every trip the list would show for these filters, in its order, as a CSV stream. */
-export function exportTrips(db: Db, q: z.output<typeof tripExportQuery>, onError: (err: unknown) => void) {
+/**
+ * Every trip the list would show for these filters, in its order, as a CSV stream read on an
+ * export session (docs/deploy.md "Exports"); 503 EXPORTS_BUSY when every one is in use.
+ */
+export async function exportTrips(exports: ExportSessions, q: z.output<typeof tripExportQuery>, onError: (err: unknown) => void) {
   const { where, order } = tripListQueryParts(q);
   const query = sql`select ${selection} from ${t}${where ? sql` where ${where}` : sql``} order by ${sql.join(order, sql`, `)}`;
-  return streamCsv(db, query, COLUMNS, onError);
+  let session;
+  try {
+    session = await exports();
+  } catch (err) {
+    if (err instanceof ExportsBusyError) throw new AppError('EXPORTS_BUSY', LIMIT_MESSAGES.exportsBusy, undefined, EXPORTS_RETRY_AFTER_S);
+    throw err;
+  }
+  return streamCsv(session, query, COLUMNS, onError);
 }
+
+/** Seconds a refused download is told to wait. */
+export const EXPORTS_RETRY_AFTER_S = 10;

@@ -3,6 +3,7 @@ import { ROUTING, type RouteSource, type RoutingMode } from '@milepost/contracts
 import { DEFAULT_ROUTE_SETTING } from '@milepost/contracts/route-settings';
 import { isValidCoordinate } from '@milepost/geo/distance';
 import { legFigures, type LegStop } from '@milepost/geo/mileage';
+import { resolveLoadStatuses, type StopType } from '@milepost/geo/stops';
 import type { Db } from '../../db/client';
 import { userRouteSettings } from '../../db/schema/reference';
 import { tripStops, trips } from '../../db/schema/trips';
@@ -107,8 +108,10 @@ export interface RecomputeOptions {
 
 /**
  * Recomputes the route figures of stored trips with the acting user's settings, a batch at a
- * time in id order. A trip saved meanwhile (its version moved) is left alone: that save already
- * computed its figures. The version is not bumped: no user edit happened.
+ * time in id order, re-deriving each stop's default load status by freight on board (a
+ * dispatcher's explicit choice is kept; docs/decisions/015-loaded-by-freight-on-board.md). A trip
+ * saved meanwhile (its version moved) is left alone: that save already computed its figures. The
+ * version is not bumped: no user edit happened.
  */
 export async function recomputeTripRoutes(
   db: Db,
@@ -131,7 +134,9 @@ export async function recomputeTripRoutes(
   await Promise.all(
     Array.from({ length: Math.min(4, queue.length) }, async () => {
       for (let t = queue.shift(); t; t = queue.shift()) {
-        const stops = await db.select().from(tripStops).where(eq(tripStops.tripId, t.id)).orderBy(asc(tripStops.orderIndex));
+        const stored = await db.select().from(tripStops).where(eq(tripStops.tripId, t.id)).orderBy(asc(tripStops.orderIndex));
+        const statuses = resolveLoadStatuses(stored.map((s) => ({ ...s, stopType: s.stopType as StopType, loadStatus: s.loadStatus as LegStop['loadStatus'] })));
+        const stops = stored.map((s, i) => ({ ...s, loadStatus: statuses[i]! }));
         const { stops: legs, columns } = await computeRouteFigures(routing, settings, stops);
         const done = await db.transaction(async (tx) => {
           const [updated] = await tx
@@ -140,7 +145,7 @@ export async function recomputeTripRoutes(
             .where(and(eq(trips.id, t.id), eq(trips.version, t.version)))
             .returning({ id: trips.id });
           if (!updated) return false;
-          for (const [i, s] of stops.entries()) await tx.update(tripStops).set(legs[i]!).where(eq(tripStops.id, s.id));
+          for (const [i, s] of stops.entries()) await tx.update(tripStops).set({ ...legs[i]!, loadStatus: s.loadStatus }).where(eq(tripStops.id, s.id));
           return true;
         });
         if (done) recomputed++;

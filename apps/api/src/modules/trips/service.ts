@@ -17,6 +17,7 @@ import {
   type tripListQuery,
 } from '@milepost/contracts/trips-api';
 import type { TripStatus } from '@milepost/contracts/trips-list';
+import { resolveLoadStatuses, type LoadStatus } from '@milepost/geo/stops';
 import { METERS_TO_MILES } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/access';
@@ -73,6 +74,9 @@ const rowJsonColumns = sql.join(
       ['emptyMiles', sql`${trips.emptyMiles}`],
       ['pickupLocation', sql`${trips.pickupLocation}`],
       ['deliveryLocation', sql`${trips.deliveryLocation}`],
+      ['isRecoveryLoad', sql`${trips.isRecoveryLoad}`],
+      // Looked up for the page's rows only (a primary-key read; most trips have no reason).
+      ['recoveryReasonName', sql`(select ${recoveryReasons.name} from ${recoveryReasons} where ${recoveryReasons.id} = ${trips.recoveryReasonId})`],
       // formatWireDateTime's MM/dd/yyyy HH:mm:ss in Central time, and toISOString's UTC with milliseconds.
       ['pickupDateTime', sql`to_char(${trips.pickupDateTime} at time zone ${sql.raw(`'${CENTRAL_TZ}'`)}, 'MM/DD/YYYY HH24:MI:SS')`],
       ['updated', sql`to_char(${trips.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
@@ -390,7 +394,24 @@ async function recoveryFor(tx: Db, input: TripInput, excludeId?: number): Promis
   return { recoveryLoadIndex: Math.max(...matches.map((m) => m.recoveryLoadIndex)) + 1 };
 }
 
-const sortedStops = (input: TripInput) => [...input.tripStops].sort((a, b) => a.orderIndex - b.orderIndex).map((s, i) => ({ ...s, orderIndex: i }));
+/**
+ * The stops in order, each with the load status its leg is counted with: the one sent (a
+ * dispatcher's explicit choice, kept) or the rule's default by freight on board
+ * (docs/decisions/015-loaded-by-freight-on-board.md).
+ */
+function sortedStops(input: TripInput) {
+  const stops = [...input.tripStops].sort((a, b) => a.orderIndex - b.orderIndex);
+  const statuses = resolveLoadStatuses(stops.map((s) => ({ stopType: s.stopType, loadStatus: s.loadStatus, loadStatusExplicit: s.loadStatus !== null })));
+  return stops.map((s, i) => ({ ...s, orderIndex: i, loadStatus: statuses[i]!, loadStatusExplicit: s.loadStatus !== null }));
+}
+
+/** Pickup Location: the first PICKUP stop; Delivery Location: the last DELIVERY stop; else the first / last stop. */
+export function tripLocations(stops: readonly { stopType: string; address: string }[]): { pickupLocation: string | null; deliveryLocation: string | null } {
+  return {
+    pickupLocation: (stops.find((s) => s.stopType === 'PICKUP') ?? stops[0])?.address ?? null,
+    deliveryLocation: (stops.findLast((s) => s.stopType === 'DELIVERY') ?? stops.at(-1))?.address ?? null,
+  };
+}
 
 /**
  * The route figures of the trip's stops, from the routing service with the saving user's route
@@ -426,15 +447,12 @@ function tripColumns(input: TripInput, route: { stops: StopFigures[]; columns: R
       /** A recovery reason makes it a recovery load (docs/product/trips.md). */
       isRecoveryLoad: input.recoveryReasonId !== null,
       ...route.columns,
-      // Where the load is: the first PICKUP stop (the START is where the truck was); the first
-      // stop when the trip has no PICKUP.
-      pickupLocation: (stops.find((s) => s.stopType === 'PICKUP') ?? stops[0])?.address ?? null,
-      deliveryLocation: stops.at(-1)?.address ?? null,
+      ...tripLocations(stops),
     },
   };
 }
 
-function snapshot(input: TripInput, refs: Refs, payableMileage: number | null): TripSnapshot {
+function snapshot(input: TripInput, refs: Refs, payableMileage: number | null, stops: TripSnapshot['stops'] = sortedStops(input)): TripSnapshot {
   return {
     tripStatus: input.tripStatus,
     driver: refs.driver,
@@ -452,7 +470,7 @@ function snapshot(input: TripInput, refs: Refs, payableMileage: number | null): 
     payableMileage,
     notes: input.notes,
     recoveryReason: refs.recoveryReason,
-    stops: [...input.tripStops].sort((a, b) => a.orderIndex - b.orderIndex),
+    stops,
   };
 }
 
@@ -508,7 +526,8 @@ async function storedSnapshot(tx: Db, id: number): Promise<{ snap: TripSnapshot;
       latitude: s.latitude,
       longitude: s.longitude,
       stopType: s.stopType as TripInput['tripStops'][number]['stopType'],
-      loadStatus: s.loadStatus as TripInput['tripStops'][number]['loadStatus'],
+      // A default is re-derived on the next save; a choice is kept.
+      loadStatus: s.loadStatusExplicit ? (s.loadStatus as LoadStatus) : null,
       orderIndex: s.orderIndex,
       distance: s.distance,
       totalDistance: s.totalDistance,
@@ -516,7 +535,8 @@ async function storedSnapshot(tx: Db, id: number): Promise<{ snap: TripSnapshot;
     })),
   };
   const refs = await resolveRefs(tx, input);
-  return { snap: snapshot(input, refs, row.payableMileage), version: row.version, status: row.tripStatus as TripStatus, input, driverAssignedUserId: refs.driverAssignedUserId };
+  // The history compares with what was counted: the stored statuses, not re-derived ones.
+  return { snap: snapshot(input, refs, row.payableMileage, stops), version: row.version, status: row.tripStatus as TripStatus, input, driverAssignedUserId: refs.driverAssignedUserId };
 }
 
 async function writeHistory(tx: Db, tripId: number, actorId: number, before: TripSnapshot, after: TripSnapshot) {

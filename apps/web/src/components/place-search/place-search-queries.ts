@@ -27,15 +27,28 @@ export const placeSearchKeys = {
   search: (p: PlaceSearchParams) => ['place-search', p.q, p.at.lat, p.at.lng, p.limit] as const,
 };
 
+/** The tile link is renewed this long before its token runs out. */
+export const TILE_TOKEN_RENEW_BEFORE_MS = 2 * 60_000;
+
+/** How long a client-config answer serves: until shortly before its tile token expires (30 min without tiles). */
+export function clientConfigFreshMs(data: ClientConfig | undefined, now = Date.now()): number {
+  if (data?.mapTiles.provider !== 'HERE') return 30 * 60_000;
+  const expires = Date.parse(data.mapTiles.expiresAt);
+  return Number.isFinite(expires) ? Math.max(15_000, expires - now - TILE_TOKEN_RENEW_BEFORE_MS) : 15_000;
+}
+
 /**
- * Run-time settings from the server (where map tiles come from). The tile link's token expires
- * (mapTiles.expiresAt, 2 h by default), so the answer is asked again every 30 minutes.
+ * Run-time settings from the server (where map tiles come from). The tile link's token is
+ * short-lived (mapTiles.expiresAt, 15 min by default) and bound to this sign-in, so the answer
+ * is asked again before it runs out, also while a map stays open (the map swaps the link in
+ * place, components/map/route-map.tsx).
  */
 export function clientConfigQueryOptions() {
   return queryOptions({
     queryKey: placeSearchKeys.clientConfig,
     queryFn: ({ signal }) => api.get<ClientConfig>('/client-config', { signal }),
-    staleTime: 30 * 60_000,
+    staleTime: (query) => clientConfigFreshMs(query.state.data),
+    refetchInterval: (query) => clientConfigFreshMs(query.state.data),
   });
 }
 

@@ -11,7 +11,7 @@ import { CompanyIntegrations } from './company-integrations';
 const company = { id: 7, name: 'Prairie Freight' } as CompanyRow;
 
 function status(over: Partial<Record<'SAMSARA' | 'GLE', Partial<IntegrationStatus['SAMSARA']>>> = {}): IntegrationStatus {
-  const base = { enabled: true, disabledReason: null, state: 'NEVER' as const, startedAt: null, finishedAt: null, vehicles: 0, drivers: 0, error: null };
+  const base = { enabled: true, disabledReason: null, state: 'NEVER' as const, startedAt: null, finishedAt: null, vehicles: 0, drivers: 0, error: null, skipped: 0, notice: null };
   return { SAMSARA: { ...base, ...over.SAMSARA }, GLE: { ...base, ...over.GLE } };
 }
 
@@ -30,7 +30,15 @@ describe('Company integrations', () => {
     mockApi({
       'GET /integrations/status': () =>
         status({
-          SAMSARA: { state: 'SUCCEEDED', startedAt: '2026-11-23T14:00:00.000Z', finishedAt: '2026-11-23T14:01:30.000Z', vehicles: 48, drivers: 71 },
+          SAMSARA: {
+            state: 'SUCCEEDED',
+            startedAt: '2026-11-23T14:00:00.000Z',
+            finishedAt: '2026-11-23T14:01:30.000Z',
+            vehicles: 48,
+            drivers: 71,
+            skipped: 3,
+            notice: '3 records skipped: 3 GPS fixes outside the trip window.',
+          },
           GLE: { state: 'FAILED', startedAt: '2026-11-23T14:00:00.000Z', finishedAt: '2026-11-23T14:00:05.000Z', vehicles: 12, error: 'GLE is unavailable (503). It will be tried again.' },
         }),
     });
@@ -40,6 +48,7 @@ describe('Company integrations', () => {
     expect(within(samsara).getByText('23.11.2026 08:00 – 08:01 CT')).toBeInTheDocument();
     expect(within(samsara).getByText('48')).toBeInTheDocument();
     expect(within(samsara).getByText('71')).toBeInTheDocument();
+    expect(within(samsara).getByText('3 records skipped: 3 GPS fixes outside the trip window.')).toBeInTheDocument();
     const gle = screen.getByRole('region', { name: 'GLE' });
     expect(within(gle).getByText('Failed')).toBeInTheDocument();
     expect(within(gle).getByRole('alert')).toHaveTextContent('GLE is unavailable (503). It will be tried again.');

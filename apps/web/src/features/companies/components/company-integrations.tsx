@@ -14,6 +14,7 @@ const STATE_TONE: Record<ProviderSyncStatus['state'], string> = {
   NEVER: 'border-border bg-muted text-muted-foreground',
   QUEUED: 'border-border bg-muted text-foreground',
   RUNNING: 'border-primary/30 bg-primary/10 text-primary',
+  STALLED: 'border-warning/30 bg-warning/10 text-warning',
   SUCCEEDED: 'border-success/30 bg-success/10 text-success',
   FAILED: 'border-destructive/30 bg-destructive/10 text-destructive',
 };
@@ -44,6 +45,7 @@ function ProviderCard({ company, provider, status }: { company: CompanyRow; prov
           {status.error}
         </p>
       )}
+      {status.notice && <p className="text-sm text-muted-foreground">{status.notice}</p>}
       {!status.enabled && status.disabledReason && <p className="text-sm text-muted-foreground">{status.disabledReason}</p>}
       <div>
         <Button

@@ -48,7 +48,7 @@ describe('Trip drawer: no lost work', () => {
 describe('Trip drawer: route settings', () => {
   const SETTING = { id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' };
   const stop = (id: number, address: string, latitude: number, longitude: number, orderIndex: number, stopType: string, loadStatus: string) => ({
-    id, address, latitude, longitude, stopType, loadStatus, orderIndex, distance: null, totalDistance: null, duration: null,
+    id, address, latitude, longitude, stopType, loadStatus, loadStatusExplicit: false, orderIndex, distance: null, totalDistance: null, duration: null,
   });
   const trip: TripDetail = {
     id: 42, truckId: 1, driverId: 2, dispatcherId: null,
@@ -111,7 +111,7 @@ describe('Trip drawer: route settings', () => {
 });
 
 const stop = (id: number, address: string, latitude: number, longitude: number, orderIndex: number, stopType: string, loadStatus: string) => ({
-  id, address, latitude, longitude, stopType, loadStatus, orderIndex, distance: null, totalDistance: null, duration: null,
+  id, address, latitude, longitude, stopType, loadStatus, loadStatusExplicit: false, orderIndex, distance: null, totalDistance: null, duration: null,
 });
 const TRIP: TripDetail = {
   id: 42, truckId: 1, driverId: 2, dispatcherId: null,

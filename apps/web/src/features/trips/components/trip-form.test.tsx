@@ -10,7 +10,7 @@ import { TripForm } from './trip-form';
 
 function makeTrip(overrides: Partial<TripDetail> = {}): TripDetail {
   const stop = (id: number, address: string, lat: number, lng: number, orderIndex: number, stopType: string, loadStatus: string) => ({
-    id, address, latitude: lat, longitude: lng, stopType, loadStatus, orderIndex, distance: null, totalDistance: null, duration: null,
+    id, address, latitude: lat, longitude: lng, stopType, loadStatus, loadStatusExplicit: false, orderIndex, distance: null, totalDistance: null, duration: null,
   });
   return {
     id: 42, truckId: 1, driverId: 2, dispatcherId: null,

@@ -10,7 +10,7 @@ const row = (id: number, loadNumber: string, routeSource: TripRow['routeSource']
   id, truckId: 1, driverId: 2, unitNumber: '101', driverName: 'Sam Hill', assignUserName: null, companyName: 'Acme Freight',
   loadNumber, trailerNumber: null, identifierType: 'LOAD_NUMBER', dispatcherName: null,
   miles: 450, totalEmpty: 50, pu: 50, trl: 0, totalMiles: 500, routeSource, payableMileage: 505, loadedMiles: 455, emptyMiles: 50,
-  pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', pickupDateTime: '03/02/2026 09:00:00', updated: '2026-03-02T15:00:00.000Z', tripStatus: 'IN_TRANSIT',
+  pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', isRecoveryLoad: false, recoveryReasonName: null, pickupDateTime: '03/02/2026 09:00:00', updated: '2026-03-02T15:00:00.000Z', tripStatus: 'IN_TRANSIT',
 });
 const ROUTED = row(1, 'L-HERE', 'HERE');
 const ESTIMATED = row(2, 'L-EST', 'ESTIMATE');

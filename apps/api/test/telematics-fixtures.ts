@@ -1,0 +1,49 @@
+import type { Db } from '../src/db/client';
+import type { RoutingService } from '../src/modules/routing/service';
+import { createTrip } from '../src/modules/trips/service';
+import { createDriverRow, createTruckRow } from './factories';
+
+/** Trips for the telematics tests: a fixed HERE answer (these tests are about GPS history, not routing). */
+let seq = 0;
+
+const fixedRoute: RoutingService = {
+  hasHere: true,
+  withoutHere: () => fixedRoute,
+  route: async () => ({
+    source: 'HERE',
+    estimateReason: null,
+    routes: [{ legs: [{ distance: 70_000, duration: 3600, polyline: '' }], distance: 70_000, duration: 3600, notices: [], truckRestricted: false }],
+  }),
+};
+export const A = { lat: 41.8781, lng: -87.6298, address: 'Chicago, IL, United States' };
+export const B = { lat: 41.525, lng: -88.0817, address: 'Joliet, IL, United States' };
+
+/** A trip in transit since `start` on a truck linked to both providers. */
+export async function tripInTransit(db: Db, actorId: number, companyId: number, start: Date) {
+  const k = `${Date.now().toString(36)}${(seq++).toString(36)}`;
+  const truck = await createTruckRow(db, { companyId, vehicleId: `sv-${k}`, gleVehicleId: `gv-${k}` });
+  const driver = await createDriverRow(db, { truckId: truck.id });
+  const trip = await createTrip(db, fixedRoute, actorId, {
+    truckId: truck.id,
+    driverId: driver.id,
+    dispatcherId: null,
+    identifierType: 'LOAD_NUMBER',
+    identifierValue: `LD-${k}`,
+    tripStatus: 'IN_TRANSIT',
+    pickupDateTime: start,
+    startDateTime: start,
+    endDateTime: null,
+    startOdometer: null,
+    endOdometer: null,
+    emptyMiles: 0,
+    loadedMiles: 40,
+    notes: null,
+    recoveryReasonId: null,
+    tripStops: [
+      { ...A, latitude: A.lat, longitude: A.lng, stopType: 'PICKUP', loadStatus: 'EMPTY', orderIndex: 0, distance: 0, totalDistance: 0, duration: 0 },
+      { ...B, latitude: B.lat, longitude: B.lng, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 1, distance: 70_000, totalDistance: 70_000, duration: 3600 },
+    ],
+  } as Parameters<typeof createTrip>[3]);
+  return { trip, truck, vehicleId: `sv-${k}`, gleVehicleId: `gv-${k}` };
+}
+
