@@ -33,6 +33,7 @@ import { tripStatisticsRoutes } from './modules/trip-statistics/routes';
 import { routingRoutes } from './modules/routing/routes';
 import { integrationRoutes } from './modules/telematics/routes';
 import { mileStatsRoutes } from './modules/mile-stats/routes';
+import { mileageReviewRoutes } from './modules/mileage-review/routes';
 import { enforceAccess, type RouteAccess } from './platform/access';
 import { configurePasswordHashing } from './platform/crypto';
 import { AppError, registerErrorHandling } from './platform/errors';
@@ -167,6 +168,7 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
         await tripStatisticsRoutes(v1, deps);
         await routingRoutes(v1, deps);
         await integrationRoutes(v1, deps);
+        await mileageReviewRoutes(v1, deps);
       },
       { prefix: '/api/v1' },
     );

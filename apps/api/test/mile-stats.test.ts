@@ -320,7 +320,12 @@ describe('GET /trips/summary and /trips/report-summary with telematics', () => {
     expect(Math.abs(samsaraPanel.distance! - (legAB + legBC)) / (legAB + legBC)).toBeLessThan(0.003);
     // From the fix that reached Chicago (the first) to the one that reached Peoria, 151 minutes later.
     expect(samsaraPanel.duration).toBe(151 * 60);
-    expect(summary.sources[2]).toEqual({ type: 'gle', method: null, distance: null, duration: null });
+    // Of those, the time stood still (dwell) is the engine's, leg by leg; the rest is driving.
+    const still = stats.samsaraStats!.legs.reduce((n, l) => n + (l.stillSeconds ?? 0), 0);
+    expect(stats.samsaraStats!.legs.every((l) => typeof l.stillSeconds === 'number')).toBe(true);
+    expect(samsaraPanel.dwell).toBe(still);
+    expect(samsaraPanel.dwell!).toBeLessThan(samsaraPanel.duration!);
+    expect(summary.sources[2]).toEqual({ type: 'gle', method: null, distance: null, duration: null, dwell: null });
 
     const report = await get<TripMapReport>(`/trips/report-summary?${q}`);
     expect(report.sources.map((s) => s.type)).toEqual(['here', 'samsara', 'gle']);

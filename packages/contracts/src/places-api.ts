@@ -38,6 +38,8 @@ export const PLACE_MESSAGES = {
   searching: 'Searching...',
   noOptions: 'No options',
   noResults: (text: string) => `No results for "${text}"`,
+  /** The offline place search knows cities and ZIP codes, not streets. */
+  offlineStreet: (text: string) => `No results for "${text}": street addresses need HERE; try a city or ZIP`,
   unknownError: 'Unknown error occurred',
 } as const;
 

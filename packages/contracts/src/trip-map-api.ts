@@ -50,6 +50,11 @@ export const mapSourceSummary = z.object({
   distance: z.number().nullable(),
   /** Seconds (telematics: from reaching the first stop to reaching the last). */
   duration: z.number().nullable(),
+  /**
+   * Telematics: of `duration`, the seconds the truck stood still (time at stops, dwell); the rest
+   * is driving, comparable with the route's driving hours. Null when not measured.
+   */
+  dwell: z.number().nullable().optional(),
 });
 export type MapSourceSummary = z.infer<typeof mapSourceSummary>;
 

@@ -6,7 +6,7 @@ import { decimalText, id, optionalId, optionalText, queryText, requiredText, ver
 import { centralDateTime, parseCentral } from './time';
 import { ROUTE_SOURCES } from './routing-api';
 // The stop and load types are geo's (packages/geo/src/stops.ts): the trip schemas are built from them.
-import { LOAD_STATUSES, STOP_TYPES } from '@milepost/geo/stops';
+import { LOAD_STATUSES, STOP_TYPES, stopLetter } from '@milepost/geo/stops';
 
 /**
  * Allowed status changes (decided; docs/product/trips.md leaves them open). A cancelled trip is final:
@@ -379,7 +379,8 @@ export function historyFieldLabel(code: string): string {
   const m = /^(ADDRESS|STOP_TYPE|ADDED_STOP|DELETED_STOP|LOAD_STATUS)_(\d+)$/.exec(code);
   if (m) {
     const label = { ADDRESS: 'Address', STOP_TYPE: 'Stop Type', ADDED_STOP: 'Added Stop', DELETED_STOP: 'Deleted Stop', LOAD_STATUS: 'Load Status' }[m[1] as 'ADDRESS'];
-    return `${label} ${m[2]}`;
+    // Stops by the letter every screen gives them (STOP_TYPE_2 is the second stop: B).
+    return `${label} ${stopLetter(Number(m[2]) - 1)}`;
   }
   return code;
 }

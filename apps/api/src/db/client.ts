@@ -16,8 +16,9 @@ import * as routing from './schema/routing';
 import * as tripStatisticsSchema from './schema/trip-statistics';
 import * as tripsSchema from './schema/trips';
 import * as telematics from './schema/telematics';
+import * as mileageReview from './schema/mileage-review';
 
-export const schema = { ...access, ...platform, ...reference, ...routing, ...tripsSchema, ...tripStatisticsSchema, ...telematics };
+export const schema = { ...access, ...platform, ...reference, ...routing, ...tripsSchema, ...tripStatisticsSchema, ...telematics, ...mileageReview };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**

@@ -2,7 +2,9 @@ import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { ExportSession } from '../db/client';
+import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
+import { ExportsBusyError, type ExportSession, type ExportSessions } from '../db/client';
+import { AppError } from './errors';
 
 /** A CSV column: its header and how a row gives its cell. */
 export interface CsvColumn<R> {
@@ -140,4 +142,22 @@ export async function streamCsv<R>(session: ExportSession, query: SQLWrapper, co
       session.release(failed);
     });
   return out;
+}
+
+/** Seconds a refused download is told to wait. */
+export const EXPORTS_RETRY_AFTER_S = 10;
+
+/**
+ * A CSV download read on an export session of its own (docs/deploy.md "Exports"): every export
+ * goes through here; 503 EXPORTS_BUSY when every session is in use.
+ */
+export async function exportCsv<R>(exports: ExportSessions, query: SQLWrapper, columns: readonly CsvColumn<R>[], onError: (err: unknown) => void): Promise<Readable> {
+  let session: ExportSession;
+  try {
+    session = await exports();
+  } catch (err) {
+    if (err instanceof ExportsBusyError) throw new AppError('EXPORTS_BUSY', LIMIT_MESSAGES.exportsBusy, undefined, EXPORTS_RETRY_AFTER_S);
+    throw err;
+  }
+  return streamCsv(session, query, columns, onError);
 }

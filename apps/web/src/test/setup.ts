@@ -2,14 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { toast } from '@/components/layout/toasts';
-import { loadClassMerging } from '@/lib/utils';
 
 // findBy…/waitFor give a screen 5 s (not 1 s) to appear: a loaded CI machine renders slowly, and a
 // test that fails only under load is a flaky test, not a finding.
 configure({ asyncUtilTimeout: 5_000 });
-
-// Components render as in the signed-in app, which loads class merging before its first screen (src/lib/utils.ts).
-await loadClassMerging();
 
 afterEach(() => {
   cleanup();

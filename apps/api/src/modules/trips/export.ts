@@ -2,12 +2,10 @@ import { sql, type AnyColumn } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { tripExportQuery } from '@milepost/contracts/trips-api';
 import { TRIP_STATUS_LABELS, type TripStatus } from '@milepost/contracts/trips-list';
-import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
 import { METERS_TO_MILES } from '@milepost/geo/units';
-import { ExportsBusyError, type ExportSessions } from '../../db/client';
-import { AppError } from '../../platform/errors';
+import type { ExportSessions } from '../../db/client';
 import { trips } from '../../db/schema/trips';
-import { oneDecimal, streamCsv, type CsvColumn } from '../../platform/csv';
+import { exportCsv, oneDecimal, type CsvColumn } from '../../platform/csv';
 import { tripListQueryParts } from './service';
 
 /** What one exported trip reads (the list's columns, under these aliases). */
@@ -81,15 +79,6 @@ const COLUMNS: CsvColumn<ExportRow>[] = [
 export async function exportTrips(exports: ExportSessions, q: z.output<typeof tripExportQuery>, onError: (err: unknown) => void) {
   const { where, order } = tripListQueryParts(q);
   const query = sql`select ${selection} from ${t}${where ? sql` where ${where}` : sql``} order by ${sql.join(order, sql`, `)}`;
-  let session;
-  try {
-    session = await exports();
-  } catch (err) {
-    if (err instanceof ExportsBusyError) throw new AppError('EXPORTS_BUSY', LIMIT_MESSAGES.exportsBusy, undefined, EXPORTS_RETRY_AFTER_S);
-    throw err;
-  }
-  return streamCsv(session, query, COLUMNS, onError);
+  return exportCsv(exports, query, COLUMNS, onError);
 }
 
-/** Seconds a refused download is told to wait. */
-export const EXPORTS_RETRY_AFTER_S = 10;

@@ -65,10 +65,20 @@ export function toPlaces(items: HereAutosuggestResponse['items'] | AutosuggestRe
   return places;
 }
 
-export async function fetchAutosuggest(p: PlaceSearchParams, signal?: AbortSignal): Promise<PlaceItem[]> {
-  const data = await api.get<AutosuggestResponse>('/places/autosuggest', { query: { q: p.q, limit: p.limit, at: `${p.at.lat},${p.at.lng}` }, signal });
-  return toPlaces(data.items);
+/** The places offered, and whether they came from HERE or the offline search (cities and ZIPs only). */
+export interface PlaceSuggestions {
+  places: PlaceItem[];
+  source: AutosuggestResponse['source'];
 }
+
+export async function fetchAutosuggest(p: PlaceSearchParams, signal?: AbortSignal): Promise<PlaceSuggestions> {
+  const data = await api.get<AutosuggestResponse>('/places/autosuggest', { query: { q: p.q, limit: p.limit, at: `${p.at.lat},${p.at.lng}` }, signal });
+  return { places: toPlaces(data.items), source: data.source };
+}
+
+/** Text that reads as a street address: a house number before a word, or a street word (St, Ave, Rd…). */
+export const looksLikeStreet = (text: string) =>
+  /^\s*\d+[a-z]?\s+[a-z]/i.test(text) || /\b(st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|hwy|highway|ln|lane|way|pkwy|parkway|ct|court)\b\.?/i.test(text);
 
 /** Retry only what may pass next time: no answer, 429 or a server error (docs/product/shell.md: 2 retries). */
 export function shouldRetryPlaceSearch(failureCount: number, error: Error): boolean {
