@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationSyncStatus } from '../src/db/schema/telematics';
-import { call, createTestContext, type TestContext } from './harness';
+import { samsaraProvider } from '../src/modules/telematics/samsara';
+import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
 import { createCompanyRow, createUser, signIn } from './factories';
 import { FAKE_HERE_KEY, startHereFake, type HereFake } from './fakes/here';
+import { startFakeSamsara } from './fakes/samsara';
 
 /** GET /api/metrics (docs/deploy.md#metrics): Prometheus text behind METRICS_TOKEN. */
 const TOKEN = 'metrics-token-for-the-test-0123456789';
@@ -78,6 +80,31 @@ describe('GET /api/metrics', () => {
     expect(text).toMatch(/milepost_db_pool_connections\{state="max"\} \d+/);
     // The job workers run (the test context started them): their queues are listed.
     expect(text).toMatch(/milepost_job_queue_depth\{queue="telematics-sync"\} \d+|milepost_job_queue_depth\{queue="[a-z-]+"\} \d+/);
+  });
+});
+
+describe('outgoing telematics calls', () => {
+  it('counts every Samsara HTTP attempt once, by outcome (the bounded fetch in telematics/edge.ts)', async () => {
+    const samsara = await startFakeSamsara('samsara-metrics-token');
+    try {
+      samsara.vehicles.push({ id: 'v-metrics-1', name: 'Metrics One', vin: 'metrics-1' });
+      const sample = (outcome: string) => `milepost_outgoing_calls_total{provider="SAMSARA",outcome="${outcome}"}`;
+      const before = await scrape();
+      const pages = [];
+      for await (const page of samsaraProvider({ token: 'samsara-metrics-token', baseUrl: samsara.url, retry: FAST_RETRY }).vehicles()) pages.push(page);
+      expect(pages.flat().map((v) => v.id)).toContain('v-metrics-1');
+      const vehicleCalls = samsara.requests.length;
+      expect(vehicleCalls).toBeGreaterThanOrEqual(1);
+      await expect(async () => {
+        for await (const page of samsaraProvider({ token: 'a-token-samsara-refuses', baseUrl: samsara.url, retry: FAST_RETRY }).vehicles()) void page;
+      }).rejects.toThrow();
+      const after = await scrape();
+      expect(value(after, sample('ok')) - value(before, sample('ok'))).toBe(vehicleCalls);
+      expect(value(after, sample('unauthorized')) - value(before, sample('unauthorized'))).toBe(samsara.requests.length - vehicleCalls);
+      expect(samsara.requests.length).toBeGreaterThan(vehicleCalls);
+    } finally {
+      await samsara.close();
+    }
   });
 });
 
