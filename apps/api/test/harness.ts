@@ -3,13 +3,18 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
+import { adminUrl as testAdminUrl } from './global-setup';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, loggerOptions } from '../src/app';
+import pino from 'pino';
+import { buildApp } from '../src/app';
+import { createAppDeps, loggerOptions, silentLogger, type AppDeps } from '../src/app-deps';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database, type Db, type ExportOptions } from '../src/db/client';
 import { syncAccessCatalogue } from '../src/db/seed/access';
 import { startJobs, type Jobs } from '../src/jobs/queue';
 import type { RetryPolicy } from '../src/modules/telematics/provider';
+import { createLifecycle } from '../src/platform/lifecycle';
 import { createSecretBox } from '../src/platform/secret-box';
 
 /**
@@ -29,6 +34,8 @@ export interface TestContext {
   secretKey: string;
   /** The background job queue, when the context was created with `jobs`. */
   jobs: Jobs | null;
+  /** What the app was built with (the same object its routes use). */
+  deps: AppDeps;
   close(): Promise<void>;
 }
 
@@ -65,17 +72,23 @@ export function testJobs(database: Database, config: Config, secretKey: string, 
 
 export const usePostgres = () => process.env.MILEPOST_TEST_DB === 'postgres';
 
+/** The migrated template of this run (test/global-setup.ts), read once per worker. */
+let pgliteTemplate: Promise<Blob> | undefined;
+
 async function freshDatabase(exports?: ExportOptions): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!usePostgres()) return { database: await openDatabase({ dataDir: null, exports }), drop: async () => undefined };
+  const template = inject('milepostTemplate');
+  if (!usePostgres()) {
+    pgliteTemplate ??= readFile(template).then((bytes) => new Blob([bytes]));
+    return { database: await openDatabase({ dataDir: null, exports, loadDataDir: await pgliteTemplate }), drop: async () => undefined };
+  }
   if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL run');
-  // Each test file gets a database of its own, so the role must be allowed to create one.
-  const admin0 = new URL(process.env.TEST_DATABASE_URL);
-  if (!admin0.username) admin0.username = process.env.PGUSER ?? 'postgres';
-  const adminUrl = admin0.toString();
+  // Each test file gets a database of its own, cloned from the migrated template, so the role
+  // must be allowed to create one.
+  const adminUrl = testAdminUrl();
   const name = `milepost_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -111,8 +124,9 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   const telematicsRetry = opts.telematicsRetry ?? FAST_RETRY;
   const jobs = opts.jobs ? await testJobs(database, config, secretKey, telematicsRetry, 0.5, opts.leaseSeconds) : null;
   const lines = opts.logLines;
-  const logger = lines ? { ...(loggerOptions({ ...config, LOG_LEVEL: 'info' }) as object), stream: { write: (line: string) => void lines.push(line) } } : false;
-  const app = await buildApp({ config, db: database.db, exports: database.exportSession, jwtSecret, secretKey, logger, jobs, telematicsRetry });
+  const log = lines ? pino(loggerOptions({ ...config, LOG_LEVEL: 'info', LOG_PRETTY: false }), { write: (line: string) => void lines.push(line) }) : silentLogger();
+  const deps = createAppDeps({ config, database, jwtSecret, secretKey, log, jobs, telematicsRetry, lifecycle: createLifecycle({ migrated: true, jobsRunning: jobs !== null }) });
+  const app = await buildApp({ deps });
   await app.ready();
   return {
     app,
@@ -123,10 +137,11 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     jwtSecret,
     secretKey,
     jobs,
+    deps,
     async close() {
       await app.close();
       await jobs?.stop(2_000);
-      await app.mailer.drain();
+      await deps.mailer.drain();
       await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
