@@ -103,11 +103,39 @@ export const route = z.object({
 });
 export type Route = z.infer<typeof route>;
 
+/**
+ * What an estimate was computed with (docs/decisions/021-estimate-calibration.md), for the band
+ * carrying most of the route's straight-line distance: the company's own factor (COMPANY: median
+ * of its completed telematics legs, their number and the p25–p75 spread) or the default bands
+ * (DEFAULT: no sample, no spread).
+ */
+export const estimateBasis = z.object({
+  kind: z.enum(['COMPANY', 'DEFAULT']),
+  band: z.enum(['SHORT', 'LONG']),
+  factor: z.number(),
+  sampleSize: z.number().int().nullable(),
+  p25: z.number().nullable(),
+  p75: z.number().nullable(),
+});
+export type EstimateBasis = z.infer<typeof estimateBasis>;
+
+/** The estimate's tooltip: "× 1.08 from 212 of your legs (middle half 1.05–1.12)", or the default bands' text. */
+export function estimateBasisText(basis: EstimateBasis | null | undefined): string {
+  if (!basis || basis.kind === 'DEFAULT') {
+    const f = basis ? ` (× ${basis.factor.toFixed(2)} here)` : '';
+    return `Default road factor: straight line × 1.25 under 25 mi, × 1.20 from 25 mi, +0.05 for Practical routing${f}.`;
+  }
+  const spread = basis.p25 !== null && basis.p75 !== null ? ` (middle half ${basis.p25.toFixed(2)}–${basis.p75.toFixed(2)})` : '';
+  return `× ${basis.factor.toFixed(2)} from ${basis.sampleSize ?? 0} of your legs${spread}`;
+}
+
 /** POST /routing/routes answer (inside `{ data }`): the primary route first, then up to 2 alternatives. */
 export const routeResponse = z.object({
   source: z.enum(ROUTE_SOURCES),
   /** Why this is an estimate; null for HERE answers. */
   estimateReason: z.enum(ESTIMATE_REASONS).nullable(),
+  /** What the estimate was computed with; null for HERE answers. */
+  estimateBasis: estimateBasis.nullish(),
   routes: z.array(route),
 });
 export type RouteResponse = z.infer<typeof routeResponse>;

@@ -418,7 +418,8 @@ export function tripLocations(stops: readonly { stopType: string; address: strin
  * settings: asked before any transaction opens. Whatever figures the client sent are replaced.
  */
 async function routeOf(db: Db, routing: RoutingService, actorId: number, input: TripInput): Promise<{ stops: StopFigures[]; columns: RouteColumns }> {
-  return computeRouteFigures(routing, await routeSettingsOf(db, actorId), sortedStops(input));
+  const [truck] = await db.select({ companyId: trucks.companyId }).from(trucks).where(eq(trucks.id, input.truckId));
+  return computeRouteFigures(routing, await routeSettingsOf(db, actorId), sortedStops(input), truck?.companyId ?? null);
 }
 
 /** Columns derived from the input and its computed route: numbers, manual figures, route figures and locations. */
