@@ -118,16 +118,7 @@ export const estimateBasis = z.object({
   p75: z.number().nullable(),
 });
 export type EstimateBasis = z.infer<typeof estimateBasis>;
-
-/** The estimate's tooltip: "× 1.08 from 212 of your legs (middle half 1.05–1.12)", or the default bands' text. */
-export function estimateBasisText(basis: EstimateBasis | null | undefined): string {
-  if (!basis || basis.kind === 'DEFAULT') {
-    const f = basis ? ` (× ${basis.factor.toFixed(2)} here)` : '';
-    return `Default road factor: straight line × 1.25 under 25 mi, × 1.20 from 25 mi, +0.05 for Practical routing${f}.`;
-  }
-  const spread = basis.p25 !== null && basis.p75 !== null ? ` (middle half ${basis.p25.toFixed(2)}–${basis.p75.toFixed(2)})` : '';
-  return `× ${basis.factor.toFixed(2)} from ${basis.sampleSize ?? 0} of your legs${spread}`;
-}
+export { estimateBasisText } from './estimate-basis';
 
 /** POST /routing/routes answer (inside `{ data }`): the primary route first, then up to 2 alternatives. */
 export const routeResponse = z.object({

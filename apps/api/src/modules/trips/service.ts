@@ -69,6 +69,7 @@ const rowJsonColumns = sql.join(
       ['trl', toMilesSql(trips.routeTrl)],
       ['totalMiles', toMilesSql(trips.routeTotalMiles)],
       ['routeSource', sql`${trips.routeSource}`],
+      ['routeEstimateBasis', sql`${trips.routeEstimateBasis}`],
       ['payableMileage', sql`${trips.payableMileage}`],
       ['loadedMiles', sql`${trips.loadedMiles}`],
       ['emptyMiles', sql`${trips.emptyMiles}`],
@@ -238,6 +239,7 @@ export async function getTrip(db: Db, id: number): Promise<TripDetail> {
       payableMileage: trip.payableMileage,
     },
     routeSource: trip.routeSource as TripDetail['routeSource'],
+    routeEstimateBasis: trip.routeEstimateBasis as TripDetail['routeEstimateBasis'],
     version: trip.version,
     updated: iso(trip.updatedAt),
   };
