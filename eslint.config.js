@@ -64,8 +64,6 @@ const FIRST_SCREEN_FILES = [
 const PLAIN_CONTRACTS = ['list-query', 'trips-list', 'route-settings', 'messages', 'permissions', 'error-codes', 'estimate-basis'];
 /** sonner loads with the first toast (docs/decisions/013-first-screen-loads-fast.md): only components/layout/toasts.tsx imports it. */
 const noSonner = { group: ['sonner'], message: "Toasts come from '@/components/layout/toasts': sonner loads with the first toast (docs/decisions/013-first-screen-loads-fast.md)." };
-/** Class merging loads with the signed-in app (docs/decisions/013-first-screen-loads-fast.md): only src/lib/utils.ts loads it, with import(). */
-const noClassMerging = { group: ['tailwind-merge'], message: "Join classes with cn() from '@/lib/utils': tailwind-merge loads with the signed-in app (docs/decisions/013-first-screen-loads-fast.md)." };
 const noSchemaLibraries = [
   { group: ['zod', 'zod/*'], message: 'Loads zod on the first screen (docs/decisions/013-first-screen-loads-fast.md): read the URL with lib/search-params.ts.' },
   { group: ['date-fns', 'date-fns/*', '@date-fns/*'], message: 'Loads a date library on the first screen (docs/decisions/013-first-screen-loads-fast.md): format with lib/date-format.ts, or import() it on use.' },
@@ -120,9 +118,9 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/components/layout/toasts.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noSonner, noClassMerging] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noSonner] }] },
   },
-  // After the rule above: a later block's options for the same rule replace the earlier ones, so it repeats noSonner and noClassMerging.
+  // After the rule above: a later block's options for the same rule replace the earlier ones, so it repeats noSonner.
   {
     files: FIRST_SCREEN_FILES,
     rules: {
@@ -132,7 +130,6 @@ export default tseslint.config(
           patterns: [
             ...noSchemaLibraries,
             noSonner,
-            noClassMerging,
             {
               group: ['@milepost/contracts/*', ...PLAIN_CONTRACTS.map((name) => `!@milepost/contracts/${name}`)],
               allowTypeImports: true,

@@ -125,7 +125,7 @@ export async function startServer(engine: Engine, options: { webDistDir?: string
     GLE_BASE_URL: providers.url,
   });
   const secretKey = randomBytes(32).toString('hex');
-  const app = await buildApp({ config, db: database.db, jwtSecret: randomBytes(32).toString('hex'), secretKey, logger: false });
+  const app = await buildApp({ config, db: database.db, exports: database.exportSession, jwtSecret: randomBytes(32).toString('hex'), secretKey, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   return {

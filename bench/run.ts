@@ -18,6 +18,7 @@ import { reportsCase } from './cases/reports';
 import { mileageEngineCase } from './cases/mileage-engine';
 import { mileStatsCase } from './cases/mile-stats';
 import { mapCase } from './cases/map';
+import { mileageReviewCase } from './cases/mileage-review';
 import { firstScreenCase } from './cases/first-screen';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
 
@@ -30,6 +31,7 @@ const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   places: placesCase,
   routing: routingCase,
   'mile-stats': mileStatsCase,
+  'mileage-review': mileageReviewCase,
 };
 
 /** Cases of pure code (no server, no database): run once, engine 'none'. */
@@ -110,7 +112,10 @@ async function main() {
     '',
   ];
   const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.md');
-  await writeFile(out, lines.join('\n'));
+  // Notes written by hand below the table (from the first "## " heading on) stay as they are.
+  const before = await readFile(out, 'utf8').catch(() => '');
+  const notesAt = before.search(/^## /m);
+  await writeFile(out, lines.join('\n') + (notesAt >= 0 ? `\n${before.slice(notesAt)}` : ''));
   console.log(`\nwritten to ${path.relative(process.cwd(), out)}`);
 }
 

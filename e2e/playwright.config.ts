@@ -34,7 +34,8 @@ export default defineConfig({
     command: 'node --import tsx server.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 90_000,
+    // A shared, busy test machine may need longer to seed the demo (E2E_SERVER_TIMEOUT_MS).
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 90_000),
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

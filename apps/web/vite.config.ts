@@ -66,14 +66,12 @@ export default defineConfig({
             // a group takes the modules its matches import, and React must stay in its own chunk.
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 3 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
-            // Class merging loads with the signed-in app (src/lib/utils.ts), in a chunk named for it.
-            { name: 'class-merge', test: /node_modules[\\/]tailwind-merge[\\/]/, priority: 2 },
-            // The few UI pieces every screen draws (class joining, Slot, the icon base, button, input,
+            // The few UI pieces every screen draws (class joining and merging, Slot, the icon base, button, input,
             // label) in one chunk: left to the splitter they fall into several small ones, each a
             // request and a gzip frame of its own, as the layers loaded on first use reach some of them.
             {
               name: 'ui',
-              test: /node_modules[\\/](clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|label|primitive))[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon\.|Icon\.|defaultAttributes\.|context\.|shared[\\/])|src[\\/]lib[\\/]utils\.ts|src[\\/]components[\\/]ui[\\/](button|input|label)\.tsx/,
+              test: /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|label|primitive))[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon\.|Icon\.|defaultAttributes\.|context\.|shared[\\/])|src[\\/]lib[\\/]utils\.ts|src[\\/]components[\\/]ui[\\/](button|input|label)\.tsx/,
               priority: 2,
             },
           ],

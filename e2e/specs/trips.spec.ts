@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ACCOUNTS } from '../accounts';
-import { signIn } from './helpers';
+import { sidebar, signIn } from './helpers';
 
 /** Opens a searchable picker and takes the option at `index` (or the one named `name`). */
 async function pickOption(page: Page, combobox: Locator, choice: { index?: number; name?: string } = {}) {
@@ -37,17 +37,16 @@ test('trips: create with stops from place search, reorder, save, change the driv
   const firstDriver = await pickOption(page, drawer.getByRole('combobox', { name: 'Driver' }));
   await drawer.getByLabel('Load Number').fill(number);
 
-  // Four stops: with the first and last fixed, two middle stops are needed to reorder anything.
+  // Four stops, typed by the route: START, PICKUP, then DELIVERY while the freight is on board.
   for (const city of ['Chicago', 'Dallas', 'Denver', 'Atlanta']) await addStop(page, drawer, city);
   const stops = drawer.getByTestId('trip-stop');
   await expect(stops).toHaveCount(4);
   await expect(stops.nth(0)).toHaveAttribute('aria-label', /^Start: Chicago/);
-  await expect(stops.nth(1)).toHaveAttribute('aria-label', /^Stop 1: Dallas/);
+  await expect(stops.nth(1)).toHaveAttribute('aria-label', /^Stop B: Dallas/);
   await expect(stops.nth(3)).toHaveAttribute('aria-label', /^Delivery: Atlanta/);
-  await expect(drawer.getByRole('button', { name: 'Start stays in place' })).toBeDisabled();
 
   // Keyboard drag (dnd-kit): Dallas moves below Denver.
-  const handle = drawer.getByRole('button', { name: 'Move Stop 1', exact: true });
+  const handle = drawer.getByRole('button', { name: 'Move Stop B', exact: true });
   await handle.focus();
   // dnd-kit measures the rows between key presses; give each step a moment, as a person would.
   await page.keyboard.press('Space');
@@ -55,9 +54,10 @@ test('trips: create with stops from place search, reorder, save, change the driv
   await page.keyboard.press('ArrowDown');
   await page.waitForTimeout(250);
   await page.keyboard.press('Space');
-  await expect(stops.nth(1)).toHaveAttribute('aria-label', /^Stop 1: Denver/);
-  await expect(stops.nth(2)).toHaveAttribute('aria-label', /^Stop 2: Dallas/);
-  // After a move the last stop is a DELIVERY (loaded) stop.
+  await expect(stops.nth(1)).toHaveAttribute('aria-label', /^Stop B: Denver/);
+  await expect(stops.nth(2)).toHaveAttribute('aria-label', /^Stop C: Dallas/);
+  // After a move the types follow the new order: Denver is the pickup, the last stop a DELIVERY.
+  await expect(drawer.getByRole('combobox', { name: 'Stop type of Stop B' })).toHaveValue('PICKUP');
   await expect(drawer.getByRole('combobox', { name: 'Stop type of Delivery' })).toHaveValue('DELIVERY');
 
   await drawer.getByRole('button', { name: 'Create Trip' }).click();
@@ -125,6 +125,12 @@ test('trips at 1366 px (and 2400 px): Status and every row action are on screen 
   };
   await onScreen(table.getByRole('columnheader', { name: 'Status' }));
   await onScreen(table.getByRole('columnheader', { name: 'Actions' }));
+  // With the sidebar open, the load, TOTAL MILES and Payable Mileage are on screen too.
+  await expect(sidebar(page)).toBeVisible();
+  for (const name of ['Load/Trailer', 'TOTAL MILES', 'Payable Mileage']) await onScreen(table.getByRole('columnheader', { name }));
+  // The filters take at most two rows.
+  const rows = await page.locator('[data-slot="header-filters"] > *').evaluateAll((els) => new Set(els.map((el) => Math.round(el.getBoundingClientRect().top))).size);
+  expect(rows).toBeLessThanOrEqual(2);
   const more = firstRow.getByRole('button', { name: /^More actions for / });
   await onScreen(more);
   await onScreen(firstRow.getByRole('button', { name: /^Edit trip / }));

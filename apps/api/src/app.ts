@@ -13,7 +13,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, GENERIC_ERROR_MESSAGES } from '@milepost/contracts/messages';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Db, ExportSessions } from './db/client';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
 import { authRoutes } from './modules/auth/routes';
 import type { AuthDeps } from './modules/auth/service';
@@ -37,6 +37,7 @@ import { createRoutingService, hereClientFor, type RoutingService } from './modu
 import type { HereClient } from './integrations/here/client';
 import { integrationRoutes } from './modules/telematics/routes';
 import { mileStatsRoutes } from './modules/mile-stats/routes';
+import { mileageReviewRoutes } from './modules/mileage-review/routes';
 import type { TelematicsDeps } from './modules/telematics/registry';
 import type { RetryPolicy } from './modules/telematics/provider';
 import type { Jobs } from './jobs/queue';
@@ -61,6 +62,8 @@ export interface AppDeps {
   telematics: TelematicsDeps;
   /** The background job queue, when this process runs one (main.ts starts it; buildApp never does). */
   jobs: Jobs | null;
+  /** Database sessions for CSV downloads (their own small pool on PostgreSQL). */
+  exports: ExportSessions;
 }
 
 export interface BuildOptions {
@@ -70,6 +73,8 @@ export interface BuildOptions {
   jwtSecret: string;
   /** Key material for integration tokens at rest (AES-256-GCM). */
   secretKey: string;
+  /** Where CSV downloads read (Database.exportSession). */
+  exports: ExportSessions;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
   /** Overrides the HERE client built from the configuration (tests). */
@@ -80,11 +85,26 @@ export interface BuildOptions {
   telematicsRetry?: RetryPolicy;
 }
 
+/** A URL as logged: the value of every `token` query parameter (map-tile links) replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
+
 /** Logs as JSON lines with secrets redacted; pretty in development. */
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   const pretty = config.LOG_PRETTY ?? config.NODE_ENV === 'development';
   return {
     level: config.LOG_LEVEL,
+    // Fastify's request line, with tokens carried in the URL (map tiles) redacted.
+    serializers: {
+      req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -151,6 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     secretBox,
     telematics: { db, secretBox, config, ...(opts.telematicsRetry ? { retry: opts.telematicsRetry } : {}) },
     jobs: opts.jobs ?? null,
+    exports: opts.exports,
     auth: {
       db,
       keys,
@@ -242,6 +263,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         await tripStatisticsRoutes(v1, deps);
         await routingRoutes(v1, deps);
         await integrationRoutes(v1, deps);
+        await mileageReviewRoutes(v1, deps);
       },
       { prefix: '/api/v1' },
     );

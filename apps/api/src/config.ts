@@ -18,6 +18,12 @@ const configSchema = z.object({
   /** postgres://… switches from the embedded PGlite database to a PostgreSQL server. */
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Connections of the CSV downloads' own pool (PostgreSQL): at most this many downloads at once, the rest 503 EXPORTS_BUSY. */
+  DATABASE_EXPORT_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(2),
+  /** How long a download waits for a free export connection before it is refused. */
+  EXPORT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Longest single statement of a download (statement_timeout of the export connections). */
+  EXPORT_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   MILEPOST_DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   /** Seed demo data on first start. Default: on for the embedded database, off for PostgreSQL. */
   MILEPOST_SEED_DEMO: bool.optional(),
@@ -90,10 +96,24 @@ const configSchema = z.object({
   HERE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   /** Average speed of the routing estimate (used when HERE cannot route), in mph. */
   ROUTE_ESTIMATE_SPEED_MPH: z.coerce.number().min(5).max(90).default(50),
-  /** Lifetime of the signed token in the map-tile URL that GET /client-config hands out. */
-  MAP_TILE_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
-  /** Built web app to serve; empty to serve the API only. */
-  WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /**
+   * Lifetime of the signed token in the map-tile URL that GET /client-config hands out; the
+   * token is bound to the sign-in and refused once it ends (docs/routing.md "Map tiles").
+   */
+  MAP_TILE_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /** Largest map tile accepted from HERE; a bigger one (or one that is not an image) is a 502. */
+  MAP_TILE_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(2 * 1024 * 1024),
+  /** Route requests (POST /routing/routes) each user may make per minute (HERE quota); 429 past it. */
+  ROUTING_USER_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(60),
+  /** Place searches (GET /places/autosuggest) each user may make per minute; 429 past it. */
+  AUTOSUGGEST_USER_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(60),
+  /** Map tiles (GET /map-tiles/…) each user may load per minute (a full-screen map is ~40); 429 past it. */
+  MAP_TILES_USER_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(1200),
+  /** Built web app to serve; a relative path is read from the repository root; empty to serve the API only. */
+  WEB_DIST_DIR: z
+    .string()
+    .default(path.join(REPO_ROOT, 'apps/web/dist'))
+    .transform((dir) => (dir ? path.resolve(REPO_ROOT, dir) : dir)),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string; seedDemo: boolean; loginClientMax: number };

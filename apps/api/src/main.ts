@@ -17,6 +17,7 @@ async function main() {
     url: config.DATABASE_URL,
     dataDir: path.join(config.MILEPOST_DATA_DIR, 'pgdata'),
     poolSize: config.DATABASE_POOL_SIZE,
+    exports: { poolSize: config.DATABASE_EXPORT_POOL_SIZE, waitMs: config.EXPORT_WAIT_MS, statementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS },
   });
   await database.migrate();
   await syncAccessCatalogue(database.db);
@@ -28,7 +29,7 @@ async function main() {
   }
 
   const jobs = deferredJobs();
-  const app = await buildApp({ config, db: database.db, jwtSecret, secretKey, jobs });
+  const app = await buildApp({ config, db: database.db, exports: database.exportSession, jwtSecret, secretKey, jobs });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_BATCH_ROWS, streamCsv } from '../src/platform/csv';
+import { CSV_BATCH_ROWS, csvLines, streamCsv } from '../src/platform/csv';
 import { createTestContext, type TestContext } from './harness';
 
 let ctx: TestContext;
@@ -21,7 +21,7 @@ describe('CSV streaming from a cursor', () => {
   it('reads every row once, in order, batch after batch (the next one fetched while the last is written)', async () => {
     const errors: unknown[] = [];
     let text = '';
-    for await (const chunk of streamCsv(ctx.db, query, columns, (e) => errors.push(e))) text += String(chunk);
+    for await (const chunk of await streamCsv(await ctx.database.exportSession(), query, columns, (e) => errors.push(e))) text += String(chunk);
     const lines = text.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('N,Label');
     expect(lines).toHaveLength(ROWS + 1);
@@ -31,7 +31,7 @@ describe('CSV streaming from a cursor', () => {
 
   it('a client that goes away mid-export ends the transaction: no error, and the database carries on', async () => {
     const errors: unknown[] = [];
-    const stream = streamCsv(ctx.db, query, columns, (e) => errors.push(e));
+    const stream = await streamCsv(await ctx.database.exportSession(), query, columns, (e) => errors.push(e));
     // Read the first chunk only, then go away without taking the rest (back-pressure holds the cursor open).
     for await (const chunk of stream) {
       expect(String(chunk)).toContain('N,Label');
@@ -44,5 +44,18 @@ describe('CSV streaming from a cursor', () => {
       await tx.execute(sql`select 1`);
     });
     expect(errors).toEqual([]);
+  });
+});
+
+describe('CSV cells (csvLines)', () => {
+  const cols = [{ header: 'Text', value: (r: { t: string | number }) => r.t }];
+
+  it('quotes a cell with a ; and defuses a formula after it (a spreadsheet reading ; as the separator starts a new cell there)', () => {
+    expect(csvLines(cols, [{ t: 'Dock 4;=HYPERLINK("http://x.example")' }])).toBe(`"Dock 4;'=HYPERLINK(""http://x.example"")"\r\n`);
+    expect(csvLines(cols, [{ t: 'a; +1;@SUM(A1);-2' }])).toBe(`"a; '+1;'@SUM(A1);'-2"\r\n`);
+    // A plain ; is quoted and kept.
+    expect(csvLines(cols, [{ t: 'Gate 3; north side' }])).toBe('"Gate 3; north side"\r\n');
+    // Leading formulas are defused as before; numbers stay numbers.
+    expect(csvLines(cols, [{ t: '=1+2' }, { t: -5 }])).toBe(`'=1+2\r\n-5\r\n`);
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TripMileStats } from '@milepost/contracts/mile-stats-api';
+import { REVIEW_FLAGS, type ReviewPage } from '@milepost/contracts/mileage-review-api';
 import { companies, trucks } from '../src/db/schema/reference';
 import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
 import { tripStops, trips } from '../src/db/schema/trips';
@@ -101,6 +102,25 @@ describe('demo data', () => {
     }
     // Not all identical: telematics differ from the plan by a few percent either way.
     expect(Math.max(...offs) - Math.min(...offs)).toBeGreaterThan(0.01);
+  });
+
+  it('fills the Mileage Review: all three tabs, and every flag at least once', async () => {
+    const seen = new Set<string>();
+    const counts: Record<string, number> = {};
+    for (const status of ['NEEDS_REVIEW', 'READY', 'APPROVED']) {
+      for (let page = 0; ; page++) {
+        const res = await call(ctx.app, { method: 'GET', url: `/api/v1/mileage-review?status=${status}&size=100&page=${page}`, token });
+        expect(res.statusCode, res.body).toBe(200);
+        const data = res.json<{ data: ReviewPage }>().data;
+        counts[status] = data.totalElements;
+        for (const r of data.content) for (const f of r.flags) seen.add(f.code);
+        if (page >= data.totalPages - 1) break;
+      }
+    }
+    expect(counts.NEEDS_REVIEW).toBeGreaterThan(0);
+    expect(counts.READY).toBeGreaterThan(0);
+    expect(counts.APPROVED).toBeGreaterThan(0);
+    expect([...seen].sort()).toEqual([...REVIEW_FLAGS].sort());
   });
 
   it('counts the demo by freight on board: LD-786695 and LD-784700 run their middle leg loaded, on the list and in the Mileage Report', async () => {

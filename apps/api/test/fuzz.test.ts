@@ -57,13 +57,13 @@ const neverValid = fc.oneof(
   fc.constantFrom({ nested: { deep: [1] } }, [[[]]], '\u0000', `${'x'.repeat(5000)}\u0000`),
 );
 const hostileId = fc.oneof(
-  fc.constantFrom('2147483648', '99999999999999999999', '0x10', '1e3', 'true', '-1', '0', '1.5', '%00'),
+  fc.constantFrom('2147483648', '99999999999999999999', '0x10', '0b10', '0o20', 'Infinity', '1e3', 'true', '-1', '0', '1.5', '%00'),
   fc.bigInt({ min: 2_147_483_648n, max: 2n ** 70n }).map(String),
 );
 const hostile = fc.oneof(
   neverValid,
   hostileId,
-  fc.constantFrom(true, false, null, [], {}, [1], -1, 0, 2_147_483_648, 1e308, -1e308, Number.MAX_SAFE_INTEGER, '', ' ', '0x10', '1e3'),
+  fc.constantFrom(true, false, null, [], {}, [1], -1, 0, 2_147_483_648, 1e308, -1e308, Number.MAX_SAFE_INTEGER, '', ' ', '0x10', '0b10', 'Infinity', '1e3', '60000.5;=1+1'),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.integer(),

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, loggerOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database, type Db } from '../src/db/client';
+import { openDatabase, type Database, type Db, type ExportOptions } from '../src/db/client';
 import { syncAccessCatalogue } from '../src/db/seed/access';
 import { startJobs, type Jobs } from '../src/jobs/queue';
 import type { RetryPolicy } from '../src/modules/telematics/provider';
@@ -41,6 +41,8 @@ export interface ContextOptions {
   leaseSeconds?: number;
   /** Collect the server's log lines (JSON, with the product's redaction) into this array. */
   logLines?: string[];
+  /** Limits of the CSV downloads' sessions (PostgreSQL: their own pool). */
+  exports?: ExportOptions;
 }
 
 /** Retries that take milliseconds, so fault tests run fast. */
@@ -63,8 +65,8 @@ export function testJobs(database: Database, config: Config, secretKey: string, 
 
 export const usePostgres = () => process.env.MILEPOST_TEST_DB === 'postgres';
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!usePostgres()) return { database: await openDatabase({ dataDir: null }), drop: async () => undefined };
+async function freshDatabase(exports?: ExportOptions): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!usePostgres()) return { database: await openDatabase({ dataDir: null, exports }), drop: async () => undefined };
   if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL run');
   // Each test file gets a database of its own, so the role must be allowed to create one.
   const admin0 = new URL(process.env.TEST_DATABASE_URL);
@@ -77,7 +79,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ url: url.toString(), poolSize: 5, exports });
   return {
     database,
     drop: async () => {
@@ -101,7 +103,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase(opts.exports);
   await database.migrate();
   await syncAccessCatalogue(database.db);
   const jwtSecret = randomBytes(32).toString('hex');
@@ -110,7 +112,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   const jobs = opts.jobs ? await testJobs(database, config, secretKey, telematicsRetry, 0.5, opts.leaseSeconds) : null;
   const lines = opts.logLines;
   const logger = lines ? { ...(loggerOptions({ ...config, LOG_LEVEL: 'info' }) as object), stream: { write: (line: string) => void lines.push(line) } } : false;
-  const app = await buildApp({ config, db: database.db, jwtSecret, secretKey, logger, jobs, telematicsRetry });
+  const app = await buildApp({ config, db: database.db, exports: database.exportSession, jwtSecret, secretKey, logger, jobs, telematicsRetry });
   await app.ready();
   return {
     app,

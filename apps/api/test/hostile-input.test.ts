@@ -94,3 +94,23 @@ describe('texts', () => {
     expect400(await call(ctx.app, { method: 'POST', url: '/api/v1/teams', token, payload: { name: 'x'.repeat(101) } }), 'Team Name must be at most 100 characters');
   });
 });
+
+describe('numbers (issue 21 point 7)', () => {
+  it('numbers in decimal notation only: "0x10" is refused, not read as 16, in a body, a query string and a path', async () => {
+    const payable = (over: object) => call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token, payload: { tripId: 1, emptyMiles: 1, loadedMiles: 1, version: 1, ...over } });
+    for (const bad of ['0x10', '0b10', '0o20', 'Infinity', '1_000']) {
+      expect400(await payable({ loadedMiles: bad }), 'Must be a number');
+    }
+    expect400(await call(ctx.app, { method: 'GET', url: '/api/v1/places/autosuggest?q=chicago&limit=0x5', token }));
+    expect400(await call(ctx.app, { method: 'GET', url: '/api/v1/places/autosuggest?q=chicago&at=0x10,-87.6', token }));
+    expect400(await call(ctx.app, { method: 'GET', url: '/api/v1/trips/summary?truckId=0x10&number=L1', token }));
+    expect400(await call(ctx.app, { method: 'GET', url: '/api/v1/map-tiles/0x2/1/1?token=t' }));
+    // Decimal is read as before.
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/places/autosuggest?q=chicago&limit=5&at=41.88,-87.63', token })).statusCode).toBe(200);
+  });
+
+  it('payable mileage (loaded + empty) is at most 100 000 miles', async () => {
+    const res = await call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token, payload: { tripId: 1, emptyMiles: 60_000, loadedMiles: 40_000.5, version: 1 } });
+    expect400(res, 'Loaded + empty miles (the payable mileage) must be at most 100,000 miles');
+  });
+});

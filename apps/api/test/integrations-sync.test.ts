@@ -239,7 +239,7 @@ describe('one run at a time', () => {
     const k = uid();
     samsara.vehicles.push({ id: `v-x-${k}`, name: `X ${k}`, vin: `x-${k}` });
     const secondJobs = await testJobs(ctx.database, ctx.config, ctx.secretKey);
-    const second = await buildApp({ config: ctx.config, db: ctx.db, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, logger: false, jobs: secondJobs });
+    const second = await buildApp({ config: ctx.config, db: ctx.db, exports: ctx.database.exportSession, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, logger: false, jobs: secondJobs });
     try {
       samsara.fail(/^\/fleet\/vehicles$/, { kind: 'slow', delayMs: 800 }, 4);
       const since = Date.now();

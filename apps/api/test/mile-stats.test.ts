@@ -320,7 +320,12 @@ describe('GET /trips/summary and /trips/report-summary with telematics', () => {
     expect(Math.abs(samsaraPanel.distance! - (legAB + legBC)) / (legAB + legBC)).toBeLessThan(0.003);
     // From the fix that reached Chicago (the first) to the one that reached Peoria, 151 minutes later.
     expect(samsaraPanel.duration).toBe(151 * 60);
-    expect(summary.sources[2]).toEqual({ type: 'gle', method: null, distance: null, duration: null });
+    // Of those, the time stood still (dwell) is the engine's, leg by leg; the rest is driving.
+    const still = stats.samsaraStats!.legs.reduce((n, l) => n + (l.stillSeconds ?? 0), 0);
+    expect(stats.samsaraStats!.legs.every((l) => typeof l.stillSeconds === 'number')).toBe(true);
+    expect(samsaraPanel.dwell).toBe(still);
+    expect(samsaraPanel.dwell!).toBeLessThan(samsaraPanel.duration!);
+    expect(summary.sources[2]).toEqual({ type: 'gle', method: null, distance: null, duration: null, dwell: null });
 
     const report = await get<TripMapReport>(`/trips/report-summary?${q}`);
     expect(report.sources.map((s) => s.type)).toEqual(['here', 'samsara', 'gle']);
@@ -355,5 +360,35 @@ describe('GET /trips/summary and /trips/report-summary with telematics', () => {
     expect((await get<TripMapReport>(`/trips/report-summary?${q}`)).sources.map((s) => s.type)).toEqual(['here', 'samsara']);
     await ctx.db.update(companies).set({ samsaraEnabled: false }).where(eq(companies.id, company.id));
     expect((await get<TripMapSummary>(`/trips/summary?${q}`)).sources.map((s) => s.type)).toEqual(['here']);
+  });
+});
+
+describe('Samsara and GLE only for those who may view the trips map or the Mileage Report', () => {
+  it('a user who may only see the Routes screen gets the primary panel and no tracks (map-only mode); the map or the Mileage Report permission adds them', async () => {
+    const { trip, truck, number } = await tripWithTracks();
+    await keep(trip.id);
+    const q = `truckId=${truck.id}&number=${number}`;
+    const as = async (permissions: NonNullable<Parameters<typeof createUser>[1]>['permissions']) => (await signIn(ctx.app, await createUser(ctx.db, { permissions }))).accessToken;
+    const read = async <T>(url: string, token: string) => {
+      const res = await call(ctx.app, { method: 'GET', url: `/api/v1${url}`, token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: T }>().data;
+    };
+    const routesOnly = await as(['CAN_SHOW_ROUTES']);
+    expect((await read<TripMapSummary>(`/trips/summary?${q}`, routesOnly)).sources.map((s) => s.type)).toEqual(['here']);
+    expect((await read<TripMapReport>(`/trips/report-summary?${q}`, routesOnly)).sources.map((s) => s.type)).toEqual(['here']);
+    const data = await read<TripRouteData>(`/trips/route-data?${q}`, routesOnly);
+    expect(data.tripStops).toHaveLength(3);
+    expect(data.samsaraLocation).toBeNull();
+    expect(data.gleLocation).toBeNull();
+
+    // The Routes screen with the Mileage Report permission sees them, as does the trips map.
+    for (const token of [await as(['CAN_SHOW_ROUTES', 'CAN_VIEW_MILEAGE_REPORT_TRIP']), await as(['CAN_VIEW_TRIP_MAP'])]) {
+      expect((await read<TripMapSummary>(`/trips/summary?${q}`, token)).sources.map((s) => s.type)).toEqual(['here', 'samsara', 'gle']);
+      expect((await read<TripMapReport>(`/trips/report-summary?${q}`, token)).sources.map((s) => s.type)).toEqual(['here', 'samsara', 'gle']);
+      const full = await read<TripRouteData>(`/trips/route-data?${q}`, token);
+      expect(full.samsaraLocation).not.toBeNull();
+      expect(full.gleLocation).not.toBeNull();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
+import { REPO_ROOT, loadConfig } from '../src/config';
 import { globalSettings } from '../src/db/schema/reference';
 import { call, createTestContext, linkIn, outbox, type TestContext } from './harness';
 import { createDriverRow, createTruckRow, createUser, ownerRoleId, signIn } from './factories';
@@ -17,13 +18,24 @@ const logLines: string[] = [];
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-web-'));
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Milepost</title>');
-  ctx = await createTestContext({ WEB_DIST_DIR: webDir }, { logLines });
+  // Relative, as .env.example documents it (WEB_DIST_DIR=apps/web/dist): read from the repository root.
+  ctx = await createTestContext({ WEB_DIST_DIR: path.relative(REPO_ROOT, webDir) }, { logLines });
   const u = await createUser(ctx.db, { permissions: PERMISSION_NAMES });
   token = (await signIn(ctx.app, u)).accessToken;
 });
 afterAll(async () => {
   await ctx.close();
   await rm(webDir, { recursive: true, force: true });
+});
+
+describe('WEB_DIST_DIR (issue 21 point 7)', () => {
+  it('a relative path is read from the repository root: the documented value does not crash startup, and the app shell is served', async () => {
+    expect(loadConfig({ WEB_DIST_DIR: 'apps/web/dist' }).WEB_DIST_DIR).toBe(path.join(REPO_ROOT, 'apps/web/dist'));
+    expect(ctx.config.WEB_DIST_DIR).toBe(webDir);
+    const shell = await call(ctx.app, { method: 'GET', url: '/trips' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toContain('<title>Milepost</title>');
+  });
 });
 
 describe('secrets out of logs', () => {

@@ -345,7 +345,7 @@ describe('syncs never block each other', () => {
       expect(stalled).toMatchObject({ state: 'STALLED', error: 'The last run stopped answering; it will be tried again.' });
 
       live = await testJobs(ctx.database, ctx.config, ctx.secretKey, FAST_RETRY, 0.5, LEASE_SECONDS);
-      app = await buildApp({ config: ctx.config, db: ctx.db, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, logger: false, jobs: live });
+      app = await buildApp({ config: ctx.config, db: ctx.db, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, exports: ctx.database.exportSession, logger: false, jobs: live });
       const since = Date.now();
       expect((await sync(other.id, 'SAMSARA', app)).statusCode).toBe(202);
       await settled(other.id, 'SAMSARA', 'SUCCEEDED', 30_000, app);

@@ -7,18 +7,14 @@ import { setSessionEndedHandler } from '@/lib/api-client';
 import { appQueryClient, clearQueryCache } from '@/lib/app-query-client';
 import { ThemeProvider } from '@/lib/theme';
 import { getAccessToken, getRefreshToken } from '@/lib/token-storage';
-import { loadClassMerging } from '@/lib/utils';
 import { createAppRouter } from './router';
 import './styles.css';
 
 const router = createAppRouter();
 
-// A stored session will open the signed-in app: load its query client and class merging alongside the
-// app instead of after the route guard (a failure here is retried by the guard).
-if (getAccessToken() !== null || getRefreshToken() !== null) {
-  appQueryClient().catch(() => {});
-  loadClassMerging().catch(() => {});
-}
+// A stored session will open the signed-in app: load its query client alongside the app instead of
+// after the route guard (a failure here is retried by the guard).
+if (getAccessToken() !== null || getRefreshToken() !== null) appQueryClient().catch(() => {});
 
 // A refresh that failed mid-session (docs/product/shell.md Auth): tokens are already cleared; drop cached
 // data, say why, and go to /login.

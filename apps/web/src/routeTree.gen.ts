@@ -15,6 +15,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AppCompaniesRouteImport } from './routes/_app/companies'
 import { Route as AppDispatchersRouteImport } from './routes/_app/dispatchers'
+import { Route as AppMileageReviewRouteImport } from './routes/_app/mileage-review'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppRolesRouteImport } from './routes/_app/roles'
 import { Route as AppRoutesRouteImport } from './routes/_app/routes'
@@ -51,6 +52,11 @@ const AppCompaniesRoute = AppCompaniesRouteImport.update({
 const AppDispatchersRoute = AppDispatchersRouteImport.update({
   id: '/dispatchers',
   path: '/dispatchers',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMileageReviewRoute = AppMileageReviewRouteImport.update({
+  id: '/mileage-review',
+  path: '/mileage-review',
   getParentRoute: () => AppRoute,
 } as any)
 const AppReportsRoute = AppReportsRouteImport.update({
@@ -100,6 +106,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/companies': typeof AppCompaniesRoute
   '/dispatchers': typeof AppDispatchersRoute
+  '/mileage-review': typeof AppMileageReviewRoute
   '/reports': typeof AppReportsRoute
   '/roles': typeof AppRolesRoute
   '/routes': typeof AppRoutesRoute
@@ -115,6 +122,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/companies': typeof AppCompaniesRoute
   '/dispatchers': typeof AppDispatchersRoute
+  '/mileage-review': typeof AppMileageReviewRoute
   '/reports': typeof AppReportsRoute
   '/roles': typeof AppRolesRoute
   '/routes': typeof AppRoutesRoute
@@ -132,6 +140,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/_app/companies': typeof AppCompaniesRoute
   '/_app/dispatchers': typeof AppDispatchersRoute
+  '/_app/mileage-review': typeof AppMileageReviewRoute
   '/_app/reports': typeof AppReportsRoute
   '/_app/roles': typeof AppRolesRoute
   '/_app/routes': typeof AppRoutesRoute
@@ -149,6 +158,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/companies'
     | '/dispatchers'
+    | '/mileage-review'
     | '/reports'
     | '/roles'
     | '/routes'
@@ -164,6 +174,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/companies'
     | '/dispatchers'
+    | '/mileage-review'
     | '/reports'
     | '/roles'
     | '/routes'
@@ -180,6 +191,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/_app/companies'
     | '/_app/dispatchers'
+    | '/_app/mileage-review'
     | '/_app/reports'
     | '/_app/roles'
     | '/_app/routes'
@@ -239,6 +251,13 @@ declare module '@tanstack/react-router' {
       path: '/dispatchers'
       fullPath: '/dispatchers'
       preLoaderRoute: typeof AppDispatchersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/mileage-review': {
+      id: '/_app/mileage-review'
+      path: '/mileage-review'
+      fullPath: '/mileage-review'
+      preLoaderRoute: typeof AppMileageReviewRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/reports': {
@@ -303,6 +322,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppCompaniesRoute: typeof AppCompaniesRoute
   AppDispatchersRoute: typeof AppDispatchersRoute
+  AppMileageReviewRoute: typeof AppMileageReviewRoute
   AppReportsRoute: typeof AppReportsRoute
   AppRolesRoute: typeof AppRolesRoute
   AppRoutesRoute: typeof AppRoutesRoute
@@ -316,6 +336,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppCompaniesRoute: AppCompaniesRoute,
   AppDispatchersRoute: AppDispatchersRoute,
+  AppMileageReviewRoute: AppMileageReviewRoute,
   AppReportsRoute: AppReportsRoute,
   AppRolesRoute: AppRolesRoute,
   AppRoutesRoute: AppRoutesRoute,

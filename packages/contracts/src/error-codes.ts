@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
   // domain rules
   /** The record changed since the client read it (optimistic `version`). */
@@ -49,6 +50,16 @@ export const ERROR_STATUS = {
   ACCESS_PERMISSION_LOCKED: 409,
   /** A map-tile link whose signed token is missing, forged or expired (ask GET /client-config again). */
   MAP_TILE_TOKEN_INVALID: 401,
+  /** A user asked for more routes than ROUTING_USER_LIMIT_PER_MIN in a minute (HERE quota). */
+  ROUTING_RATE_LIMITED: 429,
+  /** A user asked for more place searches than AUTOSUGGEST_USER_LIMIT_PER_MIN in a minute (HERE quota). */
+  AUTOSUGGEST_RATE_LIMITED: 429,
+  /** A user asked for more map tiles than MAP_TILES_USER_LIMIT_PER_MIN in a minute (HERE quota). */
+  MAP_TILES_RATE_LIMITED: 429,
+  /** HERE answered a map tile that is not an image, or larger than the cap. */
+  MAP_TILE_UPSTREAM_INVALID: 502,
+  /** Every CSV export slot is taken by downloads in progress; try again shortly. */
+  EXPORTS_BUSY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

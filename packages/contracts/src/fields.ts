@@ -60,6 +60,23 @@ export const optionalText = (field: string, max: number) =>
 /** A search keyword or similar filter in a query string. */
 export const queryText = (field: string, max = 100) => text(field, max).optional();
 
+/**
+ * A number written in decimal notation (ECMAScript's DecimalLiteral, with a sign): digits, one
+ * optional point, an optional exponent ("12", "-3.5", ".5", "1e5"). Not hex, octal or binary
+ * ("0x10", "0o7", "0b1"), not "Infinity".
+ */
+export const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * A text read as a number only in decimal notation (see DECIMAL, surrounding spaces allowed);
+ * any other text ("0x10", "0b11", "Infinity") is returned as it was, for the schema to
+ * refuse as not a number. `Number()` alone reads "0x10" as 16.
+ */
+export const decimalText = (v: string): number | string => (DECIMAL.test(v.trim()) ? Number(v) : v);
+
+/** A number in a query string or form: a decimal text is read, anything else refused by `schema`. */
+export const decimalNumber = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' ? decimalText(v) : v), schema);
+
 /** A number within bounds, with one message for a missing or wrong one. */
 export const boundedNumber = (field: string, opts: { min: number; max: number; int?: boolean; message?: string }) => {
   const message = opts.message ?? `${field} must be a number from ${opts.min} to ${opts.max}`;

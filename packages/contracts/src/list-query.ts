@@ -44,3 +44,7 @@ export const tripSortFields = [
   'id', 'unitNumber', 'driverName', 'assignUserName', 'companyName', 'loadNumber', 'dispatcherName', 'miles', 'totalEmpty', 'pu', 'trl',
   'totalMiles', 'payableMileage', 'loadedMiles', 'emptyMiles', 'pickupLocation', 'deliveryLocation', 'pickupDateTime', 'updated', 'tripStatus',
 ] as const;
+
+/** The Mileage Review queue's tabs and sort fields (docs/mileage-review.md). */
+export const REVIEW_STATUSES = ['NEEDS_REVIEW', 'READY', 'APPROVED'] as const;
+export const reviewSortFields = ['endDateTime', 'differencePct', 'routedMiles', 'actualMiles', 'payableMileage'] as const;

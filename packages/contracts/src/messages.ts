@@ -48,6 +48,16 @@ export const GENERIC_ERROR_MESSAGES = {
   timeout: 'Request timeout. Please try again.',
 } as const;
 
+/** Refusals of the calls that cost HERE quota or hold a database connection (docs/routing.md "Limits"). */
+export const LIMIT_MESSAGES = {
+  routing: 'Too many route requests. Please wait a moment and try again.',
+  autosuggest: 'Too many place searches. Please wait a moment and try again.',
+  mapTiles: 'Too many map tiles requested. Please wait a moment and try again.',
+  mapTileUpstream: 'The map tile service answered something that is not a map tile.',
+  mapTileToken: 'The map tile link has expired. Reload the map.',
+  exportsBusy: 'Too many downloads are running right now. Please try again in a moment.',
+} as const;
+
 /** Failed-save messages by status for an entity (docs/product/shell.md "Failed saves"). */
 export function saveErrorMessage(status: number, entity: string): string | undefined {
   switch (status) {

@@ -64,6 +64,8 @@ export const mileStatsLeg = z.object({
   reachedAt: z.string().nullable(),
   /** Seconds between reaching the previous stop and this one (telematics only; the trip map report's Hours). */
   seconds: z.number().nullish(),
+  /** Of `seconds`, the time the truck stood still (at the stop it left, or on the way): dwell, not driving. */
+  stillSeconds: z.number().nullish(),
 });
 export type MileStatsLeg = z.infer<typeof mileStatsLeg>;
 

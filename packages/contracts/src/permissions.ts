@@ -135,6 +135,13 @@ export function hasAllPermissions(perms: readonly GrantedPermission[] | Readonly
   return keys.every((k) => set.has(k));
 }
 
+/**
+ * Who may see a trip's Samsara and GLE figures and tracks (/trips/summary, /trips/report-summary,
+ * /trips/route-data): the trips map and the Mileage Report show them; the Routes screen's
+ * map-only mode shows the primary panel only (docs/product/trips.md "Map panels").
+ */
+export const TELEMATICS_VIEW_PERMISSIONS: readonly PermissionName[] = ['CAN_VIEW_TRIP_MAP', 'CAN_VIEW_MILEAGE_REPORT_TRIP'];
+
 /** Seeded roles. OWNER holds everything and is the default for new users. */
 const DISPATCHER_PERMISSIONS: readonly PermissionName[] = [
   'CAN_SHOW_TRIPS', 'CAN_CREATE_TRIP', 'CAN_EDIT_TRIP', 'CAN_SHOW_TRIP_HISTORY', 'CAN_VIEW_TRIP_MAP',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoNul, nulMessage } from './fields';
+import { DECIMAL, decimalNumber, hasNoNul, nulMessage } from './fields';
 import { mapTilesConfig } from './routing-api';
 
 /**
@@ -38,6 +38,8 @@ export const PLACE_MESSAGES = {
   searching: 'Searching...',
   noOptions: 'No options',
   noResults: (text: string) => `No results for "${text}"`,
+  /** The offline place search knows cities and ZIP codes, not streets. */
+  offlineStreet: (text: string) => `No results for "${text}": street addresses need HERE; try a city or ZIP`,
   unknownError: 'Unknown error occurred',
 } as const;
 
@@ -57,7 +59,8 @@ export type PlaceItem = z.infer<typeof placeItem>;
 export const atParam = z.string().max(100, PLACE_MESSAGES.atInvalid).transform((raw, ctx): LatLng => {
   const parts = raw.split(',').map((s) => s.trim());
   const [lat, lng] = parts.map(Number);
-  if (parts.length !== 2 || parts.some((p) => p === '') || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat!) > 90 || Math.abs(lng!) > 180) {
+  // Decimal notation only ("0x10" is not 16).
+  if (parts.length !== 2 || parts.some((p) => !DECIMAL.test(p)) || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat!) > 90 || Math.abs(lng!) > 180) {
     ctx.addIssue({ code: 'custom', message: PLACE_MESSAGES.atInvalid });
     return z.NEVER;
   }
@@ -72,12 +75,13 @@ export const autosuggestQuery = z.object({
     .min(PLACE_SEARCH.minChars, PLACE_MESSAGES.queryTooShort)
     .max(200, PLACE_MESSAGES.queryTooLong)
     .refine(hasNoNul, nulMessage('Search text')),
-  limit: z.coerce
-    .number({ message: PLACE_MESSAGES.limitInvalid })
-    .int(PLACE_MESSAGES.limitInvalid)
-    .min(1, PLACE_MESSAGES.limitInvalid)
-    .max(PLACE_SEARCH.maxLimit, PLACE_MESSAGES.limitInvalid)
-    .default(PLACE_SEARCH.defaultLimit),
+  limit: decimalNumber(
+    z
+      .number({ message: PLACE_MESSAGES.limitInvalid })
+      .int(PLACE_MESSAGES.limitInvalid)
+      .min(1, PLACE_MESSAGES.limitInvalid)
+      .max(PLACE_SEARCH.maxLimit, PLACE_MESSAGES.limitInvalid),
+  ).default(PLACE_SEARCH.defaultLimit),
   at: atParam.optional(),
 });
 export type AutosuggestQuery = z.input<typeof autosuggestQuery>;

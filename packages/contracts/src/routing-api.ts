@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalNumber } from './fields';
 
 /**
  * Truck routing (docs/product/trips.md "Map behaviour", "External maps service"; docs/routing.md).
@@ -154,9 +155,9 @@ export type MapTilesConfig = z.infer<typeof mapTilesConfig>;
 
 /** GET /map-tiles/{z}/{x}/{y} path and query. */
 export const mapTileParams = z.object({
-  z: z.coerce.number().int().min(0).max(20),
-  x: z.coerce.number().int().min(0),
-  y: z.coerce.number().int().min(0),
+  z: decimalNumber(z.number().int().min(0).max(20)),
+  x: decimalNumber(z.number().int().min(0)),
+  y: decimalNumber(z.number().int().min(0)),
 });
 export const mapTileQuery = z.object({ token: z.string().min(1).max(500) });
 

@@ -25,7 +25,7 @@ export type MapType = (typeof MAP_TYPES)[number];
  * The web addresses a trip by id: `GET /trips/{id}/map-summary` and `GET /trips/{id}/map-report`.
  */
 export const tripMapQuery = z.object({
-  truckId: z.coerce.number({ message: 'truckId is required' }).int('truckId is required').positive('truckId is required'),
+  truckId: id('truckId is required'),
   number: z.string({ message: 'number is required' }).trim().min(1, 'number is required').max(50),
   identifierType: z.enum(IDENTIFIER_TYPES).optional(),
   driverId: id().optional(),
@@ -50,6 +50,11 @@ export const mapSourceSummary = z.object({
   distance: z.number().nullable(),
   /** Seconds (telematics: from reaching the first stop to reaching the last). */
   duration: z.number().nullable(),
+  /**
+   * Telematics: of `duration`, the seconds the truck stood still (time at stops, dwell); the rest
+   * is driving, comparable with the route's driving hours. Null when not measured.
+   */
+  dwell: z.number().nullable().optional(),
 });
 export type MapSourceSummary = z.infer<typeof mapSourceSummary>;
 

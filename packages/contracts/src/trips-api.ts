@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { pageQuery, sortQuery } from './api';
 import { tripSortFields } from './list-query';
 import { TRIP_STATUSES, TRIP_STATUS_LABELS, type TripStatus } from './trips-list';
-import { id, optionalId, optionalText, queryText, requiredText, version } from './fields';
+import { decimalText, id, optionalId, optionalText, queryText, requiredText, version } from './fields';
 import { centralDateTime, parseCentral } from './time';
 import { estimateBasis, ROUTE_SOURCES } from './routing-api';
 // The stop and load types are geo's (packages/geo/src/stops.ts): the trip schemas are built from them.
-import { LOAD_STATUSES, STOP_TYPES } from '@milepost/geo/stops';
+import { LOAD_STATUSES, STOP_TYPES, stopLetter } from '@milepost/geo/stops';
 
 /**
  * Allowed status changes (decided; docs/product/trips.md leaves them open). A cancelled trip is final:
@@ -59,6 +59,7 @@ export const TRIP_MESSAGES = {
   notANumber: 'Must be a number',
   milesNegative: 'Miles cannot be negative',
   milesTooLarge: 'At most 100,000 miles',
+  payableTooLarge: 'Loaded + empty miles (the payable mileage) must be at most 100,000 miles',
   odometerNegative: 'An odometer reading cannot be negative',
   odometerTooLarge: 'At most 100,000,000 miles',
   endOdometerBelowStart: 'End odometer must not be less than start odometer',
@@ -68,8 +69,13 @@ export const TRIP_MESSAGES = {
 export const MAX_TRIP_MILES = 100_000;
 export const MAX_ODOMETER_MILES = 100_000_000;
 
-/** Empty, blank and absent are no value; a text is read as a number ('abc' is NaN, refused). */
-const numberOrNull = (v: unknown) => (v === '' || v === undefined || v === null ? null : typeof v === 'string' ? (v.trim() === '' ? null : Number(v)) : v);
+/**
+ * Empty, blank and absent are no value; a text is read as a number only when written in
+ * decimal notation ("12", "12.5", "-3", ".5", "1e3"): "0x10", "0b1", "Infinity" and "abc" stay
+ * texts and are refused as not a number (docs/decisions/009-input-types.md).
+ */
+const numberOrNull = (v: unknown) =>
+  v === '' || v === undefined || v === null ? null : typeof v === 'string' ? (v.trim() === '' ? null : decimalText(v)) : v;
 
 /** Miles and odometer readings: a number or nothing, one message per rule (server and form). */
 export const tripMiles = z.preprocess(
@@ -142,11 +148,18 @@ const tripFields = z.object({
   recoveryReasonId: optionalId(),
 });
 
-/** The rules between fields, once: the end after the start, the end odometer not below the start. */
+/** Payable mileage is loaded + empty, and is capped like any trip's miles (each within the cap, their sum over it). */
+export const payableTooLarge = (empty: number | null | undefined, loaded: number | null | undefined) =>
+  typeof empty === 'number' && typeof loaded === 'number' && empty <= MAX_TRIP_MILES && loaded <= MAX_TRIP_MILES && empty + loaded > MAX_TRIP_MILES;
+
+/** The rules between fields, once: the end after the start, the end odometer not below the start, payable within the cap. */
 function tripFieldRules(
-  v: Pick<z.output<typeof tripFields>, 'startDateTime' | 'endDateTime' | 'startOdometer' | 'endOdometer'>,
+  v: Pick<z.output<typeof tripFields>, 'startDateTime' | 'endDateTime' | 'startOdometer' | 'endOdometer' | 'emptyMiles' | 'loadedMiles'>,
   ctx: z.RefinementCtx,
 ) {
+  if (payableTooLarge(v.emptyMiles, v.loadedMiles)) {
+    ctx.addIssue({ code: 'custom', path: ['loadedMiles'], message: TRIP_MESSAGES.payableTooLarge });
+  }
   if (v.startDateTime && v.endDateTime && v.endDateTime <= v.startDateTime) {
     ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: TRIP_MESSAGES.endAfterStart });
   }
@@ -320,13 +333,17 @@ export const vehicleInfo = z.object({
 export const changeTripStatusQuery = z.object({ tripStatus: z.enum(TRIP_STATUSES, { message: TRIP_MESSAGES.tripStatus }) });
 
 /** The manual figures, with the trip's `version` they were read at (a stale one gets 409 STALE_VERSION). */
-export const payableMileageForm = z.object({
-  tripId: id(TRIP_MESSAGES.mileageTripId),
-  payableMileage: mileage.optional(),
-  emptyMiles: mileage,
-  loadedMiles: mileage,
-  version: version('version is required'),
-});
+export const payableMileageForm = z
+  .object({
+    tripId: id(TRIP_MESSAGES.mileageTripId),
+    payableMileage: mileage.optional(),
+    emptyMiles: mileage,
+    loadedMiles: mileage,
+    version: version('version is required'),
+  })
+  .superRefine((v, ctx) => {
+    if (payableTooLarge(v.emptyMiles, v.loadedMiles)) ctx.addIssue({ code: 'custom', path: ['loadedMiles'], message: TRIP_MESSAGES.payableTooLarge });
+  });
 
 export const historyQuery = pageQuery.extend({
   tripId: id(),
@@ -366,7 +383,8 @@ export function historyFieldLabel(code: string): string {
   const m = /^(ADDRESS|STOP_TYPE|ADDED_STOP|DELETED_STOP|LOAD_STATUS)_(\d+)$/.exec(code);
   if (m) {
     const label = { ADDRESS: 'Address', STOP_TYPE: 'Stop Type', ADDED_STOP: 'Added Stop', DELETED_STOP: 'Deleted Stop', LOAD_STATUS: 'Load Status' }[m[1] as 'ADDRESS'];
-    return `${label} ${m[2]}`;
+    // Stops by the letter every screen gives them (STOP_TYPE_2 is the second stop: B).
+    return `${label} ${stopLetter(Number(m[2]) - 1)}`;
   }
   return code;
 }

@@ -42,6 +42,10 @@ const rows: Row[] = [
   ['loaded miles 1e6 are too large', payableMileageForm, mileage, { loadedMiles: '1e6' }, 'loadedMiles', 'At most 100,000 miles'],
   ['loaded miles 1000000 are too large', payableMileageForm, mileage, { loadedMiles: 1_000_000 }, 'loadedMiles', 'At most 100,000 miles'],
   ['loaded miles abc are not a number', payableMileageForm, mileage, { loadedMiles: 'abc' }, 'loadedMiles', 'Must be a number'],
+  ['loaded miles 0x10 are not a number (decimal notation only, not 16)', payableMileageForm, mileage, { loadedMiles: '0x10' }, 'loadedMiles', 'Must be a number'],
+  ['empty miles Infinity are not a number', tripFieldsInput, trip, { emptyMiles: 'Infinity' }, 'emptyMiles', 'Must be a number'],
+  ['a payable mileage over 100,000 (loaded + empty) is refused', payableMileageForm, mileage, { emptyMiles: 60_000, loadedMiles: 60_000 }, 'loadedMiles', 'Loaded + empty miles (the payable mileage) must be at most 100,000 miles'],
+  ['a trip whose loaded + empty miles pass 100,000 is refused', tripFieldsInput, trip, { emptyMiles: '50000.1', loadedMiles: 50_000 }, 'loadedMiles', 'Loaded + empty miles (the payable mileage) must be at most 100,000 miles'],
   ['negative empty miles are refused', payableMileageForm, mileage, { emptyMiles: -5 }, 'emptyMiles', 'Miles cannot be negative'],
   ['negative trip miles are refused', tripFieldsInput, trip, { loadedMiles: '-1' }, 'loadedMiles', 'Miles cannot be negative'],
   ['a negative start odometer is refused', tripFieldsInput, trip, { startOdometer: -1, endOdometer: null }, 'startOdometer', 'An odometer reading cannot be negative'],
@@ -89,6 +93,6 @@ describe('validation says which rule was broken', () => {
     expect(truckForm.parse({ ...truck, vinNumber: '1fujgldr0clbp8834' }).vinNumber).toBe('1FUJGLDR0CLBP8834');
     expect(companyForm.safeParse({ ...company, usDot: '12345678' }).success).toBe(true);
     expect(tripSettingsForm.safeParse({ ...settings, homeRadius: 1000 }).success).toBe(true);
-    expect(payableMileageForm.parse({ ...mileage, loadedMiles: '1e5' }).loadedMiles).toBe(100_000);
+    expect(payableMileageForm.parse({ ...mileage, emptyMiles: 0, loadedMiles: '1e5' }).loadedMiles).toBe(100_000);
   });
 });

@@ -113,6 +113,27 @@ describe('telematics mileage', () => {
     ]);
   });
 
+  it('counts the time stood still apart from the driving: 45 minutes at the pickup are dwell of the leg that leaves it', () => {
+    const c = drive(start(), 0, 1000, 20);
+    // Standing at the pickup: a fix every 5 minutes at the same place, 45 minutes in all.
+    for (let i = 1; i <= 9; i++) {
+      c.time.push(c.time[20]! + i * 300);
+      c.lat.push(c.lat[20]!);
+      c.lng.push(c.lng[20]!);
+    }
+    drive(c, 90, 1000, 30);
+    const stops: EngineStop[] = [
+      { id: 1, stopType: 'START', ...at(c, 0) },
+      { id: 2, stopType: 'PICKUP', ...at(c, 20) },
+      { id: 3, stopType: 'DELIVERY', ...at(c, c.lat.length - 1) },
+    ];
+    const r = telematicsMileage({ fixes: c, stops, radii: RADII });
+    expect(r.legs.map((l) => [l.seconds, l.stillSeconds])).toEqual([
+      [20 * 60, 0],
+      [75 * 60, 45 * 60],
+    ]);
+  });
+
   it('prefers the odometer delta at the matched times, keeps the GPS figure beside it, and flags > 3 %', () => {
     const { c, stops } = simpleTrip();
     // The odometer reads 2 % more than the track on the first leg and 5 % more on the second.

@@ -140,6 +140,8 @@ export interface TelematicsLeg {
   reachedAt: number | null;
   /** Seconds between the fixes that reached the leg's two stops; null when either was never reached. */
   seconds: number | null;
+  /** Of those, the seconds the truck stood still (stationary fixes merged by the cleaning): time at stops, not driving. */
+  stillSeconds: number | null;
 }
 
 /** A cleaned track as a flexible polyline, its metres and seconds, and the fixes that reached stops. */
@@ -210,9 +212,13 @@ export function telematicsMileage({ fixes, odometer, stops, radii, rules = MILEA
       gap: false,
       reachedAt: b >= 0 ? time[b]! : null,
       seconds: a >= 0 && b >= 0 ? time[b]! - time[a]! : null,
+      stillSeconds: null,
     };
     legs.push(leg);
     if (a < 0 || b < 0) continue;
+    let still = 0;
+    for (let m = a; m < b; m++) still += until[m]! - time[m]!;
+    leg.stillSeconds = still;
     const gps = along[b]! - along[a]!;
     for (let m = a + 1; m <= b; m++) {
       if (time[m]! - until[m - 1]! > rules.gapSeconds || along[m]! - along[m - 1]! > rules.gapMeters) {

@@ -10,6 +10,17 @@ export type StopType = (typeof STOP_TYPES)[number];
 export const LOAD_STATUSES = ['EMPTY', 'LOADED'] as const;
 export type LoadStatus = (typeof LOAD_STATUSES)[number];
 
+/** A stop's letter by its position: A, B, C … Z, AA, AB … — the one numbering of every screen (editor, Trip History, legs table, map). */
+export function stopLetter(index: number): string {
+  let n = index;
+  let out = '';
+  do {
+    out = String.fromCharCode(65 + (n % 26)) + out;
+    n = Math.floor(n / 26) - 1;
+  } while (n >= 0);
+  return out;
+}
+
 /**
  * The spec's table for a stop on its own: START, PICKUP, TRAILER (and HOME) give EMPTY; SHOP and
  * DELIVERY give LOADED. It is the first stop's default; every other stop's comes from

@@ -17,13 +17,47 @@ import * as routing from './schema/routing';
 import * as tripStatisticsSchema from './schema/trip-statistics';
 import * as tripsSchema from './schema/trips';
 import * as telematics from './schema/telematics';
+import * as mileageReview from './schema/mileage-review';
 
-export const schema = { ...access, ...platform, ...reference, ...routing, ...tripsSchema, ...tripStatisticsSchema, ...telematics };
+export const schema = { ...access, ...platform, ...reference, ...routing, ...tripsSchema, ...tripStatisticsSchema, ...telematics, ...mileageReview };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * One database session lent to a CSV export (platform/csv.ts): its cursor lives in it, so the
+ * export keeps it until the download ends, then releases it.
+ */
+export interface ExportSession {
+  db: Db;
+  release(err?: Error): void;
+}
+
+/** Lends an export session; rejects with ExportsBusyError when none is free in time. */
+export type ExportSessions = () => Promise<ExportSession>;
+
+/** Every export session is taken by a download in progress. */
+export class ExportsBusyError extends Error {
+  override readonly name = 'ExportsBusyError';
+}
+
+/** Limits of the export sessions (docs/deploy.md "Exports"). */
+export interface ExportOptions {
+  /** Connections of the exports' own pool (PostgreSQL): at most this many downloads at once. */
+  poolSize?: number;
+  /** How long a download waits for a free export connection before it is refused. */
+  waitMs?: number;
+  /** Longest single statement of an export (statement_timeout). */
+  statementTimeoutMs?: number;
+  /** A transaction left open on an export connection is ended after this (idle_in_transaction_session_timeout). */
+  idleInTransactionMs?: number;
+}
+
+export const EXPORT_DEFAULTS = { poolSize: 2, waitMs: 5_000, statementTimeoutMs: 60_000, idleInTransactionMs: 10_000 } as const;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Sessions for CSV exports: on PostgreSQL a small pool of their own, with timeouts; on PGlite its one session. */
+  exportSession: ExportSessions;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -40,16 +74,43 @@ const MIGRATION_LOCK = 7_242_001; // advisory lock id: only one instance migrate
  * Opens the database: PostgreSQL when a URL is given, otherwise PGlite stored in `dataDir`
  * (or in memory when `dataDir` is null, as tests do).
  */
-export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | null; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | null; poolSize?: number; exports?: ExportOptions }): Promise<Database> {
+  const ex = { ...EXPORT_DEFAULTS, ...opts.exports };
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     pool.on('error', () => {
       /* an idle client died; the pool replaces it */
     });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    // Slow downloads never hold the connections every other request needs: exports read on a
+    // small pool of their own, whose statements and open transactions are cut short by the server.
+    const exportPool = new pg.Pool({
+      connectionString: opts.url,
+      max: ex.poolSize,
+      connectionTimeoutMillis: ex.waitMs,
+      statement_timeout: ex.statementTimeoutMs,
+      idle_in_transaction_session_timeout: ex.idleInTransactionMs,
+      application_name: 'milepost-export',
+    });
+    exportPool.on('error', () => {
+      /* an idle export client died; the pool replaces it */
+    });
     return {
       db,
       kind: 'postgres',
+      async exportSession() {
+        let client: pg.PoolClient;
+        try {
+          client = await exportPool.connect();
+        } catch (err) {
+          if (err instanceof Error && /timeout/i.test(err.message)) throw new ExportsBusyError('every export connection is in use');
+          throw err;
+        }
+        return {
+          db: drizzlePg({ client, schema, casing: 'snake_case' }) as unknown as Db,
+          release: (err?: Error) => client.release(err),
+        };
+      },
       async migrate() {
         const client = await pool.connect();
         try {
@@ -60,7 +121,9 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
           client.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), exportPool.end()]);
+      },
       executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
     };
   }
@@ -76,6 +139,8 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
   return {
     db,
     kind: 'pglite',
+    // PGlite is one session: exports share it, statement by statement (their cursor is held, not a transaction).
+    exportSession: () => Promise.resolve({ db, release: () => undefined }),
     migrate: () => migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
     async executeSql(text, values) {

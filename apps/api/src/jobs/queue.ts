@@ -8,6 +8,7 @@ import type { ProviderName } from '../modules/telematics/provider';
 import { providerFor, type TelematicsDeps } from '../modules/telematics/registry';
 import { sourcesOn } from '../modules/telematics/sources';
 import { calibrateEstimates, calibrationDue } from '../modules/routing/calibration';
+import { backfillReviews } from '../modules/mileage-review';
 import { pruneRateLimits } from '../platform/rate-limit';
 import { storable } from '../platform/storable';
 import { integrationSyncStatus } from '../db/schema/telematics';
@@ -211,6 +212,9 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     safely(log, BACKFILL_QUEUE, async () => {
       const n = await backfillMileStats(telematics, 2000, (tripId, err) => log.warn({ tripId, err }, 'mile stats could not be computed'));
       if (n) log.info({ trips: n }, 'mile stats computed');
+      // Completed trips stored before the Mileage Review existed get their review rows (docs/mileage-review.md).
+      const reviewed = await backfillReviews(database.db, 2000);
+      if (reviewed) log.info({ trips: reviewed }, 'mileage review rows computed');
     }),
   );
   await boss.work(

@@ -2,7 +2,9 @@ import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
+import { ExportsBusyError, type ExportSession, type ExportSessions } from '../db/client';
+import { AppError } from './errors';
 
 /** A CSV column: its header and how a row gives its cell. */
 export interface CsvColumn<R> {
@@ -10,14 +12,29 @@ export interface CsvColumn<R> {
   value: (row: R) => string | number | null | undefined;
 }
 
+/** A formula's first character (= + - @, their full-width forms, tab, carriage return). */
+const FORMULA_AFTER_SEMICOLON = /;(\s*)([=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
+
 /**
- * CSV lines (RFC 4180: cells with commas, quotes or line breaks quoted, quotes doubled; CRLF),
- * with text cells that start with = + - @ (or a tab or carriage return) prefixed with ' so a
- * spreadsheet does not run them as formulas. Numbers stay numbers, negative ones included.
+ * A text cell as written: a spreadsheet set to read `;` as the separator (most of Europe) would
+ * start a new cell after each `;`, so a formula there is prefixed with ' too (the cell is also quoted).
+ */
+export const defuseAfterSemicolons = (value: string) => value.replace(FORMULA_AFTER_SEMICOLON, ";$1'$2");
+
+/**
+ * CSV lines (RFC 4180: cells with commas, semicolons, quotes or line breaks quoted, quotes
+ * doubled; CRLF), with text cells that start with = + - @ (or a tab or carriage return), or
+ * carry one right after a `;`, prefixed with ' so a spreadsheet does not run them as formulas.
+ * Numbers stay numbers, negative ones included.
  */
 export function csvLines<R>(columns: readonly CsvColumn<R>[], rows: readonly R[], withHeader = false): string {
   const records = rows.map((r) => columns.map((c) => c.value(r) ?? null));
-  return stringify(withHeader ? [columns.map((c) => c.header), ...records] : records, { escape_formulas: true, record_delimiter: 'windows' });
+  return stringify(withHeader ? [columns.map((c) => c.header), ...records] : records, {
+    escape_formulas: true,
+    quoted_match: /;/,
+    cast: { string: defuseAfterSemicolons },
+    record_delimiter: 'windows',
+  });
 }
 
 /** Miles to one decimal, as the screens show them (null stays empty). */
@@ -33,13 +50,19 @@ export function csvReply(reply: FastifyReply, fileName: string): FastifyReply {
 
 export const CSV_BATCH_ROWS = 1000;
 
+/** A download whose client takes nothing for this long is ended, and its export session returned. */
+export const CSV_STALL_MS = 120_000;
+
 /**
  * Resolves when the stream drains or closes, and takes both listeners off again (a race of two
- * `once` calls leaves the loser's listeners behind: one more per batch of a long export).
+ * `once` calls leaves the loser's listeners behind: one more per batch of a long export). A
+ * client that takes nothing for CSV_STALL_MS has its download ended (the stream destroyed).
  */
 function drainOrClose(out: PassThrough): Promise<void> {
   return new Promise((resolve) => {
+    const stalled = setTimeout(() => out.destroy(), CSV_STALL_MS);
     const done = () => {
+      clearTimeout(stalled);
       out.off('drain', done);
       out.off('close', done);
       resolve();
@@ -49,52 +72,92 @@ function drainOrClose(out: PassThrough): Promise<void> {
   });
 }
 
+let cursorSeq = 0;
+
 /**
- * Streams a query's rows as CSV with flat memory: the query runs as a server-side cursor in a
- * read-only transaction, and a batch is fetched while the one before is written, no further
- * ahead until the client has taken it (back-pressure): at most two batches are held. If the
- * client goes away the transaction is rolled back and the cursor closed. Rows come back with
- * the query's column aliases.
+ * Streams a query's rows as CSV with flat memory, without holding a transaction while a slow
+ * client reads (docs/deploy.md "Exports"): the query is declared as a WITH HOLD cursor in one
+ * short read-only transaction — its rows are kept by the database when it commits, so no
+ * snapshot or lock outlives it — then read a batch at a time, each FETCH a statement of its own.
+ * A batch is fetched while the one before is written, no further ahead until the client has
+ * taken it (back-pressure): at most two batches are held. The session comes from the exports'
+ * own small pool (db/client.ts); when the download ends or the client goes away the cursor is
+ * closed and the session returned. Resolves once the cursor is declared, so a failure to start
+ * is an error answer, not a cut-off download. Rows come back with the query's column aliases.
  */
-export function streamCsv<R>(db: Db, query: SQLWrapper, columns: readonly CsvColumn<R>[], onError: (err: unknown) => void): Readable {
+export async function streamCsv<R>(session: ExportSession, query: SQLWrapper, columns: readonly CsvColumn<R>[], onError: (err: unknown) => void): Promise<Readable> {
+  const { db } = session;
+  const cursor = sql.raw(`milepost_csv_${++cursorSeq}`);
+  try {
+    await db.transaction(
+      async (tx) => {
+        // Plan for every row, not the first tenth a cursor is planned for by default: walking a sort
+        // index and filtering would read the whole table for a narrow filter.
+        await tx.execute(sql`set local cursor_tuple_fraction = 1`);
+        await tx.execute(sql`declare ${cursor} no scroll cursor with hold for ${query.getSQL() as SQL}`);
+      },
+      { accessMode: 'read only' },
+    );
+  } catch (err) {
+    session.release(err instanceof Error ? err : undefined);
+    throw err;
+  }
   const out = new PassThrough();
   const aborted = new Error('client went away');
-  db.transaction(
-    async (tx) => {
-      // Plan for every row, not the first tenth a cursor is planned for by default: walking a sort
-      // index and filtering would read the whole table for a narrow filter.
-      await tx.execute(sql`set local cursor_tuple_fraction = 1`);
-      await tx.execute(sql`declare milepost_csv no scroll cursor for ${query.getSQL() as SQL}`);
-      out.write(csvLines(columns, [], true));
-      // Started at once (a query runs when awaited): the database reads the next batch while this one is written.
-      const fetchBatch = () =>
-        Promise.resolve(tx.execute(sql.raw(`fetch forward ${CSV_BATCH_ROWS} from milepost_csv`)) as unknown as Promise<{ rows: R[] }>);
-      let next = fetchBatch();
-      for (;;) {
-        const res = await next;
-        if (!res.rows.length) break;
-        next = fetchBatch();
+  const fetchBatch = () => Promise.resolve(db.execute(sql`fetch forward ${sql.raw(String(CSV_BATCH_ROWS))} from ${cursor}`) as unknown as Promise<{ rows: R[] }>);
+  (async () => {
+    out.write(csvLines(columns, [], true));
+    // Started at once (a query runs when awaited): the database reads the next batch while this one is written.
+    let next = fetchBatch();
+    for (;;) {
+      const res = await next;
+      if (!res.rows.length) break;
+      next = fetchBatch();
+      if (out.destroyed) {
+        await next;
+        throw aborted;
+      }
+      if (!out.write(csvLines(columns, res.rows))) {
+        await drainOrClose(out);
         if (out.destroyed) {
           await next;
           throw aborted;
         }
-        if (!out.write(csvLines(columns, res.rows))) {
-          await drainOrClose(out);
-          if (out.destroyed) {
-            await next;
-            throw aborted;
-          }
-        }
       }
-      await tx.execute(sql`close milepost_csv`);
-    },
-    { accessMode: 'read only' },
-  ).then(
-    () => out.end(),
-    (err: unknown) => {
-      if (err !== aborted) onError(err);
-      out.destroy();
-    },
-  );
+    }
+  })()
+    .then(
+      () => out.end(),
+      (err: unknown) => {
+        if (err !== aborted) onError(err);
+        out.destroy();
+      },
+    )
+    .finally(async () => {
+      let failed: Error | undefined;
+      await db.execute(sql`close ${cursor}`).catch((err: unknown) => {
+        failed = err instanceof Error ? err : new Error(String(err));
+      });
+      // A session whose cursor could not be closed is not lent again.
+      session.release(failed);
+    });
   return out;
+}
+
+/** Seconds a refused download is told to wait. */
+export const EXPORTS_RETRY_AFTER_S = 10;
+
+/**
+ * A CSV download read on an export session of its own (docs/deploy.md "Exports"): every export
+ * goes through here; 503 EXPORTS_BUSY when every session is in use.
+ */
+export async function exportCsv<R>(exports: ExportSessions, query: SQLWrapper, columns: readonly CsvColumn<R>[], onError: (err: unknown) => void): Promise<Readable> {
+  let session: ExportSession;
+  try {
+    session = await exports();
+  } catch (err) {
+    if (err instanceof ExportsBusyError) throw new AppError('EXPORTS_BUSY', LIMIT_MESSAGES.exportsBusy, undefined, EXPORTS_RETRY_AFTER_S);
+    throw err;
+  }
+  return streamCsv(session, query, columns, onError);
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { AppError, type ErrorCode } from './errors';
 
 /**
  * Counts one hit on `key` in a fixed window, atomically, in the database (so every API
@@ -44,5 +46,26 @@ export function databaseRateLimitStore(db: Db) {
       const r = (routeOptions as { routeInfo?: { method?: unknown; url?: string } }).routeInfo;
       return new DatabaseStore(undefined, r ? `${String(r.method)} ${r.url ?? ''}` : this.namespace);
     }
+  };
+}
+
+/**
+ * A route's per-user limit (@fastify/rate-limit, counted in the database like every other
+ * limit): `max` calls a minute for each user, then 429 with Retry-After and the route's own
+ * error code. Runs after authentication (preHandler); `userOf` names the user (the signed-in
+ * principal by default).
+ */
+export function perUserPerMinute(
+  max: number,
+  code: ErrorCode,
+  message: string,
+  userOf: (req: FastifyRequest) => number | undefined = (req) => req.principal?.userId,
+) {
+  return {
+    max,
+    timeWindow: 60_000,
+    hook: 'preHandler' as const,
+    keyGenerator: (req: FastifyRequest) => `user:${userOf(req) ?? req.ip}`,
+    errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) => new AppError(code, message, undefined, ctx.ttl / 1000),
   };
 }

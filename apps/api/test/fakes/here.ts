@@ -17,11 +17,13 @@ import { greatCircleMeters, type LatLng } from '@milepost/geo/distance';
  * - 'restricted': routes whose first section carries a `violatedVehicleRestriction` notice.
  * - 'server-error': 500 with HERE's error body.
  * - 'slow': answers after `delayMs` (default 1 000 ms).
+ * - 'html-tile': tiles are a 200 `text/html` page (a captive portal, a broken CDN).
+ * - 'huge-tile': tiles are a 200 `image/png` of 60 MB, sent in chunks with no length.
  * A key other than `apiKey` (default FAKE_HERE_KEY) gets HERE's 401 on every path.
  */
 
 export const FAKE_HERE_KEY = 'fake-here-key';
-export type HereFakeMode = 'ok' | 'no-route' | 'restricted' | 'server-error' | 'slow';
+export type HereFakeMode = 'ok' | 'no-route' | 'restricted' | 'server-error' | 'slow' | 'html-tile' | 'huge-tile';
 
 export const FAKE_ROUTE_FACTOR = { fast: 1.3, short: 1.27 } as const;
 export const FAKE_SPEED_MPS = 25;
@@ -181,6 +183,18 @@ export async function startHereFake(opts: { port?: number; apiKey?: string } = {
     if (url.pathname === '/v1/autosuggest') return autosuggest(url.searchParams, res);
     if (/^\/v3\/base\/mc\/\d+\/\d+\/\d+\/png8$/.test(url.pathname)) {
       if (mode === 'server-error') return send(res, 503, { status: 503, title: 'Service unavailable' });
+      if (mode === 'html-tile') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end('<!doctype html><script>document.title = "not a tile"</script>');
+      }
+      if (mode === 'huge-tile') {
+        res.writeHead(200, { 'content-type': 'image/png' });
+        const chunk = Buffer.alloc(64 * 1024, 1);
+        for (let sent = 0; sent < 60 * 1024 * 1024 && !res.destroyed; sent += chunk.length) {
+          if (!res.write(chunk)) await new Promise((r) => res.once('drain', r).once('close', r));
+        }
+        return res.end();
+      }
       res.writeHead(200, { 'content-type': 'image/png' });
       return res.end(FAKE_TILE_PNG);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceNumber, distanceText, hoursText, milesText } from './distance-format';
+import { distanceNumber, distanceText, estimateTitle, hoursText, manualFieldMiles, manualFieldText, mileageHeader, milesText } from './distance-format';
 
 describe('distanceText', () => {
   it('says where a figure came from: an estimate reads "≈ … est.", a routed one plain', () => {
@@ -25,5 +25,45 @@ describe('distanceText', () => {
   it('writes hours to 2 decimals, estimates marked', () => {
     expect(hoursText(51_120)).toBe('14.20 h');
     expect(hoursText(51_120, 'ESTIMATE')).toBe('≈ 14.20 h');
+  });
+
+  it('an estimated zero reads "0 mi", not "≈ 0.0 mi est."', () => {
+    expect(distanceText(0, 'MILES', 'ESTIMATE')).toBe('0 mi');
+    expect(distanceText(20, 'KM', 'ESTIMATE')).toBe('0 km');
+    expect(distanceText(0, 'MILES', 'HERE')).toBe('0.0 mi');
+    expect(distanceText(200, 'MILES', 'ESTIMATE')).toBe('≈ 0.1 mi est.');
+  });
+});
+
+describe('mileageHeader', () => {
+  it('says km instead of Miles in KM mode, and never "Miles (km)"', () => {
+    expect(['Miles', 'TOTAL MILES', 'Payable Mileage', 'Loaded Miles', 'Total Empty', 'PU'].map((h) => mileageHeader(h, 'KM'))).toEqual([
+      'km',
+      'TOTAL KM',
+      'Payable km',
+      'Loaded km',
+      'Total Empty (km)',
+      'PU (km)',
+    ]);
+    expect(mileageHeader('TOTAL MILES', 'MILES')).toBe('TOTAL MILES');
+  });
+});
+
+describe('manual figures in the unit shown', () => {
+  it('shows stored miles in km to 0.1, stores typed km as miles, and an untouched km figure as the stored miles', () => {
+    expect(manualFieldText(835.7, 'KM')).toBe('1344.9');
+    expect(manualFieldText(835.7, 'MILES')).toBe('835.7');
+    expect(manualFieldText(null, 'KM')).toBe('');
+    expect(manualFieldMiles('1344.9', 'KM', 835.7)).toBe(835.7);
+    expect(manualFieldMiles('1000', 'KM', 835.7)).toBe(621.37);
+    expect(manualFieldMiles('', 'KM', 835.7)).toBeNull();
+    expect(manualFieldMiles('400.5', 'MILES', 835.7)).toBe(400.5);
+  });
+});
+
+describe('estimateTitle', () => {
+  it("names the company's learned factor and sample, else the default bands", () => {
+    expect(estimateTitle({ factor: 1.08, legs: 212 })).toContain('× 1.08 from 212 of your legs');
+    expect(estimateTitle()).toContain('× 1.25 under 25 mi, × 1.20 beyond');
   });
 });

@@ -1,3 +1,4 @@
+import { CIRCUITY } from '@milepost/geo/estimate';
 import { METERS_TO_MILES, groupDigits, metersTo, type DistanceUnit } from '@milepost/geo/units';
 
 /**
@@ -13,7 +14,7 @@ export const UNIT_SUFFIX: Readonly<Record<DistanceUnit, string>> = { MILES: 'mi'
 
 export const SOURCE_TITLES: Readonly<Record<DistanceSource, string>> = {
   HERE: 'Truck route from HERE',
-  ESTIMATE: 'Estimate: straight-line distance × road factor (no HERE route)',
+  ESTIMATE: estimateTitle(),
   SAMSARA: 'Measured along Samsara GPS points',
   GLE: 'Measured along GLE GPS points',
   ODOMETER: 'Odometer readings',
@@ -21,17 +22,43 @@ export const SOURCE_TITLES: Readonly<Record<DistanceSource, string>> = {
   MANUAL: 'Entered by staff',
 };
 
-/** A mileage column's spec header; with KM the unit is said, so no kilometre passes for a mile. */
-export const mileageHeader = (header: string, unit: DistanceUnit) => (unit === 'KM' ? `${header} (km)` : header);
+/** A company's own road factor for a distance band, learned from its completed legs (issue 20 point 4). */
+export interface EstimateCalibration {
+  factor: number;
+  legs: number;
+}
+
+/**
+ * What an estimate was made of, for its tooltip: the company's learned factor and sample
+ * ("× 1.08 from 212 of your legs"), else the default bands (packages/geo/src/estimate.ts).
+ */
+export function estimateTitle(calibration?: EstimateCalibration | null): string {
+  if (calibration) return `Estimate (no HERE route): straight-line distance × ${calibration.factor.toFixed(2)} from ${groupDigits(calibration.legs, 0)} of your legs`;
+  return `Estimate (no HERE route): straight-line distance × ${CIRCUITY.short.toFixed(2)} under ${CIRCUITY.shortLegMiles} mi, × ${CIRCUITY.long.toFixed(2)} beyond (+${CIRCUITY.practicalExtra.toFixed(2)} for Practical routing)`;
+}
+
+/**
+ * A mileage column's spec header; with KM the unit is said, so no kilometre passes for a mile:
+ * the word Miles (or Mileage) becomes km — "TOTAL KM", "Payable km", "Loaded km" — and a header
+ * without it gets "(km)" ("PU (km)"). Nothing reads "Miles (km)".
+ */
+export function mileageHeader(header: string, unit: DistanceUnit): string {
+  if (unit !== 'KM') return header;
+  if (!/\b(miles|mileage)\b/i.test(header)) return `${header} (km)`;
+  return header.replace(/\b(miles|mileage)\b/gi, (word) => (word === word.toUpperCase() ? 'KM' : 'km'));
+}
 
 /** Just the number in the unit (for table cells whose header names the unit), e.g. "1 234.5". */
 export function distanceNumber(meters: number, unit: DistanceUnit): string {
   return groupDigits(metersTo(meters, unit), 1);
 }
 
-/** "812.4 mi", "1 307.5 km", or for an estimate "≈ 812.4 mi est.". */
+/** "812.4 mi", "1 307.5 km", or for an estimate "≈ 812.4 mi est."; nothing at all reads "0 mi". */
 export function distanceText(meters: number, unit: DistanceUnit, source?: DistanceSource | null): string {
-  const text = `${distanceNumber(meters, unit)} ${UNIT_SUFFIX[unit]}`;
+  const number = distanceNumber(meters, unit);
+  // Nothing to estimate: an estimated zero (the first stop's leg) reads "0 mi", not "≈ 0.0 mi est.".
+  if (source === 'ESTIMATE' && (number === '0.0' || number === '-0.0')) return `0 ${UNIT_SUFFIX[unit]}`;
+  const text = `${number} ${UNIT_SUFFIX[unit]}`;
   return source === 'ESTIMATE' ? `≈ ${text} est.` : text;
 }
 
@@ -49,4 +76,28 @@ export function milesIn(miles: number, unit: DistanceUnit): number {
 export function hoursText(seconds: number, source?: DistanceSource | null): string {
   const text = `${groupDigits(seconds / 3600, 2)} h`;
   return source === 'ESTIMATE' ? `≈ ${text}` : text;
+}
+
+/**
+ * A figure staff enter (Loaded/Empty Miles, Payable Mileage) is stored in miles and shown and
+ * typed in the user's unit (issue 20 point 5). Its field's text: '' for none, miles as stored,
+ * km to 0.1.
+ */
+export function manualFieldText(miles: number | null | undefined, unit: DistanceUnit): string {
+  if (miles === null || miles === undefined) return '';
+  return unit === 'KM' ? String(Math.round(milesIn(miles, 'KM') * 10) / 10) : String(miles);
+}
+
+/**
+ * The miles to store for a field typed in the user's unit: blank is null; a km figure that still
+ * reads as the stored one gives the stored miles back (so opening and saving in km never changes
+ * what a driver is paid), any other km figure is turned into miles to 0.01.
+ */
+export function manualFieldMiles(text: string, unit: DistanceUnit, stored: number | null = null): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const n = Number(trimmed);
+  if (unit !== 'KM' || !Number.isFinite(n)) return n;
+  if (stored !== null && trimmed === manualFieldText(stored, unit)) return stored;
+  return Math.round(n * 1000 * METERS_TO_MILES * 100) / 100;
 }

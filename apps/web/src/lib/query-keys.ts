@@ -21,6 +21,8 @@ export const QUERY_ROOTS = {
   settings: ['global-setting'],
   trips: ['trips'],
   mileStats: ['mile-stats'],
+  /** The Mileage Review queue and the companies' pay rules (docs/mileage-review.md). */
+  mileageReview: ['mileage-review'],
   /** Read-only: the Reports screen's period sums. */
   reports: ['trip-statistics'],
   routeSettings: ['user-route-setting'],
@@ -52,7 +54,7 @@ export const WRITE_REFRESHES = {
   users: ['users', 'trucks', 'trips', 'me'],
   roles: ['roles', 'users', 'me'],
   permissions: ['permissions', 'roles', 'me'],
-  companies: ['companies', 'trucks', 'trips'],
+  companies: ['companies', 'trucks', 'trips', 'mileageReview'],
   trucks: ['trucks', 'trips'],
   drivers: ['drivers', 'trucks', 'trips'],
   dispatchers: ['dispatchers', 'teams', 'trips'],
@@ -62,8 +64,10 @@ export const WRITE_REFRESHES = {
   settings: ['settings'],
   // A trip's stops and manual figures are part of its mileage report, and the other way round.
   // The reports sum the trips' figures.
-  trips: ['trips', 'mileStats', 'reports'],
-  mileStats: ['mileStats', 'trips', 'reports'],
+  trips: ['trips', 'mileStats', 'reports', 'mileageReview'],
+  mileStats: ['mileStats', 'trips', 'reports', 'mileageReview'],
+  // Approving sets the trips' manual figures.
+  mileageReview: ['mileageReview', 'trips', 'mileStats', 'reports'],
   // The PUT answers the whole row, which is put in the cache: refetching could only bring back an older one.
   routeSettings: [],
 } as const satisfies Record<Exclude<QueryArea, 'me' | 'reports'>, readonly QueryArea[]>;

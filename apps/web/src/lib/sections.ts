@@ -8,6 +8,7 @@ export const SECTIONS = [
   { key: 'trips', path: '/trips', title: 'Trips', group: 'general', anyOf: ['CAN_SHOW_TRIPS'] },
   { key: 'routes', path: '/routes', title: 'Routes', group: 'general', anyOf: ['CAN_SHOW_ROUTES'] },
   { key: 'reports', path: '/reports', title: 'Reports', group: 'general', anyOf: ['CAN_SHOW_REPORTS'] },
+  { key: 'mileageReview', path: '/mileage-review', title: 'Mileage Review', group: 'general', anyOf: ['CAN_VIEW_MILEAGE_REPORT_TRIP'] },
   { key: 'trucks', path: '/trucks', title: 'Trucks', group: 'general', anyOf: ['CAN_SHOW_TRUCKS', 'CAN_SHOW_TRUCK_PAGE'] },
   { key: 'dispatchers', path: '/dispatchers', title: 'Dispatchers', group: 'general', anyOf: ['CAN_SHOW_DISPATCHERS', 'CAN_SHOW_DISPATCHER_PAGE'] },
   { key: 'shops', path: '/shops', title: 'Shops', group: 'general', anyOf: ['CAN_SHOW_SHOPS', 'CAN_SHOW_SHOP_PAGE'] },

@@ -10,7 +10,6 @@ import { meQueryOptions } from '@/lib/current-user';
 import { UserFooter } from '@/features/auth/components/user-footer';
 import { ensureSession, tokenSubject } from '@/lib/session';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, getAccessToken, getRefreshToken } from '@/lib/token-storage';
-import { loadClassMerging } from '@/lib/utils';
 
 /**
  * The authenticated layout. Before every route below it the stored access token is checked
@@ -20,27 +19,21 @@ import { loadClassMerging } from '@/lib/utils';
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ preload }) => {
     // A hover preload must not refresh or sign out behind the user's back; the real navigation checks.
-    if (preload) return { queryClient: await signedInAppModules() };
+    if (preload) return { queryClient: await appQueryClient() };
     const hadSession = getAccessToken() !== null || getRefreshToken() !== null;
     if ((await ensureSession()) === 'signed-out') {
       clearQueryCache();
       if (hadSession) toast.error(AUTH_MESSAGES.sessionEnded, { id: 'session-ended' });
       throw redirect({ to: '/login' });
     }
-    // The signed-in app's query client and class merging, loaded on first need (the sign-in screens load neither).
-    const queryClient = await signedInAppModules();
+    // The signed-in app's query client, loaded on first need (the sign-in screens do not load it).
+    const queryClient = await appQueryClient();
     // Start loading permissions now; the sidebar and page guard show their loading states meanwhile.
     void queryClient.prefetchQuery(meQueryOptions());
     return { queryClient };
   },
   component: AppLayout,
 });
-
-/** What the signed-in screens need before they render, and the sign-in screens never load (docs/decisions/013-first-screen-loads-fast.md). */
-async function signedInAppModules() {
-  const [queryClient] = await Promise.all([appQueryClient(), loadClassMerging()]);
-  return queryClient;
-}
 
 function AppLayout() {
   const navigate = useNavigate();

@@ -2,10 +2,6 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { toast } from '@/components/layout/toasts';
-import { loadClassMerging } from '@/lib/utils';
-
-// Components render as in the signed-in app, which loads class merging before its first screen (src/lib/utils.ts).
-await loadClassMerging();
 
 afterEach(() => {
   cleanup();

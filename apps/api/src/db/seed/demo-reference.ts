@@ -1,4 +1,5 @@
 import type { Db } from '../client';
+import { companyPayRules } from '../schema/mileage-review';
 import { users } from '../schema/access';
 import { companies, dispatchers, drivers, globalSettings, recoveryReasons, shops, teams, trucks } from '../schema/reference';
 
@@ -57,6 +58,8 @@ export async function seedDemoReference(tx: Db): Promise<void> {
       { name: 'Blue Ridge Transport', email: 'office@blueridgetransport.example', phone: '+1 (404) 555-0112', usDot: '1938470' },
     ])
     .returning({ id: companies.id });
+  // Lone Star pays the lower of routed and GPS miles within 2 % (docs/mileage-review.md); the others the default.
+  await tx.insert(companyPayRules).values({ companyId: companyRows[1]!.id, payBasis: 'LOWER', tolerancePct: 2 });
 
   const teamRows = await tx
     .insert(teams)

@@ -37,6 +37,35 @@ const METERS_PER_MILE = 1609.344;
 const miles = (a: Town, b: Town) => wgs84Meters(a, b) / METERS_PER_MILE;
 const SPEED_MPH = 50;
 
+/** The company whose unpaid demo loads carry the Mileage Review's cases, one after another. */
+export const REVIEW_DEMO_COMPANY = 'Lone Star Carriers';
+const REVIEW_CASES = ['NO_TRACK', 'GPS_GAP', 'ODOMETER_OFF', 'STOP_MISSED', 'AS_DRIVEN'] as const;
+type ReviewCase = (typeof REVIEW_CASES)[number];
+
+/**
+ * Changes a generated drive after the fact (drawing no random number, so the other loads stay as
+ * they were): a 40-minute hole in the last leg's breadcrumbs, an odometer reading 15 % long on
+ * the first leg, or no fix within 8 km of the delivery.
+ */
+function reviewCaseOf(scenario: ReviewCase, drive: { breadcrumbs: Breadcrumb[]; odometers: OdometerReading[]; arrivals: number[] }, places: readonly Town[]) {
+  const last = drive.arrivals.length - 1;
+  if (scenario === 'GPS_GAP') {
+    const from = drive.arrivals[last - 1]! + (drive.arrivals[last]! - drive.arrivals[last - 1]!) * 0.3;
+    drive.breadcrumbs = drive.breadcrumbs.filter((b) => b.time < from || b.time > from + 40 * 60_000);
+  } else if (scenario === 'ODOMETER_OFF') {
+    const [start, end] = [drive.arrivals[0]!, drive.arrivals[1]!];
+    const base = drive.odometers.find((o) => o.time >= start)?.meters ?? drive.odometers[0]!.meters;
+    let extra = 0;
+    for (const o of drive.odometers) {
+      if (o.time >= start && o.time <= end) extra = (o.meters - base) * 0.15;
+      if (o.time >= start) o.meters = Math.round(o.meters + extra);
+    }
+  } else if (scenario === 'STOP_MISSED') {
+    const stop = places[places.length - 1]!;
+    drive.breadcrumbs = drive.breadcrumbs.filter((b) => wgs84Meters(b, stop) > 8_000);
+  }
+}
+
 /** A small deterministic random source, so every demo install looks the same. */
 function rng(seed: number) {
   return () => {
@@ -103,7 +132,7 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
   const driverRows = await db.select({ id: drivers.id, truckId: drivers.truckId }).from(drivers).where(eq(drivers.active, true));
   const crews = driverRows.filter((d): d is { id: number; truckId: number } => d.truckId !== null);
   const truckRows = await db
-    .select({ id: trucks.id, vehicleId: trucks.vehicleId, gleVehicleId: trucks.gleVehicleId, samsara: companies.samsaraEnabled, gle: companies.gleEnabled })
+    .select({ id: trucks.id, vehicleId: trucks.vehicleId, gleVehicleId: trucks.gleVehicleId, samsara: companies.samsaraEnabled, gle: companies.gleEnabled, company: companies.name })
     .from(trucks)
     .leftJoin(companies, eq(companies.id, trucks.companyId));
   const truckOf = new Map(truckRows.map((t) => [t.id, t]));
@@ -111,6 +140,7 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
   const reasonIds = (await db.select({ id: recoveryReasons.id }).from(recoveryReasons)).map((r) => r.id);
   const now = Date.now();
   const DAY = 86_400_000;
+  let reviewCase = 0;
 
   for (let i = 0; i < count; i++) {
     const crew = pick(crews);
@@ -167,7 +197,10 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
     }
     const trip = await createTrip(db, routing, actor.id, input);
 
-    if (drive && (status === 'COMPLETED' || status === 'IN_TRANSIT') && drive.breadcrumbs.length) {
+    // Lone Star's loads nobody has paid yet show the Mileage Review's reasons (docs/mileage-review.md#demo).
+    const scenario = completed && input.emptyMiles === null && truck.company === REVIEW_DEMO_COMPANY ? REVIEW_CASES[reviewCase++ % REVIEW_CASES.length]! : null;
+    if (drive && scenario) reviewCaseOf(scenario, drive, places);
+    if (drive && scenario !== 'NO_TRACK' && (status === 'COMPLETED' || status === 'IN_TRANSIT') && drive.breadcrumbs.length) {
       const windowStart = pickup;
       const fetchedTo = new Date(Math.min(now, input.endDateTime?.getTime() ?? now));
       if (truck.samsara && truck.vehicleId) {

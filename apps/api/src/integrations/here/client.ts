@@ -63,6 +63,35 @@ export interface HereClientOptions {
   /** Template with {z}/{x}/{y}; its own query (style …) is kept. */
   tilesUrl: string;
   timeoutMs: number;
+  /** Largest tile accepted (bytes); a bigger one, or one that is not an image, is a BAD_ANSWER. */
+  tileMaxBytes?: number;
+}
+
+/** Default cap on a tile's size (config MAP_TILE_MAX_BYTES). */
+export const TILE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Reads a body up to `max` bytes; null (and the rest cancelled) past it. */
+async function readCapped(res: Response, max: number): Promise<Buffer | null> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!res.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -185,13 +214,21 @@ export function createHereClient(opts: HereClientOptions): HereClient {
         new URLSearchParams({ apiKey: opts.apiKey }),
       );
       const res = await get(url, 'map tiles');
-      let body: Buffer;
+      // Only images are served from our origin (an upstream HTML page would run as ours), and only small ones.
+      const contentType = (res.headers.get('content-type') ?? '').trim().toLowerCase();
+      if (!/^image\/[a-z0-9.+-]+(;|$)/.test(contentType) || contentType.startsWith('image/svg')) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new HereError('BAD_ANSWER', `HERE map tiles answered ${contentType || 'no content type'}, not an image`);
+      }
+      const max = opts.tileMaxBytes ?? TILE_MAX_BYTES;
+      let body: Buffer | null;
       try {
-        body = Buffer.from(await res.arrayBuffer());
+        body = await readCapped(res, max);
       } catch {
         throw new HereError('TIMEOUT', `HERE map tiles did not answer within ${opts.timeoutMs} ms`);
       }
-      return { contentType: res.headers.get('content-type') ?? 'image/png', body };
+      if (!body) throw new HereError('BAD_ANSWER', `HERE map tile is larger than ${max} bytes`);
+      return { contentType, body };
     },
   };
 }

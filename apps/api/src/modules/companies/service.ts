@@ -12,6 +12,7 @@ import {
 } from '@milepost/contracts/companies-api';
 import type { Db } from '../../db/client';
 import { companies } from '../../db/schema/reference';
+import { refreshCompanyReviews } from '../mileage-review';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
 import { likePattern, orderBy, toPage } from '../../platform/paging';
 import type { SecretBox } from '../../platform/secret-box';
@@ -77,12 +78,18 @@ export async function createCompany(db: Db, input: z.output<typeof companyForm>)
 }
 
 export async function updateCompany(db: Db, id: number, input: z.output<typeof companyUpdate>): Promise<CompanyRow> {
+  let switched = false;
   await conflictOnDuplicate(COMPANY_MESSAGES.duplicate, () =>
     db.transaction(async (tx) => {
-      const [current] = await tx.select({ version: companies.version }).from(companies).where(eq(companies.id, id)).for('update');
+      const [current] = await tx
+        .select({ version: companies.version, samsaraEnabled: companies.samsaraEnabled, gleEnabled: companies.gleEnabled })
+        .from(companies)
+        .where(eq(companies.id, id))
+        .for('update');
       if (!current) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
       if (input.version !== current.version) throw new AppError('STALE_VERSION', COMPANY_MESSAGES.stale);
       const { version: _v, samsaraEnabled, gleEnabled, ...fields } = input;
+      switched = (samsaraEnabled !== undefined && samsaraEnabled !== current.samsaraEnabled) || (gleEnabled !== undefined && gleEnabled !== current.gleEnabled);
       await tx
         .update(companies)
         .set({
@@ -95,6 +102,8 @@ export async function updateCompany(db: Db, id: number, input: z.output<typeof c
         .where(eq(companies.id, id));
     }),
   );
+  // Whether the company runs an integration decides its trips' review (docs/mileage-review.md).
+  if (switched) await refreshCompanyReviews(db, id);
   return getCompany(db, id);
 }
 

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@milepost/contracts/api';
 import { mileStatsParams, mileStatsRefreshAccepted, tripMileStats } from '@milepost/contracts/mile-stats-api';
 import { routeDataQuery, tripRouteData } from '@milepost/contracts/route-data-api';
+import { TELEMATICS_VIEW_PERMISSIONS, hasAnyPermission } from '@milepost/contracts/permissions';
 import type { AppDeps } from '../../app';
+import { principalOf } from '../../platform/access';
 import { mileStatsOf, queueRefresh, routeData } from './service';
 
 /** Registered before the trip routes, so /trips/route-data is never read as /trips/{id}. */
@@ -37,6 +39,11 @@ export async function mileStatsRoutes(app: FastifyInstance, deps: AppDeps) {
       querystring: routeDataQuery,
       response: { 200: envelope(tripRouteData) },
     },
-    handler: async (req) => ({ data: await routeData(deps.db, req.query) }),
+    handler: async (req) => {
+      const data = await routeData(deps.db, req.query);
+      // Tracks only for those who may view the trips map or the Mileage Report (not the Routes screen's map-only mode).
+      if (hasAnyPermission(principalOf(req).permissions, TELEMATICS_VIEW_PERMISSIONS)) return { data };
+      return { data: { ...data, samsaraLocation: null, gleLocation: null } };
+    },
   });
 }

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@milepost/contracts/api';
+import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
 import { mapTileParams, mapTileQuery, routeRequest, routeResponse } from '@milepost/contracts/routing-api';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../platform/errors';
-import { TILE_BROWSER_MAX_AGE_S, mapTile, verifyTileToken } from './tiles';
+import { perUserPerMinute } from '../../platform/rate-limit';
+import { TILE_BROWSER_MAX_AGE_S, mapTile, tileTokenUser } from './tiles';
 
 /**
  * Whoever plans or looks at a route may ask for one: the trip form's stops editor (create,
@@ -16,7 +18,10 @@ export async function routingRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/routing/routes', {
-    config: { access: ROUTING_ACCESS },
+    config: {
+      access: ROUTING_ACCESS,
+      rateLimit: perUserPerMinute(deps.config.ROUTING_USER_LIMIT_PER_MIN, 'ROUTING_RATE_LIMITED', LIMIT_MESSAGES.routing),
+    },
     schema: {
       tags: ['routing'],
       summary: 'Truck route through 2–22 stops: HERE (primary first, up to 2 alternatives), or an estimate labelled as such',
@@ -26,9 +31,22 @@ export async function routingRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: async (req) => ({ data: await deps.routing.route(req.body) }),
   });
 
+  // The user a tile request's token belongs to (set before the per-user limit counts it).
+  const tileUser = new WeakMap<FastifyRequest, number>();
+
   r.get('/map-tiles/:z/:x/:y', {
-    // An <img> cannot send the bearer header: the signed token from GET /client-config is the gate.
-    config: { access: 'public' },
+    // An <img> cannot send the bearer header: the signed token from GET /client-config, bound to
+    // a live sign-in, is the gate.
+    config: {
+      access: 'public',
+      rateLimit: perUserPerMinute(deps.config.MAP_TILES_USER_LIMIT_PER_MIN, 'MAP_TILES_RATE_LIMITED', LIMIT_MESSAGES.mapTiles, (req) => tileUser.get(req)),
+    },
+    // Runs before the rate limit's own preHandler (which @fastify/rate-limit appends).
+    preHandler: async (req) => {
+      const userId = await tileTokenUser(deps.db, deps.keys.secret, (req.query as { token: string }).token);
+      if (userId === null) throw new AppError('MAP_TILE_TOKEN_INVALID', LIMIT_MESSAGES.mapTileToken);
+      tileUser.set(req, userId);
+    },
     schema: {
       tags: ['routing'],
       summary: 'A HERE raster map tile, through the API (token from GET /client-config mapTiles.urlTemplate)',
@@ -36,7 +54,6 @@ export async function routingRoutes(app: FastifyInstance, deps: AppDeps) {
       querystring: mapTileQuery,
     },
     handler: async (req, reply) => {
-      if (!verifyTileToken(deps.keys.secret, req.query.token)) throw new AppError('MAP_TILE_TOKEN_INVALID', 'The map tile link has expired. Reload the map.');
       const tile = await mapTile({ db: deps.db, here: deps.here, log: req.log }, req.params.z, req.params.x, req.params.y);
       return reply.header('content-type', tile.contentType).header('cache-control', `private, max-age=${TILE_BROWSER_MAX_AGE_S}`).send(tile.body);
     },

@@ -19,12 +19,14 @@ import type { Db } from '../../db/client';
 import { routeCache } from '../../db/schema/routing';
 import { calibrationOf } from './calibration';
 import { createHereClient, HereError, type HereClient, type HereRoutesAnswer } from '../../integrations/here/client';
+import { singleFlight } from '../../platform/single-flight';
 
 /**
  * The one place Milepost gets route distances from (docs/routing.md, docs/decisions/006):
  * HERE Routing v8 when a key is configured, otherwise — or when HERE fails, times out or finds
  * no route — the honest estimate (WGS84 distance × circuity, packages/geo/src/estimate.ts).
- * HERE answers are cached in PostgreSQL for 10 minutes, shared by every user and instance.
+ * HERE answers are cached in PostgreSQL for 10 minutes, shared by every user and instance, and
+ * identical requests in flight at once share one HERE call (single-flight).
  */
 export interface RoutingService {
   /**
@@ -55,6 +57,7 @@ export function hereClientFor(config: Config): HereClient | null {
     autosuggestUrl: config.HERE_AUTOSUGGEST_URL,
     tilesUrl: config.HERE_TILES_URL,
     timeoutMs: config.HERE_TIMEOUT_MS,
+    tileMaxBytes: config.MAP_TILE_MAX_BYTES,
   });
 }
 
@@ -157,36 +160,46 @@ export function createRoutingService(opts: RoutingOptions): RoutingService {
     }
   }
 
+  const shared = singleFlight<RouteResponse | EstimateReason>();
+
   const service: RoutingService = {
     hasHere: here !== null,
     withoutHere: () => (here ? createRoutingService({ ...opts, here: null }) : service),
     async route(req, routeOpts) {
+      // The company's calibration is applied per caller, outside the shared part: callers of one signature may be different companies.
       const estimate = async (reason: EstimateReason) => estimateRoute(req, reason, opts.estimateSpeedMph, await calibrationOf(db, routeOpts?.companyId));
       if (!here) return estimate('NO_KEY');
       const signature = routeSignature(req);
-      const hit = await cached(signature);
-      if (hit) return hit;
-      let answer: HereRoutesAnswer;
-      try {
-        answer = await here.routes(req);
-      } catch (err) {
-        const kind = err instanceof HereError ? err.kind : 'NETWORK';
-        opts.log?.warn({ here: kind, reason: err instanceof Error ? err.message : String(err) }, 'HERE routing failed: answering an estimate');
-        return estimate(kind === 'TIMEOUT' ? 'TIMEOUT' : 'HERE_ERROR');
-      }
-      if (!answer.routes.length) {
-        opts.log?.warn({ notices: answer.notices.map((n) => n.code) }, 'HERE found no route: answering an estimate');
-        return estimate('NO_ROUTE');
-      }
-      const routes = fromHere(answer, req.stops.length - 1);
-      if (!routes) {
-        opts.log?.warn('HERE routes do not line up with the stops: answering an estimate');
-        return estimate('HERE_ERROR');
-      }
-      const result: RouteResponse = { source: 'HERE', estimateReason: null, routes };
-      await remember(signature, result);
-      return result;
+      // The signature covers everything HERE is asked (stops to ~0.1 m, mode, trailer), so callers with one signature may share an answer.
+      const answer = await shared(signature, () => fromCacheOrHere(here, req, signature));
+      return typeof answer === 'string' ? estimate(answer) : answer;
     },
   };
+
+  /** HERE's answer (from the cache or HERE), or why it must be an estimate. */
+  async function fromCacheOrHere(here: HereClient, req: RouteRequest, signature: string): Promise<RouteResponse | EstimateReason> {
+    const hit = await cached(signature);
+    if (hit) return hit;
+    let answer: HereRoutesAnswer;
+    try {
+      answer = await here.routes(req);
+    } catch (err) {
+      const kind = err instanceof HereError ? err.kind : 'NETWORK';
+      opts.log?.warn({ here: kind, reason: err instanceof Error ? err.message : String(err) }, 'HERE routing failed: answering an estimate');
+      return kind === 'TIMEOUT' ? 'TIMEOUT' : 'HERE_ERROR';
+    }
+    if (!answer.routes.length) {
+      opts.log?.warn({ notices: answer.notices.map((n) => n.code) }, 'HERE found no route: answering an estimate');
+      return 'NO_ROUTE';
+    }
+    const routes = fromHere(answer, req.stops.length - 1);
+    if (!routes) {
+      opts.log?.warn('HERE routes do not line up with the stops: answering an estimate');
+      return 'HERE_ERROR';
+    }
+    const result: RouteResponse = { source: 'HERE', estimateReason: null, routes };
+    await remember(signature, result);
+    return result;
+  }
   return service;
 }

@@ -12,6 +12,7 @@ import type { TelematicsDeps } from './registry';
 import { actualSource, sourcesOn } from './sources';
 import { loadStoredTrack, refreshTrack, trackMetas, type TrackState } from './tracks';
 import { plannedMileStats, telematicsMileStats } from './wire';
+import { refreshTripReview } from '../mileage-review';
 
 /**
  * A trip's figures per source (docs/mileage-engine.md "From save and sync to every screen").
@@ -270,6 +271,8 @@ export async function keepTripFigures(deps: TelematicsDeps, tripId: number, opts
     // HERE is never kept (it is read from the stop legs): a row left from before goes.
     await tx.delete(tripMileStats).where(and(eq(tripMileStats.tripId, tripId), notInArray(tripMileStats.source, [...PROVIDERS])));
     await syncActualMiles(tx, tripId);
+    // The trip's review row follows its figures (docs/mileage-review.md).
+    await refreshTripReview(tx, tripId);
   });
   return { tracks, changed };
 }

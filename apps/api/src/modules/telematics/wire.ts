@@ -34,6 +34,7 @@ export function telematicsMileStats(result: TelematicsMileage): SourceMileStats 
       gap: l.gap,
       reachedAt: l.reachedAt === null ? null : formatWireDateTime(l.reachedAt * 1000),
       seconds: l.seconds,
+      stillSeconds: l.stillSeconds,
     })),
   };
 }

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { tripExportQuery } from '@milepost/contracts/trips-api';
 import { TRIP_STATUS_LABELS, type TripStatus } from '@milepost/contracts/trips-list';
 import { METERS_TO_MILES } from '@milepost/geo/units';
-import type { Db } from '../../db/client';
+import type { ExportSessions } from '../../db/client';
 import { trips } from '../../db/schema/trips';
-import { oneDecimal, streamCsv, type CsvColumn } from '../../platform/csv';
+import { exportCsv, oneDecimal, type CsvColumn } from '../../platform/csv';
 import { tripListQueryParts } from './service';
 
 /** What one exported trip reads (the list's columns, under these aliases). */
@@ -72,9 +72,13 @@ const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Status', value: (r) => TRIP_STATUS_LABELS[r.tripStatus as TripStatus] ?? r.tripStatus },
 ];
 
-/** Every trip the list would show for these filters, in its order, as a CSV stream. */
-export function exportTrips(db: Db, q: z.output<typeof tripExportQuery>, onError: (err: unknown) => void) {
+/**
+ * Every trip the list would show for these filters, in its order, as a CSV stream read on an
+ * export session (docs/deploy.md "Exports"); 503 EXPORTS_BUSY when every one is in use.
+ */
+export async function exportTrips(exports: ExportSessions, q: z.output<typeof tripExportQuery>, onError: (err: unknown) => void) {
   const { where, order } = tripListQueryParts(q);
   const query = sql`select ${selection} from ${t}${where ? sql` where ${where}` : sql``} order by ${sql.join(order, sql`, `)}`;
-  return streamCsv(db, query, COLUMNS, onError);
+  return exportCsv(exports, query, COLUMNS, onError);
 }
+

@@ -71,12 +71,20 @@ function secondsOf(stats: SourceMileStats): number | null {
   return measured.length ? measured.reduce((n, l) => n + l.seconds!, 0) : null;
 }
 
+/** Of those seconds, the time stood still (dwell at stops), over the same legs. */
+function dwellOf(stats: SourceMileStats): number | null {
+  const measured = stats.legs.filter((l) => typeof l.seconds === 'number' && typeof l.stillSeconds === 'number');
+  return measured.length ? measured.reduce((n, l) => n + l.stillSeconds!, 0) : null;
+}
+
 const ref = ({ trip }: TripFigures) => ({ tripId: trip.id, truckId: trip.truckId, identifierType: trip.identifierType as IdentifierType, number: trip.identifierValue ?? '' });
 
 function summaryOf(f: TripFigures): TripMapSummary {
   const here: MapSourceSummary = { type: 'here', method: method(f.trip.routeSource), distance: f.trip.routeTotalMiles, duration: f.trip.routeDuration };
   const telematics = telematicsOf(f).map(({ type, stats }): MapSourceSummary =>
-    stats ? { type, method: methodOf(stats), distance: meters(stats.totalMiles), duration: secondsOf(stats) } : { type, method: null, distance: null, duration: null },
+    stats
+      ? { type, method: methodOf(stats), distance: meters(stats.totalMiles), duration: secondsOf(stats), dwell: dwellOf(stats) }
+      : { type, method: null, distance: null, duration: null, dwell: null },
   );
   return { ...ref(f), sources: [here, ...telematics] };
 }

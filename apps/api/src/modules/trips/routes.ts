@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
@@ -24,6 +24,7 @@ import {
 import { TRIPS_EXPORT_FILE_NAME } from '@milepost/contracts/trips-list';
 import { tripMapQuery, tripMapReport, tripMapSummary } from '@milepost/contracts/trip-map-api';
 import { recomputeRoutesRequest, recomputeRoutesResponse } from '@milepost/contracts/routing-api';
+import { TELEMATICS_VIEW_PERMISSIONS, hasAnyPermission } from '@milepost/contracts/permissions';
 import { principalOf } from '../../platform/access';
 import { csvReply } from '../../platform/csv';
 import { sendJsonText } from '../../platform/json-text';
@@ -37,6 +38,12 @@ import { recomputeTripRoutes } from './route-figures';
 const LOOKUP = { anyOf: ['CAN_SHOW_TRIPS', 'CAN_SHOW_ROUTES', 'CAN_SHOW_REPORTS'] } as const;
 /** The trips Map view and the Routes screen. */
 const MAP = { anyOf: ['CAN_VIEW_TRIP_MAP', 'CAN_SHOW_ROUTES'] } as const;
+
+/** Samsara and GLE panels only for those who may view the trips map or the Mileage Report; the Routes screen gets the primary one. */
+function primaryOnlyUnlessAllowed<T extends { sources: { type: string }[] }>(req: FastifyRequest, answer: T): T {
+  if (hasAnyPermission(principalOf(req).permissions, TELEMATICS_VIEW_PERMISSIONS)) return answer;
+  return { ...answer, sources: answer.sources.filter((s) => s.type === 'here') };
+}
 
 export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -64,8 +71,10 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/trips/export.csv', {
     config: { access: { permission: 'CAN_SHOW_TRIPS' } },
     schema: { tags, summary: 'Every trip matching the list filters, in its sort order, as CSV (streamed)', querystring: tripExportQuery, response: { 200: z.string() } },
-    handler: async (req, reply) =>
-      csvReply(reply, TRIPS_EXPORT_FILE_NAME).send(exportTrips(deps.db, req.query, (err) => req.log.error({ err }, 'trips CSV export failed'))),
+    handler: async (req, reply) => {
+      const csv = await exportTrips(deps.exports, req.query, (err) => req.log.error({ err }, 'trips CSV export failed'));
+      return csvReply(reply, TRIPS_EXPORT_FILE_NAME).send(csv);
+    },
   });
 
   r.get('/trips/check-number', {
@@ -96,13 +105,13 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/trips/summary', {
     config: { access: MAP },
     schema: { tags, summary: "A trip's total distance and duration per source, for the map panels' titles", querystring: tripMapQuery, response: { 200: envelope(tripMapSummary) } },
-    handler: async (req) => ({ data: await tripMap.tripMapSummaryFor(deps.db, req.query) }),
+    handler: async (req) => ({ data: primaryOnlyUnlessAllowed(req, await tripMap.tripMapSummaryFor(deps.db, req.query)) }),
   });
 
   r.get('/trips/report-summary', {
     config: { access: MAP },
     schema: { tags, summary: "The trip map report's rows per source (stop type, city, distance, total distance, duration)", querystring: tripMapQuery, response: { 200: envelope(tripMapReport) } },
-    handler: async (req) => ({ data: await tripMap.tripMapReportFor(deps.db, req.query) }),
+    handler: async (req) => ({ data: primaryOnlyUnlessAllowed(req, await tripMap.tripMapReportFor(deps.db, req.query)) }),
   });
 
   r.post('/trips/recompute-routes', {

@@ -6,6 +6,8 @@ import { useMemo, type ReactNode } from 'react';
 import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useIsMobile } from '@/lib/use-media-query';
 import { DataTable } from './data-table';
 import type { DataTableColumnDef } from './data-table-features';
 import { paramToSorting, sortingToParam } from './sorting';
@@ -45,6 +47,8 @@ export function ListScreen<TData extends RowData>({
   create,
   actions,
   table,
+  card,
+  filtersBelow,
   children,
 }: {
   title: string;
@@ -65,9 +69,14 @@ export function ListScreen<TData extends RowData>({
   /** Other header actions (instead of or beside `create`). */
   actions?: ReactNode;
   table: { tableId: string; label: string; columns: DataTableColumnDef<TData>[]; getRowId: (row: TData) => string };
+  /** On a phone (under 768 px) the rows as cards instead of the table's columns. */
+  card?: (row: TData) => ReactNode;
+  /** The filters on their own line(s) under the title (see HeaderBar). */
+  filtersBelow?: boolean;
   children?: ReactNode;
 }) {
   const { query, source, sorting } = list;
+  const mobile = useIsMobile();
   const headerActions =
     create || actions ? (
       <>
@@ -95,8 +104,12 @@ export function ListScreen<TData extends RowData>({
           </>
         }
         actions={headerActions}
+        filtersBelow={filtersBelow}
       />
       <ScreenBody className="overflow-hidden">
+        {card && mobile ? (
+          <CardList label={table.label} source={source} getRowId={table.getRowId} card={card} />
+        ) : (
         <DataTable
           tableId={table.tableId}
           label={table.label}
@@ -106,9 +119,52 @@ export function ListScreen<TData extends RowData>({
           sorting={sorting}
           onSortingChange={(next) => onSortChange(sortingToParam(next))}
         />
+        )}
       </ScreenBody>
       {children}
     </>
+  );
+}
+
+/** The loaded rows as cards, with the next page on request; the same source as the table. */
+function CardList<TData>({
+  label,
+  source,
+  getRowId,
+  card,
+}: {
+  label: string;
+  source: ReturnType<typeof useInfiniteTableSource<TData>>;
+  getRowId: (row: TData) => string;
+  card: (row: TData) => ReactNode;
+}) {
+  if (source.isLoading) return <Spinner label="Loading..." className="m-auto" />;
+  if (source.error)
+    return (
+      <div role="alert" className="m-auto grid justify-items-center gap-2 p-4 text-sm text-destructive">
+        {source.error.message}
+        <Button variant="outline" size="sm" onClick={source.retry}>
+          Retry
+        </Button>
+      </div>
+    );
+  return (
+    <div className="min-h-0 flex-1 overflow-y-auto p-2">
+      {source.rows.length === 0 ? (
+        <p className="py-8 text-center text-sm text-muted-foreground">No data found</p>
+      ) : (
+        <ul aria-label={label} className="grid gap-2">
+          {source.rows.map((row) => (
+            <li key={getRowId(row)}>{card(row)}</li>
+          ))}
+        </ul>
+      )}
+      {source.hasNextPage && (
+        <Button variant="outline" className="mt-2 w-full" disabled={source.isFetching} onClick={source.fetchNextPage}>
+          {source.isFetching ? 'Loading...' : 'Load more'}
+        </Button>
+      )}
+    </div>
   );
 }
 

@@ -3,7 +3,7 @@ import { SECTIONS, type SectionKey } from '@/lib/sections';
 import { Link } from '@tanstack/react-router';
 import {
   Building2,
-  ChartColumn,
+  ChartColumn, ListChecks,
   ClipboardList,
   Headset,
   Route,
@@ -28,13 +28,12 @@ import {
   sidebarItemClass,
   useSidebar,
 } from './sidebar';
-// The signed-in app's utilities load with its layout, after the sign-in screens' sheet (src/styles.css).
-import '@/styles/app.css';
 
 const SECTION_ICONS: Record<SectionKey, LucideIcon> = {
   trips: ClipboardList,
   routes: Route,
   reports: ChartColumn,
+  mileageReview: ListChecks,
   trucks: Truck,
   dispatchers: Headset,
   shops: Wrench,

@@ -21,6 +21,8 @@ export interface HeaderBarProps {
   actions?: ReactNode;
   /** A Table/Map or tab switcher, shown before the actions. */
   viewSwitcher?: ReactNode;
+  /** Filters on their own line(s) under the title and actions: a screen with many filters (Trips) keeps them to two rows at 1366 px. */
+  filtersBelow?: boolean;
   className?: string;
 }
 
@@ -29,7 +31,7 @@ export interface HeaderBarProps {
  * actions. It names the browser tab after the screen. On a phone the filters fold into a sheet
  * behind a Filters button, so the bar stays one or two lines high.
  */
-export function HeaderBar({ title, metadata, filters, actions, viewSwitcher, className }: HeaderBarProps) {
+export function HeaderBar({ title, metadata, filters, actions, viewSwitcher, filtersBelow = false, className }: HeaderBarProps) {
   const mobile = useIsMobile();
   useEffect(() => {
     if (typeof title !== 'string') return;
@@ -54,7 +56,7 @@ export function HeaderBar({ title, metadata, filters, actions, viewSwitcher, cla
           <FiltersSheet>{filters}</FiltersSheet>
         </div>
       ) : filters ? (
-        <div data-slot="header-filters" className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+        <div data-slot="header-filters" className={cn('flex min-w-0 flex-1 flex-wrap items-center gap-2', filtersBelow && 'order-last basis-full')}>
           {filters}
         </div>
       ) : (

@@ -83,16 +83,8 @@ export function stopColor(stopType: string): string {
   return STOP_TYPE_COLORS[stopType] ?? UNKNOWN_STOP_COLOR;
 }
 
-/** Map letters A, B, C … Z, AA, AB … by the stop's position in the trip. */
-export function stopLetter(index: number): string {
-  let n = index;
-  let out = '';
-  do {
-    out = String.fromCharCode(65 + (n % 26)) + out;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return out;
-}
+/** Map letters A, B, C … Z, AA, AB … by the stop's position in the trip: the one numbering of every screen. */
+export { stopLetter } from '@milepost/geo/stop-types';
 
 /**
  * Where each stop's marker goes: stops under {@link COINCIDENT_DEGREES} apart (on both axes)

@@ -248,6 +248,24 @@ describe('RouteMap', () => {
     expect(container.querySelector('path.mp-land')).toBeNull();
   });
 
+  it('a renewed tile link (a fresh token) is swapped into the open map: the next tiles load with it, the layer is not rebuilt', async () => {
+    const here = (token: string) => ({ provider: 'HERE' as const, urlTemplate: `/api/v1/map-tiles/{z}/{x}/{y}?token=${token}` });
+    let handle: { zoomIn(): void } | null = null;
+    const onReady = (h: { zoomIn(): void } | null) => {
+      handle = h;
+    };
+    const { container, rerender } = render(<RouteMap {...base} tiles={here('old')} onReady={onReady} />);
+    const layer = container.querySelector('.leaflet-tile-pane > .leaflet-layer');
+    expect(layer).not.toBeNull();
+    rerender(<RouteMap {...base} tiles={here('new')} onReady={onReady} />);
+    expect(container.querySelector('.leaflet-tile-pane > .leaflet-layer')).toBe(layer);
+    // Tiles asked from now on (zooming in) carry the new token.
+    act(() => handle!.zoomIn());
+    await act(async () => new Promise((r) => setTimeout(r, 400)));
+    const sources = [...container.querySelectorAll<HTMLImageElement>('img.leaflet-tile')].map((t) => t.getAttribute('src') ?? '');
+    expect(sources.some((src) => src.endsWith('?token=new'))).toBe(true);
+  });
+
   it('draws the offline atlas (world land, US states and their borders) without a HERE key', async () => {
     const { container } = render(<RouteMap {...base} />);
     await vi.waitFor(() => expect(container.querySelectorAll('path.mp-state').length).toBeGreaterThan(40), { timeout: 5000 });

@@ -66,6 +66,16 @@ export default function RouteMap({ stops, routes, selectedRoute, onSelectRoute, 
 
   // Basemap: HERE raster tiles when the API serves them; the offline atlas otherwise, or when tiles fail.
   const urlTemplate = tiles.provider === 'HERE' ? tiles.urlTemplate : null;
+  const hasTiles = urlTemplate !== null;
+  const templateRef = useRef(urlTemplate);
+  const tileLayerRef = useRef<L.TileLayer | null>(null);
+  // A renewed tile link (a fresh token, place-search-queries.ts) is swapped in place: the tiles on
+  // screen stay, the next ones load with the new token. Declared first, so the layer below is
+  // created with the latest link.
+  useEffect(() => {
+    templateRef.current = urlTemplate;
+    if (urlTemplate && tileLayerRef.current) tileLayerRef.current.setUrl(urlTemplate, true);
+  }, [urlTemplate]);
   useEffect(() => {
     if (!map) return;
     let cancelled = false;
@@ -84,8 +94,9 @@ export default function RouteMap({ stops, routes, selectedRoute, onSelectRoute, 
       );
     };
     let tileLayer: L.TileLayer | null = null;
-    if (urlTemplate) {
-      tileLayer = L.tileLayer(urlTemplate, { maxZoom: 20, attribution: '&copy; HERE', crossOrigin: false });
+    if (hasTiles && templateRef.current) {
+      tileLayer = L.tileLayer(templateRef.current, { maxZoom: 20, attribution: '&copy; HERE', crossOrigin: false });
+      tileLayerRef.current = tileLayer;
       tileLayer.once('load', () => setBasemapReady(true));
       tileLayer.once('tileerror', showOffline);
       tileLayer.addTo(map);
@@ -95,9 +106,10 @@ export default function RouteMap({ stops, routes, selectedRoute, onSelectRoute, 
     return () => {
       cancelled = true;
       tileLayer?.remove();
+      tileLayerRef.current = null;
       offline?.remove();
     };
-  }, [map, urlTemplate]);
+  }, [map, hasTiles]);
 
   // Framing: fit the stops and every route with 50 px padding when the data changes (not when a route is picked).
   // Declared before the layers, so the view is set first and each line is projected once, at the

@@ -49,6 +49,18 @@ describe('Telematics map panel', () => {
     expect(telematicsDrawing({ ...location, polyline: '' })).toEqual({ routes: [], stops: [] });
   });
 
+  it('splits the hours into driving and, apart, time at stops when the summary has the dwell', async () => {
+    withUnit('MILES');
+    // 4.5 h from the first stop to the last, 1.25 h of it stood still.
+    renderWithApp(<TelematicsMapPanel source="samsara" location={location} figures={{ ...figures(), dwell: 4500 }} primary={{ distance: 300_000, source: 'HERE' }} stops={stops} tiles={tiles} />, {
+      user: makeUser([]),
+    });
+    const panel = await screen.findByRole('region', { name: 'SAMSARA track' });
+    expect(within(panel).getByTestId('telematics-figures')).toHaveTextContent('200.0 mi · 3.25 h driving · 1.25 h at stops');
+    expect(within(panel).getByTestId('telematics-driving')).toHaveTextContent('3.25 h driving');
+    expect(within(panel).getByTestId('telematics-dwell')).toHaveTextContent('1.25 h at stops');
+  });
+
   it('titles the panel with the summary miles and hours, how they were measured, and the change against the route: red when higher', async () => {
     withUnit('MILES');
     const onViewReport = vi.fn();
@@ -58,6 +70,7 @@ describe('Telematics map panel', () => {
     const panel = await screen.findByRole('region', { name: 'SAMSARA track' });
     expect(within(panel).getByTestId('telematics-figures')).toHaveTextContent('200.0 mi · 4.50 h');
     expect(within(panel).getByTestId('telematics-method')).toHaveTextContent('Odometer');
+    expect(within(panel).queryByTestId('telematics-dwell')).not.toBeInTheDocument();
     const change = within(panel).getByTestId('telematics-change');
     expect(change).toHaveTextContent('+13.6 mi vs route');
     expect(change).toHaveClass('text-red-600');

@@ -40,6 +40,26 @@ export interface PrimaryFigures {
 }
 
 /**
+ * The panel's hours: driving time (comparable with the route's driving hours) and, apart, the
+ * time the truck stood still at stops (dwell). Without a dwell figure, the hours as measured.
+ */
+function TelematicsHours({ duration, dwell, hours }: { duration: number; dwell: number | null; hours: (seconds: number) => string }) {
+  if (dwell === null) return <> · {hours(duration)}</>;
+  return (
+    <>
+      {' · '}
+      <span data-testid="telematics-driving" title="Driving: from reaching the first stop to reaching the last, less the time stood still">
+        {hours(Math.max(0, duration - dwell))} driving
+      </span>
+      {' · '}
+      <span data-testid="telematics-dwell" className="text-muted-foreground" title="Time stood still at stops (dwell)">
+        {hours(dwell)} at stops
+      </span>
+    </>
+  );
+}
+
+/**
  * A Samsara or GLE map panel (docs/product/trips.md "Map panels", "Map behaviour"): the truck's
  * stored track and the fixes that reached the stops as labelled pins, titled with the source's
  * miles and hours (GET /trips/{id}/map-summary), how they were measured (odometer or GPS track), and
@@ -83,7 +103,7 @@ export function TelematicsMapPanel({
         <>
           <span data-testid="telematics-figures" className="whitespace-nowrap" title={SOURCE_TITLES[method]}>
             {fmt.distance(distance, method)}
-            {figures?.duration != null && ` · ${fmt.hours(figures.duration, method)}`}
+            {figures?.duration != null && <TelematicsHours duration={figures.duration} dwell={figures.dwell ?? null} hours={(seconds) => fmt.hours(seconds, method)} />}
           </span>
           <span data-testid="telematics-method" className="rounded border px-1 text-[10px] font-normal uppercase text-muted-foreground" title={SOURCE_TITLES[method]}>
             {DISTANCE_METHOD_LABELS[method]}

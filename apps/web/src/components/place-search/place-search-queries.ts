@@ -27,15 +27,28 @@ export const placeSearchKeys = {
   search: (p: PlaceSearchParams) => ['place-search', p.q, p.at.lat, p.at.lng, p.limit] as const,
 };
 
+/** The tile link is renewed this long before its token runs out. */
+export const TILE_TOKEN_RENEW_BEFORE_MS = 2 * 60_000;
+
+/** How long a client-config answer serves: until shortly before its tile token expires (30 min without tiles). */
+export function clientConfigFreshMs(data: ClientConfig | undefined, now = Date.now()): number {
+  if (data?.mapTiles.provider !== 'HERE') return 30 * 60_000;
+  const expires = Date.parse(data.mapTiles.expiresAt);
+  return Number.isFinite(expires) ? Math.max(15_000, expires - now - TILE_TOKEN_RENEW_BEFORE_MS) : 15_000;
+}
+
 /**
- * Run-time settings from the server (where map tiles come from). The tile link's token expires
- * (mapTiles.expiresAt, 2 h by default), so the answer is asked again every 30 minutes.
+ * Run-time settings from the server (where map tiles come from). The tile link's token is
+ * short-lived (mapTiles.expiresAt, 15 min by default) and bound to this sign-in, so the answer
+ * is asked again before it runs out, also while a map stays open (the map swaps the link in
+ * place, components/map/route-map.tsx).
  */
 export function clientConfigQueryOptions() {
   return queryOptions({
     queryKey: placeSearchKeys.clientConfig,
     queryFn: ({ signal }) => api.get<ClientConfig>('/client-config', { signal }),
-    staleTime: 30 * 60_000,
+    staleTime: (query) => clientConfigFreshMs(query.state.data),
+    refetchInterval: (query) => clientConfigFreshMs(query.state.data),
   });
 }
 
@@ -52,10 +65,20 @@ export function toPlaces(items: HereAutosuggestResponse['items'] | AutosuggestRe
   return places;
 }
 
-export async function fetchAutosuggest(p: PlaceSearchParams, signal?: AbortSignal): Promise<PlaceItem[]> {
-  const data = await api.get<AutosuggestResponse>('/places/autosuggest', { query: { q: p.q, limit: p.limit, at: `${p.at.lat},${p.at.lng}` }, signal });
-  return toPlaces(data.items);
+/** The places offered, and whether they came from HERE or the offline search (cities and ZIPs only). */
+export interface PlaceSuggestions {
+  places: PlaceItem[];
+  source: AutosuggestResponse['source'];
 }
+
+export async function fetchAutosuggest(p: PlaceSearchParams, signal?: AbortSignal): Promise<PlaceSuggestions> {
+  const data = await api.get<AutosuggestResponse>('/places/autosuggest', { query: { q: p.q, limit: p.limit, at: `${p.at.lat},${p.at.lng}` }, signal });
+  return { places: toPlaces(data.items), source: data.source };
+}
+
+/** Text that reads as a street address: a house number before a word, or a street word (St, Ave, Rd…). */
+export const looksLikeStreet = (text: string) =>
+  /^\s*\d+[a-z]?\s+[a-z]/i.test(text) || /\b(st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|hwy|highway|ln|lane|way|pkwy|parkway|ct|court)\b\.?/i.test(text);
 
 /** Retry only what may pass next time: no answer, 429 or a server error (docs/product/shell.md: 2 retries). */
 export function shouldRetryPlaceSearch(failureCount: number, error: Error): boolean {

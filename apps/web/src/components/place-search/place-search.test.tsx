@@ -119,6 +119,24 @@ describe('PlaceSearch', () => {
     expect(screen.getByRole('status')).toHaveTextContent('No results for "zzqx"');
   });
 
+  it('offline, a street address that finds nothing says why: street addresses need HERE; try a city or ZIP', async () => {
+    mockFetch({ places: () => json(200, { data: { items: [], source: 'OFFLINE' } }) });
+    const { user, input } = renderSearch();
+    await typeAndSettle(user, input, '1200 Main St Dallas');
+    expect(screen.getByRole('status')).toHaveTextContent('No results for "1200 Main St Dallas": street addresses need HERE; try a city or ZIP');
+    // A city that finds nothing offline, or a street HERE did not find, is just no results.
+    await user.clear(input);
+    await typeAndSettle(user, input, 'zzqx');
+    expect(screen.getByRole('status')).toHaveTextContent(/^No results for "zzqx"$/);
+  });
+
+  it('with HERE, a street address that finds nothing is just no results', async () => {
+    mockFetch({ places: () => json(200, { data: { items: [], source: 'HERE' } }) });
+    const { user, input } = renderSearch();
+    await typeAndSettle(user, input, '1200 Main St Dallas');
+    expect(screen.getByRole('status')).toHaveTextContent(/^No results for "1200 Main St Dallas"$/);
+  });
+
   it("shows the error's message, else 'Unknown error occurred'", async () => {
     mockFetch({ places: () => json(403, { status: 403, code: 'FORBIDDEN', message: 'Place search is off for your company.' }) });
     const { user, input } = renderSearch();

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { PLACE_MESSAGES, PLACE_SEARCH, type LatLng, type PlaceItem } from '@milepost/contracts/places-api';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { placeSearchQueryOptions } from './place-search-queries';
+import { looksLikeStreet, placeSearchQueryOptions } from './place-search-queries';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 export interface PlaceSearchProps {
@@ -72,13 +72,13 @@ export function PlaceSearch({
     ...placeSearchQueryOptions({ q: debounced, at, limit }),
     enabled: open && !disabled && settled && longEnough,
   });
-  const places = search.data ?? [];
+  const places = search.data?.places ?? [];
 
   let status: string | null = null;
   if (!longEnough) status = PLACE_MESSAGES.noOptions;
   else if (!settled || search.isPending) status = PLACE_MESSAGES.searching;
   else if (search.isError) status = search.error.message.trim() || PLACE_MESSAGES.unknownError;
-  else if (!places.length) status = PLACE_MESSAGES.noResults(term);
+  else if (!places.length) status = search.data?.source === 'OFFLINE' && looksLikeStreet(term) ? PLACE_MESSAGES.offlineStreet(term) : PLACE_MESSAGES.noResults(term);
   const showList = status === null;
   const active = showList && activeIndex < places.length ? activeIndex : -1;
 

@@ -1,6 +1,7 @@
 import type { PlaceItem } from '@milepost/contracts/places-api';
 import { isValidCoordinate } from '@milepost/geo/distance';
-import { STOP_TYPES, loadStatusFor, type LoadStatus, type StopType } from '@milepost/geo/stops';
+import { stopLetter, stopTypeDefaults } from '@milepost/geo/stop-types';
+import { STOP_TYPES, loadStatusDefaults, type LoadStatus, type StopType } from '@milepost/geo/stops';
 
 /**
  * The stops of a trip being edited (docs/product/trips.md "Stops editor") as pure functions: the
@@ -13,7 +14,12 @@ export interface StopDraft {
   latitude: number;
   longitude: number;
   stopType: StopType;
+  /** The dispatcher picked this type (or it was saved so): the rules never change it. */
+  typeChosen: boolean;
+  /** The load status of the leg into this stop: the dispatcher's choice, else the rule's default. */
   loadStatus: LoadStatus;
+  /** The dispatcher picked the load status: sent to the API, which otherwise applies the rule itself. */
+  loadChosen: boolean;
   orderIndex: number;
   /** Metres of the leg into this stop, from the routing (HERE, or its estimate when HERE is not available). */
   distance: number | null;
@@ -32,11 +38,17 @@ export const MOVED_HIGHLIGHT_MS = 1500;
 let keySeq = 0;
 export const newStopKey = () => `stop-${++keySeq}`;
 
-/** 'Start' for the first stop, 'Delivery' for the last, 'Stop N' between. */
-export function stopLabel(index: number, count: number): string {
+/** A stop type as people read it: 'DELIVERY' → 'Delivery'. */
+export const stopTypeLabel = (type: StopType) => type.charAt(0) + type.slice(1).toLowerCase();
+
+/**
+ * 'Start' for the first stop, the last by its type ('Delivery', 'Home'…), 'Stop B', 'Stop C'…
+ * between — the letter every screen gives the stop (stopLetter in packages/geo/src/stop-types.ts).
+ */
+export function stopLabel(index: number, count: number, stopType: StopType = 'DELIVERY'): string {
   if (index === 0) return 'Start';
-  if (index === count - 1) return 'Delivery';
-  return `Stop ${index}`;
+  if (index === count - 1) return stopTypeLabel(stopType);
+  return `Stop ${stopLetter(index)}`;
 }
 
 /** An identical address plus latitude and longitude is the same place. */
@@ -44,79 +56,77 @@ export function sameStop(a: Pick<StopDraft, 'address' | 'latitude' | 'longitude'
   return a.address === b.address && a.latitude === b.latitude && a.longitude === b.longitude;
 }
 
-type Role = 'first' | 'middle' | 'last';
-const roleAt = (index: number, count: number): Role => (index === 0 ? 'first' : index === count - 1 ? 'last' : 'middle');
-/** The type a stop takes in each position unless the user chose another (docs/decisions/007-trip-editing-for-dispatchers.md). */
-const ROLE_TYPE: Record<Role, StopType> = { first: 'START', middle: 'PICKUP', last: 'DELIVERY' };
-const withType = (s: StopDraft, stopType: StopType): StopDraft => (s.stopType === stopType ? s : { ...s, stopType, loadStatus: loadStatusFor(stopType) });
-
 /**
- * The stop-type rule, applied after every add, remove and move: the first stop is START and the
- * last DELIVERY; a stop that becomes a middle stop is PICKUP unless the user had chosen its type
- * (a type other than the one its old position gave it); a stop whose position role did not
- * change keeps its type. Order indexes are renumbered.
+ * The stop-type and load-status rules, applied after every add, insert, remove and move: a stop
+ * whose type the dispatcher picked keeps it; every other stop takes the default of its position
+ * and what precedes it (stopTypeDefaults); a stop whose load status the dispatcher picked keeps
+ * it, every other takes the freight-on-board default (loadStatusDefaults). Order indexes are
+ * renumbered. An unchanged stop stays the same object.
  */
-function applyStopTypes(before: readonly StopDraft[], after: readonly StopDraft[]): StopDraft[] {
-  const oldRole = new Map(before.map((s, i) => [s.key, roleAt(i, before.length)]));
-  return after.map((stop, i) => {
-    const s = stop.orderIndex === i ? stop : { ...stop, orderIndex: i };
-    const role = roleAt(i, after.length);
-    const was = oldRole.get(s.key);
-    if (was === role) return s;
-    if (role !== 'middle') return withType(s, ROLE_TYPE[role]);
-    const chosen = was !== undefined && s.stopType !== ROLE_TYPE[was];
-    return chosen ? s : withType(s, ROLE_TYPE.middle);
+export function applyStopRules(stops: readonly StopDraft[]): StopDraft[] {
+  const types = stopTypeDefaults(stops.map((s) => ({ chosen: s.typeChosen ? s.stopType : null, lat: s.latitude, lng: s.longitude })));
+  const loads = loadStatusDefaults(types);
+  return stops.map((s, i) => {
+    const stopType = types[i]!;
+    const loadStatus = s.loadChosen ? s.loadStatus : loads[i]!;
+    return s.orderIndex === i && s.stopType === stopType && s.loadStatus === loadStatus ? s : { ...s, orderIndex: i, stopType, loadStatus };
   });
 }
 
 /**
- * Appends a picked place with the next order index; the stop-type rule sets its type. The same
- * place may be visited again later in the trip (home yard → load → home yard), only not twice
- * in a row: null when it is already the last stop.
+ * Inserts a picked place at `at` (the end by default); the rules set its type. The same place may
+ * be visited again later in the trip (home yard → load → home yard), only not twice in a row:
+ * null when a neighbour of the new stop is that place.
  */
-export function addStop(stops: readonly StopDraft[], place: PlaceItem): StopDraft[] | null {
+export function addStop(stops: readonly StopDraft[], place: PlaceItem, at: number = stops.length): StopDraft[] | null {
+  const index = Math.max(0, Math.min(at, stops.length));
   const stop: StopDraft = {
     key: newStopKey(),
     address: place.address.label,
     latitude: place.position.lat,
     longitude: place.position.lng,
     stopType: 'PICKUP',
-    loadStatus: loadStatusFor('PICKUP'),
-    orderIndex: stops.length,
+    typeChosen: false,
+    loadStatus: 'EMPTY',
+    loadChosen: false,
+    orderIndex: index,
     distance: null,
     totalDistance: null,
     duration: null,
   };
-  const last = stops[stops.length - 1];
-  if (last && sameStop(last, stop)) return null;
-  return applyStopTypes(stops, [...stops, stop]);
+  const before = stops[index - 1];
+  const after = stops[index];
+  if ((before && sameStop(before, stop)) || (after && sameStop(after, stop))) return null;
+  return applyStopRules([...stops.slice(0, index), stop, ...stops.slice(index)]);
 }
 
 export function removeStop(stops: readonly StopDraft[], key: string): StopDraft[] {
-  return applyStopTypes(
-    stops,
-    stops.filter((s) => s.key !== key),
-  );
+  return applyStopRules(stops.filter((s) => s.key !== key));
 }
 
-/** The user's choice of type; it sets the load status (START/PICKUP/TRAILER → EMPTY, SHOP/DELIVERY → LOADED). */
+/** The dispatcher's choice of type: kept from now on, whatever happens to the other stops. */
 export function setStopType(stops: readonly StopDraft[], key: string, stopType: StopType): StopDraft[] {
-  return stops.map((s) => (s.key === key ? withType(s, stopType) : s));
+  return applyStopRules(stops.map((s) => (s.key === key ? { ...s, stopType, typeChosen: true } : s)));
 }
 
-/** The first and last stops never move, and nothing takes their place. */
+/** The dispatcher's choice of load status for the leg into a stop, or null to follow the rule again. */
+export function setLoadStatus(stops: readonly StopDraft[], key: string, loadStatus: LoadStatus | null): StopDraft[] {
+  return applyStopRules(stops.map((s) => (s.key === key ? { ...s, loadStatus: loadStatus ?? s.loadStatus, loadChosen: loadStatus !== null } : s)));
+}
+
+/** Any stop may move to any other position (the first and the last too). */
 export function canMoveStop(count: number, from: number, to: number): boolean {
-  const middle = (i: number) => i > 0 && i < count - 1;
-  return from !== to && middle(from) && middle(to);
+  const inside = (i: number) => Number.isInteger(i) && i >= 0 && i < count;
+  return from !== to && inside(from) && inside(to);
 }
 
-/** Moves the stop at `from` to `to` and applies the stop-type rule. Null when the move is not allowed. */
+/** Moves the stop at `from` to `to` and applies the rules. Null when the move is not allowed. */
 export function moveStop(stops: readonly StopDraft[], from: number, to: number): StopDraft[] | null {
   if (!canMoveStop(stops.length, from, to)) return null;
   const next = [...stops];
   const [moved] = next.splice(from, 1);
   next.splice(to, 0, moved!);
-  return applyStopTypes(stops, next);
+  return applyStopRules(next);
 }
 
 /**
@@ -145,7 +155,10 @@ export function applyLegs(stops: readonly StopDraft[], legs: readonly { distance
   return changed ? next : stops;
 }
 
-/** The stops as the API takes them. */
+/**
+ * The stops as the API takes them: the load status only where the dispatcher chose it (the server
+ * applies the same rule to the others).
+ */
 export function toStopInputs(stops: readonly StopDraft[]) {
-  return stops.map(({ key: _key, ...s }, i) => ({ ...s, orderIndex: i }));
+  return stops.map(({ key: _key, typeChosen: _type, loadChosen, loadStatus, ...s }, i) => ({ ...s, orderIndex: i, ...(loadChosen ? { loadStatus } : {}) }));
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { addStop } from './stops';
 import { TRIP_MESSAGES } from '@milepost/contracts/trips-api';
-import { emptyTripValues, inputToWire, tripFormSchema, tripPayload, wireToInput } from './trip-form-values';
+import type { TripDetail } from '@milepost/contracts/trips-api';
+import { emptyTripValues, inputToWire, tripFormSchema, tripPayload, tripStopsOf, tripValuesOf, wireToInput } from './trip-form-values';
+
+const stop = (id: number, address: string, orderIndex: number, stopType: string, loadStatus: string, loadStatusExplicit = false) =>
+  ({ id, address, latitude: 32 + id, longitude: -96 - id, orderIndex, stopType, loadStatus, loadStatusExplicit, distance: null, totalDistance: null, duration: null }) as TripDetail['tripStops'][number];
+const TRIP = {
+  id: 42, truckId: 1, driverId: 2, dispatcherId: null, identifierType: 'LOAD_NUMBER', loadNumber: 'L-42', trailerNumber: null, tripStatus: 'IN_TRANSIT',
+  pickupDateTime: '03/02/2026 09:00:00', startDateTime: null, endDateTime: null, startOdometer: null, endOdometer: null,
+  emptyMiles: 50, loadedMiles: 835.7, payableMileage: 885.7, notes: null, recoveryReasonId: null,
+  tripStops: [stop(1, 'Dallas, TX', 0, 'START', 'EMPTY'), stop(2, 'Fort Worth, TX', 1, 'PICKUP', 'EMPTY'), stop(3, 'Oklahoma City, OK', 2, 'DELIVERY', 'LOADED'), stop(4, 'Dallas, TX', 3, 'HOME', 'LOADED', true)],
+} as unknown as TripDetail;
 
 describe('trip form values', () => {
   it('new trips default to In Transit with pickup now in Central time, down to the 5-minute step', () => {
@@ -49,5 +59,26 @@ describe('trip form values', () => {
 
   it('fields a status does not send are not checked: completion fields only with COMPLETED', () => {
     expect(errors({ tripStatus: 'IN_TRANSIT', startDateTime: '2026-03-02T10:00', endDateTime: '2026-03-02T09:55', startOdometer: '-1' })).toEqual({});
+  });
+
+  it('in KM the figures staff enter are shown and typed in km and sent in miles; untouched ones keep their stored miles', () => {
+    const values = tripValuesOf(TRIP, 'KM');
+    expect([values.loadedMiles, values.emptyMiles]).toEqual(['1344.9', '80.5']);
+    const stops = tripStopsOf(TRIP);
+    expect(tripPayload(values, stops, 'KM', TRIP)).toMatchObject({ loadedMiles: 835.7, emptyMiles: 50 });
+    expect(tripPayload({ ...values, emptyMiles: '100' }, stops, 'KM', TRIP)).toMatchObject({ loadedMiles: 835.7, emptyMiles: 62.14 });
+    expect(tripValuesOf(TRIP).loadedMiles).toBe('835.7');
+  });
+
+  it("a saved trip's stop types count as chosen; a load status is the dispatcher's when the API says it is explicit", () => {
+    const stops = tripStopsOf(TRIP);
+    expect(tripPayload(tripValuesOf(TRIP), stops).tripStops.map((s) => s.loadStatus)).toEqual([undefined, undefined, undefined, 'LOADED']);
+    expect(stops.map((s) => [s.stopType, s.typeChosen, s.loadStatus, s.loadChosen])).toEqual([
+      ['START', true, 'EMPTY', false],
+      ['PICKUP', true, 'EMPTY', false],
+      ['DELIVERY', true, 'LOADED', false],
+      // Marked explicit by the API: the dispatcher's, sent back as it is.
+      ['HOME', true, 'LOADED', true],
+    ]);
   });
 });

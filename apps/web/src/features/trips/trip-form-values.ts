@@ -1,7 +1,10 @@
 import { IDENTIFIER_TYPES, tripFieldsInput, type TripDetail } from '@milepost/contracts/trips-api';
 import { TRIP_STATUSES, type TripStatus } from '@milepost/contracts/trips-list';
 import { formatCentral, parseCentral } from '@milepost/contracts/time';
+import type { LoadStatus, StopType } from '@milepost/geo/stops';
+import type { DistanceUnit } from '@milepost/geo/units';
 import { z } from 'zod';
+import { manualFieldMiles, manualFieldText } from '@/lib/distance-format';
 import type { TripPayload } from './api/trips-api';
 import { newStopKey, toStopInputs, type StopDraft } from './stops';
 
@@ -84,7 +87,8 @@ export function emptyTripValues(now: Date = new Date()): TripFormValues {
 
 const numText = (n: number | null) => (n === null ? '' : String(n));
 
-export function tripValuesOf(trip: TripDetail): TripFormValues {
+/** The trip's values as the form holds them; the figures staff enter in the user's unit (stored in miles). */
+export function tripValuesOf(trip: TripDetail, unit: DistanceUnit = 'MILES'): TripFormValues {
   return {
     truckId: trip.truckId,
     driverId: trip.driverId,
@@ -97,23 +101,28 @@ export function tripValuesOf(trip: TripDetail): TripFormValues {
     endDateTime: wireToInput(trip.endDateTime),
     startOdometer: numText(trip.startOdometer),
     endOdometer: numText(trip.endOdometer),
-    emptyMiles: numText(trip.emptyMiles),
-    loadedMiles: numText(trip.loadedMiles),
+    emptyMiles: manualFieldText(trip.emptyMiles, unit),
+    loadedMiles: manualFieldText(trip.loadedMiles, unit),
     notes: trip.notes ?? '',
     recoveryReasonId: trip.recoveryReasonId,
   };
 }
 
+/**
+ * The saved stops as drafts: their types were saved, so they count as chosen (the rules do not
+ * change them); a load status counts as the dispatcher's when the API says it was (loadStatusExplicit).
+ */
 export function tripStopsOf(trip: TripDetail): StopDraft[] {
-  return [...trip.tripStops]
-    .sort((a, b) => a.orderIndex - b.orderIndex)
-    .map((s) => ({
+  const sorted = [...trip.tripStops].sort((a, b) => a.orderIndex - b.orderIndex);
+  return sorted.map((s) => ({
       key: newStopKey(),
       address: s.address,
       latitude: s.latitude,
       longitude: s.longitude,
-      stopType: s.stopType as StopDraft['stopType'],
-      loadStatus: s.loadStatus as StopDraft['loadStatus'],
+      stopType: s.stopType as StopType,
+      typeChosen: true,
+      loadStatus: s.loadStatus as LoadStatus,
+      loadChosen: s.loadStatusExplicit,
       orderIndex: s.orderIndex,
       distance: s.distance,
       totalDistance: s.totalDistance,
@@ -126,7 +135,11 @@ export function tripStopsOf(trip: TripDetail): StopDraft[] {
  * MM/DD/YYYY HH:mm:ss, empty values dropped, mileage numbers or null. The completion fields go
  * only with a COMPLETED status. The server derives isRecoveryLoad from the recovery reason.
  */
-export function tripFieldsPayload(values: TripFormValues): Omit<TripPayload, 'tripStops'> {
+export function tripFieldsPayload(
+  values: TripFormValues,
+  unit: DistanceUnit = 'MILES',
+  stored: { emptyMiles: number | null; loadedMiles: number | null } | undefined = undefined,
+): Omit<TripPayload, 'tripStops'> {
   const completed = values.tripStatus === 'COMPLETED';
   const raw: Record<string, unknown> = {
     truckId: values.truckId,
@@ -145,11 +158,17 @@ export function tripFieldsPayload(values: TripFormValues): Omit<TripPayload, 'tr
   };
   const payload: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) if (value !== null && value !== undefined && value !== '') payload[key] = value;
-  payload.emptyMiles = toNumber(values.emptyMiles);
-  payload.loadedMiles = toNumber(values.loadedMiles);
+  // Typed in the user's unit, sent in miles (a km figure left as shown keeps the stored miles).
+  payload.emptyMiles = manualFieldMiles(values.emptyMiles, unit, stored?.emptyMiles ?? null);
+  payload.loadedMiles = manualFieldMiles(values.loadedMiles, unit, stored?.loadedMiles ?? null);
   return payload as Omit<TripPayload, 'tripStops'>;
 }
 
-export function tripPayload(values: TripFormValues, stops: readonly StopDraft[]): TripPayload {
-  return { ...tripFieldsPayload(values), tripStops: toStopInputs(stops) };
+export function tripPayload(
+  values: TripFormValues,
+  stops: readonly StopDraft[],
+  unit: DistanceUnit = 'MILES',
+  stored?: { emptyMiles: number | null; loadedMiles: number | null },
+): TripPayload {
+  return { ...tripFieldsPayload(values, unit, stored), tripStops: toStopInputs(stops) };
 }

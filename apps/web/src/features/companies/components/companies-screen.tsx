@@ -12,6 +12,7 @@ import { companiesColumns } from './companies-columns';
 import { COMPANY_TOASTS, CompanyForm } from './company-form';
 import { CompanyTokensForm } from './company-tokens-form';
 import { CompanyIntegrations } from './company-integrations';
+import { PayRuleSection } from './pay-rule-form';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
 
 type CompanyDrawerTarget = { mode: 'edit' | 'tokens' | 'integrations'; company: CompanyRow };
@@ -33,7 +34,10 @@ function CompanyRecordBody({ target, onClose }: { target: CompanyDrawerTarget; o
     <RecordLoader query={company}>
       {(record) =>
         target.mode === 'edit' ? (
-          <CompanyForm company={record} onDone={onClose} onCancel={onClose} />
+          <>
+            <CompanyForm company={record} onDone={onClose} onCancel={onClose} />
+            <PayRuleSection companyId={record.id} canEdit />
+          </>
         ) : (
           <CompanyTokensForm company={record} onDone={onClose} onCancel={onClose} />
         )

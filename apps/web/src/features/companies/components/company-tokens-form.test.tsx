@@ -45,7 +45,23 @@ describe('Update API Tokens form', () => {
     expect(gle).toHaveAttribute('placeholder', '•••• 9c1d');
     expect(samsara).toHaveValue('');
     expect(gle).toHaveValue('');
-    for (const input of screen.getAllByRole('textbox')) expect((input as HTMLInputElement).value).toBe('');
+    for (const input of [samsara, gle]) expect((input as HTMLInputElement).value).toBe('');
+  });
+
+  it('types tokens in password fields with a show toggle, and says whether each token is stored', async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    renderForm(makeCompany({ gleTokenHint: null }));
+    const samsara = await screen.findByLabelText('Samsara Token');
+    expect(samsara).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('GLE Token')).toHaveAttribute('type', 'password');
+    await user.type(samsara, 'sam-secret');
+    await user.click(screen.getByRole('button', { name: 'Show Samsara token' }));
+    expect(samsara).toHaveAttribute('type', 'text');
+    expect(samsara).toHaveValue('sam-secret');
+    await user.click(screen.getByRole('button', { name: 'Hide Samsara token' }));
+    expect(samsara).toHaveAttribute('type', 'password');
+    expect(screen.getByTestId('token-status')).toHaveTextContent('A Samsara token is stored (•••• 4f2a). No GLE token is stored.');
   });
 
   it('uses neutral placeholders when no token is stored', async () => {

@@ -2,7 +2,7 @@ import { companyTokensForm, type CompanyRow } from '@milepost/contracts/companie
 import type { z } from 'zod';
 import { DrawerForm, useDrawerForm } from '@/components/layout/drawer-form';
 import { FormField, fieldAria } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { SecretInput } from '@/components/ui/secret-input';
 import { useChangeCompanyTokensMutation } from '../api/companies-api';
 import { COMPANY_TOASTS } from './company-form';
 
@@ -11,6 +11,9 @@ type TokensValues = z.input<typeof companyTokensForm>;
 const EMPTY_TOKENS: TokensValues = { samsaraToken: '', gleToken: '' };
 
 export const TOKEN_PLACEHOLDERS = { samsara: 'Enter Samsara token', gle: 'Enter GLE token' } as const;
+
+/** Whether a token is stored, by its hint (the API sends a hint only for a stored token). */
+export const tokenStatus = (name: string, hint: string | null) => (hint ? `A ${name} token is stored (${hint}).` : `No ${name} token is stored.`);
 
 /**
  * 'Update API Tokens' (docs/product/admin.md Companies, Company tokens): both tokens are typed anew.
@@ -35,8 +38,9 @@ export function CompanyTokensForm({ company, onDone, onCancel }: { company: Comp
   return (
     <DrawerForm id="company-tokens-form" state={state} noun="Tokens" onCancel={onCancel}>
       <FormField id="company-samsara-token" label="Samsara Token" error={errors.samsaraToken}>
-        <Input
+        <SecretInput
           id="company-samsara-token"
+          showLabel="Samsara token"
           autoComplete="off"
           spellCheck={false}
           placeholder={company.samsaraTokenHint ?? TOKEN_PLACEHOLDERS.samsara}
@@ -45,8 +49,9 @@ export function CompanyTokensForm({ company, onDone, onCancel }: { company: Comp
         />
       </FormField>
       <FormField id="company-gle-token" label="GLE Token" error={errors.gleToken}>
-        <Input
+        <SecretInput
           id="company-gle-token"
+          showLabel="GLE token"
           autoComplete="off"
           spellCheck={false}
           placeholder={company.gleTokenHint ?? TOKEN_PLACEHOLDERS.gle}
@@ -54,6 +59,9 @@ export function CompanyTokensForm({ company, onDone, onCancel }: { company: Comp
           {...form.register('gleToken')}
         />
       </FormField>
+      <p className="text-xs text-muted-foreground" data-testid="token-status">
+        {tokenStatus('Samsara', company.samsaraTokenHint)} {tokenStatus('GLE', company.gleTokenHint)}
+      </p>
       <p className="text-xs text-muted-foreground">Stored tokens are never shown; type both tokens to replace them.</p>
 
     </DrawerForm>

@@ -1,7 +1,7 @@
 import type { MileStatsLeg, SourceMileStats, TripMileStats } from '@milepost/contracts/mile-stats-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toasts } from '@/components/layout/toasts';
 import { apiError, mockApi, type MockHandler } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
@@ -258,7 +258,7 @@ describe('Mileage Report dialog', () => {
     const table = screen.getByRole('table', { name: 'Legs by source' });
     const [toPickup, toDelivery] = within(table).getAllByRole('row').slice(1);
     const pickupCells = within(toPickup!).getAllByRole('cell');
-    expect(pickupCells[0]).toHaveTextContent('2. PICKUP');
+    expect(pickupCells[0]).toHaveTextContent('B · PICKUP');
     expect(pickupCells[2]).toHaveTextContent('50.0 HERE');
     expect(pickupCells[3]).toHaveTextContent('52.1 odometer');
     expect(pickupCells[3]).toHaveTextContent('GPS track: 49.1 mi');
@@ -270,7 +270,7 @@ describe('Mileage Report dialog', () => {
     expect(deliveryCells[4]).toHaveTextContent('Not reached');
   });
 
-  it("with KM in the user's route settings shows every figure in km and says so; the manual figures stay in miles, labelled (mi)", async () => {
+  it("with KM in the user's route settings shows every figure in km and says so, the manual figures too: shown and typed in km, stored in miles", async () => {
     let saved = { payableMileage: 500, emptyMiles: 50, loadedMiles: 450, version: 3 };
     const api = setup(
       () => stats(saved),
@@ -282,15 +282,16 @@ describe('Mileage Report dialog', () => {
       'KM',
     );
     const table = await screen.findByRole('table', { name: 'Mileage by source' });
-    await waitFor(() => expect(within(table).getAllByRole('columnheader')[1]).toHaveTextContent('Miles (km)'));
+    await waitFor(() => expect(within(table).getAllByRole('columnheader')[1]).toHaveTextContent('km'));
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Source',
-      'Miles (km)',
+      'km',
       'Total Empty (km)',
-      'TOTAL MILES (km)',
+      'TOTAL KM',
       'DIFFERENCES (km)',
       'TOTAL ODOMETERS (km)',
     ]);
+    expect(screen.queryByText(/Miles \(km\)|MILES \(km\)/)).not.toBeInTheDocument();
     expect(screen.getByText(/Distances in km by the HERE route/)).toBeInTheDocument();
     const [here, samsara, gle] = within(table).getAllByRole('row').slice(1);
     // 450.04 mi = 724.27 km, 50 mi = 80.47 km, 500.04 mi = 804.74 km.
@@ -299,20 +300,22 @@ describe('Mileage Report dialog', () => {
     expect(within(samsara!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['740.8', '83.8', '824.6', '+19.8', '1 986.8']);
     expect(within(gle!).getAllByRole('cell')[3]).toHaveTextContent('-8.1');
 
-    // The manual figures: stored and paid in miles, so shown and typed in miles, and labelled so.
-    const loaded = screen.getByLabelText('LOADED MILES (mi)');
-    expect(loaded).toHaveValue(450);
-    expect(screen.getByLabelText('PAYABLE MILEAGE (mi)')).toHaveValue('500');
-    expect(screen.getByText('Manual mileage is entered and paid in miles.')).toBeInTheDocument();
+    // The manual figures: stored and paid in miles, shown and typed in km (450 mi = 724.2 km).
+    const loaded = screen.getByLabelText('LOADED KM');
+    expect(loaded).toHaveValue(724.2);
+    expect(screen.getByLabelText('EMPTY KM')).toHaveValue(80.5);
+    expect(screen.getByLabelText('PAYABLE KM')).toHaveValue('804.7');
+    expect(screen.getByText('Entered in km; stored and paid in miles.')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.clear(loaded);
-    await user.type(loaded, '400.5');
+    await user.type(loaded, '644.5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
-    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ tripId: 42, loadedMiles: 400.5, emptyMiles: 50, payableMileage: 450.5, version: 3 });
+    // 644.5 km = 400.47 mi; the untouched empty figure keeps its stored 50 miles exactly.
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ tripId: 42, loadedMiles: 400.47, emptyMiles: 50, payableMileage: 450.5, version: 3 });
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
-    expect(screen.getByLabelText('LOADED MILES (mi)')).toHaveValue(400.5);
+    expect(screen.getByLabelText('LOADED KM')).toHaveValue(644.5);
 
     await user.click(screen.getByText('Legs by source (2)'));
     const legs = screen.getByRole('table', { name: 'Legs by source' });
@@ -334,5 +337,33 @@ describe('Mileage Report dialog', () => {
   it('shows why the report could not load', async () => {
     setup(() => apiError(404, 'Trip not found.'), VIEW);
     expect(await screen.findByRole('alert')).toHaveTextContent('Trip not found.');
+  });
+});
+
+describe('Mileage Report: estimates and phones', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const estimated = () => {
+    const s = stats();
+    return { ...s, hereStats: { ...s.hereStats!, legs: s.hereStats!.legs.map((l) => ({ ...l, method: 'ESTIMATE' as const })) } };
+  };
+
+  it('names the routing row Estimate when no HERE route was used, its figures with "≈"', async () => {
+    setup(estimated(), VIEW);
+    const table = await screen.findByRole('table', { name: 'Mileage by source' });
+    const routing = within(table).getAllByRole('row')[1]!;
+    expect(within(routing).getByRole('rowheader')).toHaveTextContent(/^Estimate/);
+    expect(within(routing).getAllByRole('cell').map((c) => c.textContent)).toEqual(['≈ 450.0', '≈ 50.0', '≈ 500.0', '—', '—']);
+    // A routed row stays HERE, plain.
+    expect(within(within(table).getAllByRole('row')[2]!).getAllByRole('cell')[0]!.textContent).not.toMatch(/≈/);
+  });
+
+  it('on a phone turns the table: one column per source, so DIFFERENCES and TOTAL ODOMETERS fit', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    setup(stats(), VIEW);
+    const table = await screen.findByRole('table', { name: 'Mileage by source' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Figure', 'HERE', 'SAMSARA', 'GLE']);
+    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Miles', 'Total Empty', 'TOTAL MILES', 'DIFFERENCES', 'TOTAL ODOMETERS', 'Measured by']);
+    const differences = within(table).getByRole('rowheader', { name: 'DIFFERENCES' }).closest('tr')!;
+    expect(within(differences).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', '+12.3', '-5.0']);
   });
 });

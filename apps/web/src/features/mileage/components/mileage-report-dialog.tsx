@@ -13,8 +13,10 @@ import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { useRouteSettings } from '@/lib/route-settings';
-import { UNIT_SUFFIX, mileageHeader } from '@/lib/distance-format';
+import { UNIT_SUFFIX, manualFieldMiles, manualFieldText, mileageHeader } from '@/lib/distance-format';
+import { stopLetter } from '@milepost/geo/stop-types';
 import type { DistanceUnit } from '@milepost/geo/units';
+import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { offerReloadIfStale } from '@/lib/stale-reload';
 import { mileStatsKeys, mileStatsQueryOptions, refreshTelematics, useSavePayableMileageMutation } from '../api/mileage-api';
@@ -22,16 +24,15 @@ import {
   REFRESH_TELEMATICS_PERMISSIONS,
   SOURCE_ROWS,
   TELEMATICS_FETCHED,
+  type SourceKey,
   difference,
   fetchedText,
   legRows,
   manualMileageSchema,
   miles,
-  numberText,
   payableText,
   provenance,
   signedMiles,
-  toNumber,
   type ManualMileageValues,
 } from '../mileage-report';
 
@@ -69,7 +70,8 @@ function MileageReport({ tripId, unit }: { tripId: number; unit: DistanceUnit })
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
       <TelematicsFreshness tripId={tripId} stats={stats} />
       <SourcesTable stats={stats} unit={unit} />
-      <ManualMileage key={manualKey(stats.manualStats)} tripId={tripId} manual={stats.manualStats} unit={unit} />
+      {/* Keyed by the unit too: the typed figures are in the unit, so a change of unit starts the form over. */}
+      <ManualMileage key={`${manualKey(stats.manualStats)}-${unit}`} tripId={tripId} manual={stats.manualStats} unit={unit} />
       <LegsBreakdown stats={stats} unit={unit} />
     </div>
   );
@@ -116,65 +118,130 @@ const manualKey = (m: ManualMileStats) => `${m.loadedMiles}/${m.emptyMiles}/${m.
 
 const numCell = 'py-1.5 pl-3 text-right tabular-nums whitespace-nowrap';
 
+/** The routing's figures are an estimate when none of its legs was routed by HERE: its row says so and its numbers read "≈". */
+const isEstimate = (s: TripMileStats[SourceKey]) => s !== null && s.legs.length > 0 && s.legs.every((l) => l.method === 'ESTIMATE' || l.miles === null);
+
+/**
+ * The sources side by side: on a laptop one row per source; on a phone one column per source
+ * (five figures across do not fit 390 px, three sources do).
+ */
 function SourcesTable({ stats, unit }: { stats: TripMileStats; unit: DistanceUnit }) {
+  const mobile = useIsMobile();
   const first = stats[SOURCE_ROWS[0].key];
+  const sources = SOURCE_ROWS.map(({ key, label }, i) => {
+    const s = stats[key];
+    const estimate = isEstimate(s);
+    const approx = (text: string) => (estimate && text !== '—' ? `≈ ${text}` : text);
+    const d = i === 0 ? null : difference(s, first, unit);
+    return { key, label: estimate ? 'Estimate' : label, s, d, approx, estimate };
+  });
+  const headers = [
+    mileageHeader('Miles', unit),
+    mileageHeader('Total Empty', unit),
+    mileageHeader('TOTAL MILES', unit),
+    mileageHeader('DIFFERENCES', unit),
+    mileageHeader('TOTAL ODOMETERS', unit),
+  ];
+  const cells = ({ s, d, approx, estimate }: (typeof sources)[number]) => [
+    <td key="miles" className={cn(numCell, estimate && estimateText)}>
+      {approx(miles(s?.miles, unit))}
+    </td>,
+    <td key="empty" className={cn(numCell, estimate && estimateText)}>
+      {approx(miles(s?.totalEmpty, unit))}
+    </td>,
+    <td key="total" className={cn(numCell, 'font-medium', estimate && estimateText)}>
+      {approx(miles(s?.totalMiles, unit))}
+    </td>,
+    <td
+      key="difference"
+      className={cn(numCell, d !== null && d > 0 && 'text-orange-600 dark:text-orange-400', d !== null && d < 0 && 'text-green-600 dark:text-green-400')}
+      data-sign={d === null ? undefined : d > 0 ? 'positive' : d < 0 ? 'negative' : 'zero'}
+    >
+      {d === null ? '—' : signedMiles(d)}
+    </td>,
+    <td key="odometers" className={numCell} title={s?.totalOdometers !== null && s ? 'Odometer at the end minus at the start of the trip window' : undefined}>
+      {miles(s?.totalOdometers, unit)}
+    </td>,
+  ];
+  if (mobile) {
+    const byColumn = sources.map(cells);
+    return (
+      <table className="w-full text-sm" aria-label="Mileage by source">
+        <thead className="text-xs text-muted-foreground">
+          <tr className="border-b">
+            <th className="py-1.5 pr-2 text-left font-medium">Figure</th>
+            {sources.map(({ key, label, s }) => (
+              <th key={key} className={cn(numCell, 'font-medium whitespace-normal')} title={provenance(s)}>
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {headers.map((header, row) => (
+            <tr key={header} className="border-b align-top last:border-0">
+              <th scope="row" className="py-1.5 pr-2 text-left text-xs font-medium">
+                {header}
+              </th>
+              {byColumn.map((column) => column[row])}
+            </tr>
+          ))}
+          <tr>
+            <th scope="row" className="py-1.5 pr-2 text-left text-xs font-medium">
+              Measured by
+            </th>
+            {sources.map(({ key, s }) => (
+              <td key={key} className="py-1.5 pl-3 text-right text-xs text-muted-foreground">
+                {provenance(s)}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    );
+  }
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" aria-label="Mileage by source">
         <thead className="text-xs text-muted-foreground">
           <tr className="border-b">
             <th className="py-1.5 pr-2 text-left font-medium">Source</th>
-            <th className={cn(numCell, 'font-medium')}>{mileageHeader('Miles', unit)}</th>
-            <th className={cn(numCell, 'font-medium')}>{mileageHeader('Total Empty', unit)}</th>
-            <th className={cn(numCell, 'font-medium')}>{mileageHeader('TOTAL MILES', unit)}</th>
-            <th className={cn(numCell, 'font-medium')}>{mileageHeader('DIFFERENCES', unit)}</th>
-            <th className={cn(numCell, 'font-medium')}>{mileageHeader('TOTAL ODOMETERS', unit)}</th>
+            {headers.map((header) => (
+              <th key={header} className={cn(numCell, 'font-medium')}>
+                {header}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {SOURCE_ROWS.map(({ key, label }, i) => {
-            const s = stats[key];
-            const d = i === 0 ? null : difference(s, first, unit);
-            return (
-              <tr key={key} className="border-b align-top last:border-0">
-                <th scope="row" className="py-1.5 pr-2 text-left font-medium">
-                  {label}
-                  <span className="block text-xs font-normal text-muted-foreground">{provenance(s)}</span>
-                </th>
-                <td className={numCell}>{miles(s?.miles, unit)}</td>
-                <td className={numCell}>{miles(s?.totalEmpty, unit)}</td>
-                <td className={cn(numCell, 'font-medium')}>{miles(s?.totalMiles, unit)}</td>
-                <td
-                  className={cn(numCell, d !== null && d > 0 && 'text-orange-600 dark:text-orange-400', d !== null && d < 0 && 'text-green-600 dark:text-green-400')}
-                  data-sign={d === null ? undefined : d > 0 ? 'positive' : d < 0 ? 'negative' : 'zero'}
-                >
-                  {d === null ? '—' : signedMiles(d)}
-                </td>
-                <td className={numCell} title={s?.totalOdometers !== null && s ? 'Odometer at the end minus at the start of the trip window' : undefined}>
-                  {miles(s?.totalOdometers, unit)}
-                </td>
-              </tr>
-            );
-          })}
+          {sources.map((source) => (
+            <tr key={source.key} className="border-b align-top last:border-0">
+              <th scope="row" className="py-1.5 pr-2 text-left font-medium">
+                {source.label}
+                <span className="block text-xs font-normal text-muted-foreground">{provenance(source.s)}</span>
+              </th>
+              {cells(source)}
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>
   );
 }
 
+const estimateText = 'text-amber-700 dark:text-amber-400';
+
 /**
  * LOADED MILES, EMPTY MILES, PAYABLE MILEAGE: read-only until Edit; opens in edit mode when nothing was entered yet.
- * These stay in miles whatever the user's unit: the API stores them in miles and pay is figured from them, so a
- * km figure typed to 0.1 and turned back into miles would change what a driver is paid. With KM they are labelled
- * "(mi)" and a note says so; every other figure of the report follows the unit (issue 12).
+ * Stored in miles, shown and typed in the user's unit (issue 20 point 5): with KM the headers say km and the
+ * figures are converted both ways; a km figure left as shown saves the stored miles unchanged (manualFieldMiles).
  */
 function ManualMileage({ tripId, manual, unit }: { tripId: number; manual: ManualMileStats; unit: DistanceUnit }) {
-  const mi = unit === 'KM' ? ' (mi)' : '';
   const { has } = usePermissions();
   const canEdit = has(EDIT_MILEAGE_PERMISSION);
   const empty = manual.loadedMiles === null && manual.emptyMiles === null && manual.payableMileage === null;
   const [editing, setEditing] = useState(canEdit && empty);
-  const initial: ManualMileageValues = { loadedMiles: numberText(manual.loadedMiles), emptyMiles: numberText(manual.emptyMiles) };
+  const initial: ManualMileageValues = { loadedMiles: manualFieldText(manual.loadedMiles, unit), emptyMiles: manualFieldText(manual.emptyMiles, unit) };
   const form = useForm<ManualMileageValues>({ resolver: zodResolver(manualMileageSchema), defaultValues: initial });
   const [loaded, emptyMiles] = useWatch({ control: form.control, name: ['loadedMiles', 'emptyMiles'] });
   const save = useSavePayableMileageMutation();
@@ -184,7 +251,7 @@ function ManualMileage({ tripId, manual, unit }: { tripId: number; manual: Manua
   /** After a stale save: read the trip's figures again and show them read-only (the drawers' 'Reload'). */
   const reload = async () => {
     const fresh = (await queryClient.fetchQuery({ ...mileStatsQueryOptions(tripId), staleTime: 0 })).manualStats;
-    form.reset({ loadedMiles: numberText(fresh.loadedMiles), emptyMiles: numberText(fresh.emptyMiles) });
+    form.reset({ loadedMiles: manualFieldText(fresh.loadedMiles, unit), emptyMiles: manualFieldText(fresh.emptyMiles, unit) });
     setEditing(false);
   };
   const readOnly = !editing || save.isPending;
@@ -194,8 +261,8 @@ function ManualMileage({ tripId, manual, unit }: { tripId: number; manual: Manua
       toast.error(MILEAGE_MESSAGES.tripIdMissing);
       return;
     }
-    const loadedMiles = toNumber(values.loadedMiles);
-    const emptyValue = toNumber(values.emptyMiles);
+    const loadedMiles = manualFieldMiles(values.loadedMiles, unit, manual.loadedMiles);
+    const emptyValue = manualFieldMiles(values.emptyMiles, unit, manual.emptyMiles);
     try {
       await save.mutateAsync({ tripId, loadedMiles, emptyMiles: emptyValue, payableMileage: payableFrom(emptyValue, loadedMiles), version: manual.version });
       setEditing(false);
@@ -247,7 +314,7 @@ function ManualMileage({ tripId, manual, unit }: { tripId: number; manual: Manua
             ['emptyMiles', 'manual-empty', 'EMPTY MILES'],
           ] as const
         ).map(([name, id, label]) => (
-          <FormField key={id} id={id} label={`${label}${mi}`} error={errors[name]}>
+          <FormField key={id} id={id} label={mileageHeader(label, unit)} error={errors[name]}>
             <Input
               id={id}
               type="number"
@@ -261,17 +328,17 @@ function ManualMileage({ tripId, manual, unit }: { tripId: number; manual: Manua
             />
           </FormField>
         ))}
-        <FormField id="manual-payable" label={`PAYABLE MILEAGE${mi}`}>
+        <FormField id="manual-payable" label={mileageHeader('PAYABLE MILEAGE', unit)}>
           <Input
             id="manual-payable"
             readOnly
             tabIndex={-1}
             className="bg-muted/50 tabular-nums"
-            value={editing ? payableText(emptyMiles, loaded) : payableText(emptyMiles, loaded) || numberText(manual.payableMileage)}
+            value={editing ? payableText(emptyMiles, loaded) : payableText(emptyMiles, loaded) || manualFieldText(manual.payableMileage, unit)}
           />
         </FormField>
       </div>
-      {unit === 'KM' && <p className="text-xs text-muted-foreground">Manual mileage is entered and paid in miles.</p>}
+      {unit === 'KM' && <p className="text-xs text-muted-foreground">Entered in km; stored and paid in miles.</p>}
     </form>
   );
 }
@@ -329,7 +396,7 @@ function LegsBreakdown({ stats, unit }: { stats: TripMileStats; unit: DistanceUn
             {rows.map((row) => (
               <tr key={row.toIndex} className="border-b align-top last:border-0">
                 <td className="py-1.5 pr-2 whitespace-nowrap">
-                  {row.toIndex + 1}. {row.stopType}
+                  {stopLetter(row.toIndex)} · {row.stopType}
                 </td>
                 <td className="py-1.5 pr-2 text-muted-foreground">{row.loadStatus === 'LOADED' ? 'Loaded' : 'Empty'}</td>
                 {SOURCE_ROWS.map(({ key }) => (

@@ -19,6 +19,16 @@ const TITLES: Partial<Record<NumberKey, string>> = {
   actualMiles: `${COVERED_NOTE}their telematics TOTAL MILES`,
   milesDifference: 'Actual − Planned Miles: orange when the trucks drove more than planned, green when less',
   dataCoverage: 'Share of the period’s trips with telematics miles',
+  totalLoadedMiles: 'Loaded miles of our routing (HERE, or its estimate), by the freight on board: not the figure staff enter',
+  loadedMiles: 'Loaded Miles entered by staff (the Mileage Report’s manual figure, which pay is figured from): not the routing’s',
+};
+/** Which of two like-named figures a header is: the routing's or the one staff enter. */
+const ORIGIN: Partial<Record<NumberKey, string>> = {
+  totalLoadedMiles: 'routing',
+  totalEmptyMiles: 'routing',
+  totalPayableMileage: 'entered',
+  emptyMiles: 'entered',
+  loadedMiles: 'entered',
 };
 
 /** A figure's cell: '—' where there is none; the difference coloured as in the Mileage Report. */
@@ -49,7 +59,15 @@ export function reportsColumns(truck: { id: number; label: string | undefined } 
     // Undefined for a missing figure (no telematics in the period), which sorts last either way.
     helper.accessor((row) => row[key as NumberKey] ?? undefined, {
       id: key,
-      header: TITLES[key as NumberKey] ? () => <span title={TITLES[key as NumberKey]}>{header}</span> : header,
+      header:
+        TITLES[key as NumberKey] || ORIGIN[key as NumberKey]
+          ? () => (
+              <span title={TITLES[key as NumberKey]} className="grid justify-items-end leading-tight">
+                <span>{header}</span>
+                {ORIGIN[key as NumberKey] && <span className="text-[10px] font-normal text-muted-foreground uppercase">{ORIGIN[key as NumberKey]}</span>}
+              </span>
+            )
+          : header,
       meta: { size: COUNTS.has(key as NumberKey) ? 84 : TITLES[key as NumberKey] ? 128 : 108, grow: 0, align: 'end' },
       sortUndefined: 'last',
       cell: (info) => <NumberCell column={key as NumberKey} value={info.getValue() ?? null} telematicsLoads={info.row.original.telematicsLoadCount} unit={unit} />,
@@ -61,7 +79,8 @@ export function reportsColumns(truck: { id: number; label: string | undefined } 
     helper.accessor((row) => periodSortKey(row.periodStart), {
       id: 'periodGroup',
       header: 'Period',
-      meta: { size: 190, grow: 1 },
+      // A whole week ('11/16/2026 - 11/22/2026') fits without being cut.
+      meta: { size: 216, grow: 1 },
       cell: ({ row }) => (
         <Link
           to="/trips"

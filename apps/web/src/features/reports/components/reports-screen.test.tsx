@@ -127,10 +127,12 @@ describe('Reports screen', () => {
     mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks }), 'GET /user-route-setting/1': () => ({ ...SETTING, distanceUnit: 'KM' }) });
     renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
     await screen.findByText('Total: 3 records', undefined, wait);
-    await waitFor(() => expect(screen.getAllByRole('columnheader').some((h) => h.textContent?.trim().startsWith('Total Miles (km)'))).toBe(true), wait);
+    await waitFor(() => expect(screen.getAllByRole('columnheader').some((h) => h.textContent?.trim().startsWith('Total km'))).toBe(true), wait);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim() ?? '');
-    for (const h of ['Total Miles (km)', 'Total Empty Miles (km)', 'Total Loaded Miles (km)', 'Total Payable Mileage (km)', 'Planned Miles (km)', 'Actual Miles (km)', 'Difference (km)'])
+    // Headers say km, never "Miles (km)"; the routing's and the entered loaded figures say which they are.
+    for (const h of ['Total km', 'Total Empty km', 'Total Loaded kmrouting', 'Total Payable kmentered', 'Loaded kmentered', 'Planned km', 'Actual km', 'Difference (km)'])
       expect(headers.some((x) => x.startsWith(h)), h).toBe(true);
+    expect(headers.some((x) => /miles \(km\)/i.test(x))).toBe(false);
     for (const h of ['Truck Count', 'Load Count', 'Data Coverage']) expect(headers.some((x) => x.startsWith(h) && !x.includes('(km)')), h).toBe(true);
     const rowOf = (period: string) => within(screen.getByRole('link', { name: period }).closest('[role="row"]') as HTMLElement);
     const row = rowOf('11/16/2026 - 11/22/2026');

@@ -25,43 +25,71 @@ function seed(...labels: string[]) {
 const rows = () => screen.getAllByTestId('trip-stop').map((li) => li.getAttribute('aria-label'));
 
 describe('StopsEditor', () => {
-  it('labels Start, Stop N and Delivery with letters, fixes the first and last, renumbers after remove', async () => {
+  it('labels Start, Stop B… and the last by its type with the letters, lets every stop move, renumbers after remove', async () => {
     mockApi({ 'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }) });
     const user = userEvent.setup();
     renderWithApp(<Harness initial={seed('Chicago', 'Dallas', 'Denver', 'Atlanta')} />, { user: makeUser([]) });
     await screen.findAllByTestId('trip-stop');
-    expect(rows()).toEqual(['Start: Chicago', 'Stop 1: Dallas', 'Stop 2: Denver', 'Delivery: Atlanta']);
+    expect(rows()).toEqual(['Start: Chicago', 'Stop B: Dallas', 'Stop C: Denver', 'Delivery: Atlanta']);
     expect(screen.getAllByTestId('trip-stop').map((li) => li.textContent?.slice(0, 1))).toEqual(['A', 'B', 'C', 'D']);
-    expect(screen.getByRole('button', { name: 'Start stays in place' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Delivery stays in place' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Move Stop 1' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Move Start' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Move Delivery' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Move Stop B' })).toBeEnabled();
 
-    await user.click(screen.getByRole('button', { name: 'Remove Stop 1' }));
-    expect(rows()).toEqual(['Start: Chicago', 'Stop 1: Denver', 'Delivery: Atlanta']);
+    await user.click(screen.getByRole('button', { name: 'Remove Stop B' }));
+    expect(rows()).toEqual(['Start: Chicago', 'Stop B: Denver', 'Delivery: Atlanta']);
+    // The last row is labelled by its type.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Stop type of Delivery' }), 'HOME');
+    expect(rows()).toEqual(['Start: Chicago', 'Stop B: Denver', 'Home: Atlanta']);
   });
 
-  it('the stop type sets the load status', async () => {
+  it('the load status follows the route until the dispatcher picks one; a picked type survives adding and removing a stop', async () => {
     mockApi({ 'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }) });
+    let set!: (f: (s: StopDraft[]) => StopDraft[]) => void;
     const user = userEvent.setup();
-    renderWithApp(<Harness initial={seed('Chicago', 'Dallas')} />, { user: makeUser([]) });
-    const delivery = await screen.findByRole('listitem', { name: 'Delivery: Dallas' });
-    // The row labelled Delivery is a DELIVERY, loaded (docs/decisions/007-trip-editing-for-dispatchers.md).
-    expect(within(delivery).getByRole('combobox', { name: 'Stop type of Delivery' })).toHaveValue('DELIVERY');
-    expect(within(delivery).getByTestId('load-status')).toHaveTextContent('LOADED');
-    await user.selectOptions(within(delivery).getByRole('combobox', { name: 'Stop type of Delivery' }), 'TRAILER');
-    expect(within(delivery).getByTestId('load-status')).toHaveTextContent('EMPTY');
-    await user.selectOptions(within(delivery).getByRole('combobox', { name: 'Stop type of Delivery' }), 'SHOP');
-    expect(within(delivery).getByTestId('load-status')).toHaveTextContent('LOADED');
+    renderWithApp(<Harness initial={seed('Chicago', 'Dallas', 'Denver')} expose={(s) => (set = s)} />, { user: makeUser([]) });
+    const last = await screen.findByRole('listitem', { name: 'Delivery: Denver' });
+    expect(within(last).getByTestId('load-status')).toHaveAttribute('data-status', 'LOADED');
+    expect(within(last).getByTestId('load-status')).toHaveDisplayValue('Auto: Loaded');
+    await user.selectOptions(within(last).getByRole('combobox', { name: 'Load status into Delivery' }), 'EMPTY');
+    expect(within(last).getByTestId('load-status')).toHaveAttribute('data-status', 'EMPTY');
+    await user.selectOptions(within(last).getByRole('combobox', { name: 'Stop type of Delivery' }), 'HOME');
+    const { act } = await import('@testing-library/react');
+    act(() => set((s) => addStop(s, place('Tulsa', 36.15, -95.99)) ?? s));
+    expect(rows()).toEqual(['Start: Chicago', 'Stop B: Dallas', 'Stop C: Denver', 'Delivery: Tulsa']);
+    await user.click(screen.getByRole('button', { name: 'Remove Delivery' }));
+    expect(rows()).toEqual(['Start: Chicago', 'Stop B: Dallas', 'Home: Denver']);
+    expect(screen.getByRole('combobox', { name: 'Stop type of Home' })).toHaveValue('HOME');
+    expect(screen.getByRole('combobox', { name: 'Load status into Home' })).toHaveValue('EMPTY');
+    // Back to the rule.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Load status into Home' }), '');
+    // Back to the rule: the freight picked up at Dallas is still on board on the way home.
+    expect(screen.getByRole('combobox', { name: 'Load status into Home' })).toHaveDisplayValue('Auto: Loaded');
   });
 
-  it('after a programmatic move: renumbered, first START, last DELIVERY, moved rows highlighted', async () => {
+  it('inserts a picked place before any stop', async () => {
+    mockApi({
+      'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
+      'GET /places/autosuggest': () => ({ items: [place('Tulsa, OK', 36.15, -95.99)] }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<Harness initial={seed('Chicago', 'Dallas', 'Denver')} />, { user: makeUser([]) });
+    await screen.findAllByTestId('trip-stop');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add at' }), 'Before B (Stop B)');
+    await user.type(screen.getByRole('combobox', { name: 'Stop location' }), 'Tulsa');
+    await user.click(await screen.findByRole('option', { name: /Tulsa, OK/ }));
+    await user.click(screen.getByRole('button', { name: 'Add Stop' }));
+    expect(rows()).toEqual(['Start: Chicago', 'Stop B: Tulsa, OK', 'Stop C: Dallas', 'Delivery: Denver']);
+  });
+
+  it('after a programmatic move of the last stop: renumbered, types by the rule, moved rows highlighted', async () => {
     mockApi({ 'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }) });
     let set!: (f: (s: StopDraft[]) => StopDraft[]) => void;
     renderWithApp(<Harness initial={seed('A', 'B', 'C', 'D')} expose={(s) => (set = s)} />, { user: makeUser([]) });
     await screen.findAllByTestId('trip-stop');
     const { act } = await import('@testing-library/react');
-    act(() => set((s) => moveStop(s, 2, 1) ?? s));
-    expect(rows()).toEqual(['Start: A', 'Stop 1: C', 'Stop 2: B', 'Delivery: D']);
+    act(() => set((s) => moveStop(s, 3, 1) ?? s));
+    expect(rows()).toEqual(['Start: A', 'Stop B: D', 'Stop C: B', 'Delivery: C']);
     expect(screen.getByRole('combobox', { name: 'Stop type of Delivery' })).toHaveValue('DELIVERY');
     expect(screen.getByRole('combobox', { name: 'Stop type of Start' })).toHaveValue('START');
   });

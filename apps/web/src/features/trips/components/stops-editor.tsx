@@ -11,7 +11,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import type { PlaceItem } from '@milepost/contracts/places-api';
 import { ROUTING_MESSAGES, type RouteResponse } from '@milepost/contracts/routing-api';
-import type { StopType } from '@milepost/geo/stops';
+import type { LoadStatus, StopType } from '@milepost/geo/stops';
 import { useQueryClient } from '@tanstack/react-query';
 import { GripVertical, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -32,6 +32,7 @@ import {
   applyLegs,
   moveStop,
   removeStop,
+  setLoadStatus,
   setStopType,
   stopLabel,
   type StopDraft,
@@ -45,10 +46,12 @@ const selectClass =
   'h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:opacity-50';
 
 /**
- * The stops of a trip (docs/product/trips.md "Stops editor"): first START, last 'Delivery', 'Stop N' between,
- * map letters A, B, C…; places are added only from the place search (Enter in the box adds the
- * picked place when no list is open); middle stops reorder by drag or keyboard (dnd-kit), the
- * first and last stay put; the stop type sets the load status. 100 ms after every change with at
+ * The stops of a trip (docs/product/trips.md "Stops editor"): 'Start' first, 'Stop B', 'Stop C'…
+ * between, the last by its type, with the letters every screen uses; places are added only from
+ * the place search (Enter in the box adds the picked place when no list is open), at the end or
+ * before any stop ("Add at"); every stop reorders by drag or keyboard (dnd-kit). Types and load
+ * statuses follow the route (stopTypeDefaults, loadStatusDefaults) until the dispatcher picks
+ * one, which is then kept whatever happens to the other stops. 100 ms after every change with at
  * least 2 valid stops the legs are recalculated through the API (POST /routing/routes, with the
  * user's route settings); each row shows its leg, the running total and the leg's hours, marked
  * as estimates when the API could only estimate them. The server computes the figures it stores
@@ -56,6 +59,8 @@ const selectClass =
  */
 export function StopsEditor({ stops, onChange, disabled = false }: { stops: readonly StopDraft[]; onChange: (stops: StopDraft[]) => void; disabled?: boolean }) {
   const [picked, setPicked] = useState<PlaceItem | null>(null);
+  /** Where the next stop goes: before the stop with this key, or at the end (''). */
+  const [addBefore, setAddBefore] = useState('');
   const [searchKey, setSearchKey] = useState(0);
   const [moved, setMoved] = useState<ReadonlySet<string>>(new Set());
   const highlightTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -103,7 +108,8 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
 
   const add = () => {
     if (!picked) return;
-    const next = addStop(stops, picked);
+    const at = stops.findIndex((s) => s.key === addBefore);
+    const next = addStop(stops, picked, at < 0 ? stops.length : at);
     if (!next) {
       toast.warning(DUPLICATE_STOP_TEXT);
       return;
@@ -143,7 +149,7 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
   return (
     <fieldset className="grid gap-2" aria-label="Stops">
       <legend className="mb-1 text-sm font-medium">Stops</legend>
-      <div className="flex items-start gap-2" onKeyDown={onSearchKeyDown}>
+      <div className="flex flex-wrap items-start gap-2" onKeyDown={onSearchKeyDown}>
         <PlaceSearch
           key={searchKey}
           aria-label="Stop location"
@@ -152,8 +158,18 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
           onSelect={setPicked}
           onClear={() => setPicked(null)}
           disabled={disabled}
-          className="flex-1"
+          className="min-w-56 flex-1"
         />
+        {stops.length > 0 && (
+          <select aria-label="Add at" className={cn(selectClass, 'h-9 max-w-36')} value={stops.some((s) => s.key === addBefore) ? addBefore : ''} disabled={disabled} onChange={(e) => setAddBefore(e.target.value)}>
+            <option value="">At the end</option>
+            {stops.map((s, i) => (
+              <option key={s.key} value={s.key}>
+                Before {stopLetter(i)} ({stopLabel(i, stops.length, s.stopType)})
+              </option>
+            ))}
+          </select>
+        )}
         <Button type="button" variant="outline" onClick={add} disabled={disabled || !picked}>
           <Plus aria-hidden />
           Add Stop
@@ -175,6 +191,7 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
                   disabled={disabled}
                   source={source}
                   onStopType={(type) => onChange(setStopType(stops, stop.key, type))}
+                  onLoadStatus={(status) => onChange(setLoadStatus(stops, stop.key, status))}
                   onRemove={() => onChange(removeStop(stops, stop.key))}
                 />
               ))}
@@ -204,6 +221,7 @@ function StopRow({
   disabled,
   source,
   onStopType,
+  onLoadStatus,
   onRemove,
 }: {
   stop: StopDraft;
@@ -213,16 +231,19 @@ function StopRow({
   disabled: boolean;
   source: RouteResponse['source'] | null;
   onStopType: (type: StopType) => void;
+  onLoadStatus: (status: LoadStatus | null) => void;
   onRemove: () => void;
 }) {
-  const fixed = index === 0 || index === count - 1;
+  const fixed = count < 2;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: stop.key, disabled: fixed || disabled });
-  const label = stopLabel(index, count);
+  const label = stopLabel(index, count, stop.stopType);
+  const letter = stopLetter(index);
   const fmt = useDistanceFormat();
   return (
     <li
       ref={setNodeRef}
       data-testid="trip-stop"
+      data-letter={letter}
       data-highlighted={highlighted || undefined}
       aria-label={`${label}: ${stop.address}`}
       style={{ transform: CSS.Transform.toString(transform), transition }}
@@ -244,25 +265,48 @@ function StopRow({
         <GripVertical aria-hidden className="size-4" />
       </button>
       <span aria-hidden style={{ background: stopColor(stop.stopType) }} className="flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white">
-        {stopLetter(index)}
+        {letter}
       </span>
       <span className="w-16 shrink-0 font-medium">{label}</span>
-      <span className="min-w-0 flex-1 truncate" title={stop.address}>
+      {/* The whole place, wrapped when it is long: a city cut to "Detroit, MI,…" cannot be checked. */}
+      <span className="min-w-0 flex-1 break-words" data-testid="stop-address">
         {stop.address}
-      </span>
-      <select aria-label={`Stop type of ${label}`} className={selectClass} value={stop.stopType} disabled={disabled} onChange={(e) => onStopType(e.target.value as StopType)}>
-        {STOP_TYPE_OPTIONS.map((type) => (
-          <option key={type} value={type}>
-            {type}
-          </option>
-        ))}
-      </select>
-      <span className="w-14 shrink-0 text-xs text-muted-foreground" data-testid="load-status">
-        {stop.loadStatus}
       </span>
       <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove ${label}`} disabled={disabled} onClick={onRemove}>
         <Trash2 aria-hidden />
       </Button>
+      <span className="flex basis-full flex-wrap items-center gap-2 pl-14">
+        <select
+          aria-label={`Stop type of ${label}`}
+          data-chosen={stop.typeChosen || undefined}
+          className={selectClass}
+          value={stop.stopType}
+          disabled={disabled}
+          onChange={(e) => onStopType(e.target.value as StopType)}
+        >
+          {STOP_TYPE_OPTIONS.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+        {index > 0 && (
+          <select
+            aria-label={`Load status into ${label}`}
+            data-testid="load-status"
+            data-status={stop.loadStatus}
+            title={stop.loadChosen ? 'Chosen for this leg' : 'Loaded while freight is on the truck, else empty'}
+            className={cn(selectClass, 'text-xs')}
+            value={stop.loadChosen ? stop.loadStatus : ''}
+            disabled={disabled}
+            onChange={(e) => onLoadStatus(e.target.value === '' ? null : (e.target.value as LoadStatus))}
+          >
+            <option value="">{stop.loadChosen ? 'Auto' : `Auto: ${stop.loadStatus === 'LOADED' ? 'Loaded' : 'Empty'}`}</option>
+            <option value="LOADED">Loaded</option>
+            <option value="EMPTY">Empty</option>
+          </select>
+        )}
+      </span>
       {index > 0 && stop.distance !== null && (
         <p
           data-testid="stop-figures"

@@ -164,7 +164,7 @@ describe('Trip drawer: editing a trip', () => {
   it('a removed stop is an unsaved change: closing asks first', async () => {
     const user = userEvent.setup();
     const { onOpenChange } = setupEdit();
-    await user.click(await screen.findByRole('button', { name: 'Remove Stop 1' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Stop B' }));
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('alertdialog', { name: DISCARD_CHANGES_TITLE })).toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();

@@ -12,7 +12,9 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
 import { Textarea } from '@/components/ui/textarea';
+import { mileageHeader } from '@/lib/distance-format';
 import { saveErrorText } from '@/lib/error-messages';
+import { useRouteSettings } from '@/lib/route-settings';
 import { activeDriverLookup, dispatcherLookup, personOption, recoveryReasonLookup, truckLookup, truckOption } from '@/lib/lookups';
 import { checkTripNumber, tripQueryOptions, useChangeTripStatusMutation, useCreateTripMutation, useUpdateTripMutation } from '../api/trips-api';
 import type { StopDraft } from '../stops';
@@ -50,7 +52,7 @@ interface TripExtra {
 
 const tripExtraOf = (trip: TripDetail | undefined): TripExtra => ({ labels: labelsOf(trip), stops: trip ? tripStopsOf(trip) : [], matches: null });
 // The stops as the user placed them (the legs the routing fills in are no edit).
-const stopsKey = (list: readonly StopDraft[]) => JSON.stringify(list.map((s) => [s.address, s.latitude, s.longitude, s.stopType]));
+const stopsKey = (list: readonly StopDraft[]) => JSON.stringify(list.map((s) => [s.address, s.latitude, s.longitude, s.stopType, s.loadStatus]));
 const sameStops = (a: TripExtra, b: TripExtra) => stopsKey(a.stops) === stopsKey(b.stops);
 
 function labelsOf(trip: TripDetail | undefined): Labels {
@@ -89,12 +91,14 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
     precheckAnswer.current = null;
   };
 
+  // Empty and Loaded Miles are stored in miles and typed in the user's unit.
+  const { distanceUnit } = useRouteSettings();
   const state = useDrawerForm({
     schema: tripFormSchema,
     entity: 'trip',
     record: trip,
     empty: emptyTripValues(),
-    valuesOf: tripValuesOf,
+    valuesOf: (record) => tripValuesOf(record, distanceUnit),
     extra: { empty: tripExtraOf(undefined), of: tripExtraOf, same: sameStops },
     clearable: true,
     // Precheck: other trips with this number (only when the number is new to this trip).
@@ -123,8 +127,8 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
       }
       return askPrecheck(rows);
     },
-    create: (values, extra) => create.mutateAsync(tripPayload(values, extra.stops)),
-    update: (record, values, extra) => update.mutateAsync({ id: record.id, body: { ...tripPayload(values, extra.stops), version: record.version } }),
+    create: (values, extra) => create.mutateAsync(tripPayload(values, extra.stops, distanceUnit)),
+    update: (record, values, extra) => update.mutateAsync({ id: record.id, body: { ...tripPayload(values, extra.stops, distanceUnit, record), version: record.version } }),
     reload: (queryClient, record) => queryClient.fetchQuery({ ...tripQueryOptions(record.id), staleTime: 0 }),
     toasts: { created: TRIP_MESSAGES.created, updated: TRIP_MESSAGES.updated },
     onDone,
@@ -323,13 +327,13 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
             render={({ field }) => <DateTimePicker id="trip-pickup" value={field.value} onChange={field.onChange} {...fieldAria('trip-pickup', errors.pickupDateTime)} />}
           />
         </FormField>
-        <FormField id="trip-empty-miles" label="Empty Miles" error={errors.emptyMiles}>
+        <FormField id="trip-empty-miles" label={mileageHeader('Empty Miles', distanceUnit)} error={errors.emptyMiles}>
           <Input id="trip-empty-miles" type="number" step={0.1} min={0} inputMode="decimal" {...fieldAria('trip-empty-miles', errors.emptyMiles)} {...form.register('emptyMiles')} />
         </FormField>
-        <FormField id="trip-loaded-miles" label="Loaded Miles" error={errors.loadedMiles}>
+        <FormField id="trip-loaded-miles" label={mileageHeader('Loaded Miles', distanceUnit)} error={errors.loadedMiles}>
           <Input id="trip-loaded-miles" type="number" step={0.1} min={0} inputMode="decimal" {...fieldAria('trip-loaded-miles', errors.loadedMiles)} {...form.register('loadedMiles')} />
         </FormField>
-        <FormField id="trip-payable" label="Payable Mileage">
+        <FormField id="trip-payable" label={mileageHeader('Payable Mileage', distanceUnit)}>
           <Input id="trip-payable" readOnly tabIndex={-1} className="bg-muted/50 tabular-nums" value={payable ?? ''} />
         </FormField>
         {completed && (

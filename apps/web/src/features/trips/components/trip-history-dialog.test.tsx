@@ -20,7 +20,7 @@ describe('Trip History', () => {
     expect(rows).toEqual([
       ['1', 'Trip Status', 'In Transit', 'Completed', 'Dana Reyes', '20.11.2026 09:00'],
       ['2', 'Pickup Date Time', '15.01.2026 09:00', '04.07.2026 14:05', 'Dana Reyes', '20.11.2026 09:00'],
-      ['3', 'Stop Type 2', 'Start', 'Pickup', 'Dana Reyes', '20.11.2026 09:00'],
+      ['3', 'Stop Type B', 'Start', 'Pickup', 'Dana Reyes', '20.11.2026 09:00'],
     ]);
   });
 });

@@ -15,7 +15,9 @@ const row = (id: number, loadNumber: string, routeSource: TripRow['routeSource']
 const ROUTED = row(1, 'L-HERE', 'HERE');
 const ESTIMATED = row(2, 'L-EST', 'ESTIMATE');
 const SETTING = { id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' };
-const HEADERS = ['Miles', 'Total Empty', 'PU', 'TRL', 'TOTAL MILES', 'Payable Mileage', 'Loaded Miles', 'Empty Miles'];
+// TOTAL MILES and Payable Mileage come first: pay rests on them, and a laptop sees them without scrolling.
+const HEADERS = ['TOTAL MILES', 'Payable Mileage', 'Miles', 'Total Empty', 'PU', 'TRL', 'Loaded Miles', 'Empty Miles'];
+const KM_HEADERS = ['TOTAL KM', 'Payable km', 'km', 'Total Empty (km)', 'PU (km)', 'TRL (km)', 'Loaded km', 'Empty km'];
 
 function renderList(distanceUnit: 'MILES' | 'KM') {
   mockApi({ 'GET /trips': () => page([ROUTED, ESTIMATED]), 'GET /user-route-setting/1': () => ({ ...SETTING, distanceUnit }) });
@@ -35,7 +37,7 @@ function mileage(load: string): Record<string, { text: string; estimate: boolean
   const cells = within(tr).getAllByRole('cell');
   const out: Record<string, { text: string; estimate: boolean }> = {};
   headers.forEach((h, i) => {
-    if (!HEADERS.includes(h.replace(/ \(km\)$/, ''))) return;
+    if (!HEADERS.includes(h) && !KM_HEADERS.includes(h)) return;
     const cell = cells[i]!;
     out[h] = { text: cell.textContent ?? '', estimate: cell.querySelector('[data-source="ESTIMATE"]') !== null };
   });
@@ -70,11 +72,13 @@ describe('Trips list mileage columns', { timeout: 20_000 }, () => {
   it('follows the user’s unit: KM converts every mileage column and says so in the header', async () => {
     renderList('KM');
     await screen.findByText('L-EST', {}, { timeout: 5000 });
-    await waitFor(() => expect(Object.keys(mileage('L-HERE'))).toEqual(HEADERS.map((h) => `${h} (km)`)));
+    await waitFor(() => expect(Object.keys(mileage('L-HERE'))).toEqual(KM_HEADERS));
     const routed = mileage('L-HERE');
-    expect(routed['Miles (km)']!.text).toBe('724.2');
-    expect(routed['TOTAL MILES (km)']!.text).toBe('804.7');
-    expect(routed['Payable Mileage (km)']!.text).toBe('812.7');
-    expect(mileage('L-EST')['TOTAL MILES (km)']).toEqual({ text: '≈ 804.7 km est.', estimate: true });
+    expect(routed.km!.text).toBe('724.2');
+    expect(routed['TOTAL KM']!.text).toBe('804.7');
+    // Figures staff enter follow the unit too (stored in miles: 505 mi = 812.7 km).
+    expect(routed['Payable km']!.text).toBe('812.7');
+    expect(routed['Loaded km']!.text).toBe('732.3');
+    expect(mileage('L-EST')['TOTAL KM']).toEqual({ text: '≈ 804.7 km est.', estimate: true });
   });
 });

@@ -1,7 +1,7 @@
 import { estimateBasisText, type EstimateBasisLike } from '@milepost/contracts/estimate-basis';
 import type { TripRow } from '@milepost/contracts/trips-api';
 import { METERS_TO_MILES, type DistanceUnit } from '@milepost/geo/units';
-import { Gauge, History, Map, MoreHorizontal, Pencil } from 'lucide-react';
+import { Gauge, History, Map, MoreHorizontal, Pencil, RotateCcw } from 'lucide-react';
 import { DATE_COLUMN_SIZE, DateCell, TextCell, actionsColumnSize, numberColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
 import { Button } from '@/components/ui/button';
@@ -90,10 +90,30 @@ export function tripsColumns(actions: TripsColumnActions, unit: DistanceUnit = '
       },
     });
 
+  const rowActions = Number(actions.canViewMap) + Number(actions.canEdit) + Number(actions.canShowHistory || actions.canViewMileage);
   return helper.columns([
     numberColumn<TripRow>(),
     helper.accessor('unitNumber', { header: 'Unit', meta: { size: 64, grow: 0, pin: 'start' }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    // Pinned with the unit, and the figures pay rests on next: a laptop with the sidebar open
+    // (1366 px) sees Load/Trailer, TOTAL MILES and Payable Mileage without scrolling sideways.
+    helper.accessor('loadNumber', {
+      id: 'loadNumber',
+      header: 'Load/Trailer',
+      meta: { size: 120, grow: 0, pin: 'start' },
+      cell: ({ row }) => <TripNumberCell row={row.original} />,
+    }),
     helper.accessor('driverName', { header: 'Driver', meta: { size: 120 }, cell: (info) => <TextCell value={info.getValue()} /> }),
+    miles('totalMiles', 'TOTAL MILES', 96),
+    miles('payableMileage', 'Payable Mileage', 110),
+    miles('miles', 'Miles'),
+    miles('totalEmpty', 'Total Empty'),
+    miles('pu', 'PU', 72),
+    miles('trl', 'TRL', 72),
+    miles('loadedMiles', 'Loaded Miles', 96),
+    miles('emptyMiles', 'Empty Miles', 90),
+    location('pickupLocation', 'Pickup Location', 'pickup'),
+    location('deliveryLocation', 'Delivery Location', 'delivery'),
+    helper.accessor('dispatcherName', { header: 'Dispatcher', meta: { size: 110 }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor('assignUserName', { header: 'Assigned User', meta: { size: 110 }, cell: (info) => <TextCell value={info.getValue()} /> }),
     helper.accessor('companyName', {
       header: 'Company',
@@ -107,77 +127,166 @@ export function tripsColumns(actions: TripsColumnActions, unit: DistanceUnit = '
         ) : null;
       },
     }),
-    helper.accessor('loadNumber', {
-      id: 'loadNumber',
-      header: 'Load/Trailer',
-      // Wide enough for its one-word header with the sort icon.
-      meta: { size: 110, grow: 0 },
-      cell: ({ row }) => <TextCell value={tripNumber(row.original)} />,
-    }),
-    helper.accessor('dispatcherName', { header: 'Dispatcher', meta: { size: 110 }, cell: (info) => <TextCell value={info.getValue()} /> }),
-    miles('miles', 'Miles'),
-    miles('totalEmpty', 'Total Empty'),
-    miles('pu', 'PU', 64),
-    miles('trl', 'TRL', 64),
-    miles('totalMiles', 'TOTAL MILES', 96),
-    miles('payableMileage', 'Payable Mileage', 110),
-    miles('loadedMiles', 'Loaded Miles', 96),
-    miles('emptyMiles', 'Empty Miles', 90),
-    location('pickupLocation', 'Pickup Location', 'pickup'),
-    location('deliveryLocation', 'Delivery Location', 'delivery'),
     helper.accessor('updated', { header: 'Updated', meta: { size: DATE_COLUMN_SIZE, grow: 0 }, cell: (info) => <DateCell value={info.getValue()} /> }),
     // Pinned beside Actions: a laptop (1366 px) sees every trip's status without scrolling sideways.
     helper.accessor('tripStatus', { header: 'Status', meta: { size: 84, grow: 0, pin: 'end' }, cell: (info) => <TripStatusText status={info.getValue()} /> }),
-    helper.display({
-      id: 'actions',
-      header: 'Actions',
-      // Every button the user may use fits, the row menu included.
-      meta: { size: actionsColumnSize(Number(actions.canViewMap) + Number(actions.canEdit) + Number(actions.canShowHistory || actions.canViewMileage)), grow: 0 },
-      cell: ({ row }) => {
-        const trip = row.original;
-        const name = tripNumber(trip);
-        return (
-          <span className="flex items-center gap-0.5">
-            {actions.canViewMap && (
-              <Button variant="ghost" size="icon-sm" aria-label={`View route of ${name}`} title="View Route" onClick={() => actions.onViewRoute(trip)}>
-                <Map aria-hidden />
-              </Button>
-            )}
-            {actions.canEdit && (
-              <Button variant="ghost" size="icon-sm" aria-label={`Edit trip ${name}`} title="Edit Trip" onClick={() => actions.onEdit(trip)}>
-                <Pencil aria-hidden />
-              </Button>
-            )}
-            {(actions.canShowHistory || actions.canViewMileage) && (
-              <Menu
-                align="end"
-                trigger={
-                  <Button variant="ghost" size="icon-sm" aria-label={`More actions for ${name}`} title="More">
-                    <MoreHorizontal aria-hidden />
-                  </Button>
-                }
-              >
-                {(m) => (
-                  <>
-                    {actions.canViewMileage && (
-                      <m.DropdownMenuItem onSelect={() => actions.onMileageReport(trip)}>
-                        <Gauge aria-hidden />
-                        Mileage Report
-                      </m.DropdownMenuItem>
-                    )}
-                    {actions.canShowHistory && (
-                      <m.DropdownMenuItem onSelect={() => actions.onHistory(trip)}>
-                        <History aria-hidden />
-                        Trip History
-                      </m.DropdownMenuItem>
-                    )}
-                  </>
-                )}
-              </Menu>
-            )}
-          </span>
-        );
-      },
-    }),
+    // A viewer without row actions gets no empty Actions column.
+    ...(rowActions === 0
+      ? []
+      : [
+          helper.display({
+            id: 'actions',
+            header: 'Actions',
+            // Every button the user may use fits, the row menu included.
+            meta: { size: actionsColumnSize(rowActions), grow: 0 },
+            cell: ({ row }) => <TripRowActions trip={row.original} actions={actions} />,
+          }),
+        ]),
   ]);
+}
+
+/** Whether the user has any row action at all (else there is no Actions column and no card menu). */
+export const hasRowActions = (a: Pick<TripsColumnActions, 'canEdit' | 'canShowHistory' | 'canViewMap' | 'canViewMileage'>) =>
+  a.canEdit || a.canShowHistory || a.canViewMap || a.canViewMileage;
+
+/** The load or trailer number; a recovery load says so with an icon, its reason on hover. */
+export function TripNumberCell({ row }: { row: TripRow }) {
+  const number = tripNumber(row);
+  const reason = row.isRecoveryLoad ? `Recovery load${row.recoveryReasonName ? `: ${row.recoveryReasonName}` : ''}` : null;
+  return (
+    <span className="flex min-w-0 items-center gap-1">
+      <span className="truncate" title={number}>
+        {number}
+      </span>
+      {reason && (
+        <span data-testid="recovery-load" title={reason} className="shrink-0 text-amber-700 dark:text-amber-400">
+          <RotateCcw aria-hidden className="size-3.5" />
+          <span className="sr-only">{reason}</span>
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** View Route and Edit Trip as buttons, the Mileage Report and Trip History in the row menu. */
+function TripRowActions({ trip, actions }: { trip: TripRow; actions: TripsColumnActions }) {
+  const name = tripNumber(trip);
+  return (
+    <span className="flex items-center gap-0.5">
+      {actions.canViewMap && (
+        <Button variant="ghost" size="icon-sm" aria-label={`View route of ${name}`} title="View Route" onClick={() => actions.onViewRoute(trip)}>
+          <Map aria-hidden />
+        </Button>
+      )}
+      {actions.canEdit && (
+        <Button variant="ghost" size="icon-sm" aria-label={`Edit trip ${name}`} title="Edit Trip" onClick={() => actions.onEdit(trip)}>
+          <Pencil aria-hidden />
+        </Button>
+      )}
+      {(actions.canShowHistory || actions.canViewMileage) && (
+        <Menu
+          align="end"
+          trigger={
+            <Button variant="ghost" size="icon-sm" aria-label={`More actions for ${name}`} title="More">
+              <MoreHorizontal aria-hidden />
+            </Button>
+          }
+        >
+          {(m) => (
+            <>
+              {actions.canViewMileage && (
+                <m.DropdownMenuItem onSelect={() => actions.onMileageReport(trip)}>
+                  <Gauge aria-hidden />
+                  Mileage Report
+                </m.DropdownMenuItem>
+              )}
+              {actions.canShowHistory && (
+                <m.DropdownMenuItem onSelect={() => actions.onHistory(trip)}>
+                  <History aria-hidden />
+                  Trip History
+                </m.DropdownMenuItem>
+              )}
+            </>
+          )}
+        </Menu>
+      )}
+    </span>
+  );
+}
+
+/**
+ * A trip as a card on a phone (under 768 px the list has no room for columns): unit, load, driver,
+ * status, TOTAL MILES with its source and the payable mileage; every row action in one menu.
+ */
+export function TripCard({ trip, actions, unit }: { trip: TripRow; actions: TripsColumnActions; unit: DistanceUnit }) {
+  const name = tripNumber(trip);
+  const estimate = trip.routeSource === 'ESTIMATE';
+  return (
+    <article aria-label={`Trip ${name}`} data-testid="trip-card" className="grid gap-1 rounded-md border bg-card p-3 text-sm">
+      <div className="flex min-w-0 items-center gap-2">
+        <span className="shrink-0 font-semibold">Unit {trip.unitNumber}</span>
+        <span className="min-w-0 flex-1 font-medium">
+          <TripNumberCell row={trip} />
+        </span>
+        <TripStatusText status={trip.tripStatus} className="shrink-0 text-xs font-medium" />
+        {hasRowActions(actions) && (
+          <Menu
+            align="end"
+            trigger={
+              <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${name}`} title="Actions">
+                <MoreHorizontal aria-hidden />
+              </Button>
+            }
+          >
+            {(m) => (
+              <>
+                {actions.canViewMap && (
+                  <m.DropdownMenuItem onSelect={() => actions.onViewRoute(trip)}>
+                    <Map aria-hidden />
+                    View Route
+                  </m.DropdownMenuItem>
+                )}
+                {actions.canEdit && (
+                  <m.DropdownMenuItem onSelect={() => actions.onEdit(trip)}>
+                    <Pencil aria-hidden />
+                    Edit Trip
+                  </m.DropdownMenuItem>
+                )}
+                {actions.canViewMileage && (
+                  <m.DropdownMenuItem onSelect={() => actions.onMileageReport(trip)}>
+                    <Gauge aria-hidden />
+                    Mileage Report
+                  </m.DropdownMenuItem>
+                )}
+                {actions.canShowHistory && (
+                  <m.DropdownMenuItem onSelect={() => actions.onHistory(trip)}>
+                    <History aria-hidden />
+                    Trip History
+                  </m.DropdownMenuItem>
+                )}
+              </>
+            )}
+          </Menu>
+        )}
+      </div>
+      <div className="truncate text-muted-foreground">{trip.driverName}</div>
+      <dl className="grid grid-cols-2 gap-2 pt-1">
+        <div data-testid="card-total-miles">
+          <dt className="text-xs text-muted-foreground">{mileageHeader('TOTAL MILES', unit)}</dt>
+          <dd>
+            <MilesCell value={trip.totalMiles} unit={unit} estimate={estimate} />{' '}
+            {trip.totalMiles !== null && trip.routeSource && (
+              <span className="text-xs text-muted-foreground" title={SOURCE_TITLES[trip.routeSource]}>
+                {estimate ? 'estimate' : trip.routeSource}
+              </span>
+            )}
+          </dd>
+        </div>
+        <div data-testid="card-payable">
+          <dt className="text-xs text-muted-foreground">{mileageHeader('Payable Mileage', unit)}</dt>
+          <dd>{trip.payableMileage === null ? <span className="text-muted-foreground">Not yet</span> : <MilesCell value={trip.payableMileage} unit={unit} estimate={false} />}</dd>
+        </div>
+      </dl>
+    </article>
+  );
 }

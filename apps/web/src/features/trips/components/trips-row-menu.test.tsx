@@ -52,3 +52,42 @@ describe('Trips row menu', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('menuitem', { name: 'Mileage Report' })).not.toBeInTheDocument();
   });
 });
+
+describe('Trips list: viewers and phones', { timeout: 20_000 }, () => {
+  it('a viewer without row actions gets no Actions column', async () => {
+    renderScreen(['CAN_SHOW_TRIPS']);
+    await screen.findByText('L-42', {}, { timeout: 5000 });
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent?.trim())).not.toContain('Actions');
+  });
+
+  it('marks a recovery load with an icon whose tooltip gives the reason', async () => {
+    mockApi({ 'GET /trips': () => page([{ ...ROW, isRecoveryLoad: true, recoveryReasonName: 'Truck broke down' }]) });
+    renderWithApp(
+      <div style={{ height: 720, display: 'flex', flexDirection: 'column' }}>
+        <TripsScreen title="Trips" search={{}} onSearchChange={() => {}} />
+      </div>,
+      { user: makeUser(['CAN_SHOW_TRIPS']), path: '/trips' },
+    );
+    const marker = await screen.findByTestId('recovery-load', {}, { timeout: 5000 });
+    expect(marker).toHaveAttribute('title', 'Recovery load: Truck broke down');
+    expect(marker).toHaveTextContent('Recovery load: Truck broke down');
+  });
+
+  it('on a phone shows cards (unit, load, driver, status, TOTAL MILES with its source, payable) with every row action in one menu', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    const onMileageReport = renderScreen(['CAN_SHOW_TRIPS', 'CAN_EDIT_TRIP', 'CAN_SHOW_TRIP_HISTORY', 'CAN_VIEW_TRIP_MAP', 'CAN_VIEW_MILEAGE_REPORT_TRIP']);
+    const card = await screen.findByRole('article', { name: 'Trip L-42' }, { timeout: 5000 });
+    expect(screen.queryByRole('table', { name: 'Trips' })).not.toBeInTheDocument();
+    expect(card).toHaveTextContent('Unit 101');
+    expect(card).toHaveTextContent('Sam Hill');
+    expect(card).toHaveTextContent('In Transit');
+    expect(screen.getByTestId('card-total-miles')).toHaveTextContent('TOTAL MILES500.0 HERE');
+    expect(screen.getByTestId('card-payable')).toHaveTextContent('Payable MileageNot yet');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions for L-42' }));
+    expect((await screen.findAllByRole('menuitem')).map((m) => m.textContent)).toEqual(['View Route', 'Edit Trip', 'Mileage Report', 'Trip History']);
+    await user.click(screen.getByRole('menuitem', { name: 'Mileage Report' }));
+    expect(onMileageReport).toHaveBeenCalledWith({ id: 42, number: 'L-42' });
+    vi.unstubAllGlobals();
+  });
+});

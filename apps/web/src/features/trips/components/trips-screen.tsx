@@ -1,3 +1,4 @@
+import type { TripRow } from '@milepost/contracts/trips-api';
 import { Download, Plus } from 'lucide-react';
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { ListScreen, rowId, useListQuery } from '@/components/data-table/list-screen';
@@ -13,7 +14,7 @@ import { downloadTripsCsv, tripsListQueryOptions, type TripsListParams } from '.
 import type { TripsSearch } from '../trips-search';
 import type { TripDrawerTarget } from './trip-drawer';
 import { ListFilters, VehicleFilters } from './trips-filters';
-import { tripNumber, tripsColumns } from './trips-columns';
+import { TripCard, tripNumber, tripsColumns, type TripsColumnActions } from './trips-columns';
 
 // The trip form and the history load with their first opening, not with the list (docs/decisions/013-first-screen-loads-fast.md).
 const TripDrawer = lazy(() => import('./trip-drawer').then((m) => ({ default: m.TripDrawer })));
@@ -78,9 +79,8 @@ export function TripsScreen({
   }, []);
 
   const { distanceUnit } = useRouteSettings();
-  const columns = useMemo(
-    () =>
-      tripsColumns({
+  const columnActions: TripsColumnActions = useMemo(
+    () => ({
         canEdit,
         canShowHistory,
         canViewMap,
@@ -106,9 +106,11 @@ export function TripsScreen({
             () => toast.error(COPY_TOASTS.failed),
           );
         },
-      }, distanceUnit),
-    [canEdit, canShowHistory, canViewMap, canViewMileage, onSearchChange, onMileageReport, openDrawer, setHistory, distanceUnit],
+      }),
+    [canEdit, canShowHistory, canViewMap, canViewMileage, onSearchChange, onMileageReport, openDrawer, setHistory],
   );
+  const columns = useMemo(() => tripsColumns(columnActions, distanceUnit), [columnActions, distanceUnit]);
+  const card = useCallback((row: TripRow) => <TripCard trip={row} actions={columnActions} unit={distanceUnit} />, [columnActions, distanceUnit]);
 
   const filtered = Object.entries(search).some(([key, value]) => key !== 'view' && value !== undefined);
   const switcher = canViewMap ? (
@@ -152,6 +154,8 @@ export function TripsScreen({
           create={canCreate ? { label: 'New Trip', onClick: () => openDrawer({ mode: 'create' }) } : undefined}
           actions={<ExportTripsButton params={params} disabled={list.source.totalCount === 0} />}
           table={{ tableId: 'trips', label: 'Trips', columns, getRowId: rowId }}
+          card={card}
+          filtersBelow
         />
       ) : (
         <Suspense fallback={<Spinner label="Loading map view..." className="m-auto" />}>

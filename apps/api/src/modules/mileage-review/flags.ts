@@ -1,0 +1,118 @@
+import type { SourceMileStats } from '@milepost/contracts/mile-stats-api';
+import { payableFrom } from '@milepost/contracts/mile-stats-api';
+import {
+  effectiveBasis,
+  formatTolerance,
+  type ActualSource,
+  type PayBasis,
+  type ReviewFlag,
+  type ReviewStatus,
+} from '@milepost/contracts/mileage-review-api';
+import type { RouteSource } from '@milepost/contracts/routing-api';
+import { METERS_TO_MILES } from '@milepost/geo/units';
+
+/**
+ * The one place a completed trip's review is decided (docs/mileage-review.md): its flags with
+ * their sentences, the difference between routed and actual TOTAL MILES, the suggestion by the
+ * company's rule, and the status. Pure: it reads only the stored figures it is given (the
+ * trip's route columns, the engine's kept telematics figures), and derives no distance itself.
+ */
+
+export interface ReviewInputs {
+  /** The trip's route columns, metres. */
+  route: { source: RouteSource | null; totalMeters: number | null; loadedMeters: number | null; emptyMeters: number | null };
+  /** The telematics figures kept for the trip (Samsara's, else GLE's), miles as the engine answers. */
+  actual: { source: ActualSource; stats: SourceMileStats } | null;
+  /** The company runs an integration (its switch and the trip settings' switch, as the mile stats read them). */
+  integrationOn: boolean;
+  integrationName: string | null;
+  rule: { payBasis: PayBasis; tolerancePct: number };
+  /** The trip's stop addresses by order index (for the sentences). */
+  stops: readonly string[];
+  payableMileage: number | null;
+}
+
+export interface ReviewOutcome {
+  status: ReviewStatus;
+  flags: ReviewFlag[];
+  routedMeters: number | null;
+  actualMeters: number | null;
+  differencePct: number | null;
+  /** The basis in force (ROUTED for a company without an integration). */
+  basis: PayBasis;
+  suggested: { from: 'ROUTED' | 'ACTUAL' | null; payableMileage: number | null; loadedMiles: number | null; emptyMiles: number | null };
+}
+
+const MILES_TO_METERS = 1 / METERS_TO_MILES;
+const mi = (miles: number) => `${miles.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} mi`;
+const pct = (p: number) => `${Math.abs(p).toLocaleString('en-US', { maximumFractionDigits: 1 })} %`;
+
+/** "Joliet, IL, United States" → "Joliet, IL": the sentences name places the way people say them. */
+export function placeName(address: string | undefined): string {
+  if (!address) return 'an unknown stop';
+  const parts = address.split(',').map((p) => p.trim()).filter(Boolean);
+  if (parts.length > 1 && /^(united states|usa|us)$/i.test(parts.at(-1)!)) parts.pop();
+  return parts.slice(-2).join(', ') || address;
+}
+
+const between = (stops: readonly string[], toIndex: number) => `between ${placeName(stops[toIndex - 1])} and ${placeName(stops[toIndex])}`;
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+export function decideReview(input: ReviewInputs): ReviewOutcome {
+  const { route, actual, stops } = input;
+  const flags: ReviewFlag[] = [];
+  const routedMeters = route.source !== null && route.totalMeters !== null ? route.totalMeters : null;
+  const actualMeters = actual ? actual.stats.totalMiles * MILES_TO_METERS : null;
+  const differencePct = routedMeters !== null && actualMeters !== null && routedMeters > 0 ? ((actualMeters - routedMeters) / routedMeters) * 100 : null;
+  const provider = actual?.source === 'GLE' ? 'GLE' : 'GPS';
+
+  if (differencePct !== null && Math.abs(differencePct) > input.rule.tolerancePct) {
+    const routedMi = routedMeters! * METERS_TO_MILES;
+    const actualMi = actualMeters! * METERS_TO_MILES;
+    flags.push({
+      code: 'OVER_TOLERANCE',
+      sentence: `${provider} ${mi(actualMi)} is ${pct(differencePct)} ${differencePct > 0 ? 'over' : 'under'} routed ${mi(routedMi)} (tolerance ${formatTolerance(input.rule.tolerancePct)})`,
+    });
+  }
+  if (input.integrationOn && !actual) {
+    flags.push({ code: 'NO_TELEMATICS', sentence: `No GPS track for this trip although the company runs ${input.integrationName ?? 'an integration'}` });
+  }
+  if (!actual && route.source !== 'HERE') {
+    flags.push({
+      code: 'ESTIMATE_ONLY',
+      sentence: route.source === 'ESTIMATE' ? 'Routed miles are an estimate and there is no GPS track' : 'No routed miles and no GPS track',
+    });
+  }
+  for (const leg of actual?.stats.legs ?? []) {
+    if (leg.reachedAt === null) {
+      flags.push({ code: 'STOP_NOT_REACHED', sentence: `The truck's ${provider} track never reached ${placeName(stops[leg.toIndex])} (stop ${leg.toIndex + 1})` });
+      continue;
+    }
+    if (leg.gap) {
+      flags.push({ code: 'GPS_GAP', sentence: `GPS gap on the ${leg.miles === null ? '' : `${mi(leg.miles)} `}leg ${between(stops, leg.toIndex)}` });
+    }
+    if (leg.differs && leg.miles !== null && leg.otherMiles !== null) {
+      const odo = leg.method === 'ODOMETER' ? leg.miles : leg.otherMiles;
+      const gps = leg.method === 'ODOMETER' ? leg.otherMiles : leg.miles;
+      flags.push({ code: 'ODOMETER_GPS_DISAGREE', sentence: `Odometer ${mi(odo)} and GPS ${mi(gps)} disagree ${between(stops, leg.toIndex)}` });
+    }
+  }
+
+  // The suggestion: the rule's figures, loaded and empty to one decimal as staff would enter them.
+  const basis = effectiveBasis(input.rule.payBasis, input.integrationOn);
+  const routed = routedMeters !== null ? { loaded: (route.loadedMeters ?? 0) * METERS_TO_MILES, empty: (route.emptyMeters ?? 0) * METERS_TO_MILES, total: routedMeters } : null;
+  const measured = actual ? { loaded: actual.stats.miles, empty: actual.stats.totalEmpty, total: actualMeters! } : null;
+  let from: 'ROUTED' | 'ACTUAL' | null = null;
+  if (basis === 'ROUTED') from = routed ? 'ROUTED' : null;
+  else if (basis === 'ACTUAL') from = measured ? 'ACTUAL' : null;
+  else if (routed && measured) from = (basis === 'LOWER') === measured.total < routed.total ? 'ACTUAL' : 'ROUTED';
+  // One of the two is missing (flagged): the one there is, for the person who reviews it.
+  else from = routed ? 'ROUTED' : measured ? 'ACTUAL' : null;
+  const figures = from === 'ROUTED' ? routed : from === 'ACTUAL' ? measured : null;
+  const loadedMiles = figures ? round1(figures.loaded) : null;
+  const emptyMiles = figures ? round1(figures.empty) : null;
+  const suggested = { from, loadedMiles, emptyMiles, payableMileage: payableFrom(emptyMiles, loadedMiles) };
+
+  const status: ReviewStatus = input.payableMileage !== null ? 'APPROVED' : flags.length || suggested.payableMileage === null ? 'NEEDS_REVIEW' : 'READY';
+  return { status, flags, routedMeters, actualMeters, differencePct, basis, suggested };
+}

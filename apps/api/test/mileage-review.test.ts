@@ -1,0 +1,465 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { SourceMileStats, MileStatsLeg } from '@milepost/contracts/mile-stats-api';
+import type { ApproveResult, PayRule, ReadyList, ReviewPage, ReviewRow } from '@milepost/contracts/mileage-review-api';
+import { reviewPage } from '@milepost/contracts/mileage-review-api';
+import type { HistoryEntry } from '@milepost/contracts/trips-api';
+import { wgs84Meters } from '@milepost/geo/distance';
+import { METERS_TO_MILES } from '@milepost/geo/units';
+import { globalSettings } from '../src/db/schema/reference';
+import { tripReview } from '../src/db/schema/mileage-review';
+import { tripMileStats } from '../src/db/schema/telematics';
+import { trips } from '../src/db/schema/trips';
+import { refreshTripReview } from '../src/modules/mileage-review/service';
+import { createTrip } from '../src/modules/trips/service';
+import type { RoutingService } from '../src/modules/routing/service';
+import { createSecretBox } from '../src/platform/secret-box';
+import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
+import { keepTripFigures } from '../src/modules/telematics/figures';
+import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
+import { straightDrive, type FakeFix } from './fakes/telematics-server';
+
+let ctx: TestContext;
+let samsara: FakeSamsara;
+let staff: string;
+let staffId: number;
+let viewerOnly: string;
+let seq = 0;
+const uid = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+const MI = METERS_TO_MILES;
+
+const A = { lat: 41.8781, lng: -87.6298, address: 'Chicago, IL, United States' };
+const B = { lat: 41.525, lng: -88.0817, address: 'Joliet, IL, United States' };
+const C = { lat: 36.154, lng: -95.9928, address: 'Tulsa, OK, United States' };
+
+/** A fixed route: 70 km empty to the pickup, 150 km loaded (HERE or the estimate). */
+const routeOf = (source: 'HERE' | 'ESTIMATE'): RoutingService => {
+  const r: RoutingService = {
+    hasHere: source === 'HERE',
+    withoutHere: () => r,
+    route: async () => ({
+      source,
+      estimateReason: source === 'ESTIMATE' ? 'NO_KEY' : null,
+      routes: [
+        {
+          legs: [
+            { distance: 70_000, duration: 3600, polyline: '' },
+            { distance: 150_000, duration: 5400, polyline: '' },
+          ],
+          distance: 220_000,
+          duration: 9000,
+          notices: [],
+          truckRestricted: false,
+        },
+      ],
+    }),
+  } as RoutingService;
+  return r;
+};
+const ROUTED_TOTAL = 220_000 * MI; // 136.7 mi
+const ROUTED_LOADED = 150_000 * MI;
+const ROUTED_EMPTY = 70_000 * MI;
+
+beforeAll(async () => {
+  samsara = await startFakeSamsara();
+  ctx = await createTestContext({ SAMSARA_BASE_URL: samsara.url });
+  await ctx.db.insert(globalSettings).values({ type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
+  const user = await createUser(ctx.db, {
+    firstName: 'Rita',
+    permissions: ['CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_EDIT_MILEAGE_REPORT_TRIP', 'CAN_EDIT_COMPANY', 'CAN_SHOW_COMPANIES', 'CAN_SHOW_TRIPS', 'CAN_EDIT_TRIP', 'CAN_SHOW_TRIP_HISTORY'],
+  });
+  staffId = user.id;
+  staff = (await signIn(ctx.app, user)).accessToken;
+  viewerOnly = (await signIn(ctx.app, await createUser(ctx.db, { permissions: ['CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_SHOW_COMPANIES'] }))).accessToken;
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await samsara?.close();
+});
+
+async function company(opts: { integration: boolean }) {
+  return createCompanyRow(ctx.db, { samsaraEnabled: opts.integration });
+}
+
+async function completedTrip(companyId: number, opts: { source?: 'HERE' | 'ESTIMATE'; driverName?: string; end?: Date; truckOver?: Record<string, unknown> } = {}) {
+  const k = uid();
+  const truck = await createTruckRow(ctx.db, { companyId, ...(opts.truckOver ?? {}) });
+  const driver = await createDriverRow(ctx.db, { truckId: truck.id, ...(opts.driverName ? { firstName: opts.driverName } : {}) });
+  const start = new Date(Date.UTC(2026, 9, 5, 13, 0));
+  const end = opts.end ?? new Date(start.getTime() + 5 * 3600_000);
+  const trip = await createTrip(ctx.db, routeOf(opts.source ?? 'HERE'), staffId, {
+    truckId: truck.id,
+    driverId: driver.id,
+    dispatcherId: null,
+    identifierType: 'LOAD_NUMBER',
+    identifierValue: `LD-${k}`,
+    tripStatus: 'COMPLETED',
+    pickupDateTime: start,
+    startDateTime: start,
+    endDateTime: end,
+    startOdometer: null,
+    endOdometer: null,
+    emptyMiles: null,
+    loadedMiles: null,
+    notes: null,
+    recoveryReasonId: null,
+    tripStops: [
+      { address: A.address, latitude: A.lat, longitude: A.lng, stopType: 'START', loadStatus: 'EMPTY', orderIndex: 0, distance: 0, totalDistance: 0, duration: 0 },
+      { address: B.address, latitude: B.lat, longitude: B.lng, stopType: 'PICKUP', loadStatus: 'EMPTY', orderIndex: 1, distance: 70_000, totalDistance: 70_000, duration: 3600 },
+      { address: C.address, latitude: C.lat, longitude: C.lng, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 2, distance: 150_000, totalDistance: 220_000, duration: 5400 },
+    ],
+  } as Parameters<typeof createTrip>[3]);
+  return { trip, truck, driver };
+}
+
+const leg = (toIndex: number, miles: number, over: Partial<MileStatsLeg> = {}): MileStatsLeg => ({
+  toIndex,
+  stopId: null,
+  stopType: toIndex === 1 ? 'PICKUP' : 'DELIVERY',
+  loadStatus: toIndex === 1 ? 'EMPTY' : 'LOADED',
+  miles,
+  method: 'ODOMETER',
+  otherMiles: miles,
+  otherMethod: 'GPS',
+  differs: false,
+  gap: false,
+  reachedAt: '10/05/2026 10:00:00',
+  seconds: 3600,
+  ...over,
+});
+
+/** Telematics figures as the engine keeps them (trip_mile_stats), empty then loaded leg, and the review recomputed as where figures are stored. */
+async function storeActual(tripId: number, empty: number, loaded: number, legOver: [Partial<MileStatsLeg>, Partial<MileStatsLeg>] = [{}, {}], source: 'SAMSARA' | 'GLE' = 'SAMSARA') {
+  const stats: SourceMileStats = {
+    miles: loaded,
+    totalEmpty: empty,
+    pu: empty,
+    trl: 0,
+    totalMiles: empty + loaded,
+    totalOdometers: empty + loaded,
+    legs: [leg(1, empty, legOver[0]), leg(2, loaded, legOver[1])],
+  };
+  await ctx.db.insert(tripMileStats).values({ tripId, source, miles: stats.miles, totalEmpty: stats.totalEmpty, pu: stats.pu, trl: 0, totalMiles: stats.totalMiles, totalOdometers: stats.totalOdometers, inputsKey: 'test', detail: stats });
+  await refreshTripReview(ctx.db, tripId);
+}
+
+async function review(q: string, token = staff): Promise<ReviewPage> {
+  const res = await call(ctx.app, { method: 'GET', url: `/api/v1/mileage-review?${q}`, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return reviewPage.parse(res.json<{ data: unknown }>().data);
+}
+async function rowOf(tripId: number, companyId: number): Promise<ReviewRow> {
+  for (const status of ['NEEDS_REVIEW', 'READY', 'APPROVED']) {
+    const page = await review(`status=${status}&companyId=${companyId}&size=100`);
+    const row = page.content.find((r) => r.tripId === tripId);
+    if (row) return row;
+  }
+  throw new Error(`trip ${tripId} is in no tab`);
+}
+async function putRule(companyId: number, body: object, token = staff) {
+  return call(ctx.app, { method: 'PUT', url: `/api/v1/companies/${companyId}/pay-rule`, token, payload: body });
+}
+async function approve(items: { tripId: number; version: number }[], token = staff) {
+  const res = await call(ctx.app, { method: 'POST', url: '/api/v1/mileage-review/approve', token, payload: { items } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: ApproveResult }>().data.results;
+}
+const versionOf = async (tripId: number) => (await ctx.db.select({ v: trips.version }).from(trips).where(eq(trips.id, tripId)))[0]!.v;
+
+describe('pay rule', () => {
+  it('is the default (Routed, 3 %) until saved; a save needs CAN_EDIT_COMPANY and the version read; a stale one is 409', async () => {
+    const c = await company({ integration: true });
+    const res = await call(ctx.app, { method: 'GET', url: `/api/v1/companies/${c.id}/pay-rule`, token: viewerOnly });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: PayRule }>().data).toEqual({
+      companyId: c.id,
+      payBasis: 'ROUTED',
+      tolerancePct: 3,
+      version: 0,
+      hasIntegration: true,
+      sentence: 'Pay routed miles when GPS agrees within 3 %',
+    });
+    expect((await putRule(c.id, { payBasis: 'ACTUAL', tolerancePct: 5, version: 0 }, viewerOnly)).statusCode).toBe(403);
+    const saved = await putRule(c.id, { payBasis: 'LOWER', tolerancePct: 2.5, version: 0 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ data: PayRule }>().data).toMatchObject({ payBasis: 'LOWER', tolerancePct: 2.5, version: 1, sentence: 'Pay the lower of routed and GPS miles when GPS agrees within 2.5 %' });
+    const stale = await putRule(c.id, { payBasis: 'HIGHER', tolerancePct: 2, version: 0 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ code: string }>().code).toBe('STALE_VERSION');
+    expect((await call(ctx.app, { method: 'GET', url: `/api/v1/companies/${c.id}/pay-rule`, token: staff })).json<{ data: PayRule }>().data.payBasis).toBe('LOWER');
+  });
+
+  it('refuses a tolerance outside 0–25, an unknown basis and an unknown company, changing nothing', async () => {
+    const c = await company({ integration: true });
+    for (const body of [
+      { payBasis: 'ROUTED', tolerancePct: 26, version: 0 },
+      { payBasis: 'ROUTED', tolerancePct: -1, version: 0 },
+      { payBasis: 'MILES', tolerancePct: 3, version: 0 },
+      { payBasis: 'ROUTED', tolerancePct: 3 },
+    ]) {
+      const res = await putRule(c.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await putRule(2_000_000_000, { payBasis: 'ROUTED', tolerancePct: 3, version: 0 })).statusCode).toBe(404);
+    expect((await call(ctx.app, { method: 'GET', url: `/api/v1/companies/${c.id}/pay-rule`, token: staff })).json<{ data: PayRule }>().data.version).toBe(0);
+  });
+
+  it('a company with no integration pays routed miles whatever its basis', async () => {
+    const c = await company({ integration: false });
+    expect((await putRule(c.id, { payBasis: 'ACTUAL', tolerancePct: 3, version: 0 })).json<{ data: PayRule }>().data.sentence).toBe(
+      'Pay routed miles (this company runs no GPS integration)',
+    );
+    const { trip } = await completedTrip(c.id);
+    const row = await rowOf(trip.id, c.id);
+    expect(row).toMatchObject({ status: 'READY', flags: [], suggested: { basis: 'ROUTED', from: 'ROUTED', loadedMiles: Math.round(ROUTED_LOADED * 10) / 10, emptyMiles: Math.round(ROUTED_EMPTY * 10) / 10 } });
+    expect(row.routedMiles).toBeCloseTo(ROUTED_TOTAL, 6);
+    expect(row.actualMiles).toBeNull();
+  });
+});
+
+describe('flags and statuses', () => {
+  it('READY within tolerance; OVER_TOLERANCE past it with a sentence; the rule change moves the trip', async () => {
+    const c = await company({ integration: true });
+    const { trip } = await completedTrip(c.id);
+    // 2 % over routed: within 3 %.
+    await storeActual(trip.id, ROUTED_EMPTY * 1.02, ROUTED_LOADED * 1.02);
+    let row = await rowOf(trip.id, c.id);
+    expect(row.status).toBe('READY');
+    expect(row.differencePct).toBeCloseTo(2, 6);
+    expect(row.actualSource).toBe('SAMSARA');
+    expect(row.routeSource).toBe('HERE');
+    // Tighter rule: 1 %.
+    expect((await putRule(c.id, { payBasis: 'ROUTED', tolerancePct: 1, version: 0 })).statusCode).toBe(200);
+    row = await rowOf(trip.id, c.id);
+    expect(row.status).toBe('NEEDS_REVIEW');
+    expect(row.flags).toEqual([{ code: 'OVER_TOLERANCE', sentence: 'GPS 139.4 mi is 2 % over routed 136.7 mi (tolerance 1 %)' }]);
+  });
+
+  it('NO_TELEMATICS: the company runs an integration but the trip has no track', async () => {
+    const c = await company({ integration: true });
+    const { trip } = await completedTrip(c.id);
+    const row = await rowOf(trip.id, c.id);
+    expect(row.status).toBe('NEEDS_REVIEW');
+    expect(row.flags.map((f) => f.code)).toEqual(['NO_TELEMATICS']);
+    expect(row.flags[0]!.sentence).toBe('No GPS track for this trip although the company runs Samsara');
+  });
+
+  it('ESTIMATE_ONLY: routing is an estimate and there is no telematics', async () => {
+    const c = await company({ integration: false });
+    const { trip } = await completedTrip(c.id, { source: 'ESTIMATE' });
+    const row = await rowOf(trip.id, c.id);
+    expect(row.status).toBe('NEEDS_REVIEW');
+    expect(row.routeSource).toBe('ESTIMATE');
+    expect(row.flags).toEqual([{ code: 'ESTIMATE_ONLY', sentence: 'Routed miles are an estimate and there is no GPS track' }]);
+  });
+
+  it('GPS_GAP, ODOMETER_GPS_DISAGREE and STOP_NOT_REACHED name the leg by its places', async () => {
+    const c = await company({ integration: true });
+    const gap = await completedTrip(c.id);
+    await storeActual(gap.trip.id, ROUTED_EMPTY, ROUTED_LOADED, [{}, { gap: true, miles: 38 }]);
+    // The total agrees; only the leg has a hole.
+    expect((await rowOf(gap.trip.id, c.id)).flags).toEqual([{ code: 'GPS_GAP', sentence: 'GPS gap on the 38.0 mi leg between Joliet, IL and Tulsa, OK' }]);
+
+    const odo = await completedTrip(c.id);
+    await storeActual(odo.trip.id, ROUTED_EMPTY, ROUTED_LOADED, [{ differs: true, method: 'ODOMETER', miles: 43.5, otherMiles: 40.1 }, {}]);
+    expect((await rowOf(odo.trip.id, c.id)).flags).toEqual([{ code: 'ODOMETER_GPS_DISAGREE', sentence: 'Odometer 43.5 mi and GPS 40.1 mi disagree between Chicago, IL and Joliet, IL' }]);
+
+    const missed = await completedTrip(c.id);
+    await storeActual(missed.trip.id, ROUTED_EMPTY, ROUTED_LOADED, [{}, { reachedAt: null, miles: null }]);
+    const row = await rowOf(missed.trip.id, c.id);
+    expect(row.status).toBe('NEEDS_REVIEW');
+    expect(row.flags).toEqual([{ code: 'STOP_NOT_REACHED', sentence: "The truck's GPS track never reached Tulsa, OK (stop 3)" }]);
+  });
+
+  it('suggests by basis: ROUTED, ACTUAL, LOWER and HIGHER (the engine’s loaded and empty figures, to one decimal)', async () => {
+    const c = await company({ integration: true });
+    const { trip } = await completedTrip(c.id);
+    // GPS 1 % under routed.
+    await storeActual(trip.id, 69_000 * MI, 148_800 * MI);
+    const cases = [
+      ['ROUTED', 'ROUTED', ROUTED_EMPTY, ROUTED_LOADED],
+      ['ACTUAL', 'ACTUAL', 69_000 * MI, 148_800 * MI],
+      ['LOWER', 'ACTUAL', 69_000 * MI, 148_800 * MI],
+      ['HIGHER', 'ROUTED', ROUTED_EMPTY, ROUTED_LOADED],
+    ] as const;
+    let version = 0;
+    for (const [basis, from, empty, loaded] of cases) {
+      const res = await putRule(c.id, { payBasis: basis, tolerancePct: 3, version });
+      expect(res.statusCode, res.body).toBe(200);
+      version = res.json<{ data: PayRule }>().data.version;
+      const row = await rowOf(trip.id, c.id);
+      const e = Math.round(empty * 10) / 10;
+      const l = Math.round(loaded * 10) / 10;
+      expect(row.suggested, basis).toEqual({ basis, from, emptyMiles: e, loadedMiles: l, payableMileage: Math.round((e + l) * 10) / 10 });
+      expect(row.status).toBe('READY');
+    }
+  });
+
+  it('GLE is the actual source when Samsara measured nothing', async () => {
+    const c = await createCompanyRow(ctx.db, { gleEnabled: true });
+    const { trip } = await completedTrip(c.id);
+    await storeActual(trip.id, ROUTED_EMPTY, ROUTED_LOADED, [{}, {}], 'GLE');
+    expect(await rowOf(trip.id, c.id)).toMatchObject({ status: 'READY', actualSource: 'GLE' });
+  });
+
+  it('a trip leaves the queue when it is no longer completed, and a manual save in the Mileage Report moves it to Approved', async () => {
+    const c = await company({ integration: false });
+    const { trip } = await completedTrip(c.id);
+    expect((await rowOf(trip.id, c.id)).status).toBe('READY');
+    const save = await call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token: staff, payload: { tripId: trip.id, emptyMiles: 40, loadedMiles: 95, version: await versionOf(trip.id) } });
+    expect(save.statusCode, save.body).toBe(200);
+    const row = await rowOf(trip.id, c.id);
+    expect(row).toMatchObject({ status: 'APPROVED', payableMileage: 135 });
+    const [kept] = await ctx.db.select().from(tripReview).where(eq(tripReview.tripId, trip.id));
+    expect(kept).toMatchObject({ approvedBy: staffId, approvedRule: null });
+
+    const back = await call(ctx.app, { method: 'PATCH', url: `/api/v1/trips/change-trip-status/${trip.id}?tripStatus=IN_TRANSIT`, token: staff, payload: { version: await versionOf(trip.id) } });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await ctx.db.select().from(tripReview).where(eq(tripReview.tripId, trip.id))).toEqual([]);
+  });
+});
+
+describe('the queue', () => {
+  it('pages and counts each status in the filter, sorts in SQL and refuses a bad status', async () => {
+    const c = await company({ integration: true });
+    const trucks: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { trip, truck } = await completedTrip(c.id, { end: new Date(Date.UTC(2026, 9, 10 + i, 15)) });
+      trucks.push(truck.id);
+      if (i < 3) await storeActual(trip.id, ROUTED_EMPTY * (1 + i / 100), ROUTED_LOADED * (1 + i / 100));
+    }
+    const page = await review(`status=READY&companyId=${c.id}&size=2&sort=differencePct,desc`);
+    expect(page.counts).toEqual({ NEEDS_REVIEW: 2, READY: 3, APPROVED: 0 });
+    expect(page).toMatchObject({ totalElements: 3, totalPages: 2, page: 0, size: 2 });
+    expect(page.content.map((r) => Math.round(r.differencePct!))).toEqual([2, 1]);
+    const second = await review(`status=READY&companyId=${c.id}&size=2&page=1&sort=differencePct,desc`);
+    expect(second.content.map((r) => Math.round(r.differencePct!) || 0)).toEqual([0]);
+    // Latest first by default; the period filters by end date (Central).
+    const needs = await review(`status=NEEDS_REVIEW&companyId=${c.id}`);
+    expect(needs.content.map((r) => r.endDateTime)).toEqual(['10/14/2026 10:00:00', '10/13/2026 10:00:00']);
+    const period = await review(`status=NEEDS_REVIEW&companyId=${c.id}&fromDate=${encodeURIComponent('10/14/2026 00:00:00')}`);
+    expect(period.counts.NEEDS_REVIEW).toBe(1);
+    expect((await review(`status=READY&truckId=${trucks[0]}`)).totalElements).toBe(1);
+    for (const q of ['status=DONE', 'sort=driverName,asc', 'companyId=abc', 'fromDate=2026-10-01']) {
+      const res = await call(ctx.app, { method: 'GET', url: `/api/v1/mileage-review?${q}`, token: staff });
+      expect(res.statusCode, q).toBe(400);
+    }
+    const noPerm = await signIn(ctx.app, await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS'] }));
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/mileage-review', token: noPerm.accessToken })).statusCode).toBe(403);
+  });
+
+  it('from the stored tracks: when the job keeps a trip\'s GPS figures, its review row follows', async () => {
+    const k = uid();
+    const box = createSecretBox(ctx.secretKey);
+    const c = await createCompanyRow(ctx.db, { samsaraEnabled: true, samsaraTokenEncrypted: box.seal('samsara-test-token') });
+    const P = { lat: 41.5934, lng: -87.3464 }; // Gary, IN
+    const start = new Date(Date.UTC(2026, 9, 5, 13, 0));
+    const fixes: FakeFix[] = [...straightDrive(A, B, start, 60), ...straightDrive(B, P, new Date(start.getTime() + 61 * 60_000), 60, 500_000_000 + wgs84Meters(A, B))];
+    samsara.vehicles.push({ id: `sv-${k}`, name: `S ${k}`, vin: `svin-${k}` });
+    samsara.history.set(`sv-${k}`, fixes);
+    const { trip } = await completedTrip(c.id, { truckOver: { vehicleId: `sv-${k}` }, end: new Date(start.getTime() + 130 * 60_000) });
+    expect((await rowOf(trip.id, c.id)).flags.map((f) => f.code)).toContain('NO_TELEMATICS');
+    // The jobs' work for the trip: its track fetched from Samsara and its figures kept.
+    const kept = await keepTripFigures({ db: ctx.db, secretBox: box, config: ctx.config, retry: FAST_RETRY }, trip.id);
+    expect(kept?.changed).toEqual(['SAMSARA']);
+    const row = await rowOf(trip.id, c.id);
+    expect(row.actualSource).toBe('SAMSARA');
+    expect(row.actualMiles).toBeGreaterThan(0);
+    expect(row.flags.map((f) => f.code)).not.toContain('NO_TELEMATICS');
+  });
+});
+
+describe('approve by rule', () => {
+  it('answers per item: APPROVED, STALE_VERSION, NOT_READY, NOT_FOUND; history names the rule and the user', async () => {
+    const c = await company({ integration: true });
+    const ready = await completedTrip(c.id);
+    await storeActual(ready.trip.id, ROUTED_EMPTY, ROUTED_LOADED);
+    const stale = await completedTrip(c.id);
+    await storeActual(stale.trip.id, ROUTED_EMPTY, ROUTED_LOADED);
+    const flagged = await completedTrip(c.id); // no track: NEEDS_REVIEW
+    const results = await approve([
+      { tripId: ready.trip.id, version: await versionOf(ready.trip.id) },
+      { tripId: stale.trip.id, version: (await versionOf(stale.trip.id)) + 7 },
+      { tripId: flagged.trip.id, version: await versionOf(flagged.trip.id) },
+      { tripId: 2_000_000_000, version: 1 },
+    ]);
+    expect(results).toEqual([
+      { tripId: ready.trip.id, status: 'APPROVED' },
+      { tripId: stale.trip.id, status: 'STALE_VERSION' },
+      { tripId: flagged.trip.id, status: 'NOT_READY' },
+      { tripId: 2_000_000_000, status: 'NOT_FOUND' },
+    ]);
+    const [t] = await ctx.db.select().from(trips).where(eq(trips.id, ready.trip.id));
+    const e = Math.round(ROUTED_EMPTY * 10) / 10;
+    const l = Math.round(ROUTED_LOADED * 10) / 10;
+    expect(t).toMatchObject({ emptyMiles: e, loadedMiles: l, payableMileage: Math.round((e + l) * 10) / 10 });
+    expect((await rowOf(ready.trip.id, c.id)).status).toBe('APPROVED');
+    expect((await rowOf(flagged.trip.id, c.id)).payableMileage).toBeNull();
+    const hist = await call(ctx.app, { method: 'GET', url: `/api/v1/trip-action-history?tripId=${ready.trip.id}&size=20`, token: staff });
+    expect(hist.statusCode, hist.body).toBe(200);
+    const payable = hist.json<{ data: { content: HistoryEntry[] } }>().data.content.find((h) => h.columnName === 'PAYABLE_MILEAGE');
+    expect(payable).toMatchObject({ oldValue: null, newValue: `${t!.payableMileage} (approved by rule: Routed, 3 %)`, name: 'Rita User' });
+    // Approving again: no longer READY.
+    expect(await approve([{ tripId: ready.trip.id, version: await versionOf(ready.trip.id) }])).toEqual([{ tripId: ready.trip.id, status: 'NOT_READY' }]);
+  });
+
+  it('two approvals of the same trip at once: one wins, the other is stale', async () => {
+    const c = await company({ integration: false });
+    const { trip } = await completedTrip(c.id);
+    const version = await versionOf(trip.id);
+    const [a, b] = await Promise.all([approve([{ tripId: trip.id, version }]), approve([{ tripId: trip.id, version }])]);
+    expect([a[0]!.status, b[0]!.status].sort()).toEqual(['APPROVED', 'STALE_VERSION']);
+    expect(await versionOf(trip.id)).toBe(version + 1);
+  });
+
+  it('needs CAN_EDIT_MILEAGE_REPORT_TRIP and 1–500 distinct items', async () => {
+    const res = await call(ctx.app, { method: 'POST', url: '/api/v1/mileage-review/approve', token: viewerOnly, payload: { items: [{ tripId: 1, version: 1 }] } });
+    expect(res.statusCode).toBe(403);
+    for (const items of [[], Array.from({ length: 501 }, (_, i) => ({ tripId: i + 1, version: 1 })), [{ tripId: 1, version: 1 }, { tripId: 1, version: 2 }], [{ tripId: 'x', version: 1 }]]) {
+      const bad = await call(ctx.app, { method: 'POST', url: '/api/v1/mileage-review/approve', token: staff, payload: { items } });
+      expect(bad.statusCode).toBe(400);
+    }
+  });
+
+  it('lists every READY trip of a filter with the total miles', async () => {
+    const c = await company({ integration: false });
+    const one = await completedTrip(c.id);
+    const two = await completedTrip(c.id);
+    const res = await call(ctx.app, { method: 'GET', url: `/api/v1/mileage-review/ready?companyId=${c.id}`, token: staff });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json<{ data: ReadyList }>().data;
+    expect(list.items.map((i) => i.tripId).sort()).toEqual([one.trip.id, two.trip.id].sort());
+    expect(list.totalMiles).toBeCloseTo(2 * (Math.round(ROUTED_EMPTY * 10) / 10 + Math.round(ROUTED_LOADED * 10) / 10), 6);
+    expect(list.truncated).toBe(false);
+  });
+});
+
+describe('settlement export', () => {
+  it('approved trips per trip and per driver, formula-safe, by end date and company', async () => {
+    const c = await company({ integration: false });
+    const x = await completedTrip(c.id, { driverName: '=HYPERLINK("x")' });
+    const y = await completedTrip(c.id, { driverName: 'Zed' });
+    await completedTrip(c.id); // READY, not exported
+    await approve([{ tripId: x.trip.id, version: await versionOf(x.trip.id) }]);
+    await call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token: staff, payload: { tripId: y.trip.id, emptyMiles: 10, loadedMiles: 20, version: await versionOf(y.trip.id) } });
+    const res = await call(ctx.app, { method: 'GET', url: `/api/v1/mileage-review/export.csv?companyId=${c.id}&fromDate=${encodeURIComponent('10/01/2026 00:00:00')}`, token: staff });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Driver,Unit,Company,Load/Trailer,End Date Time (CT),Payable Mileage,Loaded Miles,Empty Miles,Basis,Approved By,Approved (CT)');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\) Driver/);
+    expect(lines[1]).toMatch(/,10\/05\/2026 13:00:00,136.7,93.2,43.5,"By rule: Routed, 3 %",Rita User,\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
+    expect(lines[2]).toContain(',30,20,10,By hand,Rita User,');
+    const byDriver = await call(ctx.app, { method: 'GET', url: `/api/v1/mileage-review/export.csv?companyId=${c.id}&groupBy=driver`, token: staff });
+    const d = byDriver.body.trim().split('\r\n');
+    expect(d[0]).toBe('Driver,Company,Trips,Payable Mileage,Loaded Miles,Empty Miles');
+    expect(d).toHaveLength(3);
+    expect(d[2]).toMatch(/^Zed Driver\w+,[^,]+,1,30,20,10$/);
+    const none = await call(ctx.app, { method: 'GET', url: `/api/v1/mileage-review/export.csv?companyId=${c.id}&toDate=${encodeURIComponent('01/01/2026 00:00:00')}`, token: staff });
+    expect(none.body.trim().split('\r\n')).toHaveLength(1);
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/mileage-review/export.csv?groupBy=truck', token: staff })).statusCode).toBe(400);
+  });
+});

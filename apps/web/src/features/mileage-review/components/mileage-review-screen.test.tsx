@@ -1,0 +1,288 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type {
+  ReviewRow,
+  ReviewStatus,
+} from "@milepost/contracts/mileage-review-api";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Toasts } from "@/components/layout/toasts";
+import { mockApi, page, stubElementHeight } from "@/test/api-mock";
+import { makeUser, renderWithApp } from "@/test/render";
+import {
+  APPROVE_ALL_LABEL,
+  APPROVE_SELECTED_LABEL,
+  MileageReviewScreen,
+  approvalSummary,
+} from "./mileage-review-screen";
+
+const row = (
+  tripId: number,
+  status: ReviewStatus,
+  over: Partial<ReviewRow> = {},
+): ReviewRow => ({
+  tripId,
+  version: 3,
+  identifierType: "LOAD_NUMBER",
+  number: `LD-${tripId}`,
+  unitNumber: `U${tripId}`,
+  driverName: "Dave Driver",
+  companyName: "Haulers",
+  endDateTime: "11/20/2026 14:00:00",
+  routedMiles: 500,
+  routeSource: "HERE",
+  actualMiles: 505,
+  actualSource: "SAMSARA",
+  differencePct: 1,
+  flags: [],
+  suggested: {
+    payableMileage: 500,
+    loadedMiles: 400,
+    emptyMiles: 100,
+    basis: "ROUTED",
+    from: "ROUTED",
+  },
+  payableMileage: status === "APPROVED" ? 500 : null,
+  status,
+  ...over,
+});
+const counts = { NEEDS_REVIEW: 1, READY: 2, APPROVED: 7 };
+const listOf = (rows: ReviewRow[]) => ({
+  ...page(rows, { size: 100 }),
+  counts,
+  countsCapped: [],
+});
+
+let restore: () => void;
+beforeEach(() => (restore = stubElementHeight(720)));
+afterEach(() => restore());
+const wait = { timeout: 8000 };
+const EDITOR = makeUser([
+  "CAN_VIEW_MILEAGE_REPORT_TRIP",
+  "CAN_EDIT_MILEAGE_REPORT_TRIP",
+]);
+
+describe("Mileage Review screen", () => {
+  it("shows the tabs with their counts and the flags as chips whose sentence is their name", async () => {
+    const { calls } = mockApi({
+      "GET /mileage-review": () =>
+        listOf([
+          row(1, "NEEDS_REVIEW", {
+            flags: [
+              {
+                code: "GPS_GAP",
+                sentence:
+                  "GPS gap on the 38.0 mi leg between Joliet, IL and Tulsa, OK",
+              },
+            ],
+          }),
+        ]),
+    });
+    renderWithApp(
+      <MileageReviewScreen
+        title="Mileage Review"
+        search={{}}
+        onSearchChange={() => {}}
+        onOpenTrip={() => {}}
+      />,
+      { user: EDITOR },
+    );
+    const tabs = await screen.findAllByRole("tab", undefined, wait);
+    await waitFor(
+      () =>
+        expect(tabs.map((t) => t.textContent)).toEqual([
+          "Needs review1",
+          "Ready2",
+          "Approved7",
+        ]),
+      wait,
+    );
+    expect(tabs[0]).toHaveAttribute("aria-selected", "true");
+    expect(
+      screen.getByLabelText(
+        "GPS gap: GPS gap on the 38.0 mi leg between Joliet, IL and Tulsa, OK",
+      ),
+    ).toHaveTextContent("GPS gap");
+    expect(calls[0]!.url.searchParams.get("status")).toBe("NEEDS_REVIEW");
+    // Nothing to approve by rule from this tab.
+    expect(
+      screen.queryByRole("button", { name: APPROVE_SELECTED_LABEL }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("a tab and a filter change go to the URL state; a row opens its Mileage Report", async () => {
+    mockApi({ "GET /mileage-review": () => listOf([row(5, "READY")]) });
+    const onSearchChange = vi.fn();
+    const onOpenTrip = vi.fn();
+    renderWithApp(
+      <MileageReviewScreen
+        title="Mileage Review"
+        search={{ status: "READY" }}
+        onSearchChange={onSearchChange}
+        onOpenTrip={onOpenTrip}
+      />,
+      { user: EDITOR },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "LD-5" }, wait));
+    expect(onOpenTrip).toHaveBeenCalledWith({ id: 5, number: "LD-5" });
+    await user.click(screen.getByRole("tab", { name: /Approved/ }));
+    expect(onSearchChange).toHaveBeenCalledWith({
+      status: "APPROVED",
+      sort: undefined,
+    });
+  });
+
+  it("approves the selected READY trips after a confirm with their count and miles, and sums up the answers", async () => {
+    const { calls } = mockApi({
+      "GET /mileage-review": () =>
+        listOf([
+          row(1, "READY"),
+          row(2, "READY", {
+            version: 9,
+            suggested: {
+              payableMileage: 250.5,
+              loadedMiles: 200,
+              emptyMiles: 50.5,
+              basis: "ROUTED",
+              from: "ROUTED",
+            },
+          }),
+        ]),
+      "POST /mileage-review/approve": () => ({
+        results: [
+          { tripId: 1, status: "APPROVED" },
+          { tripId: 2, status: "STALE_VERSION" },
+        ],
+      }),
+    });
+    renderWithApp(
+      <>
+        <MileageReviewScreen
+          title="Mileage Review"
+          search={{ status: "READY" }}
+          onSearchChange={() => {}}
+          onOpenTrip={() => {}}
+        />
+        <Toasts />
+      </>,
+      { user: EDITOR },
+    );
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole(
+        "checkbox",
+        { name: "Select all loaded rows" },
+        wait,
+      ),
+    );
+    await user.click(
+      screen.getByRole("button", { name: `${APPROVE_SELECTED_LABEL} (2)` }),
+    );
+    const dialog = await screen.findByRole("alertdialog", undefined, wait);
+    expect(dialog).toHaveTextContent("Approve 2 trips by rule?");
+    expect(dialog).toHaveTextContent("750.5 mi in total");
+    await user.click(within(dialog).getByRole("button", { name: "Approve" }));
+    expect(
+      await screen.findByText(
+        "Mileage Review: 1 approved · 1 changed meanwhile",
+        undefined,
+        wait,
+      ),
+    ).toBeInTheDocument();
+    const post = calls.find((c) => c.method === "POST")!;
+    expect(post.body).toEqual({
+      items: [
+        { tripId: 1, version: 3 },
+        { tripId: 2, version: 9 },
+      ],
+    });
+  });
+
+  it('"Approve all ready in this filter" asks for every READY trip of the filter and approves them 500 a call', async () => {
+    const items = Array.from({ length: 620 }, (_, i) => ({
+      tripId: i + 1,
+      version: 1,
+      payableMileage: 10,
+    }));
+    const { calls } = mockApi({
+      "GET /mileage-review": () => listOf([row(1, "READY")]),
+      "GET /mileage-review/ready": () => ({
+        items,
+        totalMiles: 6200,
+        truncated: false,
+      }),
+      "POST /mileage-review/approve": (c) => ({
+        results: (c.body as { items: { tripId: number }[] }).items.map((i) => ({
+          tripId: i.tripId,
+          status: "APPROVED",
+        })),
+      }),
+    });
+    renderWithApp(
+      <>
+        <MileageReviewScreen
+          title="Mileage Review"
+          search={{ status: "READY", companyId: 4 }}
+          onSearchChange={() => {}}
+          onOpenTrip={() => {}}
+        />
+        <Toasts />
+      </>,
+      { user: EDITOR },
+    );
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole("button", { name: APPROVE_ALL_LABEL }, wait),
+    );
+    const dialog = await screen.findByRole("alertdialog", undefined, wait);
+    expect(dialog).toHaveTextContent(
+      "Approve all 620 ready trips in this filter?",
+    );
+    expect(dialog).toHaveTextContent("6,200.0 mi in total");
+    expect(
+      calls
+        .find((c) => c.url.pathname.endsWith("/ready"))!
+        .url.searchParams.get("companyId"),
+    ).toBe("4");
+    await user.click(
+      within(dialog).getByRole("button", { name: "Approve all" }),
+    );
+    expect(
+      await screen.findByText("Mileage Review: 620 approved", undefined, wait),
+    ).toBeInTheDocument();
+    expect(
+      calls
+        .filter((c) => c.method === "POST")
+        .map((c) => (c.body as { items: unknown[] }).items.length),
+    ).toEqual([500, 120]);
+  });
+
+  it("offers no approval to a viewer without CAN_EDIT_MILEAGE_REPORT_TRIP", async () => {
+    mockApi({ "GET /mileage-review": () => listOf([row(1, "READY")]) });
+    renderWithApp(
+      <MileageReviewScreen
+        title="Mileage Review"
+        search={{ status: "READY" }}
+        onSearchChange={() => {}}
+        onOpenTrip={() => {}}
+      />,
+      { user: makeUser(["CAN_VIEW_MILEAGE_REPORT_TRIP"]) },
+    );
+    await screen.findByRole("button", { name: "LD-1" }, wait);
+    expect(
+      screen.queryByRole("button", { name: APPROVE_ALL_LABEL }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
+  });
+
+  it("sums the answers per status", () => {
+    expect(
+      approvalSummary([
+        { status: "APPROVED" },
+        { status: "NOT_READY" },
+        { status: "APPROVED" },
+        { status: "NOT_FOUND" },
+      ]),
+    ).toBe("2 approved · 1 no longer ready · 1 not found");
+  });
+});

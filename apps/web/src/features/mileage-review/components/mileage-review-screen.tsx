@@ -1,0 +1,642 @@
+import {
+  APPROVE_MAX_ITEMS,
+  REVIEW_FLAG_LABELS,
+  REVIEW_STATUSES,
+  REVIEW_STATUS_LABELS,
+  PAY_BASIS_LABELS,
+  type ApproveStatus,
+  type ReviewPage,
+  type ReviewRow,
+  type ReviewStatus,
+} from "@milepost/contracts/mileage-review-api";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { SortingState } from "@tanstack/react-table";
+import { CheckCheck, Download } from "lucide-react";
+import { createContext, useContext, useMemo, useState } from "react";
+import { DateCell, TextCell } from "@/components/data-table/columns";
+import { DataTable } from "@/components/data-table/data-table";
+import {
+  dataTableColumnHelper,
+  type DataTableColumnDef,
+} from "@/components/data-table/data-table-features";
+import { useInfiniteTableSource } from "@/components/data-table/table-source";
+import {
+  RefreshButton,
+  refreshList,
+  tableTotalText,
+} from "@/components/data-table/table-toolbar";
+import { HeaderBar } from "@/components/layout/header-bar";
+import { ScreenBody } from "@/components/layout/screen";
+import { toast } from "@/components/layout/toasts";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { useConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DatePicker } from "@/components/ui/date-picker";
+import { LookupSelect, type LookupOption } from "@/components/ui/lookup-select";
+import { Tooltip } from "@/components/ui/tooltip";
+import { dayToWire, wireToDay } from "@/lib/date-format";
+import { errorText } from "@/lib/error-messages";
+import { companyLookup, driverLookup, truckLookup } from "@/lib/lookups";
+import { usePermissions } from "@/lib/permissions";
+import { useIsMobile } from "@/lib/use-media-query";
+import { cn } from "@/lib/utils";
+import {
+  approveTrips,
+  downloadSettlementCsv,
+  getReadyItems,
+  reviewListQueryOptions,
+  type ReviewFilters,
+} from "../api/mileage-review-api";
+import type { MileageReviewSearch } from "../mileage-review-search";
+
+export const APPROVE_SELECTED_LABEL = "Approve selected";
+export const APPROVE_ALL_LABEL = "Approve all ready in this filter";
+export const EDIT_PERMISSION = "CAN_EDIT_MILEAGE_REPORT_TRIP";
+const APPROVE_WORDS: Record<ApproveStatus, string> = {
+  APPROVED: "approved",
+  STALE_VERSION: "changed meanwhile",
+  NOT_READY: "no longer ready",
+  NOT_FOUND: "not found",
+};
+
+const oneDecimal = (v: number | null | undefined) =>
+  v === null || v === undefined
+    ? "—"
+    : v.toLocaleString("en-US", {
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+      });
+const option = (
+  id: number | undefined,
+  label: string | undefined,
+): LookupOption | null =>
+  id === undefined ? null : { id, label: label ?? `#${id}` };
+
+/** "12 approved · 1 changed meanwhile": the per-status counts of an approval, in words. */
+export function approvalSummary(results: { status: ApproveStatus }[]): string {
+  const counts = new Map<ApproveStatus, number>();
+  for (const r of results)
+    counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+  return (Object.keys(APPROVE_WORDS) as ApproveStatus[])
+    .filter((s) => counts.get(s))
+    .map((s) => `${counts.get(s)} ${APPROVE_WORDS[s]}`)
+    .join(" · ");
+}
+
+/** Approves in calls of 500 (the API's limit), reporting progress; answers every item's status. */
+export async function approveInBatches(
+  items: { tripId: number; version: number }[],
+  onProgress: (done: number) => void,
+) {
+  const results: { tripId: number; status: ApproveStatus }[] = [];
+  for (let i = 0; i < items.length; i += APPROVE_MAX_ITEMS) {
+    const answer = await approveTrips(items.slice(i, i + APPROVE_MAX_ITEMS));
+    results.push(...answer.results);
+    onProgress(results.length);
+  }
+  return results;
+}
+
+function FlagChips({ row }: { row: ReviewRow }) {
+  if (!row.flags.length)
+    return <span className="text-muted-foreground">—</span>;
+  return (
+    <span className="flex min-w-0 flex-wrap gap-1">
+      {row.flags.map((f, i) => (
+        <Tooltip key={`${f.code}-${i}`} label={f.sentence}>
+          <span
+            tabIndex={0}
+            data-flag={f.code}
+            aria-label={`${REVIEW_FLAG_LABELS[f.code]}: ${f.sentence}`}
+            className="rounded-full border border-amber-500/50 bg-amber-50 px-1.5 py-px text-[11px] whitespace-nowrap text-amber-800 dark:bg-amber-950 dark:text-amber-200"
+          >
+            {REVIEW_FLAG_LABELS[f.code]}
+          </span>
+        </Tooltip>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * The rows' selection, read by the select cells through context: a cell follows the selection
+ * without the table's columns being built again.
+ */
+interface Selection {
+  selected: ReadonlySet<number>;
+  rows: readonly ReviewRow[];
+  toggle: (id: number) => void;
+  toggleAll: (on: boolean) => void;
+}
+const SelectionContext = createContext<Selection>({
+  selected: new Set(),
+  rows: [],
+  toggle: () => {},
+  toggleAll: () => {},
+});
+
+function SelectAll() {
+  const { selected, rows, toggleAll } = useContext(SelectionContext);
+  const all = rows.length > 0 && rows.every((r) => selected.has(r.tripId));
+  const some = rows.some((r) => selected.has(r.tripId));
+  return (
+    <Checkbox
+      aria-label="Select all loaded rows"
+      checked={all ? true : some ? "indeterminate" : false}
+      onCheckedChange={(v) => toggleAll(v === true)}
+    />
+  );
+}
+
+function SelectRow({ row }: { row: ReviewRow }) {
+  const { selected, toggle } = useContext(SelectionContext);
+  return (
+    <Checkbox
+      aria-label={`Select ${row.number ?? row.tripId}`}
+      checked={selected.has(row.tripId)}
+      onCheckedChange={() => toggle(row.tripId)}
+    />
+  );
+}
+
+function columns(o: {
+  selectable: boolean;
+  open: (row: ReviewRow) => void;
+}): DataTableColumnDef<ReviewRow>[] {
+  const h = dataTableColumnHelper<ReviewRow>();
+  return [
+    ...(o.selectable
+      ? [
+          h.display({
+            id: "select",
+            header: () => <SelectAll />,
+            meta: { label: "Select", size: 36, grow: 0, pin: "start" },
+            cell: ({ row }) => <SelectRow row={row.original} />,
+          }),
+        ]
+      : []),
+    h.display({
+      id: "tripNumber",
+      header: "Load/Trailer",
+      meta: { label: "Load/Trailer", size: 130 },
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className="min-w-0 truncate text-left text-primary underline-offset-2 hover:underline"
+          title="Open the Mileage Report"
+          onClick={() => o.open(row.original)}
+        >
+          {row.original.number ?? `#${row.original.tripId}`}
+        </button>
+      ),
+    }),
+    h.display({
+      id: "unitNumber",
+      header: "Unit",
+      meta: { label: "Unit", size: 80 },
+      cell: ({ row }) => <TextCell value={row.original.unitNumber} />,
+    }),
+    h.display({
+      id: "driverName",
+      header: "Driver",
+      meta: { label: "Driver", size: 140 },
+      cell: ({ row }) => <TextCell value={row.original.driverName} />,
+    }),
+    h.display({
+      id: "companyName",
+      header: "Company",
+      meta: { label: "Company", size: 130 },
+      cell: ({ row }) => <TextCell value={row.original.companyName} />,
+    }),
+    h.accessor("endDateTime", {
+      id: "endDateTime",
+      header: "End (CT)",
+      meta: { label: "End (CT)", size: 136 },
+      cell: ({ row }) => <DateCell value={row.original.endDateTime} />,
+    }),
+    h.accessor("routedMiles", {
+      id: "routedMiles",
+      header: "Routed",
+      meta: { label: "Routed", size: 96, align: "end" },
+      cell: ({ row }) => (
+        <span
+          title={
+            row.original.routeSource === "ESTIMATE" ? "Estimate" : "HERE route"
+          }
+          className="tabular-nums"
+        >
+          {oneDecimal(row.original.routedMiles)}
+        </span>
+      ),
+    }),
+    h.accessor("actualMiles", {
+      id: "actualMiles",
+      header: "Actual",
+      meta: { label: "Actual", size: 96, align: "end" },
+      cell: ({ row }) => (
+        <span
+          title={row.original.actualSource ?? "No telematics"}
+          className="tabular-nums"
+        >
+          {oneDecimal(row.original.actualMiles)}
+        </span>
+      ),
+    }),
+    h.accessor("differencePct", {
+      id: "differencePct",
+      header: "Diff %",
+      meta: { label: "Diff %", size: 76, align: "end" },
+      cell: ({ row }) => (
+        <span className="tabular-nums">
+          {row.original.differencePct === null
+            ? "—"
+            : `${row.original.differencePct.toFixed(1)} %`}
+        </span>
+      ),
+    }),
+    h.display({
+      id: "flags",
+      header: "Flags",
+      meta: { label: "Flags", size: 220 },
+      cell: ({ row }) => <FlagChips row={row.original} />,
+    }),
+    h.display({
+      id: "suggested",
+      header: "Suggested",
+      meta: { label: "Suggested", size: 120, align: "end" },
+      cell: ({ row }) => (
+        <span
+          className="tabular-nums"
+          title={`By rule: ${PAY_BASIS_LABELS[row.original.suggested.basis]}${row.original.suggested.from ? ` (${row.original.suggested.from === "ROUTED" ? "routed" : "GPS"} figures)` : ""}`}
+        >
+          {oneDecimal(row.original.suggested.payableMileage)}
+        </span>
+      ),
+    }),
+    h.accessor("payableMileage", {
+      id: "payableMileage",
+      header: "Payable",
+      meta: { label: "Payable", size: 96, align: "end" },
+      cell: ({ row }) => (
+        <span className="tabular-nums">
+          {oneDecimal(row.original.payableMileage)}
+        </span>
+      ),
+    }),
+  ];
+}
+
+/**
+ * The Mileage Review screen (docs/mileage-review.md): completed trips in three tabs — Needs review
+ * (with the reasons as chips), Ready (approvable by the company's rule) and Approved — filtered by
+ * company, truck, driver and period; a row opens the trip's Mileage Report.
+ */
+export function MileageReviewScreen({
+  title,
+  search,
+  onSearchChange,
+  onOpenTrip,
+}: {
+  title: string;
+  search: MileageReviewSearch;
+  onSearchChange: (patch: Partial<MileageReviewSearch>) => void;
+  /** Opens the trip's Mileage Report (the route composes it). */
+  onOpenTrip: (trip: { id: number; number: string }) => void;
+}) {
+  const status: ReviewStatus = search.status ?? "NEEDS_REVIEW";
+  const filters: ReviewFilters = {
+    companyId: search.companyId,
+    truckId: search.truckId,
+    driverId: search.driverId,
+    fromDate: search.fromDate,
+    toDate: search.toDate,
+  };
+  const query = useInfiniteQuery(
+    reviewListQueryOptions(status, filters, search.sort),
+  );
+  const source = useInfiniteTableSource(query);
+  const first = query.data?.pages[0] as ReviewPage | undefined;
+  const { has } = usePermissions();
+  const canApprove = has(EDIT_PERMISSION);
+  const selectable = canApprove && status === "READY";
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [progress, setProgress] = useState<{
+    done: number;
+    total: number;
+  } | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const { confirm, dialog } = useConfirmDialog();
+  const mobile = useIsMobile();
+
+  const filterKey = JSON.stringify([status, filters]);
+  const [selectionKey, setSelectionKey] = useState(filterKey);
+  if (selectionKey !== filterKey) {
+    // Another tab or filter: what was selected is no longer on screen.
+    setSelectionKey(filterKey);
+    setSelected(new Set());
+  }
+
+  const rows = source.rows;
+  const cols = useMemo(
+    () =>
+      columns({
+        selectable,
+        open: (row) =>
+          onOpenTrip({
+            id: row.tripId,
+            number: row.number ?? `#${row.tripId}`,
+          }),
+      }),
+    [selectable, onOpenTrip],
+  );
+  const selection = useMemo<Selection>(
+    () => ({
+      selected,
+      rows,
+      toggle: (id) =>
+        setSelected((s) => {
+          const next = new Set(s);
+          if (next.has(id)) next.delete(id);
+          else next.add(id);
+          return next;
+        }),
+      toggleAll: (on) =>
+        setSelected(on ? new Set(rows.map((r) => r.tripId)) : new Set()),
+    }),
+    [selected, rows],
+  );
+  const sorting: SortingState = search.sort
+    ? [{ id: search.sort.split(",")[0]!, desc: search.sort.endsWith(",desc") }]
+    : [];
+
+  const runApproval = async (items: { tripId: number; version: number }[]) => {
+    setProgress({ done: 0, total: items.length });
+    try {
+      const results = await approveInBatches(items, (done) =>
+        setProgress({ done, total: items.length }),
+      );
+      setSelected(new Set());
+      toast.success(`Mileage Review: ${approvalSummary(results)}`);
+      await query.refetch();
+    } catch (error) {
+      toast.error(errorText(error));
+      throw error;
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const approveSelected = () => {
+    const items = rows.filter((r) => selected.has(r.tripId));
+    const miles = items.reduce(
+      (s, r) => s + (r.suggested.payableMileage ?? 0),
+      0,
+    );
+    confirm({
+      title: `Approve ${items.length} trip${items.length === 1 ? "" : "s"} by rule?`,
+      description: `Their payable miles are set to the suggestion: ${oneDecimal(miles)} mi in total.`,
+      confirmLabel: "Approve",
+      onConfirm: () =>
+        runApproval(
+          items.map((r) => ({ tripId: r.tripId, version: r.version })),
+        ),
+    });
+  };
+
+  const approveAll = async () => {
+    try {
+      const ready = await getReadyItems(filters);
+      if (!ready.items.length) {
+        toast("No ready trips in this filter");
+        return;
+      }
+      confirm({
+        title: `Approve all ${ready.items.length} ready trips in this filter?`,
+        description: `Their payable miles are set to the suggestion by each company's rule: ${oneDecimal(ready.totalMiles)} mi in total.${ready.truncated ? " (The first 10,000; run it again for the rest.)" : ""}`,
+        confirmLabel: "Approve all",
+        onConfirm: () =>
+          runApproval(
+            ready.items.map((i) => ({ tripId: i.tripId, version: i.version })),
+          ),
+      });
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+
+  const exportCsv = async (groupBy: "trip" | "driver") => {
+    setExporting(true);
+    try {
+      await downloadSettlementCsv({
+        companyId: filters.companyId,
+        fromDate: filters.fromDate,
+        toDate: filters.toDate,
+        groupBy,
+      });
+    } catch (error) {
+      toast.error(errorText(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const filterControls = (
+    <>
+      <div className="w-40 max-md:w-full">
+        <LookupSelect
+          id="review-filter-company"
+          aria-label="Company"
+          value={option(search.companyId, search.companyLabel)}
+          onChange={(o) =>
+            onSearchChange({ companyId: o?.id, companyLabel: o?.label })
+          }
+          {...companyLookup}
+          placeholder="All companies"
+          searchPlaceholder="Search companies..."
+          clearLabel="Clear company"
+        />
+      </div>
+      <div className="w-32 max-md:w-full">
+        <LookupSelect
+          id="review-filter-truck"
+          aria-label="Truck"
+          value={option(search.truckId, search.truckLabel)}
+          onChange={(o) =>
+            onSearchChange({ truckId: o?.id, truckLabel: o?.label })
+          }
+          {...truckLookup}
+          placeholder="All trucks"
+          searchPlaceholder="Search trucks..."
+          clearLabel="Clear truck"
+        />
+      </div>
+      <div className="w-40 max-md:w-full">
+        <LookupSelect
+          id="review-filter-driver"
+          aria-label="Driver"
+          value={option(search.driverId, search.driverLabel)}
+          onChange={(o) =>
+            onSearchChange({ driverId: o?.id, driverLabel: o?.label })
+          }
+          {...driverLookup}
+          placeholder="All drivers"
+          searchPlaceholder="Search drivers..."
+          clearLabel="Clear driver"
+        />
+      </div>
+      <div
+        className="flex flex-wrap items-center gap-1"
+        role="group"
+        aria-label="Period"
+      >
+        <DatePicker
+          aria-label="From date"
+          placeholder="From"
+          className="w-32 max-md:flex-1"
+          value={wireToDay(search.fromDate)}
+          onChange={(day) =>
+            onSearchChange({ fromDate: dayToWire(day, false) })
+          }
+        />
+        <DatePicker
+          aria-label="To date"
+          placeholder="To"
+          className="w-32 max-md:flex-1"
+          value={wireToDay(search.toDate)}
+          onChange={(day) => onSearchChange({ toDate: dayToWire(day, true) })}
+        />
+      </div>
+      <RefreshButton
+        onClick={() => void refreshList(query.refetch)}
+        busy={source.isUpdating}
+      />
+    </>
+  );
+
+  return (
+    <>
+      <HeaderBar
+        title={title}
+        metadata={tableTotalText(
+          first ? source.totalCount : undefined,
+          "trips",
+          source.totalIsEstimate,
+        )}
+        filters={filterControls}
+        actions={
+          <Button
+            variant="outline"
+            size={mobile ? "icon" : "default"}
+            title="Settlement CSV"
+            disabled={exporting}
+            onClick={() => void exportCsv("trip")}
+          >
+            <Download aria-hidden />
+            <span className={cn(mobile && "sr-only")}>
+              {exporting ? "Exporting..." : "Settlement CSV"}
+            </span>
+          </Button>
+        }
+      />
+      <ScreenBody className="overflow-hidden">
+        <div className="flex shrink-0 flex-wrap items-center gap-2 border-b px-3 py-2">
+          <div role="tablist" aria-label="Review status" className="flex gap-1">
+            {REVIEW_STATUSES.map((s) => {
+              const n = first?.counts[s];
+              const capped = first?.countsCapped.includes(s);
+              return (
+                <button
+                  key={s}
+                  type="button"
+                  role="tab"
+                  aria-selected={s === status}
+                  className={cn(
+                    "rounded-md px-2.5 py-1 text-sm whitespace-nowrap",
+                    s === status
+                      ? "bg-primary text-primary-foreground"
+                      : "hover:bg-muted",
+                  )}
+                  onClick={() => onSearchChange({ status: s, sort: undefined })}
+                >
+                  {REVIEW_STATUS_LABELS[s]}
+                  <span className="ml-1.5 tabular-nums opacity-80">
+                    {n === undefined
+                      ? ""
+                      : capped
+                        ? `${(n - 1).toLocaleString("en-US")}+`
+                        : n.toLocaleString("en-US")}
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+          {status === "READY" && canApprove && (
+            <div className="flex flex-wrap gap-2 sm:ml-auto">
+              <Button
+                size="sm"
+                disabled={selected.size === 0 || progress !== null}
+                onClick={approveSelected}
+              >
+                <CheckCheck aria-hidden />
+                {APPROVE_SELECTED_LABEL}
+                {selected.size ? ` (${selected.size})` : ""}
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={!first?.counts.READY || progress !== null}
+                onClick={() => void approveAll()}
+              >
+                {APPROVE_ALL_LABEL}
+              </Button>
+            </div>
+          )}
+          {status === "APPROVED" && (
+            <Button
+              size="sm"
+              variant="outline"
+              className="sm:ml-auto"
+              disabled={exporting}
+              onClick={() => void exportCsv("driver")}
+            >
+              <Download aria-hidden /> Settlement by driver
+            </Button>
+          )}
+          {progress && (
+            <div className="flex w-full items-center gap-2 text-xs text-muted-foreground">
+              <progress
+                className="h-2 flex-1 accent-primary"
+                aria-label="Approving"
+                max={progress.total}
+                value={progress.done}
+              />
+              <span className="tabular-nums">
+                {progress.done} / {progress.total}
+              </span>
+            </div>
+          )}
+        </div>
+        <div className="flex min-h-0 flex-1 flex-col">
+          <SelectionContext.Provider value={selection}>
+            <DataTable
+              tableId={`mileage-review-${status === "READY" && canApprove ? "ready" : "list"}`}
+              label="Mileage Review"
+              columns={cols}
+              source={source}
+              getRowId={(r) => String(r.tripId)}
+              sorting={sorting}
+              onSortingChange={(s) =>
+                onSearchChange({
+                  sort: s[0]
+                    ? `${s[0].id},${s[0].desc ? "desc" : "asc"}`
+                    : undefined,
+                })
+              }
+            />
+          </SelectionContext.Provider>
+        </div>
+      </ScreenBody>
+      {dialog}
+    </>
+  );
+}

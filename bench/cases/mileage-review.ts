@@ -1,0 +1,95 @@
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../../apps/api/src/platform/crypto';
+import { roles, users } from '../../apps/api/src/db/schema/access';
+import { measure, type BenchServer, type Figure } from '../lib';
+
+/**
+ * The Mileage Review over many completed trips (docs/mileage-review.md): the queue's pages for
+ * every tab × filter × sort, and approving 500 READY trips in one call. Trips and their review
+ * rows are generated in SQL in the shape `refreshTripReview` writes (computing a million rows one
+ * by one through the API would take hours on this machine); the approvals run the real code.
+ */
+const TRIPS = Number(process.env.BENCH_REVIEW_TRIPS ?? 1_000_000);
+
+async function generate(server: BenchServer) {
+  const { db } = server.database;
+  const t0 = performance.now();
+  await db.execute(sql`insert into companies (name, email, phone, us_dot) select 'Company ' || g, 'c' || g || '@x.example', '+1 (312) 555-0100', (1000000 + g)::text from generate_series(1, 20) g`);
+  await db.execute(sql`insert into trucks (unit_number, vin_number, samsara_vin, licence_plate, home_location, company_id)
+    select (1000 + g)::text, 'VIN' || g, 'SVIN' || g, 'PL' || g, 'Town ' || (g % 200), (select min(id) from companies) + g % 20 from generate_series(1, 800) g`);
+  await db.execute(sql`insert into drivers (first_name, last_name, truck_id) select 'Driver', 'No' || g, (select min(id) from trucks) + g % 800 from generate_series(1, 1200) g`);
+  // Every trip completed, ended over the last three years; 70 % paid.
+  await db.execute(sql`
+    insert into trips (truck_id, driver_id, identifier_type, load_number, trip_status, pickup_date_time, end_date_time,
+      empty_miles, loaded_miles, payable_mileage, route_miles, route_total_empty, route_total_miles, route_source, created_at, updated_at)
+    select (select min(id) from trucks) + h % 800, (select min(id) from drivers) + (h / 800) % 1200, 'LOAD_NUMBER', 'LD-' || (100000 + g), 'COMPLETED',
+      now() - make_interval(mins => g + 600), now() - make_interval(mins => g),
+      case when h % 10 < 7 then (g % 300)::float end, case when h % 10 < 7 then (g % 1500)::float end, case when h % 10 < 7 then (g % 300 + g % 1500)::float end,
+      (g % 1500) * 1609.0, (g % 300) * 1609.0, (g % 1500 + g % 300) * 1609.0, 'HERE', now(), now()
+    from (select g, (hashint4(g)::bigint & 2147483647) as h from generate_series(1, ${TRIPS}) g) x`);
+  await db.execute(sql`
+    insert into trip_review (trip_id, company_id, truck_id, driver_id, end_date_time, status, flags, routed_meters, route_source, actual_meters,
+      actual_source, difference_pct, rule_basis, rule_tolerance_pct, suggested_from, suggested_payable, suggested_loaded, suggested_empty, payable_mileage)
+    select t.id, k.company_id, t.truck_id, t.driver_id, t.end_date_time,
+      case when t.payable_mileage is not null then 'APPROVED' when t.id % 3 = 0 then 'NEEDS_REVIEW' else 'READY' end,
+      case when t.payable_mileage is null and t.id % 3 = 0 then '[{"code":"OVER_TOLERANCE","sentence":"GPS 5 % over routed"}]'::jsonb else '[]'::jsonb end,
+      t.route_total_miles, 'HERE', t.route_total_miles * (0.97 + (t.id % 60) / 1000.0), 'SAMSARA', (t.id % 60) / 10.0 - 3,
+      'ROUTED', 3, 'ROUTED', round((t.route_total_miles / 1609.344)::numeric, 1)::float8, round((t.route_miles / 1609.344)::numeric, 1)::float8,
+      round((t.route_total_empty / 1609.344)::numeric, 1)::float8, t.payable_mileage
+    from trips t join trucks k on k.id = t.truck_id`);
+  await db.execute(sql`vacuum analyze`);
+  console.log(`  generated ${TRIPS.toLocaleString('en-US')} completed trips with review rows in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+export async function mileageReviewCase(server: BenchServer): Promise<Figure[]> {
+  const { db } = server.database;
+  const have = ((await db.execute(sql`select count(*)::int as n from trip_review`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  if (have === 0) await generate(server);
+  else console.log(`  reusing ${have.toLocaleString('en-US')} review rows`);
+
+  const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'OWNER'));
+  await db.insert(users).values({ email: 'bench-review@example.test', firstName: 'Bench', lastName: 'Review', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') }).onConflictDoNothing();
+  const login = await fetch(`${server.url}/api/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench-review@example.test', password: 'bench-password-1' }),
+  });
+  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const request = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.url}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : null,
+    });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<{ data: unknown }>;
+  };
+
+  const ids = ((await db.execute(sql`select min(company_id)::int as c, min(truck_id)::int as t, min(driver_id)::int as d from trip_review`)) as unknown as { rows: { c: number; t: number; d: number }[] }).rows[0]!;
+  const filters = ['', `companyId=${ids.c + 3}`, `truckId=${ids.t + 41}`, `driverId=${ids.d + 77}`, 'fromDate=10/01/2026 00:00:00&toDate=10/31/2026 23:59:59', `companyId=${ids.c + 5}&fromDate=11/01/2026 00:00:00`];
+  const sorts = ['', 'endDateTime,asc', 'differencePct,desc', 'routedMiles,asc', 'actualMiles,desc', 'payableMileage,desc'];
+  const cases: string[] = [];
+  for (const status of ['NEEDS_REVIEW', 'READY', 'APPROVED']) for (const f of filters) for (const s of sorts) cases.push(`/mileage-review?status=${status}&size=50${f ? `&${f}` : ''}${s ? `&sort=${s}` : ''}`);
+  const slowest: [number, string][] = [];
+  const list = await measure(cases.length, async (i) => {
+    const t = performance.now();
+    await request('GET', cases[i]!);
+    slowest.push([performance.now() - t, cases[i]!]);
+  }, 10);
+  slowest.sort((a, b) => b[0] - a[0]);
+  console.log(`  slowest:\n${slowest.slice(0, 8).map(([ms, c]) => `    ${ms.toFixed(0).padStart(5)} ms  ${c}`).join('\n')}`);
+
+  // 500 READY trips per call, each its own transaction, as "Approve all ready" sends them.
+  const approve = await measure(5, async () => {
+    const ready = (await request('GET', `/mileage-review/ready?companyId=${ids.c}`)) as { data: { items: { tripId: number; version: number }[] } };
+    const items = ready.data.items.slice(0, 500).map(({ tripId, version }) => ({ tripId, version }));
+    if (items.length < 500) throw new Error(`only ${items.length} ready trips left`);
+    const answer = (await request('POST', '/mileage-review/approve', { items })) as { data: { results: { status: string }[] } };
+    if (answer.data.results.some((r) => r.status !== 'APPROVED')) throw new Error('an approval was refused');
+  }, 1);
+  const n = TRIPS.toLocaleString('en-US');
+  return [
+    { case: `GET /mileage-review, ${n} completed trips, page of 50 with the 3 counts, any tab × filter × sort (${cases.length} combinations)`, engine: server.engine, ...list, target: 'p95 < 100 ms' },
+    { case: `GET /mileage-review/ready (one company of 20) + POST /mileage-review/approve of 500 READY trips, ${n} trips`, engine: server.engine, ...approve, target: '500 items < 2 s' },
+  ];
+}

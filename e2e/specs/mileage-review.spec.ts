@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { E2E_ACCOUNTS } from '../accounts';
+import { sidebar, signIn } from './helpers';
+
+/** The count a tab shows ("Ready12" → 12). */
+async function tabCount(page: Page, name: string): Promise<number> {
+  const text = (await page.getByRole('tab', { name: new RegExp(`^${name}`) }).textContent()) ?? '';
+  return Number(text.replace(/\D+/g, '') || '0');
+}
+
+test('mileage review: the demo fills the tabs, a flag says why, a ready trip is approved by rule, a manual save moves a trip to Approved, the settlement exports', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, E2E_ACCOUNTS.owner);
+  await sidebar(page).getByRole('link', { name: 'Mileage Review' }).click();
+  await expect(page).toHaveURL(/\/mileage-review/);
+  const table = page.getByRole('table', { name: 'Mileage Review' });
+
+  // The mile stats are computed by the background job after start: wait until trips are Ready and
+  // the counts stay put (the job has finished).
+  let last = '';
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.waitForTimeout(1_500);
+    const now = (await page.getByRole('tablist').textContent()) ?? '';
+    const settled = now === last;
+    last = now;
+    expect(await tabCount(page, 'Ready')).toBeGreaterThan(0);
+    expect(settled).toBe(true);
+  }).toPass({ timeout: 150_000, intervals: [3_000] });
+  expect(await tabCount(page, 'Needs review')).toBeGreaterThan(0);
+  const approvedBefore = await tabCount(page, 'Approved');
+  expect(approvedBefore).toBeGreaterThan(0);
+
+  // Needs review: flags as chips whose sentence shows on hover.
+  const chip = table.locator('[data-flag]').first();
+  await expect(chip).toBeVisible();
+  const sentence = ((await chip.getAttribute('aria-label')) ?? '').split(': ').slice(1).join(': ');
+  expect(sentence.length).toBeGreaterThan(10);
+  await chip.hover();
+  await expect(page.getByRole('tooltip')).toContainText(sentence);
+
+  // A manual save in the Mileage Report moves the trip to Approved.
+  const needsBefore = await tabCount(page, 'Needs review');
+  await table.getByRole('row').nth(1).getByRole('button').first().click();
+  const dialog = page.getByRole('dialog', { name: /Mileage Report/ });
+  await expect(dialog).toBeVisible();
+  if (await dialog.getByRole('button', { name: 'Edit' }).isVisible()) await dialog.getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByLabel('LOADED MILES').fill('321.4');
+  await dialog.getByLabel('EMPTY MILES').fill('12.2');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tab', { name: /^Needs review/ })).toHaveText(new RegExp(`${needsBefore - 1}$`));
+  await expect(page.getByRole('tab', { name: /^Approved/ })).toHaveText(new RegExp(`${approvedBefore + 1}$`));
+
+  // Ready: approve one by rule, after a confirm that gives the count and the miles.
+  await page.getByRole('tab', { name: /^Ready/ }).click();
+  await expect(page).toHaveURL(/status=READY/);
+  const readyBefore = await tabCount(page, 'Ready');
+  await table.getByRole('checkbox').nth(1).click();
+  await page.getByRole('button', { name: 'Approve selected (1)' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Approve 1 trip by rule?');
+  await expect(confirm).toContainText(/\d mi in total/);
+  await confirm.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Mileage Review: 1 approved')).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^Ready/ })).toHaveText(new RegExp(`${readyBefore - 1}$`));
+  await expect(page.getByRole('tab', { name: /^Approved/ })).toHaveText(new RegExp(`${approvedBefore + 2}$`));
+
+  // The settlement: approved trips, the one approved by rule names its rule and its user.
+  await page.getByRole('tab', { name: /^Approved/ }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Settlement CSV' }).click();
+  const rows = parse(await readFile((await (await downloading).path())!, 'utf8'), { columns: true }) as Record<string, string>[];
+  expect(rows).toHaveLength(approvedBefore + 2);
+  expect(Object.keys(rows[0]!)).toEqual(['Driver', 'Unit', 'Company', 'Load/Trailer', 'End Date Time (CT)', 'Payable Mileage', 'Loaded Miles', 'Empty Miles', 'Basis', 'Approved By', 'Approved (CT)']);
+  expect(rows.filter((r) => r.Basis?.startsWith('By rule: ')).length).toBeGreaterThanOrEqual(1);
+  expect(rows.some((r) => r['Payable Mileage'] === '333.6' && r.Basis === 'By hand')).toBe(true);
+});
+
+test('mileage review works on a phone (390 px): the tabs, the table and the filters fit', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, E2E_ACCOUNTS.owner);
+  await page.goto('/mileage-review?status=APPROVED');
+  await expect(page.getByRole('tab', { name: /^Approved/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('table', { name: 'Mileage Review' }).getByRole('row').nth(1)).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  for (const tab of ['Needs review', 'Ready', 'Approved']) await expect(page.getByRole('tab', { name: new RegExp(`^${tab}`) })).toBeInViewport();
+});
+
+test("a company's pay rule is edited in the Companies drawer, with the sentence saying what it does", async ({ page }) => {
+  await signIn(page, E2E_ACCOUNTS.owner);
+  await page.goto('/companies?keyword=Lone');
+  const row = page.getByRole('table', { name: 'Companies' }).getByRole('row', { name: /Lone Star Carriers/ });
+  await row.getByRole('button', { name: /^Edit / }).click();
+  const drawer = page.getByRole('dialog', { name: /^Edit Company: Lone Star Carriers/ });
+  const section = drawer.getByRole('region', { name: 'Pay rule' });
+  await expect(section).toContainText('Pay the lower of routed and GPS miles when GPS agrees within 2 %');
+  await section.getByLabel('Pay basis').selectOption('ROUTED');
+  await section.getByLabel('Tolerance (%)').fill('4');
+  await expect(section).toContainText('Pay routed miles when GPS agrees within 4 %');
+  await section.getByRole('button', { name: 'Save pay rule' }).click();
+  await expect(page.getByText('Pay rule saved')).toBeVisible();
+  await page.reload();
+  await page.getByRole('table', { name: 'Companies' }).getByRole('row', { name: /Lone Star Carriers/ }).getByRole('button', { name: /^Edit / }).click();
+  await expect(page.getByRole('dialog', { name: /^Edit Company: Lone Star Carriers/ }).getByRole('region', { name: 'Pay rule' })).toContainText('within 4 %');
+});

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { pageQuery, paged, sortQuery } from './api';
+import { id } from './fields';
+import { ID_MAX, REVIEW_STATUSES, reviewSortFields } from './list-query';
+import { centralDateTime } from './time';
+import { IDENTIFIER_TYPES } from './trips-api';
+import { ROUTE_SOURCES } from './routing-api';
+
+/**
+ * Pay rules, the Mileage Review queue, approval by rule and the settlement export
+ * (docs/mileage-review.md). Miles on the wire, to full precision unless said otherwise.
+ */
+
+export const PAY_BASES = ['ROUTED', 'ACTUAL', 'LOWER', 'HIGHER'] as const;
+export type PayBasis = (typeof PAY_BASES)[number];
+export const PAY_BASIS_LABELS: Record<PayBasis, string> = { ROUTED: 'Routed', ACTUAL: 'Actual', LOWER: 'Lower', HIGHER: 'Higher' };
+
+export const TOLERANCE_MIN = 0;
+export const TOLERANCE_MAX = 25;
+/** A company without a saved rule pays routed miles and allows 3 % (version 0: never saved). */
+export const DEFAULT_PAY_RULE = { payBasis: 'ROUTED', tolerancePct: 3, version: 0 } as const satisfies { payBasis: PayBasis; tolerancePct: number; version: number };
+
+export const MILEAGE_REVIEW_MESSAGES = {
+  payBasis: 'Pay basis must be one of ROUTED, ACTUAL, LOWER, HIGHER',
+  tolerance: `Tolerance must be a number from ${TOLERANCE_MIN} to ${TOLERANCE_MAX}`,
+  version: 'version is required (0 when the company has no saved rule)',
+  staleRule: 'This pay rule was changed by someone else. Reload to see the latest version.',
+  companyNotFound: 'Company not found.',
+  itemsCount: 'Send from 1 to 500 trips',
+  duplicateTrip: 'Each trip may be sent once',
+  saved: 'Pay rule saved',
+} as const;
+
+const toleranceNumber = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z.number({ message: MILEAGE_REVIEW_MESSAGES.tolerance }).min(TOLERANCE_MIN, MILEAGE_REVIEW_MESSAGES.tolerance).max(TOLERANCE_MAX, MILEAGE_REVIEW_MESSAGES.tolerance),
+);
+
+/** `PUT /api/v1/companies/{id}/pay-rule`: the version the rule was read at (0 for the default). */
+export const payRuleUpdate = z.object({
+  payBasis: z.enum(PAY_BASES, { message: MILEAGE_REVIEW_MESSAGES.payBasis }),
+  tolerancePct: toleranceNumber,
+  version: z.number({ message: MILEAGE_REVIEW_MESSAGES.version }).int(MILEAGE_REVIEW_MESSAGES.version).min(0, MILEAGE_REVIEW_MESSAGES.version).max(ID_MAX, MILEAGE_REVIEW_MESSAGES.version),
+});
+export type PayRuleUpdate = z.input<typeof payRuleUpdate>;
+
+/** `GET /api/v1/companies/{id}/pay-rule`: the saved rule or the default; `hasIntegration` false → routed miles are paid whatever the basis. */
+export const payRule = z.object({
+  companyId: z.number().int(),
+  payBasis: z.enum(PAY_BASES),
+  tolerancePct: z.number(),
+  version: z.number().int(),
+  hasIntegration: z.boolean(),
+  /** What the rule does, in words ("Pay routed miles when GPS agrees within 3 %"). */
+  sentence: z.string(),
+});
+export type PayRule = z.infer<typeof payRule>;
+
+/** Tolerance as people write it: "3 %", "2.5 %". */
+export const formatTolerance = (pct: number) => `${Number(pct.toFixed(2))} %`;
+
+/** The basis a company actually pays by: one without an integration pays routed miles. */
+export const effectiveBasis = (basis: PayBasis, hasIntegration: boolean): PayBasis => (hasIntegration ? basis : 'ROUTED');
+
+/** The one sentence that says what a rule does (Companies drawer, API). */
+export function payRuleSentence(rule: { payBasis: PayBasis; tolerancePct: number }, hasIntegration: boolean): string {
+  const tol = formatTolerance(rule.tolerancePct);
+  if (!hasIntegration) return 'Pay routed miles (this company runs no GPS integration)';
+  const what = {
+    ROUTED: 'routed miles',
+    ACTUAL: 'GPS miles',
+    LOWER: 'the lower of routed and GPS miles',
+    HIGHER: 'the higher of routed and GPS miles',
+  }[rule.payBasis];
+  return `Pay ${what} when GPS agrees within ${tol}`;
+}
+
+/** The rule named in the trip history and the export: "Routed, 3 %". */
+export const ruleName = (basis: PayBasis, tolerancePct: number) => `${PAY_BASIS_LABELS[basis]}, ${formatTolerance(tolerancePct)}`;
+/** The trip history's words for an approval by rule. */
+export const approvedByRuleNote = (basis: PayBasis, tolerancePct: number) => `approved by rule: ${ruleName(basis, tolerancePct)}`;
+
+export { REVIEW_STATUSES, reviewSortFields };
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = { NEEDS_REVIEW: 'Needs review', READY: 'Ready', APPROVED: 'Approved' };
+
+export const REVIEW_FLAGS = ['OVER_TOLERANCE', 'NO_TELEMATICS', 'GPS_GAP', 'ODOMETER_GPS_DISAGREE', 'STOP_NOT_REACHED', 'ESTIMATE_ONLY'] as const;
+export type ReviewFlagCode = (typeof REVIEW_FLAGS)[number];
+export const REVIEW_FLAG_LABELS: Record<ReviewFlagCode, string> = {
+  OVER_TOLERANCE: 'Over tolerance',
+  NO_TELEMATICS: 'No telematics',
+  GPS_GAP: 'GPS gap',
+  ODOMETER_GPS_DISAGREE: 'Odometer ≠ GPS',
+  STOP_NOT_REACHED: 'Stop not reached',
+  ESTIMATE_ONLY: 'Estimate only',
+};
+
+export const reviewFlag = z.object({ code: z.enum(REVIEW_FLAGS), sentence: z.string() });
+export type ReviewFlag = z.infer<typeof reviewFlag>;
+
+export const ACTUAL_SOURCES = ['SAMSARA', 'GLE'] as const;
+export type ActualSource = (typeof ACTUAL_SOURCES)[number];
+
+export type ReviewSortField = (typeof reviewSortFields)[number];
+
+const filters = {
+  companyId: id('companyId must be a whole number from 1 to 2147483647').optional(),
+  truckId: id('truckId must be a whole number from 1 to 2147483647').optional(),
+  driverId: id('driverId must be a whole number from 1 to 2147483647').optional(),
+  /** End date-time range of the trips, MM/DD/YYYY HH:mm:ss Central. */
+  fromDate: centralDateTime('fromDate must be MM/DD/YYYY HH:mm:ss').optional(),
+  toDate: centralDateTime('toDate must be MM/DD/YYYY HH:mm:ss').optional(),
+};
+
+/** `GET /api/v1/mileage-review` */
+export const reviewListQuery = pageQuery.extend({
+  status: z.enum(REVIEW_STATUSES, { message: 'status must be NEEDS_REVIEW, READY or APPROVED' }).default('NEEDS_REVIEW'),
+  ...filters,
+  sort: sortQuery(reviewSortFields),
+});
+export type ReviewListQuery = z.input<typeof reviewListQuery>;
+
+/** `GET /api/v1/mileage-review/ready`: every READY trip of a filter (for "Approve all ready in this filter"). */
+export const reviewReadyQuery = z.object(filters);
+
+export const reviewSuggestion = z.object({
+  payableMileage: z.number().nullable(),
+  loadedMiles: z.number().nullable(),
+  emptyMiles: z.number().nullable(),
+  /** The rule's basis in force when the suggestion was made. */
+  basis: z.enum(PAY_BASES),
+  /** Whose figures the suggestion took: routed or actual (telematics). */
+  from: z.enum(['ROUTED', 'ACTUAL']).nullable(),
+});
+
+export const reviewRow = z.object({
+  tripId: z.number().int(),
+  version: z.number().int(),
+  identifierType: z.enum(IDENTIFIER_TYPES),
+  number: z.string().nullable(),
+  unitNumber: z.string().nullable(),
+  driverName: z.string().nullable(),
+  companyName: z.string().nullable(),
+  /** MM/DD/YYYY HH:mm:ss Central. */
+  endDateTime: z.string().nullable(),
+  routedMiles: z.number().nullable(),
+  routeSource: z.enum(ROUTE_SOURCES).nullable(),
+  actualMiles: z.number().nullable(),
+  actualSource: z.enum(ACTUAL_SOURCES).nullable(),
+  /** (actual − routed) / routed × 100; null without both. */
+  differencePct: z.number().nullable(),
+  flags: z.array(reviewFlag),
+  suggested: reviewSuggestion,
+  payableMileage: z.number().nullable(),
+  status: z.enum(REVIEW_STATUSES),
+});
+export type ReviewRow = z.infer<typeof reviewRow>;
+
+/** Counts are exact up to REVIEW_COUNT_CAP; past it the count says CAP + 1 and `countsCapped` names the status. */
+export const REVIEW_COUNT_CAP = 10_000;
+export const reviewCounts = z.object({ NEEDS_REVIEW: z.number().int(), READY: z.number().int(), APPROVED: z.number().int() });
+export const reviewPage = paged(reviewRow).extend({ counts: reviewCounts, countsCapped: z.array(z.enum(REVIEW_STATUSES)) });
+export type ReviewPage = z.infer<typeof reviewPage>;
+
+/** At most this many READY trips are listed for one "Approve all ready" (the screen approves them 500 at a time). */
+export const READY_LIST_MAX = 10_000;
+export const readyItem = z.object({ tripId: z.number().int(), version: z.number().int(), payableMileage: z.number().nullable() });
+export const readyList = z.object({ items: z.array(readyItem), totalMiles: z.number(), truncated: z.boolean() });
+export type ReadyList = z.infer<typeof readyList>;
+
+export const APPROVE_MAX_ITEMS = 500;
+const approveItem = z.object({
+  tripId: id('tripId must be a whole number from 1 to 2147483647'),
+  version: z.number({ message: 'version is required' }).int('version is required').min(1, 'version is required').max(ID_MAX, 'version is required'),
+});
+/** `POST /api/v1/mileage-review/approve` */
+export const approveBody = z.object({
+  items: z
+    .array(approveItem, { message: MILEAGE_REVIEW_MESSAGES.itemsCount })
+    .min(1, MILEAGE_REVIEW_MESSAGES.itemsCount)
+    .max(APPROVE_MAX_ITEMS, MILEAGE_REVIEW_MESSAGES.itemsCount)
+    .refine((items) => new Set(items.map((i) => i.tripId)).size === items.length, MILEAGE_REVIEW_MESSAGES.duplicateTrip),
+});
+export type ApproveBody = z.input<typeof approveBody>;
+
+export const APPROVE_STATUSES = ['APPROVED', 'STALE_VERSION', 'NOT_READY', 'NOT_FOUND'] as const;
+export type ApproveStatus = (typeof APPROVE_STATUSES)[number];
+export const approveResult = z.object({ results: z.array(z.object({ tripId: z.number().int(), status: z.enum(APPROVE_STATUSES) })) });
+export type ApproveResult = z.infer<typeof approveResult>;
+
+/** `GET /api/v1/mileage-review/export.csv` */
+export const reviewExportQuery = z.object({
+  fromDate: filters.fromDate,
+  toDate: filters.toDate,
+  companyId: filters.companyId,
+  groupBy: z.enum(['trip', 'driver'], { message: 'groupBy must be trip or driver' }).default('trip'),
+});
