@@ -134,6 +134,9 @@ describe('estimate calibration', () => {
         .toBe(20);
       const schedules = (await ctx.db.execute(sql`select name, cron from pgboss.schedule`)) as unknown as { rows: { name: string; cron: string }[] };
       expect(schedules.rows).toContainEqual({ name: CALIBRATION_QUEUE, cron: CALIBRATION_CRON });
+      // The start-up jobs (backfills) finish before the queue stops, so none fails on a closed pool.
+      const active = async () => ((await ctx.db.execute(sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and name <> ${CALIBRATION_QUEUE}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      await expect.poll(active, { timeout: 20_000, interval: 250 }).toBe(0);
     } finally {
       await jobs.stop(2_000);
     }
