@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './access';
 import { dispatchers, drivers, recoveryReasons, trucks } from './reference';
 
@@ -42,6 +42,8 @@ export const trips = pgTable(
     routeDuration: doublePrecision(),
     /** Where the route figures came from: 'HERE' or 'ESTIMATE' (null: fewer than 2 valid stops). */
     routeSource: text(),
+    /** What an estimated route was computed with (the company's factor or the default bands; contracts' EstimateBasis); null for HERE. */
+    routeEstimateBasis: jsonb(),
     /**
      * The trip's TOTAL MILES by telematics (Samsara's, else GLE's; miles), copied from
      * `trip_mile_stats` by a trigger (migration 0012) so the Reports' planned-vs-actual totals
