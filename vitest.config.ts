@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import webConfig, { ISOLATED_WEB_TESTS } from './apps/web/vitest.config.ts';
 
 /**
  * Every suite from the root: pure packages, the API on PGlite, the API again on a real
@@ -14,6 +15,11 @@ const apiProject = (name: string, env: Record<string, string>, exclude: string[]
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // One worker process runs file after file with the app's modules imported once (each file
+    // still builds its own app on its own database): importing them per file cost more than
+    // most files' tests. The migrated template (test/global-setup.ts) is cloned per file.
+    isolate: false,
+    globalSetup: ['test/global-setup.ts'],
   },
 });
 
@@ -24,6 +30,8 @@ export default defineConfig({
       apiProject('api-pglite', { MILEPOST_TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { MILEPOST_TEST_DB: 'postgres' }, ['test/process/**'])] : []),
       'apps/web/vitest.config.ts',
+      // The web files that mock modules, each in a fresh module graph (apps/web/vitest.config.ts).
+      { ...webConfig, test: { ...webConfig.test, name: 'web-isolated', include: ISOLATED_WEB_TESTS, exclude: [], isolate: true } },
     ],
   },
 });

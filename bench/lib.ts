@@ -6,6 +6,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app';
+import { createAppDeps, silentLogger } from '../apps/api/src/app-deps';
+import { createLifecycle } from '../apps/api/src/platform/lifecycle';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { syncAccessCatalogue } from '../apps/api/src/db/seed/access';
@@ -125,7 +127,9 @@ export async function startServer(engine: Engine, options: { webDistDir?: string
     GLE_BASE_URL: providers.url,
   });
   const secretKey = randomBytes(32).toString('hex');
-  const app = await buildApp({ config, db: database.db, exports: database.exportSession, jwtSecret: randomBytes(32).toString('hex'), secretKey, logger: false });
+  const app = await buildApp({
+    deps: createAppDeps({ config, database, jwtSecret: randomBytes(32).toString('hex'), secretKey, log: silentLogger(), lifecycle: createLifecycle({ migrated: true }) }),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   return {

@@ -2,6 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../apps/api/src/platform/crypto';
 import { roles, users } from '../../apps/api/src/db/schema/access';
 import { measure, type BenchServer, type Figure } from '../lib';
+import { milesToMetres } from '@milepost/geo/units';
+
+/** Metres in a mile, as an SQL float (docs/decisions/020-one-unit.md). */
+const MILE = sql.raw(`${milesToMetres(1)}::float8`);
 
 /**
  * The Mileage Review over many completed trips (docs/mileage-review.md): the queue's pages for
@@ -21,21 +25,21 @@ async function generate(server: BenchServer) {
   // Every trip completed, ended over the last three years; 70 % paid.
   await db.execute(sql`
     insert into trips (truck_id, driver_id, identifier_type, load_number, trip_status, pickup_date_time, end_date_time,
-      empty_miles, loaded_miles, payable_mileage, route_miles, route_total_empty, route_total_miles, route_source, created_at, updated_at)
+      empty_m, loaded_m, payable_m, route_m, route_total_empty_m, route_total_m, route_source, created_at, updated_at)
     select (select min(id) from trucks) + h % 800, (select min(id) from drivers) + (h / 800) % 1200, 'LOAD_NUMBER', 'LD-' || (100000 + g), 'COMPLETED',
       now() - make_interval(mins => g + 600), now() - make_interval(mins => g),
-      case when h % 10 < 7 then (g % 300)::float end, case when h % 10 < 7 then (g % 1500)::float end, case when h % 10 < 7 then (g % 300 + g % 1500)::float end,
-      (g % 1500) * 1609.0, (g % 300) * 1609.0, (g % 1500 + g % 300) * 1609.0, 'HERE', now(), now()
+      case when h % 10 < 7 then (g % 300) * ${MILE} end, case when h % 10 < 7 then (g % 1500) * ${MILE} end, case when h % 10 < 7 then (g % 300 + g % 1500) * ${MILE} end,
+      (g % 1500) * ${MILE}, (g % 300) * ${MILE}, (g % 1500 + g % 300) * ${MILE}, 'HERE', now(), now()
     from (select g, (hashint4(g)::bigint & 2147483647) as h from generate_series(1, ${TRIPS}) g) x`);
   await db.execute(sql`
     insert into trip_review (trip_id, company_id, truck_id, driver_id, end_date_time, status, flags, routed_meters, route_source, actual_meters,
       actual_source, difference_pct, rule_basis, rule_tolerance_pct, suggested_from, suggested_payable, suggested_loaded, suggested_empty, payable_mileage)
     select t.id, k.company_id, t.truck_id, t.driver_id, t.end_date_time,
-      case when t.payable_mileage is not null then 'APPROVED' when t.id % 3 = 0 then 'NEEDS_REVIEW' else 'READY' end,
-      case when t.payable_mileage is null and t.id % 3 = 0 then '[{"code":"OVER_TOLERANCE","sentence":"GPS 5 % over routed"}]'::jsonb else '[]'::jsonb end,
-      t.route_total_miles, 'HERE', t.route_total_miles * (0.97 + (t.id % 60) / 1000.0), 'SAMSARA', (t.id % 60) / 10.0 - 3,
-      'ROUTED', 3, 'ROUTED', round((t.route_total_miles / 1609.344)::numeric, 1)::float8, round((t.route_miles / 1609.344)::numeric, 1)::float8,
-      round((t.route_total_empty / 1609.344)::numeric, 1)::float8, t.payable_mileage
+      case when t.payable_m is not null then 'APPROVED' when t.id % 3 = 0 then 'NEEDS_REVIEW' else 'READY' end,
+      case when t.payable_m is null and t.id % 3 = 0 then '[{"code":"OVER_TOLERANCE","sentence":"GPS 5 % over routed"}]'::jsonb else '[]'::jsonb end,
+      t.route_total_m, 'HERE', t.route_total_m * (0.97 + (t.id % 60) / 1000.0), 'SAMSARA', (t.id % 60) / 10.0 - 3,
+      'ROUTED', 3, 'ROUTED', round((t.route_total_m / ${MILE})::numeric, 1)::float8, round((t.route_m / ${MILE})::numeric, 1)::float8,
+      round((t.route_total_empty_m / ${MILE})::numeric, 1)::float8, round((t.payable_m / ${MILE})::numeric, 6)::float8
     from trips t join trucks k on k.id = t.truck_id`);
   await db.execute(sql`vacuum analyze`);
   console.log(`  generated ${TRIPS.toLocaleString('en-US')} completed trips with review rows in ${((performance.now() - t0) / 1000).toFixed(0)} s`);

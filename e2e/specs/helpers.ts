@@ -7,8 +7,13 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  // A sign-in hashes the password (argon2) and then loads the signed-in app: on a loaded machine
+  // that takes longer than the default expect timeout, and a test that goes on early flakes.
+  await expect(page).not.toHaveURL(/\/login/, { timeout: SIGN_IN_TIMEOUT_MS });
 }
+
+/** How long a sign-in may take to land on the signed-in app. */
+export const SIGN_IN_TIMEOUT_MS = 25_000;
 
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -12,11 +12,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, GENERIC_ERROR_MESSAGES } from '@milepost/contracts/messages';
-import type { Config } from './config';
-import type { Db, ExportSessions } from './db/client';
-import { createMailer, type Mailer } from './integrations/mail/mailer';
+import type { Mailer } from './integrations/mail/mailer';
+import type { AppDeps } from './app-deps';
 import { authRoutes } from './modules/auth/routes';
-import type { AuthDeps } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
 import { permissionRoutes } from './modules/permissions/routes';
 import { placeRoutes } from './modules/places/routes';
@@ -34,100 +32,27 @@ import { tripRoutes } from './modules/trips/routes';
 import { stateMilesRoutes } from './modules/state-miles/routes';
 import { tripStatisticsRoutes } from './modules/trip-statistics/routes';
 import { routingRoutes } from './modules/routing/routes';
-import { createRoutingService, hereClientFor, type RoutingService } from './modules/routing/service';
-import type { HereClient } from './integrations/here/client';
 import { integrationRoutes } from './modules/telematics/routes';
 import { mileStatsRoutes } from './modules/mile-stats/routes';
 import { mileageReviewRoutes } from './modules/mileage-review/routes';
-import type { TelematicsDeps } from './modules/telematics/registry';
-import type { RetryPolicy } from './modules/telematics/provider';
-import type { Jobs } from './jobs/queue';
-import { createSecretBox, type SecretBox } from './platform/secret-box';
-import { enforceAccess, type RouteAccess, type TokenKeys } from './platform/access';
+import { enforceAccess, type RouteAccess } from './platform/access';
 import { configurePasswordHashing } from './platform/crypto';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
+import { metricsRoutes, observeRequests } from './platform/metrics';
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  keys: TokenKeys;
-  auth: AuthDeps;
-  secretBox: SecretBox;
-  /** HERE behind its small interface; null without HERE_API_KEY. */
-  here: HereClient | null;
-  /** Route distances for the routing endpoint and every trip save. */
-  routing: RoutingService;
-  /** Where the telematics providers are and how the tokens open. */
-  telematics: TelematicsDeps;
-  /** The background job queue, when this process runs one (main.ts starts it; buildApp never does). */
-  jobs: Jobs | null;
-  /** Database sessions for CSV downloads (their own small pool on PostgreSQL). */
-  exports: ExportSessions;
-}
+export type { AppDeps } from './app-deps';
 
 export interface BuildOptions {
-  config: Config;
-  db: Db;
-  /** HMAC key for access tokens (32+ bytes). */
-  jwtSecret: string;
-  /** Key material for integration tokens at rest (AES-256-GCM). */
-  secretKey: string;
-  /** Where CSV downloads read (Database.exportSession). */
-  exports: ExportSessions;
-  mailer?: Mailer;
-  logger?: FastifyServerOptions['logger'];
-  /** Overrides the HERE client built from the configuration (tests). */
-  here?: HereClient | null;
-  /** Started by the caller (main.ts, or a test); without it the sync endpoint answers 503. */
-  jobs?: Jobs | null;
-  /** Retry patience of the telematics clients (tests shorten it). */
-  telematicsRetry?: RetryPolicy;
-}
-
-/** A URL as logged: the value of every `token` query parameter (map-tile links) replaced. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
-}
-
-/** Logs as JSON lines with secrets redacted; pretty in development. */
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  const pretty = config.LOG_PRETTY ?? config.NODE_ENV === 'development';
-  return {
-    level: config.LOG_LEVEL,
-    // Fastify's request line, with tokens carried in the URL (map tiles) redacted.
-    serializers: {
-      req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
-        method: req.method,
-        url: redactUrl(req.url),
-        host: req.host,
-        remoteAddress: req.ip,
-        remotePort: req.socket?.remotePort,
-      }),
-    },
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        '*.password',
-        '*.newPassword',
-        '*.refreshToken',
-        '*.token',
-        '*.samsaraToken',
-        '*.gleToken',
-      ],
-      censor: '[redacted]',
-    },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
-  };
+  /** Built once by the caller (createAppDeps); Fastify logs through `deps.log`. */
+  deps: AppDeps;
 }
 
 /** Builds the whole product (API, docs, web app) without listening, so tests can `inject()`. */
-export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
-  const { config, db } = opts;
+export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance> {
+  const { config, db, keys, mailer } = deps;
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(config),
+    loggerInstance: deps.log,
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     // Behind a reverse proxy: idle keep-alive sockets outlive the proxy's own idle timeout, and
@@ -140,6 +65,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Loading the plugins (the docs page's assets) can take seconds on a loaded machine.
+    pluginTimeout: 60_000,
   });
   app.server.headersTimeout = Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS);
   // Graceful shutdown: requests in flight when closing starts finish, and their keep-alive
@@ -156,32 +83,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  observeRequests(app);
   configurePasswordHashing({ concurrency: config.PASSWORD_HASH_CONCURRENCY, queue: config.PASSWORD_HASH_QUEUE });
 
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.MILEPOST_DATA_DIR, 'outbox'), from: config.MAIL_FROM, log: app.log });
-  const keys: TokenKeys = { secret: new TextEncoder().encode(opts.jwtSecret), accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS };
-  const here = opts.here === undefined ? hereClientFor(config) : opts.here;
-  const secretBox = createSecretBox(opts.secretKey);
-  const deps: AppDeps = {
-    here,
-    routing: createRoutingService({ db, here, estimateSpeedMph: config.ROUTE_ESTIMATE_SPEED_MPH, log: app.log }),
-    config,
-    db,
-    mailer,
-    keys,
-    secretBox,
-    telematics: { db, secretBox, config, ...(opts.telematicsRetry ? { retry: opts.telematicsRetry } : {}) },
-    jobs: opts.jobs ?? null,
-    exports: opts.exports,
-    auth: {
-      db,
-      keys,
-      mailer,
-      sessionTtlHours: config.SESSION_TTL_HOURS,
-      resetTokenTtlMinutes: config.RESET_TOKEN_TTL_MINUTES,
-      publicUrl: config.publicUrl,
-    },
-  };
   app.decorate('mailer', mailer);
   const routeTable: RouteAccess[] = [];
   app.decorate('routeTable', routeTable);
@@ -244,6 +148,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => {
     enforceAccess(api, { db, keys }, routeTable);
     await api.register(async (scope) => healthRoutes(scope, deps));
+    await api.register(async (scope) => metricsRoutes(scope, { token: config.METRICS_TOKEN, database: deps.database }));
     await api.register(
       async (v1) => {
         await authRoutes(v1, deps);

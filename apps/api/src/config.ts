@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** The repository root (apps/api/src → ../../..), so `./data` means the same folder however the server is started. */
+// The compiled server (apps/api/dist/main.js) sits as deep as this file, so the same path works for both.
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The drizzle migrations, applied at start. */
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/api/drizzle');
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -75,6 +78,16 @@ const configSchema = z.object({
   OVERLOAD_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   /** Seconds a shed request is told to wait (Retry-After). */
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),
+  /** On SIGTERM, how long in-flight requests and running jobs get to finish before the process exits anyway. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * On SIGTERM, keep serving this long with /api/ready answering 503 before no longer accepting:
+   * a load balancer stops routing here, and connections already queued are served, not reset.
+   * Part of SHUTDOWN_GRACE_MS. (Ctrl-C, SIGINT, does not wait.)
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Bearer token for GET /api/metrics (Prometheus text); unset, the endpoint does not exist (404). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Pretty, human-readable logs (default in development); JSON lines otherwise. */
   LOG_PRETTY: bool.optional(),

@@ -1,16 +1,19 @@
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { createAppDeps } from './app-deps';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdmin, syncAccessCatalogue } from './db/seed/access';
 import { DEMO_LOGIN, demoLoginWorks, seedDemo } from './db/seed/demo';
-import { createSecretBox } from './platform/secret-box';
-import { routingServiceFor } from './modules/routing/service';
 import { deferredJobs, startJobs } from './jobs/queue';
 import { dataDirSecret } from './secrets';
 
-/** config → database → migrations → (demo seed) → listen; graceful shutdown on SIGTERM/SIGINT. */
+/**
+ * config → database → migrations → (demo seed) → listen → job workers; graceful shutdown on
+ * SIGTERM/SIGINT (docs/deploy.md#shutdown).
+ */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({
@@ -19,24 +22,45 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
     exports: { poolSize: config.DATABASE_EXPORT_POOL_SIZE, waitMs: config.EXPORT_WAIT_MS, statementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS },
   });
+  const jobs = deferredJobs();
+  const deps = createAppDeps({
+    config,
+    database,
+    jwtSecret: config.MILEPOST_JWT_SECRET ?? dataDirSecret(config.MILEPOST_DATA_DIR, 'jwtSecret'),
+    secretKey: config.MILEPOST_SECRET_KEY ?? dataDirSecret(config.MILEPOST_DATA_DIR, 'secretKey'),
+    jobs,
+  });
+  const { lifecycle } = deps;
   await database.migrate();
+  lifecycle.migrated = true;
   await syncAccessCatalogue(database.db);
-  const jwtSecret = config.MILEPOST_JWT_SECRET ?? dataDirSecret(config.MILEPOST_DATA_DIR, 'jwtSecret');
-  const secretKey = config.MILEPOST_SECRET_KEY ?? dataDirSecret(config.MILEPOST_DATA_DIR, 'secretKey');
-  const seeded = config.seedDemo ? await seedDemo(database.db, routingServiceFor(config, database.db)) : false;
+  const seeded = config.seedDemo ? await seedDemo(database.db, deps.routing) : false;
   if (config.MILEPOST_ADMIN_EMAIL && config.MILEPOST_ADMIN_PASSWORD) {
     await ensureAdmin(database.db, config.MILEPOST_ADMIN_EMAIL, config.MILEPOST_ADMIN_PASSWORD);
   }
 
-  const jobs = deferredJobs();
-  const app = await buildApp({ config, db: database.db, exports: database.exportSession, jwtSecret, secretKey, jobs });
+  const app = await buildApp({ deps });
+  let lastConnectionAt = 0;
+  app.server.on('connection', () => {
+    lastConnectionAt = Date.now();
+  });
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+    // Not ready first, so a load balancer polling /api/ready stops sending work here.
+    lifecycle.shuttingDown = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    if (signal === 'SIGTERM' && config.SHUTDOWN_DELAY_MS) {
+      // Serve until no new connection came for SHUTDOWN_DELAY_MS (at most half the grace): one
+      // still queued when the listener closes would be reset, its request lost.
+      const latest = Date.now() + config.SHUTDOWN_GRACE_MS / 2;
+      await sleep(config.SHUTDOWN_DELAY_MS);
+      while (Date.now() - lastConnectionAt < config.SHUTDOWN_DELAY_MS && Date.now() < latest) await sleep(50);
+    }
     await app.close(); // stops accepting, waits for in-flight requests
-    await jobs.stop(); // lets a running sync finish its page; an unfinished one is retried later
-    await app.mailer.drain();
+    await jobs.stop(config.SHUTDOWN_GRACE_MS); // lets a running job finish; an unfinished one is retried later
+    lifecycle.jobsRunning = false;
+    await deps.mailer.drain();
     await database.close();
   });
 
@@ -55,17 +79,12 @@ async function main() {
   console.log(`${lines.join('\n')}\n`);
 
   // Background jobs (telematics sync every TELEMATICS_SYNC_MINUTES) start once the server
-  // answers, so a first start is not held up by creating the job tables.
-  const secretBox = createSecretBox(secretKey);
+  // answers, so a first start is not held up by creating the job tables; /api/ready waits for them.
   jobs
-    .start(() =>
-      startJobs({
-        database,
-        telematics: { db: database.db, secretBox, config },
-        log: app.log,
-        syncMinutes: config.TELEMATICS_SYNC_MINUTES,
-      }),
-    )
+    .start(() => startJobs({ database, telematics: deps.telematics, log: deps.log, syncMinutes: config.TELEMATICS_SYNC_MINUTES }))
+    .then(() => {
+      if (!lifecycle.shuttingDown) lifecycle.jobsRunning = true;
+    })
     .catch((err: unknown) => app.log.error({ err }, 'background jobs could not start'));
 }
 

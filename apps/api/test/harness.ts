@@ -3,13 +3,19 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
+import { adminUrl as testAdminUrl } from './global-setup';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, loggerOptions } from '../src/app';
+import pino from 'pino';
+import { buildApp } from '../src/app';
+import { createAppDeps, loggerOptions, silentLogger, type AppDeps } from '../src/app-deps';
 import { loadConfig, type Config } from '../src/config';
-import { MIGRATIONS, openDatabase, type Database, type Db, type ExportOptions } from '../src/db/client';
+import { MIGRATIONS_DIR } from '../src/config';
+import { openDatabase, type Database, type Db, type ExportOptions } from '../src/db/client';
 import { syncAccessCatalogue } from '../src/db/seed/access';
 import { startJobs, type Jobs } from '../src/jobs/queue';
 import type { RetryPolicy } from '../src/modules/telematics/provider';
+import { createLifecycle } from '../src/platform/lifecycle';
 import { createSecretBox } from '../src/platform/secret-box';
 
 /**
@@ -29,6 +35,8 @@ export interface TestContext {
   secretKey: string;
   /** The background job queue, when the context was created with `jobs`. */
   jobs: Jobs | null;
+  /** What the app was built with (the same object its routes use). */
+  deps: AppDeps;
   close(): Promise<void>;
 }
 
@@ -54,7 +62,7 @@ export interface ContextOptions {
 /** A copy of the migrations folder whose journal stops before the migration tagged `tag`. */
 async function migrationsBefore(tag: string, dir: string): Promise<string> {
   const folder = path.join(dir, 'migrations-before');
-  await cp(MIGRATIONS, folder, { recursive: true });
+  await cp(MIGRATIONS_DIR, folder, { recursive: true });
   const journalPath = path.join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
   const at = journal.entries.findIndex((e) => e.tag === tag);
@@ -83,17 +91,25 @@ export function testJobs(database: Database, config: Config, secretKey: string, 
 
 export const usePostgres = () => process.env.MILEPOST_TEST_DB === 'postgres';
 
-async function freshDatabase(exports?: ExportOptions): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!usePostgres()) return { database: await openDatabase({ dataDir: null, exports }), drop: async () => undefined };
+/** The migrated template of this run (test/global-setup.ts), read once per worker. */
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/** A database of its own for a test file: the migrated template's copy, or (`blank`) an empty one a test migrates itself. */
+async function freshDatabase(exports?: ExportOptions, blank = false): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = inject('milepostTemplate');
+  if (!usePostgres()) {
+    if (blank) return { database: await openDatabase({ dataDir: null, exports }), drop: async () => undefined };
+    pgliteTemplate ??= readFile(template).then((bytes) => new Blob([bytes]));
+    return { database: await openDatabase({ dataDir: null, exports, loadDataDir: await pgliteTemplate }), drop: async () => undefined };
+  }
   if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL run');
-  // Each test file gets a database of its own, so the role must be allowed to create one.
-  const admin0 = new URL(process.env.TEST_DATABASE_URL);
-  if (!admin0.username) admin0.username = process.env.PGUSER ?? 'postgres';
-  const adminUrl = admin0.toString();
+  // Each test file gets a database of its own, cloned from the migrated template, so the role
+  // must be allowed to create one.
+  const adminUrl = testAdminUrl();
   const name = `milepost_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(blank ? `create database ${name}` : `create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -121,7 +137,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const { database, drop } = await freshDatabase(opts.exports);
+  const { database, drop } = await freshDatabase(opts.exports, opts.before !== undefined);
   if (opts.before) {
     await database.migrate(await migrationsBefore(opts.before.tag, dataDir));
     await opts.before.seed(database);
@@ -133,8 +149,9 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   const telematicsRetry = opts.telematicsRetry ?? FAST_RETRY;
   const jobs = opts.jobs ? await testJobs(database, config, secretKey, telematicsRetry, 0.5, opts.leaseSeconds) : null;
   const lines = opts.logLines;
-  const logger = lines ? { ...(loggerOptions({ ...config, LOG_LEVEL: 'info' }) as object), stream: { write: (line: string) => void lines.push(line) } } : false;
-  const app = await buildApp({ config, db: database.db, exports: database.exportSession, jwtSecret, secretKey, logger, jobs, telematicsRetry });
+  const log = lines ? pino(loggerOptions({ ...config, LOG_LEVEL: 'info', LOG_PRETTY: false }), { write: (line: string) => void lines.push(line) }) : silentLogger();
+  const deps = createAppDeps({ config, database, jwtSecret, secretKey, log, jobs, telematicsRetry, lifecycle: createLifecycle({ migrated: true, jobsRunning: jobs !== null }) });
+  const app = await buildApp({ deps });
   await app.ready();
   return {
     app,
@@ -145,10 +162,11 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     jwtSecret,
     secretKey,
     jobs,
+    deps,
     async close() {
       await app.close();
       await jobs?.stop(2_000);
-      await app.mailer.drain();
+      await deps.mailer.drain();
       await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { IntegrationStatus } from '@milepost/contracts/integrations-api';
 import { buildApp } from '../src/app';
+import { createAppDeps, silentLogger } from '../src/app-deps';
 import { companies, drivers, globalSettings, trucks } from '../src/db/schema/reference';
 import { createSecretBox } from '../src/platform/secret-box';
 import { scopedDriverId } from '../src/modules/telematics/sync';
@@ -239,7 +240,7 @@ describe('one run at a time', () => {
     const k = uid();
     samsara.vehicles.push({ id: `v-x-${k}`, name: `X ${k}`, vin: `x-${k}` });
     const secondJobs = await testJobs(ctx.database, ctx.config, ctx.secretKey);
-    const second = await buildApp({ config: ctx.config, db: ctx.db, exports: ctx.database.exportSession, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, logger: false, jobs: secondJobs });
+    const second = await buildApp({ deps: createAppDeps({ config: ctx.config, database: ctx.database, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, log: silentLogger(), jobs: secondJobs }) });
     try {
       samsara.fail(/^\/fleet\/vehicles$/, { kind: 'slow', delayMs: 800 }, 4);
       const since = Date.now();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { IntegrationStatus } from '@milepost/contracts/integrations-api';
 import { buildApp } from '../src/app';
+import { createAppDeps, silentLogger } from '../src/app-deps';
 import { drivers, globalSettings, trucks } from '../src/db/schema/reference';
 import { integrationSyncStatus, tripTracks } from '../src/db/schema/telematics';
 import { createBoss, safely, SYNC_QUEUE } from '../src/jobs/queue';
@@ -345,7 +346,7 @@ describe('syncs never block each other', () => {
       expect(stalled).toMatchObject({ state: 'STALLED', error: 'The last run stopped answering; it will be tried again.' });
 
       live = await testJobs(ctx.database, ctx.config, ctx.secretKey, FAST_RETRY, 0.5, LEASE_SECONDS);
-      app = await buildApp({ config: ctx.config, db: ctx.db, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, exports: ctx.database.exportSession, logger: false, jobs: live });
+      app = await buildApp({ deps: createAppDeps({ config: ctx.config, database: ctx.database, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, log: silentLogger(), jobs: live, telematicsRetry: FAST_RETRY }) });
       const since = Date.now();
       expect((await sync(other.id, 'SAMSARA', app)).statusCode).toBe(202);
       await settled(other.id, 'SAMSARA', 'SUCCEEDED', 30_000, app);

@@ -104,11 +104,30 @@ export const route = z.object({
 });
 export type Route = z.infer<typeof route>;
 
+/**
+ * What an estimate was computed with (docs/decisions/021-estimate-calibration.md), for the band
+ * carrying most of the route's straight-line distance: the company's own factor (COMPANY: median
+ * of its completed telematics legs, their number and the p25–p75 spread) or the default bands
+ * (DEFAULT: no sample, no spread).
+ */
+export const estimateBasis = z.object({
+  kind: z.enum(['COMPANY', 'DEFAULT']),
+  band: z.enum(['SHORT', 'LONG']),
+  factor: z.number(),
+  sampleSize: z.number().int().nullable(),
+  p25: z.number().nullable(),
+  p75: z.number().nullable(),
+});
+export type EstimateBasis = z.infer<typeof estimateBasis>;
+export { estimateBasisText } from './estimate-basis';
+
 /** POST /routing/routes answer (inside `{ data }`): the primary route first, then up to 2 alternatives. */
 export const routeResponse = z.object({
   source: z.enum(ROUTE_SOURCES),
   /** Why this is an estimate; null for HERE answers. */
   estimateReason: z.enum(ESTIMATE_REASONS).nullable(),
+  /** What the estimate was computed with; null for HERE answers. */
+  estimateBasis: estimateBasis.nullish(),
   routes: z.array(route),
 });
 export type RouteResponse = z.infer<typeof routeResponse>;

@@ -4,7 +4,7 @@ import { tripSortFields } from './list-query';
 import { TRIP_STATUSES, TRIP_STATUS_LABELS, type TripStatus } from './trips-list';
 import { decimalText, id, optionalId, optionalText, queryText, requiredText, version } from './fields';
 import { centralDateTime, parseCentral } from './time';
-import { ROUTE_SOURCES } from './routing-api';
+import { estimateBasis, ROUTE_SOURCES } from './routing-api';
 // The stop and load types are geo's (packages/geo/src/stops.ts): the trip schemas are built from them.
 import { LOAD_STATUSES, STOP_TYPES, stopLetter } from '@milepost/geo/stops';
 
@@ -243,6 +243,8 @@ export const tripDetail = z.object({
   mileStats,
   /** Where the route figures (stop distances, mileStats miles) came from; null with fewer than 2 valid stops. */
   routeSource: z.enum(ROUTE_SOURCES).nullable(),
+  /** What an estimated route was computed with (the company's factor or the default bands); null for HERE. */
+  routeEstimateBasis: estimateBasis.nullish(),
   version: z.number().int(),
   updated: z.string(),
 });
@@ -280,6 +282,8 @@ export const tripRow = z.object({
   totalMiles: z.number().nullable(),
   /** Where Miles … TOTAL MILES came from: HERE or ESTIMATE (label estimates). */
   routeSource: z.enum(ROUTE_SOURCES).nullable(),
+  /** What an estimated route was computed with (the estimate's tooltip); null for HERE. */
+  routeEstimateBasis: estimateBasis.nullish(),
   payableMileage: z.number().nullable(),
   loadedMiles: z.number().nullable(),
   emptyMiles: z.number().nullable(),

@@ -51,3 +51,16 @@ describe('estimateLeg', () => {
     expect(estimateLeg(chicago, chicago, 'PRACTICAL', 50)).toEqual({ distance: 0, duration: 0 });
   });
 });
+
+describe('a company calibration', () => {
+  const dallas = { lat: 32.776665, lng: -96.796989 };
+  const okc = { lat: 35.46756, lng: -97.516428 };
+  it("replaces the default factor in the bands it covers, with no Practical surcharge; other bands keep the defaults", async () => {
+    const { wgs84Meters } = await import('./distance');
+    const straight = wgs84Meters(dallas, okc);
+    const calibration = { LONG: { factor: 1.08, sampleSize: 212, p25: 1.05, p75: 1.12 } };
+    expect(estimateLeg(dallas, okc, 'PRACTICAL', 50, calibration).distance).toBeCloseTo(straight * 1.08, 6);
+    expect(circuityFactor(10 * MILE, 'PRACTICAL', calibration)).toBeCloseTo(1.3, 10);
+    expect(circuityFactor(100 * MILE, 'SHORTEST', {})).toBe(1.2);
+  });
+});

@@ -19,8 +19,33 @@ export const CIRCUITY = {
   practicalExtra: 0.05,
 } as const;
 
-export function circuityFactor(straightMeters: number, mode: RoutingMode): number {
-  const base = straightMeters < milesToMetres(CIRCUITY.shortLegMiles) ? CIRCUITY.short : CIRCUITY.long;
+/** The distance bands a circuity factor is kept for: straight line under / from CIRCUITY.shortLegMiles. */
+export const ESTIMATE_BANDS = ['SHORT', 'LONG'] as const;
+export type EstimateBand = (typeof ESTIMATE_BANDS)[number];
+
+export function bandOf(straightMeters: number): EstimateBand {
+  return straightMeters < milesToMetres(CIRCUITY.shortLegMiles) ? 'SHORT' : 'LONG';
+}
+
+/** A company's own factor for one band (docs/decisions/021-estimate-calibration.md). */
+export interface BandCalibration {
+  /** Median of actual ÷ great-circle over the company's completed telematics legs in the band. */
+  factor: number;
+  sampleSize: number;
+  /** The 25th and 75th percentiles of the same ratios (the band's spread). */
+  p25: number;
+  p75: number;
+}
+
+/** The bands a company has enough legs for; a band absent here uses the default factor. */
+export type Calibration = Partial<Record<EstimateBand, BandCalibration>>;
+
+export function circuityFactor(straightMeters: number, mode: RoutingMode, calibration?: Calibration): number {
+  const band = bandOf(straightMeters);
+  const own = calibration?.[band];
+  // The company's factor is measured on the roads its trucks drive: no Practical surcharge on top.
+  if (own) return own.factor;
+  const base = band === 'SHORT' ? CIRCUITY.short : CIRCUITY.long;
   return mode === 'PRACTICAL' ? base + CIRCUITY.practicalExtra : base;
 }
 
@@ -31,10 +56,13 @@ export interface EstimatedLeg {
   duration: number;
 }
 
-/** One leg from a to b; `speedMph` is the average speed (a setting of the API). */
-export function estimateLeg(a: LatLng, b: LatLng, mode: RoutingMode, speedMph: number): EstimatedLeg {
+/**
+ * One leg from a to b; `speedMph` is the average speed (a setting of the API); `calibration`
+ * the company's own factors per band, when it has them.
+ */
+export function estimateLeg(a: LatLng, b: LatLng, mode: RoutingMode, speedMph: number, calibration?: Calibration): EstimatedLeg {
   const straight = wgs84Meters(a, b);
-  const distance = straight * circuityFactor(straight, mode);
+  const distance = straight * circuityFactor(straight, mode, calibration);
   const metresPerSecond = milesToMetres(speedMph) / 3600;
   return { distance, duration: distance / metresPerSecond };
 }

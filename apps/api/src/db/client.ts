@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -10,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../config';
 import * as access from './schema/access';
 import * as platform from './schema/platform';
 import * as reference from './schema/reference';
@@ -61,6 +60,10 @@ export interface Database {
   /** Applies the migrations of `apps/api/drizzle` (or of another folder laid out the same way: tests migrate part of the way). */
   migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
+  /** Connections of the pool (PGlite: one, always open), for GET /api/metrics. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number };
+  /** PGlite only: the whole data folder as one tar file (the backup format, scripts/db-backup.ts). */
+  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
   /**
    * Plain SQL for libraries that bring their own queries (the job queue): with values, one
    * parameterised statement; without, a script of several statements.
@@ -68,14 +71,20 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-export const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const MIGRATION_LOCK = 7_242_001; // advisory lock id: only one instance migrates at a time
 
 /**
  * Opens the database: PostgreSQL when a URL is given, otherwise PGlite stored in `dataDir`
  * (or in memory when `dataDir` is null, as tests do).
  */
-export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | null; poolSize?: number; exports?: ExportOptions }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string | undefined;
+  dataDir?: string | null;
+  poolSize?: number;
+  exports?: ExportOptions;
+  /** PGlite only: start from this dumped data folder (`PGlite.dumpDataDir()`), e.g. a migrated template in tests. */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   const ex = { ...EXPORT_DEFAULTS, ...opts.exports };
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
@@ -112,7 +121,7 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
           release: (err?: Error) => client.release(err),
         };
       },
-      async migrate(migrationsFolder = MIGRATIONS) {
+      async migrate(migrationsFolder = MIGRATIONS_DIR) {
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -125,6 +134,7 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
       close: async () => {
         await Promise.all([pool.end(), exportPool.end()]);
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: opts.poolSize ?? 10 }),
       executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
     };
   }
@@ -133,7 +143,7 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     mkdirSync(opts.dataDir, { recursive: true });
     client = new PGlite(opts.dataDir, { extensions: { pg_trgm } });
   } else {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({ extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
@@ -142,8 +152,10 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     kind: 'pglite',
     // PGlite is one session: exports share it, statement by statement (their cursor is held, not a transaction).
     exportSession: () => Promise.resolve({ db, release: () => undefined }),
-    migrate: (migrationsFolder = MIGRATIONS) => migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder }),
+    migrate: (migrationsFolder = MIGRATIONS_DIR) => migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder }),
     close: () => client.close(),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
+    dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
     async executeSql(text, values) {
       if (values?.length) return client.query(text, values as unknown[]);
       const results = await client.exec(text);

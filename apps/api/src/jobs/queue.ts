@@ -9,6 +9,7 @@ import { providerFor, type TelematicsDeps } from '../modules/telematics/registry
 import { sourcesOn } from '../modules/telematics/sources';
 import { backfillStateMiles } from '../modules/state-miles';
 import { loadStoredTrack } from '../modules/telematics';
+import { calibrateEstimates, calibrationDue } from '../modules/routing/calibration';
 import { backfillReviews } from '../modules/mileage-review';
 import { pruneRateLimits } from '../platform/rate-limit';
 import { storable } from '../platform/storable';
@@ -47,6 +48,10 @@ export const TRIP_FIGURES_QUEUE = 'trip-figures';
 export const PRUNE_RATE_LIMITS_QUEUE = 'rate-limit-prune';
 /** Every hour, at minute 17. */
 export const PRUNE_RATE_LIMITS_CRON = '17 * * * *';
+/** Each company's own circuity factors from its completed legs (modules/routing/calibration.ts). */
+export const CALIBRATION_QUEUE = 'estimate-calibration';
+/** Every day at 03:41 UTC (a quiet hour for US fleets); also at start when none is a day fresh. */
+export const CALIBRATION_CRON = '41 3 * * *';
 
 export interface TripFiguresJob {
   tripId: number;
@@ -157,6 +162,7 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   // stately: per trip, at most one waiting and one running.
   await boss.createQueue(TRIP_FIGURES_QUEUE, { name: TRIP_FIGURES_QUEUE, policy: 'stately', retryLimit: 2, retryDelay, retryBackoff: true });
   await boss.createQueue(PRUNE_RATE_LIMITS_QUEUE, { name: PRUNE_RATE_LIMITS_QUEUE, policy: 'singleton', retryLimit: 0 });
+  await boss.createQueue(CALIBRATION_QUEUE, { name: CALIBRATION_QUEUE, policy: 'singleton', retryLimit: 1 });
 
   const enqueueSync = async (companyId: number, provider: ProviderName) => {
     await markQueued(database.db, companyId, provider);
@@ -222,7 +228,17 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
       await pruneRateLimits(database.db);
     }),
   );
+  await boss.work(
+    CALIBRATION_QUEUE,
+    polling,
+    safely(log, CALIBRATION_QUEUE, async () => {
+      const rows = await calibrateEstimates(database.db);
+      log.info({ rows }, 'estimate calibration computed');
+    }),
+  );
   if (opts.schedule ?? true) await boss.schedule(SYNC_ALL_QUEUE, everyMinutes(opts.syncMinutes));
+  await boss.schedule(CALIBRATION_QUEUE, CALIBRATION_CRON);
+  if (await calibrationDue(database.db)) await boss.send(CALIBRATION_QUEUE, {}, { singletonKey: 'all' });
   // The prune has no effect a test could trip over, so it is scheduled in tests too.
   await boss.schedule(PRUNE_RATE_LIMITS_QUEUE, PRUNE_RATE_LIMITS_CRON);
   await boss.send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });

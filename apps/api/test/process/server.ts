@@ -1,10 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Starts the real server process the way `npm start` does, on a free port, and waits for its banner. */
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsx = path.resolve(apiDir, '../../node_modules/.bin/tsx');
+/**
+ * The built product as `npm start` runs it: apps/api/dist/main.js under plain node, compiled
+ * once per test file (scripts/build.mjs api, about a second).
+ */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+let built = false;
+export function buildApiOnce() {
+  if (built) return;
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs'), 'api'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the API did not build:\n${r.stdout}${r.stderr}`);
+  built = true;
+}
 
 export interface Started {
   proc: ChildProcess;
@@ -13,9 +23,14 @@ export interface Started {
   exited: Promise<number | null>;
 }
 
-export async function start(env: Record<string, string>, timeoutMs = 45_000): Promise<Started> {
-  const proc = spawn(tsx, ['src/main.ts'], {
-    cwd: apiDir,
+/**
+ * Starts the compiled server on a free port and waits for its banner (`timeoutMs`: longer where
+ * PGlite first recovers from a killed process).
+ */
+export async function start(env: Record<string, string>, timeoutMs = 60_000): Promise<Started> {
+  buildApiOnce();
+  const proc = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.js')], {
+    cwd: repoRoot,
     env: { ...process.env, PORT: '0', LOG_PRETTY: 'false', LOG_LEVEL: 'info', WEB_DIST_DIR: '', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -38,3 +53,12 @@ export async function start(env: Record<string, string>, timeoutMs = 45_000): Pr
   return { proc, url, output: () => out, exited };
 }
 
+/** Polls until `ok` holds (or throws after `timeoutMs`). */
+export async function until(ok: () => Promise<boolean>, timeoutMs = 30_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await ok().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

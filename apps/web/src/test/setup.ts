@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { toast } from '@/components/layout/toasts';
+
+// findBy…/waitFor give a screen 5 s (not 1 s) to appear: a loaded CI machine renders slowly, and a
+// test that fails only under load is a flaky test, not a finding.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,6 @@
-import { customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { companies } from './reference';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -32,4 +34,27 @@ export const mapTileCache = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('map_tile_cache_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A company's own circuity factor per distance band (SHORT, LONG: packages/geo/src/estimate.ts),
+ * from its completed telematics legs: the median of actual ÷ great-circle, the sample size and the
+ * spread (p25–p75). Kept by the daily `estimate-calibration` job (modules/routing/calibration.ts);
+ * a band is used by the estimate only from MIN_CALIBRATION_LEGS legs on
+ * (docs/decisions/021-estimate-calibration.md).
+ */
+export const estimateCalibration = pgTable(
+  'estimate_calibration',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    band: text().notNull(),
+    factor: doublePrecision().notNull(),
+    sampleSize: integer().notNull(),
+    p25: doublePrecision().notNull(),
+    p75: doublePrecision().notNull(),
+    computedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'estimate_calibration_pk', columns: [t.companyId, t.band] }), check('estimate_calibration_band_check', sql`${t.band} IN ('SHORT', 'LONG')`)],
 );

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './access';
 import { dispatchers, drivers, recoveryReasons, trucks } from './reference';
 
@@ -43,6 +43,8 @@ export const trips = pgTable(
     routeDurationS: doublePrecision(),
     /** Where the route figures came from: 'HERE' or 'ESTIMATE' (null: fewer than 2 valid stops). */
     routeSource: text(),
+    /** What an estimated route was computed with (the company's factor or the default bands; contracts' EstimateBasis); null for HERE. */
+    routeEstimateBasis: jsonb(),
     /**
      * The trip's TOTAL MILES by telematics (Samsara's, else GLE's; metres), written with
      * `trip_mile_stats` by modules/telematics/figures.ts so the Reports' planned-vs-actual totals

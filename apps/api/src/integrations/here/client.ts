@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLACE_SEARCH, hereAutosuggestResponse, type LatLng, type PlaceItem } from '@milepost/contracts/places-api';
 import type { RoutingMode } from '@milepost/contracts/routing-api';
+import { countOutgoingCall } from '../../platform/metrics';
 
 /**
  * HERE behind a small interface (docs/routing.md): Routing v8, Autosuggest and raster tiles,
@@ -160,9 +161,12 @@ export function createHereClient(opts: HereClientOptions): HereClient {
       res = await fetch(url, { headers: { accept: 'application/json, image/*' }, signal: AbortSignal.timeout(opts.timeoutMs) });
     } catch (error) {
       const name = (error as { name?: string }).name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new HereError('TIMEOUT', `HERE ${what} did not answer within ${opts.timeoutMs} ms`);
+      const timedOut = name === 'TimeoutError' || name === 'AbortError';
+      countOutgoingCall('HERE', timedOut ? 'timeout' : 'network');
+      if (timedOut) throw new HereError('TIMEOUT', `HERE ${what} did not answer within ${opts.timeoutMs} ms`);
       throw new HereError('NETWORK', `HERE ${what} could not be reached`);
     }
+    countOutgoingCall('HERE', res.ok ? 'ok' : res.status === 429 ? 'rate_limited' : res.status === 401 || res.status === 403 ? 'unauthorized' : 'http_error');
     if (res.ok) return res;
     const body = (await res.json().catch(() => undefined)) as { title?: unknown; error_description?: unknown } | undefined;
     const detail = typeof body?.title === 'string' ? body.title : typeof body?.error_description === 'string' ? body.error_description : '';

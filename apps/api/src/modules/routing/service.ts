@@ -5,16 +5,19 @@ import { encode } from '@milepost/geo/flexpolyline';
 import {
   ROUTING,
   TRUCK_RESTRICTION_NOTICE,
+  type EstimateBasis,
   type EstimateReason,
   type Route,
   type RouteNotice,
   type RouteRequest,
   type RouteResponse,
 } from '@milepost/contracts/routing-api';
-import { estimateLeg } from '@milepost/geo/estimate';
+import { wgs84Meters } from '@milepost/geo/distance';
+import { bandOf, circuityFactor, estimateLeg, type Calibration, type EstimateBand } from '@milepost/geo/estimate';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { routeCache } from '../../db/schema/routing';
+import { calibrationOf } from './calibration';
 import { createHereClient, HereError, type HereClient, type HereRoutesAnswer } from '../../integrations/here/client';
 import { singleFlight } from '../../platform/single-flight';
 
@@ -26,7 +29,11 @@ import { singleFlight } from '../../platform/single-flight';
  * identical requests in flight at once share one HERE call (single-flight).
  */
 export interface RoutingService {
-  route(req: RouteRequest): Promise<RouteResponse>;
+  /**
+   * `companyId`: the company whose trip this is; its own circuity factors (modules/routing/calibration.ts)
+   * replace the default bands in an estimate.
+   */
+  route(req: RouteRequest, opts?: { companyId?: number | null }): Promise<RouteResponse>;
   /** True when HERE is configured (answers may still be estimates when it fails). */
   readonly hasHere: boolean;
   /** The same service without HERE: estimates only, no database, no network (the demo seed's transaction). */
@@ -67,16 +74,34 @@ export function routeSignature(req: RouteRequest): string {
   return createHash('sha256').update(key).digest('base64url');
 }
 
-/** A straight-line estimate for every leg, labelled with why. */
-export function estimateRoute(req: RouteRequest, reason: EstimateReason, speedMph: number): RouteResponse {
+/**
+ * What the estimate of these stops is computed with: the band carrying most of the straight-line
+ * distance, and the company's factor for it (with its sample and spread) or the default one.
+ */
+export function basisOf(req: RouteRequest, calibration: Calibration): EstimateBasis {
+  const straight: Record<EstimateBand, number> = { SHORT: 0, LONG: 0 };
+  req.stops.slice(1).forEach((to, i) => {
+    const m = wgs84Meters(req.stops[i]!, to);
+    straight[bandOf(m)] += m;
+  });
+  const band: EstimateBand = straight.LONG >= straight.SHORT ? 'LONG' : 'SHORT';
+  const own = calibration[band];
+  if (own) return { kind: 'COMPANY', band, factor: own.factor, sampleSize: own.sampleSize, p25: own.p25, p75: own.p75 };
+  const probe = band === 'LONG' ? Number.MAX_SAFE_INTEGER : 0;
+  return { kind: 'DEFAULT', band, factor: circuityFactor(probe, req.routingMode), sampleSize: null, p25: null, p75: null };
+}
+
+/** A straight-line estimate for every leg, labelled with why and with what it was computed. */
+export function estimateRoute(req: RouteRequest, reason: EstimateReason, speedMph: number, calibration: Calibration = {}): RouteResponse {
   const legs = req.stops.slice(1).map((to, i) => {
     const from = req.stops[i]!;
-    const leg = estimateLeg(from, to, req.routingMode, speedMph);
+    const leg = estimateLeg(from, to, req.routingMode, speedMph, calibration);
     return { distance: leg.distance, duration: leg.duration, polyline: encode({ polyline: [[from.lat, from.lng], [to.lat, to.lng]], precision: 5 }) };
   });
   return {
     source: 'ESTIMATE',
     estimateReason: reason,
+    estimateBasis: basisOf(req, calibration),
     routes: [{ legs, distance: sum(legs, 'distance'), duration: sum(legs, 'duration'), notices: [], truckRestricted: false }],
   };
 }
@@ -135,20 +160,24 @@ export function createRoutingService(opts: RoutingOptions): RoutingService {
     }
   }
 
-  const shared = singleFlight<RouteResponse>();
+  const shared = singleFlight<RouteResponse | EstimateReason>();
 
   const service: RoutingService = {
     hasHere: here !== null,
     withoutHere: () => (here ? createRoutingService({ ...opts, here: null }) : service),
-    route(req) {
-      if (!here) return Promise.resolve(estimateRoute(req, 'NO_KEY', opts.estimateSpeedMph));
+    async route(req, routeOpts) {
+      // The company's calibration is applied per caller, outside the shared part: callers of one signature may be different companies.
+      const estimate = async (reason: EstimateReason) => estimateRoute(req, reason, opts.estimateSpeedMph, await calibrationOf(db, routeOpts?.companyId));
+      if (!here) return estimate('NO_KEY');
       const signature = routeSignature(req);
       // The signature covers everything HERE is asked (stops to ~0.1 m, mode, trailer), so callers with one signature may share an answer.
-      return shared(signature, () => fromCacheOrHere(here, req, signature));
+      const answer = await shared(signature, () => fromCacheOrHere(here, req, signature));
+      return typeof answer === 'string' ? estimate(answer) : answer;
     },
   };
 
-  async function fromCacheOrHere(here: HereClient, req: RouteRequest, signature: string): Promise<RouteResponse> {
+  /** HERE's answer (from the cache or HERE), or why it must be an estimate. */
+  async function fromCacheOrHere(here: HereClient, req: RouteRequest, signature: string): Promise<RouteResponse | EstimateReason> {
     const hit = await cached(signature);
     if (hit) return hit;
     let answer: HereRoutesAnswer;
@@ -157,16 +186,16 @@ export function createRoutingService(opts: RoutingOptions): RoutingService {
     } catch (err) {
       const kind = err instanceof HereError ? err.kind : 'NETWORK';
       opts.log?.warn({ here: kind, reason: err instanceof Error ? err.message : String(err) }, 'HERE routing failed: answering an estimate');
-      return estimateRoute(req, kind === 'TIMEOUT' ? 'TIMEOUT' : 'HERE_ERROR', opts.estimateSpeedMph);
+      return kind === 'TIMEOUT' ? 'TIMEOUT' : 'HERE_ERROR';
     }
     if (!answer.routes.length) {
       opts.log?.warn({ notices: answer.notices.map((n) => n.code) }, 'HERE found no route: answering an estimate');
-      return estimateRoute(req, 'NO_ROUTE', opts.estimateSpeedMph);
+      return 'NO_ROUTE';
     }
     const routes = fromHere(answer, req.stops.length - 1);
     if (!routes) {
       opts.log?.warn('HERE routes do not line up with the stops: answering an estimate');
-      return estimateRoute(req, 'HERE_ERROR', opts.estimateSpeedMph);
+      return 'HERE_ERROR';
     }
     const result: RouteResponse = { source: 'HERE', estimateReason: null, routes };
     await remember(signature, result);

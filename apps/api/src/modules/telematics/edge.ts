@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERSON_NAME_MAX } from '@milepost/contracts/fields';
 import { UNIT_NUMBER_MAX } from '@milepost/contracts/trucks-api';
+import { countOutgoingCall, type OutgoingOutcome } from '../../platform/metrics';
 import { LONE_SURROGATE } from '../../platform/storable';
 import { ProviderError, type Breadcrumb, type OdometerReading, type ProviderName, type TelematicsDriver, type TelematicsVehicle } from './provider';
 
@@ -200,6 +201,8 @@ export class PageGuard {
  * whole body (AbortSignal.timeout), the body is read up to `maxBodyBytes` and refused beyond,
  * and redirects are followed only on the same host. The failure is also handed to `onFailure`,
  * so a client that wraps fetch (the Samsara SDK turns thrown errors into its own) can tell why.
+ * Every call (one HTTP attempt, its same-host redirects included) is counted once in
+ * `milepost_outgoing_calls_total` (docs/deploy.md#metrics).
  */
 export function boundedFetch(provider: ProviderName, base: typeof fetch, deadlineMs: number, onFailure: (e: ProviderError) => void, maxBodyBytes: number = EDGE_LIMITS.maxBodyBytes): typeof fetch {
   const label = LABEL[provider];
@@ -227,6 +230,7 @@ export function boundedFetch(provider: ProviderName, base: typeof fetch, deadlin
         }
         const bytes = await readCapped(res.body, maxBodyBytes, tooBig);
         const empty = bytes.byteLength === 0 || res.status === 204 || res.status === 304;
+        countOutgoingCall(provider, statusOutcome(res.status));
         return new Response(empty ? null : bytes, { status: res.status, statusText: res.statusText, headers: res.headers });
       }
     } catch (e) {
@@ -236,11 +240,27 @@ export function boundedFetch(provider: ProviderName, base: typeof fetch, deadlin
         if (deadline.aborted || init?.signal?.aborted) err = new ProviderError(provider, `${label} did not answer in time.`, 'timeout');
         else err = new ProviderError(provider, `${label} could not be reached.`, 'unavailable');
       }
+      countOutgoingCall(provider, FAILURE_OUTCOME[(err as ProviderError).kind]);
       onFailure(err as ProviderError);
       throw err;
     }
   };
 }
+
+function statusOutcome(status: number): OutgoingOutcome {
+  if (status === 429) return 'rate_limited';
+  if (status === 401 || status === 403) return 'unauthorized';
+  return status >= 200 && status < 400 ? 'ok' : 'http_error';
+}
+
+const FAILURE_OUTCOME: Record<ProviderError['kind'], OutgoingOutcome> = {
+  timeout: 'timeout',
+  unavailable: 'network',
+  'rate-limited': 'rate_limited',
+  unauthorized: 'unauthorized',
+  'bad-answer': 'bad_answer',
+  refused: 'bad_answer',
+};
 
 async function readCapped(body: ReadableStream<Uint8Array> | null, max: number, tooBig: () => ProviderError): Promise<Uint8Array<ArrayBuffer>> {
   if (!body) return new Uint8Array(new ArrayBuffer(0));

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
-import { ROUTING, type RouteSource, type RoutingMode } from '@milepost/contracts/routing-api';
+import { ROUTING, type EstimateBasis, type RouteSource, type RoutingMode } from '@milepost/contracts/routing-api';
 import { DEFAULT_ROUTE_SETTING } from '@milepost/contracts/route-settings';
 import { isValidCoordinate } from '@milepost/geo/distance';
 import { legFigures, type LegStop } from '@milepost/geo/mileage';
 import { resolveLoadStatuses, type StopType } from '@milepost/geo/stops';
 import type { Db } from '../../db/client';
-import { userRouteSettings } from '../../db/schema/reference';
+import { trucks, userRouteSettings } from '../../db/schema/reference';
 import { tripStops, trips } from '../../db/schema/trips';
 import type { RoutingService } from '../routing';
 import { writePlannedStateMiles } from '../state-miles';
@@ -38,6 +38,8 @@ export interface RouteColumns {
   routeTotalM: number | null;
   routeDurationS: number | null;
   routeSource: RouteSource | null;
+  /** What the estimate was computed with (the company's factor or the default bands); null for HERE. */
+  routeEstimateBasis: EstimateBasis | null;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface RouteSettings {
   trailer: boolean;
 }
 
-const NO_ROUTE: RouteColumns = { routeM: null, routeTotalEmptyM: null, routePuM: null, routeTrlM: null, routeTotalM: null, routeDurationS: null, routeSource: null };
+const NO_ROUTE: RouteColumns = { routeM: null, routeTotalEmptyM: null, routePuM: null, routeTrlM: null, routeTotalM: null, routeDurationS: null, routeSource: null, routeEstimateBasis: null };
 
 /** The user's route settings; none yet: trailer on, Practical (docs/decisions/README.md). */
 export async function routeSettingsOf(db: Db, userId: number): Promise<RouteSettings> {
@@ -77,6 +79,8 @@ export async function computeRouteFigures(
   routing: RoutingService,
   settings: RouteSettings,
   stops: readonly RoutedStop[],
+  /** The trip's company (its truck's): its own circuity factors, when it has them, make the estimate. */
+  companyId: number | null = null,
 ): Promise<{ stops: StopFigures[]; columns: RouteColumns; geometry: RouteGeometry | null }> {
   const valid = stops.flatMap((s, i) => (isValidCoordinate(s.latitude, s.longitude) ? [i] : []));
   const figures: StopFigures[] = stops.map(() => ({ distance: null, totalDistance: null, duration: null }));
@@ -84,11 +88,15 @@ export async function computeRouteFigures(
 
   const legs: { distance: number; duration: number; polyline: string }[] = [];
   let source: RouteSource = 'HERE';
+  let basis: EstimateBasis | null = null;
   const step = ROUTING.maxStops - 1;
   for (let from = 0; from < valid.length - 1; from += step) {
     const piece = valid.slice(from, from + ROUTING.maxStops).map((i) => ({ lat: stops[i]!.latitude, lng: stops[i]!.longitude }));
-    const answer = await routing.route({ stops: piece, routingMode: settings.routingMode, trailer: settings.trailer });
-    if (answer.source === 'ESTIMATE') source = 'ESTIMATE';
+    const answer = await routing.route({ stops: piece, routingMode: settings.routingMode, trailer: settings.trailer }, { companyId });
+    if (answer.source === 'ESTIMATE') {
+      source = 'ESTIMATE';
+      basis ??= answer.estimateBasis ?? null;
+    }
     legs.push(...answer.routes[0]!.legs);
   }
 
@@ -109,7 +117,7 @@ export async function computeRouteFigures(
   };
   return {
     stops: figures,
-    columns: { routeM: f.miles, routeTotalEmptyM: f.totalEmpty, routePuM: f.pu, routeTrlM: f.trl, routeTotalM: f.totalMiles, routeDurationS: duration, routeSource: source },
+    columns: { routeM: f.miles, routeTotalEmptyM: f.totalEmpty, routePuM: f.pu, routeTrlM: f.trl, routeTotalM: f.totalMiles, routeDurationS: duration, routeSource: source, routeEstimateBasis: basis },
     geometry,
   };
 }
@@ -143,7 +151,13 @@ export async function recomputeTripRoutes(
       opts.onlyMissing ? isNull(trips.routeSource) : undefined,
       after !== undefined ? gt(trips.id, after) : undefined,
     );
-  const batch = await db.select({ id: trips.id, version: trips.version }).from(trips).where(filter(opts.afterId)).orderBy(asc(trips.id)).limit(opts.limit);
+  const batch = await db
+    .select({ id: trips.id, version: trips.version, companyId: trucks.companyId })
+    .from(trips)
+    .leftJoin(trucks, eq(trucks.id, trips.truckId))
+    .where(filter(opts.afterId))
+    .orderBy(asc(trips.id))
+    .limit(opts.limit);
   let recomputed = 0;
   let skipped = 0;
   const queue = [...batch];
@@ -154,7 +168,7 @@ export async function recomputeTripRoutes(
         const stored = await db.select().from(tripStops).where(eq(tripStops.tripId, t.id)).orderBy(asc(tripStops.orderIndex));
         const statuses = resolveLoadStatuses(stored.map((s) => ({ ...s, stopType: s.stopType as StopType, loadStatus: s.loadStatus as LegStop['loadStatus'] })));
         const stops = stored.map((s, i) => ({ ...s, loadStatus: statuses[i]! }));
-        const { stops: legs, columns, geometry } = await computeRouteFigures(routing, settings, stops);
+        const { stops: legs, columns, geometry } = await computeRouteFigures(routing, settings, stops, t.companyId);
         const done = await db.transaction(async (tx) => {
           const [updated] = await tx
             .update(trips)

@@ -75,6 +75,7 @@ const rowJsonColumns = sql.join(
       ['trl', metresToMilesSql(trips.routeTrlM)],
       ['totalMiles', metresToMilesSql(trips.routeTotalM)],
       ['routeSource', sql`${trips.routeSource}`],
+      ['routeEstimateBasis', sql`${trips.routeEstimateBasis}`],
       ['payableMileage', metresToEnteredMilesSql(trips.payableM)],
       ['loadedMiles', metresToEnteredMilesSql(trips.loadedM)],
       ['emptyMiles', metresToEnteredMilesSql(trips.emptyM)],
@@ -244,6 +245,7 @@ export async function getTrip(db: Db, id: number): Promise<TripDetail> {
       payableMileage: toEnteredMiles(trip.payableM),
     },
     routeSource: trip.routeSource as TripDetail['routeSource'],
+    routeEstimateBasis: trip.routeEstimateBasis as TripDetail['routeEstimateBasis'],
     version: trip.version,
     updated: iso(trip.updatedAt),
   };
@@ -424,7 +426,8 @@ export function tripLocations(stops: readonly { stopType: string; address: strin
  * settings: asked before any transaction opens. Whatever figures the client sent are replaced.
  */
 async function routeOf(db: Db, routing: RoutingService, actorId: number, input: TripInput): Promise<{ stops: StopFigures[]; columns: RouteColumns; geometry: RouteGeometry | null }> {
-  return computeRouteFigures(routing, await routeSettingsOf(db, actorId), sortedStops(input));
+  const [truck] = await db.select({ companyId: trucks.companyId }).from(trucks).where(eq(trucks.id, input.truckId));
+  return computeRouteFigures(routing, await routeSettingsOf(db, actorId), sortedStops(input), truck?.companyId ?? null);
 }
 
 /** Columns derived from the input and its computed route: numbers, manual figures, route figures and locations. */

@@ -1,3 +1,4 @@
+import { estimateBasisText, type EstimateBasisLike } from '@milepost/contracts/estimate-basis';
 import type { TripRow } from '@milepost/contracts/trips-api';
 import { milesToMetres, type DistanceUnit } from '@milepost/geo/units';
 import { Gauge, History, Map, MoreHorizontal, Pencil, RotateCcw } from 'lucide-react';
@@ -25,12 +26,13 @@ export const tripNumber = (row: Pick<TripRow, 'identifierType' | 'loadNumber' | 
  * figures that are estimates (routeSource ESTIMATE: no HERE key, or HERE failed) read "≈ 812.4"
  * in amber, with the estimate explained on hover and to screen readers.
  */
-function MilesCell({ value, unit, estimate }: { value: number | null; unit: DistanceUnit; estimate: boolean }) {
+export function MilesCell({ value, unit, estimate, basis }: { value: number | null; unit: DistanceUnit; estimate: boolean; basis?: EstimateBasisLike | null | undefined }) {
   if (value === null) return null;
   const number = distanceNumber(milesToMetres(value), unit);
   if (!estimate) return <span className="tabular-nums">{number}</span>;
+  // The hover says what the estimate was computed with: the company's own factor or the default bands.
   return (
-    <span data-source="ESTIMATE" title={SOURCE_TITLES.ESTIMATE} className="tabular-nums text-amber-700 dark:text-amber-400">
+    <span data-source="ESTIMATE" title={`${SOURCE_TITLES.ESTIMATE}. ${estimateBasisText(basis)}`} className="tabular-nums text-amber-700 dark:text-amber-400">
       ≈ {number}
       <span className="sr-only"> {UNIT_SUFFIX[unit]} est.</span>
     </span>
@@ -64,7 +66,7 @@ export function tripsColumns(actions: TripsColumnActions, unit: DistanceUnit = '
     helper.accessor(id, {
       header: mileageHeader(header, unit),
       meta: { size, grow: 0, align: 'end' },
-      cell: (info) => <MilesCell value={info.getValue()} unit={unit} estimate={ROUTED.has(id) && info.row.original.routeSource === 'ESTIMATE'} />,
+      cell: (info) => <MilesCell value={info.getValue()} unit={unit} estimate={ROUTED.has(id) && info.row.original.routeSource === 'ESTIMATE'} basis={info.row.original.routeEstimateBasis} />,
     });
   const location = (id: 'pickupLocation' | 'deliveryLocation', header: string, which: 'pickup' | 'delivery') =>
     helper.accessor(id, {

@@ -1,0 +1,124 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { openDatabase } from '../../src/db/client';
+import { recoveryReasons } from '../../src/db/schema/reference';
+import { start, until } from './server';
+
+/** Graceful shutdown (docs/deploy.md#shutdown): SIGTERM drains what is in flight, loses nothing. */
+const dataDirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+interface Outcome {
+  name: string;
+  status?: number;
+  id?: number;
+  error?: string;
+}
+
+/** One POST on a connection of its own; resolves with the answer or the socket error (a reset). */
+function write(url: string, token: string, name: string, sent: () => void): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const body = JSON.stringify({ name });
+    const req = http.request(`${url}/api/v1/recovery/reasons`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => {
+        let id: number | undefined;
+        try {
+          id = (JSON.parse(text) as { data?: { id?: number } }).data?.id;
+        } catch {
+          /* not JSON */
+        }
+        resolve({ name, status: res.statusCode!, ...(id ? { id } : {}) });
+      });
+      res.on('error', (err) => resolve({ name, error: err.message }));
+    });
+    req.on('error', (err) => resolve({ name, error: (err as NodeJS.ErrnoException).code ?? err.message }));
+    req.on('finish', sent);
+    req.end(body);
+  });
+}
+
+describe('SIGTERM (embedded PGlite)', () => {
+  it('during 100 in-flight writes: /api/ready turns 503, every acknowledged write is stored, no client sees a reset, the process exits 0', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-shutdown-'));
+    dataDirs.push(dataDir);
+    const server = await start({
+      MILEPOST_DATA_DIR: dataDir,
+      MILEPOST_SEED_DEMO: 'false',
+      MILEPOST_ADMIN_EMAIL: 'owner@example.test',
+      MILEPOST_ADMIN_PASSWORD: 'owner-password-1',
+      SHUTDOWN_GRACE_MS: '20000',
+      // A loaded test machine accepts 100 connections slowly.
+      SHUTDOWN_DELAY_MS: '3000',
+    });
+    const signIn = await fetch(`${server.url}/api/v1/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@example.test', password: 'owner-password-1' }),
+    });
+    const { accessToken } = ((await signIn.json()) as { data: { accessToken: string } }).data;
+    // Ready once the job workers run.
+    await until(async () => (await fetch(`${server.url}/api/ready`)).status === 200, 30_000, '/api/ready');
+
+    // A keep-alive connection opened before the signal, to ask /api/ready after it.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const ready = () =>
+      new Promise<number>((resolve, reject) => {
+        http.get(`${server.url}/api/ready`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        }).on('error', reject);
+      });
+    expect(await ready()).toBe(200);
+
+    let sent = 0;
+    let allSent!: () => void;
+    const everySent = new Promise<void>((r) => (allSent = r));
+    const outcomes = Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        write(server.url, accessToken, `Shutdown reason ${i}`, () => {
+          if (++sent === 100) allSent();
+        }),
+      ),
+    );
+    await everySent;
+    server.proc.kill('SIGTERM');
+    // Not ready soon after the signal (an answer of 503, or the connection closed).
+    let readyAfter: number | string = 200;
+    await until(async () => (readyAfter = await ready().catch(() => 'closed')) !== 200, 10_000, '/api/ready to turn 503');
+    const results = await outcomes;
+    expect(await server.exited, server.output()).toBe(0);
+    agent.destroy();
+
+    expect([503, 'closed']).toContain(readyAfter);
+    console.log(`shutdown: ${results.filter((r) => r.status === 201).length} created, ${results.filter((r) => r.status === 503).length} refused, /api/ready after the signal: ${readyAfter}`);
+    // No reset, no broken answer: each write was answered, created or refused cleanly.
+    expect(results.filter((r) => r.error)).toEqual([]);
+    for (const r of results) expect([201, 503], JSON.stringify(r)).toContain(r.status);
+    const acknowledged = results.filter((r) => r.status === 201);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    // Drained, not cut: requests still in flight when the signal came were finished.
+    expect(server.output()).toContain('shutting down');
+
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+    try {
+      const stored = await database.db.select({ id: recoveryReasons.id, name: recoveryReasons.name }).from(recoveryReasons).where(inArray(recoveryReasons.name, acknowledged.map((r) => r.name)));
+      expect(stored.map((s) => s.name).sort()).toEqual(acknowledged.map((r) => r.name).sort());
+      expect(new Set(stored.map((s) => s.id))).toEqual(new Set(acknowledged.map((r) => r.id)));
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
