@@ -354,6 +354,7 @@ describe('GET /trips answer, written by the database', () => {
       trl: detail.mileStats.trl,
       totalMiles: detail.mileStats.totalMiles,
       routeSource: detail.routeSource,
+      routeEstimateBasis: detail.routeEstimateBasis,
       payableMileage: detail.payableMileage,
       loadedMiles: detail.loadedMiles,
       emptyMiles: detail.emptyMiles,

@@ -159,8 +159,10 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   if (await boss.getQueue(OLD_SYNC_QUEUE)) await boss.deleteQueue(OLD_SYNC_QUEUE);
   await boss.createQueue(SYNC_ALL_QUEUE, { name: SYNC_ALL_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.createQueue(BACKFILL_QUEUE, { name: BACKFILL_QUEUE, policy: 'stately', retryLimit: 2 });
-  // stately: per trip, at most one waiting and one running.
-  await boss.createQueue(TRIP_FIGURES_QUEUE, { name: TRIP_FIGURES_QUEUE, policy: 'stately', retryLimit: 2, retryDelay, retryBackoff: true });
+  // short: per trip, at most one waiting. Not stately: pg-boss's stately fetch fails for every trip
+  // while one trip has a job both running and waiting (docs/decisions/014-background-jobs.md);
+  // the same trip's figures computed twice at once come out the same.
+  await boss.createQueue(TRIP_FIGURES_QUEUE, { name: TRIP_FIGURES_QUEUE, policy: 'short', retryLimit: 2, retryDelay, retryBackoff: true });
   await boss.createQueue(PRUNE_RATE_LIMITS_QUEUE, { name: PRUNE_RATE_LIMITS_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.createQueue(CALIBRATION_QUEUE, { name: CALIBRATION_QUEUE, policy: 'singleton', retryLimit: 1 });
 
