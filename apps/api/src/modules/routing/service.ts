@@ -46,6 +46,8 @@ export interface RoutingOptions {
   here: HereClient | null;
   estimateSpeedMph: number;
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** Estimates with the default bands and reads no database (withoutHere: inside a transaction, on PGlite's one connection, another read would wait forever). */
+  offline?: boolean;
 }
 
 /** The HERE client of this configuration, or null without a key. */
@@ -164,10 +166,10 @@ export function createRoutingService(opts: RoutingOptions): RoutingService {
 
   const service: RoutingService = {
     hasHere: here !== null,
-    withoutHere: () => (here ? createRoutingService({ ...opts, here: null }) : service),
+    withoutHere: () => (opts.offline ? service : createRoutingService({ ...opts, here: null, offline: true })),
     async route(req, routeOpts) {
       // The company's calibration is applied per caller, outside the shared part: callers of one signature may be different companies.
-      const estimate = async (reason: EstimateReason) => estimateRoute(req, reason, opts.estimateSpeedMph, await calibrationOf(db, routeOpts?.companyId));
+      const estimate = async (reason: EstimateReason) => estimateRoute(req, reason, opts.estimateSpeedMph, opts.offline ? {} : await calibrationOf(db, routeOpts?.companyId));
       if (!here) return estimate('NO_KEY');
       const signature = routeSignature(req);
       // The signature covers everything HERE is asked (stops to ~0.1 m, mode, trailer), so callers with one signature may share an answer.
