@@ -14,6 +14,7 @@ interface Row {
   loadNumber: string | null;
   identifierType: string;
   companyName: string | null;
+  isRecoveryLoad: boolean;
 }
 
 test('map panels: a completed demo load of a company with Samsara and GLE shows three panels with their figures, and each telematics panel opens its own report', async ({ page }) => {
@@ -41,7 +42,7 @@ test('map panels: a completed demo load of a company with Samsara and GLE shows 
 
   for (const panel of [samsara, gle]) {
     // Miles and hours of the source, how they were measured, and the change against the route.
-    await expect(panel.getByTestId('telematics-figures')).toHaveText(/^[\d ]+\.\d mi · [\d ]+\.\d\d h$/);
+    await expect(panel.getByTestId('telematics-figures')).toHaveText(/^[\d ]+\.\d mi · [\d ]+\.\d\d h driving · [\d ]+\.\d\d h at stops$/);
     await expect(panel.getByTestId('telematics-method')).toHaveText(/^(Odometer|GPS track)$/);
     const change = panel.getByTestId('telematics-change');
     await expect(change).toHaveText(/^[+-]?[\d ]+\.\d mi vs estimate$/);
@@ -104,7 +105,10 @@ test("map panels: a company with Samsara only gets no GLE panel; one with neithe
   await signIn(page, E2E_ACCOUNTS.owner);
   const companies = await apiGet<{ content: { name: string; samsaraEnabled: boolean; gleEnabled: boolean }[] }>(page, '/companies?page=0&size=100');
   const trips = await apiGet<{ content: Row[] }>(page, '/trips?page=0&size=100&tripStatus=COMPLETED&sort=updated,desc');
-  const loadOf = (company: { name: string } | undefined) => trips.content.find((t) => company && t.companyName === company.name && t.identifierType === 'LOAD_NUMBER' && t.loadNumber)?.loadNumber;
+  // A load number no recovery load shares, so the filtered list has one row for it.
+  const recovered = new Set(trips.content.filter((t) => t.isRecoveryLoad).map((t) => t.loadNumber));
+  const loadOf = (company: { name: string } | undefined) =>
+    trips.content.find((t) => company && t.companyName === company.name && t.identifierType === 'LOAD_NUMBER' && t.loadNumber && !t.isRecoveryLoad && !recovered.has(t.loadNumber))?.loadNumber;
   const panels = page.getByRole('region', { name: /^(Route map|\w+ track)$/ });
 
   const samsaraOnly = loadOf(companies.content.find((c) => c.samsaraEnabled && !c.gleEnabled));

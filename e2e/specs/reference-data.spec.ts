@@ -70,21 +70,21 @@ test("a company's API tokens are stored and shown again only as placeholders", a
   const openTokens = async () => {
     await dataRows(page, 'Companies').first().getByRole('button', { name: /^Update API tokens of / }).click();
     const drawer = page.getByRole('dialog', { name: /^Update API Tokens: / });
-    await expect(drawer.getByLabel('Samsara Token')).toBeVisible();
+    await expect(drawer.getByLabel('Samsara Token', { exact: true })).toBeVisible();
     return drawer;
   };
   let drawer = await openTokens();
-  await drawer.getByLabel('Samsara Token').fill(`samsara-e2e-${stamp}`);
-  await drawer.getByLabel('GLE Token').fill(`gle-e2e-${stamp}`);
+  await drawer.getByLabel('Samsara Token', { exact: true }).fill(`samsara-e2e-${stamp}`);
+  await drawer.getByLabel('GLE Token', { exact: true }).fill(`gle-e2e-${stamp}`);
   await drawer.getByRole('button', { name: 'Update Tokens' }).click();
   await expect(page.getByText('API tokens updated successfully!')).toBeVisible();
   await expect(drawer).toBeHidden();
 
   drawer = await openTokens();
-  await expect(drawer.getByLabel('Samsara Token')).toHaveValue('');
-  await expect(drawer.getByLabel('Samsara Token')).toHaveAttribute('placeholder', `•••• ${stamp}`);
-  await expect(drawer.getByLabel('GLE Token')).toHaveValue('');
-  await expect(drawer.getByLabel('GLE Token')).toHaveAttribute('placeholder', `•••• ${stamp}`);
+  await expect(drawer.getByLabel('Samsara Token', { exact: true })).toHaveValue('');
+  await expect(drawer.getByLabel('Samsara Token', { exact: true })).toHaveAttribute('placeholder', `•••• ${stamp}`);
+  await expect(drawer.getByLabel('GLE Token', { exact: true })).toHaveValue('');
+  await expect(drawer.getByLabel('GLE Token', { exact: true })).toHaveAttribute('placeholder', `•••• ${stamp}`);
   await expect(drawer.getByText(`samsara-e2e-${stamp}`)).toHaveCount(0);
 });
 
