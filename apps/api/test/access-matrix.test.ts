@@ -56,8 +56,10 @@ describe('access matrix', () => {
         let expected: string;
         let ok: boolean;
         if (route.access === 'public') {
+          // Readiness answers 503 with what is missing while, as here, no job workers run (docs/deploy.md).
+          const notReady = route.url === '/api/ready' && res.statusCode === 503 && Array.isArray(res.json().missing);
           expected = 'not 401, not 5xx';
-          ok = res.statusCode !== 401 && res.statusCode < 500;
+          ok = res.statusCode !== 401 && (res.statusCode < 500 || notReady);
         } else if (!who.token) {
           expected = '401';
           ok = res.statusCode === 401;
