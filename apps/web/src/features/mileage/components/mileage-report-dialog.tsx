@@ -118,7 +118,7 @@ function TelematicsFreshness({ tripId, stats }: { tripId: number; stats: TripMil
 
 const manualKey = (m: ManualMileStats) => `${m.loadedMiles}/${m.emptyMiles}/${m.payableMileage}`;
 
-const numCell = 'py-1.5 pl-3 text-right tabular-nums whitespace-nowrap';
+const numCell = 'py-1.5 pl-2 text-right tabular-nums whitespace-nowrap';
 
 /** The routing's figures are an estimate when none of its legs was routed by HERE: its row says so and its numbers read "≈". */
 const isEstimate = (s: TripMileStats[SourceKey]) => s !== null && s.legs.length > 0 && s.legs.every((l) => l.method === 'ESTIMATE' || l.miles === null);
@@ -193,7 +193,7 @@ function SourcesTable({ stats, unit }: { stats: TripMileStats; unit: DistanceUni
               Measured by
             </th>
             {sources.map(({ key, s }) => (
-              <td key={key} className="py-1.5 pl-3 text-right text-xs text-muted-foreground">
+              <td key={key} className="py-1.5 pl-2 text-right text-xs text-muted-foreground">
                 {provenance(s)}
               </td>
             ))}

@@ -76,9 +76,11 @@ export function ReportsScreen({
       <HeaderBar
         title={title}
         metadata={tableTotalText(rows ? rows.length : undefined, 'records')}
-        viewSwitcher={viewSwitcher}
+        // On a phone the tabs sit in the Filters sheet, so the header stays one line.
+        viewSwitcher={mobile ? undefined : viewSwitcher}
         filters={
           <>
+            {mobile && viewSwitcher}
             <ReportsFilters search={search} onSearchChange={onSearchChange} />
             <RefreshButton onClick={() => void refreshList(query.refetch, REPORT_REFRESH_FAILED_TEXT)} busy={source.isUpdating} />
           </>

@@ -91,9 +91,11 @@ export function StateMilesTab({
       <HeaderBar
         title={title}
         metadata={tableTotalText(report ? report.states.length : undefined, 'states')}
-        viewSwitcher={viewSwitcher}
+        // On a phone the tabs sit in the Filters sheet, so the header stays one line.
+        viewSwitcher={mobile ? undefined : viewSwitcher}
         filters={
           <>
+            {mobile && viewSwitcher}
             <select aria-label="Quarter" className={cn(selectClass, 'w-32')} value={quarterKey(chosen)} onChange={(e) => onSearchChange({ quarter: e.target.value })}>
               {options.map((q) => (
                 <option key={quarterKey(q)} value={quarterKey(q)}>
