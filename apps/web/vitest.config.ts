@@ -9,6 +9,8 @@ import { defineConfig } from 'vitest/config';
 export const ISOLATED_WEB_TESTS = [
   'src/components/ui/lazy-layer.test.tsx',
   'src/components/layout/toasts.test.tsx',
+  // Reads the sidebar_state cookie and the sidebar's stored state, which other files leave behind.
+  'src/components/layout/app-sidebar.test.tsx',
   'src/features/auth/components/login-page.test.tsx',
   'src/features/reports/components/reports-screen.test.tsx',
   'src/lib/utils.test.ts',
