@@ -250,6 +250,69 @@ describe('GET /state-miles', () => {
     expect(monthly.every((r) => r.trips >= 0 && r.metres > -1e-6)).toBe(true);
   });
 
+  it('a custom range with partial months equals the sum of its trips’ splits: whole months from the monthly totals, the edges from the trips’ rows', async () => {
+    const { company, truck, driver } = await fleetTruck();
+    const other = await fleetTruck();
+    // Central time is UTC-5 in summer: 07/15/2026 00:00:00 CT is 05:00 UTC.
+    const ct = (m: number, d: number, h: number, min = 0, s = 0) => new Date(Date.UTC(2026, m - 1, d, h + 5, min, s));
+    const before = await fortWayneToKansasCity(truck.id, driver.id, ct(7, 14, 23, 59, 59)); // a second before the range
+    const atStart = await fortWayneToKansasCity(truck.id, driver.id, ct(7, 15, 0)); // its first second (July: partial)
+    const july = await fortWayneToKansasCity(other.truck.id, other.driver.id, ct(7, 31, 23, 30)); // July's last half hour
+    const august = [await fortWayneToKansasCity(truck.id, driver.id, ct(8, 1, 0)), await fortWayneToKansasCity(other.truck.id, other.driver.id, ct(8, 31, 23, 59, 59))]; // a whole month
+    const september = await fortWayneToKansasCity(truck.id, driver.id, ct(9, 1, 0)); // September: partial
+    const atEnd = await fortWayneToKansasCity(truck.id, driver.id, ct(9, 10, 12)); // the range's last second
+    const after = await fortWayneToKansasCity(truck.id, driver.id, ct(9, 10, 12, 0, 1)); // a second after it
+    const cancelled = await fortWayneToKansasCity(other.truck.id, other.driver.id, ct(8, 20, 9), 'UPCOMING');
+    expect((await api('PATCH', `/trips/change-trip-status/${cancelled.id}?tripStatus=CANCELLED`, { version: cancelled.version })).statusCode).toBe(200);
+
+    // Per truck, state and source: the sum of the trips' own splits by their best source, and their trips.
+    const expectedOf = async (list: { id: number }[]) => {
+      const want = new Map<string, { miles: number; trips: number }>();
+      for (const t of list) {
+        const [row] = await ctx.db.select({ truckId: trips.truckId }).from(trips).where(eq(trips.id, t.id));
+        const best = (await get<TripStateMiles>(`/trips/${t.id}/state-miles`)).sources[0]!;
+        for (const st of best.states) {
+          const key = `${row!.truckId}:${st.state}:${best.source}`;
+          const w = want.get(key) ?? { miles: 0, trips: 0 };
+          want.set(key, { miles: w.miles + st.miles, trips: w.trips + 1 });
+        }
+      }
+      return want;
+    };
+    const check = async (query: string, list: { id: number }[]) => {
+      const report = await get<StateMilesReport>(`/state-miles?${query}&companyId=${company.id}`);
+      const other2 = await get<StateMilesReport>(`/state-miles?${query}&companyId=${other.company.id}`);
+      expect(reportSchema.parse(report)).toEqual(report);
+      const rows = [...report.rows, ...other2.rows];
+      const want = await expectedOf(list);
+      expect(rows.map((r) => `${r.truckId}:${r.state}:${r.source}`).sort()).toEqual([...want.keys()].sort());
+      for (const r of rows) {
+        const w = want.get(`${r.truckId}:${r.state}:${r.source}`)!;
+        expect(r.miles, `${r.truckId} ${r.state}`).toBeCloseTo(w.miles, 6);
+        expect(r.trips).toBe(w.trips);
+      }
+      // The rows come in the worksheet's order: state, then truck.
+      const order = report.rows.map((r) => `${r.state} ${r.unitNumber}`);
+      expect(order).toEqual([...order].sort());
+      return rows;
+    };
+
+    // Two partial months around a whole one; the edges are exact to the second.
+    await check(`fromDate=07/15/2026 00:00:00&toDate=09/10/2026 12:00:00`, [atStart, july, ...august, september, atEnd]);
+    // Inside one month (no whole month): the trips' rows only.
+    await check(`fromDate=08/01/2026 00:00:01&toDate=08/31/2026 23:59:58`, []);
+    await check(`fromDate=07/14/2026 12:00:00&toDate=07/31/2026 23:59:59`, [before, atStart, july]);
+    // Exactly whole months (July and August to their last second): the monthly totals only, as a quarter reads them.
+    await check(`fromDate=07/01/2026 00:00:00&toDate=08/31/2026 23:59:59`, [before, atStart, july, ...august]);
+    // A truck filter applies to both parts.
+    const one = await get<StateMilesReport>(`/state-miles?fromDate=07/15/2026 00:00:00&toDate=09/10/2026 12:00:00&truckId=${truck.id}`);
+    expect(sumMiles(one.rows)).toBeCloseTo(
+      sumMiles([...(await expectedOf([atStart, august[0]!, september, atEnd])).values()]),
+      6,
+    );
+    expect(after.id).toBeGreaterThan(0);
+  });
+
   it('refuses a bad period with 400 and a clear message, and needs CAN_SHOW_REPORTS', async () => {
     const bad = async (query: string, message: string) => {
       const res = await api('GET', `/state-miles?${query}`);

@@ -61,7 +61,8 @@ export const tripStateMiles = pgTable(
   },
   (t) => [
     primaryKey({ name: 'trip_state_miles_pkey', columns: [t.tripId, t.source, t.state] }),
-    index('trip_state_miles_counted_pickup_idx').on(t.pickupDateTime, t.truckId).where(sql`${t.best} AND NOT ${t.cancelled}`),
+    // Also INCLUDEs state, source and metres (migration 0023), so a custom range's edge months are read from the index alone.
+    index('trip_state_miles_counted_idx').on(t.pickupDateTime, t.truckId).where(sql`${t.best} AND NOT ${t.cancelled}`),
   ],
 );
 

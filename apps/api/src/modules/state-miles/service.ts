@@ -168,59 +168,121 @@ export function periodOf(q: StateMilesQuery): { from: Date; to: Date; months: [s
 
 /**
  * Per truck, jurisdiction and source: metres and trips over the period (each trip by its best
- * source). A quarter sums the monthly totals; a range sums the trips' rows through the
- * (pickup, truck) index of the rows that count.
+ * source), unordered and without the truck's unit number. A quarter sums its three monthly
+ * totals. A custom range sums the monthly totals of the Central months wholly inside it and,
+ * for the partial months at its edges only, the trips' rows through the covering index of the
+ * rows that count (migration 0023), so a range costs about what a quarter does
+ * (docs/state-miles.md "Reading"). A month counts as whole when the range runs to its last
+ * second, as a quarter's does (`quarterRange`).
  */
-export function stateMilesRowsQuery(q: StateMilesQuery): SQL {
+function stateMilesTotalsQuery(q: StateMilesQuery): SQL {
   const p = periodOf(q);
-  const company = q.companyId !== undefined ? sql` and ${trucks.companyId} = ${q.companyId}` : sql``;
-  if (p.months) {
-    const m = stateMilesMonthly;
-    const truck = q.truckId !== undefined ? sql` and ${m.truckId} = ${q.truckId}` : sql``;
-    return sql`
-      select ${m.truckId} as truck_id, ${trucks.unitNumber} as unit_number, ${m.state} as state, ${m.source} as source,
-        sum(${m.metres})::float8 as metres, sum(${m.trips})::int as trips
-      from ${m} join ${trucks} on ${trucks.id} = ${m.truckId}
-      where ${m.month} between ${p.months[0]} and ${p.months[1]}${truck}${company}
-      group by 1, 2, 3, 4
-      having sum(${m.trips}) > 0
-      order by 3, 2, 1, 4`;
-  }
+  const m = stateMilesMonthly;
   const s = tripStateMiles;
-  const truck = q.truckId !== undefined ? sql` and ${s.truckId} = ${q.truckId}` : sql``;
+  const truckOf = (col: typeof m.truckId | typeof s.truckId) =>
+    sql.join(
+      [
+        q.truckId !== undefined ? sql` and ${col} = ${q.truckId}` : sql``,
+        q.companyId !== undefined ? sql` and ${col} in (select ${trucks.id} from ${trucks} where ${trucks.companyId} = ${q.companyId})` : sql``,
+      ],
+      sql``,
+    );
+  if (p.months) {
+    return sql`
+      select ${m.truckId} as truck_id, ${m.state} as state, ${m.source} as source, sum(${m.metres})::float8 as metres, sum(${m.trips})::int as trips
+      from ${m}
+      where ${m.month} between ${p.months[0]} and ${p.months[1]}${truckOf(m.truckId)}
+      group by 1, 2, 3
+      having sum(${m.trips}) > 0`;
+  }
+  const from = p.from.toISOString();
+  const to = p.to.toISOString();
+  // ws, we: the first and the end of the whole Central months inside [from, to] (local times; we = ws: none).
   return sql`
-    select ${s.truckId} as truck_id, ${trucks.unitNumber} as unit_number, ${s.state} as state, ${s.source} as source,
-      sum(${s.metres})::float8 as metres, count(*)::int as trips
-    from ${s} join ${trucks} on ${trucks.id} = ${s.truckId}
-    where ${s.best} and not ${s.cancelled} and ${s.pickupDateTime} >= ${p.from.toISOString()} and ${s.pickupDateTime} <= ${p.to.toISOString()}${truck}${company}
-    group by 1, 2, 3, 4
+    with b as (
+      select ws, greatest(ws, we) as we from (select
+        date_trunc('month', (${from}::timestamptz at time zone 'America/Chicago') - interval '1 microsecond') + interval '1 month' as ws,
+        date_trunc('month', (${to}::timestamptz at time zone 'America/Chicago') + interval '1 second') as we) x),
+    parts as (
+      select ${m.truckId} as truck_id, ${m.state} as state, ${m.source} as source, ${m.metres} as metres, ${m.trips} as trips
+      from ${m}
+      where ${m.month} >= (select ws::date from b) and ${m.month} < (select we::date from b)${truckOf(m.truckId)}
+      union all
+      select ${s.truckId}, ${s.state}, ${s.source}, ${s.metres}, 1
+      from ${s}
+      where ${s.best} and not ${s.cancelled} and ${s.pickupDateTime} >= ${from} and ${s.pickupDateTime} <= ${to}
+        and ${s.pickupDateTime} < (select ws at time zone 'America/Chicago' from b)${truckOf(s.truckId)}
+      union all
+      select ${s.truckId}, ${s.state}, ${s.source}, ${s.metres}, 1
+      from ${s}
+      where ${s.best} and not ${s.cancelled} and ${s.pickupDateTime} >= ${from} and ${s.pickupDateTime} <= ${to}
+        and ${s.pickupDateTime} >= (select we at time zone 'America/Chicago' from b)${truckOf(s.truckId)})
+    select truck_id, state, source, sum(metres)::float8 as metres, sum(trips)::int as trips
+    from parts
+    group by 1, 2, 3
+    having sum(trips) > 0`;
+}
+
+/** The period's rows with the truck's unit number, in the worksheet's order (the CSV export streams these). */
+export function stateMilesRowsQuery(q: StateMilesQuery): SQL {
+  return sql`
+    select r.truck_id, ${trucks.unitNumber} as unit_number, r.state, r.source, r.metres, r.trips
+    from (${stateMilesTotalsQuery(q)}) r join ${trucks} on ${trucks.id} = r.truck_id
     order by 3, 2, 1, 4`;
 }
 
+interface TotalsRow {
+  truck_id: number;
+  state: string;
+  source: string;
+  metres: number;
+  trips: number;
+}
+
+const SOURCE_ORDER = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * The report as JSON text written by PostgreSQL (a quarter of all trucks is tens of thousands of
- * truck × state × source rows: sent as the database writes them, not parsed, checked and
- * stringified again in Node — the trips list does the same, docs/trips-query-plans.md).
+ * The report as JSON text. A quarter of all trucks is tens of thousands of truck × state ×
+ * source rows: PostgreSQL only sums them (no sort, no JSON: both cost it several times what
+ * they cost here), and the text is written here in one pass, without the response schema's
+ * check of every row (state-miles.test.ts parses the answers with that schema).
  */
 export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<string> {
   const p = periodOf(q);
-  const k = metresToMiles(1);
-  const res = (await db.execute(sql`
-    with r as (${stateMilesRowsQuery(q)}),
-    s as (
-      select state, sum(metres) as metres, sum(trips)::int as trips, sum(case when source = 'TELEMATICS' then metres else 0 end) as gps
-      from r group by state),
-    t as (select coalesce(sum(metres), 0) as metres, coalesce(sum(gps), 0) as gps from s)
-    select json_build_object(
-      'fromDate', ${formatWireDateTime(p.from)}::text, 'toDate', ${formatWireDateTime(p.to)}::text,
-      'rows', coalesce((select json_agg(json_build_object('truckId', truck_id, 'unitNumber', unit_number, 'state', state,
-        'miles', metres * ${k}::float8, 'source', source, 'trips', trips) order by state, unit_number, truck_id, source) from r), '[]'::json),
-      'states', coalesce((select json_agg(json_build_object('state', state, 'miles', metres * ${k}::float8, 'trips', trips,
-        'gpsShare', case when metres > 0 then gps / metres else 0 end) order by metres desc, state) from s), '[]'::json),
-      'totalMiles', (select metres * ${k}::float8 from t),
-      'gpsShare', (select case when metres > 0 then gps / metres else 0 end from t)
-    )::text as json`)) as unknown as { rows: { json: string }[] };
-  return res.rows[0]!.json;
+  const [totals, units] = await Promise.all([
+    db.execute(stateMilesTotalsQuery(q)) as unknown as Promise<{ rows: TotalsRow[] }>,
+    db.select({ id: trucks.id, unitNumber: trucks.unitNumber }).from(trucks),
+  ]);
+  const unitOf = new Map(units.map((u) => [u.id, u.unitNumber]));
+  const rows = totals.rows
+    .filter((r) => unitOf.has(r.truck_id))
+    .map((r) => ({ ...r, metres: Number(r.metres), unit: unitOf.get(r.truck_id)! }));
+  // The worksheet's order: state, truck unit, truck id, source (code point order, as the CSV's `order by` under the C.UTF-8 collation).
+  rows.sort((a, b) => SOURCE_ORDER(a.state, b.state) || SOURCE_ORDER(a.unit, b.unit) || a.truck_id - b.truck_id || SOURCE_ORDER(a.source, b.source));
+  const states = new Map<string, { metres: number; trips: number; gps: number }>();
+  let total = 0;
+  let gps = 0;
+  const out: string[] = [];
+  for (const r of rows) {
+    out.push(`{"truckId":${r.truck_id},"unitNumber":${JSON.stringify(r.unit)},"state":${JSON.stringify(r.state)},"miles":${miles(r.metres)},"source":${JSON.stringify(r.source)},"trips":${r.trips}}`);
+    let st = states.get(r.state);
+    if (!st) states.set(r.state, (st = { metres: 0, trips: 0, gps: 0 }));
+    st.metres += r.metres;
+    st.trips += r.trips;
+    total += r.metres;
+    if (r.source === 'TELEMATICS') {
+      st.gps += r.metres;
+      gps += r.metres;
+    }
+  }
+  const byState = [...states].sort(([sa, a], [sb, b]) => b.metres - a.metres || SOURCE_ORDER(sa, sb));
+  const stateJson = byState.map(
+    ([state, st]) => `{"state":${JSON.stringify(state)},"miles":${miles(st.metres)},"trips":${st.trips},"gpsShare":${st.metres > 0 ? st.gps / st.metres : 0}}`,
+  );
+  return (
+    `{"fromDate":${JSON.stringify(formatWireDateTime(p.from))},"toDate":${JSON.stringify(formatWireDateTime(p.to))},` +
+    `"rows":[${out.join(',')}],"states":[${stateJson.join(',')}],"totalMiles":${miles(total)},"gpsShare":${total > 0 ? gps / total : 0}}`
+  );
 }
 
 /** The report as an object (tests and callers in the API). */
