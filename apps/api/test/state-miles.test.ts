@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, type PermissionName } from '@milepost/contracts/permissions';
 import { STATE_MILES_MESSAGES, stateMilesReport as reportSchema, type StateMilesReport, type TripStateMiles } from '@milepost/contracts/state-miles-api';
@@ -7,7 +7,7 @@ import { formatWireDateTime } from '@milepost/contracts/time';
 import { metresToMiles, milesToMetres } from '@milepost/geo/units';
 import { globalSettings, trucks } from '../src/db/schema/reference';
 import { routeCache } from '../src/db/schema/routing';
-import { stateMilesMonthly, tripStateMiles } from '../src/db/schema/trip-statistics';
+import { stateMilesMonthly, stateMilesQuarterly, tripStateMiles } from '../src/db/schema/trip-statistics';
 import { trips } from '../src/db/schema/trips';
 import { backfillStateMiles } from '../src/modules/state-miles/service';
 import { createSecretBox } from '../src/platform/secret-box';
@@ -248,6 +248,14 @@ describe('GET /state-miles', () => {
     expect(sumMiles(moved.rows)).toBeCloseTo((await routeTotal(routeTrips[1]!.id)).m! / M + (await routeTotal(estimateTrip.id)).m! / M, 6);
     const monthly = await ctx.db.select().from(stateMilesMonthly);
     expect(monthly.every((r) => r.trips >= 0 && r.metres > -1e-6)).toBe(true);
+    // The quarterly totals a quarter reads are its months' totals (the same triggers keep both).
+    const drift = (await ctx.db.execute(sql`
+      select count(*)::int as n from state_miles_quarterly q
+      full join (select date_trunc('quarter', month)::date as quarter, truck_id, state, source, sum(metres) as metres, sum(trips)::int as trips
+        from state_miles_monthly group by 1, 2, 3, 4) m using (quarter, truck_id, state, source)
+      where coalesce(q.trips, 0) <> coalesce(m.trips, 0) or abs(coalesce(q.metres, 0) - coalesce(m.metres, 0)) > 0.001`)) as unknown as { rows: { n: number }[] };
+    expect(drift.rows[0]!.n).toBe(0);
+    expect((await ctx.db.select().from(stateMilesQuarterly)).length).toBeGreaterThan(0);
   });
 
   it('a custom range with partial months equals the sum of its trips’ splits: whole months from the monthly totals, the edges from the trips’ rows', async () => {

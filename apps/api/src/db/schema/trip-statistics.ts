@@ -79,3 +79,17 @@ export const stateMilesMonthly = pgTable(
   },
   (t) => [primaryKey({ name: 'state_miles_monthly_pkey', columns: [t.month, t.truckId, t.state, t.source] }), index('state_miles_monthly_truck_idx').on(t.truckId, t.month)],
 );
+
+/** The same per Central quarter (its first day): what a quarter's report reads as it is (kept by the same triggers, migration 0023). */
+export const stateMilesQuarterly = pgTable(
+  'state_miles_quarterly',
+  {
+    truckId: integer().notNull(),
+    quarter: date({ mode: 'string' }).notNull(),
+    state: text().notNull(),
+    source: text().notNull(),
+    metres: doublePrecision().notNull().default(0),
+    trips: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'state_miles_quarterly_pkey', columns: [t.quarter, t.truckId, t.state, t.source] })],
+);

@@ -17,7 +17,7 @@ import type { Db, ExportSessions } from '../../db/client';
 import { exportCsv, type CsvColumn } from '../../platform/csv';
 import { trucks } from '../../db/schema/reference';
 import { tripMileStats, tripTracks } from '../../db/schema/telematics';
-import { stateMilesMonthly, tripStateMiles } from '../../db/schema/trip-statistics';
+import { stateMilesMonthly, stateMilesQuarterly, tripStateMiles } from '../../db/schema/trip-statistics';
 import { trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
 import type { RouteGeometry } from '../trips';
@@ -168,8 +168,8 @@ export function periodOf(q: StateMilesQuery): { from: Date; to: Date; months: [s
 
 /**
  * Per truck, jurisdiction and source: metres and trips over the period (each trip by its best
- * source), unordered and without the truck's unit number. A quarter sums its three monthly
- * totals. A custom range sums the monthly totals of the Central months wholly inside it and,
+ * source), unordered and without the truck's unit number. A quarter reads its quarterly totals
+ * as they are (migration 0023). A custom range sums the monthly totals of the Central months wholly inside it and,
  * for the partial months at its edges only, the trips' rows through the covering index of the
  * rows that count (migration 0023), so a range costs about what a quarter does
  * (docs/state-miles.md "Reading"). A month counts as whole when the range runs to its last
@@ -179,7 +179,7 @@ function stateMilesTotalsQuery(q: StateMilesQuery): SQL {
   const p = periodOf(q);
   const m = stateMilesMonthly;
   const s = tripStateMiles;
-  const truckOf = (col: typeof m.truckId | typeof s.truckId) =>
+  const truckOf = (col: typeof m.truckId | typeof s.truckId | typeof stateMilesQuarterly.truckId) =>
     sql.join(
       [
         q.truckId !== undefined ? sql` and ${col} = ${q.truckId}` : sql``,
@@ -188,12 +188,11 @@ function stateMilesTotalsQuery(q: StateMilesQuery): SQL {
       sql``,
     );
   if (p.months) {
+    const k = stateMilesQuarterly;
     return sql`
-      select ${m.truckId} as truck_id, ${m.state} as state, ${m.source} as source, sum(${m.metres})::float8 as metres, sum(${m.trips})::int as trips
-      from ${m}
-      where ${m.month} between ${p.months[0]} and ${p.months[1]}${truckOf(m.truckId)}
-      group by 1, 2, 3
-      having sum(${m.trips}) > 0`;
+      select ${k.truckId} as truck_id, ${k.state} as state, ${k.source} as source, ${k.metres} as metres, ${k.trips} as trips
+      from ${k}
+      where ${k.quarter} = ${p.months[0]} and ${k.trips} > 0${truckOf(k.truckId)}`;
   }
   const from = p.from.toISOString();
   const to = p.to.toISOString();
@@ -239,13 +238,15 @@ interface TotalsRow {
   trips: number;
 }
 
-const SOURCE_ORDER = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const codePointOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The report as JSON text. A quarter of all trucks is tens of thousands of truck × state ×
- * source rows: PostgreSQL only sums them (no sort, no JSON: both cost it several times what
- * they cost here), and the text is written here in one pass, without the response schema's
- * check of every row (state-miles.test.ts parses the answers with that schema).
+ * source rows: PostgreSQL only sums them (sorting them and writing their JSON cost it several
+ * times what they cost here), and the text is written here in one pass — the rows ordered by a
+ * numeric key (state, truck unit, truck id, source ranks) instead of a comparator over strings,
+ * each truck's and state's JSON written once — without the response schema's check of every row
+ * (state-miles.test.ts parses the answers with that schema; docs/state-miles.md "Reading").
  */
 export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<string> {
   const p = periodOf(q);
@@ -253,35 +254,49 @@ export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<
     db.execute(stateMilesTotalsQuery(q)) as unknown as Promise<{ rows: TotalsRow[] }>,
     db.select({ id: trucks.id, unitNumber: trucks.unitNumber }).from(trucks),
   ]);
-  const unitOf = new Map(units.map((u) => [u.id, u.unitNumber]));
-  const rows = totals.rows
-    .filter((r) => unitOf.has(r.truck_id))
-    .map((r) => ({ ...r, metres: Number(r.metres), unit: unitOf.get(r.truck_id)! }));
-  // The worksheet's order: state, truck unit, truck id, source (code point order, as the CSV's `order by` under the C.UTF-8 collation).
-  rows.sort((a, b) => SOURCE_ORDER(a.state, b.state) || SOURCE_ORDER(a.unit, b.unit) || a.truck_id - b.truck_id || SOURCE_ORDER(a.source, b.source));
+  // The worksheet's order: state, truck unit, truck id, source (code points, as the CSV's `order by` under the C.UTF-8 collation).
+  units.sort((a, b) => codePointOrder(a.unitNumber, b.unitNumber) || a.id - b.id);
+  const truckOf = new Map(units.map((u, rank) => [u.id, { rank, json: `{"truckId":${u.id},"unitNumber":${JSON.stringify(u.unitNumber)},"state":` }]));
+  const rows = totals.rows.filter((r) => truckOf.has(r.truck_id));
+  const stateNames = [...new Set(rows.map((r) => r.state))].sort(codePointOrder);
+  const stateRank = new Map(stateNames.map((st, i) => [st, i]));
+  const sourceNames = [...STATE_MILES_SOURCES].sort(codePointOrder);
+  const sourceOrder = new Map(sourceNames.map((src, i) => [src as string, i]));
+  // key = ((state · trucks + truck) · sources + source) · rows + row: exact in a double for any real fleet.
+  const n = rows.length;
+  const sources = sourceNames.length + 1;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = rows[i]!;
+    keys[i] = ((stateRank.get(r.state)! * units.length + truckOf.get(r.truck_id)!.rank) * sources + (sourceOrder.get(r.source) ?? sources - 1)) * n + i;
+  }
+  keys.sort();
+  const stateJson = new Map(stateNames.map((st) => [st, JSON.stringify(st)]));
+  const sourceJson = new Map(sourceNames.map((src) => [src as string, JSON.stringify(src)]));
   const states = new Map<string, { metres: number; trips: number; gps: number }>();
   let total = 0;
   let gps = 0;
-  const out: string[] = [];
-  for (const r of rows) {
-    out.push(`{"truckId":${r.truck_id},"unitNumber":${JSON.stringify(r.unit)},"state":${JSON.stringify(r.state)},"miles":${miles(r.metres)},"source":${JSON.stringify(r.source)},"trips":${r.trips}}`);
+  const out: string[] = new Array(n);
+  for (let k = 0; k < n; k++) {
+    const r = rows[keys[k]! % n]!;
+    const metres = Number(r.metres);
+    out[k] = `${truckOf.get(r.truck_id)!.json}${stateJson.get(r.state)},"miles":${miles(metres)},"source":${sourceJson.get(r.source) ?? JSON.stringify(r.source)},"trips":${r.trips}}`;
     let st = states.get(r.state);
     if (!st) states.set(r.state, (st = { metres: 0, trips: 0, gps: 0 }));
-    st.metres += r.metres;
+    st.metres += metres;
     st.trips += r.trips;
-    total += r.metres;
+    total += metres;
     if (r.source === 'TELEMATICS') {
-      st.gps += r.metres;
-      gps += r.metres;
+      st.gps += metres;
+      gps += metres;
     }
   }
-  const byState = [...states].sort(([sa, a], [sb, b]) => b.metres - a.metres || SOURCE_ORDER(sa, sb));
-  const stateJson = byState.map(
-    ([state, st]) => `{"state":${JSON.stringify(state)},"miles":${miles(st.metres)},"trips":${st.trips},"gpsShare":${st.metres > 0 ? st.gps / st.metres : 0}}`,
-  );
+  const byState = [...states]
+    .sort(([sa, a], [sb, b]) => b.metres - a.metres || codePointOrder(sa, sb))
+    .map(([state, st]) => `{"state":${stateJson.get(state)},"miles":${miles(st.metres)},"trips":${st.trips},"gpsShare":${st.metres > 0 ? st.gps / st.metres : 0}}`);
   return (
     `{"fromDate":${JSON.stringify(formatWireDateTime(p.from))},"toDate":${JSON.stringify(formatWireDateTime(p.to))},` +
-    `"rows":[${out.join(',')}],"states":[${stateJson.join(',')}],"totalMiles":${miles(total)},"gpsShare":${total > 0 ? gps / total : 0}}`
+    `"rows":[${out.join(',')}],"states":[${byState.join(',')}],"totalMiles":${miles(total)},"gpsShare":${total > 0 ? gps / total : 0}}`
   );
 }
 
