@@ -258,7 +258,7 @@ describe('GET /state-miles', () => {
     expect((await ctx.db.select().from(stateMilesQuarterly)).length).toBeGreaterThan(0);
   });
 
-  it('a custom range with partial months equals the sum of its trips’ splits: whole months from the monthly totals, the edges from the trips’ rows', async () => {
+  it('a custom range with partial months equals the sum of its trips’ splits: whole quarters and months from their totals, the edges from the trips’ rows', async () => {
     const { company, truck, driver } = await fleetTruck();
     const other = await fleetTruck();
     // Central time is UTC-5 in summer: 07/15/2026 00:00:00 CT is 05:00 UTC.
@@ -312,7 +312,11 @@ describe('GET /state-miles', () => {
     await check(`fromDate=07/14/2026 12:00:00&toDate=07/31/2026 23:59:59`, [before, atStart, july]);
     // Exactly whole months (July and August to their last second): the monthly totals only, as a quarter reads them.
     await check(`fromDate=07/01/2026 00:00:00&toDate=08/31/2026 23:59:59`, [before, atStart, july, ...august]);
-    // A truck filter applies to both parts.
+    // A whole quarter (Q3) from the quarterly totals, with partial months around it and a whole month after it.
+    await check(`fromDate=07/01/2026 00:00:00&toDate=09/30/2026 23:59:59`, [before, atStart, july, ...august, september, atEnd, after]);
+    await check(`fromDate=06/20/2026 08:00:00&toDate=11/30/2026 23:59:59`, [before, atStart, july, ...august, september, atEnd, after]);
+    await check(`fromDate=07/14/2026 23:59:59&toDate=10/05/2026 00:00:00`, [before, atStart, july, ...august, september, atEnd, after]);
+    // A truck filter applies to every part.
     const one = await get<StateMilesReport>(`/state-miles?fromDate=07/15/2026 00:00:00&toDate=09/10/2026 12:00:00&truckId=${truck.id}`);
     expect(sumMiles(one.rows)).toBeCloseTo(
       sumMiles([...(await expectedOf([atStart, august[0]!, september, atEnd])).values()]),

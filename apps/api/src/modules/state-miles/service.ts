@@ -169,8 +169,9 @@ export function periodOf(q: StateMilesQuery): { from: Date; to: Date; months: [s
 /**
  * Per truck, jurisdiction and source: metres and trips over the period (each trip by its best
  * source), unordered and without the truck's unit number. A quarter reads its quarterly totals
- * as they are (migration 0023). A custom range sums the monthly totals of the Central months wholly inside it and,
- * for the partial months at its edges only, the trips' rows through the covering index of the
+ * as they are (migration 0023). A custom range sums the quarterly totals of the Central quarters
+ * wholly inside it, the monthly totals of the other whole months and, for the partial months at
+ * its edges only, the trips' rows through the covering index of the
  * rows that count (migration 0023), so a range costs about what a quarter does
  * (docs/state-miles.md "Reading"). A month counts as whole when the range runs to its last
  * second, as a quarter's does (`quarterRange`).
@@ -196,16 +197,27 @@ function stateMilesTotalsQuery(q: StateMilesQuery): SQL {
   }
   const from = p.from.toISOString();
   const to = p.to.toISOString();
-  // ws, we: the first and the end of the whole Central months inside [from, to] (local times; we = ws: none).
+  // ws, we: the first and the end of the whole Central months inside [from, to] (local times; we = ws: none);
+  // qs, qe: the same for whole quarters inside [ws, we) (qs = qe = we: none).
+  const k = stateMilesQuarterly;
+  const monthsBetween = (lo: SQL, hi: SQL) => sql`
+      select ${m.truckId} as truck_id, ${m.state} as state, ${m.source} as source, ${m.metres} as metres, ${m.trips} as trips
+      from ${m}
+      where ${m.month} >= (select ${lo}::date from b) and ${m.month} < (select ${hi}::date from b)${truckOf(m.truckId)}`;
   return sql`
-    with b as (
+    with b0 as (
       select ws, greatest(ws, we) as we from (select
         date_trunc('month', (${from}::timestamptz at time zone 'America/Chicago') - interval '1 microsecond') + interval '1 month' as ws,
         date_trunc('month', (${to}::timestamptz at time zone 'America/Chicago') + interval '1 second') as we) x),
-    parts as (
-      select ${m.truckId} as truck_id, ${m.state} as state, ${m.source} as source, ${m.metres} as metres, ${m.trips} as trips
-      from ${m}
-      where ${m.month} >= (select ws::date from b) and ${m.month} < (select we::date from b)${truckOf(m.truckId)}
+    b as (
+      select ws, we, case when qs < qe then qs else we end as qs, case when qs < qe then qe else we end as qe
+      from (select ws, we, date_trunc('quarter', ws - interval '1 day') + interval '3 months' as qs, date_trunc('quarter', we) as qe from b0) y),
+    parts as (${monthsBetween(sql`ws`, sql`qs`)}
+      union all${monthsBetween(sql`qe`, sql`we`)}
+      union all
+      select ${k.truckId}, ${k.state}, ${k.source}, ${k.metres}, ${k.trips}
+      from ${k}
+      where ${k.quarter} >= (select qs::date from b) and ${k.quarter} < (select qe::date from b)${truckOf(k.truckId)}
       union all
       select ${s.truckId}, ${s.state}, ${s.source}, ${s.metres}, 1
       from ${s}
