@@ -264,7 +264,11 @@ export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<
   const p = periodOf(q);
   const [totals, units] = await Promise.all([
     db.execute(stateMilesTotalsQuery(q)) as unknown as Promise<{ rows: TotalsRow[] }>,
-    db.select({ id: trucks.id, unitNumber: trucks.unitNumber }).from(trucks),
+    // Only the trucks the filter can answer (one truck, one company's, else all).
+    db
+      .select({ id: trucks.id, unitNumber: trucks.unitNumber })
+      .from(trucks)
+      .where(q.truckId !== undefined ? eq(trucks.id, q.truckId) : q.companyId !== undefined ? eq(trucks.companyId, q.companyId) : undefined),
   ]);
   // The worksheet's order: state, truck unit, truck id, source (code points, as the CSV's `order by` under the C.UTF-8 collation).
   units.sort((a, b) => codePointOrder(a.unitNumber, b.unitNumber) || a.id - b.id);
