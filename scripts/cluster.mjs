@@ -189,7 +189,7 @@ function startInstance(i) {
     i.ready = false;
     if (stopping || i.restarting) return;
     // Not asked to stop: out of the upstream, and started again.
-    say(`instance ${i.n} exited unexpectedly (${signal ?? `code ${code}`}); starting it again`);
+    say(`instance ${i.n} exited (${signal ?? `code ${code}`}) unasked; starting it again`);
     i.inUpstream = false;
     void applyUpstream()
       .then(() => sleep(1000))
