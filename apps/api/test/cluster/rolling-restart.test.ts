@@ -30,6 +30,7 @@ const TOKENS = ['tok-cluster-a', 'tok-cluster-b', 'tok-cluster-c'];
 
 const dbName = `milepost_cluster_${randomBytes(5).toString('hex')}`;
 let cluster: ChildProcess | null = null;
+let loadChild: ChildProcess | null = null;
 let samsara: FakeSamsara | null = null;
 let dataDir = '';
 let output = '';
@@ -37,7 +38,18 @@ afterAll(async () => {
   // The cluster's own lines and its instances' logs, timed from its start, for a failure's post-mortem.
   const nginxErrors = dataDir ? await readFile(path.join(dataDir, 'run', 'error.log'), 'utf8').catch(() => '') : '';
   await writeFile(path.join(os.tmpdir(), 'milepost-cluster-test.log'), `${output}\n== nginx error.log\n${nginxErrors}`);
-  if (cluster && cluster.exitCode === null) cluster.kill('SIGKILL');
+  // A test that failed half-way: the cluster, its instances and nginx are one process group.
+  if (cluster?.pid && cluster.exitCode === null) {
+    const gone = new Promise((resolve) => cluster!.once('exit', resolve));
+    cluster.kill('SIGTERM');
+    await Promise.race([gone, new Promise((r) => setTimeout(r, 30_000))]);
+    try {
+      process.kill(-cluster.pid, 'SIGKILL');
+    } catch {
+      /* all gone */
+    }
+  }
+  if (loadChild && loadChild.exitCode === null) loadChild.kill('SIGKILL');
   await samsara?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   const c = new pg.Client({ connectionString: adminUrl() });
@@ -136,6 +148,7 @@ describe('npm run cluster: two instances behind nginx', () => {
         NODE_ENV: 'production',
       },
       stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
     });
     const proc = cluster;
     const waiters: { re: RegExp; resolve: (m: RegExpMatchArray) => void }[] = [];
@@ -176,6 +189,7 @@ describe('npm run cluster: two instances behind nginx', () => {
       cwd: repoRoot,
       stdio: ['pipe', 'pipe', 'inherit'],
     });
+    loadChild = load;
     let loadOut = '';
     load.stdout.on('data', (d: Buffer) => (loadOut += d.toString()));
     const loadDone = new Promise<LoadResult>((resolve, reject) =>
