@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -121,6 +121,8 @@ describe('npm run cluster: two instances behind nginx', () => {
     samsara.fail(/./, { kind: 'slow', delayMs: 300 }, Number.POSITIVE_INFINITY);
 
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-cluster-test-'));
+    // nginx's workers (an unprivileged user when run as root) reach their temp folders in the run folder under it.
+    await chmod(dataDir, 0o755);
     const [nginxPort, port1, port2] = [await freePort(), await freePort(), await freePort()];
     const started = Date.now();
     cluster = spawn(process.execPath, [path.join(repoRoot, 'scripts/cluster.mjs')], {
