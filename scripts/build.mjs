@@ -4,13 +4,43 @@
 // `npm start` calls it only when a build is missing or older than its sources (scripts/start.mjs).
 // `node scripts/build.mjs api` builds the API only.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv[2];
+const at = (...p) => path.join(root, ...p);
+
+/** The newest modification time under these files and folders (node_modules, build output and tests skipped). */
+function newest(paths) {
+  let latest = 0;
+  const walk = (p) => {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p)) if (name !== 'node_modules' && name !== 'dist') walk(path.join(p, name));
+    } else if (!/\.test\.tsx?$/.test(p)) latest = Math.max(latest, st.mtimeMs);
+  };
+  paths.forEach(walk);
+  return latest;
+}
+
+/** When the oldest of these outputs was written (0 when one is missing). */
+const built = (...files) => Math.min(...files.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+const shared = [at('packages/contracts/src'), at('packages/geo/src'), at('package-lock.json')];
+
+/** Whether apps/api/dist is missing or older than its sources (`npm start`, `npm run db:backup`). */
+export const apiStale = () => built(at('apps/api/dist/main.js'), at('apps/api/dist/db-cli.js')) < newest([at('apps/api/src'), at('apps/api/package.json'), at('scripts/build.mjs'), ...shared]);
+
+/** Whether apps/web/dist is missing or older than its sources. */
+export const webStale = () =>
+  built(at('apps/web/dist/index.html')) < newest([at('apps/web/src'), at('apps/web/index.html'), at('apps/web/public'), at('apps/web/vite.config.ts'), at('apps/web/package.json'), ...shared]);
 
 /**
  * The API and the TypeScript-source workspaces it imports (@milepost/contracts, @milepost/geo)
@@ -27,8 +57,9 @@ export async function buildApi() {
     for (const name of Object.keys({ ...wsPkg.dependencies, ...wsPkg.devDependencies })) if (!name.startsWith('@milepost/')) external.push(name);
   }
   await build({
-    entryPoints: [path.join(root, 'apps/api/src/main.ts')],
-    outfile: path.join(root, 'apps/api/dist/main.js'),
+    // The server, and the backup/restore command (npm run db:backup, db:restore).
+    entryPoints: [path.join(root, 'apps/api/src/main.ts'), path.join(root, 'apps/api/src/db-cli.ts')],
+    outdir: path.join(root, 'apps/api/dist'),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -39,7 +70,7 @@ export async function buildApi() {
     // One ES module that may still meet CommonJS packages at run time.
     banner: { js: "import { createRequire as __milepostRequire } from 'node:module'; const require = __milepostRequire(import.meta.url);" },
   });
-  console.log(`API compiled to apps/api/dist/main.js in ${Date.now() - started} ms`);
+  console.log(`API compiled to apps/api/dist/main.js (and db-cli.js) in ${Date.now() - started} ms`);
 }
 
 export function buildWeb() {
