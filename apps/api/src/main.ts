@@ -19,6 +19,10 @@ async function main() {
   // How long each step of the start took (ms since the process began), logged once listening.
   const phases: Record<string, number> = { modules: Math.round(performance.now()) };
   const mark = (name: string) => (phases[name] = Math.round(performance.now()));
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return Math.round((user + system) / 1000);
+  };
   const config = loadConfig();
   const database = await openDatabase({
     url: config.DATABASE_URL,
@@ -77,7 +81,7 @@ async function main() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   mark('listening');
-  app.log.info({ startMs: phases }, `listening ${phases.listening} ms after the process started`);
+  app.log.info({ startMs: phases, cpuMs: cpuMs() }, `listening ${phases.listening} ms after the process started`);
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const lines = [
     '',
@@ -97,6 +101,14 @@ async function main() {
     .start(() => startJobs({ database, telematics: deps.telematics, log: deps.log, syncMinutes: config.TELEMATICS_SYNC_MINUTES }))
     .then(() => {
       if (!lifecycle.shuttingDown) lifecycle.jobsRunning = true;
+      // What the process holds once ready (docs/deploy.md#starting): V8's heap, and outside it the
+      // embedded database's WebAssembly memory (arrayBuffers) and native code.
+      const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+      const mb = (n: number) => Math.round(n / 2 ** 20);
+      app.log.info(
+        { readyMs: Math.round(performance.now()), cpuMs: cpuMs(), memoryMB: { rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), external: mb(external), arrayBuffers: mb(arrayBuffers) } },
+        'ready: migrations done, job workers running',
+      );
     })
     .catch((err: unknown) => app.log.error({ err }, 'background jobs could not start'));
 }
