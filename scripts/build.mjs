@@ -43,19 +43,19 @@ export const webStale = () =>
   built(at('apps/web/dist/index.html')) < newest([at('apps/web/src'), at('apps/web/index.html'), at('apps/web/public'), at('apps/web/vite.config.ts'), at('apps/web/package.json'), ...shared]);
 
 /**
- * The API and the TypeScript-source workspaces it imports (@milepost/contracts, @milepost/geo)
- * in one file; every other package stays in node_modules (PGlite loads its WebAssembly from
- * there, argon2 is native).
+ * Packages that stay in node_modules, loaded from there at run time: each needs files of its own
+ * folder (PGlite its WebAssembly, argon2 its native addon, the docs page its assets, pino its
+ * worker-thread transports), is loaded only on first use (Samsara's SDK, the offline gazetteer,
+ * the state boundaries: bundled, they would be read at every start), or is optional (pg-native).
+ */
+const EXTERNAL = ['@electric-sql/pglite', 'argon2', '@fastify/swagger-ui', 'pino', 'pino-pretty', 'thread-stream', '@samsarahq/samsara', 'zipcodes', 'us-atlas', 'pg-native'];
+
+/**
+ * The API with the packages it imports in one ES module per entry point, except EXTERNAL: resolving
+ * and compiling a few hundred package files one by one was most of a start (docs/deploy.md#starting).
  */
 export async function buildApi() {
   const started = Date.now();
-  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/api/package.json'), 'utf8'));
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@milepost/'));
-  // The workspaces' own runtime packages (date-fns, geographiclib, flexpolyline…) load from node_modules too.
-  for (const ws of ['packages/contracts', 'packages/geo']) {
-    const wsPkg = JSON.parse(readFileSync(path.join(root, ws, 'package.json'), 'utf8'));
-    for (const name of Object.keys({ ...wsPkg.dependencies, ...wsPkg.devDependencies })) if (!name.startsWith('@milepost/')) external.push(name);
-  }
   await build({
     // The server, and the backup/restore command (npm run db:backup, db:restore).
     entryPoints: [path.join(root, 'apps/api/src/main.ts'), path.join(root, 'apps/api/src/db-cli.ts')],
@@ -65,7 +65,7 @@ export async function buildApi() {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
-    external,
+    external: EXTERNAL,
     logLevel: 'warning',
     // One ES module that may still meet CommonJS packages at run time.
     banner: { js: "import { createRequire as __milepostRequire } from 'node:module'; const require = __milepostRequire(import.meta.url);" },
