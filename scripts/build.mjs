@@ -4,7 +4,7 @@
 // `npm start` calls it only when a build is missing or older than its sources (scripts/start.mjs).
 // `node scripts/build.mjs api` builds the API only.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { z } from 'zod';
+import type zipcodes from 'zipcodes';
 import type { FastifyBaseLogger } from 'fastify';
 import { PLACE_SEARCH, type AutosuggestResponse, type autosuggestQuery } from '@milepost/contracts/places-api';
 import { LRUCache } from 'lru-cache';
@@ -19,7 +20,7 @@ let loading: Promise<PlaceIndex> | undefined;
 async function readGazetteer(): Promise<GazetteerRow[]> {
   const load = createRequire(import.meta.url);
   const before = new Set(Object.keys(load.cache));
-  const { codes } = load('zipcodes') as typeof import('zipcodes');
+  const { codes } = load('zipcodes') as typeof zipcodes;
   const rows: GazetteerRow[] = [];
   for (const c of Object.values(codes)) {
     // The package also carries Canadian postal codes.

@@ -1,3 +1,4 @@
+import type * as SamsaraSdk from '@samsarahq/samsara';
 import type { SamsaraClient, SamsaraError } from '@samsarahq/samsara';
 import { boundedFetch, EDGE_LIMITS, fixWindow, PageGuard, parseDriver, parseFix, parseOdometer, parseVehicle, SyncReport, type FixWindow } from './edge';
 import { ProviderError, parseRetryAfter, withRetries, type Breadcrumb, type HistoryPage, type OdometerReading, type RetryPolicy, type TelematicsProvider } from './provider';
@@ -12,7 +13,7 @@ import { ProviderError, parseRetryAfter, withRetries, type Breadcrumb, type Hist
  * bounded fetch and every record through the parsers of edge.ts: the SDK's types are a promise
  * about Samsara's answers, not a check of them.
  */
-type Sdk = typeof import('@samsarahq/samsara');
+type Sdk = typeof SamsaraSdk;
 let sdkLoading: Promise<Sdk> | undefined;
 /**
  * Samsara's SDK is large (over a second to load and ~100 MB resident): it is loaded by the first
