@@ -20,8 +20,8 @@ export const companyPayRules = pgTable('company_pay_rules', {
 /**
  * One row per COMPLETED trip: its review status, flags and suggestion, written only by
  * `refreshTripReview` (modules/mileage-review/service.ts) when the trip's figures or payable
- * miles are stored. Distances in metres; suggested and payable figures in miles, as the trip's
- * manual figures are.
+ * miles are stored. Every distance in metres (docs/decisions/020-one-unit.md, migration 0022):
+ * miles only at the edge, where the queue and the approval convert.
  */
 export const tripReview = pgTable(
   'trip_review',
@@ -37,10 +37,10 @@ export const tripReview = pgTable(
     status: text().notNull(),
     /** [{ code, sentence }] */
     flags: jsonb().notNull().default(sql`'[]'::jsonb`),
-    routedMeters: doublePrecision(),
+    routedM: doublePrecision(),
     /** HERE | ESTIMATE */
     routeSource: text(),
-    actualMeters: doublePrecision(),
+    actualM: doublePrecision(),
     /** SAMSARA | GLE */
     actualSource: text(),
     differencePct: doublePrecision(),
@@ -48,10 +48,11 @@ export const tripReview = pgTable(
     ruleTolerancePct: doublePrecision().notNull(),
     /** ROUTED | ACTUAL: whose figures the suggestion took. */
     suggestedFrom: text(),
-    suggestedPayable: doublePrecision(),
-    suggestedLoaded: doublePrecision(),
-    suggestedEmpty: doublePrecision(),
-    payableMileage: doublePrecision(),
+    suggestedPayableM: doublePrecision(),
+    suggestedLoadedM: doublePrecision(),
+    suggestedEmptyM: doublePrecision(),
+    /** The trip's payable distance (trips.payable_m), set by hand or by rule. */
+    payableM: doublePrecision(),
     approvedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     approvedAt: timestamp({ withTimezone: true }),
     /** The rule's name ("Routed, 3 %") when approved by rule; null when by hand. */
@@ -64,8 +65,8 @@ export const tripReview = pgTable(
     index('trip_review_truck_idx').on(t.truckId, t.status, t.endDateTime, t.tripId),
     index('trip_review_driver_idx').on(t.driverId, t.status, t.endDateTime, t.tripId),
     index('trip_review_difference_idx').on(t.status, t.differencePct, t.tripId),
-    index('trip_review_routed_idx').on(t.status, t.routedMeters, t.tripId),
-    index('trip_review_actual_idx').on(t.status, t.actualMeters, t.tripId),
-    index('trip_review_payable_idx').on(t.status, t.payableMileage, t.tripId),
+    index('trip_review_routed_idx').on(t.status, t.routedM, t.tripId),
+    index('trip_review_actual_idx').on(t.status, t.actualM, t.tripId),
+    index('trip_review_payable_idx').on(t.status, t.payableM, t.tripId),
   ],
 );
