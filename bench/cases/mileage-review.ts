@@ -58,9 +58,10 @@ async function generate(server: BenchServer) {
       empty_m, loaded_m, payable_m, route_m, route_total_empty_m, route_total_m, route_source, created_at, updated_at)
     select k.id, d.id, k.unit_number, c.name, d.first_name || ' ' || d.last_name, 'LOAD_NUMBER', 'LD-' || (100000 + g), 'COMPLETED',
       now() - make_interval(mins => g + 600), now() - make_interval(mins => g),
-      case when h % 10 < 7 then (g % 300) * ${MILE} end, case when h % 10 < 7 then (g % 1500) * ${MILE} end, case when h % 10 < 7 then (g % 300 + g % 1500) * ${MILE} end,
+      case when p % 10 < 7 then (g % 300) * ${MILE} end, case when p % 10 < 7 then (g % 1500) * ${MILE} end, case when p % 10 < 7 then (g % 300 + g % 1500) * ${MILE} end,
       (g % 1500) * ${MILE}, (g % 300) * ${MILE}, (g % 1500 + g % 300) * ${MILE}, 'HERE', now(), now()
-    from (select g, (hashint4(g)::bigint & 2147483647) as h from generate_series(1, ${TRIPS}) g) x
+    -- h picks truck and driver, p (a second mix) whether the trip is paid: every company has trips in every tab
+    from (select g, (hashint4(g)::bigint & 2147483647) as h, (hashint4(g + 1000003)::bigint & 2147483647) as p from generate_series(1, ${TRIPS}) g) x
     join trucks k on k.id = (select min(id) from trucks) + h % 800
     join drivers d on d.id = (select min(id) from drivers) + (h / 800) % 1200
     left join companies c on c.id = k.company_id`,
@@ -84,15 +85,21 @@ async function generate(server: BenchServer) {
     server,
     'trip_review',
     sql`
-    insert into trip_review (trip_id, company_id, truck_id, driver_id, end_date_time, status, flags, routed_meters, route_source, actual_meters,
-      actual_source, difference_pct, rule_basis, rule_tolerance_pct, suggested_from, suggested_payable, suggested_loaded, suggested_empty, payable_mileage)
+    insert into trip_review (trip_id, company_id, truck_id, driver_id, end_date_time, status, flags, routed_m, route_source, actual_m,
+      actual_source, difference_pct, rule_basis, rule_tolerance_pct, suggested_from, suggested_payable_m, suggested_loaded_m, suggested_empty_m, payable_m)
     select t.id, k.company_id, t.truck_id, t.driver_id, t.end_date_time,
       case when t.payable_m is not null then 'APPROVED' when t.id % 3 = 0 then 'NEEDS_REVIEW' else 'READY' end,
       case when t.payable_m is null and t.id % 3 = 0 then '[{"code":"OVER_TOLERANCE","sentence":"GPS 5 % over routed"}]'::jsonb else '[]'::jsonb end,
       t.route_total_m, 'HERE', t.route_total_m * (0.97 + (t.id % 60) / 1000.0), 'SAMSARA', (t.id % 60) / 10.0 - 3,
-      'ROUTED', 3, 'ROUTED', round((t.route_total_m / ${MILE})::numeric, 1)::float8, round((t.route_m / ${MILE})::numeric, 1)::float8,
-      round((t.route_total_empty_m / ${MILE})::numeric, 1)::float8, round((t.payable_m / ${MILE})::numeric, 6)::float8
+      -- the suggestion: the routed figures to 0.1 mile, kept in metres (as refreshTripReview keeps it)
+      'ROUTED', 3, 'ROUTED', round((t.route_total_m / ${MILE})::numeric, 1)::float8 * ${MILE}, round((t.route_m / ${MILE})::numeric, 1)::float8 * ${MILE},
+      round((t.route_total_empty_m / ${MILE})::numeric, 1)::float8 * ${MILE}, t.payable_m
     from trips t join trucks k on k.id = t.truck_id`,
+    // The tabs' counts, as the trip_review triggers keep them (migration 0022).
+    async (tx) => {
+      await tx.execute(sql`delete from trip_review_counts`);
+      await tx.execute(sql`insert into trip_review_counts (company_id, status, trips) select coalesce(company_id, 0), status, count(*) from trip_review group by 1, 2`);
+    },
   );
   await db.execute(sql`vacuum analyze`);
   console.log(`  generated ${TRIPS.toLocaleString('en-US')} completed trips with review rows in ${((performance.now() - t0) / 1000).toFixed(0)} s`);

@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './access';
 import { companies } from './reference';
@@ -60,8 +60,14 @@ export const tripReview = pgTable(
     computedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The queue's indexes (migrations 0017 and 0022): every filter × sort of a page reads one of them in order or index-only;
+    // the two end-date indexes also INCLUDE the sort figures in the migration (drizzle's index builder has no INCLUDE).
     index('trip_review_status_end_idx').on(t.status, t.endDateTime, t.tripId),
     index('trip_review_company_idx').on(t.companyId, t.status, t.endDateTime, t.tripId),
+    index('trip_review_company_difference_idx').on(t.companyId, t.status, t.differencePct, t.tripId),
+    index('trip_review_company_routed_idx').on(t.companyId, t.status, t.routedM, t.tripId),
+    index('trip_review_company_actual_idx').on(t.companyId, t.status, t.actualM, t.tripId),
+    index('trip_review_company_payable_idx').on(t.companyId, t.status, t.payableM, t.tripId),
     index('trip_review_truck_idx').on(t.truckId, t.status, t.endDateTime, t.tripId),
     index('trip_review_driver_idx').on(t.driverId, t.status, t.endDateTime, t.tripId),
     index('trip_review_difference_idx').on(t.status, t.differencePct, t.tripId),
@@ -69,4 +75,20 @@ export const tripReview = pgTable(
     index('trip_review_actual_idx').on(t.status, t.actualM, t.tripId),
     index('trip_review_payable_idx').on(t.status, t.payableM, t.tripId),
   ],
+);
+
+/**
+ * The queue's counts: review rows per company (0: a truck without one) and status, kept equal to
+ * trip_review by its statement triggers (migration 0022), so the tabs of the whole queue or of one
+ * company count from a few rows.
+ */
+export const tripReviewCounts = pgTable(
+  'trip_review_counts',
+  {
+    companyId: integer().notNull(),
+    /** NEEDS_REVIEW | READY | APPROVED */
+    status: text().notNull(),
+    trips: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.status], name: 'trip_review_counts_pkey' })],
 );

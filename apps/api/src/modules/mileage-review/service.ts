@@ -24,7 +24,7 @@ import type { RouteSource } from '@milepost/contracts/routing-api';
 import { CENTRAL_TZ } from '@milepost/contracts/list-query';
 import { metresToEnteredMiles, metresToMiles, milesToMetres } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
-import { companyPayRules, tripReview } from '../../db/schema/mileage-review';
+import { companyPayRules, tripReview, tripReviewCounts } from '../../db/schema/mileage-review';
 import { companies, globalSettings, trucks } from '../../db/schema/reference';
 import { tripMileStats } from '../../db/schema/telematics';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
@@ -170,6 +170,22 @@ export async function refreshCompanyReviews(db: Db, companyId: number, batch = 5
   }
 }
 
+/**
+ * Recomputes the open review rows of every company that runs `provider`: the trip settings'
+ * switch of that provider decides whose figures are the actual miles, so when it changes these
+ * rows follow. A job's work (jobs/queue.ts, REVIEW_REFRESH_QUEUE), queued by the settings save.
+ */
+export async function refreshProviderReviews(db: Db, provider: 'SAMSARA' | 'GLE'): Promise<number> {
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(provider === 'SAMSARA' ? companies.samsaraEnabled : companies.gleEnabled, true))
+    .orderBy(asc(companies.id));
+  let done = 0;
+  for (const { id } of rows) done += await refreshCompanyReviews(db, id);
+  return done;
+}
+
 /** Completed trips without a review row (trips stored before the queue existed): at most `limit` a run. */
 export async function backfillReviews(db: Db, limit = 2000): Promise<number> {
   const rows = await db
@@ -252,6 +268,14 @@ const sortColumns = {
   payableMileage: r.payableM,
 };
 
+/** The figures' sort keys where a period is filtered: the same order, not served by the figures' own indexes (listReview). */
+const periodSortColumns = {
+  differencePct: sql`(${r.differencePct} + 0)`,
+  routedMiles: sql`(${r.routedM} + 0)`,
+  actualMiles: sql`(${r.actualM} + 0)`,
+  payableMileage: sql`(${r.payableM} + 0)`,
+};
+
 const rowJson = sql`json_build_object(
   'tripId', ${r.tripId}, 'version', ${t.version}, 'identifierType', ${t.identifierType}, 'number', ${t.identifierValue},
   'unitNumber', ${t.truckUnit}, 'driverName', ${t.driverName}, 'companyName', ${t.companyName},
@@ -271,24 +295,36 @@ const rowJson = sql`json_build_object(
 export async function listReview(db: Db, q: z.output<typeof reviewListQuery>): Promise<string> {
   const filters = reviewFilters(q);
   const pageWhere = whereOf([sql`${r.status} = ${q.status}`, ...filters]);
-  // The default: the latest trips first.
-  const order = q.sort.length ? orderBy(q.sort, sortColumns, r.tripId) : [sql`${r.endDateTime} desc nulls last`, sql`${r.tripId} desc`];
-  const capped = (status: ReviewStatus) =>
-    sql`(select count(*)::int from (select 1 from ${r} ${whereOf([sql`${r.status} = ${status}`, ...filters])} limit ${REVIEW_COUNT_CAP + 1}) c)`;
+  // A period is read as its range of an end-date index and sorted there (its sort figures are in
+  // that index): a figure's own index walked in order would pass every trip outside the period
+  // first, and the planner cannot tell how many (the ids run with the dates). `+ 0` keeps the
+  // order and the nulls' place, and takes those indexes out of the choice (docs/mileage-review.md).
+  const columns = q.fromDate || q.toDate ? { ...sortColumns, ...periodSortColumns } : sortColumns;
+  // The default: the latest trips first — the end-date index read backwards (a completed trip without an end date, if any, leads).
+  const order = q.sort.length ? orderBy(q.sort, columns, r.tripId) : [sql`${r.endDateTime} desc`, sql`${r.tripId} desc`];
+  // The whole queue's or one company's counts are exact, from trip_review_counts; in a narrower
+  // filter each status is counted up to REVIEW_COUNT_CAP from the filter's index.
+  const kept = q.truckId === undefined && q.driverId === undefined && !q.fromDate && !q.toDate;
+  const count = (status: ReviewStatus) =>
+    kept
+      ? sql`(select coalesce(sum(${tripReviewCounts.trips}), 0)::int from ${tripReviewCounts} where ${tripReviewCounts.status} = ${status}${
+          q.companyId !== undefined ? sql` and ${tripReviewCounts.companyId} = ${q.companyId}` : sql``
+        })`
+      : sql`(select count(*)::int from (select 1 from ${r} ${whereOf([sql`${r.status} = ${status}`, ...filters])} limit ${REVIEW_COUNT_CAP + 1}) c)`;
   const result = (await db.execute(sql`
     select coalesce((select json_agg(x.j) from (
         select ${rowJson} as j from (select ${r.tripId} as id from ${r} ${pageWhere} order by ${sql.join(order, sql`, `)} limit ${q.size} offset ${q.page * q.size}) p
         join ${r} on ${r.tripId} = p.id join ${t} on ${t.id} = p.id
         order by ${sql.join(order, sql`, `)}
       ) x), '[]')::text as content,
-      ${capped('NEEDS_REVIEW')} as needs, ${capped('READY')} as ready, ${capped('APPROVED')} as approved`)) as unknown as {
+      ${count('NEEDS_REVIEW')} as needs, ${count('READY')} as ready, ${count('APPROVED')} as approved`)) as unknown as {
     rows: { content: string; needs: number; ready: number; approved: number }[];
   };
   const row = result.rows[0]!;
   const counts = { NEEDS_REVIEW: Number(row.needs), READY: Number(row.ready), APPROVED: Number(row.approved) };
-  const capped_ = REVIEW_STATUSES.filter((s) => counts[s] > REVIEW_COUNT_CAP);
+  const capped = kept ? [] : REVIEW_STATUSES.filter((s) => counts[s] > REVIEW_COUNT_CAP);
   const total = counts[q.status];
-  return `{"content":${row.content},"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size},"counts":${JSON.stringify(counts)},"countsCapped":${JSON.stringify(capped_)}${capped_.includes(q.status) ? ',"totalIsEstimate":true' : ''}}`;
+  return `{"content":${row.content},"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size},"counts":${JSON.stringify(counts)},"countsCapped":${JSON.stringify(capped)}${capped.includes(q.status) ? ',"totalIsEstimate":true' : ''}}`;
 }
 
 /** Every READY trip of a filter with its version and suggested payable miles (for "Approve all ready in this filter"). */
@@ -428,7 +464,7 @@ export async function approveOne(db: Db, actorId: number, item: { tripId: number
  * Trips approved at once, each in its own transaction, a few at a time on the pool's connections
  * (different trips never wait on each other; PGlite runs them one after another).
  */
-const APPROVE_CONCURRENCY = 4;
+const APPROVE_CONCURRENCY = 8;
 
 export async function approve(db: Db, actorId: number, body: z.output<typeof approveBody>) {
   // One read for the whole batch: the trips not found, stale or not ready are answered from it.
