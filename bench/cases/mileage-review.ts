@@ -143,17 +143,24 @@ export async function mileageReviewCase(server: BenchServer): Promise<Figure[]> 
   slowest.sort((a, b) => b[0] - a[0]);
   console.log(`  slowest:\n${slowest.slice(0, 8).map(([ms, c]) => `    ${ms.toFixed(0).padStart(5)} ms  ${c}`).join('\n')}`);
 
-  // 500 READY trips per call, each its own transaction, as "Approve all ready" sends them.
-  const approve = await measure(5, async () => {
+  // 500 READY trips per call, each its own transaction, as "Approve all ready" sends them; the
+  // list of the company's READY trips ("Approve all ready in this filter" reads it first) timed apart.
+  const batches: { tripId: number; version: number }[][] = [];
+  const readyList = await measure(6, async () => {
     const ready = (await request('GET', `/mileage-review/ready?companyId=${ids.c}`)) as { data: { items: { tripId: number; version: number }[] } };
-    const items = ready.data.items.slice(0, 500).map(({ tripId, version }) => ({ tripId, version }));
+    const items = ready.data.items.slice(batches.length * 500, batches.length * 500 + 500).map(({ tripId, version }) => ({ tripId, version }));
     if (items.length < 500) throw new Error(`only ${items.length} ready trips left`);
-    const answer = (await request('POST', '/mileage-review/approve', { items })) as { data: { results: { status: string }[] } };
+    batches.push(items);
+  }, 0);
+  let batch = 0; // the warm-up takes the first batch, each sample the next
+  const approve = await measure(5, async () => {
+    const answer = (await request('POST', '/mileage-review/approve', { items: batches[batch++]! })) as { data: { results: { status: string }[] } };
     if (answer.data.results.some((r) => r.status !== 'APPROVED')) throw new Error('an approval was refused');
   }, 1);
   const n = TRIPS.toLocaleString('en-US');
   return [
     { case: `GET /mileage-review, ${n} completed trips, page of 50 with the 3 counts, any tab × filter × sort (${cases.length} combinations)`, engine: server.engine, ...list, target: 'p95 < 100 ms' },
-    { case: `GET /mileage-review/ready (one company of 20) + POST /mileage-review/approve of 500 READY trips, ${n} trips`, engine: server.engine, ...approve, target: '500 items < 2 s' },
+    { case: `GET /mileage-review/ready (one company of 20: its READY trips, up to 10 000), ${n} trips`, engine: server.engine, ...readyList },
+    { case: `POST /mileage-review/approve of 500 READY trips (one transaction each), ${n} trips`, engine: server.engine, ...approve, target: '500 items < 2 s' },
   ];
 }

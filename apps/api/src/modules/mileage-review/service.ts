@@ -333,7 +333,7 @@ export async function readyItems(db: Db, q: z.output<typeof reviewReadyQuery>): 
     select ${r.tripId} as "tripId", ${t.version} as "version", ${metresToEnteredMilesSql(r.suggestedPayableM)} as "payableMileage"
     from ${r} join ${t} on ${t.id} = ${r.tripId}
     ${whereOf([sql`${r.status} = 'READY'`, ...reviewFilters(q)])}
-    order by ${r.endDateTime} desc nulls last, ${r.tripId} desc limit ${READY_LIST_MAX + 1}`)) as unknown as { rows: { tripId: number; version: number; payableMileage: number | null }[] };
+    order by ${r.endDateTime} desc, ${r.tripId} desc limit ${READY_LIST_MAX + 1}`)) as unknown as { rows: { tripId: number; version: number; payableMileage: number | null }[] };
   const items = rows.rows.slice(0, READY_LIST_MAX).map((x) => ({ tripId: Number(x.tripId), version: Number(x.version), payableMileage: x.payableMileage === null ? null : Number(x.payableMileage) }));
   const totalMiles = Math.round(items.reduce((s, i) => s + (i.payableMileage ?? 0), 0) * 10) / 10;
   return { items, totalMiles, truncated: rows.rows.length > READY_LIST_MAX };
@@ -464,7 +464,7 @@ export async function approveOne(db: Db, actorId: number, item: { tripId: number
  * Trips approved at once, each in its own transaction, a few at a time on the pool's connections
  * (different trips never wait on each other; PGlite runs them one after another).
  */
-const APPROVE_CONCURRENCY = 8;
+const APPROVE_CONCURRENCY = 6;
 
 export async function approve(db: Db, actorId: number, body: z.output<typeof approveBody>) {
   // One read for the whole batch: the trips not found, stale or not ready are answered from it.
