@@ -22,7 +22,7 @@ import {
 } from '@milepost/contracts/mileage-review-api';
 import type { RouteSource } from '@milepost/contracts/routing-api';
 import { CENTRAL_TZ } from '@milepost/contracts/list-query';
-import { metresToEnteredMiles, metresToMiles, milesToMetres } from '@milepost/geo/units';
+import { metresToEnteredMiles, milesToMetres } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { companyPayRules, tripReview, tripReviewCounts } from '../../db/schema/mileage-review';
 import { companies, globalSettings, trucks } from '../../db/schema/reference';

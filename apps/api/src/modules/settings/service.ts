@@ -4,7 +4,7 @@ import { SETTINGS_MESSAGES, type TripSettings, type UserRouteSetting, type tripS
 import type { Db } from '../../db/client';
 import { globalSettings, userRouteSettings } from '../../db/schema/reference';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
-import type { ProviderName } from '../telematics/provider';
+import type { ProviderName } from '../telematics';
 
 const settingColumns = {
   id: globalSettings.id,
