@@ -455,11 +455,6 @@ async function approveItem(db: Db, actorId: number, item: { tripId: number; vers
   }
 }
 
-/** Approves one READY trip by its suggestion, in its own transaction. */
-export async function approveOne(db: Db, actorId: number, item: { tripId: number; version: number }): Promise<ApproveStatus> {
-  return approveItem(db, actorId, item, (await readForApproval(db, [item.tripId])).get(item.tripId));
-}
-
 /**
  * Trips approved at once, each in its own transaction, a few at a time on the pool's connections
  * (different trips never wait on each other; PGlite runs them one after another).
