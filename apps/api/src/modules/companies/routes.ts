@@ -43,7 +43,7 @@ export async function companyRoutes(app: FastifyInstance, deps: AppDeps) {
     config: { access: { permission: 'CAN_EDIT_COMPANY_TOKENS' } },
     schema: {
       tags,
-      summary: 'Replace the Samsara and GLE tokens (stored encrypted, never returned)',
+      summary: "Replace every telematics provider's token (stored encrypted, never returned)",
       params: z.object({ companyId: idParam.shape.id }),
       body: companyTokensUpdate,
       response: { 200: envelope(companyRow) },

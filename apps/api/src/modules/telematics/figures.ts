@@ -5,6 +5,7 @@ import { telematicsMileage, type StopRadii } from '@milepost/geo/mileage';
 import type { LoadStatus, StopType } from '@milepost/geo/stops';
 import type { Db } from '../../db/client';
 import { companies, globalSettings, trucks } from '../../db/schema/reference';
+import { companySwitchesSql, switchesOf } from './company-providers';
 import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { tripStops, trips } from '../../db/schema/trips';
 import { PROVIDERS, type ProviderName } from './provider';
@@ -133,7 +134,7 @@ export async function tripFigures(db: Db, tripId: number, opts: { location?: boo
           loadedM: trips.loadedM,
           telematicsM: trips.telematicsM,
         },
-        company: { samsaraEnabled: companies.samsaraEnabled, gleEnabled: companies.gleEnabled },
+        companySwitches: companySwitchesSql(companies.id),
         settings: {
           samsaraEnabled: globalSettings.samsaraEnabled,
           gleEnabled: globalSettings.gleEnabled,
@@ -182,7 +183,8 @@ export async function tripFigures(db: Db, tripId: number, opts: { location?: boo
       .where(eq(tripMileStats.tripId, tripId)) as Promise<({ source: string; inputsKey: string; detail: unknown; location?: unknown } & { [K in keyof MetreFigures]: number | null })[]>,
   ]);
   if (!row) return null;
-  const { trip: { routeM, ...trip }, company, settings } = row;
+  const { trip: { routeM, ...trip }, companySwitches, settings } = row;
+  const company = switchesOf(companySwitches);
 
   // HERE (or the estimate): the route figures the trip was saved with. A trip saved before the
   // server recorded where its figures came from has legs without a method.
