@@ -20,7 +20,7 @@ import * as auth from './service';
 
 const empty = envelope(z.null());
 
-/** Sign-in and password-reset limits (docs/deploy.md "Rate limits"). */
+/** Sign-in and password-reset limits; the counters live in PostgreSQL, shared by every instance (docs/deploy.md). */
 function authLimits(config: AppDeps['config']) {
   // Sign-in attempts count per client (IP), generously so an office behind one NAT can sign
   // in, before the body is read; and per address (below, from any client), so guessing at one
