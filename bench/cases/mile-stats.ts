@@ -2,7 +2,7 @@ import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { roles, users } from '../../apps/api/src/db/schema/access';
 import { companies, drivers, globalSettings, trucks } from '../../apps/api/src/db/schema/reference';
-import { tripMileStats } from '../../apps/api/src/db/schema/telematics';
+import { companyProviders, tripMileStats } from '../../apps/api/src/db/schema/telematics';
 import { demoDrive } from '../../apps/api/src/db/seed/demo-drive';
 import { saveTrack } from '../../apps/api/src/modules/telematics/tracks';
 import { trackFrom } from '../../apps/api/src/modules/telematics/track-codec';
@@ -42,12 +42,12 @@ export async function mileStatsCase(server: BenchServer): Promise<Figure[]> {
       email: 'b@bench.test',
       phone: '+1 (312) 555-0100',
       usDot: '1',
-      samsaraEnabled: true,
-      gleEnabled: true,
-      samsaraTokenEncrypted: box.seal('bench-samsara-token'),
-      gleTokenEncrypted: box.seal('bench-gle-token'),
     })
     .returning();
+  await db.insert(companyProviders).values([
+    { companyId: company!.id, provider: 'SAMSARA', enabled: true, tokenEncrypted: box.seal('bench-samsara-token') },
+    { companyId: company!.id, provider: 'GLE', enabled: true, tokenEncrypted: box.seal('bench-gle-token') },
+  ]);
   const [truck] = await db
     .insert(trucks)
     .values({ unitNumber: 'B-1', vinNumber: 'BENCHVIN1', samsaraVin: 'BENCHSVIN1', vehicleId: 'sv-bench', gleVehicleId: 'gv-bench', licencePlate: 'IL-1', homeLocation: 'Chicago, IL', companyId: company!.id })

@@ -14,27 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { AUTH_MESSAGES, GENERIC_ERROR_MESSAGES } from '@milepost/contracts/messages';
 import type { Mailer } from './integrations/mail/mailer';
 import type { AppDeps } from './app-deps';
-import { authRoutes } from './modules/auth/routes';
-import { healthRoutes } from './modules/health/routes';
-import { permissionRoutes } from './modules/permissions/routes';
-import { placeRoutes } from './modules/places/routes';
-import { roleRoutes } from './modules/roles/routes';
-import { userRoutes } from './modules/users/routes';
-import { companyRoutes } from './modules/companies/routes';
-import { dispatcherRoutes } from './modules/dispatchers/routes';
-import { driverRoutes } from './modules/drivers/routes';
-import { recoveryReasonRoutes } from './modules/recovery-reasons/routes';
-import { settingsRoutes } from './modules/settings/routes';
-import { shopRoutes } from './modules/shops/routes';
-import { teamRoutes } from './modules/teams/routes';
-import { truckRoutes } from './modules/trucks/routes';
-import { tripRoutes } from './modules/trips/routes';
-import { stateMilesRoutes } from './modules/state-miles/routes';
-import { tripStatisticsRoutes } from './modules/trip-statistics/routes';
-import { routingRoutes } from './modules/routing/routes';
-import { integrationRoutes } from './modules/telematics/routes';
-import { mileStatsRoutes } from './modules/mile-stats/routes';
-import { mileageReviewRoutes } from './modules/mileage-review/routes';
+import { registerApiModules, type ModuleRoute } from './api-modules';
 import { enforceAccess, type RouteAccess } from './platform/access';
 import { configurePasswordHashing } from './platform/crypto';
 import { AppError, registerErrorHandling } from './platform/errors';
@@ -89,6 +69,8 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
   app.decorate('mailer', mailer);
   const routeTable: RouteAccess[] = [];
   app.decorate('routeTable', routeTable);
+  const moduleRoutes: ModuleRoute[] = [];
+  app.decorate('moduleRoutes', moduleRoutes);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -147,33 +129,9 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
   // Every API route below must declare its access (deny by default).
   await app.register(async (api) => {
     enforceAccess(api, { db, keys }, routeTable);
-    await api.register(async (scope) => healthRoutes(scope, deps));
     await api.register(async (scope) => metricsRoutes(scope, { token: config.METRICS_TOKEN, database: deps.database }));
-    await api.register(
-      async (v1) => {
-        await authRoutes(v1, deps);
-        await permissionRoutes(v1, deps);
-        await placeRoutes(v1, deps);
-        await roleRoutes(v1, deps);
-        await userRoutes(v1, deps);
-        await truckRoutes(v1, deps);
-        await driverRoutes(v1, deps);
-        await dispatcherRoutes(v1, deps);
-        await teamRoutes(v1, deps);
-        await companyRoutes(v1, deps);
-        await shopRoutes(v1, deps);
-        await recoveryReasonRoutes(v1, deps);
-        await settingsRoutes(v1, deps);
-        await mileStatsRoutes(v1, deps);
-        await stateMilesRoutes(v1, deps);
-        await tripRoutes(v1, deps);
-        await tripStatisticsRoutes(v1, deps);
-        await routingRoutes(v1, deps);
-        await integrationRoutes(v1, deps);
-        await mileageReviewRoutes(v1, deps);
-      },
-      { prefix: '/api/v1' },
-    );
+    // Each module under its URL prefix, its listed exceptions at /api/v1 (api-modules.ts).
+    await registerApiModules(api, deps, moduleRoutes);
   });
 
   await serveWebApp(app, config.WEB_DIST_DIR);
@@ -217,5 +175,7 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Every API route with the access it declared. */
     routeTable: RouteAccess[];
+    /** Every route of a module (api-modules.ts) with the module that registered it. */
+    moduleRoutes: ModuleRoute[];
   }
 }

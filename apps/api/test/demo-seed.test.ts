@@ -11,7 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TripMileStats } from '@milepost/contracts/mile-stats-api';
 import { REVIEW_FLAGS, type ReviewPage } from '@milepost/contracts/mileage-review-api';
 import { companies, trucks } from '../src/db/schema/reference';
-import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
+import { companyProviders, tripMileStats, tripTracks } from '../src/db/schema/telematics';
 import { tripStops, trips } from '../src/db/schema/trips';
 import { tripStateMiles } from '../src/db/schema/trip-statistics';
 import type { TripStateMiles } from '@milepost/contracts/state-miles-api';
@@ -24,7 +24,7 @@ import { backfillMileStats, keepTripFigures } from '../src/modules/telematics/fi
 import { routingServiceFor } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, usePostgres, type TestContext } from './harness';
-import { signIn } from './factories';
+import { setCompanyProvider, signIn } from './factories';
 import { metresToMiles } from '@milepost/geo/units';
 
 /**
@@ -204,7 +204,11 @@ describe('demo data', () => {
     expect(await scheduledSyncs(telematics)).toEqual([]);
 
     const [prairie] = await ctx.db.select().from(companies).where(eq(companies.name, 'Prairie Freight Lines'));
-    expect(prairie).toMatchObject({ samsaraEnabled: true, gleEnabled: true, samsaraTokenEncrypted: null, gleTokenEncrypted: null });
+    const prairieProviders = await ctx.db.select().from(companyProviders).where(eq(companyProviders.companyId, prairie!.id)).orderBy(companyProviders.provider);
+    expect(prairieProviders).toMatchObject([
+      { provider: 'GLE', enabled: true, tokenEncrypted: null },
+      { provider: 'SAMSARA', enabled: true, tokenEncrypted: null },
+    ]);
     // The Companies screen: never run, not failed, and why it does not run.
     const status = await call(ctx.app, { method: 'GET', url: `/api/v1/integrations/status?companyId=${prairie!.id}`, token });
     expect(status.statusCode).toBe(200);
@@ -217,14 +221,15 @@ describe('demo data', () => {
       .from(trips)
       .innerJoin(trucks, eq(trucks.id, trips.truckId))
       .innerJoin(companies, eq(companies.id, trucks.companyId))
-      .where(and(eq(companies.samsaraEnabled, true), eq(trips.tripStatus, 'IN_TRANSIT')));
+      .innerJoin(companyProviders, and(eq(companyProviders.companyId, companies.id), eq(companyProviders.provider, 'SAMSARA')))
+      .where(and(eq(companyProviders.enabled, true), eq(trips.tripStatus, 'IN_TRANSIT')));
     expect(running).toBeDefined();
     const stats = () => call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${running!.id}`, token });
     expect((await stats()).statusCode).toBe(200);
     expect(providerHits).toEqual([]);
 
     // A company that does hold a token is still synced on schedule.
-    await ctx.db.update(companies).set({ samsaraTokenEncrypted: telematics.secretBox.seal('a-real-token-1234') }).where(eq(companies.id, running!.companyId));
+    await setCompanyProvider(ctx.db, running!.companyId, 'SAMSARA', { tokenEncrypted: telematics.secretBox.seal('a-real-token-1234') });
     expect(await scheduledSyncs(telematics)).toEqual([{ companyId: running!.companyId, provider: 'SAMSARA' }]);
     // Reading its mileage still calls no one; the jobs' work for the trip does.
     await stats();

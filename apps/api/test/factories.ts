@@ -5,6 +5,7 @@ import type { PermissionName } from '@milepost/contracts/permissions';
 import type { Db } from '../src/db/client';
 import { permissions, rolePermissions, roles, users } from '../src/db/schema/access';
 import { companies, drivers, trucks } from '../src/db/schema/reference';
+import { companyProviders } from '../src/db/schema/telematics';
 import { hashPassword } from '../src/platform/crypto';
 
 const unique = () => randomBytes(5).toString('hex');
@@ -61,12 +62,33 @@ export async function setUserActive(db: Db, userId: number, active: boolean) {
 let serial = 0;
 const next = () => `${Date.now().toString(36)}${(serial++).toString(36)}${randomBytes(2).toString('hex')}`;
 
-export async function createCompanyRow(db: Db, over: Partial<typeof companies.$inferInsert> = {}) {
+/** A company's switch and sealed token of one provider, as the tests set them (table company_providers). */
+export interface ProviderRowOptions {
+  samsaraEnabled?: boolean;
+  gleEnabled?: boolean;
+  samsaraTokenEncrypted?: string | null;
+  gleTokenEncrypted?: string | null;
+}
+
+export async function createCompanyRow(db: Db, over: Partial<typeof companies.$inferInsert> & ProviderRowOptions = {}) {
+  const { samsaraEnabled, gleEnabled, samsaraTokenEncrypted, gleTokenEncrypted, ...own } = over;
   const [c] = await db
     .insert(companies)
-    .values({ name: `Haulers ${next()}`, email: 'ops@haulers.test', phone: '+1 (312) 555-0100', usDot: '1234567', ...over })
+    .values({ name: `Haulers ${next()}`, email: 'ops@haulers.test', phone: '+1 (312) 555-0100', usDot: '1234567', ...own })
     .returning();
+  await setCompanyProvider(db, c!.id, 'SAMSARA', { enabled: samsaraEnabled, tokenEncrypted: samsaraTokenEncrypted });
+  await setCompanyProvider(db, c!.id, 'GLE', { enabled: gleEnabled, tokenEncrypted: gleTokenEncrypted });
   return c!;
+}
+
+/** Sets a company's switch and/or sealed token of one provider (undefined: left as it is). */
+export async function setCompanyProvider(db: Db, companyId: number, provider: 'SAMSARA' | 'GLE', set: { enabled?: boolean | undefined; tokenEncrypted?: string | null | undefined }) {
+  const values = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)) as { enabled?: boolean; tokenEncrypted?: string | null };
+  if (!Object.keys(values).length) return;
+  await db
+    .insert(companyProviders)
+    .values({ companyId, provider, ...values })
+    .onConflictDoUpdate({ target: [companyProviders.companyId, companyProviders.provider], set: values });
 }
 
 /** A unique 17-character VIN (no I, O or Q) from a factory id. */

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { IntegrationStatus } from '@milepost/contracts/integrations-api';
 import { buildApp } from '../src/app';
 import { createAppDeps, silentLogger } from '../src/app-deps';
-import { companies, drivers, globalSettings, trucks } from '../src/db/schema/reference';
+import { drivers, globalSettings, trucks } from '../src/db/schema/reference';
 import { createSecretBox } from '../src/platform/secret-box';
 import { scopedDriverId } from '../src/modules/telematics/sync';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { createCompanyRow, createDriverRow, createTruckRow, createUser, setCompanyProvider, signIn } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 
@@ -199,7 +199,7 @@ describe('GLE sync', () => {
 describe('sync rules and access', () => {
   it('refuses a provider switched off for the company or in the trip settings, and says why in the status', async () => {
     const company = await integratedCompany();
-    await ctx.db.update(companies).set({ gleEnabled: false }).where(eq(companies.id, company.id));
+    await setCompanyProvider(ctx.db, company.id, 'GLE', { enabled: false });
     const res = await sync(company.id, 'GLE');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'INTEGRATION_DISABLED', message: 'GLE is switched off for this company.' });

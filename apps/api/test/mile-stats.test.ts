@@ -5,7 +5,7 @@ import type { TripRouteData } from '@milepost/contracts/route-data-api';
 import type { TripMapReport, TripMapSummary } from '@milepost/contracts/trip-map-api';
 import { decode } from '@milepost/geo/flexpolyline';
 import { wgs84Meters } from '@milepost/geo/distance';
-import { companies, globalSettings } from '../src/db/schema/reference';
+import { globalSettings } from '../src/db/schema/reference';
 import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
 import { trips } from '../src/db/schema/trips';
 import { keepTripFigures } from '../src/modules/telematics/figures';
@@ -13,7 +13,7 @@ import { createTrip } from '../src/modules/trips/service';
 import type { RoutingService } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { createCompanyRow, createDriverRow, createTruckRow, createUser, setCompanyProvider, signIn } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 import { straightDrive, type FakeFix } from './fakes/telematics-server';
@@ -234,7 +234,7 @@ describe('GET /mile-stats/{tripId}', () => {
     const { trip, company } = await tripWithTracks();
     await keep(trip.id);
     expect((await mileStats(trip.id)).samsaraStats).not.toBeNull();
-    await ctx.db.update(companies).set({ samsaraEnabled: false }).where(eq(companies.id, company.id));
+    await setCompanyProvider(ctx.db, company.id, 'SAMSARA', { enabled: false });
     const off = await mileStats(trip.id);
     expect(off.samsaraStats).toBeNull();
     expect(off.gleStats).not.toBeNull();
@@ -355,11 +355,11 @@ describe('GET /trips/summary and /trips/report-summary with telematics', () => {
 
   it('leaves out an integration the company does not run', async () => {
     const { truck, number, company } = await tripWithTracks();
-    await ctx.db.update(companies).set({ gleEnabled: false }).where(eq(companies.id, company.id));
+    await setCompanyProvider(ctx.db, company.id, 'GLE', { enabled: false });
     const q = `truckId=${truck.id}&number=${number}`;
     expect((await get<TripMapSummary>(`/trips/summary?${q}`)).sources.map((s) => s.type)).toEqual(['here', 'samsara']);
     expect((await get<TripMapReport>(`/trips/report-summary?${q}`)).sources.map((s) => s.type)).toEqual(['here', 'samsara']);
-    await ctx.db.update(companies).set({ samsaraEnabled: false }).where(eq(companies.id, company.id));
+    await setCompanyProvider(ctx.db, company.id, 'SAMSARA', { enabled: false });
     expect((await get<TripMapSummary>(`/trips/summary?${q}`)).sources.map((s) => s.type)).toEqual(['here']);
   });
 });

@@ -7,7 +7,8 @@ import { COMPANY_MESSAGES } from '@milepost/contracts/companies-api';
 import { SHOP_MESSAGES } from '@milepost/contracts/shops-api';
 import { RECOVERY_REASON_MESSAGES } from '@milepost/contracts/recovery-reasons-api';
 import { PERMISSION_NAMES, type PermissionName } from '@milepost/contracts/permissions';
-import { companies, drivers } from '../src/db/schema/reference';
+import { drivers } from '../src/db/schema/reference';
+import { companyProviders } from '../src/db/schema/telematics';
 import { call, createTestContext, type TestContext } from './harness';
 import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
 
@@ -254,11 +255,12 @@ describe('companies', () => {
       expect(body).not.toContain(samsaraToken);
       expect(body).not.toContain(gleToken);
     }
-    // The database columns hold ciphertext, not the token.
-    const [row] = await ctx.db.select().from(companies).where(eq(companies.id, c.id));
-    expect(JSON.stringify(row)).not.toContain(samsaraToken.slice(0, -4));
-    expect(JSON.stringify(row)).not.toContain(gleToken.slice(0, -4));
-    expect(row!.samsaraTokenEncrypted).toMatch(/^v1:/);
+    // The database holds ciphertext, not the token (one row per provider, migration 0024).
+    const rows = await ctx.db.select().from(companyProviders).where(eq(companyProviders.companyId, c.id)).orderBy(companyProviders.provider);
+    expect(rows.map((r) => r.provider)).toEqual(['GLE', 'SAMSARA']);
+    expect(JSON.stringify(rows)).not.toContain(samsaraToken.slice(0, -4));
+    expect(JSON.stringify(rows)).not.toContain(gleToken.slice(0, -4));
+    for (const row of rows) expect(row.tokenEncrypted).toMatch(/^v1:/);
     // Only the right key opens them.
     const { companyTokens } = await import('../src/modules/companies/service');
     const { createSecretBox } = await import('../src/platform/secret-box');

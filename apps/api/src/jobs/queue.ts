@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { companies, globalSettings } from '../db/schema/reference';
 import { backfillMileStats, keepTripFigures } from '../modules/telematics/figures';
@@ -13,7 +13,8 @@ import { calibrateEstimates, calibrationDue } from '../modules/routing/calibrati
 import { backfillReviews, refreshProviderReviews } from '../modules/mileage-review';
 import { pruneRateLimits } from '../platform/rate-limit';
 import { storable } from '../platform/storable';
-import { integrationSyncStatus } from '../db/schema/telematics';
+import { companyProviders, integrationSyncStatus } from '../db/schema/telematics';
+import { companySwitchesSql, switchesOf } from '../modules/telematics/company-providers';
 import { DEFAULT_LEASE_SECONDS, leaseExpired, markQueued, syncCompany } from '../modules/telematics/sync';
 
 /**
@@ -117,14 +118,19 @@ export function safely<A extends unknown[]>(log: JobOptions['log'], queue: strin
 export async function scheduledSyncs(telematics: TelematicsDeps): Promise<SyncJob[]> {
   const [rows, [settings]] = await Promise.all([
     telematics.db
-      .select({ id: companies.id, samsaraEnabled: companies.samsaraEnabled, gleEnabled: companies.gleEnabled })
+      .select({ id: companies.id, switches: companySwitchesSql(companies.id) })
       .from(companies)
-      .where(and(eq(companies.active, true), or(eq(companies.samsaraEnabled, true), eq(companies.gleEnabled, true)))),
+      .where(
+        and(
+          eq(companies.active, true),
+          exists(telematics.db.select({ one: sql`1` }).from(companyProviders).where(and(eq(companyProviders.companyId, companies.id), eq(companyProviders.enabled, true)))),
+        ),
+      ),
     telematics.db.select({ samsaraEnabled: globalSettings.samsaraEnabled, gleEnabled: globalSettings.gleEnabled }).from(globalSettings).where(eq(globalSettings.type, 'TRIP')),
   ]);
   const due: SyncJob[] = [];
   for (const c of rows) {
-    for (const provider of sourcesOn(c, settings)) {
+    for (const provider of sourcesOn(switchesOf(c.switches), settings)) {
       if ((await providerFor(telematics, c.id, provider)).enabled) due.push({ companyId: c.id, provider });
     }
   }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { IntegrationStatus } from '@milepost/contracts/integrations-api';
 import { openDatabase } from '../../src/db/client';
 import { companies, globalSettings } from '../../src/db/schema/reference';
+import { companyProviders } from '../../src/db/schema/telematics';
 import { syncAccessCatalogue } from '../../src/db/seed/access';
 import { createSecretBox } from '../../src/platform/secret-box';
 import { startFakeSamsara, type FakeSamsara } from '../fakes/samsara';
@@ -63,10 +64,14 @@ describe('a sync killed mid-run', () => {
     const [killed, other] = await database.db
       .insert(companies)
       .values([
-        { name: 'Killed Co', email: 'ops@killed.test', phone: '+1 (312) 555-0100', usDot: '1234567', samsaraEnabled: true, samsaraTokenEncrypted: box.seal('tok-killed') },
-        { name: 'Other Co', email: 'ops@other.test', phone: '+1 (312) 555-0101', usDot: '1234568', samsaraEnabled: true, samsaraTokenEncrypted: box.seal('tok-other') },
+        { name: 'Killed Co', email: 'ops@killed.test', phone: '+1 (312) 555-0100', usDot: '1234567' },
+        { name: 'Other Co', email: 'ops@other.test', phone: '+1 (312) 555-0101', usDot: '1234568' },
       ])
       .returning({ id: companies.id });
+    await database.db.insert(companyProviders).values([
+      { companyId: killed!.id, provider: 'SAMSARA', enabled: true, tokenEncrypted: box.seal('tok-killed') },
+      { companyId: other!.id, provider: 'SAMSARA', enabled: true, tokenEncrypted: box.seal('tok-other') },
+    ]);
     await database.db.insert(globalSettings).values({ type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: false });
     await database.close();
 

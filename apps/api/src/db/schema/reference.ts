@@ -16,13 +16,7 @@ export const companies = pgTable(
     phone: text().notNull(),
     usDot: text().notNull(),
     active: boolean().notNull().default(true),
-    /** AES-256-GCM ciphertexts; the tokens are never returned, only a hint of their last characters. */
-    samsaraTokenEncrypted: text(),
-    samsaraTokenHint: text(),
-    gleTokenEncrypted: text(),
-    gleTokenHint: text(),
-    samsaraEnabled: boolean().notNull().default(false),
-    gleEnabled: boolean().notNull().default(false),
+    // Each telematics provider's switch and sealed token: company_providers (schema/telematics.ts).
     version: integer().notNull().default(1),
     ...timestamps,
   },

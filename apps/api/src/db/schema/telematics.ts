@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './reference';
 import { trips } from './trips';
 
@@ -8,6 +8,28 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (v instanceof Uint8Array ? v : new Uint8Array(v as ArrayBuffer)),
 });
+
+/**
+ * A company's switch and token of one telematics provider (migration 0024; the telematics
+ * module's registry maps them to the spec's wire fields, docs/integrations/telematics.md). No row:
+ * switched off, no token.
+ */
+export const companyProviders = pgTable(
+  'company_providers',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** A ProviderName of the telematics registry (SAMSARA | GLE). */
+    provider: text().notNull(),
+    enabled: boolean().notNull().default(false),
+    /** AES-256-GCM ciphertext; the token is never returned, only a hint of its last characters. */
+    tokenEncrypted: text(),
+    tokenHint: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.provider] }), index('company_providers_enabled_idx').on(t.provider, t.companyId).where(sql`${t.enabled}`)],
+);
 
 /**
  * The last telematics sync of each company and provider (docs/integrations/telematics.md):

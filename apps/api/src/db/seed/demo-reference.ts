@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import { companyPayRules } from '../schema/mileage-review';
+import { companyProviders } from '../schema/telematics';
 import { users } from '../schema/access';
 import { companies, dispatchers, drivers, globalSettings, recoveryReasons, shops, teams, trucks } from '../schema/reference';
 
@@ -51,13 +52,17 @@ export async function seedDemoReference(tx: Db): Promise<void> {
         email: 'dispatch@prairiefreight.example',
         phone: '+1 (312) 555-0141',
         usDot: '2847561',
-        samsaraEnabled: true,
-        gleEnabled: true,
       },
-      { name: 'Lone Star Carriers', email: 'ops@lonestarcarriers.example', phone: '+1 (214) 555-0177', usDot: '3012984', samsaraEnabled: true },
+      { name: 'Lone Star Carriers', email: 'ops@lonestarcarriers.example', phone: '+1 (214) 555-0177', usDot: '3012984' },
       { name: 'Blue Ridge Transport', email: 'office@blueridgetransport.example', phone: '+1 (404) 555-0112', usDot: '1938470' },
     ])
     .returning({ id: companies.id });
+  // Prairie runs Samsara and GLE, Lone Star Samsara, Blue Ridge neither; no tokens.
+  await tx.insert(companyProviders).values([
+    { companyId: companyRows[0]!.id, provider: 'SAMSARA', enabled: true },
+    { companyId: companyRows[0]!.id, provider: 'GLE', enabled: true },
+    { companyId: companyRows[1]!.id, provider: 'SAMSARA', enabled: true },
+  ]);
   // Lone Star pays the lower of routed and GPS miles within 2 % (docs/mileage-review.md); the others the default.
   await tx.insert(companyPayRules).values({ companyId: companyRows[1]!.id, payBasis: 'LOWER', tolerancePct: 2 });
 

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { estimateLeg } from '@milepost/geo/estimate';
 import { wgs84Meters } from '@milepost/geo/distance';
 import { loadStatusDefaults, type StopType } from '@milepost/geo/stops';
@@ -7,6 +7,11 @@ import type { TripStatus } from '@milepost/contracts/trips-list';
 import type { Db } from '../client';
 import { users } from '../schema/access';
 import { companies, dispatchers, drivers, recoveryReasons, trucks } from '../schema/reference';
+import { companyProviders } from '../schema/telematics';
+
+/** Whether the truck's company runs a provider (company_providers). */
+const providerOn = (provider: string) =>
+  sql<boolean>`exists (select 1 from ${companyProviders} where ${companyProviders.companyId} = ${companies.id} and ${companyProviders.provider} = ${provider} and ${companyProviders.enabled})`;
 import { createTrip, updateTrip } from '../../modules/trips/service';
 import type { RoutingService } from '../../modules/routing/service';
 import type { Breadcrumb, OdometerReading } from '../../modules/telematics/provider';
@@ -137,7 +142,7 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
   const driverRows = await db.select({ id: drivers.id, truckId: drivers.truckId }).from(drivers).where(eq(drivers.active, true));
   const crews = driverRows.filter((d): d is { id: number; truckId: number } => d.truckId !== null);
   const truckRows = await db
-    .select({ id: trucks.id, vehicleId: trucks.vehicleId, gleVehicleId: trucks.gleVehicleId, samsara: companies.samsaraEnabled, gle: companies.gleEnabled, company: companies.name })
+    .select({ id: trucks.id, vehicleId: trucks.vehicleId, gleVehicleId: trucks.gleVehicleId, samsara: providerOn('SAMSARA'), gle: providerOn('GLE'), company: companies.name })
     .from(trucks)
     .leftJoin(companies, eq(companies.id, trucks.companyId));
   const truckOf = new Map(truckRows.map((t) => [t.id, t]));

@@ -20,9 +20,8 @@ import * as auth from './service';
 
 const empty = envelope(z.null());
 
-export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { config } = deps;
+/** Sign-in and password-reset limits; the counters live in PostgreSQL, shared by every instance (docs/deploy.md). */
+function authLimits(config: AppDeps['config']) {
   // Sign-in attempts count per client (IP), generously so an office behind one NAT can sign
   // in, before the body is read; and per address (below, from any client), so guessing at one
   // account is stopped. Both counters live in the database, shared by every instance.
@@ -36,6 +35,33 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   // Reset requests: per address (below, across IPs) and, more generously, per IP.
   const resetInitLimit = { max: resetLimit.max * 10, timeWindow: resetLimit.timeWindow };
   const resetFinishLimit = { ...resetLimit, hook: 'preHandler' as const, keyGenerator: ipAndAddress };
+  return { loginWindowMs, loginClientLimit, resetLimit, resetInitLimit, resetFinishLimit };
+}
+
+/** /api/v1/auth (api-modules.ts): a refresh token's rotation and end. */
+export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/refresh', {
+    config: { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
+    schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: refreshRequest, response: { 200: envelope(tokenPair) } },
+    handler: async (req) => ({ data: await auth.refresh(deps.auth, req.body.refreshToken) }),
+  });
+
+  r.post('/logout', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'End the sign-in of a refresh token', body: refreshRequest, response: { 200: empty } },
+    handler: async (req) => {
+      await auth.logout(deps.auth, req.body.refreshToken);
+      return { data: null };
+    },
+  });
+}
+
+/** The spec's sign-in paths outside /auth (listed in api-modules.ts OUTSIDE_PREFIX). */
+export async function authRoutesOutsidePrefix(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = deps;
+  const { loginWindowMs, loginClientLimit, resetLimit, resetInitLimit, resetFinishLimit } = authLimits(config);
 
   r.post('/authenticate', {
     config: { access: 'public', rateLimit: loginClientLimit },
@@ -44,21 +70,6 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       const perAddress = await countHit(deps.db, `login-email:${req.body.email.toLowerCase()}`, loginWindowMs);
       if (perAddress.count > config.RATE_LIMIT_LOGIN_MAX) throw new AppError('TOO_MANY_REQUESTS', GENERIC_ERROR_MESSAGES[429], undefined, perAddress.ttlMs / 1000);
       return { data: await auth.authenticate(deps.auth, req.body.email, req.body.password) };
-    },
-  });
-
-  r.post('/auth/refresh', {
-    config: { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
-    schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: refreshRequest, response: { 200: envelope(tokenPair) } },
-    handler: async (req) => ({ data: await auth.refresh(deps.auth, req.body.refreshToken) }),
-  });
-
-  r.post('/auth/logout', {
-    config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'End the sign-in of a refresh token', body: refreshRequest, response: { 200: empty } },
-    handler: async (req) => {
-      await auth.logout(deps.auth, req.body.refreshToken);
-      return { data: null };
     },
   });
 

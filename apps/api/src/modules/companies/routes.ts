@@ -12,38 +12,38 @@ const READ = { anyOf: ['CAN_SHOW_COMPANIES', 'CAN_SHOW_COMPANY_PAGE', 'CAN_SHOW_
 export async function companyRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['companies'];
-  r.get('/companies', {
+  r.get('/', {
     // Also feeds the company filter of the trucks screen.
     config: { access: READ },
     schema: { tags, summary: 'Companies, paged', querystring: companyListQuery, response: { 200: envelope(paged(companyRow)) } },
     handler: async (req) => ({ data: await companies.listCompanies(deps.db, req.query) }),
   });
-  r.get('/companies/:id', {
+  r.get('/:id', {
     config: { access: READ },
     schema: { tags, summary: 'One company (tokens only as hints)', params: idParam, response: { 200: envelope(companyRow) } },
     handler: async (req) => ({ data: await companies.getCompany(deps.db, req.params.id) }),
   });
-  r.post('/companies', {
+  r.post('/', {
     // The spec names no create permission for companies; editing them is the closest.
     config: { access: { permission: 'CAN_EDIT_COMPANY' } },
     schema: { tags, summary: 'Create a company', body: companyForm, response: { 201: envelope(companyRow) } },
     handler: async (req, reply) => reply.status(201).send({ data: await companies.createCompany(deps.db, req.body) }),
   });
-  r.put('/companies/:id', {
+  r.put('/:id', {
     config: { access: { permission: 'CAN_EDIT_COMPANY' } },
     schema: { tags, summary: 'Update a company', params: idParam, body: companyUpdate, response: { 200: envelope(companyRow) } },
     handler: async (req) => ({ data: await companies.updateCompany(deps.db, req.params.id, req.body) }),
   });
-  r.patch('/companies/change-status/:id', {
+  r.patch('/change-status/:id', {
     config: { access: { permission: 'CAN_CHANGE_STATUS_COMPANY' } },
     schema: { tags, summary: 'Activate or deactivate a company', params: idParam, querystring: changeActiveQuery, body: versionedChangeBody, response: { 200: envelope(companyRow) } },
     handler: async (req) => ({ data: await companies.changeCompanyStatus(deps.db, req.params.id, { active: req.query.active, version: req.body.version }) }),
   });
-  r.put('/companies/change-tokens/:companyId', {
+  r.put('/change-tokens/:companyId', {
     config: { access: { permission: 'CAN_EDIT_COMPANY_TOKENS' } },
     schema: {
       tags,
-      summary: 'Replace the Samsara and GLE tokens (stored encrypted, never returned)',
+      summary: "Replace every telematics provider's token (stored encrypted, never returned)",
       params: z.object({ companyId: idParam.shape.id }),
       body: companyTokensUpdate,
       response: { 200: envelope(companyRow) },

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { Paged } from '@milepost/contracts/api';
 import {
   COMPANY_MESSAGES,
-  tokenHint,
   type CompanyRow,
   type companyForm,
   type companyListQuery,
@@ -13,12 +12,16 @@ import {
 import type { Db } from '../../db/client';
 import { companies } from '../../db/schema/reference';
 import { refreshCompanyReviews } from '../mileage-review';
+import { companyProviderFields, openProviderTokens, saveProviderSwitches, sealProviderTokens, type CompanyProviderFields } from '../telematics';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
 import { likePattern, orderBy, toPage } from '../../platform/paging';
 import type { SecretBox } from '../../platform/secret-box';
 import { setActiveAtVersion } from '../../platform/status';
 
-/** Never selects the encrypted tokens: only their hints leave the database. */
+/**
+ * The company's own columns; each telematics provider's switch and token hint (never the sealed
+ * token) come from the telematics module in the spec's wire fields (companyProviderFields).
+ */
 const rowColumns = {
   id: companies.id,
   name: companies.name,
@@ -27,13 +30,15 @@ const rowColumns = {
   usDot: companies.usDot,
   active: companies.active,
   createdAt: companies.createdAt,
-  samsaraTokenHint: companies.samsaraTokenHint,
-  gleTokenHint: companies.gleTokenHint,
-  samsaraEnabled: companies.samsaraEnabled,
-  gleEnabled: companies.gleEnabled,
   version: companies.version,
 };
-const toRow = ({ createdAt, ...c }: { createdAt: Date } & Omit<CompanyRow, 'created'>): CompanyRow => ({ ...c, created: createdAt.toISOString() });
+type OwnRow = { createdAt: Date } & Omit<CompanyRow, 'created' | keyof CompanyProviderFields>;
+
+/** Company rows with their providers' fields (one query for the page). */
+async function toRows(db: Db, own: OwnRow[]): Promise<CompanyRow[]> {
+  const providers = await companyProviderFields(db, own.map((c) => c.id));
+  return own.map(({ createdAt, ...c }) => ({ ...c, ...providers.get(c.id)!, created: createdAt.toISOString() }));
+}
 
 export async function listCompanies(db: Db, q: z.output<typeof companyListQuery>): Promise<Paged<CompanyRow>> {
   const filters: (SQL | undefined)[] = [];
@@ -56,46 +61,45 @@ export async function listCompanies(db: Db, q: z.output<typeof companyListQuery>
     )
     .limit(q.size)
     .offset(q.page * q.size)
-    .then((l) => l.map(toRow));
+    .then((l) => toRows(db, l));
   const total = db.select({ n: count() }).from(companies).where(where).then((r) => r[0]?.n ?? 0);
   return toPage(q, rows, total);
 }
 
 export async function getCompany(db: Db, id: number): Promise<CompanyRow> {
-  const [row] = await db.select(rowColumns).from(companies).where(eq(companies.id, id));
-  if (!row) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
-  return toRow(row);
+  const own = await db.select(rowColumns).from(companies).where(eq(companies.id, id));
+  if (!own.length) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
+  return (await toRows(db, own))[0]!;
 }
 
 export async function createCompany(db: Db, input: z.output<typeof companyForm>): Promise<CompanyRow> {
-  const [row] = await conflictOnDuplicate(COMPANY_MESSAGES.duplicate, () =>
-    db
-      .insert(companies)
-      .values({ ...input, samsaraEnabled: input.samsaraEnabled ?? false, gleEnabled: input.gleEnabled ?? false })
-      .returning(rowColumns),
+  const { name, email, phone, usDot } = input;
+  const id = await conflictOnDuplicate(COMPANY_MESSAGES.duplicate, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(companies).values({ name, email, phone, usDot }).returning({ id: companies.id });
+      await saveProviderSwitches(tx, row!.id, input);
+      return row!.id;
+    }),
   );
-  return toRow(row!);
+  return getCompany(db, id);
 }
 
 export async function updateCompany(db: Db, id: number, input: z.output<typeof companyUpdate>): Promise<CompanyRow> {
   let switched = false;
   await conflictOnDuplicate(COMPANY_MESSAGES.duplicate, () =>
     db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ version: companies.version, samsaraEnabled: companies.samsaraEnabled, gleEnabled: companies.gleEnabled })
-        .from(companies)
-        .where(eq(companies.id, id))
-        .for('update');
+      const [current] = await tx.select({ version: companies.version }).from(companies).where(eq(companies.id, id)).for('update');
       if (!current) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
       if (input.version !== current.version) throw new AppError('STALE_VERSION', COMPANY_MESSAGES.stale);
-      const { version: _v, samsaraEnabled, gleEnabled, ...fields } = input;
-      switched = (samsaraEnabled !== undefined && samsaraEnabled !== current.samsaraEnabled) || (gleEnabled !== undefined && gleEnabled !== current.gleEnabled);
+      const { name, email, phone, usDot } = input;
+      switched = await saveProviderSwitches(tx, id, input);
       await tx
         .update(companies)
         .set({
-          ...fields,
-          ...(samsaraEnabled !== undefined ? { samsaraEnabled } : {}),
-          ...(gleEnabled !== undefined ? { gleEnabled } : {}),
+          name,
+          email,
+          phone,
+          usDot,
           updatedAt: sql`now()`,
           version: sql`${companies.version} + 1`,
         })
@@ -108,22 +112,19 @@ export async function updateCompany(db: Db, id: number, input: z.output<typeof c
 }
 
 /**
- * Replaces both integration tokens, sealed with AES-256-GCM; only hints are kept readable. A stale
- * `version` is refused with 409 and changes nothing.
+ * Replaces every integration token, sealed with AES-256-GCM by the telematics module; only hints
+ * are kept readable. A stale `version` is refused with 409 and changes nothing.
  */
 export async function changeCompanyTokens(db: Db, box: SecretBox, id: number, input: z.output<typeof companyTokensUpdate>): Promise<CompanyRow> {
-  const rows = await db
-    .update(companies)
-    .set({
-      samsaraTokenEncrypted: box.seal(input.samsaraToken),
-      samsaraTokenHint: tokenHint(input.samsaraToken),
-      gleTokenEncrypted: box.seal(input.gleToken),
-      gleTokenHint: tokenHint(input.gleToken),
-      updatedAt: sql`now()`,
-      version: sql`${companies.version} + 1`,
-    })
-    .where(and(eq(companies.id, id), eq(companies.version, input.version)))
-    .returning({ id: companies.id });
+  const rows = await db.transaction(async (tx) => {
+    const bumped = await tx
+      .update(companies)
+      .set({ updatedAt: sql`now()`, version: sql`${companies.version} + 1` })
+      .where(and(eq(companies.id, id), eq(companies.version, input.version)))
+      .returning({ id: companies.id });
+    if (bumped.length) await sealProviderTokens(tx, box, id, input);
+    return bumped;
+  });
   if (!rows.length) {
     const [exists] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
     throw exists ? new AppError('STALE_VERSION', COMPANY_MESSAGES.stale) : new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
@@ -132,13 +133,10 @@ export async function changeCompanyTokens(db: Db, box: SecretBox, id: number, in
 }
 
 /** The plaintext tokens, for the telematics integrations only; never for an API answer. */
-export async function companyTokens(db: Db, box: SecretBox, id: number): Promise<{ samsaraToken: string | null; gleToken: string | null }> {
-  const [row] = await db
-    .select({ s: companies.samsaraTokenEncrypted, g: companies.gleTokenEncrypted })
-    .from(companies)
-    .where(and(eq(companies.id, id)));
+export async function companyTokens(db: Db, box: SecretBox, id: number) {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
   if (!row) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
-  return { samsaraToken: row.s ? box.open(row.s) : null, gleToken: row.g ? box.open(row.g) : null };
+  return openProviderTokens(db, box, id);
 }
 
 /** Activates or deactivates a company at the version it was shown at; a stale one is refused with 409. */

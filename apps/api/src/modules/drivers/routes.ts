@@ -10,7 +10,7 @@ export async function driverRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['drivers'];
 
-  r.get('/drivers', {
+  r.get('/', {
     // Feeds the driver pickers of trucks, trips and routes and the Assign drawer.
     config: {
       access: { anyOf: ['CAN_SHOW_TRUCKS', 'CAN_SHOW_TRUCK_PAGE', 'CAN_DRIVERS_ASSIGN_TO_USER_TRUCK', 'CAN_SHOW_TRIPS', 'CAN_SHOW_ROUTES'] },
@@ -19,7 +19,7 @@ export async function driverRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: async (req) => ({ data: await driversService.listDrivers(deps.db, req.query) }),
   });
 
-  r.post('/drivers/assign-user', {
+  r.post('/assign-user', {
     config: { access: { permission: 'CAN_DRIVERS_ASSIGN_TO_USER_TRUCK' } },
     schema: { tags, summary: 'Assign drivers to a user', body: assignDriversForm, response: { 200: envelope(z.object({ assigned: z.number().int() })) } },
     handler: async (req) => ({ data: await driversService.assignDriversToUser(deps.db, req.body) }),

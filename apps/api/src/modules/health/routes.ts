@@ -15,7 +15,7 @@ const ready = z.object({
 /** Liveness (/api/health) and readiness (/api/ready): docs/deploy.md#health-and-readiness. */
 export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/health', {
+  api.get('/health', {
     config: { access: 'public' },
     // 503 also when load is shed (the error body), so a load balancer steers traffic away.
     schema: { tags: ['platform'], summary: 'Liveness and database check', response: { 200: health, 503: z.union([health, errorBody]) } },
@@ -31,7 +31,7 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
-  api.get('/api/ready', {
+  api.get('/ready', {
     config: { access: 'public' },
     schema: {
       tags: ['platform'],

@@ -8,10 +8,10 @@ import type { AppDeps } from '../../app';
 import { principalOf } from '../../platform/access';
 import { mileStatsOf, queueRefresh, routeData } from './service';
 
-/** Registered before the trip routes, so /trips/route-data is never read as /trips/{id}. */
+/** /api/v1/mile-stats (api-modules.ts). */
 export async function mileStatsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/mile-stats/:tripId', {
+  r.get('/:tripId', {
     config: { access: { permission: 'CAN_VIEW_MILEAGE_REPORT_TRIP' } },
     schema: {
       tags: ['mile-stats'],
@@ -21,7 +21,7 @@ export async function mileStatsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     handler: async (req) => ({ data: (await mileStatsOf(deps.db, req.params.tripId)).stats }),
   });
-  r.post('/mile-stats/:tripId/refresh', {
+  r.post('/:tripId/refresh', {
     config: { access: { anyOf: ['CAN_SYNC_INTEGRATIONS', 'CAN_EDIT_MILEAGE_REPORT_TRIP'] } },
     schema: {
       tags: ['mile-stats'],
@@ -31,6 +31,11 @@ export async function mileStatsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     handler: async (req, reply) => reply.status(202).send({ data: await queueRefresh(deps.db, deps.jobs, req.params.tripId) }),
   });
+}
+
+/** The spec's paths this module serves outside /mile-stats (listed in api-modules.ts OUTSIDE_PREFIX). */
+export async function mileStatsRoutesOutsidePrefix(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/trips/route-data', {
     config: { access: { anyOf: ['CAN_VIEW_TRIP_MAP', 'CAN_SHOW_ROUTES'] } },
     schema: {

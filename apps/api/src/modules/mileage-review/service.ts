@@ -26,12 +26,19 @@ import { metresToEnteredMiles, milesToMetres } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { companyPayRules, tripReview, tripReviewCounts } from '../../db/schema/mileage-review';
 import { companies, globalSettings, trucks } from '../../db/schema/reference';
-import { tripMileStats } from '../../db/schema/telematics';
+import { companyProviders, tripMileStats } from '../../db/schema/telematics';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
 import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
 import { AppError } from '../../platform/errors';
 import { orderBy } from '../../platform/paging';
 import { decideReview } from './flags';
+
+/**
+ * Whether a company has a provider switched on (company_providers, kept by the telematics module;
+ * this module cannot import it: telematics refreshes reviews). No company: off.
+ */
+const companyProviderOn = (provider: 'SAMSARA' | 'GLE') =>
+  sql<boolean>`exists (select 1 from ${companyProviders} where ${companyProviders.companyId} = ${companies.id} and ${companyProviders.provider} = ${provider} and ${companyProviders.enabled})`;
 
 /**
  * The Mileage Review queue (docs/mileage-review.md): each COMPLETED trip's review row is written
@@ -70,8 +77,8 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
       // Metres, on the trip and on its review row (docs/decisions/020-one-unit.md).
       payableM: trips.payableM,
       companyId: companies.id,
-      companySamsara: companies.samsaraEnabled,
-      companyGle: companies.gleEnabled,
+      companySamsara: companyProviderOn('SAMSARA'),
+      companyGle: companyProviderOn('GLE'),
       settingsSamsara: globalSettings.samsaraEnabled,
       settingsGle: globalSettings.gleEnabled,
       payBasis: companyPayRules.payBasis,
@@ -179,7 +186,7 @@ export async function refreshProviderReviews(db: Db, provider: 'SAMSARA' | 'GLE'
   const rows = await db
     .select({ id: companies.id })
     .from(companies)
-    .where(eq(provider === 'SAMSARA' ? companies.samsaraEnabled : companies.gleEnabled, true))
+    .where(companyProviderOn(provider))
     .orderBy(asc(companies.id));
   let done = 0;
   for (const { id } of rows) done += await refreshCompanyReviews(db, id);
@@ -203,7 +210,7 @@ export async function backfillReviews(db: Db, limit = 2000): Promise<number> {
 
 async function companyIntegration(db: Db, companyId: number) {
   const [c] = await db
-    .select({ samsara: companies.samsaraEnabled, gle: companies.gleEnabled, settingsSamsara: globalSettings.samsaraEnabled, settingsGle: globalSettings.gleEnabled })
+    .select({ samsara: companyProviderOn('SAMSARA'), gle: companyProviderOn('GLE'), settingsSamsara: globalSettings.samsaraEnabled, settingsGle: globalSettings.gleEnabled })
     .from(companies)
     .leftJoin(globalSettings, eq(globalSettings.type, 'TRIP'))
     .where(eq(companies.id, companyId));

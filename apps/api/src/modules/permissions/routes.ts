@@ -10,32 +10,32 @@ export async function permissionRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['permissions'];
 
-  r.get('/permissions', {
+  r.get('/', {
     // The role form lists permissions too.
     config: { access: { anyOf: ['CAN_SHOW_ROLES', 'CAN_SHOW_ROLE_PAGE', 'CAN_CREATE_ROLE', 'CAN_EDIT_ROLE'] } },
     schema: { tags, summary: 'Permissions, paged', querystring: permissionListQuery, response: { 200: envelope(paged(permissionRow)) } },
     handler: async (req) => ({ data: await service.listPermissions(deps.db, req.query) }),
   });
 
-  r.get('/permissions/:id', {
+  r.get('/:id', {
     config: { access: { anyOf: ['CAN_SHOW_ROLES', 'CAN_SHOW_ROLE_PAGE'] } },
     schema: { tags, summary: 'One permission', params: idParam, response: { 200: envelope(permissionRow) } },
     handler: async (req) => ({ data: await service.getPermission(deps.db, req.params.id) }),
   });
 
-  r.post('/permissions', {
+  r.post('/', {
     config: { access: { permission: 'CAN_CREATE_PERMISSION' } },
     schema: { tags, summary: 'Create a permission', body: permissionForm, response: { 201: envelope(permissionRow) } },
     handler: async (req, reply) => reply.status(201).send({ data: await service.createPermission(deps.db, req.body) }),
   });
 
-  r.put('/permissions/:id', {
+  r.put('/:id', {
     config: { access: { permission: 'CAN_EDIT_PERMISSION' } },
     schema: { tags, summary: 'Update a permission (its name cannot change)', params: idParam, body: permissionForm, response: { 200: envelope(permissionRow) } },
     handler: async (req) => ({ data: await service.updatePermission(deps.db, principalOf(req), req.params.id, req.body) }),
   });
 
-  r.patch('/permissions/change-status/:id', {
+  r.patch('/change-status/:id', {
     config: { access: { permission: 'CAN_CHANGE_STATUS_PERMISSION' } },
     schema: { tags, summary: 'Enable or disable a permission', params: idParam, querystring: changeEnabledQuery, response: { 200: envelope(permissionRow) } },
     handler: async (req) => ({ data: await service.changePermissionStatus(deps.db, principalOf(req), req.params.id, req.query.enabled) }),

@@ -15,7 +15,7 @@ export async function placeRoutes(app: FastifyInstance, deps: AppDeps) {
   // HERE answers are cached and identical searches merged (one cache per app).
   const cache = places.autosuggestCache();
 
-  r.get('/places/autosuggest', {
+  r.get('/autosuggest', {
     config: {
       access: 'signed-in',
       rateLimit: perUserPerMinute(deps.config.AUTOSUGGEST_USER_LIMIT_PER_MIN, 'AUTOSUGGEST_RATE_LIMITED', LIMIT_MESSAGES.autosuggest),
@@ -29,6 +29,11 @@ export async function placeRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: async (req) => ({ data: await places.autosuggest(req.query, deps.here, req.log, cache) }),
   });
 
+}
+
+/** The spec's paths this module serves outside /places (listed in api-modules.ts OUTSIDE_PREFIX). */
+export async function placeRoutesOutsidePrefix(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/client-config', {
     config: { access: 'signed-in' },
     schema: {

@@ -17,7 +17,7 @@ export const ROUTING_ACCESS = { anyOf: ['CAN_CREATE_TRIP', 'CAN_EDIT_TRIP', 'CAN
 export async function routingRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/routing/routes', {
+  r.post('/routes', {
     config: {
       access: ROUTING_ACCESS,
       rateLimit: perUserPerMinute(deps.config.ROUTING_USER_LIMIT_PER_MIN, 'ROUTING_RATE_LIMITED', LIMIT_MESSAGES.routing),
@@ -30,7 +30,11 @@ export async function routingRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     handler: async (req) => ({ data: await deps.routing.route(req.body) }),
   });
+}
 
+/** The spec's paths this module serves outside /routing (listed in api-modules.ts OUTSIDE_PREFIX). */
+export async function routingRoutesOutsidePrefix(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   // The user a tile request's token belongs to (set before the per-user limit counts it).
   const tileUser = new WeakMap<FastifyRequest, number>();
 

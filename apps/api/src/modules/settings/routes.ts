@@ -20,12 +20,12 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
       else await deps.jobs.enqueueReviewRefresh(provider).catch((err: unknown) => app.log.warn({ err, provider }, 'mileage review recompute not queued'));
     }
   };
-  r.get('/global-setting/by-type', {
+  r.get('/by-type', {
     config: { access: { permission: 'CAN_VIEW_RADIUS_SETTINGS' } },
     schema: { tags: ['settings'], summary: 'System settings of a type (TRIP)', querystring: globalSettingTypeQuery, response: { 200: envelope(tripSettings) } },
     handler: async (req) => ({ data: await settings.settingsByType(deps.db, req.query.type) }),
   });
-  r.post('/global-setting', {
+  r.post('/', {
     config: { access: { permission: 'CAN_EDIT_RADIUS_SETTINGS' } },
     schema: { tags: ['settings'], summary: 'Create the settings of a type', body: tripSettingsForm, response: { 201: envelope(tripSettings) } },
     handler: async (req, reply) => {
@@ -34,7 +34,7 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
       return reply.status(201).send({ data: saved });
     },
   });
-  r.put('/global-setting/:id', {
+  r.put('/:id', {
     config: { access: { permission: 'CAN_EDIT_RADIUS_SETTINGS' } },
     schema: { tags: ['settings'], summary: 'Update settings', params: idParam, body: tripSettingsForm, response: { 200: envelope(tripSettings) } },
     handler: async (req) => {
@@ -43,7 +43,11 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
       return { data: saved };
     },
   });
+}
 
+/** The spec's paths this module serves outside /global-setting (listed in api-modules.ts OUTSIDE_PREFIX). */
+export async function settingsRoutesOutsidePrefix(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['route settings'];
   r.get('/user-route-setting/:userId', {
     config: { access: 'signed-in' },

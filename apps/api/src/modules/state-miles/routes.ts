@@ -29,12 +29,12 @@ const CSV_COLUMNS: CsvColumn<CsvRow>[] = [
   { header: STATE_MILES_CSV_HEADERS[3], value: (r) => r.source },
 ];
 
-/** Registered before the trip routes' /trips/:id. */
+/** /api/v1/state-miles (api-modules.ts). */
 export async function stateMilesRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reports'];
 
-  r.get('/state-miles', {
+  r.get('/', {
     config: { access: REPORTS },
     compress: false, // sendJsonText compresses the answer itself
     schema: {
@@ -47,7 +47,7 @@ export async function stateMilesRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: async (req, reply) => sendJsonText(req, reply, `{"data":${await stateMilesReportJson(deps.db, req.query)}}`),
   });
 
-  r.get('/state-miles/export.csv', {
+  r.get('/export.csv', {
     config: { access: REPORTS },
     schema: { tags, summary: 'The state miles as an IFTA worksheet: Jurisdiction, Truck, Miles, Source (streamed CSV)', querystring: stateMilesQuery, response: { 200: z.string() } },
     // Read on an export session like every CSV download (docs/deploy.md "Exports"): 503 EXPORTS_BUSY when all are in use.
@@ -57,6 +57,11 @@ export async function stateMilesRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
+}
+
+/** The spec's paths this module serves outside /state-miles (listed in api-modules.ts OUTSIDE_PREFIX). */
+export async function stateMilesRoutesOutsidePrefix(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/trips/:id/state-miles', {
     config: { access: TRIP },
     schema: { tags: ['trips'], summary: "A trip's miles per jurisdiction, one entry per source it has, best first", params: idParam, response: { 200: envelope(tripStateMiles) } },

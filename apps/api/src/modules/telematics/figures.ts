@@ -5,6 +5,7 @@ import { telematicsMileage, type StopRadii } from '@milepost/geo/mileage';
 import type { LoadStatus, StopType } from '@milepost/geo/stops';
 import type { Db } from '../../db/client';
 import { companies, globalSettings, trucks } from '../../db/schema/reference';
+import { companySwitchesSql, switchesOf, type ProviderSwitches } from './company-providers';
 import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { tripStops, trips } from '../../db/schema/trips';
 import { PROVIDERS, type ProviderName } from './provider';
@@ -113,7 +114,7 @@ function inputsKeyOf(stops: readonly FigureStop[], radii: StopRadii, fetchedAt: 
 type KeptRow = { source: string; inputsKey: string; detail: unknown; location?: unknown } & { [K in keyof MetreFigures]: number | null };
 interface FigureInputs {
   trip: TripFigures['trip'] & { routeM: number | null };
-  company: { samsaraEnabled: boolean; gleEnabled: boolean } | null;
+  company: ProviderSwitches;
   settings: { samsaraEnabled: boolean; gleEnabled: boolean } & { [K in keyof StopRadii]: number | null } | null;
   stops: FigureStop[];
   metas: { source: string; fetchedAt: Date }[];
@@ -141,8 +142,7 @@ async function figureInputs(db: Db, tripId: number, location: boolean): Promise<
         'version', ${t.version}, 'routeSource', ${t.routeSource}, 'routeM', ${t.routeM}, 'routeTotalM', ${t.routeTotalM},
         'routeDurationS', ${t.routeDurationS}, 'payableM', ${t.payableM}, 'emptyM', ${t.emptyM}, 'loadedM', ${t.loadedM},
         'telematicsM', ${t.telematicsM}) as trip,
-      (select json_build_object('samsaraEnabled', ${companies.samsaraEnabled}, 'gleEnabled', ${companies.gleEnabled})
-        from ${trucks} join ${companies} on ${companies.id} = ${trucks.companyId} where ${trucks.id} = ${t.truckId}) as company,
+      (select ${companySwitchesSql(trucks.companyId)} from ${trucks} where ${trucks.id} = ${t.truckId}) as company,
       (select json_build_object('samsaraEnabled', ${g.samsaraEnabled}, 'gleEnabled', ${g.gleEnabled}, 'homeRadius', ${g.homeRadius},
           'shopRadius', ${g.shopRadius}, 'pickupRadius', ${g.pickupRadius}, 'trailerRadius', ${g.trailerRadius}, 'deliveryRadius', ${g.deliveryRadius})
         from ${g} where ${g.type} = 'TRIP' limit 1) as settings,
@@ -161,7 +161,7 @@ async function figureInputs(db: Db, tripId: number, location: boolean): Promise<
   if (!r) return null;
   return {
     trip: parsed(r.trip),
-    company: parsed(r.company ?? null),
+    company: switchesOf(r.company),
     settings: parsed(r.settings ?? null),
     stops: parsed(r.stops),
     metas: parsed<{ source: string; fetchedAt: string }[]>(r.metas).map((x) => ({ source: x.source, fetchedAt: new Date(x.fetchedAt) })),

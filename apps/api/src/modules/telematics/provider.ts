@@ -8,6 +8,16 @@ import type { SyncReport } from './edge';
 export type ProviderName = 'SAMSARA' | 'GLE';
 export const PROVIDERS: readonly ProviderName[] = ['SAMSARA', 'GLE'];
 
+/**
+ * Each provider's fields on the wire of the companies API and the TRIP settings, as the spec
+ * names them (its switch, its token, the token's hint). The companies module maps its answers and
+ * requests through this one map (company-providers.ts); the data lives in `company_providers`.
+ */
+export const PROVIDER_WIRE = {
+  SAMSARA: { enabled: 'samsaraEnabled', token: 'samsaraToken', tokenHint: 'samsaraTokenHint' },
+  GLE: { enabled: 'gleEnabled', token: 'gleToken', tokenHint: 'gleTokenHint' },
+} as const satisfies Record<ProviderName, { enabled: string; token: string; tokenHint: string }>;
+
 export interface TelematicsVehicle {
   /** The provider's vehicle id. */
   id: string;

@@ -6,7 +6,8 @@ import type { SecretBox } from '../../platform/secret-box';
 import { gleProvider } from './gle';
 import { DEFAULT_RETRY, type ProviderName, type RetryPolicy, type TelematicsProvider } from './provider';
 import { samsaraProvider } from './samsara';
-import { PROVIDER_LABEL, SWITCH_OF, sourceOn } from './sources';
+import { PROVIDER_LABEL, sourceOn } from './sources';
+import { companyProvider, companySwitchesSql, switchesOf } from './company-providers';
 
 /** What the telematics code needs: the database, the token box, the hosts, and how patiently to retry. */
 export interface TelematicsDeps {
@@ -21,13 +22,13 @@ export interface TelematicsDeps {
 export type Availability = { enabled: true; provider: TelematicsProvider } | { enabled: false; reason: string };
 
 /**
- * Each provider's client and the company column holding its sealed token. Adding a provider
- * (say Motive) adds its client file in this folder and a line here, in sources.ts and in
- * provider.ts's PROVIDERS.
+ * How each provider's client is built. Adding a provider (say Motive): its client file in this
+ * folder, a line here, and its name, wire fields and label in provider.ts and sources.ts
+ * (docs/integrations/telematics.md "Adding a provider"); its switch and token need no column.
  */
-const CLIENTS: Record<ProviderName, { token: 'samsaraTokenEncrypted' | 'gleTokenEncrypted'; build(opts: ClientOptions, config: TelematicsDeps['config']): TelematicsProvider | string }> = {
-  SAMSARA: { token: 'samsaraTokenEncrypted', build: (opts, config) => samsaraProvider({ ...opts, baseUrl: config.SAMSARA_BASE_URL }) },
-  GLE: { token: 'gleTokenEncrypted', build: (opts, config) => (config.GLE_BASE_URL ? gleProvider({ ...opts, baseUrl: config.GLE_BASE_URL }) : 'GLE is not configured on this server (GLE_BASE_URL).') },
+const CLIENTS: Record<ProviderName, { build(opts: ClientOptions, config: TelematicsDeps['config']): TelematicsProvider | string }> = {
+  SAMSARA: { build: (opts, config) => samsaraProvider({ ...opts, baseUrl: config.SAMSARA_BASE_URL }) },
+  GLE: { build: (opts, config) => (config.GLE_BASE_URL ? gleProvider({ ...opts, baseUrl: config.GLE_BASE_URL }) : 'GLE is not configured on this server (GLE_BASE_URL).') },
 };
 type ClientOptions = { token: string; retry: RetryPolicy; fetch?: typeof fetch };
 
@@ -38,22 +39,20 @@ type ClientOptions = { token: string; retry: RetryPolicy; fetch?: typeof fetch }
  */
 export async function providerFor(deps: TelematicsDeps, companyId: number, name: ProviderName): Promise<Availability> {
   const client = CLIENTS[name];
-  const [[company], [settings]] = await Promise.all([
-    deps.db
-      .select({ samsaraEnabled: companies.samsaraEnabled, gleEnabled: companies.gleEnabled, sealed: companies[client.token], active: companies.active })
-      .from(companies)
-      .where(eq(companies.id, companyId)),
+  const [[company], own, [settings]] = await Promise.all([
+    deps.db.select({ active: companies.active, switches: companySwitchesSql(companies.id) }).from(companies).where(eq(companies.id, companyId)),
+    companyProvider(deps.db, companyId, name),
     deps.db.select({ samsaraEnabled: globalSettings.samsaraEnabled, gleEnabled: globalSettings.gleEnabled }).from(globalSettings).where(eq(globalSettings.type, 'TRIP')),
   ]);
   const label = PROVIDER_LABEL[name];
   if (!company) return { enabled: false, reason: 'Company not found.' };
   if (!company.active) return { enabled: false, reason: 'The company is inactive.' };
-  if (!company[SWITCH_OF[name]]) return { enabled: false, reason: `${label} is switched off for this company.` };
-  if (!sourceOn(company, settings, name)) return { enabled: false, reason: `${label} is switched off in the trip settings.` };
-  if (!company.sealed) return { enabled: false, reason: `No ${label} token is stored for this company.` };
+  if (!own.enabled) return { enabled: false, reason: `${label} is switched off for this company.` };
+  if (!sourceOn(switchesOf(company.switches), settings, name)) return { enabled: false, reason: `${label} is switched off in the trip settings.` };
+  if (!own.sealed) return { enabled: false, reason: `No ${label} token is stored for this company.` };
   let token: string;
   try {
-    token = deps.secretBox.open(company.sealed);
+    token = deps.secretBox.open(own.sealed);
   } catch {
     return { enabled: false, reason: `The stored ${label} token cannot be read; enter it again.` };
   }

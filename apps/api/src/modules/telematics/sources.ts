@@ -1,4 +1,4 @@
-import { PROVIDERS, type ProviderName } from './provider';
+import { PROVIDERS, PROVIDER_WIRE, type ProviderName } from './provider';
 
 /**
  * Which telematics sources count for a trip, and which of them is its "actual" figure
@@ -7,14 +7,11 @@ import { PROVIDERS, type ProviderName } from './provider';
  * reports' actual miles all ask here.
  */
 
-/** A company's or the TRIP settings' integration switches (the columns share these names). */
-export interface SourceSwitches {
-  samsaraEnabled: boolean | null;
-  gleEnabled: boolean | null;
-}
+/** A company's or the TRIP settings' integration switches, by their wire names (PROVIDER_WIRE). */
+export type SourceSwitches = { [P in ProviderName as (typeof PROVIDER_WIRE)[P]['enabled']]: boolean | null };
 
-/** Each provider's switch column, in the companies table and in the TRIP settings. Adding a provider adds a line here. */
-export const SWITCH_OF: Record<ProviderName, keyof SourceSwitches> = { SAMSARA: 'samsaraEnabled', GLE: 'gleEnabled' };
+/** Each provider's switch, by its wire name (the TRIP settings' columns share these names). */
+export const SWITCH_OF = Object.fromEntries(PROVIDERS.map((p) => [p, PROVIDER_WIRE[p].enabled])) as { [P in ProviderName]: (typeof PROVIDER_WIRE)[P]['enabled'] };
 
 /** The provider's name on the screens. */
 export const PROVIDER_LABEL: Record<ProviderName, string> = { SAMSARA: 'Samsara', GLE: 'GLE' };

@@ -40,7 +40,7 @@ export async function tripStatisticsRoutes(app: FastifyInstance, deps: AppDeps) 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reports'];
 
-  r.get('/trip-statistics', {
+  r.get('/', {
     config: { access: ACCESS },
     schema: {
       tags,
@@ -51,7 +51,7 @@ export async function tripStatisticsRoutes(app: FastifyInstance, deps: AppDeps) 
     handler: async (req) => ({ data: await reportByRange(deps.db, req.query) }),
   });
 
-  r.get('/trip-statistics/period-type', {
+  r.get('/period-type', {
     config: { access: ACCESS },
     schema: {
       tags,
@@ -62,7 +62,7 @@ export async function tripStatisticsRoutes(app: FastifyInstance, deps: AppDeps) 
     handler: async (req) => ({ data: await reportByPeriod(deps.db, req.query) }),
   });
 
-  r.get('/trip-statistics/export.csv', {
+  r.get('/export.csv', {
     config: { access: ACCESS },
     schema: {
       tags,

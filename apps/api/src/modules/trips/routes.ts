@@ -58,7 +58,7 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
     return trip;
   };
 
-  r.get('/trips', {
+  r.get('/', {
     config: { access: { permission: 'CAN_SHOW_TRIPS' } },
     compress: false, // sendJsonText compresses the page itself
     schema: { tags, summary: 'Trips, paged, filtered and sorted', querystring: tripListQuery, response: { 200: envelope(paged(tripRow)) } },
@@ -68,7 +68,7 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   // Before /trips/:id, so the path is not read as an id.
-  r.get('/trips/export.csv', {
+  r.get('/export.csv', {
     config: { access: { permission: 'CAN_SHOW_TRIPS' } },
     schema: { tags, summary: 'Every trip matching the list filters, in its sort order, as CSV (streamed)', querystring: tripExportQuery, response: { 200: z.string() } },
     handler: async (req, reply) => {
@@ -77,44 +77,44 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
-  r.get('/trips/check-number', {
+  r.get('/check-number', {
     config: { access: { anyOf: ['CAN_CREATE_TRIP', 'CAN_EDIT_TRIP'] } },
     schema: { tags, summary: 'Trips already using a number, by recovery index', querystring: checkNumberQuery, response: { 200: envelope(z.array(duplicateCheckRow)) } },
     handler: async (req) => ({ data: await trips.checkNumber(deps.db, req.query.number, req.query.identifierType) }),
   });
 
-  r.get('/trips/identifier-numbers', {
+  r.get('/identifier-numbers', {
     config: { access: LOOKUP },
     schema: { tags, summary: 'Load or trailer numbers, paged', querystring: identifierNumbersQuery, response: { 200: envelope(paged(identifierNumberItem)) } },
     handler: async (req) => ({ data: await trips.identifierNumbers(deps.db, req.query) }),
   });
 
-  r.get('/trips/vehicle/info-by-identifier-number', {
+  r.get('/vehicle/info-by-identifier-number', {
     config: { access: LOOKUP },
     schema: { tags, summary: 'Trucks and drivers that ran a number', querystring: infoByNumberQuery, response: { 200: envelope(vehicleInfo) } },
     handler: async (req) => ({ data: await trips.vehicleInfoByNumber(deps.db, req.query.number, req.query.identifierType) }),
   });
 
-  r.get('/trips/trucks-search', {
+  r.get('/trucks-search', {
     config: { access: LOOKUP },
     schema: { tags, summary: 'Trucks that ran a number', querystring: checkNumberQuery, response: { 200: envelope(vehicleInfo.shape.trucks) } },
     handler: async (req) => ({ data: (await trips.vehicleInfoByNumber(deps.db, req.query.number, req.query.identifierType)).trucks }),
   });
 
   // Registered before /trips/:id, which would otherwise take 'summary' for an id.
-  r.get('/trips/summary', {
+  r.get('/summary', {
     config: { access: MAP },
     schema: { tags, summary: "A trip's total distance and duration per source, for the map panels' titles", querystring: tripMapQuery, response: { 200: envelope(tripMapSummary) } },
     handler: async (req) => ({ data: primaryOnlyUnlessAllowed(req, await tripMap.tripMapSummaryFor(deps.db, req.query)) }),
   });
 
-  r.get('/trips/report-summary', {
+  r.get('/report-summary', {
     config: { access: MAP },
     schema: { tags, summary: "The trip map report's rows per source (stop type, city, distance, total distance, duration)", querystring: tripMapQuery, response: { 200: envelope(tripMapReport) } },
     handler: async (req) => ({ data: primaryOnlyUnlessAllowed(req, await tripMap.tripMapReportFor(deps.db, req.query)) }),
   });
 
-  r.post('/trips/recompute-routes', {
+  r.post('/recompute-routes', {
     config: { access: { permission: 'CAN_RECOMPUTE_TRIP_ROUTES' } },
     schema: {
       tags,
@@ -125,37 +125,37 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: async (req) => ({ data: await recomputeTripRoutes(deps.db, deps.routing, principalOf(req).userId, req.body) }),
   });
 
-  r.get('/trips/:id/map-summary', {
+  r.get('/:id/map-summary', {
     config: { access: MAP },
     schema: { tags, summary: "A trip's total distance and duration per source, for the map panels' titles (by trip id)", params: idParam, response: { 200: envelope(tripMapSummary) } },
     handler: async (req) => ({ data: await tripMap.tripMapSummary(deps.db, req.params.id) }),
   });
 
-  r.get('/trips/:id/map-report', {
+  r.get('/:id/map-report', {
     config: { access: MAP },
     schema: { tags, summary: "The trip map report's rows per source (by trip id)", params: idParam, response: { 200: envelope(tripMapReport) } },
     handler: async (req) => ({ data: await tripMap.tripMapReport(deps.db, req.params.id) }),
   });
 
-  r.get('/trips/:id', {
+  r.get('/:id', {
     config: { access: { anyOf: ['CAN_SHOW_TRIPS', 'CAN_EDIT_TRIP'] } },
     schema: { tags, summary: 'One trip with its stops', params: idParam, response: { 200: envelope(tripDetail) } },
     handler: async (req) => ({ data: await trips.getTrip(deps.db, req.params.id) }),
   });
 
-  r.post('/trips', {
+  r.post('/', {
     config: { access: { permission: 'CAN_CREATE_TRIP' } },
     schema: { tags, summary: 'Create a trip with its stops', body: tripInput, response: { 201: envelope(tripDetail) } },
     handler: async (req, reply) => reply.status(201).send({ data: await figuresFollow(await trips.createTrip(deps.db, deps.routing, principalOf(req).userId, req.body)) }),
   });
 
-  r.put('/trips/:id', {
+  r.put('/:id', {
     config: { access: { permission: 'CAN_EDIT_TRIP' } },
     schema: { tags, summary: 'Save a trip (the version it was loaded at is required)', params: idParam, body: tripUpdate, response: { 200: envelope(tripDetail) } },
     handler: async (req) => ({ data: await figuresFollow(await trips.updateTrip(deps.db, deps.routing, principalOf(req).userId, req.params.id, req.body)) }),
   });
 
-  r.patch('/trips/change-trip-status/:id', {
+  r.patch('/change-trip-status/:id', {
     config: { access: { permission: 'CAN_EDIT_TRIP' } },
     schema: {
       tags,
@@ -167,13 +167,17 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     handler: async (req) => ({ data: await figuresFollow(await trips.changeTripStatus(deps.db, principalOf(req).userId, req.params.id, req.query.tripStatus, req.body.version)) }),
   });
+}
 
+/** The spec's paths this module serves outside /trips (listed in api-modules.ts OUTSIDE_PREFIX). */
+export async function tripRoutesOutsidePrefix(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['trips'];
   r.put('/mile-stats/payable-mileage', {
     config: { access: { permission: 'CAN_EDIT_MILEAGE_REPORT_TRIP' } },
     schema: { tags, summary: 'Save the manual mileage figures (the trip version they were read at is required)', body: payableMileageForm, response: { 200: envelope(tripDetail) } },
     handler: async (req) => ({ data: await trips.savePayableMileage(deps.db, principalOf(req).userId, req.body) }),
   });
-
   r.get('/trip-action-history', {
     config: { access: { permission: 'CAN_SHOW_TRIP_HISTORY' } },
     schema: { tags, summary: "A trip's field-level history, newest first", querystring: historyQuery, response: { 200: envelope(paged(historyEntry)) } },
