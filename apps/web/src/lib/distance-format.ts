@@ -1,4 +1,4 @@
-import { CIRCUITY } from '@milepost/geo/estimate';
+import { estimateBasisText, type EstimateBasisLike } from '@milepost/contracts/estimate-basis';
 import { groupDigits, metersTo, metresToMiles, milesToMetres, type DistanceUnit } from '@milepost/geo/units';
 
 /**
@@ -14,7 +14,7 @@ export const UNIT_SUFFIX: Readonly<Record<DistanceUnit, string>> = { MILES: 'mi'
 
 export const SOURCE_TITLES: Readonly<Record<DistanceSource, string>> = {
   HERE: 'Truck route from HERE',
-  ESTIMATE: estimateTitle(),
+  ESTIMATE: 'Estimate (no HERE route): straight-line distance × a road factor',
   SAMSARA: 'Measured along Samsara GPS points',
   GLE: 'Measured along GLE GPS points',
   ODOMETER: 'Odometer readings',
@@ -22,20 +22,19 @@ export const SOURCE_TITLES: Readonly<Record<DistanceSource, string>> = {
   MANUAL: 'Entered by staff',
 };
 
-/** A company's own road factor for a distance band, learned from its completed legs (issue 20 point 4). */
-export interface EstimateCalibration {
-  factor: number;
-  legs: number;
+/**
+ * An estimate's hover, wherever an estimated figure shows (components/estimate-figure.tsx): what it
+ * was computed with — the company's learned factor and sample ("× 1.08 from 212 of your legs"),
+ * else the default bands (docs/decisions/021-estimate-calibration.md) — with `note` said first.
+ */
+export function estimateHover(basis: EstimateBasisLike | null | undefined | typeof PER_TRIP, unit: DistanceUnit, note?: string): string {
+  const made = basis === PER_TRIP ? PER_TRIP_TEXT : estimateBasisText(basis, unit);
+  return `${note ? `${note} ` : ''}${SOURCE_TITLES.ESTIMATE}. ${made}`;
 }
 
-/**
- * What an estimate was made of, for its tooltip: the company's learned factor and sample
- * ("× 1.08 from 212 of your legs"), else the default bands (packages/geo/src/estimate.ts).
- */
-export function estimateTitle(calibration?: EstimateCalibration | null): string {
-  if (calibration) return `Estimate (no HERE route): straight-line distance × ${calibration.factor.toFixed(2)} from ${groupDigits(calibration.legs, 0)} of your legs`;
-  return `Estimate (no HERE route): straight-line distance × ${CIRCUITY.short.toFixed(2)} under ${CIRCUITY.shortLegMiles} mi, × ${CIRCUITY.long.toFixed(2)} beyond (+${CIRCUITY.practicalExtra.toFixed(2)} for Practical routing)`;
-}
+/** A sum over trips estimated each with its own factor (Reports): the hover sends to the trips. */
+export const PER_TRIP = 'PER_TRIP';
+const PER_TRIP_TEXT = "Each trip's factor (your company's own, or the default bands) is in its hover on the Trips list.";
 
 /**
  * A mileage column's spec header; with KM the unit is said, so no kilometre passes for a mile:

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { SourceMileStats, TelematicsLocation } from '@milepost/contracts/mile-stats-api';
+import type { EstimateBasis } from '@milepost/contracts/routing-api';
 import { telematicsMileage, type StopRadii } from '@milepost/geo/mileage';
 import type { LoadStatus, StopType } from '@milepost/geo/stops';
 import type { Db } from '../../db/client';
@@ -80,6 +81,8 @@ export interface TripFigures {
     identifierValue: string | null;
     version: number;
     routeSource: string | null;
+    /** What an estimated route was computed with (the estimate's tooltip); null for HERE. */
+    routeEstimateBasis: EstimateBasis | null;
     /** Metres and seconds, as the trip's columns. */
     routeTotalM: number | null;
     routeDurationS: number | null;
@@ -125,6 +128,7 @@ export async function tripFigures(db: Db, tripId: number, opts: { location?: boo
           identifierValue: trips.identifierValue,
           version: trips.version,
           routeSource: trips.routeSource,
+          routeEstimateBasis: sql<EstimateBasis | null>`${trips.routeEstimateBasis}`,
           routeM: trips.routeM,
           routeTotalM: trips.routeTotalM,
           routeDurationS: trips.routeDurationS,

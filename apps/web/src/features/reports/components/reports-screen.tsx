@@ -1,4 +1,4 @@
-import { REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statistics-api';
+import { noPayableText, REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
@@ -22,7 +22,8 @@ import { reportsColumns } from './reports-columns';
 const ReportsChart = lazy(() => import('./reports-chart'));
 
 export const NOTHING_CHOSEN_TEXT = 'Choose a period or a date range.';
-export const SOURCE_NOTE = "Route miles are our routing's (HERE, or an estimate where HERE gave no route); Empty, Loaded and Payable Mileage are the figures entered on each trip.";
+export const SOURCE_NOTE =
+  "Route miles are our routing's (HERE, or an estimate where HERE gave no route: Route source says which, and an estimated sum reads ≈); Empty, Loaded and Payable Mileage are the figures entered on each trip.";
 export const PLANNED_NOTE =
   "Planned and Actual Miles compare our routing's TOTAL MILES with the telematics TOTAL MILES (Samsara, else GLE) over the trips that have telematics; Data Coverage is their share of the period's trips.";
 export const EXPORT_LABEL = 'Export CSV';
@@ -110,6 +111,16 @@ export function ReportsScreen({
                   <ReportsChart rows={rows} unit={distanceUnit} label={`Total Loaded and Total Empty Miles per period${distanceUnit === 'KM' ? ' (km)' : ''}, ${rows.length} periods`} />
                 </Suspense>
               </section>
+            )}
+            {query.data && rows && rows.length > 0 && (
+              // How many of the report's trips still wait for their payable (counted by the API over the report's filters).
+              <p
+                data-testid="no-payable"
+                role="status"
+                className={cn('shrink-0 border-b px-3 py-1.5 text-sm', query.data.noPayableCount > 0 ? 'text-amber-800 dark:text-amber-300' : 'text-muted-foreground')}
+              >
+                {noPayableText(query.data.noPayableCount)}
+              </p>
             )}
             <div className="flex min-h-0 flex-1 flex-col">
               <DataTable tableId="reports" label="Reports" columns={columns} source={source} getRowId={getRowId} manualSorting={false} />

@@ -1,4 +1,4 @@
-import { estimateBasisText, type EstimateBasisLike } from '@milepost/contracts/estimate-basis';
+import type { EstimateBasisLike } from '@milepost/contracts/estimate-basis';
 import type { TripRow } from '@milepost/contracts/trips-api';
 import { milesToMetres, type DistanceUnit } from '@milepost/geo/units';
 import { Gauge, History, Map, MoreHorizontal, Pencil, RotateCcw } from 'lucide-react';
@@ -6,7 +6,8 @@ import { DATE_COLUMN_SIZE, DateCell, TextCell, actionsColumnSize, numberColumn }
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
 import { Button } from '@/components/ui/button';
 import { Menu } from '@/components/ui/lazy-layer';
-import { SOURCE_TITLES, UNIT_SUFFIX, distanceNumber, mileageHeader } from '@/lib/distance-format';
+import { EstimateFigure } from '@/components/estimate-figure';
+import { SOURCE_TITLES, distanceNumber, mileageHeader } from '@/lib/distance-format';
 import { TripStatusText } from './trip-status';
 
 /** A trailing 'United States' (with its comma) is not shown. */
@@ -32,10 +33,9 @@ export function MilesCell({ value, unit, estimate, basis }: { value: number | nu
   if (!estimate) return <span className="tabular-nums">{number}</span>;
   // The hover says what the estimate was computed with: the company's own factor or the default bands.
   return (
-    <span data-source="ESTIMATE" title={`${SOURCE_TITLES.ESTIMATE}. ${estimateBasisText(basis)}`} className="tabular-nums text-amber-700 dark:text-amber-400">
-      ≈ {number}
-      <span className="sr-only"> {UNIT_SUFFIX[unit]} est.</span>
-    </span>
+    <EstimateFigure basis={basis} unit={unit}>
+      {number}
+    </EstimateFigure>
   );
 }
 
@@ -274,7 +274,7 @@ export function TripCard({ trip, actions, unit }: { trip: TripRow; actions: Trip
         <div data-testid="card-total-miles">
           <dt className="text-xs text-muted-foreground">{mileageHeader('TOTAL MILES', unit)}</dt>
           <dd>
-            <MilesCell value={trip.totalMiles} unit={unit} estimate={estimate} />{' '}
+            <MilesCell value={trip.totalMiles} unit={unit} estimate={estimate} basis={trip.routeEstimateBasis} />{' '}
             {trip.totalMiles !== null && trip.routeSource && (
               <span className="text-xs text-muted-foreground" title={SOURCE_TITLES[trip.routeSource]}>
                 {estimate ? 'estimate' : trip.routeSource}
