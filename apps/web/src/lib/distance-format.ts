@@ -66,6 +66,11 @@ export function milesText(miles: number, unit: DistanceUnit, source?: DistanceSo
   return distanceText(milesToMetres(miles), unit, source);
 }
 
+/** A figure the API gives in miles, as the number a table cell shows in the user's unit ("1 307.5"); '—' for none. */
+export function milesNumber(miles: number | null | undefined, unit: DistanceUnit): string {
+  return miles === null || miles === undefined ? '—' : groupDigits(milesIn(miles, unit), 1);
+}
+
 /** A figure the API gives in miles, as a number in the user's unit (miles pass through unchanged). */
 export function milesIn(miles: number, unit: DistanceUnit): number {
   return unit === 'KM' ? milesToMetres(miles) / 1000 : miles;
@@ -78,9 +83,9 @@ export function hoursText(seconds: number, source?: DistanceSource | null): stri
 }
 
 /**
- * A figure staff enter (Loaded/Empty Miles, Payable Mileage) is stored in miles and shown and
- * typed in the user's unit (issue 20 point 5). Its field's text: '' for none, miles as stored,
- * km to 0.1.
+ * A figure staff enter (Loaded/Empty Miles, Payable Mileage, odometers) is answered by the API in
+ * miles (kept in metres, docs/decisions/020-one-unit.md) and shown and typed in the user's unit
+ * (issue 20 point 5). Its field's text: '' for none, miles as answered, km to 0.1.
  */
 export function manualFieldText(miles: number | null | undefined, unit: DistanceUnit): string {
   if (miles === null || miles === undefined) return '';
@@ -88,9 +93,10 @@ export function manualFieldText(miles: number | null | undefined, unit: Distance
 }
 
 /**
- * The miles to store for a field typed in the user's unit: blank is null; a km figure that still
+ * The miles to send for a field typed in the user's unit: blank is null; a km figure that still
  * reads as the stored one gives the stored miles back (so opening and saving in km never changes
- * what a driver is paid), any other km figure is turned into miles to 0.01.
+ * what a driver is paid), any other km figure is turned into miles to 6 decimals — the precision
+ * the API answers typed figures in (metresToEnteredMiles) — so 100 km is kept as 100 000 m.
  */
 export function manualFieldMiles(text: string, unit: DistanceUnit, stored: number | null = null): number | null {
   const trimmed = text.trim();
@@ -98,5 +104,5 @@ export function manualFieldMiles(text: string, unit: DistanceUnit, stored: numbe
   const n = Number(trimmed);
   if (unit !== 'KM' || !Number.isFinite(n)) return n;
   if (stored !== null && trimmed === manualFieldText(stored, unit)) return stored;
-  return Math.round(metresToMiles(n * 1000) * 100) / 100;
+  return Math.round(metresToMiles(n * 1000) * 1e6) / 1e6;
 }

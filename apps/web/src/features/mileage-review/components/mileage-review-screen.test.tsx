@@ -238,7 +238,7 @@ describe("Mileage Review screen", () => {
     expect(dialog).toHaveTextContent(
       "Approve all 620 ready trips in this filter?",
     );
-    expect(dialog).toHaveTextContent("6,200.0 mi in total");
+    expect(dialog).toHaveTextContent("6 200.0 mi in total");
     expect(
       calls
         .find((c) => c.url.pathname.endsWith("/ready"))!

@@ -75,7 +75,7 @@ function MileageReport({ tripId, unit }: { tripId: number; unit: DistanceUnit })
       <SourcesTable stats={stats} unit={unit} />
       {/* Keyed by the unit too: the typed figures are in the unit, so a change of unit starts the form over. */}
       <ManualMileage key={`${manualKey(stats.manualStats)}-${unit}`} tripId={tripId} manual={stats.manualStats} unit={unit} />
-      <StateMilesSplit tripId={tripId} />
+      <StateMilesSplit tripId={tripId} unit={unit} />
       <LegsBreakdown stats={stats} unit={unit} />
     </div>
   );
@@ -346,7 +346,13 @@ function ManualMileage({ tripId, manual, unit }: { tripId: number; manual: Manua
             readOnly
             tabIndex={-1}
             className="bg-muted/50 tabular-nums"
-            value={editing ? payableText(emptyMiles, loaded) : payableText(emptyMiles, loaded) || manualFieldText(manual.payableMileage, unit)}
+            value={
+              // The stored payable, converted, while the figures read as stored (in km a sum of rounded figures could
+              // differ from it by 0.1); else the sum of what is typed.
+              emptyMiles === initial.emptyMiles && loaded === initial.loadedMiles && manual.payableMileage !== null
+                ? manualFieldText(manual.payableMileage, unit)
+                : payableText(emptyMiles, loaded)
+            }
           />
         </FormField>
       </div>

@@ -73,7 +73,7 @@ function RouteSourceCell({ row }: { row: ReportRow }) {
 /**
  * The report's columns (docs/product/admin.md "Reports"), sorted here on the client. A period opens the
  * Trips screen filtered to its truck (when one is chosen) and its dates. Distances are in the user's
- * unit (the API's miles converted; with KM the headers say "(km)", as on the trips list).
+ * unit (the API's miles converted; with KM the headers say km, as on the trips list).
  */
 export function reportsColumns(truck: { id: number; label: string | undefined } | null, unit: DistanceUnit = 'MILES'): DataTableColumnDef<ReportRow>[] {
   const numbers = REPORT_COLUMNS.filter(([key]) => key !== 'periodGroup').map(([key, spec]) => {

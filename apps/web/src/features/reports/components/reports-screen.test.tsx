@@ -154,7 +154,7 @@ describe('Reports screen', () => {
 
   const SETTING = { id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' };
 
-  it("with KM in the user's route settings shows the distances in km, the headers and the chart saying (km); counts and coverage unchanged", async () => {
+  it("with KM in the user's route settings shows the distances in km, the headers and the chart saying km; counts and coverage unchanged", async () => {
     mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks, noPayableCount: 0 }), 'GET /user-route-setting/1': () => ({ ...SETTING, distanceUnit: 'KM' }) });
     renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
     await screen.findByText('Total: 3 records', undefined, wait);
@@ -171,7 +171,7 @@ describe('Reports screen', () => {
     for (const text of ['804.7', '788.6', '16.1', '1 986.8', '643.7', '663.9', '+20.1', '67 %', '2', '3']) expect(row.getAllByText(text).length, text).toBeGreaterThan(0);
     expect(row.queryByText('500.0')).not.toBeInTheDocument();
     expect(rowOf('11/09/2026 - 11/15/2026').getByText('-32.2')).toHaveAttribute('data-sign', 'negative');
-    expect(await screen.findByRole('img', { name: 'Total Loaded and Total Empty Miles per period (km), 3 periods' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Total Loaded and Total Empty km per period, 3 periods' }, wait)).toBeInTheDocument();
   });
 
   it('with Miles shows the API figures as they are, the spec headers without a unit', async () => {

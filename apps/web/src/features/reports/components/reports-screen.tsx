@@ -9,6 +9,7 @@ import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
 import { toast } from '@/components/layout/toasts';
 import { Button } from '@/components/ui/button';
+import { mileageHeader } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
 import { useRouteSettings } from '@/lib/route-settings';
 import { useIsMobile } from '@/lib/use-media-query';
@@ -108,7 +109,7 @@ export function ReportsScreen({
             {rows && rows.length > 0 && (
               <section aria-label="Loaded and empty miles per period" className="h-44 shrink-0 border-b px-3 pt-2 sm:h-56">
                 <Suspense fallback={<div className="h-full animate-pulse rounded-md bg-muted/60" />}>
-                  <ReportsChart rows={rows} unit={distanceUnit} label={`Total Loaded and Total Empty Miles per period${distanceUnit === 'KM' ? ' (km)' : ''}, ${rows.length} periods`} />
+                  <ReportsChart rows={rows} unit={distanceUnit} label={`${mileageHeader('Total Loaded and Total Empty Miles', distanceUnit)} per period, ${rows.length} periods`} />
                 </Suspense>
               </section>
             )}

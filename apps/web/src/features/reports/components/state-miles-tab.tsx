@@ -1,6 +1,6 @@
 import { REPORT_MESSAGES } from '@milepost/contracts/trip-statistics-api';
 import { gpsShareText, lastFullQuarter, type StateMilesReport } from '@milepost/contracts/state-miles-api';
-import { groupDigits } from '@milepost/geo/units';
+import type { DistanceUnit } from '@milepost/geo/units';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
@@ -11,7 +11,9 @@ import { toast } from '@/components/layout/toasts';
 import { Button } from '@/components/ui/button';
 import { LookupSelect } from '@/components/ui/lookup-select';
 import { Spinner } from '@/components/ui/spinner';
+import { mileageHeader, milesNumber } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
+import { useRouteSettings } from '@/lib/route-settings';
 import { companyLookup, truckLookup } from '@/lib/lookups';
 import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
@@ -48,12 +50,10 @@ export function quarterChoices(now = new Date()): { year: number; quarter: numbe
   return out;
 }
 
-const milesText = (miles: number) => groupDigits(miles, 1);
-
 /**
  * Reports → State miles (docs/state-miles.md): a quarter's miles per state for all trucks, one
  * truck or one company — a table (miles, trips, share from GPS), a map shaded by miles, and the
- * IFTA worksheet as CSV. Miles whatever the user's unit: IFTA returns are filed in miles.
+ * IFTA worksheet as CSV. On screen in the user's unit (issue 20 point 5); the CSV stays in miles, as IFTA returns are filed.
  */
 export function StateMilesTab({
   title,
@@ -73,6 +73,7 @@ export function StateMilesTab({
   const report = query.data;
   const [exporting, setExporting] = useState(false);
   const mobile = useIsMobile();
+  const { distanceUnit } = useRouteSettings();
   const options = choices.some((c) => quarterKey(c) === quarterKey(chosen)) ? choices : [chosen, ...choices];
 
   const exportCsv = async () => {
@@ -152,16 +153,17 @@ export function StateMilesTab({
           <p className="p-6 text-center text-sm text-muted-foreground">{STATE_MILES_EMPTY_TEXT}</p>
         ) : (
           <div className="grid min-h-0 flex-1 gap-3 p-3 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
-            <StatesTable report={report!} />
+            <StatesTable report={report!} unit={distanceUnit} />
             <section aria-label="Miles by state on the map" className="h-72 min-h-0 overflow-hidden rounded-md border lg:h-auto">
               <Suspense fallback={<div className="h-full animate-pulse bg-muted/60" />}>
-                <StateMilesMap states={report!.states} label={`US map shaded by miles, ${report!.states.length} states`} />
+                <StateMilesMap states={report!.states} unit={distanceUnit} label={`US map shaded by ${distanceUnit === 'KM' ? 'km' : 'miles'}, ${report!.states.length} states`} />
               </Suspense>
             </section>
           </div>
         )}
         <footer className="mt-auto shrink-0 border-t px-3 py-1.5 text-xs text-muted-foreground">
           {REPORT_MESSAGES.cancelledLeftOut} {STATE_MILES_NOTE}
+          {distanceUnit === 'KM' && ' Shown in km; the CSV stays in miles, as IFTA returns are filed.'}
         </footer>
       </ScreenBody>
     </>
@@ -170,17 +172,17 @@ export function StateMilesTab({
 
 const num = 'py-1.5 pl-3 text-right tabular-nums whitespace-nowrap';
 
-function StatesTable({ report }: { report: StateMilesReport }) {
+function StatesTable({ report, unit }: { report: StateMilesReport; unit: DistanceUnit }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" aria-label="Miles by state">
         <caption className="pb-2 text-left text-xs text-muted-foreground">
-          {report.fromDate.slice(0, 10)} – {report.toDate.slice(0, 10)}, miles
+          {report.fromDate.slice(0, 10)} – {report.toDate.slice(0, 10)}, {unit === 'KM' ? 'km' : 'miles'}
         </caption>
         <thead className="text-xs text-muted-foreground">
           <tr className="border-b">
             <th className="py-1.5 pr-2 text-left font-medium">State</th>
-            <th className={cn(num, 'font-medium')}>Miles</th>
+            <th className={cn(num, 'font-medium')}>{mileageHeader('Miles', unit)}</th>
             <th className={cn(num, 'font-medium')}>Trips</th>
             <th className={cn(num, 'font-medium')}>Source</th>
           </tr>
@@ -191,7 +193,7 @@ function StatesTable({ report }: { report: StateMilesReport }) {
               <th scope="row" className="py-1.5 pr-2 text-left font-medium">
                 {s.state}
               </th>
-              <td className={num}>{milesText(s.miles)}</td>
+              <td className={num}>{milesNumber(s.miles, unit)}</td>
               <td className={num}>{s.trips}</td>
               <td className={cn(num, 'text-muted-foreground')}>{gpsShareText(s.gpsShare)}</td>
             </tr>
@@ -202,7 +204,7 @@ function StatesTable({ report }: { report: StateMilesReport }) {
             <th scope="row" className="py-1.5 pr-2 text-left">
               Total
             </th>
-            <td className={num}>{milesText(report.totalMiles)}</td>
+            <td className={num}>{milesNumber(report.totalMiles, unit)}</td>
             <td className={num} />
             <td className={cn(num, 'text-muted-foreground')}>{gpsShareText(report.gpsShare)}</td>
           </tr>
