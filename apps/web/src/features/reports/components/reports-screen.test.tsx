@@ -185,7 +185,7 @@ describe('Reports screen', () => {
 
   it('Refresh reads the report again; when that fails it says so with the reason and keeps the rows shown', async () => {
     let fail = false;
-    const { calls } = mockApi({ 'GET /trip-statistics/period-type': () => (fail ? apiError(503, 'The database is not answering.') : { grouping: 'WEEKLY', rows: weeks }) });
+    const { calls } = mockApi({ 'GET /trip-statistics/period-type': () => (fail ? apiError(503, 'The database is not answering.') : { grouping: 'WEEKLY', rows: weeks, noPayableCount: 0 }) });
     renderWithApp(
       <>
         <ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />
