@@ -14,7 +14,7 @@ export const ISOLATED_WEB_TESTS = [
   'src/features/auth/components/login-page.test.tsx',
   'src/features/reports/components/reports-screen.test.tsx',
   // Mocks the Reports chart, as the file above.
-  'src/features/units/km-agreement.test.tsx',
+  'src/test/km-agreement.test.tsx',
   'src/lib/utils.test.ts',
 ];
 

@@ -1,7 +1,7 @@
 import type { EstimateBasisLike } from '@milepost/contracts/estimate-basis';
 import type { DistanceUnit } from '@milepost/geo/units';
 import type { ReactNode } from 'react';
-import { PER_TRIP, UNIT_SUFFIX, estimateHover } from '@/lib/distance-format';
+import { UNIT_SUFFIX, estimateHover, type PER_TRIP } from '@/lib/distance-format';
 import { cn } from '@/lib/utils';
 
 /** The amber of every estimated figure. */

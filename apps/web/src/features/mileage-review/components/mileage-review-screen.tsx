@@ -32,10 +32,15 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DatePicker } from "@/components/ui/date-picker";
-import { LookupSelect, type LookupOption } from "@/components/ui/lookup-select";
 import { Tooltip } from "@/components/ui/tooltip";
 import { dayToWire, wireToDay } from "@/lib/date-format";
 import { EstimateFigure } from "@/components/estimate-figure";
+import {
+  CompanyFilter,
+  LookupFilter,
+  TruckFilter,
+  chosenOption,
+} from "@/components/filters/filter-controls";
 import {
   PER_TRIP,
   mileageHeader,
@@ -45,7 +50,7 @@ import {
 import { errorText } from "@/lib/error-messages";
 import { useRouteSettings } from "@/lib/route-settings";
 import type { DistanceUnit } from "@milepost/geo/units";
-import { companyLookup, driverLookup, truckLookup } from "@/lib/lookups";
+import { driverLookup } from "@/lib/lookups";
 import { usePermissions } from "@/lib/permissions";
 import { useIsMobile } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
@@ -68,11 +73,6 @@ const APPROVE_WORDS: Record<ApproveStatus, string> = {
   NOT_FOUND: "not found",
 };
 
-const option = (
-  id: number | undefined,
-  label: string | undefined,
-): LookupOption | null =>
-  id === undefined ? null : { id, label: label ?? `#${id}` };
 
 /** "12 approved · 1 changed meanwhile": the per-status counts of an approval, in words. */
 export function approvalSummary(results: { status: ApproveStatus }[]): string {
@@ -451,48 +451,31 @@ export function MileageReviewScreen({
 
   const filterControls = (
     <>
-      <div className="w-40 max-md:w-full">
-        <LookupSelect
-          id="review-filter-company"
-          aria-label="Company"
-          value={option(search.companyId, search.companyLabel)}
-          onChange={(o) =>
-            onSearchChange({ companyId: o?.id, companyLabel: o?.label })
-          }
-          {...companyLookup}
-          placeholder="All companies"
-          searchPlaceholder="Search companies..."
-          clearLabel="Clear company"
-        />
-      </div>
-      <div className="w-32 max-md:w-full">
-        <LookupSelect
-          id="review-filter-truck"
-          aria-label="Truck"
-          value={option(search.truckId, search.truckLabel)}
-          onChange={(o) =>
-            onSearchChange({ truckId: o?.id, truckLabel: o?.label })
-          }
-          {...truckLookup}
-          placeholder="All trucks"
-          searchPlaceholder="Search trucks..."
-          clearLabel="Clear truck"
-        />
-      </div>
-      <div className="w-40 max-md:w-full">
-        <LookupSelect
-          id="review-filter-driver"
-          aria-label="Driver"
-          value={option(search.driverId, search.driverLabel)}
-          onChange={(o) =>
-            onSearchChange({ driverId: o?.id, driverLabel: o?.label })
-          }
-          {...driverLookup}
-          placeholder="All drivers"
-          searchPlaceholder="Search drivers..."
-          clearLabel="Clear driver"
-        />
-      </div>
+      <CompanyFilter
+        id="review-filter-company"
+        className="w-40 max-md:w-full"
+        search={search}
+        onSearchChange={onSearchChange}
+      />
+      <TruckFilter
+        id="review-filter-truck"
+        className="w-32 max-md:w-full"
+        search={search}
+        onSearchChange={onSearchChange}
+      />
+      <LookupFilter
+        id="review-filter-driver"
+        label="Driver"
+        className="w-40 max-md:w-full"
+        value={chosenOption(search.driverId, search.driverLabel)}
+        onChange={(o) =>
+          onSearchChange({ driverId: o?.id, driverLabel: o?.label })
+        }
+        {...driverLookup}
+        placeholder="All drivers"
+        searchPlaceholder="Search drivers..."
+        clearLabel="Clear driver"
+      />
       <div
         className="flex flex-wrap items-center gap-1"
         role="group"

@@ -1,16 +1,13 @@
 import { noPayableText, REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
-import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, type ReactNode } from 'react';
+import { ExportCsvButton } from '@/components/filters/export-csv-button';
 import { DataTable } from '@/components/data-table/data-table';
 import { RefreshButton, refreshList, tableTotalText } from '@/components/data-table/table-toolbar';
 import { staticTableSource } from '@/components/data-table/table-source';
 import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
-import { toast } from '@/components/layout/toasts';
-import { Button } from '@/components/ui/button';
 import { mileageHeader } from '@/lib/distance-format';
-import { errorText } from '@/lib/error-messages';
 import { useRouteSettings } from '@/lib/route-settings';
 import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
@@ -57,21 +54,9 @@ export function ReportsScreen({
   // Figures in the user's unit (route settings, issue 12); the CSV stays in miles and its headers say so.
   const { distanceUnit } = useRouteSettings();
   const columns = useMemo(() => reportsColumns(truck, distanceUnit), [truck?.id, truck?.label, distanceUnit]); // eslint-disable-line react-hooks/exhaustive-deps
-  const [exporting, setExporting] = useState(false);
   const mobile = useIsMobile();
   const notes = `Periods are Central Time, weeks from Monday, by pickup time. ${SOURCE_NOTE} ${PLANNED_NOTE}`;
 
-  const exportCsv = async () => {
-    if (request.kind === 'none') return;
-    setExporting(true);
-    try {
-      await downloadReportCsv(request);
-    } catch (error) {
-      toast.error(errorText(error));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <>
@@ -88,17 +73,11 @@ export function ReportsScreen({
           </>
         }
         actions={
-          // On a phone the button is its icon, so it sits beside Filters on the title's line.
-          <Button
-            variant="outline"
-            size={mobile ? 'icon' : 'default'}
-            title={EXPORT_LABEL}
-            onClick={() => void exportCsv()}
-            disabled={request.kind === 'none' || !rows?.length || exporting}
-          >
-            <Download aria-hidden />
-            <span className={cn(mobile && 'sr-only')}>{exporting ? 'Exporting...' : EXPORT_LABEL}</span>
-          </Button>
+          <ExportCsvButton
+            label={EXPORT_LABEL}
+            download={() => (request.kind === 'none' ? Promise.resolve() : downloadReportCsv(request))}
+            disabled={request.kind === 'none' || !rows?.length}
+          />
         }
       />
       <ScreenBody className="overflow-hidden">

@@ -9,15 +9,15 @@ import { useState } from 'react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, page, stubElementHeight } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
-import { MileageReportDialog } from '../mileage/components/mileage-report-dialog';
-import { ReportsScreen } from '../reports/components/reports-screen';
-import { TripMapReportDialog } from '../trips/components/trip-map-report-dialog';
-import { TripMapView } from '../trips/components/trip-map-view';
-import { TripsScreen } from '../trips/components/trips-screen';
-import type { TripsSearch } from '../trips/trips-search';
+import { MileageReportDialog } from '@/features/mileage/components/mileage-report-dialog';
+import { ReportsScreen } from '@/features/reports/components/reports-screen';
+import { TripMapReportDialog } from '@/features/trips/components/trip-map-report-dialog';
+import { TripMapView } from '@/features/trips/components/trip-map-view';
+import { TripsScreen } from '@/features/trips/components/trips-screen';
+import type { TripsSearch } from '@/features/trips/trips-search';
 
 // The chart draws on a canvas, which the test DOM does not have.
-vi.mock('../reports/components/reports-chart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+vi.mock('@/features/reports/components/reports-chart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 
 /**
  * One trip, in KM (issue 20 point 5): its TOTAL MILES (835.7 mi, estimated: no HERE route) and
