@@ -321,8 +321,8 @@ describe('Mileage Report dialog', () => {
     await user.type(loaded, '644.5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
-    // 644.5 km = 400.47 mi; the untouched empty figure keeps its stored 50 miles exactly.
-    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ tripId: 42, loadedMiles: 400.47, emptyMiles: 50, payableMileage: 450.5, version: 3 });
+    // 644.5 km = 400.47361 mi (kept as 644 500 m); the untouched empty figure keeps its stored 50 miles exactly.
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ tripId: 42, loadedMiles: 400.47361, emptyMiles: 50, payableMileage: 450.5, version: 3 });
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.getByLabelText('LOADED KM')).toHaveValue(644.5);
 
