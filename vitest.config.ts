@@ -27,8 +27,14 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
-      apiProject('api-pglite', { MILEPOST_TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { MILEPOST_TEST_DB: 'postgres' }, ['test/process/**'])] : []),
+      apiProject('api-pglite', { MILEPOST_TEST_DB: 'pglite' }, ['test/cluster/**']),
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            apiProject('api-postgres', { MILEPOST_TEST_DB: 'postgres' }, ['test/process/**', 'test/cluster/**']),
+            // `npm run cluster` under load through a rolling restart (issue 24 point 5): needs PostgreSQL and nginx.
+            { test: { name: 'cluster', root: 'apps/api', include: ['test/cluster/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 60_000 } },
+          ]
+        : []),
       'apps/web/vitest.config.ts',
       // The web files that mock modules, each in a fresh module graph (apps/web/vitest.config.ts).
       { ...webConfig, test: { ...webConfig.test, name: 'web-isolated', include: ISOLATED_WEB_TESTS, exclude: [], isolate: true } },

@@ -3,8 +3,11 @@
 // and component tests through Vitest, then the end-to-end suite in Chromium. Ends with one
 // summary line "N passed, N failed, N skipped" (the form CI reads), after a line counting the flaky
 // end-to-end tests: one that failed and then passed on its retry is flaky, not passed nor failed.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+// With TEST_DATABASE_URL, the cluster test (`npm run cluster` under 60 s of load through rolling
+// restarts, apps/api/test/cluster/) runs beside the other Vitest suites, not after them: it
+// mostly waits on its bounded load. Its output is shown once it ends.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -19,14 +22,33 @@ const read = (file) => {
   }
 };
 
+const vitestArgs = (json) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+const addVitest = (json) => {
+  const v = read(json);
+  if (v) {
+    counts.passed += v.numPassedTests;
+    counts.failed += v.numFailedTests;
+    counts.skipped += v.numPendingTests + v.numTodoTests;
+  } else counts.failed += 1;
+};
+
+const clusterJson = path.join(tmp, 'cluster.json');
+const clusterLog = path.join(tmp, 'cluster.log');
+const clusterOut = openSync(clusterLog, 'w');
+const cluster = process.env.TEST_DATABASE_URL
+  ? new Promise((resolve) =>
+      spawn('npx', [...vitestArgs(clusterJson), '--project', 'cluster'], { stdio: ['ignore', clusterOut, clusterOut] }).on('exit', (code) => resolve(code ?? 1)),
+    )
+  : null;
+
 const vitestJson = path.join(tmp, 'vitest.json');
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-const v = read(vitestJson);
-if (v) {
-  counts.passed += v.numPassedTests;
-  counts.failed += v.numFailedTests;
-  counts.skipped += v.numPendingTests + v.numTodoTests;
-} else counts.failed += 1;
+const vitestStatus = run('npx', [...vitestArgs(vitestJson), '--project', '!cluster']);
+addVitest(vitestJson);
+const clusterStatus = cluster ? await cluster : 0;
+if (cluster) {
+  console.log(`\n== the cluster test (ran beside the suites above)\n${readFileSync(clusterLog, 'utf8')}`);
+  addVitest(clusterJson);
+}
 
 const e2eJson = path.join(tmp, 'e2e.json');
 const e2eStatus = run('npm', ['run', 'test:e2e'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson });
@@ -40,4 +62,4 @@ if (e?.stats) {
 
 console.log(`\nflaky: ${counts.flaky} end-to-end tests failed once and passed on their retry`);
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-process.exit(vitestStatus || e2eStatus ? 1 : 0);
+process.exit(vitestStatus || clusterStatus || e2eStatus ? 1 : 0);
