@@ -91,7 +91,8 @@ export function reportsColumns(truck: { id: number; label: string | undefined } 
               </span>
             )
           : header,
-      meta: { size: COUNTS.has(key as NumberKey) ? 84 : TITLES[key as NumberKey] ? 128 : 108, grow: 0, align: 'end' },
+      // A header with its origin (routing / entered) keeps its name on one line, so the header row stays one row high.
+      meta: { size: COUNTS.has(key as NumberKey) ? 84 : ORIGIN[key as NumberKey] ? 156 : TITLES[key as NumberKey] ? 128 : 108, grow: 0, align: 'end' },
       sortUndefined: 'last',
       cell: (info) => <NumberCell column={key as NumberKey} value={info.getValue() ?? null} row={info.row.original} unit={unit} />,
     })
