@@ -84,7 +84,8 @@ function summaryOf(f: TripFigures): TripMapSummary {
     method: method(f.trip.routeSource),
     distance: f.trip.routeTotalM,
     duration: f.trip.routeDurationS,
-    estimateBasis: f.trip.routeSource === 'ESTIMATE' ? f.trip.routeEstimateBasis : null,
+    // An estimate says what it was computed with (its tooltip); a HERE route has nothing to add.
+    ...(f.trip.routeSource === 'ESTIMATE' ? { estimateBasis: f.trip.routeEstimateBasis } : {}),
   };
   const telematics = telematicsOf(f).map(({ type, stats }): MapSourceSummary =>
     stats
@@ -99,7 +100,7 @@ function reportOf(f: TripFigures): TripMapReport {
   const here: MapSourceReport = {
     type: 'here',
     method: method(trip.routeSource),
-    estimateBasis: trip.routeSource === 'ESTIMATE' ? trip.routeEstimateBasis : null,
+    ...(trip.routeSource === 'ESTIMATE' ? { estimateBasis: trip.routeEstimateBasis } : {}),
     rows: stops.map((s) => ({ stopType: s.stopType, city: cityOf(s.address), distance: s.distance, totalDistance: s.totalDistance, duration: s.duration })),
     totals: { distance: trip.routeTotalM, duration: trip.routeDurationS },
   };
