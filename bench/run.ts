@@ -21,6 +21,7 @@ import { mapCase } from './cases/map';
 import { mileageReviewCase } from './cases/mileage-review';
 import { firstScreenCase } from './cases/first-screen';
 import { stateMilesCase, stateMilesEngineCase } from './cases/state-miles';
+import { startCase } from './cases/start';
 import { startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
@@ -43,6 +44,8 @@ const PURE_CASES: Record<string, () => Promise<Figure[]>> = {
   'state-miles-engine': stateMilesEngineCase,
   // Starts its own server over the built web app (npm run build first) and drives Chromium.
   'first-screen': firstScreenCase,
+  // Spawns the built product (apps/api/dist/main.js) itself, on PGlite and PostgreSQL: restart time and idle memory.
+  start: startCase,
 };
 
 async function postgresReachable(): Promise<boolean> {

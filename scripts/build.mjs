@@ -4,52 +4,16 @@
 // `npm start` and `npm run cluster` build only what is missing or older than its sources (buildIfStale).
 // `node scripts/build.mjs api` builds the API only.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv[2];
-
-/**
- * The API and the TypeScript-source workspaces it imports (@milepost/contracts, @milepost/geo)
- * in one file; every other package stays in node_modules (PGlite loads its WebAssembly from
- * there, argon2 is native).
- */
-export async function buildApi() {
-  const started = Date.now();
-  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/api/package.json'), 'utf8'));
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@milepost/'));
-  // The workspaces' own runtime packages (date-fns, geographiclib, flexpolyline…) load from node_modules too.
-  for (const ws of ['packages/contracts', 'packages/geo']) {
-    const wsPkg = JSON.parse(readFileSync(path.join(root, ws, 'package.json'), 'utf8'));
-    for (const name of Object.keys({ ...wsPkg.dependencies, ...wsPkg.devDependencies })) if (!name.startsWith('@milepost/')) external.push(name);
-  }
-  await build({
-    entryPoints: [path.join(root, 'apps/api/src/main.ts')],
-    outfile: path.join(root, 'apps/api/dist/main.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    external,
-    logLevel: 'warning',
-    // One ES module that may still meet CommonJS packages at run time.
-    banner: { js: "import { createRequire as __milepostRequire } from 'node:module'; const require = __milepostRequire(import.meta.url);" },
-  });
-  console.log(`API compiled to apps/api/dist/main.js in ${Date.now() - started} ms`);
-}
-
-export function buildWeb() {
-  const status = spawnSync('npm', ['run', 'build', '-w', '@milepost/web'], { cwd: root, stdio: 'inherit' }).status;
-  if (status !== 0) throw new Error('the web app did not build');
-}
-
 const at = (...p) => path.join(root, ...p);
 
-/** The newest modification time under these files and folders (node_modules and build output skipped). */
+/** The newest modification time under these files and folders (node_modules, build output and tests skipped). */
 function newest(paths) {
   let latest = 0;
   const walk = (p) => {
@@ -67,13 +31,57 @@ function newest(paths) {
   return latest;
 }
 
-const built = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+/** When the oldest of these outputs was written (0 when one is missing). */
+const built = (...files) => Math.min(...files.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+const shared = [at('packages/contracts/src'), at('packages/geo/src'), at('package-lock.json')];
+
+/** Whether apps/api/dist is missing or older than its sources (`npm start`, `npm run db:backup`). */
+export const apiStale = () => built(at('apps/api/dist/main.js'), at('apps/api/dist/db-cli.js')) < newest([at('apps/api/src'), at('apps/api/package.json'), at('scripts/build.mjs'), ...shared]);
+
+/** Whether apps/web/dist is missing or older than its sources. */
+export const webStale = () =>
+  built(at('apps/web/dist/index.html')) < newest([at('apps/web/src'), at('apps/web/index.html'), at('apps/web/public'), at('apps/web/vite.config.ts'), at('apps/web/package.json'), ...shared]);
+
+/**
+ * Packages that stay in node_modules, loaded from there at run time: each needs files of its own
+ * folder (PGlite its WebAssembly, argon2 its native addon, the docs page its assets, pino its
+ * worker-thread transports), is loaded only on first use (Samsara's SDK, the offline gazetteer,
+ * the state boundaries: bundled, they would be read at every start), or is optional (pg-native).
+ */
+const EXTERNAL = ['@electric-sql/pglite', 'argon2', '@fastify/swagger-ui', 'pino', 'pino-pretty', 'thread-stream', '@samsarahq/samsara', 'zipcodes', 'us-atlas', 'pg-native'];
+
+/**
+ * The API with the packages it imports in one ES module per entry point, except EXTERNAL: resolving
+ * and compiling a few hundred package files one by one was most of a start (docs/deploy.md#starting).
+ */
+export async function buildApi() {
+  const started = Date.now();
+  await build({
+    // The server, and the backup/restore command (npm run db:backup, db:restore).
+    entryPoints: [path.join(root, 'apps/api/src/main.ts'), path.join(root, 'apps/api/src/db-cli.ts')],
+    outdir: path.join(root, 'apps/api/dist'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external: EXTERNAL,
+    logLevel: 'warning',
+    // One ES module that may still meet CommonJS packages at run time.
+    banner: { js: "import { createRequire as __milepostRequire } from 'node:module'; const require = __milepostRequire(import.meta.url);" },
+  });
+  console.log(`API compiled to apps/api/dist/main.js (and db-cli.js) in ${Date.now() - started} ms`);
+}
+
+export function buildWeb() {
+  const status = spawnSync('npm', ['run', 'build', '-w', '@milepost/web'], { cwd: root, stdio: 'inherit' }).status;
+  if (status !== 0) throw new Error('the web app did not build');
+}
 
 /** Builds the API (and the web app unless `web` is false) only when missing or older than its sources. */
 export async function buildIfStale({ web = true } = {}) {
-  const shared = [at('packages/contracts/src'), at('packages/geo/src'), at('package-lock.json')];
-  if (built(at('apps/api/dist/main.js')) < newest([at('apps/api/src'), at('apps/api/package.json'), ...shared])) await buildApi();
-  if (web && built(at('apps/web/dist/index.html')) < newest([at('apps/web/src'), at('apps/web/index.html'), at('apps/web/public'), at('apps/web/vite.config.ts'), at('apps/web/package.json'), ...shared])) buildWeb();
+  if (apiStale()) await buildApi();
+  if (web && webStale()) buildWeb();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

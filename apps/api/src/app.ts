@@ -187,8 +187,11 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
     root: distDir,
     index: false,
     wildcard: false,
-    // The build writes .br and .gz copies of every text asset; the best one the browser accepts is sent.
+    // The build writes .br and .gz copies of every text asset; the best one the browser accepts is
+    // sent for the asset's own path, so the copies need no routes of their own (a route per file is
+    // registered at every start: docs/deploy.md#starting).
     preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     // Our own cache-control below: the plugin's default (max-age=0) would replace it.
     cacheControl: false,
     setHeaders: (res, file) => {

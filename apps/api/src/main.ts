@@ -4,6 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { createAppDeps } from './app-deps';
 import { loadConfig } from './config';
+import { serveBackups } from './db/backup';
 import { openDatabase } from './db/client';
 import { ensureAdmin, syncAccessCatalogue } from './db/seed/access';
 import { DEMO_LOGIN, demoLoginWorks, seedDemo } from './db/seed/demo';
@@ -15,6 +16,13 @@ import { dataDirSecret } from './secrets';
  * SIGTERM/SIGINT (docs/deploy.md#shutdown).
  */
 async function main() {
+  // How long each step of the start took (ms since the process began), logged once listening.
+  const phases: Record<string, number> = { modules: Math.round(performance.now()) };
+  const mark = (name: string) => (phases[name] = Math.round(performance.now()));
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return Math.round((user + system) / 1000);
+  };
   const config = loadConfig();
   const database = await openDatabase({
     url: config.DATABASE_URL,
@@ -22,6 +30,9 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
     exports: { poolSize: config.DATABASE_EXPORT_POOL_SIZE, waitMs: config.EXPORT_WAIT_MS, statementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS },
   });
+  mark('database');
+  // The embedded database's backups are written by this process (npm run db:backup asks on a Unix socket).
+  const backups = database.kind === 'pglite' ? await serveBackups(config.MILEPOST_DATA_DIR, database) : null;
   const jobs = deferredJobs();
   const deps = createAppDeps({
     config,
@@ -33,13 +44,16 @@ async function main() {
   const { lifecycle } = deps;
   await database.migrate();
   lifecycle.migrated = true;
+  mark('migrations');
   await syncAccessCatalogue(database.db);
   const seeded = config.seedDemo ? await seedDemo(database.db, deps.routing) : false;
   if (config.MILEPOST_ADMIN_EMAIL && config.MILEPOST_ADMIN_PASSWORD) {
     await ensureAdmin(database.db, config.MILEPOST_ADMIN_EMAIL, config.MILEPOST_ADMIN_PASSWORD);
   }
 
+  mark('seed');
   const app = await buildApp({ deps });
+  mark('app');
   let lastConnectionAt = 0;
   app.server.on('connection', () => {
     lastConnectionAt = Date.now();
@@ -61,10 +75,13 @@ async function main() {
     await jobs.stop(config.SHUTDOWN_GRACE_MS); // lets a running job finish; an unfinished one is retried later
     lifecycle.jobsRunning = false;
     await deps.mailer.drain();
+    await new Promise((resolve) => (backups ? backups.close(resolve) : resolve(undefined)));
     await database.close();
   });
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  mark('listening');
+  app.log.info({ startMs: phases, cpuMs: cpuMs() }, `listening ${phases.listening} ms after the process started`);
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const lines = [
     '',
@@ -84,6 +101,14 @@ async function main() {
     .start(() => startJobs({ database, telematics: deps.telematics, log: deps.log, syncMinutes: config.TELEMATICS_SYNC_MINUTES }))
     .then(() => {
       if (!lifecycle.shuttingDown) lifecycle.jobsRunning = true;
+      // What the process holds once ready (docs/deploy.md#starting): V8's heap, and outside it the
+      // embedded database's WebAssembly memory (arrayBuffers) and native code.
+      const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+      const mb = (n: number) => Math.round(n / 2 ** 20);
+      app.log.info(
+        { readyMs: Math.round(performance.now()), cpuMs: cpuMs(), memoryMB: { rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), external: mb(external), arrayBuffers: mb(arrayBuffers) } },
+        'ready: migrations done, job workers running',
+      );
     })
     .catch((err: unknown) => app.log.error({ err }, 'background jobs could not start'));
 }

@@ -1,4 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -10,11 +16,14 @@ import { tripStops, trips } from '../src/db/schema/trips';
 import { tripStateMiles } from '../src/db/schema/trip-statistics';
 import type { TripStateMiles } from '@milepost/contracts/state-miles-api';
 import { seedDemo, DEMO_LOGIN } from '../src/db/seed/demo';
+import { backupDatabase, BackupError, defaultBackupFile, pgliteDir, restoreDatabase, serveBackups, type BackupTarget } from '../src/db/backup';
+import { openDatabase, type Database } from '../src/db/client';
+import { adminUrl } from './global-setup';
 import { scheduledSyncs } from '../src/jobs/queue';
 import { backfillMileStats, keepTripFigures } from '../src/modules/telematics/figures';
 import { routingServiceFor } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
-import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
+import { call, createTestContext, FAST_RETRY, usePostgres, type TestContext } from './harness';
 import { signIn } from './factories';
 import { metresToMiles } from '@milepost/geo/units';
 
@@ -222,5 +231,105 @@ describe('demo data', () => {
     expect(providerHits).toEqual([]);
     await keepTripFigures({ ...telematics, retry: FAST_RETRY }, running!.id);
     expect(providerHits.length).toBeGreaterThan(0);
+  });
+});
+
+/** Row count and checksum (md5 of its rows as text, in order) of every table, by schema-qualified name. */
+async function fingerprint(database: Database): Promise<Record<string, string>> {
+  const { rows: tables } = (await database.executeSql(
+    `select table_schema as s, table_name as t from information_schema.tables
+      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2`,
+    [],
+  )) as { rows: { s: string; t: string }[] };
+  const out: Record<string, string> = {};
+  for (const { s, t } of tables) {
+    const { rows } = (await database.executeSql(`select count(*)::int as n, md5(coalesce(string_agg(r::text, E'\\n' order by r::text), '')) as sum from "${s}"."${t}" r`, [])) as {
+      rows: { n: number; sum: string }[];
+    };
+    out[`${s}.${t}`] = `${rows[0]!.n} rows, md5 ${rows[0]!.sum}`;
+  }
+  return out;
+}
+
+/**
+ * npm run db:backup / db:restore (docs/deploy.md#backups) over the demo data: backed up while the
+ * app holds its database open (on PGlite the running server writes the dump, as main.ts does, on
+ * its backup socket; on PostgreSQL pg_dump), restored into an empty database, every table compared.
+ */
+describe(`backups of the demo data (${usePostgres() ? 'PostgreSQL: pg_dump, pg_restore' : 'embedded PGlite: the data folder'})`, () => {
+  let work: string;
+  let backupSocket: Server | null = null;
+  let source: BackupTarget;
+  let empty: BackupTarget;
+  let emptyDb: string | undefined;
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), 'milepost-backup-'));
+    if (usePostgres()) {
+      emptyDb = `milepost_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl() });
+      await admin.connect();
+      await admin.query(`create database ${emptyDb}`);
+      await admin.end();
+      const url = new URL(adminUrl());
+      url.pathname = `/${emptyDb}`;
+      source = { databaseUrl: ctx.databaseUrl!, dataDir: path.join(work, 'source') };
+      empty = { databaseUrl: url.toString(), dataDir: path.join(work, 'restored') };
+    } else {
+      backupSocket = await serveBackups(work, ctx.database);
+      source = { dataDir: work };
+      empty = { dataDir: path.join(work, 'restored') };
+    }
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => (backupSocket ? backupSocket.close(resolve) : resolve(undefined)));
+    if (emptyDb) {
+      const admin = new pg.Client({ connectionString: adminUrl() });
+      await admin.connect();
+      await admin.query(`drop database if exists ${emptyDb} with (force)`);
+      await admin.end();
+    }
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('backs up while the server runs and restores every table into an empty database: same row counts, same checksums', async () => {
+    const before = await fingerprint(ctx.database);
+    const file = path.join(work, 'backups', usePostgres() ? 'milepost.dump' : 'milepost.tar.gz');
+    const made = await backupDatabase(source, file);
+    // PGlite: the running server wrote it (no second process may open its data folder).
+    expect(made).toEqual(usePostgres() ? { kind: 'postgres', source: 'pg_dump' } : { kind: 'pglite', source: 'server' });
+    expect(statSync(file).size).toBeGreaterThan(10_000);
+    // The server answers on.
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/trips?pageSize=1', token })).statusCode).toBe(200);
+
+    await restoreDatabase(empty, file);
+    const copy = empty.databaseUrl ? await openDatabase({ url: empty.databaseUrl, poolSize: 2 }) : await openDatabase({ dataDir: pgliteDir(empty.dataDir) });
+    const after = await fingerprint(copy).finally(() => copy.close());
+    // Every table, with the demo's rows and the migrations' journal in them.
+    expect(Object.keys(before).length).toBeGreaterThan(20);
+    for (const table of ['public.trips', 'public.trip_stops', 'public.users', 'public.companies', 'drizzle.__drizzle_migrations']) {
+      expect(before[table]).toMatch(/^[1-9]\d* rows/);
+    }
+    expect(after).toEqual(before);
+
+    // Restoring again, into the database that now holds it, is refused with the way out.
+    const refusal = await restoreDatabase(empty, file).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(refusal).toBeInstanceOf(BackupError);
+    expect((refusal as Error).message).toMatch(usePostgres() ? /not empty \(\d+ tables\): restore into a new, empty database/ : /pgdata is not empty: restore into an empty data folder/);
+  });
+
+  it('names a timestamped file under backups/ when none is given, and refuses a file that is no backup', async () => {
+    const kind = usePostgres() ? 'postgres' : 'pglite';
+    expect(defaultBackupFile('/srv/milepost/backups', kind, new Date('2026-11-26T21:05:07.123Z'))).toBe(
+      `/srv/milepost/backups/milepost-${kind}-2026-11-26T21-05-07Z.${usePostgres() ? 'dump' : 'tar.gz'}`,
+    );
+    const notABackup = path.join(work, 'notes.txt');
+    await writeFile(notABackup, 'hello');
+    await expect(restoreDatabase({ ...empty, dataDir: path.join(work, 'other') }, notABackup)).rejects.toThrow(/is not a Milepost backup/);
+    expect(existsSync(pgliteDir(path.join(work, 'other')))).toBe(false);
   });
 });

@@ -27,6 +27,8 @@ export interface TestContext {
   app: FastifyInstance;
   db: Db;
   database: Database;
+  /** PostgreSQL only: the URL of this file's database (for tools that connect on their own, like pg_dump). */
+  databaseUrl?: string;
   config: Config;
   outboxDir: string;
   /** The access-token key, so tests can forge expired or foreign tokens. */
@@ -95,7 +97,7 @@ export const usePostgres = () => process.env.MILEPOST_TEST_DB === 'postgres';
 let pgliteTemplate: Promise<Blob> | undefined;
 
 /** A database of its own for a test file: the migrated template's copy, or (`blank`) an empty one a test migrates itself. */
-async function freshDatabase(exports?: ExportOptions, blank = false): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(exports?: ExportOptions, blank = false): Promise<{ database: Database; databaseUrl?: string; drop: () => Promise<void> }> {
   const template = inject('milepostTemplate');
   if (!usePostgres()) {
     if (blank) return { database: await openDatabase({ dataDir: null, exports }), drop: async () => undefined };
@@ -116,6 +118,7 @@ async function freshDatabase(exports?: ExportOptions, blank = false): Promise<{ 
   const database = await openDatabase({ url: url.toString(), poolSize: 5, exports });
   return {
     database,
+    databaseUrl: url.toString(),
     drop: async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -137,7 +140,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const { database, drop } = await freshDatabase(opts.exports, opts.before !== undefined);
+  const { database, databaseUrl, drop } = await freshDatabase(opts.exports, opts.before !== undefined);
   if (opts.before) {
     await database.migrate(await migrationsBefore(opts.before.tag, dataDir));
     await opts.before.seed(database);
@@ -157,6 +160,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     app,
     db: database.db,
     database,
+    ...(databaseUrl ? { databaseUrl } : {}),
     config,
     outboxDir: path.join(dataDir, 'outbox'),
     jwtSecret,

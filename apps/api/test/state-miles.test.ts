@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, type PermissionName } from '@milepost/contracts/permissions';
 import { STATE_MILES_MESSAGES, stateMilesReport as reportSchema, type StateMilesReport, type TripStateMiles } from '@milepost/contracts/state-miles-api';
@@ -7,7 +7,7 @@ import { formatWireDateTime } from '@milepost/contracts/time';
 import { metresToMiles, milesToMetres } from '@milepost/geo/units';
 import { globalSettings, trucks } from '../src/db/schema/reference';
 import { routeCache } from '../src/db/schema/routing';
-import { stateMilesMonthly, tripStateMiles } from '../src/db/schema/trip-statistics';
+import { stateMilesMonthly, stateMilesQuarterly, tripStateMiles } from '../src/db/schema/trip-statistics';
 import { trips } from '../src/db/schema/trips';
 import { backfillStateMiles } from '../src/modules/state-miles/service';
 import { createSecretBox } from '../src/platform/secret-box';
@@ -248,6 +248,81 @@ describe('GET /state-miles', () => {
     expect(sumMiles(moved.rows)).toBeCloseTo((await routeTotal(routeTrips[1]!.id)).m! / M + (await routeTotal(estimateTrip.id)).m! / M, 6);
     const monthly = await ctx.db.select().from(stateMilesMonthly);
     expect(monthly.every((r) => r.trips >= 0 && r.metres > -1e-6)).toBe(true);
+    // The quarterly totals a quarter reads are its months' totals (the same triggers keep both).
+    const drift = (await ctx.db.execute(sql`
+      select count(*)::int as n from state_miles_quarterly q
+      full join (select date_trunc('quarter', month)::date as quarter, truck_id, state, source, sum(metres) as metres, sum(trips)::int as trips
+        from state_miles_monthly group by 1, 2, 3, 4) m using (quarter, truck_id, state, source)
+      where coalesce(q.trips, 0) <> coalesce(m.trips, 0) or abs(coalesce(q.metres, 0) - coalesce(m.metres, 0)) > 0.001`)) as unknown as { rows: { n: number }[] };
+    expect(drift.rows[0]!.n).toBe(0);
+    expect((await ctx.db.select().from(stateMilesQuarterly)).length).toBeGreaterThan(0);
+  });
+
+  it('a custom range with partial months equals the sum of its trips’ splits: whole quarters and months from their totals, the edges from the trips’ rows', async () => {
+    const { company, truck, driver } = await fleetTruck();
+    const other = await fleetTruck();
+    // Central time is UTC-5 in summer: 07/15/2026 00:00:00 CT is 05:00 UTC.
+    const ct = (m: number, d: number, h: number, min = 0, s = 0) => new Date(Date.UTC(2026, m - 1, d, h + 5, min, s));
+    const before = await fortWayneToKansasCity(truck.id, driver.id, ct(7, 14, 23, 59, 59)); // a second before the range
+    const atStart = await fortWayneToKansasCity(truck.id, driver.id, ct(7, 15, 0)); // its first second (July: partial)
+    const july = await fortWayneToKansasCity(other.truck.id, other.driver.id, ct(7, 31, 23, 30)); // July's last half hour
+    const august = [await fortWayneToKansasCity(truck.id, driver.id, ct(8, 1, 0)), await fortWayneToKansasCity(other.truck.id, other.driver.id, ct(8, 31, 23, 59, 59))]; // a whole month
+    const september = await fortWayneToKansasCity(truck.id, driver.id, ct(9, 1, 0)); // September: partial
+    const atEnd = await fortWayneToKansasCity(truck.id, driver.id, ct(9, 10, 12)); // the range's last second
+    const after = await fortWayneToKansasCity(truck.id, driver.id, ct(9, 10, 12, 0, 1)); // a second after it
+    const cancelled = await fortWayneToKansasCity(other.truck.id, other.driver.id, ct(8, 20, 9), 'UPCOMING');
+    expect((await api('PATCH', `/trips/change-trip-status/${cancelled.id}?tripStatus=CANCELLED`, { version: cancelled.version })).statusCode).toBe(200);
+
+    // Per truck, state and source: the sum of the trips' own splits by their best source, and their trips.
+    const expectedOf = async (list: { id: number }[]) => {
+      const want = new Map<string, { miles: number; trips: number }>();
+      for (const t of list) {
+        const [row] = await ctx.db.select({ truckId: trips.truckId }).from(trips).where(eq(trips.id, t.id));
+        const best = (await get<TripStateMiles>(`/trips/${t.id}/state-miles`)).sources[0]!;
+        for (const st of best.states) {
+          const key = `${row!.truckId}:${st.state}:${best.source}`;
+          const w = want.get(key) ?? { miles: 0, trips: 0 };
+          want.set(key, { miles: w.miles + st.miles, trips: w.trips + 1 });
+        }
+      }
+      return want;
+    };
+    const check = async (query: string, list: { id: number }[]) => {
+      const report = await get<StateMilesReport>(`/state-miles?${query}&companyId=${company.id}`);
+      const other2 = await get<StateMilesReport>(`/state-miles?${query}&companyId=${other.company.id}`);
+      expect(reportSchema.parse(report)).toEqual(report);
+      const rows = [...report.rows, ...other2.rows];
+      const want = await expectedOf(list);
+      expect(rows.map((r) => `${r.truckId}:${r.state}:${r.source}`).sort()).toEqual([...want.keys()].sort());
+      for (const r of rows) {
+        const w = want.get(`${r.truckId}:${r.state}:${r.source}`)!;
+        expect(r.miles, `${r.truckId} ${r.state}`).toBeCloseTo(w.miles, 6);
+        expect(r.trips).toBe(w.trips);
+      }
+      // The rows come in the worksheet's order: state, then truck.
+      const order = report.rows.map((r) => `${r.state} ${r.unitNumber}`);
+      expect(order).toEqual([...order].sort());
+      return rows;
+    };
+
+    // Two partial months around a whole one; the edges are exact to the second.
+    await check(`fromDate=07/15/2026 00:00:00&toDate=09/10/2026 12:00:00`, [atStart, july, ...august, september, atEnd]);
+    // Inside one month (no whole month): the trips' rows only.
+    await check(`fromDate=08/01/2026 00:00:01&toDate=08/31/2026 23:59:58`, []);
+    await check(`fromDate=07/14/2026 12:00:00&toDate=07/31/2026 23:59:59`, [before, atStart, july]);
+    // Exactly whole months (July and August to their last second): the monthly totals only, as a quarter reads them.
+    await check(`fromDate=07/01/2026 00:00:00&toDate=08/31/2026 23:59:59`, [before, atStart, july, ...august]);
+    // A whole quarter (Q3) from the quarterly totals, with partial months around it and a whole month after it.
+    await check(`fromDate=07/01/2026 00:00:00&toDate=09/30/2026 23:59:59`, [before, atStart, july, ...august, september, atEnd, after]);
+    await check(`fromDate=06/20/2026 08:00:00&toDate=11/30/2026 23:59:59`, [before, atStart, july, ...august, september, atEnd, after]);
+    await check(`fromDate=07/14/2026 23:59:59&toDate=10/05/2026 00:00:00`, [before, atStart, july, ...august, september, atEnd, after]);
+    // A truck filter applies to every part.
+    const one = await get<StateMilesReport>(`/state-miles?fromDate=07/15/2026 00:00:00&toDate=09/10/2026 12:00:00&truckId=${truck.id}`);
+    expect(sumMiles(one.rows)).toBeCloseTo(
+      sumMiles([...(await expectedOf([atStart, august[0]!, september, atEnd])).values()]),
+      6,
+    );
+    expect(after.id).toBeGreaterThan(0);
   });
 
   it('refuses a bad period with 400 and a clear message, and needs CAN_SHOW_REPORTS', async () => {

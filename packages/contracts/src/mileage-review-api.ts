@@ -156,7 +156,7 @@ export const reviewRow = z.object({
 });
 export type ReviewRow = z.infer<typeof reviewRow>;
 
-/** Counts are exact up to REVIEW_COUNT_CAP; past it the count says CAP + 1 and `countsCapped` names the status. */
+/** Counts of the whole queue or of one company are exact; in a narrower filter (truck, driver, period) they are exact up to REVIEW_COUNT_CAP, past it the count says CAP + 1 and `countsCapped` names the status. */
 export const REVIEW_COUNT_CAP = 10_000;
 export const reviewCounts = z.object({ NEEDS_REVIEW: z.number().int(), READY: z.number().int(), APPROVED: z.number().int() });
 export const reviewPage = paged(reviewRow).extend({ counts: reviewCounts, countsCapped: z.array(z.enum(REVIEW_STATUSES)) });

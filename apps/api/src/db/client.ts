@@ -62,7 +62,7 @@ export interface Database {
   close(): Promise<void>;
   /** Connections of the pool (PGlite: one, always open), for GET /api/metrics. */
   poolStats(): { total: number; idle: number; waiting: number; max: number };
-  /** PGlite only: the whole data folder as one tar file (the backup format, scripts/db-backup.ts). */
+  /** PGlite only: the whole data folder as one tar file (the backup format, db/backup.ts). */
   dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
   /**
    * Plain SQL for libraries that bring their own queries (the job queue): with values, one
@@ -82,7 +82,7 @@ export async function openDatabase(opts: {
   dataDir?: string | null;
   poolSize?: number;
   exports?: ExportOptions;
-  /** PGlite only: start from this dumped data folder (`PGlite.dumpDataDir()`), e.g. a migrated template in tests. */
+  /** PGlite only: start from this dumped data folder (`PGlite.dumpDataDir()`): a migrated template in tests, a backup being restored (db/backup.ts). */
   loadDataDir?: Blob;
 }): Promise<Database> {
   const ex = { ...EXPORT_DEFAULTS, ...opts.exports };
@@ -141,7 +141,7 @@ export async function openDatabase(opts: {
   let client: PGlite;
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
-    client = new PGlite(opts.dataDir, { extensions: { pg_trgm } });
+    client = new PGlite(opts.dataDir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   } else {
     client = new PGlite({ extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   }

@@ -10,7 +10,7 @@ import { sourcesOn } from '../modules/telematics/sources';
 import { backfillStateMiles } from '../modules/state-miles';
 import { loadStoredTrack } from '../modules/telematics';
 import { calibrateEstimates, calibrationDue } from '../modules/routing/calibration';
-import { backfillReviews } from '../modules/mileage-review';
+import { backfillReviews, refreshProviderReviews } from '../modules/mileage-review';
 import { pruneRateLimits } from '../platform/rate-limit';
 import { storable } from '../platform/storable';
 import { integrationSyncStatus } from '../db/schema/telematics';
@@ -26,6 +26,11 @@ export interface Jobs {
   enqueueSync(companyId: number, provider: ProviderName): Promise<void>;
   /** Queues the fetch of one trip's missing tracks and the keeping of its figures (docs/mileage-engine.md); one waiting per trip. */
   enqueueTripFigures(tripId: number): Promise<void>;
+  /**
+   * Queues the recompute of the open Mileage Review rows of the companies that run `provider`
+   * (the trip settings' switch of that provider changed; docs/mileage-review.md); one waiting per provider.
+   */
+  enqueueReviewRefresh(provider: ProviderName): Promise<void>;
   /** Finishes the jobs in hand (within `timeoutMs`) and stops polling. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -52,6 +57,12 @@ export const PRUNE_RATE_LIMITS_CRON = '17 * * * *';
 export const CALIBRATION_QUEUE = 'estimate-calibration';
 /** Every day at 03:41 UTC (a quiet hour for US fleets); also at start when none is a day fresh. */
 export const CALIBRATION_CRON = '41 3 * * *';
+/** The review rows of the companies running a provider, recomputed after the trip settings' switch of that provider changed. */
+export const REVIEW_REFRESH_QUEUE = 'mileage-review-refresh';
+
+export interface ReviewRefreshJob {
+  provider: ProviderName;
+}
 
 export interface TripFiguresJob {
   tripId: number;
@@ -165,6 +176,8 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   await boss.createQueue(TRIP_FIGURES_QUEUE, { name: TRIP_FIGURES_QUEUE, policy: 'short', retryLimit: 2, retryDelay, retryBackoff: true });
   await boss.createQueue(PRUNE_RATE_LIMITS_QUEUE, { name: PRUNE_RATE_LIMITS_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.createQueue(CALIBRATION_QUEUE, { name: CALIBRATION_QUEUE, policy: 'singleton', retryLimit: 1 });
+  // short: per provider, at most one waiting — it reads the switches when it runs, so it covers every change queued before.
+  await boss.createQueue(REVIEW_REFRESH_QUEUE, { name: REVIEW_REFRESH_QUEUE, policy: 'short', retryLimit: 2, retryDelay, retryBackoff: true });
 
   const enqueueSync = async (companyId: number, provider: ProviderName) => {
     await markQueued(database.db, companyId, provider);
@@ -174,6 +187,10 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   const leaseSeconds = opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const enqueueTripFigures = async (tripId: number) => {
     await boss.send(TRIP_FIGURES_QUEUE, { tripId } satisfies TripFiguresJob, { singletonKey: `${tripId}` });
+  };
+
+  const enqueueReviewRefresh = async (provider: ProviderName) => {
+    await boss.send(REVIEW_REFRESH_QUEUE, { provider } satisfies ReviewRefreshJob, { singletonKey: provider });
   };
 
   const polling = { pollingIntervalSeconds: opts.pollingSeconds ?? 2 };
@@ -223,6 +240,15 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
       if (states) log.info({ trips: states }, 'state miles computed');
     }),
   );
+  await boss.work<ReviewRefreshJob>(
+    REVIEW_REFRESH_QUEUE,
+    polling,
+    safely(log, REVIEW_REFRESH_QUEUE, async ([job]: PgBoss.Job<ReviewRefreshJob>[]) => {
+      if (!job) return;
+      const trips = await refreshProviderReviews(database.db, job.data.provider);
+      log.info({ provider: job.data.provider, trips }, 'mileage review rows recomputed after a trip settings switch');
+    }),
+  );
   await boss.work(
     PRUNE_RATE_LIMITS_QUEUE,
     polling,
@@ -249,6 +275,7 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   return {
     enqueueSync,
     enqueueTripFigures,
+    enqueueReviewRefresh,
     async stop(timeoutMs = 10_000) {
       clearInterval(sweeper);
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
@@ -274,6 +301,10 @@ export function deferredJobs(): Jobs & { start(run: () => Promise<Jobs>): Promis
     async enqueueTripFigures(tripId) {
       if (!started) throw new Error('background jobs not started');
       await (await started).enqueueTripFigures(tripId);
+    },
+    async enqueueReviewRefresh(provider) {
+      if (!started) throw new Error('background jobs not started');
+      await (await started).enqueueReviewRefresh(provider);
     },
     async stop(timeoutMs) {
       if (started) await (await started.catch(() => null))?.stop(timeoutMs);

@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './access';
 import { companies } from './reference';
@@ -20,8 +20,8 @@ export const companyPayRules = pgTable('company_pay_rules', {
 /**
  * One row per COMPLETED trip: its review status, flags and suggestion, written only by
  * `refreshTripReview` (modules/mileage-review/service.ts) when the trip's figures or payable
- * miles are stored. Distances in metres; suggested and payable figures in miles, as the trip's
- * manual figures are.
+ * miles are stored. Every distance in metres (docs/decisions/020-one-unit.md, migration 0022):
+ * miles only at the edge, where the queue and the approval convert.
  */
 export const tripReview = pgTable(
   'trip_review',
@@ -37,10 +37,10 @@ export const tripReview = pgTable(
     status: text().notNull(),
     /** [{ code, sentence }] */
     flags: jsonb().notNull().default(sql`'[]'::jsonb`),
-    routedMeters: doublePrecision(),
+    routedM: doublePrecision(),
     /** HERE | ESTIMATE */
     routeSource: text(),
-    actualMeters: doublePrecision(),
+    actualM: doublePrecision(),
     /** SAMSARA | GLE */
     actualSource: text(),
     differencePct: doublePrecision(),
@@ -48,10 +48,11 @@ export const tripReview = pgTable(
     ruleTolerancePct: doublePrecision().notNull(),
     /** ROUTED | ACTUAL: whose figures the suggestion took. */
     suggestedFrom: text(),
-    suggestedPayable: doublePrecision(),
-    suggestedLoaded: doublePrecision(),
-    suggestedEmpty: doublePrecision(),
-    payableMileage: doublePrecision(),
+    suggestedPayableM: doublePrecision(),
+    suggestedLoadedM: doublePrecision(),
+    suggestedEmptyM: doublePrecision(),
+    /** The trip's payable distance (trips.payable_m), set by hand or by rule. */
+    payableM: doublePrecision(),
     approvedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     approvedAt: timestamp({ withTimezone: true }),
     /** The rule's name ("Routed, 3 %") when approved by rule; null when by hand. */
@@ -59,13 +60,35 @@ export const tripReview = pgTable(
     computedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The queue's indexes (migrations 0017 and 0022): every filter × sort of a page reads one of them in order or index-only;
+    // the two end-date indexes also INCLUDE the sort figures in the migration (drizzle's index builder has no INCLUDE).
     index('trip_review_status_end_idx').on(t.status, t.endDateTime, t.tripId),
     index('trip_review_company_idx').on(t.companyId, t.status, t.endDateTime, t.tripId),
+    index('trip_review_company_difference_idx').on(t.companyId, t.status, t.differencePct, t.tripId),
+    index('trip_review_company_routed_idx').on(t.companyId, t.status, t.routedM, t.tripId),
+    index('trip_review_company_actual_idx').on(t.companyId, t.status, t.actualM, t.tripId),
+    index('trip_review_company_payable_idx').on(t.companyId, t.status, t.payableM, t.tripId),
     index('trip_review_truck_idx').on(t.truckId, t.status, t.endDateTime, t.tripId),
     index('trip_review_driver_idx').on(t.driverId, t.status, t.endDateTime, t.tripId),
     index('trip_review_difference_idx').on(t.status, t.differencePct, t.tripId),
-    index('trip_review_routed_idx').on(t.status, t.routedMeters, t.tripId),
-    index('trip_review_actual_idx').on(t.status, t.actualMeters, t.tripId),
-    index('trip_review_payable_idx').on(t.status, t.payableMileage, t.tripId),
+    index('trip_review_routed_idx').on(t.status, t.routedM, t.tripId),
+    index('trip_review_actual_idx').on(t.status, t.actualM, t.tripId),
+    index('trip_review_payable_idx').on(t.status, t.payableM, t.tripId),
   ],
+);
+
+/**
+ * The queue's counts: review rows per company (0: a truck without one) and status, kept equal to
+ * trip_review by its statement triggers (migration 0022), so the tabs of the whole queue or of one
+ * company count from a few rows.
+ */
+export const tripReviewCounts = pgTable(
+  'trip_review_counts',
+  {
+    companyId: integer().notNull(),
+    /** NEEDS_REVIEW | READY | APPROVED */
+    status: text().notNull(),
+    trips: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.status], name: 'trip_review_counts_pkey' })],
 );

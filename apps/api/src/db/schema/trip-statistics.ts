@@ -64,7 +64,8 @@ export const tripStateMiles = pgTable(
   },
   (t) => [
     primaryKey({ name: 'trip_state_miles_pkey', columns: [t.tripId, t.source, t.state] }),
-    index('trip_state_miles_counted_pickup_idx').on(t.pickupDateTime, t.truckId).where(sql`${t.best} AND NOT ${t.cancelled}`),
+    // Also INCLUDEs state, source and metres (migration 0023), so a custom range's edge months are read from the index alone.
+    index('trip_state_miles_counted_idx').on(t.pickupDateTime, t.truckId).where(sql`${t.best} AND NOT ${t.cancelled}`),
   ],
 );
 
@@ -80,4 +81,18 @@ export const stateMilesMonthly = pgTable(
     trips: integer().notNull().default(0),
   },
   (t) => [primaryKey({ name: 'state_miles_monthly_pkey', columns: [t.month, t.truckId, t.state, t.source] }), index('state_miles_monthly_truck_idx').on(t.truckId, t.month)],
+);
+
+/** The same per Central quarter (its first day): what a quarter's report reads as it is (kept by the same triggers, migration 0023). */
+export const stateMilesQuarterly = pgTable(
+  'state_miles_quarterly',
+  {
+    truckId: integer().notNull(),
+    quarter: date({ mode: 'string' }).notNull(),
+    state: text().notNull(),
+    source: text().notNull(),
+    metres: doublePrecision().notNull().default(0),
+    trips: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'state_miles_quarterly_pkey', columns: [t.quarter, t.truckId, t.state, t.source] })],
 );

@@ -23,6 +23,8 @@ const DEMO_USERS = [
  * fresh start shows no blank miles.
  */
 export async function seedDemo(db: Db, routing: RoutingService): Promise<boolean> {
+  // Every later start: one read, no password hashing (docs/deploy.md#starting).
+  if ((await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, 'demo_seeded'))).length) return false;
   const passwordHash = await hashPassword(DEMO_LOGIN.password);
   const seeded = await db.transaction(async (tx) => {
     const inserted = await tx.insert(appMeta).values({ key: 'demo_seeded', value: sql`to_jsonb(now())` }).onConflictDoNothing().returning();

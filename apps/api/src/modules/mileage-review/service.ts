@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SourceMileStats } from '@milepost/contracts/mile-stats-api';
 import {
@@ -22,13 +22,13 @@ import {
 } from '@milepost/contracts/mileage-review-api';
 import type { RouteSource } from '@milepost/contracts/routing-api';
 import { CENTRAL_TZ } from '@milepost/contracts/list-query';
-import { metresToMiles, milesToMetres } from '@milepost/geo/units';
+import { metresToEnteredMiles, milesToMetres } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
-import { companyPayRules, tripReview } from '../../db/schema/mileage-review';
+import { companyPayRules, tripReview, tripReviewCounts } from '../../db/schema/mileage-review';
 import { companies, globalSettings, trucks } from '../../db/schema/reference';
 import { tripMileStats } from '../../db/schema/telematics';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
-import { metresToEnteredMilesSql } from '../../db/units';
+import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
 import { AppError } from '../../platform/errors';
 import { orderBy } from '../../platform/paging';
 import { decideReview } from './flags';
@@ -45,6 +45,8 @@ export interface ReviewApproval {
   /** The rule's name when approved by rule; null when by hand. */
   rule?: string | null;
 }
+
+const metresOf = (miles: number | null) => (miles === null ? null : milesToMetres(miles));
 
 const driverIntegration = (samsara: boolean, gle: boolean) => (samsara && gle ? 'Samsara and GLE' : samsara ? 'Samsara' : gle ? 'GLE' : null);
 
@@ -65,8 +67,8 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
       routeM: trips.routeM,
       routeTotalEmptyM: trips.routeTotalEmptyM,
       routeTotalM: trips.routeTotalM,
-      // The trip keeps metres (docs/decisions/020-one-unit.md); the review row keeps the payable miles as typed.
-      payableMileage: sql<number | null>`case when ${trips.payableM} is null then null else ${metresToEnteredMilesSql(trips.payableM)} end`,
+      // Metres, on the trip and on its review row (docs/decisions/020-one-unit.md).
+      payableM: trips.payableM,
       companyId: companies.id,
       companySamsara: companies.samsaraEnabled,
       companyGle: companies.gleEnabled,
@@ -74,7 +76,7 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
       settingsGle: globalSettings.gleEnabled,
       payBasis: companyPayRules.payBasis,
       tolerancePct: companyPayRules.tolerancePct,
-      prevPayable: tripReview.payableMileage,
+      prevPayable: tripReview.payableM,
       prevApprovedBy: tripReview.approvedBy,
       prevApprovedAt: tripReview.approvedAt,
       prevApprovedRule: tripReview.approvedRule,
@@ -107,13 +109,13 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
     integrationName: driverIntegration(samsara, gle),
     rule,
     stops: typeof t.stops === 'string' ? (JSON.parse(t.stops) as string[]) : (t.stops ?? []),
-    payableMileage: t.payableMileage,
+    payableMileage: t.payableM === null ? null : metresToEnteredMiles(t.payableM),
   });
 
   // Who approved: kept while the payable miles stay what they were; set by the write that changed them.
-  const payableChanged = t.payableMileage !== t.prevPayable || (t.prevApprovedAt === null && t.payableMileage !== null);
+  const payableChanged = t.payableM !== t.prevPayable || (t.prevApprovedAt === null && t.payableM !== null);
   const approvedFields =
-    t.payableMileage === null
+    t.payableM === null
       ? { approvedBy: null, approvedAt: null, approvedRule: null }
       : payableChanged || approval?.rule
         ? { approvedBy: approval?.actorId ?? null, approvedAt: sql`now()` as unknown as Date, approvedRule: approval?.rule ?? null }
@@ -127,18 +129,19 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
     endDateTime: t.endDateTime,
     status: outcome.status,
     flags: outcome.flags,
-    routedMeters: outcome.routedMeters,
+    routedM: outcome.routedMeters,
     routeSource: t.routeSource,
-    actualMeters: outcome.actualMeters,
+    actualM: outcome.actualMeters,
     actualSource,
     differencePct: outcome.differencePct,
     ruleBasis: outcome.basis,
     ruleTolerancePct: rule.tolerancePct,
     suggestedFrom: outcome.suggested.from,
-    suggestedPayable: outcome.suggested.payableMileage,
-    suggestedLoaded: outcome.suggested.loadedMiles,
-    suggestedEmpty: outcome.suggested.emptyMiles,
-    payableMileage: t.payableMileage,
+    // The suggestion is decided in miles (to 0.1, as staff would type it) and kept in metres.
+    suggestedPayableM: metresOf(outcome.suggested.payableMileage),
+    suggestedLoadedM: metresOf(outcome.suggested.loadedMiles),
+    suggestedEmptyM: metresOf(outcome.suggested.emptyMiles),
+    payableM: t.payableM,
     ...approvedFields,
   };
   await db
@@ -165,6 +168,22 @@ export async function refreshCompanyReviews(db: Db, companyId: number, batch = 5
     if (ids.length < batch) return done;
     after = ids.at(-1)!.id;
   }
+}
+
+/**
+ * Recomputes the open review rows of every company that runs `provider`: the trip settings'
+ * switch of that provider decides whose figures are the actual miles, so when it changes these
+ * rows follow. A job's work (jobs/queue.ts, REVIEW_REFRESH_QUEUE), queued by the settings save.
+ */
+export async function refreshProviderReviews(db: Db, provider: 'SAMSARA' | 'GLE'): Promise<number> {
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(provider === 'SAMSARA' ? companies.samsaraEnabled : companies.gleEnabled, true))
+    .orderBy(asc(companies.id));
+  let done = 0;
+  for (const { id } of rows) done += await refreshCompanyReviews(db, id);
+  return done;
 }
 
 /** Completed trips without a review row (trips stored before the queue existed): at most `limit` a run. */
@@ -229,7 +248,6 @@ export async function savePayRule(db: Db, actorId: number, companyId: number, in
 
 const r = tripReview;
 const t = trips;
-const MI = sql.raw(String(metresToMiles(1)));
 
 function reviewFilters(q: { companyId?: number | undefined; truckId?: number | undefined; driverId?: number | undefined; fromDate?: Date | undefined; toDate?: Date | undefined }): SQL[] {
   const f: SQL[] = [];
@@ -245,21 +263,30 @@ const whereOf = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sq
 const sortColumns = {
   endDateTime: r.endDateTime,
   differencePct: r.differencePct,
-  routedMiles: r.routedMeters,
-  actualMiles: r.actualMeters,
-  payableMileage: r.payableMileage,
+  routedMiles: r.routedM,
+  actualMiles: r.actualM,
+  payableMileage: r.payableM,
+};
+
+/** The figures' sort keys where a period is filtered: the same order, not served by the figures' own indexes (listReview). */
+const periodSortColumns = {
+  differencePct: sql`(${r.differencePct} + 0)`,
+  routedMiles: sql`(${r.routedM} + 0)`,
+  actualMiles: sql`(${r.actualM} + 0)`,
+  payableMileage: sql`(${r.payableM} + 0)`,
 };
 
 const rowJson = sql`json_build_object(
   'tripId', ${r.tripId}, 'version', ${t.version}, 'identifierType', ${t.identifierType}, 'number', ${t.identifierValue},
   'unitNumber', ${t.truckUnit}, 'driverName', ${t.driverName}, 'companyName', ${t.companyName},
   'endDateTime', to_char(${r.endDateTime} at time zone ${sql.raw(`'${CENTRAL_TZ}'`)}, 'MM/DD/YYYY HH24:MI:SS'),
-  'routedMiles', ${r.routedMeters} * ${MI}::float8, 'routeSource', ${r.routeSource},
-  'actualMiles', ${r.actualMeters} * ${MI}::float8, 'actualSource', ${r.actualSource},
+  'routedMiles', ${metresToMilesSql(r.routedM)}, 'routeSource', ${r.routeSource},
+  'actualMiles', ${metresToMilesSql(r.actualM)}, 'actualSource', ${r.actualSource},
   'differencePct', ${r.differencePct}, 'flags', ${r.flags},
-  'suggested', json_build_object('payableMileage', ${r.suggestedPayable}, 'loadedMiles', ${r.suggestedLoaded}, 'emptyMiles', ${r.suggestedEmpty},
+  'suggested', json_build_object('payableMileage', ${metresToEnteredMilesSql(r.suggestedPayableM)}, 'loadedMiles', ${metresToEnteredMilesSql(r.suggestedLoadedM)},
+    'emptyMiles', ${metresToEnteredMilesSql(r.suggestedEmptyM)},
     'basis', ${r.ruleBasis}, 'from', ${r.suggestedFrom}),
-  'payableMileage', ${r.payableMileage}, 'status', ${r.status})`;
+  'payableMileage', ${metresToEnteredMilesSql(r.payableM)}, 'status', ${r.status})`;
 
 /**
  * One page of the queue as the JSON text of `reviewPage`, with the count of each status in the
@@ -268,33 +295,45 @@ const rowJson = sql`json_build_object(
 export async function listReview(db: Db, q: z.output<typeof reviewListQuery>): Promise<string> {
   const filters = reviewFilters(q);
   const pageWhere = whereOf([sql`${r.status} = ${q.status}`, ...filters]);
-  // The default: the latest trips first.
-  const order = q.sort.length ? orderBy(q.sort, sortColumns, r.tripId) : [sql`${r.endDateTime} desc nulls last`, sql`${r.tripId} desc`];
-  const capped = (status: ReviewStatus) =>
-    sql`(select count(*)::int from (select 1 from ${r} ${whereOf([sql`${r.status} = ${status}`, ...filters])} limit ${REVIEW_COUNT_CAP + 1}) c)`;
+  // A period is read as its range of an end-date index and sorted there (its sort figures are in
+  // that index): a figure's own index walked in order would pass every trip outside the period
+  // first, and the planner cannot tell how many (the ids run with the dates). `+ 0` keeps the
+  // order and the nulls' place, and takes those indexes out of the choice (docs/mileage-review.md).
+  const columns = q.fromDate || q.toDate ? { ...sortColumns, ...periodSortColumns } : sortColumns;
+  // The default: the latest trips first — the end-date index read backwards (a completed trip without an end date, if any, leads).
+  const order = q.sort.length ? orderBy(q.sort, columns, r.tripId) : [sql`${r.endDateTime} desc`, sql`${r.tripId} desc`];
+  // The whole queue's or one company's counts are exact, from trip_review_counts; in a narrower
+  // filter each status is counted up to REVIEW_COUNT_CAP from the filter's index.
+  const kept = q.truckId === undefined && q.driverId === undefined && !q.fromDate && !q.toDate;
+  const count = (status: ReviewStatus) =>
+    kept
+      ? sql`(select coalesce(sum(${tripReviewCounts.trips}), 0)::int from ${tripReviewCounts} where ${tripReviewCounts.status} = ${status}${
+          q.companyId !== undefined ? sql` and ${tripReviewCounts.companyId} = ${q.companyId}` : sql``
+        })`
+      : sql`(select count(*)::int from (select 1 from ${r} ${whereOf([sql`${r.status} = ${status}`, ...filters])} limit ${REVIEW_COUNT_CAP + 1}) c)`;
   const result = (await db.execute(sql`
     select coalesce((select json_agg(x.j) from (
         select ${rowJson} as j from (select ${r.tripId} as id from ${r} ${pageWhere} order by ${sql.join(order, sql`, `)} limit ${q.size} offset ${q.page * q.size}) p
         join ${r} on ${r.tripId} = p.id join ${t} on ${t.id} = p.id
         order by ${sql.join(order, sql`, `)}
       ) x), '[]')::text as content,
-      ${capped('NEEDS_REVIEW')} as needs, ${capped('READY')} as ready, ${capped('APPROVED')} as approved`)) as unknown as {
+      ${count('NEEDS_REVIEW')} as needs, ${count('READY')} as ready, ${count('APPROVED')} as approved`)) as unknown as {
     rows: { content: string; needs: number; ready: number; approved: number }[];
   };
   const row = result.rows[0]!;
   const counts = { NEEDS_REVIEW: Number(row.needs), READY: Number(row.ready), APPROVED: Number(row.approved) };
-  const capped_ = REVIEW_STATUSES.filter((s) => counts[s] > REVIEW_COUNT_CAP);
+  const capped = kept ? [] : REVIEW_STATUSES.filter((s) => counts[s] > REVIEW_COUNT_CAP);
   const total = counts[q.status];
-  return `{"content":${row.content},"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size},"counts":${JSON.stringify(counts)},"countsCapped":${JSON.stringify(capped_)}${capped_.includes(q.status) ? ',"totalIsEstimate":true' : ''}}`;
+  return `{"content":${row.content},"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size},"counts":${JSON.stringify(counts)},"countsCapped":${JSON.stringify(capped)}${capped.includes(q.status) ? ',"totalIsEstimate":true' : ''}}`;
 }
 
 /** Every READY trip of a filter with its version and suggested payable miles (for "Approve all ready in this filter"). */
 export async function readyItems(db: Db, q: z.output<typeof reviewReadyQuery>): Promise<ReadyList> {
   const rows = (await db.execute(sql`
-    select ${r.tripId} as "tripId", ${t.version} as "version", ${r.suggestedPayable} as "payableMileage"
+    select ${r.tripId} as "tripId", ${t.version} as "version", ${metresToEnteredMilesSql(r.suggestedPayableM)} as "payableMileage"
     from ${r} join ${t} on ${t.id} = ${r.tripId}
     ${whereOf([sql`${r.status} = 'READY'`, ...reviewFilters(q)])}
-    order by ${r.endDateTime} desc nulls last, ${r.tripId} desc limit ${READY_LIST_MAX + 1}`)) as unknown as { rows: { tripId: number; version: number; payableMileage: number | null }[] };
+    order by ${r.endDateTime} desc, ${r.tripId} desc limit ${READY_LIST_MAX + 1}`)) as unknown as { rows: { tripId: number; version: number; payableMileage: number | null }[] };
   const items = rows.rows.slice(0, READY_LIST_MAX).map((x) => ({ tripId: Number(x.tripId), version: Number(x.version), payableMileage: x.payableMileage === null ? null : Number(x.payableMileage) }));
   const totalMiles = Math.round(items.reduce((s, i) => s + (i.payableMileage ?? 0), 0) * 10) / 10;
   return { items, totalMiles, truncated: rows.rows.length > READY_LIST_MAX };
@@ -303,66 +342,138 @@ export async function readyItems(db: Db, q: z.output<typeof reviewReadyQuery>): 
 // ---------------------------------------------------------------------------------------------
 // Approve by rule
 
-const historyValue = (v: number | null) => (v === null ? null : String(v));
+const historyValue = (metres: number | null) => (metres === null ? null : String(metresToEnteredMiles(metres)));
 
-/** Approves one READY trip by its suggestion, in its own transaction. */
-export async function approveOne(db: Db, actorId: number, item: { tripId: number; version: number }): Promise<ApproveStatus> {
-  return db.transaction(async (tx) => {
-    // The trip locked, with its review row (written with the trip's figures, so current under the lock).
-    const [row] = await tx
-      .select({
-        status: trips.tripStatus,
-        version: trips.version,
-        empty: sql<number | null>`case when ${trips.emptyM} is null then null else ${metresToEnteredMilesSql(trips.emptyM)} end`,
-        loaded: sql<number | null>`case when ${trips.loadedM} is null then null else ${metresToEnteredMilesSql(trips.loadedM)} end`,
-        payable: sql<number | null>`case when ${trips.payableM} is null then null else ${metresToEnteredMilesSql(trips.payableM)} end`,
-        review: { status: r.status, loaded: r.suggestedLoaded, empty: r.suggestedEmpty, payable: r.suggestedPayable, basis: r.ruleBasis, tolerance: r.ruleTolerancePct },
-      })
-      .from(trips)
-      .leftJoin(r, eq(r.tripId, trips.id))
-      .where(eq(trips.id, item.tripId))
-      .for('update', { of: trips });
-    if (!row || row.status !== 'COMPLETED') return 'NOT_FOUND';
-    if (row.version !== item.version) return 'STALE_VERSION';
-    const review = row.review;
-    if (!review || review.status !== 'READY' || review.payable === null) return 'NOT_READY';
-    await tx
-      .update(trips)
-      .set({ emptyM: review.empty === null ? null : milesToMetres(review.empty), loadedM: review.loaded === null ? null : milesToMetres(review.loaded), payableM: milesToMetres(review.payable), updatedBy: actorId, updatedAt: sql`now()`, version: sql`${trips.version} + 1` })
-      .where(eq(trips.id, item.tripId));
-    const basis = review.basis as PayBasis;
-    const changes = [
-      ['EMPTY_MILES', row.empty, review.empty, null],
-      ['LOADED_MILES', row.loaded, review.loaded, null],
-      ['PAYABLE_MILEAGE', row.payable, review.payable, approvedByRuleNote(basis, review.tolerance)],
-    ] as const;
-    const history = changes
-      .filter(([c, a, b]) => a !== b || c === 'PAYABLE_MILEAGE')
-      .map(([columnName, a, b, note]) => ({
-        tripId: item.tripId,
-        columnName,
-        oldValue: historyValue(a),
-        newValue: note ? `${historyValue(b)} (${note})` : historyValue(b),
-        changedBy: actorId,
-        createdAt: sql`clock_timestamp()` as unknown as Date,
-      }));
-    await tx.insert(tripHistory).values(history);
-    await refreshTripReview(tx, item.tripId, { actorId, rule: ruleName(basis, review.tolerance) });
-    return 'APPROVED';
-  });
+/** One trip as an approval reads it: the trip's figures and its review row's suggestion (metres). */
+interface ApprovalRow {
+  id: number;
+  tripStatus: string;
+  version: number;
+  emptyM: number | null;
+  loadedM: number | null;
+  payableM: number | null;
+  reviewStatus: string | null;
+  suggestedPayableM: number | null;
+  suggestedLoadedM: number | null;
+  suggestedEmptyM: number | null;
+  ruleBasis: string | null;
+  ruleTolerancePct: number | null;
 }
 
-/** Trips approved at once, each in its own transaction (a few of the pool's connections; different trips never wait on each other). */
-const APPROVE_CONCURRENCY = 8;
+/** The trips of an approval in one read (no lock): most answers are known from it. */
+async function readForApproval(db: Db, tripIds: number[]): Promise<Map<number, ApprovalRow>> {
+  const rows = await db
+    .select({
+      id: trips.id,
+      tripStatus: trips.tripStatus,
+      version: trips.version,
+      emptyM: trips.emptyM,
+      loadedM: trips.loadedM,
+      payableM: trips.payableM,
+      reviewStatus: r.status,
+      suggestedPayableM: r.suggestedPayableM,
+      suggestedLoadedM: r.suggestedLoadedM,
+      suggestedEmptyM: r.suggestedEmptyM,
+      ruleBasis: r.ruleBasis,
+      ruleTolerancePct: r.ruleTolerancePct,
+    })
+    .from(trips)
+    .leftJoin(r, eq(r.tripId, trips.id))
+    .where(inArray(trips.id, tripIds));
+  return new Map(rows.map((x) => [x.id, x]));
+}
+
+function answerOf(row: ApprovalRow | undefined, version: number): ApproveStatus | null {
+  if (!row || row.tripStatus !== 'COMPLETED') return 'NOT_FOUND';
+  if (row.version !== version) return 'STALE_VERSION';
+  if (row.reviewStatus !== 'READY' || row.suggestedPayableM === null) return 'NOT_READY';
+  return null;
+}
+
+const same = (column: AnyColumn, value: number | string | null) => (value === null ? sql`${column} is null` : sql`${column} = ${value}`);
+
+/**
+ * Approves one READY trip by its suggestion as read in `seen`, in one statement — its own
+ * transaction. The trip and its review row are locked first; the write happens only when both
+ * are still exactly as read (same version, same figures, same suggestion and rule), so a trip
+ * changed or approved meanwhile is left alone (concurrent approvals of a trip: one wins). Sets the
+ * trip's payable, loaded and empty distance, writes the Trip History rows naming the rule and
+ * marks the review row approved by rule — what `refreshTripReview` would write, the flags and
+ * the suggestion staying as they were. Answers whether it wrote.
+ */
+async function approveSeen(db: Db, actorId: number, seen: ApprovalRow): Promise<boolean> {
+  const basis = seen.ruleBasis as PayBasis;
+  const tolerance = seen.ruleTolerancePct!;
+  const history = (
+    [
+      ['EMPTY_MILES', seen.emptyM, seen.suggestedEmptyM, null],
+      ['LOADED_MILES', seen.loadedM, seen.suggestedLoadedM, null],
+      ['PAYABLE_MILEAGE', seen.payableM, seen.suggestedPayableM, approvedByRuleNote(basis, tolerance)],
+    ] as const
+  )
+    .filter(([c, a, b]) => historyValue(a) !== historyValue(b) || c === 'PAYABLE_MILEAGE')
+    .map(([column, a, b, note], i) => sql`(${i}, ${column}, ${historyValue(a)}, ${note ? `${historyValue(b)} (${note})` : historyValue(b)})`);
+  const result = (await db.execute(sql`
+    with cur as (
+      select ${t.id} as id from ${t} join ${r} on ${r.tripId} = ${t.id}
+      where ${t.id} = ${seen.id} and ${t.tripStatus} = 'COMPLETED' and ${t.version} = ${seen.version}
+        and ${same(t.emptyM, seen.emptyM)} and ${same(t.loadedM, seen.loadedM)} and ${same(t.payableM, seen.payableM)}
+        and ${r.status} = 'READY' and ${same(r.suggestedPayableM, seen.suggestedPayableM)} and ${same(r.suggestedLoadedM, seen.suggestedLoadedM)}
+        and ${same(r.suggestedEmptyM, seen.suggestedEmptyM)} and ${r.ruleBasis} = ${seen.ruleBasis} and ${r.ruleTolerancePct} = ${tolerance}
+      for update of ${t}, ${r}
+    ), upd as (
+      update ${t} set empty_m = ${seen.suggestedEmptyM}::float8, loaded_m = ${seen.suggestedLoadedM}::float8, payable_m = ${seen.suggestedPayableM}::float8,
+        updated_by = ${actorId}, updated_at = now(), version = ${t.version} + 1
+      from cur where ${t.id} = cur.id
+      returning ${t.id} as id
+    ), hist as (
+      insert into ${tripHistory} (trip_id, column_name, old_value, new_value, changed_by, created_at)
+      select upd.id, h.column_name, h.old_value, h.new_value, ${actorId}::int, clock_timestamp()
+      from upd cross join (values ${sql.join(history, sql`, `)}) h(n, column_name, old_value, new_value)
+      order by h.n
+    ), rev as (
+      update ${r} set status = 'APPROVED', payable_m = ${r.suggestedPayableM}, approved_by = ${actorId}, approved_at = now(),
+        approved_rule = ${ruleName(basis, tolerance)}, computed_at = now()
+      from upd where ${r.tripId} = upd.id
+    )
+    select count(*)::int as n from upd`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]!.n) === 1;
+}
+
+/** A trip whose lock-time state differed from the read is read again and tried again, this many times at most. */
+const APPROVE_ATTEMPTS = 3;
+
+/** Approves one trip: its answer, from the batch read `seen` (read again when it moved on meanwhile). */
+async function approveItem(db: Db, actorId: number, item: { tripId: number; version: number }, seen: ApprovalRow | undefined): Promise<ApproveStatus> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = answerOf(seen, item.version);
+    if (answer) return answer;
+    if (await approveSeen(db, actorId, seen!)) return 'APPROVED';
+    // Changed between the read and the lock (approved by someone else, edited, recomputed): read it again.
+    if (attempt + 1 >= APPROVE_ATTEMPTS) return 'NOT_READY';
+    seen = (await readForApproval(db, [item.tripId])).get(item.tripId);
+  }
+}
+
+/**
+ * Trips approved at once, each in its own transaction, a few at a time on the pool's connections
+ * (different trips never wait on each other; PGlite runs them one after another).
+ */
+const APPROVE_CONCURRENCY = 6;
 
 export async function approve(db: Db, actorId: number, body: z.output<typeof approveBody>) {
+  // One read for the whole batch: the trips not found, stale or not ready are answered from it.
+  const seen = await readForApproval(
+    db,
+    body.items.map((i) => i.tripId),
+  );
   const results: { tripId: number; status: ApproveStatus }[] = new Array(body.items.length);
   let next = 0;
   const worker = async () => {
     while (next < body.items.length) {
       const i = next++;
       const item = body.items[i]!;
-      results[i] = { tripId: item.tripId, status: await approveOne(db, actorId, item) };
+      results[i] = { tripId: item.tripId, status: await approveItem(db, actorId, item, seen.get(item.tripId)) };
     }
   };
   await Promise.all(Array.from({ length: Math.min(APPROVE_CONCURRENCY, body.items.length) }, worker));

@@ -12,13 +12,6 @@ import * as places from './service';
 export async function placeRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // Build the place index while the server starts, not on the first search (tests build it on first use).
-  if (deps.config.NODE_ENV !== 'test') {
-    app.addHook('onReady', async () => {
-      await places.placeIndex();
-    });
-  }
-
   // HERE answers are cached and identical searches merged (one cache per app).
   const cache = places.autosuggestCache();
 

@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import type { z } from 'zod';
+import type zipcodes from 'zipcodes';
 import type { FastifyBaseLogger } from 'fastify';
 import { PLACE_SEARCH, type AutosuggestResponse, type autosuggestQuery } from '@milepost/contracts/places-api';
 import { LRUCache } from 'lru-cache';
@@ -7,21 +9,26 @@ import { buildPlaceIndex, searchPlaces, type GazetteerRow, type PlaceIndex } fro
 
 /**
  * Offline US place search over the `zipcodes` gazetteer (docs/decisions/004). The index is
- * pure data, the same for every app in the process, so it is built once and shared; loading
- * the gazetteer and building it takes a few hundred milliseconds, done when the server starts
- * (see routes.ts) or on first use.
+ * pure data, the same for every app in the process, so it is built once and shared, on the first
+ * search: loading the gazetteer and building it takes a few hundred milliseconds and ~100 MB
+ * resident, which a server whose users never search offline (a HERE key) never spends
+ * (docs/deploy.md#starting). The gazetteer's modules are let go once the index is built.
  */
 
 let loading: Promise<PlaceIndex> | undefined;
 
 async function readGazetteer(): Promise<GazetteerRow[]> {
-  const { codes } = await import('zipcodes');
+  const load = createRequire(import.meta.url);
+  const before = new Set(Object.keys(load.cache));
+  const { codes } = load('zipcodes') as typeof zipcodes;
   const rows: GazetteerRow[] = [];
   for (const c of Object.values(codes)) {
     // The package also carries Canadian postal codes.
     if (c.country !== 'US') continue;
     rows.push({ zip: c.zip, city: c.city, state: c.state, lat: c.latitude, lng: c.longitude });
   }
+  // Its source (megabytes of object literals) need not stay in memory beside the index.
+  for (const id of Object.keys(load.cache)) if (!before.has(id)) delete load.cache[id];
   return rows;
 }
 

@@ -9,6 +9,17 @@ import * as settings from './service';
 
 export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /**
+   * The trip settings' Samsara and GLE switches decide whose figures are a trip's actual miles, so
+   * a save that flips one queues the recompute of the affected Mileage Review rows — a job, not
+   * this request (docs/mileage-review.md). Without running jobs the save stands and this is logged.
+   */
+  const queueReviewRefresh = async (switched: settings.SwitchedProviders) => {
+    for (const provider of switched) {
+      if (!deps.jobs) app.log.warn({ provider }, 'mileage review recompute not queued: background jobs are not running');
+      else await deps.jobs.enqueueReviewRefresh(provider).catch((err: unknown) => app.log.warn({ err, provider }, 'mileage review recompute not queued'));
+    }
+  };
   r.get('/global-setting/by-type', {
     config: { access: { permission: 'CAN_VIEW_RADIUS_SETTINGS' } },
     schema: { tags: ['settings'], summary: 'System settings of a type (TRIP)', querystring: globalSettingTypeQuery, response: { 200: envelope(tripSettings) } },
@@ -17,12 +28,20 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/global-setting', {
     config: { access: { permission: 'CAN_EDIT_RADIUS_SETTINGS' } },
     schema: { tags: ['settings'], summary: 'Create the settings of a type', body: tripSettingsForm, response: { 201: envelope(tripSettings) } },
-    handler: async (req, reply) => reply.status(201).send({ data: await settings.createSettings(deps.db, req.body) }),
+    handler: async (req, reply) => {
+      const { settings: saved, switched } = await settings.createSettings(deps.db, req.body);
+      await queueReviewRefresh(switched);
+      return reply.status(201).send({ data: saved });
+    },
   });
   r.put('/global-setting/:id', {
     config: { access: { permission: 'CAN_EDIT_RADIUS_SETTINGS' } },
     schema: { tags: ['settings'], summary: 'Update settings', params: idParam, body: tripSettingsForm, response: { 200: envelope(tripSettings) } },
-    handler: async (req) => ({ data: await settings.updateSettings(deps.db, req.params.id, req.body) }),
+    handler: async (req) => {
+      const { settings: saved, switched } = await settings.updateSettings(deps.db, req.params.id, req.body);
+      await queueReviewRefresh(switched);
+      return { data: saved };
+    },
   });
 
   const tags = ['route settings'];

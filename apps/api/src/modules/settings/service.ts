@@ -4,6 +4,7 @@ import { SETTINGS_MESSAGES, type TripSettings, type UserRouteSetting, type tripS
 import type { Db } from '../../db/client';
 import { globalSettings, userRouteSettings } from '../../db/schema/reference';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
+import type { ProviderName } from '../telematics';
 
 const settingColumns = {
   id: globalSettings.id,
@@ -24,19 +25,39 @@ export async function settingsByType(db: Db, type: string): Promise<TripSettings
   return toSettings(row);
 }
 
-export async function createSettings(db: Db, input: z.output<typeof tripSettingsForm>): Promise<TripSettings> {
-  const [row] = await conflictOnDuplicate(SETTINGS_MESSAGES.alreadyExist, () => db.insert(globalSettings).values(input).returning(settingColumns));
-  return toSettings(row!);
+/** The providers (Samsara, GLE) whose trip-settings switch a save turned on or off. */
+export type SwitchedProviders = ProviderName[];
+
+function switchedProviders(before: { samsaraEnabled: boolean; gleEnabled: boolean } | undefined, after: TripSettings): SwitchedProviders {
+  if (after.type !== 'TRIP') return [];
+  const was = before ?? { samsaraEnabled: false, gleEnabled: false };
+  return [...(was.samsaraEnabled !== after.samsaraEnabled ? (['SAMSARA'] as const) : []), ...(was.gleEnabled !== after.gleEnabled ? (['GLE'] as const) : [])];
 }
 
-export async function updateSettings(db: Db, id: number, input: z.output<typeof tripSettingsForm>): Promise<TripSettings> {
-  const [row] = await db
-    .update(globalSettings)
-    .set({ ...input, updatedAt: sql`now()` })
-    .where(eq(globalSettings.id, id))
-    .returning(settingColumns);
-  if (!row) throw new AppError('NOT_FOUND', SETTINGS_MESSAGES.notFound);
-  return toSettings(row);
+/** Creates the settings of a type; `switched` names the providers the TRIP settings turn on (none before). */
+export async function createSettings(db: Db, input: z.output<typeof tripSettingsForm>): Promise<{ settings: TripSettings; switched: SwitchedProviders }> {
+  const [row] = await conflictOnDuplicate(SETTINGS_MESSAGES.alreadyExist, () => db.insert(globalSettings).values(input).returning(settingColumns));
+  const settings = toSettings(row!);
+  return { settings, switched: switchedProviders(undefined, settings) };
+}
+
+/** Saves settings; `switched` names the providers whose TRIP switch the save changed (the Mileage Review's actual source follows them). */
+export async function updateSettings(db: Db, id: number, input: z.output<typeof tripSettingsForm>): Promise<{ settings: TripSettings; switched: SwitchedProviders }> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ samsaraEnabled: globalSettings.samsaraEnabled, gleEnabled: globalSettings.gleEnabled })
+      .from(globalSettings)
+      .where(eq(globalSettings.id, id))
+      .for('update');
+    const [row] = await tx
+      .update(globalSettings)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(globalSettings.id, id))
+      .returning(settingColumns);
+    if (!before || !row) throw new AppError('NOT_FOUND', SETTINGS_MESSAGES.notFound);
+    const settings = toSettings(row);
+    return { settings, switched: switchedProviders(before, settings) };
+  });
 }
 
 const routeColumns = {

@@ -17,7 +17,7 @@ import type { Db, ExportSessions } from '../../db/client';
 import { exportCsv, type CsvColumn } from '../../platform/csv';
 import { trucks } from '../../db/schema/reference';
 import { tripMileStats, tripTracks } from '../../db/schema/telematics';
-import { stateMilesMonthly, tripStateMiles } from '../../db/schema/trip-statistics';
+import { stateMilesMonthly, stateMilesQuarterly, tripStateMiles } from '../../db/schema/trip-statistics';
 import { trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
 import type { RouteGeometry } from '../trips';
@@ -168,59 +168,152 @@ export function periodOf(q: StateMilesQuery): { from: Date; to: Date; months: [s
 
 /**
  * Per truck, jurisdiction and source: metres and trips over the period (each trip by its best
- * source). A quarter sums the monthly totals; a range sums the trips' rows through the
- * (pickup, truck) index of the rows that count.
+ * source), unordered and without the truck's unit number. A quarter reads its quarterly totals
+ * as they are (migration 0023). A custom range sums the quarterly totals of the Central quarters
+ * wholly inside it, the monthly totals of the other whole months and, for the partial months at
+ * its edges only, the trips' rows through the covering index of the
+ * rows that count (migration 0023), so a range costs about what a quarter does
+ * (docs/state-miles.md "Reading"). A month counts as whole when the range runs to its last
+ * second, as a quarter's does (`quarterRange`).
  */
-export function stateMilesRowsQuery(q: StateMilesQuery): SQL {
+function stateMilesTotalsQuery(q: StateMilesQuery): SQL {
   const p = periodOf(q);
-  const company = q.companyId !== undefined ? sql` and ${trucks.companyId} = ${q.companyId}` : sql``;
-  if (p.months) {
-    const m = stateMilesMonthly;
-    const truck = q.truckId !== undefined ? sql` and ${m.truckId} = ${q.truckId}` : sql``;
-    return sql`
-      select ${m.truckId} as truck_id, ${trucks.unitNumber} as unit_number, ${m.state} as state, ${m.source} as source,
-        sum(${m.metres})::float8 as metres, sum(${m.trips})::int as trips
-      from ${m} join ${trucks} on ${trucks.id} = ${m.truckId}
-      where ${m.month} between ${p.months[0]} and ${p.months[1]}${truck}${company}
-      group by 1, 2, 3, 4
-      having sum(${m.trips}) > 0
-      order by 3, 2, 1, 4`;
-  }
+  const m = stateMilesMonthly;
   const s = tripStateMiles;
-  const truck = q.truckId !== undefined ? sql` and ${s.truckId} = ${q.truckId}` : sql``;
+  const truckOf = (col: typeof m.truckId | typeof s.truckId | typeof stateMilesQuarterly.truckId) =>
+    sql.join(
+      [
+        q.truckId !== undefined ? sql` and ${col} = ${q.truckId}` : sql``,
+        q.companyId !== undefined ? sql` and ${col} in (select ${trucks.id} from ${trucks} where ${trucks.companyId} = ${q.companyId})` : sql``,
+      ],
+      sql``,
+    );
+  if (p.months) {
+    const k = stateMilesQuarterly;
+    return sql`
+      select ${k.truckId} as truck_id, ${k.state} as state, ${k.source} as source, ${k.metres} as metres, ${k.trips} as trips
+      from ${k}
+      where ${k.quarter} = ${p.months[0]} and ${k.trips} > 0${truckOf(k.truckId)}`;
+  }
+  const from = p.from.toISOString();
+  const to = p.to.toISOString();
+  // ws, we: the first and the end of the whole Central months inside [from, to] (local times; we = ws: none);
+  // qs, qe: the same for whole quarters inside [ws, we) (qs = qe = we: none).
+  const k = stateMilesQuarterly;
+  const monthsBetween = (lo: SQL, hi: SQL) => sql`
+      select ${m.truckId} as truck_id, ${m.state} as state, ${m.source} as source, ${m.metres} as metres, ${m.trips} as trips
+      from ${m}
+      where ${m.month} >= (select ${lo}::date from b) and ${m.month} < (select ${hi}::date from b)${truckOf(m.truckId)}`;
   return sql`
-    select ${s.truckId} as truck_id, ${trucks.unitNumber} as unit_number, ${s.state} as state, ${s.source} as source,
-      sum(${s.metres})::float8 as metres, count(*)::int as trips
-    from ${s} join ${trucks} on ${trucks.id} = ${s.truckId}
-    where ${s.best} and not ${s.cancelled} and ${s.pickupDateTime} >= ${p.from.toISOString()} and ${s.pickupDateTime} <= ${p.to.toISOString()}${truck}${company}
-    group by 1, 2, 3, 4
+    with b0 as (
+      select ws, greatest(ws, we) as we from (select
+        date_trunc('month', (${from}::timestamptz at time zone 'America/Chicago') - interval '1 microsecond') + interval '1 month' as ws,
+        date_trunc('month', (${to}::timestamptz at time zone 'America/Chicago') + interval '1 second') as we) x),
+    b as (
+      select ws, we, case when qs < qe then qs else we end as qs, case when qs < qe then qe else we end as qe
+      from (select ws, we, date_trunc('quarter', ws - interval '1 day') + interval '3 months' as qs, date_trunc('quarter', we) as qe from b0) y),
+    parts as (${monthsBetween(sql`ws`, sql`qs`)}
+      union all${monthsBetween(sql`qe`, sql`we`)}
+      union all
+      select ${k.truckId}, ${k.state}, ${k.source}, ${k.metres}, ${k.trips}
+      from ${k}
+      where ${k.quarter} >= (select qs::date from b) and ${k.quarter} < (select qe::date from b)${truckOf(k.truckId)}
+      union all
+      select ${s.truckId}, ${s.state}, ${s.source}, ${s.metres}, 1
+      from ${s}
+      where ${s.best} and not ${s.cancelled} and ${s.pickupDateTime} >= ${from} and ${s.pickupDateTime} <= ${to}
+        and ${s.pickupDateTime} < (select ws at time zone 'America/Chicago' from b)${truckOf(s.truckId)}
+      union all
+      select ${s.truckId}, ${s.state}, ${s.source}, ${s.metres}, 1
+      from ${s}
+      where ${s.best} and not ${s.cancelled} and ${s.pickupDateTime} >= ${from} and ${s.pickupDateTime} <= ${to}
+        and ${s.pickupDateTime} >= (select we at time zone 'America/Chicago' from b)${truckOf(s.truckId)})
+    select truck_id, state, source, sum(metres)::float8 as metres, sum(trips)::int as trips
+    from parts
+    group by 1, 2, 3
+    having sum(trips) > 0`;
+}
+
+/** The period's rows with the truck's unit number, in the worksheet's order (the CSV export streams these). */
+export function stateMilesRowsQuery(q: StateMilesQuery): SQL {
+  return sql`
+    select r.truck_id, ${trucks.unitNumber} as unit_number, r.state, r.source, r.metres, r.trips
+    from (${stateMilesTotalsQuery(q)}) r join ${trucks} on ${trucks.id} = r.truck_id
     order by 3, 2, 1, 4`;
 }
 
+interface TotalsRow {
+  truck_id: number;
+  state: string;
+  source: string;
+  metres: number;
+  trips: number;
+}
+
+const codePointOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * The report as JSON text written by PostgreSQL (a quarter of all trucks is tens of thousands of
- * truck × state × source rows: sent as the database writes them, not parsed, checked and
- * stringified again in Node — the trips list does the same, docs/trips-query-plans.md).
+ * The report as JSON text. A quarter of all trucks is tens of thousands of truck × state ×
+ * source rows: PostgreSQL only sums them (sorting them and writing their JSON cost it several
+ * times what they cost here), and the text is written here in one pass — the rows ordered by a
+ * numeric key (state, truck unit, truck id, source ranks) instead of a comparator over strings,
+ * each truck's and state's JSON written once — without the response schema's check of every row
+ * (state-miles.test.ts parses the answers with that schema; docs/state-miles.md "Reading").
  */
 export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<string> {
   const p = periodOf(q);
-  const k = metresToMiles(1);
-  const res = (await db.execute(sql`
-    with r as (${stateMilesRowsQuery(q)}),
-    s as (
-      select state, sum(metres) as metres, sum(trips)::int as trips, sum(case when source = 'TELEMATICS' then metres else 0 end) as gps
-      from r group by state),
-    t as (select coalesce(sum(metres), 0) as metres, coalesce(sum(gps), 0) as gps from s)
-    select json_build_object(
-      'fromDate', ${formatWireDateTime(p.from)}::text, 'toDate', ${formatWireDateTime(p.to)}::text,
-      'rows', coalesce((select json_agg(json_build_object('truckId', truck_id, 'unitNumber', unit_number, 'state', state,
-        'miles', metres * ${k}::float8, 'source', source, 'trips', trips) order by state, unit_number, truck_id, source) from r), '[]'::json),
-      'states', coalesce((select json_agg(json_build_object('state', state, 'miles', metres * ${k}::float8, 'trips', trips,
-        'gpsShare', case when metres > 0 then gps / metres else 0 end) order by metres desc, state) from s), '[]'::json),
-      'totalMiles', (select metres * ${k}::float8 from t),
-      'gpsShare', (select case when metres > 0 then gps / metres else 0 end from t)
-    )::text as json`)) as unknown as { rows: { json: string }[] };
-  return res.rows[0]!.json;
+  const [totals, units] = await Promise.all([
+    db.execute(stateMilesTotalsQuery(q)) as unknown as Promise<{ rows: TotalsRow[] }>,
+    // Only the trucks the filter can answer (one truck, one company's, else all).
+    db
+      .select({ id: trucks.id, unitNumber: trucks.unitNumber })
+      .from(trucks)
+      .where(q.truckId !== undefined ? eq(trucks.id, q.truckId) : q.companyId !== undefined ? eq(trucks.companyId, q.companyId) : undefined),
+  ]);
+  // The worksheet's order: state, truck unit, truck id, source (code points, as the CSV's `order by` under the C.UTF-8 collation).
+  units.sort((a, b) => codePointOrder(a.unitNumber, b.unitNumber) || a.id - b.id);
+  const truckOf = new Map(units.map((u, rank) => [u.id, { rank, json: `{"truckId":${u.id},"unitNumber":${JSON.stringify(u.unitNumber)},"state":` }]));
+  const rows = totals.rows.filter((r) => truckOf.has(r.truck_id));
+  const stateNames = [...new Set(rows.map((r) => r.state))].sort(codePointOrder);
+  const stateRank = new Map(stateNames.map((st, i) => [st, i]));
+  const sourceNames = [...STATE_MILES_SOURCES].sort(codePointOrder);
+  const sourceOrder = new Map(sourceNames.map((src, i) => [src as string, i]));
+  // key = ((state · trucks + truck) · sources + source) · rows + row: exact in a double for any real fleet.
+  const n = rows.length;
+  const sources = sourceNames.length + 1;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = rows[i]!;
+    keys[i] = ((stateRank.get(r.state)! * units.length + truckOf.get(r.truck_id)!.rank) * sources + (sourceOrder.get(r.source) ?? sources - 1)) * n + i;
+  }
+  keys.sort();
+  const stateJson = new Map(stateNames.map((st) => [st, JSON.stringify(st)]));
+  const sourceJson = new Map(sourceNames.map((src) => [src as string, JSON.stringify(src)]));
+  const states = new Map<string, { metres: number; trips: number; gps: number }>();
+  let total = 0;
+  let gps = 0;
+  const out: string[] = new Array(n);
+  for (let k = 0; k < n; k++) {
+    const r = rows[keys[k]! % n]!;
+    const metres = Number(r.metres);
+    out[k] = `${truckOf.get(r.truck_id)!.json}${stateJson.get(r.state)},"miles":${miles(metres)},"source":${sourceJson.get(r.source) ?? JSON.stringify(r.source)},"trips":${r.trips}}`;
+    let st = states.get(r.state);
+    if (!st) states.set(r.state, (st = { metres: 0, trips: 0, gps: 0 }));
+    st.metres += metres;
+    st.trips += r.trips;
+    total += metres;
+    if (r.source === 'TELEMATICS') {
+      st.gps += metres;
+      gps += metres;
+    }
+  }
+  const byState = [...states]
+    .sort(([sa, a], [sb, b]) => b.metres - a.metres || codePointOrder(sa, sb))
+    .map(([state, st]) => `{"state":${stateJson.get(state)},"miles":${miles(st.metres)},"trips":${st.trips},"gpsShare":${st.metres > 0 ? st.gps / st.metres : 0}}`);
+  return (
+    `{"fromDate":${JSON.stringify(formatWireDateTime(p.from))},"toDate":${JSON.stringify(formatWireDateTime(p.to))},` +
+    `"rows":[${out.join(',')}],"states":[${byState.join(',')}],"totalMiles":${miles(total)},"gpsShare":${total > 0 ? gps / total : 0}}`
+  );
 }
 
 /** The report as an object (tests and callers in the API). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { SourceMileStats, TelematicsLocation } from '@milepost/contracts/mile-stats-api';
 import type { EstimateBasis } from '@milepost/contracts/routing-api';
 import { telematicsMileage, type StopRadii } from '@milepost/geo/mileage';
@@ -11,7 +11,7 @@ import { tripStops, trips } from '../../db/schema/trips';
 import { PROVIDERS, type ProviderName } from './provider';
 import type { TelematicsDeps } from './registry';
 import { actualSource, sourcesOn } from './sources';
-import { loadStoredTrack, refreshTrack, trackMetas, type TrackState } from './tracks';
+import { loadStoredTrack, refreshTrack, type TrackState } from './tracks';
 import { plannedMileStats, telematicsMileStats } from './wire';
 import { recomputeStateMiles } from '../state-miles';
 import { refreshTripReview } from '../mileage-review';
@@ -113,79 +113,73 @@ function inputsKeyOf(stops: readonly FigureStop[], radii: StopRadii, fetchedAt: 
   return `${ENGINE_VERSION}:${createHash('sha256').update(inputs).digest('base64url').slice(0, 22)}:${fetchedAt.getTime()}`;
 }
 
+type KeptRow = { source: string; inputsKey: string; detail: unknown; location?: unknown } & { [K in keyof MetreFigures]: number | null };
+interface FigureInputs {
+  trip: TripFigures['trip'] & { routeM: number | null };
+  company: { samsaraEnabled: boolean; gleEnabled: boolean } | null;
+  settings: { samsaraEnabled: boolean; gleEnabled: boolean } & { [K in keyof StopRadii]: number | null } | null;
+  stops: FigureStop[];
+  metas: { source: string; fetchedAt: Date }[];
+  kept: KeptRow[];
+}
+
+const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+/**
+ * Everything a read of the trip's figures needs, in one statement: the trip's figure columns, its
+ * company's and the TRIP settings' switches and radii, its stops, when each stored track was
+ * fetched (not the track) and the kept figures (their map track only with `location`). One
+ * statement rather than four: on PGlite each statement costs its own parse, plan and round trip
+ * through the engine, which was most of a Mileage Report read (docs/mileage-engine.md "Reading").
+ */
+async function figureInputs(db: Db, tripId: number, location: boolean): Promise<FigureInputs | null> {
+  const t = trips;
+  const st = tripStops;
+  const tr = tripTracks;
+  const m = tripMileStats;
+  const g = globalSettings;
+  const res = (await db.execute(sql`
+    select
+      json_build_object('id', ${t.id}, 'truckId', ${t.truckId}, 'identifierType', ${t.identifierType}, 'identifierValue', ${t.identifierValue},
+        'version', ${t.version}, 'routeSource', ${t.routeSource}, 'routeEstimateBasis', ${t.routeEstimateBasis}, 'routeM', ${t.routeM}, 'routeTotalM', ${t.routeTotalM},
+        'routeDurationS', ${t.routeDurationS}, 'payableM', ${t.payableM}, 'emptyM', ${t.emptyM}, 'loadedM', ${t.loadedM},
+        'telematicsM', ${t.telematicsM}) as trip,
+      (select json_build_object('samsaraEnabled', ${companies.samsaraEnabled}, 'gleEnabled', ${companies.gleEnabled})
+        from ${trucks} join ${companies} on ${companies.id} = ${trucks.companyId} where ${trucks.id} = ${t.truckId}) as company,
+      (select json_build_object('samsaraEnabled', ${g.samsaraEnabled}, 'gleEnabled', ${g.gleEnabled}, 'homeRadius', ${g.homeRadius},
+          'shopRadius', ${g.shopRadius}, 'pickupRadius', ${g.pickupRadius}, 'trailerRadius', ${g.trailerRadius}, 'deliveryRadius', ${g.deliveryRadius})
+        from ${g} where ${g.type} = 'TRIP' limit 1) as settings,
+      (select coalesce(json_agg(json_build_object('id', ${st.id}, 'stopType', ${st.stopType}, 'loadStatus', ${st.loadStatus}, 'latitude', ${st.latitude},
+          'longitude', ${st.longitude}, 'address', ${st.address}, 'distance', ${st.distance}, 'totalDistance', ${st.totalDistance},
+          'duration', ${st.duration}) order by ${st.orderIndex}), '[]')
+        from ${st} where ${st.tripId} = ${t.id}) as stops,
+      (select coalesce(json_agg(json_build_object('source', ${tr.source}, 'fetchedAt', ${tr.fetchedAt})), '[]') from ${tr} where ${tr.tripId} = ${t.id}) as metas,
+      (select coalesce(json_agg(json_build_object('source', ${m.source}, 'inputsKey', ${m.inputsKey}, 'detail', ${m.detail}, 'loadedM', ${m.loadedM},
+          'totalEmptyM', ${m.totalEmptyM}, 'puM', ${m.puM}, 'trlM', ${m.trlM}, 'totalM', ${m.totalM}, 'totalOdometersM', ${m.totalOdometersM}${
+            location ? sql`, 'location', ${m.location}` : sql``
+          })), '[]')
+        from ${m} where ${m.tripId} = ${t.id}) as kept
+    from ${t} where ${t.id} = ${tripId}`)) as unknown as { rows: Record<keyof FigureInputs, unknown>[] };
+  const r = res.rows[0];
+  if (!r) return null;
+  return {
+    trip: parsed(r.trip),
+    company: parsed(r.company ?? null),
+    settings: parsed(r.settings ?? null),
+    stops: parsed(r.stops),
+    metas: parsed<{ source: string; fetchedAt: string }[]>(r.metas).map((x) => ({ source: x.source, fetchedAt: new Date(x.fetchedAt) })),
+    kept: parsed(r.kept),
+  };
+}
+
 /**
  * The trip's figures from stored data only (no provider call, no write); null for an unknown
  * trip. With `location`, the cleaned tracks for the map too.
  */
 export async function tripFigures(db: Db, tripId: number, opts: { location?: boolean } = {}): Promise<TripFigures | null> {
-  const [[row], stops, metas, kept] = await Promise.all([
-    db
-      .select({
-        trip: {
-          id: trips.id,
-          truckId: trips.truckId,
-          identifierType: trips.identifierType,
-          identifierValue: trips.identifierValue,
-          version: trips.version,
-          routeSource: trips.routeSource,
-          routeEstimateBasis: sql<EstimateBasis | null>`${trips.routeEstimateBasis}`,
-          routeM: trips.routeM,
-          routeTotalM: trips.routeTotalM,
-          routeDurationS: trips.routeDurationS,
-          payableM: trips.payableM,
-          emptyM: trips.emptyM,
-          loadedM: trips.loadedM,
-          telematicsM: trips.telematicsM,
-        },
-        company: { samsaraEnabled: companies.samsaraEnabled, gleEnabled: companies.gleEnabled },
-        settings: {
-          samsaraEnabled: globalSettings.samsaraEnabled,
-          gleEnabled: globalSettings.gleEnabled,
-          homeRadius: globalSettings.homeRadius,
-          shopRadius: globalSettings.shopRadius,
-          pickupRadius: globalSettings.pickupRadius,
-          trailerRadius: globalSettings.trailerRadius,
-          deliveryRadius: globalSettings.deliveryRadius,
-        },
-      })
-      .from(trips)
-      .innerJoin(trucks, eq(trucks.id, trips.truckId))
-      .leftJoin(companies, eq(companies.id, trucks.companyId))
-      .leftJoin(globalSettings, eq(globalSettings.type, 'TRIP'))
-      .where(eq(trips.id, tripId)),
-    db
-      .select({
-        id: tripStops.id,
-        stopType: tripStops.stopType,
-        loadStatus: tripStops.loadStatus,
-        latitude: tripStops.latitude,
-        longitude: tripStops.longitude,
-        address: tripStops.address,
-        distance: tripStops.distance,
-        totalDistance: tripStops.totalDistance,
-        duration: tripStops.duration,
-      })
-      .from(tripStops)
-      .where(eq(tripStops.tripId, tripId))
-      .orderBy(asc(tripStops.orderIndex)) as Promise<FigureStop[]>,
-    trackMetas(db, tripId),
-    db
-      .select({
-        source: tripMileStats.source,
-        inputsKey: tripMileStats.inputsKey,
-        detail: tripMileStats.detail,
-        loadedM: tripMileStats.loadedM,
-        totalEmptyM: tripMileStats.totalEmptyM,
-        puM: tripMileStats.puM,
-        trlM: tripMileStats.trlM,
-        totalM: tripMileStats.totalM,
-        totalOdometersM: tripMileStats.totalOdometersM,
-        ...(opts.location ? { location: tripMileStats.location } : {}),
-      })
-      .from(tripMileStats)
-      .where(eq(tripMileStats.tripId, tripId)) as Promise<({ source: string; inputsKey: string; detail: unknown; location?: unknown } & { [K in keyof MetreFigures]: number | null })[]>,
-  ]);
+  const row = await figureInputs(db, tripId, opts.location === true);
   if (!row) return null;
+  const { stops, metas, kept } = row;
   const { trip: { routeM, ...trip }, company, settings } = row;
 
   // HERE (or the estimate): the route figures the trip was saved with. A trip saved before the

@@ -1,4 +1,5 @@
-import { SamsaraClient, SamsaraError, SamsaraTimeoutError } from '@samsarahq/samsara';
+import type * as SamsaraSdk from '@samsarahq/samsara';
+import type { SamsaraClient, SamsaraError } from '@samsarahq/samsara';
 import { boundedFetch, EDGE_LIMITS, fixWindow, PageGuard, parseDriver, parseFix, parseOdometer, parseVehicle, SyncReport, type FixWindow } from './edge';
 import { ProviderError, parseRetryAfter, withRetries, type Breadcrumb, type HistoryPage, type OdometerReading, type RetryPolicy, type TelematicsProvider } from './provider';
 
@@ -12,17 +13,27 @@ import { ProviderError, parseRetryAfter, withRetries, type Breadcrumb, type Hist
  * bounded fetch and every record through the parsers of edge.ts: the SDK's types are a promise
  * about Samsara's answers, not a check of them.
  */
+type Sdk = typeof SamsaraSdk;
+let sdkLoading: Promise<Sdk> | undefined;
+/**
+ * Samsara's SDK is large (over a second to load and ~100 MB resident): it is loaded by the first
+ * sync, not when the server starts (docs/deploy.md#starting).
+ */
+const sdk = () => (sdkLoading ??= import('@samsarahq/samsara'));
+
 export function samsaraProvider(opts: { token: string; baseUrl: string; retry: RetryPolicy; fetch?: typeof fetch }): TelematicsProvider {
   const report = new SyncReport();
   // The SDK turns a thrown fetch error into its own; the bounded fetch says here why it failed.
   let edgeFailure: ProviderError | null = null;
-  const client = new SamsaraClient({
-    token: opts.token,
-    baseUrl: opts.baseUrl.replace(/\/$/, ''),
-    maxRetries: 0,
-    timeoutInSeconds: opts.retry.timeoutMs / 1000 + 5,
-    fetch: boundedFetch('SAMSARA', opts.fetch ?? fetch, opts.retry.timeoutMs, (e) => (edgeFailure = e)),
-  });
+  let sdkClient: SamsaraClient | undefined;
+  const client = async () =>
+    (sdkClient ??= new (await sdk()).SamsaraClient({
+      token: opts.token,
+      baseUrl: opts.baseUrl.replace(/\/$/, ''),
+      maxRetries: 0,
+      timeoutInSeconds: opts.retry.timeoutMs / 1000 + 5,
+      fetch: boundedFetch('SAMSARA', opts.fetch ?? fetch, opts.retry.timeoutMs, (e) => (edgeFailure = e)),
+    }));
   // The SDK's own timer (headers only) is set past the bounded fetch's deadline, which covers the body too.
   const call = { maxRetries: 0, timeoutInSeconds: opts.retry.timeoutMs / 1000 + 5 };
   const run = <T>(fn: () => Promise<T>) =>
@@ -31,7 +42,7 @@ export function samsaraProvider(opts: { token: string; baseUrl: string; retry: R
       try {
         return await fn();
       } catch (e) {
-        throw edgeFailure ?? toProviderError(e);
+        throw edgeFailure ?? toProviderError(e, await sdk());
       }
     });
   const cursorOf = (p: { hasNextPage?: boolean; endCursor?: string } | undefined) => (p?.hasNextPage && p.endCursor ? p.endCursor : null);
@@ -43,7 +54,7 @@ export function samsaraProvider(opts: { token: string; baseUrl: string; retry: R
       const guard = new PageGuard('SAMSARA', 'vehicle list', report, EDGE_LIMITS.maxListPages);
       let after: string | undefined;
       for (;;) {
-        const page = await run(async () => wellFormed(await client.vehicles.list({ limit: 512, ...(after ? { after } : {}) }, call)));
+        const page = await run(async () => wellFormed(await (await client()).vehicles.list({ limit: 512, ...(after ? { after } : {}) }, call)));
         const rows = page.response.data as unknown[];
         yield rows.flatMap((v) => parseVehicle(fields(v, ['id', 'name', 'vin']), report) ?? []);
         const next = cursorOf(page.response.pagination);
@@ -55,7 +66,7 @@ export function samsaraProvider(opts: { token: string; baseUrl: string; retry: R
       const guard = new PageGuard('SAMSARA', 'driver list', report, EDGE_LIMITS.maxListPages);
       let after: string | undefined;
       for (;;) {
-        const page = await run(async () => wellFormed(await client.drivers.list({ limit: 512, driverActivationStatus: 'active', ...(after ? { after } : {}) }, call)));
+        const page = await run(async () => wellFormed(await (await client()).drivers.list({ limit: 512, driverActivationStatus: 'active', ...(after ? { after } : {}) }, call)));
         const rows = page.response.data as unknown[];
         yield rows.flatMap((d) => {
           const f = fields(d, ['id', 'name', 'staticAssignedVehicle']);
@@ -73,7 +84,7 @@ export function samsaraProvider(opts: { token: string; baseUrl: string; retry: R
       for (;;) {
         const body = await run(async () =>
           wellFormedBody(
-            await client.vehicleStats.getVehicleStatsHistory(
+            await (await client()).vehicleStats.getVehicleStatsHistory(
               {
                 startTime: from.toISOString(),
                 endTime: to.toISOString(),
@@ -150,7 +161,7 @@ function header(e: SamsaraError, name: string): string | null {
   return typeof headers?.get === 'function' ? headers.get(name) : null;
 }
 
-function toProviderError(e: unknown): ProviderError {
+function toProviderError(e: unknown, { SamsaraError, SamsaraTimeoutError }: Sdk): ProviderError {
   if (e instanceof ProviderError) return e;
   if (e instanceof SamsaraTimeoutError) return new ProviderError('SAMSARA', 'Samsara did not answer in time.', 'timeout');
   if (e instanceof SamsaraError) {
