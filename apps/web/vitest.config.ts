@@ -13,6 +13,8 @@ export const ISOLATED_WEB_TESTS = [
   'src/components/layout/app-sidebar.test.tsx',
   'src/features/auth/components/login-page.test.tsx',
   'src/features/reports/components/reports-screen.test.tsx',
+  // Mocks the Reports chart, as the file above.
+  'src/test/km-agreement.test.tsx',
   'src/lib/utils.test.ts',
 ];
 

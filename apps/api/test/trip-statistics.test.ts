@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, type PermissionName } from '@milepost/contracts/permissions';
-import { REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statistics-api';
+import { periodRouteSource, REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import type { TripRow } from '@milepost/contracts/trips-api';
 import { tripMileStats } from '../src/db/schema/telematics';
 import { syncActualMiles } from '../src/modules/telematics/figures';
@@ -370,6 +370,75 @@ describe('planned vs actual and data coverage', () => {
   });
 });
 
+describe('route source and trips without a payable (issue 20 points 4 and 9)', () => {
+  const estimated = (tripId: number) => ctx.db.update(trips).set({ routeSource: 'ESTIMATE' }).where(eq(trips.id, tripId));
+
+  it('each period counts its estimated trips and its trips without a Payable Mileage; the report totals the latter over its filters', async () => {
+    const a = await truckWithDriver();
+    const b = await truckWithDriver();
+    // 2036: no other test uses it. April: truck a, one HERE trip with a payable, one estimated without; May: an estimated trip with a payable.
+    await createTrip(a.truck.id, a.driver.id, { pickup: '04/07/2036 08:00:00', emptyMiles: 10, loadedMiles: 100 });
+    const aprEstimate = await createTrip(a.truck.id, a.driver.id, { pickup: '04/08/2036 08:00:00', emptyMiles: null, loadedMiles: null });
+    await estimated(aprEstimate.id);
+    const may = await createTrip(a.truck.id, a.driver.id, { pickup: '05/05/2036 08:00:00', emptyMiles: 5, loadedMiles: 50 });
+    await estimated(may.id);
+    // Truck b's trip without a payable, and a cancelled one that never counts.
+    await createTrip(b.truck.id, b.driver.id, { pickup: '04/09/2036 08:00:00', loadedMiles: 7 });
+    const cancelled = await createTrip(b.truck.id, b.driver.id, { pickup: '04/10/2036 08:00:00', status: 'UPCOMING' });
+    expect((await api('PATCH', `/trips/change-trip-status/${cancelled.id}?tripStatus=CANCELLED`, { version: cancelled.version })).statusCode).toBe(200);
+
+    const monthlyA = await api('GET', `/trip-statistics/period-type?${q({ periodType: 'MONTHLY', truckId: a.truck.id })}`);
+    const reportA = monthlyA.json().data as { rows: ReportRow[]; noPayableCount: number };
+    expect(row(reportA.rows, 'Apr 2036')).toMatchObject({ loadCount: 2, estimateLoadCount: 1, noPayableLoadCount: 1 });
+    expect(row(reportA.rows, 'May 2036')).toMatchObject({ loadCount: 1, estimateLoadCount: 1, noPayableLoadCount: 0 });
+    expect(periodRouteSource(row(reportA.rows, 'Apr 2036'))).toBe('HERE; Estimate for 1 of 2 trips');
+    expect(periodRouteSource(row(reportA.rows, 'May 2036'))).toBe('Estimate');
+    expect(reportA.noPayableCount).toBe(1);
+
+    // A custom range sums the trips themselves: both trucks' April, the cancelled trip left out.
+    const april = (await api('GET', `/trip-statistics?${q({ fromDate: '04/01/2036 00:00:00', toDate: '04/30/2036 23:59:59' })}`)).json().data as {
+      rows: ReportRow[];
+      noPayableCount: number;
+    };
+    expect(april.rows.reduce((n, r) => n + r.estimateLoadCount, 0)).toBe(1);
+    expect(april.noPayableCount).toBe(2);
+    expect(row(april.rows, '04/09/2036')).toMatchObject({ noPayableLoadCount: 1, estimateLoadCount: 0 });
+
+    // Giving the estimated April trip its payable and a HERE route moves both counts (the trigger follows).
+    const full = (await api('GET', `/trips/${aprEstimate.id}`)).json().data;
+    const saved = await api('PUT', '/mile-stats/payable-mileage', { tripId: aprEstimate.id, emptyMiles: 1, loadedMiles: 2, version: full.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await ctx.db.update(trips).set({ routeSource: 'HERE' }).where(eq(trips.id, aprEstimate.id));
+    const after = (await byPeriod(q({ periodType: 'YEARLY', truckId: a.truck.id }))) as { rows: ReportRow[]; noPayableCount?: number };
+    expect(row(after.rows, '2036')).toMatchObject({ loadCount: 3, estimateLoadCount: 1, noPayableLoadCount: 0 });
+    expect(after.noPayableCount).toBe(0);
+
+    // The CSV carries the same words.
+    const csv = parse((await api('GET', `/trip-statistics/export.csv?${q({ periodType: 'MONTHLY', truckId: a.truck.id })}`)).body, { columns: true }) as Record<string, string>[];
+    expect(csv.filter((r) => r.Period!.endsWith('2036')).map((r) => [r.Period, r['Route source'], r['Trips Without Payable']])).toEqual([
+      ['May 2036', 'Estimate', '0'],
+      ['Apr 2036', 'HERE', '0'],
+    ]);
+
+    // The running counts equal a fresh count over the trips (the trigger never drifts).
+    const drift = (await ctx.db.execute(sql`
+      select count(*)::int as n from trip_period_stats s
+      join (
+        select k.kind, truck_id, k.start, count(*) filter (where route_source = 'ESTIMATE')::int as e, count(*) filter (where payable_m is null)::int as p
+        from trips cross join lateral (values ('WEEK', date_trunc('week', pickup_date_time at time zone 'America/Chicago')::date),
+                                              ('MONTH', date_trunc('month', pickup_date_time at time zone 'America/Chicago')::date)) k(kind, start)
+        where trip_status <> 'CANCELLED' group by 1, 2, 3
+      ) t on t.kind = s.period_kind and t.truck_id = s.truck_id and t.start = s.period_start
+      where s.estimate_load_count <> t.e or s.no_payable_load_count <> t.p`)) as unknown as { rows: { n: number }[] };
+    expect(drift.rows[0]!.n).toBe(0);
+  });
+
+  it('a report without trips has none without a payable', async () => {
+    const { truck } = await truckWithDriver();
+    expect((await api('GET', `/trip-statistics/period-type?${q({ periodType: 'WEEKLY', truckId: truck.id })}`)).json().data).toEqual({ grouping: 'WEEKLY', rows: [], noPayableCount: 0 });
+  });
+});
+
 describe('CSV exports', () => {
   it('GET /trip-statistics/export.csv: the report with the spec columns, miles to one decimal', async () => {
     const { truck, driver } = await truckWithDriver();
@@ -385,7 +454,11 @@ describe('CSV exports', () => {
     expect(Object.keys(rows[0]!)).toEqual([
       'Period', 'Truck Count', 'Load Count', 'Total Miles (mi)', 'Total Empty Miles (mi)', 'Total Pu Miles (mi)', 'Total Trl Miles (mi)', 'Total Loaded Miles (mi)',
       'Total Payable Mileage (mi)', 'Empty Miles (mi)', 'Loaded Miles (mi)', 'Planned Miles (mi)', 'Actual Miles (mi)', 'Difference (mi)', 'Data Coverage (%)',
-      'Period Start (CT)', 'Period End (CT)',
+      'Route source', 'Trips Without Payable', 'Period Start (CT)', 'Period End (CT)',
+    ]);
+    expect(rows.map((r) => [r['Route source'], r['Trips Without Payable']])).toEqual([
+      ['HERE', '0'],
+      ['HERE', '0'],
     ]);
     expect(rows.map((r) => [r.Period, r['Load Count'], r['Total Pu Miles (mi)'], r['Total Miles (mi)'], r['Total Payable Mileage (mi)']])).toEqual([
       ['Mar 2035', '1', '1', '2', '2'],

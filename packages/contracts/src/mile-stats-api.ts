@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id } from './fields';
 import { ID_MAX } from './list-query';
 import { LOAD_STATUSES, STOP_TYPES } from '@milepost/geo/stops';
-import { ROUTE_SOURCES } from './routing-api';
+import { estimateBasis, ROUTE_SOURCES } from './routing-api';
 import { TRIP_MESSAGES, tripMiles } from './trips-api';
 
 /**
@@ -101,6 +101,8 @@ export const tripMileStats = z.object({
    * used (the routing row then reads "Estimate"); null without route figures. Always sent.
    */
   routeSource: z.enum(ROUTE_SOURCES).nullish(),
+  /** What the estimate was computed with, for its tooltip (the company's factor or the default bands); null for HERE. */
+  routeEstimateBasis: estimateBasis.nullish(),
   samsaraStats: sourceMileStats.nullable(),
   gleStats: sourceMileStats.nullable(),
   /**

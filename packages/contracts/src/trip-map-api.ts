@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './fields';
 import { DISTANCE_METHODS } from './mile-stats-api';
+import { estimateBasis } from './routing-api';
 import { IDENTIFIER_TYPES } from './trips-api';
 
 /**
@@ -55,6 +56,8 @@ export const mapSourceSummary = z.object({
    * is driving, comparable with the route's driving hours. Null when not measured.
    */
   dwell: z.number().nullable().optional(),
+  /** 'here' with method ESTIMATE: what the estimate was computed with, for its tooltip. */
+  estimateBasis: estimateBasis.nullish(),
 });
 export type MapSourceSummary = z.infer<typeof mapSourceSummary>;
 
@@ -79,6 +82,8 @@ export type TripReportRow = z.infer<typeof tripReportRow>;
 export const mapSourceReport = z.object({
   type: z.enum(MAP_TYPES),
   method: z.enum(DISTANCE_METHODS).nullable(),
+  /** 'here' with method ESTIMATE: what the estimate was computed with, for its tooltip. */
+  estimateBasis: estimateBasis.nullish(),
   rows: z.array(tripReportRow),
   /** The totals row. */
   totals: z.object({ distance: z.number().nullable(), duration: z.number().nullable() }),

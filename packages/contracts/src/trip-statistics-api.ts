@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './fields';
 import { PERIOD_TYPES } from './list-query';
+import { routeSourceLabel } from './route-source';
 import { centralDateTime, parseCentral } from './time';
 
 /**
@@ -88,12 +89,18 @@ export const reportRow = z.object({
   milesDifference: z.number().nullable(),
   /** The share (0–1) of the period's trips with a telematics figure. */
   dataCoverage: z.number(),
+  /** How many of the period's trips have route figures that are an estimate (no HERE route; issue 20 point 4). */
+  estimateLoadCount: z.number().int(),
+  /** How many of the period's trips have no Payable Mileage yet (issue 20 point 9). */
+  noPayableLoadCount: z.number().int(),
 });
 export type ReportRow = z.infer<typeof reportRow>;
 
 export const reportResult = z.object({
   grouping: z.enum(REPORT_GROUPINGS),
   rows: z.array(reportRow),
+  /** The trips of the whole report (its truck and periods) without a Payable Mileage yet, counted in SQL. */
+  noPayableCount: z.number().int(),
 });
 export type ReportResult = z.infer<typeof reportResult>;
 
@@ -159,3 +166,20 @@ export const coveragePercent = (share: number) => Math.round(share * 100);
 
 /** CSV file names, e.g. milepost-report-weekly.csv. */
 export const reportFileName = (grouping: ReportGrouping) => `milepost-report-${grouping.toLowerCase()}.csv`;
+
+/**
+ * Where a period's route miles came from, in the trips CSV's words ("HERE", "Estimate";
+ * `routeSourceLabel` of route-source.ts): a period with estimated and routed trips says how many
+ * were estimated. Blank for a period without route figures.
+ */
+export function periodRouteSource(row: Pick<ReportRow, 'loadCount' | 'estimateLoadCount' | 'totalMiles'>): string | null {
+  if (row.estimateLoadCount === 0) return row.totalMiles > 0 ? routeSourceLabel('HERE') : null;
+  if (row.estimateLoadCount >= row.loadCount) return routeSourceLabel('ESTIMATE');
+  return `${routeSourceLabel('HERE')}; ${routeSourceLabel('ESTIMATE')} for ${row.estimateLoadCount} of ${row.loadCount} trips`;
+}
+
+/** The report's sentence about trips that have no payable yet. */
+export function noPayableText(count: number): string {
+  if (count === 0) return 'Every trip in this report has its Payable Mileage.';
+  return `${count === 1 ? '1 trip' : `${count.toLocaleString('en-US')} trips`} in this report ${count === 1 ? 'has' : 'have'} no Payable Mileage yet: ${count === 1 ? 'its' : 'their'} payable miles are not in the totals.`;
+}

@@ -1,6 +1,6 @@
-import { milesToMetres } from '@milepost/geo/units';
 import { describe, expect, it } from 'vitest';
-import { distanceNumber, distanceText, estimateTitle, hoursText, manualFieldMiles, manualFieldText, mileageHeader, milesText } from './distance-format';
+import { milesToMetres } from '@milepost/geo/units';
+import { distanceNumber, distanceText, estimateHover, hoursText, manualFieldMiles, manualFieldText, mileageHeader, milesText } from './distance-format';
 
 describe('distanceText', () => {
   it('says where a figure came from: an estimate reads "≈ … est.", a routed one plain', () => {
@@ -56,15 +56,22 @@ describe('manual figures in the unit shown', () => {
     expect(manualFieldText(835.7, 'MILES')).toBe('835.7');
     expect(manualFieldText(null, 'KM')).toBe('');
     expect(manualFieldMiles('1344.9', 'KM', 835.7)).toBe(835.7);
-    expect(manualFieldMiles('1000', 'KM', 835.7)).toBe(621.37);
+    expect(manualFieldMiles('1000', 'KM', 835.7)).toBe(621.371);
+    // Kept in metres by the API (miles × 1 609.344): 1 000 km is 1 000 000 m, to the millimetre.
+    expect(milesToMetres(manualFieldMiles('1000', 'KM')!)).toBeCloseTo(1_000_000, 0);
+    expect(milesToMetres(manualFieldMiles('0.1', 'KM')!)).toBeCloseTo(100, 2);
     expect(manualFieldMiles('', 'KM', 835.7)).toBeNull();
     expect(manualFieldMiles('400.5', 'MILES', 835.7)).toBe(400.5);
   });
 });
 
-describe('estimateTitle', () => {
-  it("names the company's learned factor and sample, else the default bands", () => {
-    expect(estimateTitle({ factor: 1.08, legs: 212 })).toContain('× 1.08 from 212 of your legs');
-    expect(estimateTitle()).toContain('× 1.25 under 25 mi, × 1.20 beyond');
+describe('estimateHover', () => {
+  it("names the company's learned factor and sample, else the default bands in the user's unit", () => {
+    const company = { kind: 'COMPANY', band: 'LONG', factor: 1.08, sampleSize: 212, p25: null, p75: null } as const;
+    expect(estimateHover(company, 'MILES')).toContain('× 1.08 from 212 of your legs');
+    expect(estimateHover(null, 'MILES')).toContain('× 1.25 under 25 mi, × 1.20 from 25 mi');
+    expect(estimateHover(null, 'KM')).toContain('× 1.25 under 40 km, × 1.20 from 40 km');
+    expect(estimateHover(null, 'KM')).not.toMatch(/\bmi\b/);
+    expect(estimateHover(null, 'MILES', '3 of 12 trips estimated.')).toMatch(/^3 of 12 trips estimated\. Estimate \(no HERE route\)/);
   });
 });

@@ -1,4 +1,4 @@
-import { CIRCUITY } from '@milepost/geo/estimate';
+import { estimateBasisText, type EstimateBasisLike } from '@milepost/contracts/estimate-basis';
 import { groupDigits, metersTo, metresToMiles, milesToMetres, type DistanceUnit } from '@milepost/geo/units';
 
 /**
@@ -14,7 +14,7 @@ export const UNIT_SUFFIX: Readonly<Record<DistanceUnit, string>> = { MILES: 'mi'
 
 export const SOURCE_TITLES: Readonly<Record<DistanceSource, string>> = {
   HERE: 'Truck route from HERE',
-  ESTIMATE: estimateTitle(),
+  ESTIMATE: 'Estimate (no HERE route): straight-line distance × a road factor',
   SAMSARA: 'Measured along Samsara GPS points',
   GLE: 'Measured along GLE GPS points',
   ODOMETER: 'Odometer readings',
@@ -22,20 +22,19 @@ export const SOURCE_TITLES: Readonly<Record<DistanceSource, string>> = {
   MANUAL: 'Entered by staff',
 };
 
-/** A company's own road factor for a distance band, learned from its completed legs (issue 20 point 4). */
-export interface EstimateCalibration {
-  factor: number;
-  legs: number;
+/**
+ * An estimate's hover, wherever an estimated figure shows (components/estimate-figure.tsx): what it
+ * was computed with — the company's learned factor and sample ("× 1.08 from 212 of your legs"),
+ * else the default bands (docs/decisions/021-estimate-calibration.md) — with `note` said first.
+ */
+export function estimateHover(basis: EstimateBasisLike | null | undefined | typeof PER_TRIP, unit: DistanceUnit, note?: string): string {
+  const made = basis === PER_TRIP ? PER_TRIP_TEXT : estimateBasisText(basis, unit);
+  return `${note ? `${note} ` : ''}${SOURCE_TITLES.ESTIMATE}. ${made}`;
 }
 
-/**
- * What an estimate was made of, for its tooltip: the company's learned factor and sample
- * ("× 1.08 from 212 of your legs"), else the default bands (packages/geo/src/estimate.ts).
- */
-export function estimateTitle(calibration?: EstimateCalibration | null): string {
-  if (calibration) return `Estimate (no HERE route): straight-line distance × ${calibration.factor.toFixed(2)} from ${groupDigits(calibration.legs, 0)} of your legs`;
-  return `Estimate (no HERE route): straight-line distance × ${CIRCUITY.short.toFixed(2)} under ${CIRCUITY.shortLegMiles} mi, × ${CIRCUITY.long.toFixed(2)} beyond (+${CIRCUITY.practicalExtra.toFixed(2)} for Practical routing)`;
-}
+/** A sum over trips estimated each with its own factor (Reports): the hover sends to the trips. */
+export const PER_TRIP = 'PER_TRIP';
+const PER_TRIP_TEXT = "Each trip's factor (your company's own, or the default bands) is in its hover on the Trips list.";
 
 /**
  * A mileage column's spec header; with KM the unit is said, so no kilometre passes for a mile:
@@ -67,6 +66,11 @@ export function milesText(miles: number, unit: DistanceUnit, source?: DistanceSo
   return distanceText(milesToMetres(miles), unit, source);
 }
 
+/** A figure the API gives in miles, as the number a table cell shows in the user's unit ("1 307.5"); '—' for none. */
+export function milesNumber(miles: number | null | undefined, unit: DistanceUnit): string {
+  return miles === null || miles === undefined ? '—' : groupDigits(milesIn(miles, unit), 1);
+}
+
 /** A figure the API gives in miles, as a number in the user's unit (miles pass through unchanged). */
 export function milesIn(miles: number, unit: DistanceUnit): number {
   return unit === 'KM' ? milesToMetres(miles) / 1000 : miles;
@@ -79,9 +83,9 @@ export function hoursText(seconds: number, source?: DistanceSource | null): stri
 }
 
 /**
- * A figure staff enter (Loaded/Empty Miles, Payable Mileage) is stored in miles and shown and
- * typed in the user's unit (issue 20 point 5). Its field's text: '' for none, miles as stored,
- * km to 0.1.
+ * A figure staff enter (Loaded/Empty Miles, Payable Mileage, odometers) is answered by the API in
+ * miles (kept in metres, docs/decisions/020-one-unit.md) and shown and typed in the user's unit
+ * (issue 20 point 5). Its field's text: '' for none, miles as answered, km to 0.1.
  */
 export function manualFieldText(miles: number | null | undefined, unit: DistanceUnit): string {
   if (miles === null || miles === undefined) return '';
@@ -89,9 +93,10 @@ export function manualFieldText(miles: number | null | undefined, unit: Distance
 }
 
 /**
- * The miles to store for a field typed in the user's unit: blank is null; a km figure that still
+ * The miles to send for a field typed in the user's unit: blank is null; a km figure that still
  * reads as the stored one gives the stored miles back (so opening and saving in km never changes
- * what a driver is paid), any other km figure is turned into miles to 0.01.
+ * what a driver is paid), any other km figure is turned into miles to 6 decimals — the precision
+ * the API answers typed figures in (metresToEnteredMiles) — so 100 km is kept as 100 000 m.
  */
 export function manualFieldMiles(text: string, unit: DistanceUnit, stored: number | null = null): number | null {
   const trimmed = text.trim();
@@ -99,5 +104,5 @@ export function manualFieldMiles(text: string, unit: DistanceUnit, stored: numbe
   const n = Number(trimmed);
   if (unit !== 'KM' || !Number.isFinite(n)) return n;
   if (stored !== null && trimmed === manualFieldText(stored, unit)) return stored;
-  return Math.round(metresToMiles(n * 1000) * 100) / 100;
+  return Math.round(metresToMiles(n * 1000) * 1e6) / 1e6;
 }

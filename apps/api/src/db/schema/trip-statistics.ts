@@ -33,6 +33,9 @@ export const tripPeriodStats = pgTable(
     telematicsLoadCount: integer().notNull().default(0),
     telematicsRouteTotalM: doublePrecision().notNull().default(0),
     telematicsM: doublePrecision().notNull().default(0),
+    /** Migration 0025: the trips whose route figures are an estimate (no HERE route), and those without a Payable Mileage yet. */
+    estimateLoadCount: integer().notNull().default(0),
+    noPayableLoadCount: integer().notNull().default(0),
   },
   // One truck's weeks are one index range; all trucks read every row of a kind.
   (t) => [primaryKey({ columns: [t.periodKind, t.truckId, t.periodStart] })],

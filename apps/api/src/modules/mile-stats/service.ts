@@ -35,6 +35,7 @@ export function mileStatsFrom(f: TripFigures): MileStatsAnswer {
     stats: {
       hereStats: f.here,
       routeSource: f.here && (trip.routeSource === 'HERE' || trip.routeSource === 'ESTIMATE') ? trip.routeSource : null,
+      routeEstimateBasis: f.here && trip.routeSource === 'ESTIMATE' ? trip.routeEstimateBasis : null,
       samsaraStats: telematics.SAMSARA?.stats ?? null,
       gleStats: telematics.GLE?.stats ?? null,
       samsaraFetchedAt: iso(telematics.SAMSARA?.fetchedAt),

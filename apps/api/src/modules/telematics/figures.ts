@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { SourceMileStats, TelematicsLocation } from '@milepost/contracts/mile-stats-api';
+import type { EstimateBasis } from '@milepost/contracts/routing-api';
 import { telematicsMileage, type StopRadii } from '@milepost/geo/mileage';
 import type { LoadStatus, StopType } from '@milepost/geo/stops';
 import type { Db } from '../../db/client';
@@ -81,6 +82,8 @@ export interface TripFigures {
     identifierValue: string | null;
     version: number;
     routeSource: string | null;
+    /** What an estimated route was computed with (the estimate's tooltip); null for HERE. */
+    routeEstimateBasis: EstimateBasis | null;
     /** Metres and seconds, as the trip's columns. */
     routeTotalM: number | null;
     routeDurationS: number | null;
@@ -139,7 +142,7 @@ async function figureInputs(db: Db, tripId: number, location: boolean): Promise<
   const res = (await db.execute(sql`
     select
       json_build_object('id', ${t.id}, 'truckId', ${t.truckId}, 'identifierType', ${t.identifierType}, 'identifierValue', ${t.identifierValue},
-        'version', ${t.version}, 'routeSource', ${t.routeSource}, 'routeM', ${t.routeM}, 'routeTotalM', ${t.routeTotalM},
+        'version', ${t.version}, 'routeSource', ${t.routeSource}, 'routeEstimateBasis', ${t.routeEstimateBasis}, 'routeM', ${t.routeM}, 'routeTotalM', ${t.routeTotalM},
         'routeDurationS', ${t.routeDurationS}, 'payableM', ${t.payableM}, 'emptyM', ${t.emptyM}, 'loadedM', ${t.loadedM},
         'telematicsM', ${t.telematicsM}) as trip,
       (select ${companySwitchesSql(trucks.companyId)} from ${trucks} where ${trucks.id} = ${t.truckId}) as company,

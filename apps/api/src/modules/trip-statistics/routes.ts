@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@milepost/contracts/api';
+import { ROUTE_SOURCE_HEADER } from '@milepost/contracts/route-source';
 import {
   coveragePercent,
+  periodRouteSource,
   REPORT_COLUMNS,
   reportFileName,
   reportResult,
@@ -32,6 +34,9 @@ const CSV_COLUMNS: CsvColumn<ReportRow>[] = [
           ? oneDecimal(r[key])
           : r[key],
   })),
+  // Where the route miles came from, in the trips CSV's words (issue 20 point 4).
+  { header: ROUTE_SOURCE_HEADER, value: (r) => periodRouteSource(r) },
+  { header: 'Trips Without Payable', value: (r) => r.noPayableLoadCount },
   { header: 'Period Start (CT)', value: (r) => r.periodStart },
   { header: 'Period End (CT)', value: (r) => r.periodEnd },
 ];

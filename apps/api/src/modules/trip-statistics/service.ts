@@ -17,7 +17,8 @@ import { trips } from '../../db/schema/trips';
  * themselves through the (truck, pickup) and (pickup) indexes. Trucks are counted as rows per
  * truck and period (years and days are summed per truck first), without a `count(distinct)`.
  * Planned vs actual reads the trips' copied telematics figure (`trips.telematics_m`), summed
- * the same way.
+ * the same way. Each period also counts its estimated trips (Route source) and its trips without a
+ * Payable Mileage; the report's total of the latter is a window sum over the same rows.
  */
 
 interface RawRow {
@@ -35,6 +36,9 @@ interface RawRow {
   telematics_load_count: number;
   telematics_route_total_m: number;
   telematics_m: number;
+  estimate_load_count: number;
+  no_payable_load_count: number;
+  no_payable_total: number;
 }
 
 // Sums are in metres, as the columns (docs/decisions/020-one-unit.md); miles at the edge. Sums of
@@ -75,6 +79,8 @@ function toRow(grouping: ReportGrouping, r: RawRow, clip?: RangeClip): ReportRow
     actualMiles: actual,
     milesDifference: planned === null || actual === null ? null : milesDifference(actual, planned),
     dataCoverage: covered / Number(r.load_count),
+    estimateLoadCount: Number(r.estimate_load_count),
+    noPayableLoadCount: Number(r.no_payable_load_count),
   };
 }
 
@@ -85,11 +91,17 @@ const periodSums = (inner: SQL) => sql`
     sum(route_trl_m)::float8 as route_trl_m, sum(route_total_m)::float8 as route_total_m,
     sum(payable_m)::float8 as payable_m, sum(empty_m)::float8 as empty_m, sum(loaded_m)::float8 as loaded_m,
     sum(tel_n)::int as telematics_load_count, sum(tel_route_total_m)::float8 as telematics_route_total_m,
-    sum(telematics_m)::float8 as telematics_m
+    sum(telematics_m)::float8 as telematics_m, sum(estimate_n)::int as estimate_load_count,
+    sum(no_payable_n)::int as no_payable_load_count,
+    -- The whole report's trips without a payable (its truck and periods): summed here, not on the client.
+    (sum(sum(no_payable_n)) over ())::int as no_payable_total
   from (${inner}) per_truck
   where n > 0
   group by start
   order by start desc`;
+
+/** Every row carries the report's total (a window sum); no rows, no trips. */
+const noPayableTotal = (rows: RawRow[]) => (rows.length ? Number(rows[0]!.no_payable_total) : 0);
 
 const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: RawRow[] }).rows;
 
@@ -107,7 +119,8 @@ export async function reportByPeriod(db: Db, q: { periodType: PeriodType; truckI
       sum(${s.routeM}) as route_m, sum(${s.routeTotalEmptyM}) as route_total_empty_m, sum(${s.routePuM}) as route_pu_m,
       sum(${s.routeTrlM}) as route_trl_m, sum(${s.routeTotalM}) as route_total_m, sum(${s.payableM}) as payable_m,
       sum(${s.emptyM}) as empty_m, sum(${s.loadedM}) as loaded_m, sum(${s.telematicsLoadCount}) as tel_n,
-      sum(${s.telematicsRouteTotalM}) as tel_route_total_m, sum(${s.telematicsM}) as telematics_m
+      sum(${s.telematicsRouteTotalM}) as tel_route_total_m, sum(${s.telematicsM}) as telematics_m,
+      sum(${s.estimateLoadCount}) as estimate_n, sum(${s.noPayableLoadCount}) as no_payable_n
     from ${s}
     where ${s.periodKind} = ${kind}${truck}
     group by 1, 2`
@@ -115,11 +128,12 @@ export async function reportByPeriod(db: Db, q: { periodType: PeriodType; truckI
     select ${s.periodStart} as start, ${s.loadCount} as n, ${s.routeM} as route_m, ${s.routeTotalEmptyM} as route_total_empty_m,
       ${s.routePuM} as route_pu_m, ${s.routeTrlM} as route_trl_m, ${s.routeTotalM} as route_total_m, ${s.payableM} as payable_m,
       ${s.emptyM} as empty_m, ${s.loadedM} as loaded_m, ${s.telematicsLoadCount} as tel_n,
-      ${s.telematicsRouteTotalM} as tel_route_total_m, ${s.telematicsM} as telematics_m
+      ${s.telematicsRouteTotalM} as tel_route_total_m, ${s.telematicsM} as telematics_m,
+      ${s.estimateLoadCount} as estimate_n, ${s.noPayableLoadCount} as no_payable_n
     from ${s}
     where ${s.periodKind} = ${kind}${truck}`;
   const rows = await rowsOf(db, periodSums(inner));
-  return { grouping: q.periodType, rows: rows.map((r) => toRow(q.periodType, r)) };
+  return { grouping: q.periodType, rows: rows.map((r) => toRow(q.periodType, r)), noPayableCount: noPayableTotal(rows) };
 }
 
 /** Sums per Central day of a custom range (the first and last day cut to the range), newest first. */
@@ -134,12 +148,14 @@ export async function reportByRange(db: Db, q: { fromDate: Date; toDate: Date; t
       coalesce(sum(${t.emptyM}), 0) as empty_m, coalesce(sum(${t.loadedM}), 0) as loaded_m,
       count(${t.telematicsM}) as tel_n,
       coalesce(sum(case when ${t.telematicsM} is not null then ${t.routeTotalM} end), 0) as tel_route_total_m,
-      coalesce(sum(${t.telematicsM}), 0) as telematics_m
+      coalesce(sum(${t.telematicsM}), 0) as telematics_m,
+      count(*) filter (where ${t.routeSource} = 'ESTIMATE') as estimate_n,
+      count(*) filter (where ${t.payableM} is null) as no_payable_n
     from ${t}
     where ${t.tripStatus} <> 'CANCELLED' and ${t.pickupDateTime} >= ${q.fromDate.toISOString()}
       and ${t.pickupDateTime} <= ${q.toDate.toISOString()}${truck}
     group by 1, 2`;
   const rows = await rowsOf(db, periodSums(inner));
   const clip = { firstDay: formatCentral(q.fromDate, 'yyyy-MM-dd'), lastDay: formatCentral(q.toDate, 'yyyy-MM-dd'), from: formatWireDateTime(q.fromDate), to: formatWireDateTime(q.toDate) };
-  return { grouping: 'DAILY', rows: rows.map((r) => toRow('DAILY', r, clip)) };
+  return { grouping: 'DAILY', rows: rows.map((r) => toRow('DAILY', r, clip)), noPayableCount: noPayableTotal(rows) };
 }

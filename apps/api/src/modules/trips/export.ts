@@ -1,4 +1,5 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
+import { ROUTE_SOURCE_HEADER, routeSourceLabel } from '@milepost/contracts/route-source';
 import type { z } from 'zod';
 import type { tripExportQuery } from '@milepost/contracts/trips-api';
 import { TRIP_STATUS_LABELS, type TripStatus } from '@milepost/contracts/trips-list';
@@ -44,8 +45,6 @@ const selection = sql`${t.truckUnit} as "unitNumber", ${t.driverName} as "driver
   ${metresToEnteredMilesSql(t.emptyM)} as "emptyMiles", ${t.pickupLocation} as "pickupLocation", ${t.deliveryLocation} as "deliveryLocation",
   ${central(t.pickupDateTime)} as "pickupDateTime", ${central(t.updatedAt)} as "updatedAt", ${t.tripStatus} as "tripStatus"`;
 
-/** 'HERE' or 'Estimate'; blank while the trip has no route figures. */
-export const routeSourceLabel = (source: string | null) => (source === 'HERE' ? 'HERE' : source === 'ESTIMATE' ? 'Estimate' : null);
 
 /** The Trips table's columns and words (docs/product/trips.md), miles to one decimal as shown, times in Central time. */
 const COLUMNS: CsvColumn<ExportRow>[] = [
@@ -61,7 +60,7 @@ const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'TRL', value: (r) => oneDecimal(r.trl) },
   { header: 'TOTAL MILES', value: (r) => oneDecimal(r.totalMiles) },
   // Where Miles … TOTAL MILES came from (issue 20 point 4): the screens mark estimates with "≈".
-  { header: 'Route source', value: (r) => routeSourceLabel(r.routeSource) },
+  { header: ROUTE_SOURCE_HEADER, value: (r) => routeSourceLabel(r.routeSource) },
   { header: 'Payable Mileage', value: (r) => oneDecimal(r.payableMileage) },
   { header: 'Loaded Miles', value: (r) => oneDecimal(r.loadedMiles) },
   { header: 'Empty Miles', value: (r) => oneDecimal(r.emptyMiles) },

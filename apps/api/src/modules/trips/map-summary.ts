@@ -79,7 +79,14 @@ function dwellOf(stats: SourceMileStats): number | null {
 const ref = ({ trip }: TripFigures) => ({ tripId: trip.id, truckId: trip.truckId, identifierType: trip.identifierType as IdentifierType, number: trip.identifierValue ?? '' });
 
 function summaryOf(f: TripFigures): TripMapSummary {
-  const here: MapSourceSummary = { type: 'here', method: method(f.trip.routeSource), distance: f.trip.routeTotalM, duration: f.trip.routeDurationS };
+  const here: MapSourceSummary = {
+    type: 'here',
+    method: method(f.trip.routeSource),
+    distance: f.trip.routeTotalM,
+    duration: f.trip.routeDurationS,
+    // An estimate says what it was computed with (its tooltip); a HERE route has nothing to add.
+    ...(f.trip.routeSource === 'ESTIMATE' ? { estimateBasis: f.trip.routeEstimateBasis } : {}),
+  };
   const telematics = telematicsOf(f).map(({ type, stats }): MapSourceSummary =>
     stats
       ? { type, method: methodOf(stats), distance: milesToMetres(stats.totalMiles), duration: secondsOf(stats), dwell: dwellOf(stats) }
@@ -93,6 +100,7 @@ function reportOf(f: TripFigures): TripMapReport {
   const here: MapSourceReport = {
     type: 'here',
     method: method(trip.routeSource),
+    ...(trip.routeSource === 'ESTIMATE' ? { estimateBasis: trip.routeEstimateBasis } : {}),
     rows: stops.map((s) => ({ stopType: s.stopType, city: cityOf(s.address), distance: s.distance, totalDistance: s.totalDistance, duration: s.duration })),
     totals: { distance: trip.routeTotalM, duration: trip.routeDurationS },
   };

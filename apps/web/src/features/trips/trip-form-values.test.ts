@@ -66,7 +66,7 @@ describe('trip form values', () => {
     expect([values.loadedMiles, values.emptyMiles]).toEqual(['1344.9', '80.5']);
     const stops = tripStopsOf(TRIP);
     expect(tripPayload(values, stops, 'KM', TRIP)).toMatchObject({ loadedMiles: 835.7, emptyMiles: 50 });
-    expect(tripPayload({ ...values, emptyMiles: '100' }, stops, 'KM', TRIP)).toMatchObject({ loadedMiles: 835.7, emptyMiles: 62.14 });
+    expect(tripPayload({ ...values, emptyMiles: '100' }, stops, 'KM', TRIP)).toMatchObject({ loadedMiles: 835.7, emptyMiles: 62.1371 });
     expect(tripValuesOf(TRIP).loadedMiles).toBe('835.7');
   });
 

@@ -13,9 +13,6 @@ export const INPUT_DATE_TIME = "yyyy-MM-dd'T'HH:mm";
 /** Date-times step in 5 minutes (the date-time picker's MINUTE_STEP). */
 const STEP_MS = 5 * 60_000;
 
-/** A typed number: blank is null; what is not a number stays NaN, which the contracts refuse with their message. */
-const toNumber = (text: string): number | null => (text.trim() === '' ? null : Number(text));
-
 /** What the trip form's fields hold: ids picked or null, everything typed as text. */
 const tripFormValues = z.object({
   truckId: z.number().nullable(),
@@ -85,8 +82,6 @@ export function emptyTripValues(now: Date = new Date()): TripFormValues {
   };
 }
 
-const numText = (n: number | null) => (n === null ? '' : String(n));
-
 /** The trip's values as the form holds them; the figures staff enter in the user's unit (stored in miles). */
 export function tripValuesOf(trip: TripDetail, unit: DistanceUnit = 'MILES'): TripFormValues {
   return {
@@ -99,8 +94,8 @@ export function tripValuesOf(trip: TripDetail, unit: DistanceUnit = 'MILES'): Tr
     pickupDateTime: wireToInput(trip.pickupDateTime),
     startDateTime: wireToInput(trip.startDateTime),
     endDateTime: wireToInput(trip.endDateTime),
-    startOdometer: numText(trip.startOdometer),
-    endOdometer: numText(trip.endOdometer),
+    startOdometer: manualFieldText(trip.startOdometer, unit),
+    endOdometer: manualFieldText(trip.endOdometer, unit),
     emptyMiles: manualFieldText(trip.emptyMiles, unit),
     loadedMiles: manualFieldText(trip.loadedMiles, unit),
     notes: trip.notes ?? '',
@@ -135,10 +130,13 @@ export function tripStopsOf(trip: TripDetail): StopDraft[] {
  * MM/DD/YYYY HH:mm:ss, empty values dropped, mileage numbers or null. The completion fields go
  * only with a COMPLETED status. The server derives isRecoveryLoad from the recovery reason.
  */
+/** The figures a trip has stored (miles as the API answers them): a km figure left as shown keeps them. */
+type StoredFigures = { emptyMiles: number | null; loadedMiles: number | null; startOdometer?: number | null; endOdometer?: number | null };
+
 export function tripFieldsPayload(
   values: TripFormValues,
   unit: DistanceUnit = 'MILES',
-  stored: { emptyMiles: number | null; loadedMiles: number | null } | undefined = undefined,
+  stored: StoredFigures | undefined = undefined,
 ): Omit<TripPayload, 'tripStops'> {
   const completed = values.tripStatus === 'COMPLETED';
   const raw: Record<string, unknown> = {
@@ -151,8 +149,9 @@ export function tripFieldsPayload(
     pickupDateTime: inputToWire(values.pickupDateTime),
     startDateTime: completed ? inputToWire(values.startDateTime) : '',
     endDateTime: completed ? inputToWire(values.endDateTime) : '',
-    startOdometer: completed ? toNumber(values.startOdometer) : null,
-    endOdometer: completed ? toNumber(values.endOdometer) : null,
+    // Odometers too are read in the user's unit and sent in miles.
+    startOdometer: completed ? manualFieldMiles(values.startOdometer, unit, stored?.startOdometer ?? null) : null,
+    endOdometer: completed ? manualFieldMiles(values.endOdometer, unit, stored?.endOdometer ?? null) : null,
     notes: values.notes.trim(),
     recoveryReasonId: values.recoveryReasonId,
   };
@@ -168,7 +167,7 @@ export function tripPayload(
   values: TripFormValues,
   stops: readonly StopDraft[],
   unit: DistanceUnit = 'MILES',
-  stored?: { emptyMiles: number | null; loadedMiles: number | null },
+  stored?: StoredFigures,
 ): TripPayload {
   return { ...tripFieldsPayload(values, unit, stored), tripStops: toStopInputs(stops) };
 }

@@ -15,6 +15,11 @@ import {
   approvalSummary,
 } from "./mileage-review-screen";
 
+/** The user's route settings: miles (the screen follows the user's unit). */
+const ROUTE_SETTING = {
+  "GET /user-route-setting/1": () => ({ id: 3, userId: 1, trailerType: "TRAILER_53", routingType: "PRACTICAL", distanceUnit: "MILES" }),
+};
+
 const row = (
   tripId: number,
   status: ReviewStatus,
@@ -64,6 +69,7 @@ const EDITOR = makeUser([
 describe("Mileage Review screen", () => {
   it("shows the tabs with their counts and the flags as chips whose sentence is their name", async () => {
     const { calls } = mockApi({
+      ...ROUTE_SETTING,
       "GET /mileage-review": () =>
         listOf([
           row(1, "NEEDS_REVIEW", {
@@ -110,7 +116,8 @@ describe("Mileage Review screen", () => {
   });
 
   it("a tab and a filter change go to the URL state; a row opens its Mileage Report", async () => {
-    mockApi({ "GET /mileage-review": () => listOf([row(5, "READY")]) });
+    mockApi({
+      ...ROUTE_SETTING, "GET /mileage-review": () => listOf([row(5, "READY")]) });
     const onSearchChange = vi.fn();
     const onOpenTrip = vi.fn();
     renderWithApp(
@@ -134,6 +141,7 @@ describe("Mileage Review screen", () => {
 
   it("approves the selected READY trips after a confirm with their count and miles, and sums up the answers", async () => {
     const { calls } = mockApi({
+      ...ROUTE_SETTING,
       "GET /mileage-review": () =>
         listOf([
           row(1, "READY"),
@@ -205,6 +213,7 @@ describe("Mileage Review screen", () => {
       payableMileage: 10,
     }));
     const { calls } = mockApi({
+      ...ROUTE_SETTING,
       "GET /mileage-review": () => listOf([row(1, "READY")]),
       "GET /mileage-review/ready": () => ({
         items,
@@ -238,7 +247,7 @@ describe("Mileage Review screen", () => {
     expect(dialog).toHaveTextContent(
       "Approve all 620 ready trips in this filter?",
     );
-    expect(dialog).toHaveTextContent("6,200.0 mi in total");
+    expect(dialog).toHaveTextContent("6 200.0 mi in total");
     expect(
       calls
         .find((c) => c.url.pathname.endsWith("/ready"))!
@@ -258,7 +267,8 @@ describe("Mileage Review screen", () => {
   });
 
   it("offers no approval to a viewer without CAN_EDIT_MILEAGE_REPORT_TRIP", async () => {
-    mockApi({ "GET /mileage-review": () => listOf([row(1, "READY")]) });
+    mockApi({
+      ...ROUTE_SETTING, "GET /mileage-review": () => listOf([row(1, "READY")]) });
     renderWithApp(
       <MileageReviewScreen
         title="Mileage Review"

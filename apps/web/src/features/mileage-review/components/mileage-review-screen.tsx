@@ -32,11 +32,25 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DatePicker } from "@/components/ui/date-picker";
-import { LookupSelect, type LookupOption } from "@/components/ui/lookup-select";
 import { Tooltip } from "@/components/ui/tooltip";
 import { dayToWire, wireToDay } from "@/lib/date-format";
+import { EstimateFigure } from "@/components/estimate-figure";
+import {
+  CompanyFilter,
+  LookupFilter,
+  TruckFilter,
+  chosenOption,
+} from "@/components/filters/filter-controls";
+import {
+  PER_TRIP,
+  mileageHeader,
+  milesNumber,
+  milesText,
+} from "@/lib/distance-format";
 import { errorText } from "@/lib/error-messages";
-import { companyLookup, driverLookup, truckLookup } from "@/lib/lookups";
+import { useRouteSettings } from "@/lib/route-settings";
+import type { DistanceUnit } from "@milepost/geo/units";
+import { driverLookup } from "@/lib/lookups";
 import { usePermissions } from "@/lib/permissions";
 import { useIsMobile } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
@@ -59,18 +73,6 @@ const APPROVE_WORDS: Record<ApproveStatus, string> = {
   NOT_FOUND: "not found",
 };
 
-const oneDecimal = (v: number | null | undefined) =>
-  v === null || v === undefined
-    ? "—"
-    : v.toLocaleString("en-US", {
-        minimumFractionDigits: 1,
-        maximumFractionDigits: 1,
-      });
-const option = (
-  id: number | undefined,
-  label: string | undefined,
-): LookupOption | null =>
-  id === undefined ? null : { id, label: label ?? `#${id}` };
 
 /** "12 approved · 1 changed meanwhile": the per-status counts of an approval, in words. */
 export function approvalSummary(results: { status: ApproveStatus }[]): string {
@@ -162,8 +164,12 @@ function SelectRow({ row }: { row: ReviewRow }) {
 function columns(o: {
   selectable: boolean;
   open: (row: ReviewRow) => void;
+  /** The user's distance unit (route settings): figures and headers follow it (issue 20 point 5). */
+  unit: DistanceUnit;
 }): DataTableColumnDef<ReviewRow>[] {
   const h = dataTableColumnHelper<ReviewRow>();
+  const figure = (miles: number | null | undefined) => milesNumber(miles, o.unit);
+  const header = (label: string) => mileageHeader(label, o.unit);
   return [
     ...(o.selectable
       ? [
@@ -216,29 +222,30 @@ function columns(o: {
     }),
     h.accessor("routedMiles", {
       id: "routedMiles",
-      header: "Routed",
-      meta: { label: "Routed", size: 96, align: "end" },
-      cell: ({ row }) => (
-        <span
-          title={
-            row.original.routeSource === "ESTIMATE" ? "Estimate" : "HERE route"
-          }
-          className="tabular-nums"
-        >
-          {oneDecimal(row.original.routedMiles)}
-        </span>
-      ),
+      header: header("Routed"),
+      meta: { label: header("Routed"), size: 104, align: "end" },
+      cell: ({ row }) =>
+        row.original.routeSource === "ESTIMATE" &&
+        row.original.routedMiles !== null ? (
+          <EstimateFigure basis={PER_TRIP} unit={o.unit}>
+            {figure(row.original.routedMiles)}
+          </EstimateFigure>
+        ) : (
+          <span title="HERE route" className="tabular-nums">
+            {figure(row.original.routedMiles)}
+          </span>
+        ),
     }),
     h.accessor("actualMiles", {
       id: "actualMiles",
-      header: "Actual",
-      meta: { label: "Actual", size: 96, align: "end" },
+      header: header("Actual"),
+      meta: { label: header("Actual"), size: 104, align: "end" },
       cell: ({ row }) => (
         <span
           title={row.original.actualSource ?? "No telematics"}
           className="tabular-nums"
         >
-          {oneDecimal(row.original.actualMiles)}
+          {figure(row.original.actualMiles)}
         </span>
       ),
     }),
@@ -262,24 +269,24 @@ function columns(o: {
     }),
     h.display({
       id: "suggested",
-      header: "Suggested",
-      meta: { label: "Suggested", size: 120, align: "end" },
+      header: header("Suggested"),
+      meta: { label: header("Suggested"), size: 124, align: "end" },
       cell: ({ row }) => (
         <span
           className="tabular-nums"
           title={`By rule: ${PAY_BASIS_LABELS[row.original.suggested.basis]}${row.original.suggested.from ? ` (${row.original.suggested.from === "ROUTED" ? "routed" : "GPS"} figures)` : ""}`}
         >
-          {oneDecimal(row.original.suggested.payableMileage)}
+          {figure(row.original.suggested.payableMileage)}
         </span>
       ),
     }),
     h.accessor("payableMileage", {
       id: "payableMileage",
-      header: "Payable",
-      meta: { label: "Payable", size: 96, align: "end" },
+      header: header("Payable"),
+      meta: { label: header("Payable"), size: 110, align: "end" },
       cell: ({ row }) => (
         <span className="tabular-nums">
-          {oneDecimal(row.original.payableMileage)}
+          {figure(row.original.payableMileage)}
         </span>
       ),
     }),
@@ -337,6 +344,7 @@ export function MileageReviewScreen({
   }
 
   const rows = source.rows;
+  const { distanceUnit } = useRouteSettings();
   const cols = useMemo(
     () =>
       columns({
@@ -346,8 +354,9 @@ export function MileageReviewScreen({
             id: row.tripId,
             number: row.number ?? `#${row.tripId}`,
           }),
+        unit: distanceUnit,
       }),
-    [selectable, onOpenTrip],
+    [selectable, onOpenTrip, distanceUnit],
   );
   const selection = useMemo<Selection>(
     () => ({
@@ -394,7 +403,7 @@ export function MileageReviewScreen({
     );
     confirm({
       title: `Approve ${items.length} trip${items.length === 1 ? "" : "s"} by rule?`,
-      description: `Their payable miles are set to the suggestion: ${oneDecimal(miles)} mi in total.`,
+      description: `Their payable miles are set to the suggestion: ${milesText(miles, distanceUnit)} in total.`,
       confirmLabel: "Approve",
       onConfirm: () =>
         runApproval(
@@ -412,7 +421,7 @@ export function MileageReviewScreen({
       }
       confirm({
         title: `Approve all ${ready.items.length} ready trips in this filter?`,
-        description: `Their payable miles are set to the suggestion by each company's rule: ${oneDecimal(ready.totalMiles)} mi in total.${ready.truncated ? " (The first 10,000; run it again for the rest.)" : ""}`,
+        description: `Their payable miles are set to the suggestion by each company's rule: ${milesText(ready.totalMiles, distanceUnit)} in total.${ready.truncated ? " (The first 10,000; run it again for the rest.)" : ""}`,
         confirmLabel: "Approve all",
         onConfirm: () =>
           runApproval(
@@ -442,48 +451,31 @@ export function MileageReviewScreen({
 
   const filterControls = (
     <>
-      <div className="w-40 max-md:w-full">
-        <LookupSelect
-          id="review-filter-company"
-          aria-label="Company"
-          value={option(search.companyId, search.companyLabel)}
-          onChange={(o) =>
-            onSearchChange({ companyId: o?.id, companyLabel: o?.label })
-          }
-          {...companyLookup}
-          placeholder="All companies"
-          searchPlaceholder="Search companies..."
-          clearLabel="Clear company"
-        />
-      </div>
-      <div className="w-32 max-md:w-full">
-        <LookupSelect
-          id="review-filter-truck"
-          aria-label="Truck"
-          value={option(search.truckId, search.truckLabel)}
-          onChange={(o) =>
-            onSearchChange({ truckId: o?.id, truckLabel: o?.label })
-          }
-          {...truckLookup}
-          placeholder="All trucks"
-          searchPlaceholder="Search trucks..."
-          clearLabel="Clear truck"
-        />
-      </div>
-      <div className="w-40 max-md:w-full">
-        <LookupSelect
-          id="review-filter-driver"
-          aria-label="Driver"
-          value={option(search.driverId, search.driverLabel)}
-          onChange={(o) =>
-            onSearchChange({ driverId: o?.id, driverLabel: o?.label })
-          }
-          {...driverLookup}
-          placeholder="All drivers"
-          searchPlaceholder="Search drivers..."
-          clearLabel="Clear driver"
-        />
-      </div>
+      <CompanyFilter
+        id="review-filter-company"
+        className="w-40 max-md:w-full"
+        search={search}
+        onSearchChange={onSearchChange}
+      />
+      <TruckFilter
+        id="review-filter-truck"
+        className="w-32 max-md:w-full"
+        search={search}
+        onSearchChange={onSearchChange}
+      />
+      <LookupFilter
+        id="review-filter-driver"
+        label="Driver"
+        className="w-40 max-md:w-full"
+        value={chosenOption(search.driverId, search.driverLabel)}
+        onChange={(o) =>
+          onSearchChange({ driverId: o?.id, driverLabel: o?.label })
+        }
+        {...driverLookup}
+        placeholder="All drivers"
+        searchPlaceholder="Search drivers..."
+        clearLabel="Clear driver"
+      />
       <div
         className="flex flex-wrap items-center gap-1"
         role="group"

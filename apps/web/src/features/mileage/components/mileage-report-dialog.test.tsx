@@ -272,7 +272,8 @@ describe('Mileage Report dialog', () => {
     expect(pickupCells[3]).toHaveTextContent('GPS track: 49.1 mi');
     expect(pickupCells[3]).toHaveTextContent('differs >3 %');
     const deliveryCells = within(toDelivery!).getAllByRole('cell');
-    expect(deliveryCells[2]).toHaveTextContent('450.0 estimate');
+    expect(deliveryCells[2]).toHaveTextContent('≈ 450.0 estimate');
+    expect(deliveryCells[2]!.querySelector('[data-source="ESTIMATE"]')!.getAttribute('title')).toContain('Estimate (no HERE route)');
     expect(deliveryCells[3]).toHaveTextContent('460.3 GPS');
     expect(deliveryCells[3]).toHaveTextContent('gap');
     expect(deliveryCells[4]).toHaveTextContent('Not reached');
@@ -313,15 +314,15 @@ describe('Mileage Report dialog', () => {
     expect(loaded).toHaveValue(724.2);
     expect(screen.getByLabelText('EMPTY KM')).toHaveValue(80.5);
     expect(screen.getByLabelText('PAYABLE KM')).toHaveValue('804.7');
-    expect(screen.getByText('Entered in km; stored and paid in miles.')).toBeInTheDocument();
+    expect(screen.getByText('Entered in km; pay and the CSV exports stay in miles.')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.clear(loaded);
     await user.type(loaded, '644.5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
-    // 644.5 km = 400.47 mi; the untouched empty figure keeps its stored 50 miles exactly.
-    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ tripId: 42, loadedMiles: 400.47, emptyMiles: 50, payableMileage: 450.5, version: 3 });
+    // 644.5 km = 400.47361 mi (kept as 644 500 m); the untouched empty figure keeps its stored 50 miles exactly.
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ tripId: 42, loadedMiles: 400.47361, emptyMiles: 50, payableMileage: 450.5, version: 3 });
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.getByLabelText('LOADED KM')).toHaveValue(644.5);
 
@@ -371,7 +372,12 @@ describe('Mileage Report: estimates and phones', () => {
     const table = await screen.findByRole('table', { name: 'Mileage by source' });
     const routing = within(table).getAllByRole('row')[1]!;
     expect(within(routing).getByRole('rowheader')).toHaveTextContent(/^Estimate/);
-    expect(within(routing).getAllByRole('cell').map((c) => c.textContent)).toEqual(['≈ 450.0', '≈ 50.0', '≈ 500.0', '—', '—']);
+    // The screen reader hears the unit and "est." after each figure.
+    expect(within(routing).getAllByRole('cell').map((c) => c.textContent)).toEqual(['≈ 450.0 mi est.', '≈ 50.0 mi est.', '≈ 500.0 mi est.', '—', '—']);
+    // The estimate's hover, as on the trips list (one component): what it was computed with.
+    const total = within(routing).getAllByRole('cell')[2]!.querySelector('[data-source="ESTIMATE"]')!;
+    expect(total.getAttribute('title')).toContain('Estimate (no HERE route)');
+    expect(total.getAttribute('title')).toContain('Default road factor');
     // A routed row stays HERE, plain.
     expect(within(within(table).getAllByRole('row')[2]!).getAllByRole('cell')[0]!.textContent).not.toMatch(/≈/);
   });

@@ -3,6 +3,7 @@ import { DISTANCE_METHOD_LABELS, MILEAGE_MESSAGES, payableFrom, type ManualMileS
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { EstimateFigure } from '@/components/estimate-figure';
 import { toast } from '@/components/layout/toasts';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
@@ -14,6 +15,7 @@ import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { useRouteSettings } from '@/lib/route-settings';
 import { UNIT_SUFFIX, manualFieldMiles, manualFieldText, mileageHeader } from '@/lib/distance-format';
+import type { EstimateBasisLike } from '@milepost/contracts/estimate-basis';
 import { stopLetter } from '@milepost/geo/stop-types';
 import type { DistanceUnit } from '@milepost/geo/units';
 import { useIsMobile } from '@/lib/use-media-query';
@@ -73,7 +75,7 @@ function MileageReport({ tripId, unit }: { tripId: number; unit: DistanceUnit })
       <SourcesTable stats={stats} unit={unit} />
       {/* Keyed by the unit too: the typed figures are in the unit, so a change of unit starts the form over. */}
       <ManualMileage key={`${manualKey(stats.manualStats)}-${unit}`} tripId={tripId} manual={stats.manualStats} unit={unit} />
-      <StateMilesSplit tripId={tripId} />
+      <StateMilesSplit tripId={tripId} unit={unit} />
       <LegsBreakdown stats={stats} unit={unit} />
     </div>
   );
@@ -132,8 +134,17 @@ function SourcesTable({ stats, unit }: { stats: TripMileStats; unit: DistanceUni
   const first = stats[SOURCE_ROWS[0].key];
   const sources = SOURCE_ROWS.map(({ key, label }, i) => {
     const s = stats[key];
-    const estimate = isEstimate(s);
-    const approx = (text: string) => (estimate && text !== '—' ? `≈ ${text}` : text);
+    // The routing row is the estimate when the trip's route was not HERE's (routeSource), or none of its legs was.
+    const estimate = (i === 0 && s !== null && stats.routeSource === 'ESTIMATE') || isEstimate(s);
+    // An estimated figure reads "≈" with the estimate's hover (the one EstimateFigure of every screen).
+    const approx = (text: string) =>
+      estimate && text !== '—' ? (
+        <EstimateFigure basis={stats.routeEstimateBasis} unit={unit}>
+          {text}
+        </EstimateFigure>
+      ) : (
+        text
+      );
     const d = i === 0 ? null : difference(s, first, unit);
     return { key, label: estimate ? 'Estimate' : label, s, d, approx, estimate };
   });
@@ -144,14 +155,14 @@ function SourcesTable({ stats, unit }: { stats: TripMileStats; unit: DistanceUni
     mileageHeader('DIFFERENCES', unit),
     mileageHeader('TOTAL ODOMETERS', unit),
   ];
-  const cells = ({ s, d, approx, estimate }: (typeof sources)[number]) => [
-    <td key="miles" className={cn(numCell, estimate && estimateText)}>
+  const cells = ({ s, d, approx }: (typeof sources)[number]) => [
+    <td key="miles" className={numCell}>
       {approx(miles(s?.miles, unit))}
     </td>,
-    <td key="empty" className={cn(numCell, estimate && estimateText)}>
+    <td key="empty" className={numCell}>
       {approx(miles(s?.totalEmpty, unit))}
     </td>,
-    <td key="total" className={cn(numCell, 'font-medium', estimate && estimateText)}>
+    <td key="total" className={cn(numCell, 'font-medium')}>
       {approx(miles(s?.totalMiles, unit))}
     </td>,
     <td
@@ -231,7 +242,6 @@ function SourcesTable({ stats, unit }: { stats: TripMileStats; unit: DistanceUni
   );
 }
 
-const estimateText = 'text-amber-700 dark:text-amber-400';
 
 /**
  * LOADED MILES, EMPTY MILES, PAYABLE MILEAGE: read-only until Edit; opens in edit mode when nothing was entered yet.
@@ -336,25 +346,37 @@ function ManualMileage({ tripId, manual, unit }: { tripId: number; manual: Manua
             readOnly
             tabIndex={-1}
             className="bg-muted/50 tabular-nums"
-            value={editing ? payableText(emptyMiles, loaded) : payableText(emptyMiles, loaded) || manualFieldText(manual.payableMileage, unit)}
+            value={
+              // The stored payable, converted, while the figures read as stored (in km a sum of rounded figures could
+              // differ from it by 0.1); else the sum of what is typed.
+              emptyMiles === initial.emptyMiles && loaded === initial.loadedMiles && manual.payableMileage !== null
+                ? manualFieldText(manual.payableMileage, unit)
+                : payableText(emptyMiles, loaded)
+            }
           />
         </FormField>
       </div>
-      {unit === 'KM' && <p className="text-xs text-muted-foreground">Entered in km; stored and paid in miles.</p>}
+      {unit === 'KM' && <p className="text-xs text-muted-foreground">Entered in km; pay and the CSV exports stay in miles.</p>}
     </form>
   );
 }
 
 const SHORT_METHOD: Record<string, string> = { HERE: 'HERE', ESTIMATE: 'estimate', ODOMETER: 'odometer', GPS: 'GPS' };
 
-function LegCell({ leg, telematics, unit }: { leg: MileStatsLeg | null; telematics: boolean; unit: DistanceUnit }) {
+function LegCell({ leg, telematics, unit, basis }: { leg: MileStatsLeg | null; telematics: boolean; unit: DistanceUnit; basis?: EstimateBasisLike | null }) {
   if (!leg) return <td className={cn(numCell, 'text-muted-foreground')}>—</td>;
   if (leg.miles === null)
     return <td className={cn(numCell, 'text-muted-foreground')}>{telematics ? (leg.reachedAt ? 'Not measured' : 'Not reached') : 'No figure'}</td>;
   const other = leg.otherMiles !== null && leg.otherMethod ? `${DISTANCE_METHOD_LABELS[leg.otherMethod]}: ${miles(leg.otherMiles, unit)} ${UNIT_SUFFIX[unit]}` : null;
   return (
     <td className={numCell}>
-      <span className="font-medium">{miles(leg.miles, unit)}</span>{' '}
+      {leg.method === 'ESTIMATE' ? (
+        <EstimateFigure basis={basis} unit={unit} spoken={null} className="font-medium">
+          {miles(leg.miles, unit)}
+        </EstimateFigure>
+      ) : (
+        <span className="font-medium">{miles(leg.miles, unit)}</span>
+      )}{' '}
       <span className="text-xs text-muted-foreground">{leg.method ? SHORT_METHOD[leg.method] : 'source not recorded'}</span>
       {(other || leg.differs || leg.gap) && (
         <span className="mt-0.5 flex flex-wrap justify-end gap-1 text-xs">
@@ -402,7 +424,7 @@ function LegsBreakdown({ stats, unit }: { stats: TripMileStats; unit: DistanceUn
                 </td>
                 <td className="py-1.5 pr-2 text-muted-foreground">{row.loadStatus === 'LOADED' ? 'Loaded' : 'Empty'}</td>
                 {SOURCE_ROWS.map(({ key }) => (
-                  <LegCell key={key} leg={row.bySource[key]} telematics={key !== 'hereStats'} unit={unit} />
+                  <LegCell key={key} leg={row.bySource[key]} telematics={key !== 'hereStats'} unit={unit} basis={stats.routeEstimateBasis} />
                 ))}
               </tr>
             ))}

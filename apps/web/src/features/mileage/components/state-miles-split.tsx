@@ -1,6 +1,7 @@
 import { STATE_MILES_SOURCE_LABELS } from '@milepost/contracts/state-miles-api';
-import { groupDigits } from '@milepost/geo/units';
+import type { DistanceUnit } from '@milepost/geo/units';
 import { useQuery } from '@tanstack/react-query';
+import { milesText } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
 import { tripStateMilesQueryOptions } from '../api/mileage-api';
 
@@ -8,9 +9,9 @@ export const STATE_SPLIT_EMPTY_TEXT = 'No state miles yet: they are computed whe
 
 /**
  * The trip's miles per state (docs/state-miles.md), one line per source it has, best first: the
- * first is the one the IFTA report counts. Miles whatever the user's unit: IFTA is filed in miles.
+ * first is the one the IFTA report counts. In the user's unit, as every figure of the Mileage Report.
  */
-export function StateMilesSplit({ tripId }: { tripId: number }) {
+export function StateMilesSplit({ tripId, unit = 'MILES' }: { tripId: number; unit?: DistanceUnit }) {
   const query = useQuery(tripStateMilesQueryOptions(tripId));
   return (
     <section aria-label="Miles by state" className="grid gap-1.5">
@@ -29,7 +30,7 @@ export function StateMilesSplit({ tripId }: { tripId: number }) {
             <li key={s.source} title={s.computedFrom}>
               <span className="font-medium">{STATE_MILES_SOURCE_LABELS[s.source]}</span>
               {i === 0 && <span className="text-xs text-muted-foreground"> (counted)</span>}:{' '}
-              <span className="tabular-nums">{s.states.map((x) => `${x.state} ${groupDigits(x.miles, 1)} mi`).join(' · ')}</span>
+              <span className="tabular-nums">{s.states.map((x) => `${x.state} ${milesText(x.miles, unit)}`).join(' · ')}</span>
             </li>
           ))}
         </ul>

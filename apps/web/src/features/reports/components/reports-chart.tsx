@@ -3,7 +3,7 @@ import { groupDigits, type DistanceUnit } from '@milepost/geo/units';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { milesIn } from '@/lib/distance-format';
+import { mileageHeader, milesIn } from '@/lib/distance-format';
 import { useTheme } from '@/lib/theme';
 
 export interface ReportsChartProps {
@@ -36,7 +36,6 @@ export default function ReportsChart({ rows, label, unit = 'MILES' }: ReportsCha
     const grid = cssVar('--border');
     const bars = (align: -1 | 1) => uPlot.paths.bars!({ size: [0.4, 48], align });
     const axisFont = '11px system-ui, sans-serif';
-    const suffix = unit === 'KM' ? ' (km)' : '';
     const opts: uPlot.Options = {
       width: Math.max(200, el.clientWidth),
       height: Math.max(120, el.clientHeight - 28),
@@ -60,8 +59,8 @@ export default function ReportsChart({ rows, label, unit = 'MILES' }: ReportsCha
       ],
       series: [
         { label: 'Period', show: true },
-        { label: `Total Loaded Miles${suffix}`, fill: cssVar('--chart-loaded'), stroke: cssVar('--chart-loaded'), paths: bars(-1), points: { show: false }, value: (_u, v) => (v === null ? '' : groupDigits(v, 1)) },
-        { label: `Total Empty Miles${suffix}`, fill: cssVar('--chart-empty'), stroke: cssVar('--chart-empty'), paths: bars(1), points: { show: false }, value: (_u, v) => (v === null ? '' : groupDigits(v, 1)) },
+        { label: mileageHeader('Total Loaded Miles', unit), fill: cssVar('--chart-loaded'), stroke: cssVar('--chart-loaded'), paths: bars(-1), points: { show: false }, value: (_u, v) => (v === null ? '' : groupDigits(v, 1)) },
+        { label: mileageHeader('Total Empty Miles', unit), fill: cssVar('--chart-empty'), stroke: cssVar('--chart-empty'), paths: bars(1), points: { show: false }, value: (_u, v) => (v === null ? '' : groupDigits(v, 1)) },
       ],
     };
     const plot = new uPlot(opts, data, el);

@@ -1,9 +1,11 @@
-import { coveragePercent, REPORT_COLUMNS, type ReportRow } from '@milepost/contracts/trip-statistics-api';
+import { ROUTE_SOURCE_HEADER } from '@milepost/contracts/route-source';
+import { coveragePercent, periodRouteSource, REPORT_COLUMNS, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import { groupDigits, signedMiles, type DistanceUnit } from '@milepost/geo/units';
 import { Link } from '@tanstack/react-router';
 import { numberColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
-import { mileageHeader, milesIn } from '@/lib/distance-format';
+import { ESTIMATE_TEXT, EstimateFigure } from '@/components/estimate-figure';
+import { PER_TRIP, mileageHeader, milesIn } from '@/lib/distance-format';
 import { cn } from '@/lib/utils';
 
 const helper = dataTableColumnHelper<ReportRow>();
@@ -31,8 +33,12 @@ const ORIGIN: Partial<Record<NumberKey, string>> = {
   loadedMiles: 'entered',
 };
 
-/** A figure's cell: '—' where there is none; the difference coloured as in the Mileage Report. */
-function NumberCell({ column, value, telematicsLoads, unit }: { column: NumberKey; value: number | null; telematicsLoads: number; unit: DistanceUnit }) {
+/** Our routing's figures: an estimate where any of the period's trips had no HERE route. */
+const ROUTED = new Set<NumberKey>(['totalMiles', 'totalEmptyMiles', 'totalPuMiles', 'totalTrlMiles', 'totalLoadedMiles', 'plannedMiles']);
+
+/** A figure's cell: '—' where there is none; the difference coloured as in the Mileage Report; "≈" where the routing estimated. */
+function NumberCell({ column, value, row, unit }: { column: NumberKey; value: number | null; row: ReportRow; unit: DistanceUnit }) {
+  const telematicsLoads = row.telematicsLoadCount;
   if (value === null) return <span className="text-muted-foreground" title="No trip of this period has telematics miles">—</span>;
   if (column === 'dataCoverage') return <span className="tabular-nums" title={`${telematicsLoads} trips with telematics miles`}>{coveragePercent(value)} %</span>;
   if (column === 'milesDifference')
@@ -44,13 +50,30 @@ function NumberCell({ column, value, telematicsLoads, unit }: { column: NumberKe
         {signedMiles(milesIn(value, unit))}
       </span>
     );
+  if (ROUTED.has(column) && row.estimateLoadCount > 0 && value !== 0)
+    return (
+      <EstimateFigure basis={PER_TRIP} unit={unit} note={`${periodRouteSource(row)}.`}>
+        {groupDigits(milesIn(value, unit), 1)}
+      </EstimateFigure>
+    );
   return <span className="tabular-nums">{COUNTS.has(column) ? groupDigits(value, 0) : groupDigits(milesIn(value, unit), 1)}</span>;
+}
+
+/** Where the period's route miles came from, in the trips CSV's words; an estimate in amber. */
+function RouteSourceCell({ row }: { row: ReportRow }) {
+  const text = periodRouteSource(row);
+  if (!text) return null;
+  return (
+    <span className={cn('truncate', row.estimateLoadCount > 0 && ESTIMATE_TEXT)} title={text}>
+      {text}
+    </span>
+  );
 }
 
 /**
  * The report's columns (docs/product/admin.md "Reports"), sorted here on the client. A period opens the
  * Trips screen filtered to its truck (when one is chosen) and its dates. Distances are in the user's
- * unit (the API's miles converted; with KM the headers say "(km)", as on the trips list).
+ * unit (the API's miles converted; with KM the headers say km, as on the trips list).
  */
 export function reportsColumns(truck: { id: number; label: string | undefined } | null, unit: DistanceUnit = 'MILES'): DataTableColumnDef<ReportRow>[] {
   const numbers = REPORT_COLUMNS.filter(([key]) => key !== 'periodGroup').map(([key, spec]) => {
@@ -68,9 +91,10 @@ export function reportsColumns(truck: { id: number; label: string | undefined } 
               </span>
             )
           : header,
-      meta: { size: COUNTS.has(key as NumberKey) ? 84 : TITLES[key as NumberKey] ? 128 : 108, grow: 0, align: 'end' },
+      // A header with its origin (routing / entered) keeps its name on one line, so the header row stays one row high.
+      meta: { size: COUNTS.has(key as NumberKey) ? 84 : ORIGIN[key as NumberKey] ? 156 : TITLES[key as NumberKey] ? 128 : 108, grow: 0, align: 'end' },
       sortUndefined: 'last',
-      cell: (info) => <NumberCell column={key as NumberKey} value={info.getValue() ?? null} telematicsLoads={info.row.original.telematicsLoadCount} unit={unit} />,
+      cell: (info) => <NumberCell column={key as NumberKey} value={info.getValue() ?? null} row={info.row.original} unit={unit} />,
     })
     );
   });
@@ -97,6 +121,15 @@ export function reportsColumns(truck: { id: number; label: string | undefined } 
         </Link>
       ),
     }),
-    ...numbers,
+    ...numbers.slice(0, 2),
+    // Beside the counts, before the route figures it speaks of (issue 20 point 4).
+    helper.accessor((row) => periodRouteSource(row) ?? undefined, {
+      id: 'routeSource',
+      header: ROUTE_SOURCE_HEADER,
+      meta: { size: 120, grow: 0 },
+      sortUndefined: 'last',
+      cell: ({ row }) => <RouteSourceCell row={row.original} />,
+    }),
+    ...numbers.slice(2),
   ]);
 }

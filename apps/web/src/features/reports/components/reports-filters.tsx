@@ -1,17 +1,10 @@
-import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/list-query';
 import { X } from 'lucide-react';
+import { PeriodSelect, TruckFilter } from '@/components/filters/filter-controls';
 import { Button } from '@/components/ui/button';
 import { DatePicker } from '@/components/ui/date-picker';
-import { LookupSelect } from '@/components/ui/lookup-select';
 import { dayToWire, wireToDay } from '@/lib/date-format';
-import { truckLookup } from '@/lib/lookups';
 import { cn } from '@/lib/utils';
 import { chooseRangeDay, choosePeriod, clearPeriod, DEFAULT_PERIOD, type ReportsSearch } from '../reports-search';
-
-export const PERIOD_LABELS: Record<PeriodType, string> = { WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' };
-
-const selectClass =
-  'h-8 rounded-md border border-input bg-background pr-7 pl-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50';
 
 /**
  * Truck, Period (weekly by default, with a clear icon) and Date Range (future dates allowed):
@@ -24,39 +17,15 @@ export function ReportsFilters({ search, onSearchChange }: { search: ReportsSear
   const preset = type !== 'CUSTOM' && type !== 'NONE';
   return (
     <>
-      <div className="w-36">
-        <label htmlFor="reports-filter-truck" className="sr-only">
-          Truck
-        </label>
-        <LookupSelect
-          id="reports-filter-truck"
-          value={search.truckId === undefined ? null : { id: search.truckId, label: search.truckLabel ?? `#${search.truckId}` }}
-          onChange={(o) => onSearchChange({ truckId: o?.id, truckLabel: o?.label })}
-          {...truckLookup}
-          placeholder="All trucks"
-          searchPlaceholder="Search trucks..."
-          clearLabel="Clear truck"
-        />
-      </div>
+      <TruckFilter id="reports-filter-truck" search={search} onSearchChange={onSearchChange} />
       {/* In the phone's filter sheet the wrapper is full width and the select with it, the clear icon inside. */}
       <div className="relative flex w-36 items-center">
-        <select
-          aria-label="Period"
-          className={cn(selectClass, 'w-full pr-12')}
+        <PeriodSelect
+          className="w-full pr-12"
           disabled={custom}
           value={preset ? type : ''}
-          onChange={(e) => {
-            const value = e.target.value as PeriodType | '';
-            onSearchChange(value ? choosePeriod(value) : clearPeriod());
-          }}
-        >
-          <option value="">Period</option>
-          {PERIOD_TYPES.map((p) => (
-            <option key={p} value={p}>
-              {PERIOD_LABELS[p]}
-            </option>
-          ))}
-        </select>
+          onChange={(value) => onSearchChange(value ? choosePeriod(value) : clearPeriod())}
+        />
         {preset && (
           <button
             type="button"

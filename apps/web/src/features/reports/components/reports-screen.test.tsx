@@ -29,6 +29,8 @@ const row = (periodGroup: string, periodStart: string, periodEnd: string, totalM
   actualMiles: telematics?.actual ?? null,
   milesDifference: telematics ? telematics.actual - telematics.planned : null,
   dataCoverage: (telematics?.loads ?? 0) / 3,
+  estimateLoadCount: 0,
+  noPayableLoadCount: 0,
 });
 const weeks = [
   row('11/16/2026 - 11/22/2026', '11/16/2026 00:00:00', '11/22/2026 23:59:59', 500, { loads: 2, planned: 400, actual: 412.5 }),
@@ -45,7 +47,7 @@ const periods = () => screen.getAllByRole('link').map((a) => a.textContent);
 
 describe('Reports screen', () => {
   it('asks for the weekly report by default, shows the spec columns, the total and the note under the table', async () => {
-    const { calls } = mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks }) });
+    const { calls } = mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks, noPayableCount: 0 }) });
     renderWithApp(<ReportsScreen title="Reports" search={{}} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
     expect(await screen.findByText('Total: 3 records', undefined, wait)).toBeInTheDocument();
     expect(calls.find((c) => c.url.pathname.endsWith('/period-type'))!.url.searchParams.get('periodType')).toBe('WEEKLY');
@@ -59,7 +61,7 @@ describe('Reports screen', () => {
   });
 
   it('sorts on the client: no new request, periods in time order, numbers by value', async () => {
-    const { calls } = mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks }) });
+    const { calls } = mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks, noPayableCount: 0 }) });
     renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
     await screen.findByText('Total: 3 records', undefined, wait);
     const user = userEvent.setup();
@@ -72,7 +74,7 @@ describe('Reports screen', () => {
   });
 
   it('shows planned vs actual miles, the difference coloured as in the Mileage Report, and the data coverage', async () => {
-    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks }) });
+    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks, noPayableCount: 0 }) });
     renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
     await screen.findByText('Total: 3 records', undefined, wait);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
@@ -94,8 +96,37 @@ describe('Reports screen', () => {
     expect(none.getByText('0 %')).toBeInTheDocument();
   });
 
+  it('says where the route miles came from (Route source, ≈ with the estimate hover) and how many trips have no payable yet', async () => {
+    const mixed = [{ ...weeks[0]!, estimateLoadCount: 1, noPayableLoadCount: 2 }, { ...weeks[1]!, estimateLoadCount: 3 }, weeks[2]!];
+    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: mixed, noPayableCount: 2 }) });
+    renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    await screen.findByText('Total: 3 records', undefined, wait);
+    expect(screen.getAllByRole('columnheader').some((h) => h.textContent?.trim() === 'Route source')).toBe(true);
+    const rowOf = (period: string) => within(screen.getByRole('link', { name: period }).closest('[role="row"]') as HTMLElement);
+    // Partly estimated: the words of the trips CSV and the count; the route sums read ≈ with the estimate's hover.
+    const partly = rowOf('11/16/2026 - 11/22/2026');
+    expect(partly.getByText('HERE; Estimate for 1 of 3 trips')).toBeInTheDocument();
+    const total = partly.getByText(/500\.0/);
+    expect(total.textContent).toBe('≈ 500.0 mi est.');
+    expect(total).toHaveAttribute('data-source', 'ESTIMATE');
+    expect(total.getAttribute('title')).toMatch(/^HERE; Estimate for 1 of 3 trips\. Estimate \(no HERE route\)/);
+    // The entered figures are never estimates.
+    expect(partly.getAllByText('1 234.6')[0]).not.toHaveAttribute('data-source');
+    expect(rowOf('11/09/2026 - 11/15/2026').getByText('Estimate')).toBeInTheDocument();
+    const routed = rowOf('11/02/2026 - 11/08/2026');
+    expect(routed.getByText('HERE')).toBeInTheDocument();
+    expect(routed.getByText('900.0')).not.toHaveAttribute('data-source');
+    expect(screen.getByTestId('no-payable')).toHaveTextContent('2 trips in this report have no Payable Mileage yet');
+  });
+
+  it('says so when every trip has its payable', async () => {
+    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks, noPayableCount: 0 }) });
+    renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    expect(await screen.findByTestId('no-payable', undefined, wait)).toHaveTextContent('Every trip in this report has its Payable Mileage.');
+  });
+
   it('a period opens the Trips screen filtered to the truck and the period', async () => {
-    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks }) });
+    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks, noPayableCount: 0 }) });
     renderWithApp(<ReportsScreen title="Reports" search={{ truckId: 7, truckLabel: '1042' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
     const link = await screen.findByRole('link', { name: '11/09/2026 - 11/15/2026' }, wait);
     const url = new URL(link.getAttribute('href')!, 'http://x');
@@ -104,7 +135,7 @@ describe('Reports screen', () => {
   });
 
   it('a custom range asks GET /trip-statistics with its dates; nothing chosen asks nothing', async () => {
-    const { calls } = mockApi({ 'GET /trip-statistics': () => ({ grouping: 'DAILY', rows: [] }) });
+    const { calls } = mockApi({ 'GET /trip-statistics': () => ({ grouping: 'DAILY', rows: [], noPayableCount: 0 }) });
     const { unmount } = renderWithApp(
       <ReportsScreen title="Reports" search={{ periodType: 'CUSTOM', fromDate: '01/01/2027 00:00:00', toDate: '01/31/2027 23:59:59', truckId: 3 }} onSearchChange={() => {}} />,
       { user: makeUser(['CAN_SHOW_REPORTS']) },
@@ -123,8 +154,8 @@ describe('Reports screen', () => {
 
   const SETTING = { id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' };
 
-  it("with KM in the user's route settings shows the distances in km, the headers and the chart saying (km); counts and coverage unchanged", async () => {
-    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks }), 'GET /user-route-setting/1': () => ({ ...SETTING, distanceUnit: 'KM' }) });
+  it("with KM in the user's route settings shows the distances in km, the headers and the chart saying km; counts and coverage unchanged", async () => {
+    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks, noPayableCount: 0 }), 'GET /user-route-setting/1': () => ({ ...SETTING, distanceUnit: 'KM' }) });
     renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
     await screen.findByText('Total: 3 records', undefined, wait);
     await waitFor(() => expect(screen.getAllByRole('columnheader').some((h) => h.textContent?.trim().startsWith('Total km'))).toBe(true), wait);
@@ -140,11 +171,11 @@ describe('Reports screen', () => {
     for (const text of ['804.7', '788.6', '16.1', '1 986.8', '643.7', '663.9', '+20.1', '67 %', '2', '3']) expect(row.getAllByText(text).length, text).toBeGreaterThan(0);
     expect(row.queryByText('500.0')).not.toBeInTheDocument();
     expect(rowOf('11/09/2026 - 11/15/2026').getByText('-32.2')).toHaveAttribute('data-sign', 'negative');
-    expect(await screen.findByRole('img', { name: 'Total Loaded and Total Empty Miles per period (km), 3 periods' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Total Loaded and Total Empty km per period, 3 periods' }, wait)).toBeInTheDocument();
   });
 
   it('with Miles shows the API figures as they are, the spec headers without a unit', async () => {
-    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks }), 'GET /user-route-setting/1': () => SETTING });
+    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks, noPayableCount: 0 }), 'GET /user-route-setting/1': () => SETTING });
     renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
     await screen.findByText('Total: 3 records', undefined, wait);
     expect(screen.getAllByRole('columnheader').some((h) => h.textContent?.includes('(km)'))).toBe(false);
@@ -154,7 +185,7 @@ describe('Reports screen', () => {
 
   it('Refresh reads the report again; when that fails it says so with the reason and keeps the rows shown', async () => {
     let fail = false;
-    const { calls } = mockApi({ 'GET /trip-statistics/period-type': () => (fail ? apiError(503, 'The database is not answering.') : { grouping: 'WEEKLY', rows: weeks }) });
+    const { calls } = mockApi({ 'GET /trip-statistics/period-type': () => (fail ? apiError(503, 'The database is not answering.') : { grouping: 'WEEKLY', rows: weeks, noPayableCount: 0 }) });
     renderWithApp(
       <>
         <ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />

@@ -1,15 +1,13 @@
-import { REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statistics-api';
+import { noPayableText, REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
-import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, type ReactNode } from 'react';
+import { ExportCsvButton } from '@/components/filters/export-csv-button';
 import { DataTable } from '@/components/data-table/data-table';
 import { RefreshButton, refreshList, tableTotalText } from '@/components/data-table/table-toolbar';
 import { staticTableSource } from '@/components/data-table/table-source';
 import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
-import { toast } from '@/components/layout/toasts';
-import { Button } from '@/components/ui/button';
-import { errorText } from '@/lib/error-messages';
+import { mileageHeader } from '@/lib/distance-format';
 import { useRouteSettings } from '@/lib/route-settings';
 import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
@@ -22,7 +20,8 @@ import { reportsColumns } from './reports-columns';
 const ReportsChart = lazy(() => import('./reports-chart'));
 
 export const NOTHING_CHOSEN_TEXT = 'Choose a period or a date range.';
-export const SOURCE_NOTE = "Route miles are our routing's (HERE, or an estimate where HERE gave no route); Empty, Loaded and Payable Mileage are the figures entered on each trip.";
+export const SOURCE_NOTE =
+  "Route miles are our routing's (HERE, or an estimate where HERE gave no route: Route source says which, and an estimated sum reads ≈); Empty, Loaded and Payable Mileage are the figures entered on each trip.";
 export const PLANNED_NOTE =
   "Planned and Actual Miles compare our routing's TOTAL MILES with the telematics TOTAL MILES (Samsara, else GLE) over the trips that have telematics; Data Coverage is their share of the period's trips.";
 export const EXPORT_LABEL = 'Export CSV';
@@ -55,21 +54,9 @@ export function ReportsScreen({
   // Figures in the user's unit (route settings, issue 12); the CSV stays in miles and its headers say so.
   const { distanceUnit } = useRouteSettings();
   const columns = useMemo(() => reportsColumns(truck, distanceUnit), [truck?.id, truck?.label, distanceUnit]); // eslint-disable-line react-hooks/exhaustive-deps
-  const [exporting, setExporting] = useState(false);
   const mobile = useIsMobile();
   const notes = `Periods are Central Time, weeks from Monday, by pickup time. ${SOURCE_NOTE} ${PLANNED_NOTE}`;
 
-  const exportCsv = async () => {
-    if (request.kind === 'none') return;
-    setExporting(true);
-    try {
-      await downloadReportCsv(request);
-    } catch (error) {
-      toast.error(errorText(error));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <>
@@ -86,17 +73,11 @@ export function ReportsScreen({
           </>
         }
         actions={
-          // On a phone the button is its icon, so it sits beside Filters on the title's line.
-          <Button
-            variant="outline"
-            size={mobile ? 'icon' : 'default'}
-            title={EXPORT_LABEL}
-            onClick={() => void exportCsv()}
-            disabled={request.kind === 'none' || !rows?.length || exporting}
-          >
-            <Download aria-hidden />
-            <span className={cn(mobile && 'sr-only')}>{exporting ? 'Exporting...' : EXPORT_LABEL}</span>
-          </Button>
+          <ExportCsvButton
+            label={EXPORT_LABEL}
+            download={() => (request.kind === 'none' ? Promise.resolve() : downloadReportCsv(request))}
+            disabled={request.kind === 'none' || !rows?.length}
+          />
         }
       />
       <ScreenBody className="overflow-hidden">
@@ -107,9 +88,19 @@ export function ReportsScreen({
             {rows && rows.length > 0 && (
               <section aria-label="Loaded and empty miles per period" className="h-44 shrink-0 border-b px-3 pt-2 sm:h-56">
                 <Suspense fallback={<div className="h-full animate-pulse rounded-md bg-muted/60" />}>
-                  <ReportsChart rows={rows} unit={distanceUnit} label={`Total Loaded and Total Empty Miles per period${distanceUnit === 'KM' ? ' (km)' : ''}, ${rows.length} periods`} />
+                  <ReportsChart rows={rows} unit={distanceUnit} label={`${mileageHeader('Total Loaded and Total Empty Miles', distanceUnit)} per period, ${rows.length} periods`} />
                 </Suspense>
               </section>
+            )}
+            {query.data && rows && rows.length > 0 && (
+              // How many of the report's trips still wait for their payable (counted by the API over the report's filters).
+              <p
+                data-testid="no-payable"
+                role="status"
+                className={cn('shrink-0 border-b px-3 py-1.5 text-sm', query.data.noPayableCount > 0 ? 'text-amber-800 dark:text-amber-300' : 'text-muted-foreground')}
+              >
+                {noPayableText(query.data.noPayableCount)}
+              </p>
             )}
             <div className="flex min-h-0 flex-1 flex-col">
               <DataTable tableId="reports" label="Reports" columns={columns} source={source} getRowId={getRowId} manualSorting={false} />

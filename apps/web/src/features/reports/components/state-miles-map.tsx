@@ -3,7 +3,8 @@ import '@/components/map/map.css';
 import L from 'leaflet';
 import { useEffect } from 'react';
 import { POSTAL_BY_FIPS } from '@milepost/geo/us-states';
-import { groupDigits } from '@milepost/geo/units';
+import type { DistanceUnit } from '@milepost/geo/units';
+import { milesText } from '@/lib/distance-format';
 import { addOfflineBasemap, loadOfflineAtlas } from '@/components/map/offline-basemap';
 import { useLeafletMap } from '@/components/map/use-leaflet-map';
 
@@ -19,7 +20,7 @@ const US_BOUNDS = L.latLngBounds([24.4, -124.8], [49.4, -66.9]);
  * state that has miles shaded by them and a tooltip with its figure. This module is a chunk of
  * its own (Leaflet and the atlas): import it lazily.
  */
-export default function StateMilesMap({ states, label }: { states: readonly { state: string; miles: number }[]; label: string }) {
+export default function StateMilesMap({ states, label, unit = 'MILES' }: { states: readonly { state: string; miles: number }[]; label: string; unit?: DistanceUnit }) {
   const [ref, map] = useLeafletMap({ expanded: false });
 
   useEffect(() => {
@@ -41,7 +42,7 @@ export default function StateMilesMap({ states, label }: { states: readonly { st
         for (const s of shapes) {
           if (!s.polygon) continue;
           const polygon = L.polygon(s.latlngs, { color: '#1e3a8a', weight: 0.5, fillColor: shadeFor(miles, max), fillOpacity: 0.85, className: 'mp-state-miles' });
-          polygon.bindTooltip(`${code}: ${groupDigits(miles, 1)} mi`, { sticky: true });
+          polygon.bindTooltip(`${code}: ${milesText(miles, unit)}`, { sticky: true });
           layers.push(polygon);
         }
       }
@@ -52,7 +53,7 @@ export default function StateMilesMap({ states, label }: { states: readonly { st
       base?.remove();
       shaded?.remove();
     };
-  }, [map, states]);
+  }, [map, states, unit]);
 
   return <div ref={ref} role="img" aria-label={label} className="h-full w-full" data-testid="state-miles-map" />;
 }

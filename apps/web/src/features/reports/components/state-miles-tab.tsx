@@ -1,18 +1,17 @@
 import { REPORT_MESSAGES } from '@milepost/contracts/trip-statistics-api';
 import { gpsShareText, lastFullQuarter, type StateMilesReport } from '@milepost/contracts/state-miles-api';
-import { groupDigits } from '@milepost/geo/units';
+import type { DistanceUnit } from '@milepost/geo/units';
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { CompanyFilter, FILTER_SELECT_CLASS, TruckFilter } from '@/components/filters/filter-controls';
+import { ExportCsvButton } from '@/components/filters/export-csv-button';
 import { RefreshButton, refreshList, tableTotalText } from '@/components/data-table/table-toolbar';
 import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
-import { toast } from '@/components/layout/toasts';
-import { Button } from '@/components/ui/button';
-import { LookupSelect } from '@/components/ui/lookup-select';
 import { Spinner } from '@/components/ui/spinner';
+import { mileageHeader, milesNumber } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
-import { companyLookup, truckLookup } from '@/lib/lookups';
+import { useRouteSettings } from '@/lib/route-settings';
 import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { downloadStateMilesCsv, stateMilesQueryOptions, type StateMilesRequest } from '../api/state-miles-api';
@@ -25,9 +24,6 @@ export const STATE_MILES_EXPORT_LABEL = 'Export CSV';
 export const STATE_MILES_EMPTY_TEXT = 'No miles in this quarter.';
 export const STATE_MILES_NOTE =
   'IFTA miles per jurisdiction, Central-time quarters by pickup time. Each trip counts once, by its best source: its GPS track (Samsara, else GLE), else its HERE route, else straight legs between its stops; the GPS share says how much of a state came from GPS.';
-
-const selectClass =
-  'h-8 rounded-md border border-input bg-background pr-7 pl-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/50';
 
 /** "2026-Q3" ↔ { year, quarter } */
 export const quarterKey = (q: { year: number; quarter: number }) => `${q.year}-Q${q.quarter}`;
@@ -48,12 +44,10 @@ export function quarterChoices(now = new Date()): { year: number; quarter: numbe
   return out;
 }
 
-const milesText = (miles: number) => groupDigits(miles, 1);
-
 /**
  * Reports → State miles (docs/state-miles.md): a quarter's miles per state for all trucks, one
  * truck or one company — a table (miles, trips, share from GPS), a map shaded by miles, and the
- * IFTA worksheet as CSV. Miles whatever the user's unit: IFTA returns are filed in miles.
+ * IFTA worksheet as CSV. On screen in the user's unit (issue 20 point 5); the CSV stays in miles, as IFTA returns are filed.
  */
 export function StateMilesTab({
   title,
@@ -71,20 +65,10 @@ export function StateMilesTab({
   const request: StateMilesRequest = { ...chosen, truckId: search.truckId, companyId: search.companyId };
   const query = useQuery(stateMilesQueryOptions(request));
   const report = query.data;
-  const [exporting, setExporting] = useState(false);
   const mobile = useIsMobile();
+  const { distanceUnit } = useRouteSettings();
   const options = choices.some((c) => quarterKey(c) === quarterKey(chosen)) ? choices : [chosen, ...choices];
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadStateMilesCsv(request);
-    } catch (error) {
-      toast.error(errorText(error));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <>
@@ -96,50 +80,19 @@ export function StateMilesTab({
         filters={
           <>
             {mobile && viewSwitcher}
-            <select aria-label="Quarter" className={cn(selectClass, 'w-32')} value={quarterKey(chosen)} onChange={(e) => onSearchChange({ quarter: e.target.value })}>
+            <select aria-label="Quarter" className={cn(FILTER_SELECT_CLASS, 'w-32 pr-7')} value={quarterKey(chosen)} onChange={(e) => onSearchChange({ quarter: e.target.value })}>
               {options.map((q) => (
                 <option key={quarterKey(q)} value={quarterKey(q)}>
                   Q{q.quarter} {q.year}
                 </option>
               ))}
             </select>
-            <div className="w-36">
-              <label htmlFor="state-miles-filter-truck" className="sr-only">
-                Truck
-              </label>
-              <LookupSelect
-                id="state-miles-filter-truck"
-                value={search.truckId === undefined ? null : { id: search.truckId, label: search.truckLabel ?? `#${search.truckId}` }}
-                onChange={(o) => onSearchChange({ truckId: o?.id, truckLabel: o?.label })}
-                {...truckLookup}
-                placeholder="All trucks"
-                searchPlaceholder="Search trucks..."
-                clearLabel="Clear truck"
-              />
-            </div>
-            <div className="w-40">
-              <label htmlFor="state-miles-filter-company" className="sr-only">
-                Company
-              </label>
-              <LookupSelect
-                id="state-miles-filter-company"
-                value={search.companyId === undefined ? null : { id: search.companyId, label: search.companyLabel ?? `#${search.companyId}` }}
-                onChange={(o) => onSearchChange({ companyId: o?.id, companyLabel: o?.label })}
-                {...companyLookup}
-                placeholder="All companies"
-                searchPlaceholder="Search companies..."
-                clearLabel="Clear company"
-              />
-            </div>
+            <TruckFilter id="state-miles-filter-truck" search={search} onSearchChange={onSearchChange} />
+            <CompanyFilter id="state-miles-filter-company" search={search} onSearchChange={onSearchChange} />
             <RefreshButton onClick={() => void refreshList(query.refetch, 'The state miles could not be refreshed')} busy={query.isFetching} />
           </>
         }
-        actions={
-          <Button variant="outline" size={mobile ? 'icon' : 'default'} title={STATE_MILES_EXPORT_LABEL} onClick={() => void exportCsv()} disabled={!report?.rows.length || exporting}>
-            <Download aria-hidden />
-            <span className={cn(mobile && 'sr-only')}>{exporting ? 'Exporting...' : STATE_MILES_EXPORT_LABEL}</span>
-          </Button>
-        }
+        actions={<ExportCsvButton label={STATE_MILES_EXPORT_LABEL} download={() => downloadStateMilesCsv(request)} disabled={!report?.rows.length} />}
       />
       <ScreenBody className="overflow-auto">
         {query.isPending ? (
@@ -152,16 +105,17 @@ export function StateMilesTab({
           <p className="p-6 text-center text-sm text-muted-foreground">{STATE_MILES_EMPTY_TEXT}</p>
         ) : (
           <div className="grid min-h-0 flex-1 gap-3 p-3 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
-            <StatesTable report={report!} />
+            <StatesTable report={report!} unit={distanceUnit} />
             <section aria-label="Miles by state on the map" className="h-72 min-h-0 overflow-hidden rounded-md border lg:h-auto">
               <Suspense fallback={<div className="h-full animate-pulse bg-muted/60" />}>
-                <StateMilesMap states={report!.states} label={`US map shaded by miles, ${report!.states.length} states`} />
+                <StateMilesMap states={report!.states} unit={distanceUnit} label={`US map shaded by ${distanceUnit === 'KM' ? 'km' : 'miles'}, ${report!.states.length} states`} />
               </Suspense>
             </section>
           </div>
         )}
         <footer className="mt-auto shrink-0 border-t px-3 py-1.5 text-xs text-muted-foreground">
           {REPORT_MESSAGES.cancelledLeftOut} {STATE_MILES_NOTE}
+          {distanceUnit === 'KM' && ' Shown in km; the CSV stays in miles, as IFTA returns are filed.'}
         </footer>
       </ScreenBody>
     </>
@@ -170,17 +124,17 @@ export function StateMilesTab({
 
 const num = 'py-1.5 pl-3 text-right tabular-nums whitespace-nowrap';
 
-function StatesTable({ report }: { report: StateMilesReport }) {
+function StatesTable({ report, unit }: { report: StateMilesReport; unit: DistanceUnit }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" aria-label="Miles by state">
         <caption className="pb-2 text-left text-xs text-muted-foreground">
-          {report.fromDate.slice(0, 10)} – {report.toDate.slice(0, 10)}, miles
+          {report.fromDate.slice(0, 10)} – {report.toDate.slice(0, 10)}, {unit === 'KM' ? 'km' : 'miles'}
         </caption>
         <thead className="text-xs text-muted-foreground">
           <tr className="border-b">
             <th className="py-1.5 pr-2 text-left font-medium">State</th>
-            <th className={cn(num, 'font-medium')}>Miles</th>
+            <th className={cn(num, 'font-medium')}>{mileageHeader('Miles', unit)}</th>
             <th className={cn(num, 'font-medium')}>Trips</th>
             <th className={cn(num, 'font-medium')}>Source</th>
           </tr>
@@ -191,7 +145,7 @@ function StatesTable({ report }: { report: StateMilesReport }) {
               <th scope="row" className="py-1.5 pr-2 text-left font-medium">
                 {s.state}
               </th>
-              <td className={num}>{milesText(s.miles)}</td>
+              <td className={num}>{milesNumber(s.miles, unit)}</td>
               <td className={num}>{s.trips}</td>
               <td className={cn(num, 'text-muted-foreground')}>{gpsShareText(s.gpsShare)}</td>
             </tr>
@@ -202,7 +156,7 @@ function StatesTable({ report }: { report: StateMilesReport }) {
             <th scope="row" className="py-1.5 pr-2 text-left">
               Total
             </th>
-            <td className={num}>{milesText(report.totalMiles)}</td>
+            <td className={num}>{milesNumber(report.totalMiles, unit)}</td>
             <td className={num} />
             <td className={cn(num, 'text-muted-foreground')}>{gpsShareText(report.gpsShare)}</td>
           </tr>

@@ -20,6 +20,7 @@ import { stopColor, stopLetter } from '@/components/map/map-geometry';
 import { routeRequestFor, routesQueryOptions } from '@/components/map/routing-queries';
 import { PlaceSearch } from '@/components/place-search/place-search';
 import { Button } from '@/components/ui/button';
+import { EstimateFigure } from '@/components/estimate-figure';
 import { SOURCE_TITLES } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
 import { useDistanceFormat, useRouteSettings } from '@/lib/route-settings';
@@ -70,7 +71,7 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
   // Legs through the API, 100 ms after a change of stops or route settings.
   const queryClient = useQueryClient();
   const { routingType, trailerType, isLoading: settingsLoading } = useRouteSettings();
-  const [answer, setAnswer] = useState<{ source: RouteResponse['source']; reason: RouteResponse['estimateReason'] } | null>(null);
+  const [answer, setAnswer] = useState<{ source: RouteResponse['source']; reason: RouteResponse['estimateReason']; basis: RouteResponse['estimateBasis'] } | null>(null);
   const [routeError, setRouteError] = useState<string | null>(null);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -89,7 +90,7 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
         (response) => {
           const primary = response.routes[0];
           if (cancelled || !primary) return;
-          setAnswer({ source: response.source, reason: response.estimateReason });
+          setAnswer({ source: response.source, reason: response.estimateReason, basis: response.estimateBasis });
           setRouteError(null);
           const next = applyLegs(stops, primary.legs);
           if (next !== stops) onChangeRef.current([...next]);
@@ -190,6 +191,7 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
                   highlighted={moved.has(stop.key)}
                   disabled={disabled}
                   source={source}
+                  basis={answer?.basis}
                   onStopType={(type) => onChange(setStopType(stops, stop.key, type))}
                   onLoadStatus={(status) => onChange(setLoadStatus(stops, stop.key, status))}
                   onRemove={() => onChange(removeStop(stops, stop.key))}
@@ -220,6 +222,7 @@ function StopRow({
   highlighted,
   disabled,
   source,
+  basis,
   onStopType,
   onLoadStatus,
   onRemove,
@@ -230,6 +233,8 @@ function StopRow({
   highlighted: boolean;
   disabled: boolean;
   source: RouteResponse['source'] | null;
+  /** What an estimate was computed with (its hover). */
+  basis?: RouteResponse['estimateBasis'];
   onStopType: (type: StopType) => void;
   onLoadStatus: (status: LoadStatus | null) => void;
   onRemove: () => void;
@@ -311,10 +316,18 @@ function StopRow({
         <p
           data-testid="stop-figures"
           data-source={source ?? undefined}
-          title={source ? SOURCE_TITLES[source] : undefined}
-          className={cn('basis-full pl-14 text-xs tabular-nums text-muted-foreground', source === 'ESTIMATE' && 'text-amber-700 dark:text-amber-400')}
+          title={source === 'HERE' ? SOURCE_TITLES.HERE : undefined}
+          className="basis-full pl-14 text-xs tabular-nums text-muted-foreground"
         >
-          Leg {fmt.distance(stop.distance, source)} · Total {fmt.distance(stop.totalDistance ?? stop.distance, source)} · {fmt.hours(stop.duration ?? 0, source)}
+          {source === 'ESTIMATE' ? (
+            <EstimateFigure basis={basis} unit={fmt.unit} approx={false} spoken={null}>
+              Leg {fmt.distance(stop.distance, source)} · Total {fmt.distance(stop.totalDistance ?? stop.distance, source)} · {fmt.hours(stop.duration ?? 0, source)}
+            </EstimateFigure>
+          ) : (
+            <>
+              Leg {fmt.distance(stop.distance, source)} · Total {fmt.distance(stop.totalDistance ?? stop.distance, source)} · {fmt.hours(stop.duration ?? 0, source)}
+            </>
+          )}
         </p>
       )}
     </li>

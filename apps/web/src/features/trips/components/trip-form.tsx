@@ -12,7 +12,7 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
 import { Textarea } from '@/components/ui/textarea';
-import { mileageHeader } from '@/lib/distance-format';
+import { manualFieldText, mileageHeader } from '@/lib/distance-format';
 import { saveErrorText } from '@/lib/error-messages';
 import { useRouteSettings } from '@/lib/route-settings';
 import { activeDriverLookup, dispatcherLookup, personOption, recoveryReasonLookup, truckLookup, truckOption } from '@/lib/lookups';
@@ -152,7 +152,12 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
   const others = (rows: DuplicateCheckRow[]) => rows.filter((r) => r.id !== original?.id);
   const numberChanged = (values: TripFormValues) => isNew || values.identifierValue.trim() !== originalNumber || values.identifierType !== original?.identifierType;
   const showReason = (matches !== null && matches.length > 0) || recoveryReasonId !== null;
-  const payable = payableFrom(emptyMiles, loadedMiles);
+  // The stored payable, converted, while the figures read as stored (a sum of km figures rounded to 0.1 could differ by 0.1).
+  const stored = original ? tripValuesOf(original, distanceUnit) : null;
+  const payable =
+    original && original.payableMileage !== null && stored?.emptyMiles === emptyMiles && stored.loadedMiles === loadedMiles
+      ? manualFieldText(original.payableMileage, distanceUnit)
+      : payableFrom(emptyMiles, loadedMiles);
 
   const pick = (field: 'truckId' | 'driverId' | 'dispatcherId' | 'recoveryReasonId', key: keyof Labels) => (option: LookupOption | null) => {
     setExtra((e) => ({ ...e, labels: { ...e.labels, [key]: option } }));
@@ -352,10 +357,10 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
                 render={({ field }) => <DateTimePicker id="trip-end" clearable value={field.value} onChange={field.onChange} {...fieldAria('trip-end', errors.endDateTime)} />}
               />
             </FormField>
-            <FormField id="trip-start-odometer" label="Start Odometer" error={errors.startOdometer}>
+            <FormField id="trip-start-odometer" label={mileageHeader('Start Odometer', distanceUnit)} error={errors.startOdometer}>
               <Input id="trip-start-odometer" type="number" step={0.1} min={0} {...fieldAria('trip-start-odometer', errors.startOdometer)} {...form.register('startOdometer')} />
             </FormField>
-            <FormField id="trip-end-odometer" label="End Odometer" error={errors.endOdometer}>
+            <FormField id="trip-end-odometer" label={mileageHeader('End Odometer', distanceUnit)} error={errors.endOdometer}>
               <Input id="trip-end-odometer" type="number" step={0.1} min={0} {...fieldAria('trip-end-odometer', errors.endOdometer)} {...form.register('endOdometer')} />
             </FormField>
           </>

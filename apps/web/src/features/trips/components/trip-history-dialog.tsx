@@ -6,7 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDisplayDateTime } from '@/lib/date-format';
+import { milesText } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
+import { useRouteSettings } from '@/lib/route-settings';
 import { TRIP_HISTORY_PAGE_SIZE, tripHistoryQueryOptions } from '../api/trips-api';
 
 /** Trip History (docs/product/trips.md): No, Field, Old Value, New Value, Changed By, Date; 10 per page. */
@@ -24,7 +26,15 @@ export function TripHistoryDialog({ trip, onOpenChange }: { trip: { id: number; 
   );
 }
 
+/** The fields that hold a distance (recorded in miles): shown in the user's unit, as every figure. */
+const DISTANCE_FIELDS = new Set(['LOADED_MILES', 'EMPTY_MILES', 'PAYABLE_MILEAGE', 'START_ODOMETER', 'END_ODOMETER']);
+
 function HistoryTable({ tripId }: { tripId: number }) {
+  const { distanceUnit } = useRouteSettings();
+  const valueText = (code: string, value: string | null) =>
+    DISTANCE_FIELDS.has(code) && distanceUnit === 'KM' && value !== null && value !== '' && Number.isFinite(Number(value))
+      ? milesText(Number(value), distanceUnit)
+      : historyValueText(code, value, (d) => formatDisplayDateTime(d));
   const [page, setPage] = useState(0);
   const query = useQuery(tripHistoryQueryOptions(tripId, page));
   const data = query.data;
@@ -58,8 +68,8 @@ function HistoryTable({ tripId }: { tripId: number }) {
                 <tr key={entry.id} className="border-b align-top last:border-0">
                   <td className="py-1.5 pr-2 text-right text-muted-foreground tabular-nums">{page * TRIP_HISTORY_PAGE_SIZE + i + 1}</td>
                   <td className="py-1.5 pr-2 whitespace-nowrap">{historyFieldLabel(entry.columnName)}</td>
-                  <td className="max-w-56 py-1.5 pr-2 break-words">{historyValueText(entry.columnName, entry.oldValue, (d) => formatDisplayDateTime(d))}</td>
-                  <td className="max-w-56 py-1.5 pr-2 break-words">{historyValueText(entry.columnName, entry.newValue, (d) => formatDisplayDateTime(d))}</td>
+                  <td className="max-w-56 py-1.5 pr-2 break-words">{valueText(entry.columnName, entry.oldValue)}</td>
+                  <td className="max-w-56 py-1.5 pr-2 break-words">{valueText(entry.columnName, entry.newValue)}</td>
                   <td className="py-1.5 pr-2 whitespace-nowrap">{entry.name ?? ''}</td>
                   <td className="py-1.5 whitespace-nowrap tabular-nums">{formatDisplayDateTime(entry.createdAt)}</td>
                 </tr>

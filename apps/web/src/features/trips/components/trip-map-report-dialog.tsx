@@ -1,6 +1,7 @@
 import { tripReportTitle, type MapType } from '@milepost/contracts/trip-map-api';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { EstimateFigure } from '@/components/estimate-figure';
 import { SOURCE_TITLES } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
 import { useDistanceFormat } from '@/lib/route-settings';
@@ -31,7 +32,17 @@ export function TripMapReportDialog({
   const report = query.data?.sources.find((s) => s.type === type) ?? null;
   const method = report?.method ?? null;
   const cell = 'whitespace-nowrap px-2 py-1.5 text-right tabular-nums';
-  const distance = (meters: number | null) => (meters === null ? '' : fmt.distance(meters, method));
+  // An estimate's figures read "≈ … est." with the estimate's hover, as on every screen.
+  const distance = (meters: number | null) =>
+    meters === null ? (
+      ''
+    ) : method === 'ESTIMATE' && meters > 0 ? (
+      <EstimateFigure basis={report?.estimateBasis} unit={fmt.unit} approx={false} spoken={null}>
+        {fmt.distance(meters, method)}
+      </EstimateFigure>
+    ) : (
+      fmt.distance(meters, method)
+    );
   const hours = (seconds: number | null) => (seconds === null ? '' : fmt.hours(seconds, method));
 
   let description: string;

@@ -17,6 +17,7 @@ import { routeRequestFor, routesQueryOptions } from '@/components/map/routing-qu
 import { TelematicsMapPanel, type PrimaryFigures, type TelematicsSource } from '@/components/map/telematics-map-panel';
 import { clientConfigQueryOptions } from '@/components/place-search/place-search-queries';
 import { Button } from '@/components/ui/button';
+import { EstimateFigure } from '@/components/estimate-figure';
 import { SOURCE_TITLES } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
 import { useDistanceFormat, useRouteSettings } from '@/lib/route-settings';
@@ -163,11 +164,19 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripRouteData | nul
   const title = (
     <span className="flex flex-wrap items-baseline gap-x-2">
       <span>{source === 'ESTIMATE' ? 'Estimated route' : 'HERE route'}</span>
-      {route && (
-        <span data-testid="panel-figures" title={source ? SOURCE_TITLES[source] : undefined} className={cn('whitespace-nowrap', source === 'ESTIMATE' && 'text-amber-700 dark:text-amber-400')}>
-          {fmt.distance(route.distance, source)} · {fmt.hours(route.duration, source)}
-        </span>
-      )}
+      {route &&
+        (source === 'ESTIMATE' ? (
+          // The estimate's figures with its hover (what it was computed with), as on every screen.
+          <span data-testid="panel-figures" className="whitespace-nowrap">
+            <EstimateFigure basis={answer?.estimateBasis} unit={fmt.unit} approx={false} spoken={null}>
+              {fmt.distance(route.distance, source)} · {fmt.hours(route.duration, source)}
+            </EstimateFigure>
+          </span>
+        ) : (
+          <span data-testid="panel-figures" title={source ? SOURCE_TITLES[source] : undefined} className="whitespace-nowrap">
+            {fmt.distance(route.distance, source)} · {fmt.hours(route.duration, source)}
+          </span>
+        ))}
       {routes.length > 1 && (
         <span className="text-xs font-normal text-muted-foreground">
           Route {index + 1} of {routes.length}

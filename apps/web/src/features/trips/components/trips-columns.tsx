@@ -1,12 +1,14 @@
-import { estimateBasisText, type EstimateBasisLike } from '@milepost/contracts/estimate-basis';
+import type { EstimateBasisLike } from '@milepost/contracts/estimate-basis';
 import type { TripRow } from '@milepost/contracts/trips-api';
 import { milesToMetres, type DistanceUnit } from '@milepost/geo/units';
 import { Gauge, History, Map, MoreHorizontal, Pencil, RotateCcw } from 'lucide-react';
+import type { ComponentType, ReactNode } from 'react';
 import { DATE_COLUMN_SIZE, DateCell, TextCell, actionsColumnSize, numberColumn } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
 import { Button } from '@/components/ui/button';
 import { Menu } from '@/components/ui/lazy-layer';
-import { SOURCE_TITLES, UNIT_SUFFIX, distanceNumber, mileageHeader } from '@/lib/distance-format';
+import { EstimateFigure } from '@/components/estimate-figure';
+import { SOURCE_TITLES, distanceNumber, mileageHeader } from '@/lib/distance-format';
 import { TripStatusText } from './trip-status';
 
 /** A trailing 'United States' (with its comma) is not shown. */
@@ -32,10 +34,9 @@ export function MilesCell({ value, unit, estimate, basis }: { value: number | nu
   if (!estimate) return <span className="tabular-nums">{number}</span>;
   // The hover says what the estimate was computed with: the company's own factor or the default bands.
   return (
-    <span data-source="ESTIMATE" title={`${SOURCE_TITLES.ESTIMATE}. ${estimateBasisText(basis)}`} className="tabular-nums text-amber-700 dark:text-amber-400">
-      ≈ {number}
-      <span className="sr-only"> {UNIT_SUFFIX[unit]} est.</span>
-    </span>
+    <EstimateFigure basis={basis} unit={unit}>
+      {number}
+    </EstimateFigure>
   );
 }
 
@@ -168,6 +169,31 @@ export function TripNumberCell({ row }: { row: TripRow }) {
   );
 }
 
+type MenuItem = ComponentType<{ onSelect: () => void; children: ReactNode }>;
+
+/**
+ * The row menu's items, each behind its permission: the Mileage Report and Trip History; on a
+ * phone's card (`withButtons`) also View Route and Edit Trip, which the table shows as buttons.
+ */
+function RowMenuItems({ item: Item, trip, actions, withButtons = false }: { item: MenuItem; trip: TripRow; actions: TripsColumnActions; withButtons?: boolean }) {
+  const items = [
+    withButtons && actions.canViewMap && { key: 'route', icon: Map, label: 'View Route', run: actions.onViewRoute },
+    withButtons && actions.canEdit && { key: 'edit', icon: Pencil, label: 'Edit Trip', run: actions.onEdit },
+    actions.canViewMileage && { key: 'mileage', icon: Gauge, label: 'Mileage Report', run: actions.onMileageReport },
+    actions.canShowHistory && { key: 'history', icon: History, label: 'Trip History', run: actions.onHistory },
+  ].filter((x) => x !== false);
+  return (
+    <>
+      {items.map(({ key, icon: Icon, label, run }) => (
+        <Item key={key} onSelect={() => run(trip)}>
+          <Icon aria-hidden />
+          {label}
+        </Item>
+      ))}
+    </>
+  );
+}
+
 /** View Route and Edit Trip as buttons, the Mileage Report and Trip History in the row menu. */
 function TripRowActions({ trip, actions }: { trip: TripRow; actions: TripsColumnActions }) {
   const name = tripNumber(trip);
@@ -192,22 +218,7 @@ function TripRowActions({ trip, actions }: { trip: TripRow; actions: TripsColumn
             </Button>
           }
         >
-          {(m) => (
-            <>
-              {actions.canViewMileage && (
-                <m.DropdownMenuItem onSelect={() => actions.onMileageReport(trip)}>
-                  <Gauge aria-hidden />
-                  Mileage Report
-                </m.DropdownMenuItem>
-              )}
-              {actions.canShowHistory && (
-                <m.DropdownMenuItem onSelect={() => actions.onHistory(trip)}>
-                  <History aria-hidden />
-                  Trip History
-                </m.DropdownMenuItem>
-              )}
-            </>
-          )}
+          {(m) => <RowMenuItems item={m.DropdownMenuItem} trip={trip} actions={actions} />}
         </Menu>
       )}
     </span>
@@ -238,34 +249,7 @@ export function TripCard({ trip, actions, unit }: { trip: TripRow; actions: Trip
               </Button>
             }
           >
-            {(m) => (
-              <>
-                {actions.canViewMap && (
-                  <m.DropdownMenuItem onSelect={() => actions.onViewRoute(trip)}>
-                    <Map aria-hidden />
-                    View Route
-                  </m.DropdownMenuItem>
-                )}
-                {actions.canEdit && (
-                  <m.DropdownMenuItem onSelect={() => actions.onEdit(trip)}>
-                    <Pencil aria-hidden />
-                    Edit Trip
-                  </m.DropdownMenuItem>
-                )}
-                {actions.canViewMileage && (
-                  <m.DropdownMenuItem onSelect={() => actions.onMileageReport(trip)}>
-                    <Gauge aria-hidden />
-                    Mileage Report
-                  </m.DropdownMenuItem>
-                )}
-                {actions.canShowHistory && (
-                  <m.DropdownMenuItem onSelect={() => actions.onHistory(trip)}>
-                    <History aria-hidden />
-                    Trip History
-                  </m.DropdownMenuItem>
-                )}
-              </>
-            )}
+            {(m) => <RowMenuItems item={m.DropdownMenuItem} trip={trip} actions={actions} withButtons />}
           </Menu>
         )}
       </div>
@@ -274,7 +258,7 @@ export function TripCard({ trip, actions, unit }: { trip: TripRow; actions: Trip
         <div data-testid="card-total-miles">
           <dt className="text-xs text-muted-foreground">{mileageHeader('TOTAL MILES', unit)}</dt>
           <dd>
-            <MilesCell value={trip.totalMiles} unit={unit} estimate={estimate} />{' '}
+            <MilesCell value={trip.totalMiles} unit={unit} estimate={estimate} basis={trip.routeEstimateBasis} />{' '}
             {trip.totalMiles !== null && trip.routeSource && (
               <span className="text-xs text-muted-foreground" title={SOURCE_TITLES[trip.routeSource]}>
                 {estimate ? 'estimate' : trip.routeSource}

@@ -1,25 +1,20 @@
-import { PERIOD_TYPES, type PeriodType } from '@milepost/contracts/list-query';
+import type { PeriodType } from '@milepost/contracts/list-query';
 import type { IdentifierType } from '@milepost/contracts/trips-api';
 import { toast } from '@/components/layout/toasts';
-import { LookupSelect, type LookupOption } from '@/components/ui/lookup-select';
+import { LookupFilter, PeriodSelect, TruckFilter, chosenOption } from '@/components/filters/filter-controls';
+import type { LookupOption } from '@/components/ui/lookup-select';
 import { DatePicker } from '@/components/ui/date-picker';
 import { cn } from '@/lib/utils';
-import { activeDriverLookup, driverOptionById, lookupTexts, personName, truckLookup, useChosenOption, userLookup } from '@/lib/lookups';
+import { activeDriverLookup, driverOptionById, lookupTexts, personName, useChosenOption, userLookup } from '@/lib/lookups';
 import { getVehicleInfo, identifierNumbersQueryOptions, numberOption } from '../api/trips-api';
 import { dayToWire, wireToDay } from '@/lib/date-format';
 import { DATE_RANGE_MIN_DAY, type TripsSearch } from '../trips-search';
 
-export const PERIOD_LABELS: Record<PeriodType, string> = { WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' };
 /** A period's dates are computed by a date library loaded on hover or first choice (docs/decisions/013-first-screen-loads-fast.md). */
 const loadPeriodSearch = () => import('../period-dates');
 /** Info toasts of the auto-selection (docs/product/shell.md). */
 export const AUTO_SELECT_TOAST_MS = { several: 5000, one: 4000 } as const;
 
-
-const selectClass =
-  'h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50';
-
-const option = (id: number | undefined, label: string | undefined): LookupOption | null => (id === undefined ? null : { id, label: label ?? `#${id}` });
 const numberValue = (value: string | undefined) => (value ? numberOption({ identifierValue: value }) : null);
 
 type Patch = Partial<TripsSearch>;
@@ -57,77 +52,62 @@ export async function autoSelectVehicle(number: string, onSearchChange: (patch: 
 }
 
 /** Load, Trailer, Truck and Driver: shared by the table and the map view (the Routes screen calls the truck 'Unit'). */
-export function VehicleFilters({ search, onSearchChange, truckLabel = 'Truck' }: { search: TripsSearch; onSearchChange: (patch: Patch) => void; truckLabel?: string }) {
+export function VehicleFilters({
+  search,
+  onSearchChange,
+  truckLabel = 'Truck',
+}: {
+  search: TripsSearch;
+  onSearchChange: (patch: Patch) => void;
+  truckLabel?: string;
+}) {
   // The driver's name rides in the URL; a link without it reads the name back by id.
-  const driverValue = useChosenOption(search.driverId, search.driverLabel === undefined ? null : option(search.driverId, search.driverLabel), driverOptionById);
+  const driverValue = useChosenOption(
+    search.driverId,
+    search.driverLabel === undefined ? null : chosenOption(search.driverId, search.driverLabel),
+    driverOptionById,
+  );
   const chooseNumber = (type: IdentifierType) => (picked: LookupOption | null) => {
     const cleared = { truckId: undefined, truckLabel: undefined, driverId: undefined, driverLabel: undefined };
     if (type === 'LOAD_NUMBER') onSearchChange({ ...cleared, loadNumber: picked?.label, trailerNumber: undefined });
     else onSearchChange({ ...cleared, trailerNumber: picked?.label, loadNumber: undefined });
     if (picked) void autoSelectVehicle(picked.label, onSearchChange);
   };
+  // Load and Trailer: the same picker over each kind of number.
+  const numberFilter = (type: IdentifierType) => {
+    const [word, plural, value] =
+      type === 'LOAD_NUMBER' ? (['Load', 'loads', search.loadNumber] as const) : (['Trailer', 'trailers', search.trailerNumber] as const);
+    return (
+      <LookupFilter
+        id={`trips-filter-${word.toLowerCase()}`}
+        label={word}
+        value={numberValue(value)}
+        onChange={chooseNumber(type)}
+        queryOptions={identifierNumbersQueryOptions(type)}
+        toOption={numberOption}
+        texts={lookupTexts(plural)}
+        placeholder={word}
+        searchPlaceholder={`Search ${plural}...`}
+        clearLabel={`Clear ${word.toLowerCase()}`}
+      />
+    );
+  };
   return (
     <>
-      <div className="w-36">
-        <label htmlFor="trips-filter-load" className="sr-only">
-          Load
-        </label>
-        <LookupSelect
-          id="trips-filter-load"
-          value={numberValue(search.loadNumber)}
-          onChange={chooseNumber('LOAD_NUMBER')}
-          queryOptions={identifierNumbersQueryOptions('LOAD_NUMBER')}
-          toOption={numberOption}
-          texts={lookupTexts('loads')}
-          placeholder="Load"
-          searchPlaceholder="Search loads..."
-          clearLabel="Clear load"
-        />
-      </div>
-      <div className="w-36">
-        <label htmlFor="trips-filter-trailer" className="sr-only">
-          Trailer
-        </label>
-        <LookupSelect
-          id="trips-filter-trailer"
-          value={numberValue(search.trailerNumber)}
-          onChange={chooseNumber('TRAILER_NUMBER')}
-          queryOptions={identifierNumbersQueryOptions('TRAILER_NUMBER')}
-          toOption={numberOption}
-          texts={lookupTexts('trailers')}
-          placeholder="Trailer"
-          searchPlaceholder="Search trailers..."
-          clearLabel="Clear trailer"
-        />
-      </div>
-      <div className="w-32">
-        <label htmlFor="trips-filter-truck" className="sr-only">
-          {truckLabel}
-        </label>
-        <LookupSelect
-          id="trips-filter-truck"
-          value={option(search.truckId, search.truckLabel)}
-          onChange={(o) => onSearchChange({ truckId: o?.id, truckLabel: o?.label })}
-          {...truckLookup}
-          placeholder={truckLabel}
-          searchPlaceholder="Search trucks..."
-          clearLabel="Clear truck"
-        />
-      </div>
-      <div className="w-40">
-        <label htmlFor="trips-filter-driver" className="sr-only">
-          Driver
-        </label>
-        <LookupSelect
-          id="trips-filter-driver"
-          value={driverValue}
-          onChange={(o) => onSearchChange({ driverId: o?.id, driverLabel: o?.label })}
-          {...activeDriverLookup(search.truckId)}
-          placeholder="Driver"
-          searchPlaceholder="Search drivers..."
-          clearLabel="Clear driver"
-        />
-      </div>
+      {numberFilter('LOAD_NUMBER')}
+      {numberFilter('TRAILER_NUMBER')}
+      <TruckFilter id="trips-filter-truck" label={truckLabel} placeholder={truckLabel} className="w-32" search={search} onSearchChange={onSearchChange} />
+      <LookupFilter
+        id="trips-filter-driver"
+        label="Driver"
+        className="w-40"
+        value={driverValue}
+        onChange={(o) => onSearchChange({ driverId: o?.id, driverLabel: o?.label })}
+        {...activeDriverLookup(search.truckId)}
+        placeholder="Driver"
+        searchPlaceholder="Search drivers..."
+        clearLabel="Clear driver"
+      />
     </>
   );
 }
@@ -142,39 +122,26 @@ export function ListFilters({ search, onSearchChange, now }: { search: TripsSear
   };
   return (
     <>
-      <div className="w-40">
-        <label htmlFor="trips-filter-user" className="sr-only">
-          Assigned User
-        </label>
-        <LookupSelect
-          id="trips-filter-user"
-          value={option(search.assignedUserId, search.assignedUserLabel)}
-          onChange={(o) => onSearchChange({ assignedUserId: o?.id, assignedUserLabel: o?.label })}
-          {...userLookup}
-          placeholder="Assigned User"
-          searchPlaceholder="Search users..."
-          clearLabel="Clear assigned user"
-        />
-      </div>
-      <select
-        aria-label="Period"
-        className={selectClass}
+      <LookupFilter
+        id="trips-filter-user"
+        label="Assigned User"
+        className="w-40"
+        value={chosenOption(search.assignedUserId, search.assignedUserLabel)}
+        onChange={(o) => onSearchChange({ assignedUserId: o?.id, assignedUserLabel: o?.label })}
+        {...userLookup}
+        placeholder="Assigned User"
+        searchPlaceholder="Search users..."
+        clearLabel="Clear assigned user"
+      />
+      <PeriodSelect
         disabled={custom}
-        value={period ? search.periodType : ''}
+        value={period ? (search.periodType as PeriodType) : ''}
         onPointerEnter={() => void loadPeriodSearch()}
-        onChange={(e) => {
-          const value = e.target.value as PeriodType | '';
+        onChange={(value) => {
           if (value) void loadPeriodSearch().then(({ periodSearch }) => onSearchChange(periodSearch(value, now?.())));
           else onSearchChange({ periodType: undefined, fromDate: undefined, toDate: undefined });
         }}
-      >
-        <option value="">Period</option>
-        {PERIOD_TYPES.map((p) => (
-          <option key={p} value={p}>
-            {PERIOD_LABELS[p]}
-          </option>
-        ))}
-      </select>
+      />
       <div className={cn('flex items-center gap-1', period && 'opacity-60')} role="group" aria-label="Date Range">
         {/* From is never after To and To never before From; neither before the fixed minimum. */}
         <DatePicker
