@@ -5,7 +5,7 @@ import type { EstimateBasis } from '@milepost/contracts/routing-api';
 import { telematicsMileage, type StopRadii } from '@milepost/geo/mileage';
 import type { LoadStatus, StopType } from '@milepost/geo/stops';
 import type { Db } from '../../db/client';
-import { companies, globalSettings, trucks } from '../../db/schema/reference';
+import { globalSettings, trucks } from '../../db/schema/reference';
 import { companySwitchesSql, switchesOf, type ProviderSwitches } from './company-providers';
 import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { tripStops, trips } from '../../db/schema/trips';
