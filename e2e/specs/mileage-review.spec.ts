@@ -75,9 +75,9 @@ test('mileage review: the demo fills the tabs, a flag says why, a ready trip is 
   await page.getByRole('button', { name: 'Settlement CSV' }).click();
   const rows = parse(await readFile((await (await downloading).path())!, 'utf8'), { columns: true }) as Record<string, string>[];
   expect(rows).toHaveLength(approvedBefore + 2);
-  expect(Object.keys(rows[0]!)).toEqual(['Driver', 'Unit', 'Company', 'Load/Trailer', 'End Date Time (CT)', 'Payable Mileage', 'Loaded Miles', 'Empty Miles', 'Basis', 'Approved By', 'Approved (CT)']);
+  expect(Object.keys(rows[0]!)).toEqual(['Driver', 'Unit', 'Company', 'Load/Trailer', 'End Date Time (CT)', 'Payable Mileage (mi)', 'Loaded Miles (mi)', 'Empty Miles (mi)', 'Basis', 'Approved By', 'Approved (CT)']);
   expect(rows.filter((r) => r.Basis?.startsWith('By rule: ')).length).toBeGreaterThanOrEqual(1);
-  expect(rows.some((r) => r['Payable Mileage'] === '333.6' && r.Basis === 'By hand')).toBe(true);
+  expect(rows.some((r) => r['Payable Mileage (mi)'] === '333.6' && r.Basis === 'By hand')).toBe(true);
 });
 
 test('mileage review works on a phone (390 px): the tabs, the table and the filters fit', async ({ page }) => {

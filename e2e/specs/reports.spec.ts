@@ -107,7 +107,7 @@ test('reports: the monthly report of the demo trips, sorted on the client, expor
   expect(tripsFile.suggestedFilename()).toBe('milepost-trips.csv');
   const trips = parse(await readFile((await tripsFile.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
   expect(trips.length).toBeGreaterThan(0);
-  expect(Object.keys(trips[0]!)).toContain('TOTAL MILES');
+  expect(Object.keys(trips[0]!)).toContain('TOTAL MILES (mi)');
 });
 
 test('reports on a phone (390×844): the header is one line — title, total, Filters and Export — and the filters open in a sheet', async ({ page }) => {

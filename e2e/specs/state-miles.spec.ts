@@ -44,9 +44,9 @@ test('reports: the State miles tab shows the last full quarter by state with the
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`milepost-state-miles-${year}-q${quarter}.csv`);
   const lines = parse(await readFile((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
-  expect(Object.keys(lines[0]!)).toEqual(['Jurisdiction', 'Truck', 'Miles', 'Source']);
+  expect(Object.keys(lines[0]!)).toEqual(['Jurisdiction', 'Truck', 'Miles (mi)', 'Source']);
   expect(new Set(lines.map((l) => l.Jurisdiction))).toEqual(new Set(states));
-  const csvTotal = lines.reduce((a, l) => a + Number(l.Miles), 0);
+  const csvTotal = lines.reduce((a, l) => a + Number(l['Miles (mi)']), 0);
   expect(Math.abs(csvTotal - total)).toBeLessThan(0.05 * lines.length + 0.1);
   for (const l of lines) expect(['TELEMATICS', 'ROUTE', 'ESTIMATE']).toContain(l.Source);
 

@@ -177,7 +177,7 @@ describe.each([
     const line = csv.find((l) => l['Load/Trailer'] === row.loadNumber)!;
     expect(line['Delivery Location']).toBe(row.deliveryLocation);
     expect(line['Pickup Location']).toBe(row.pickupLocation);
-    for (const [header, f] of [['Miles', 'miles'], ['Total Empty', 'totalEmpty'], ['PU', 'pu'], ['TRL', 'trl'], ['TOTAL MILES', 'totalMiles']] as const) {
+    for (const [header, f] of [['Miles (mi)', 'miles'], ['Total Empty (mi)', 'totalEmpty'], ['PU (mi)', 'pu'], ['TRL (mi)', 'trl'], ['TOTAL MILES (mi)', 'totalMiles']] as const) {
       expect(Number(line[header])).toBeCloseTo(stats.hereStats![f]!, 1);
     }
     expect(line['Route source']).toBe(source === 'HERE' ? 'HERE' : 'Estimate');

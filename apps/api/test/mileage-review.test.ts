@@ -449,14 +449,14 @@ describe('settlement export', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Driver,Unit,Company,Load/Trailer,End Date Time (CT),Payable Mileage,Loaded Miles,Empty Miles,Basis,Approved By,Approved (CT)');
+    expect(lines[0]).toBe('Driver,Unit,Company,Load/Trailer,End Date Time (CT),Payable Mileage (mi),Loaded Miles (mi),Empty Miles (mi),Basis,Approved By,Approved (CT)');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\) Driver/);
     expect(lines[1]).toMatch(/,10\/05\/2026 13:00:00,136.7,93.2,43.5,"By rule: Routed, 3 %",Rita User,\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
     expect(lines[2]).toContain(',30,20,10,By hand,Rita User,');
     const byDriver = await call(ctx.app, { method: 'GET', url: `/api/v1/mileage-review/export.csv?companyId=${c.id}&groupBy=driver`, token: staff });
     const d = byDriver.body.trim().split('\r\n');
-    expect(d[0]).toBe('Driver,Company,Trips,Payable Mileage,Loaded Miles,Empty Miles');
+    expect(d[0]).toBe('Driver,Company,Trips,Payable Mileage (mi),Loaded Miles (mi),Empty Miles (mi)');
     expect(d).toHaveLength(3);
     expect(d[2]).toMatch(/^Zed Driver\w+,[^,]+,1,30,20,10$/);
     const none = await call(ctx.app, { method: 'GET', url: `/api/v1/mileage-review/export.csv?companyId=${c.id}&toDate=${encodeURIComponent('01/01/2026 00:00:00')}`, token: staff });

@@ -189,11 +189,11 @@ async function expectOneSetOfFigures(tripId: number, truckId: number, number: st
   }
   const csv = (await api('GET', `/trips/export.csv?${q({ truckId })}`)).body;
   const [line] = parse(csv, { columns: true }) as Record<string, string>[];
-  close(Number(line!['TOTAL MILES']), list.totalMiles, 'trips CSV TOTAL MILES');
-  close(Number(line!['Total Empty']), list.totalEmpty, 'trips CSV Total Empty');
+  close(Number(line!['TOTAL MILES (mi)']), list.totalMiles, 'trips CSV TOTAL MILES');
+  close(Number(line!['Total Empty (mi)']), list.totalEmpty, 'trips CSV Total Empty');
   close(Number(line!.PU), list.pu, 'trips CSV PU');
   close(Number(line!.TRL), list.trl, 'trips CSV TRL');
-  close(Number(line!.Miles), list.miles, 'trips CSV Miles');
+  close(Number(line!['Miles (mi)']), list.miles, 'trips CSV Miles');
   const [rep] = parse((await api('GET', `/trip-statistics/export.csv?${q({ periodType: 'MONTHLY', truckId })}`)).body, { columns: true }) as Record<string, string>[];
   close(Number(rep!['Total Miles (mi)']), list.totalMiles, 'report CSV Total Miles');
   close(Number(rep!['Total Empty Miles (mi)']), list.totalEmpty, 'report CSV Total Empty');

@@ -116,11 +116,11 @@ describe('migration 0020: one unit', () => {
     expect(csv.statusCode).toBe(200);
     const [line] = parse(csv.body, { columns: true, bom: true }) as Record<string, string>[];
     expect(line).toMatchObject({
-      Miles: String(Math.round(ROUTE.loaded * OLD_FACTOR * 10) / 10),
-      'TOTAL MILES': String(Math.round(ROUTE_TOTAL * OLD_FACTOR * 10) / 10),
-      'Payable Mileage': '622.7',
-      'Loaded Miles': '432.6',
-      'Empty Miles': '190.1',
+      'Miles (mi)': String(Math.round(ROUTE.loaded * OLD_FACTOR * 10) / 10),
+      'TOTAL MILES (mi)': String(Math.round(ROUTE_TOTAL * OLD_FACTOR * 10) / 10),
+      'Payable Mileage (mi)': '622.7',
+      'Loaded Miles (mi)': '432.6',
+      'Empty Miles (mi)': '190.1',
     });
 
     // The Reports: the kept period totals were converted with the trips, and equal a fresh sum of them.

@@ -356,7 +356,7 @@ describe('GET /state-miles/export.csv', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('milepost-state-miles-2025-q1.csv');
     const lines = parse(res.body) as string[][];
-    expect(lines[0]).toEqual(['Jurisdiction', 'Truck', 'Miles', 'Source']);
+    expect(lines[0]).toEqual(['Jurisdiction', 'Truck', 'Miles (mi)', 'Source']);
     const body = lines.slice(1);
     expect(body.map((l) => l[0])).toEqual(['IL', 'IN', 'MO']);
     expect(body.every((l) => l[1]!.startsWith("'=HYPERLINK") && l[3] === 'ROUTE')).toBe(true);

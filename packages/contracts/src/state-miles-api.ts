@@ -121,7 +121,7 @@ export function lastFullQuarter(now: Date = new Date()): { year: number; quarter
 }
 
 /** The IFTA worksheet's columns, in order. */
-export const STATE_MILES_CSV_HEADERS = ['Jurisdiction', 'Truck', 'Miles', 'Source'] as const;
+export const STATE_MILES_CSV_HEADERS = ['Jurisdiction', 'Truck', 'Miles (mi)', 'Source'] as const;
 
 export const stateMilesFileName = (q: StateMilesQuery) =>
   q.periodType ? `milepost-state-miles-${q.year}-q${q.quarter}.csv` : 'milepost-state-miles.csv';

@@ -47,9 +47,9 @@ const TRIP_COLUMNS: CsvColumn<TripRow>[] = [
   { header: 'Company', value: (x) => x.companyName },
   { header: 'Load/Trailer', value: (x) => x.number },
   { header: 'End Date Time (CT)', value: (x) => x.endDateTime },
-  { header: 'Payable Mileage', value: (x) => oneDecimal(x.payableMileage) },
-  { header: 'Loaded Miles', value: (x) => oneDecimal(x.loadedMiles) },
-  { header: 'Empty Miles', value: (x) => oneDecimal(x.emptyMiles) },
+  { header: 'Payable Mileage (mi)', value: (x) => oneDecimal(x.payableMileage) },
+  { header: 'Loaded Miles (mi)', value: (x) => oneDecimal(x.loadedMiles) },
+  { header: 'Empty Miles (mi)', value: (x) => oneDecimal(x.emptyMiles) },
   { header: 'Basis', value: (x) => (x.approvedRule ? `By rule: ${x.approvedRule}` : 'By hand') },
   { header: 'Approved By', value: (x) => x.approvedBy },
   { header: 'Approved (CT)', value: (x) => x.approvedAt },
@@ -59,9 +59,9 @@ const DRIVER_COLUMNS: CsvColumn<DriverRow>[] = [
   { header: 'Driver', value: (x) => x.driverName },
   { header: 'Company', value: (x) => x.companyName },
   { header: 'Trips', value: (x) => Number(x.trips) },
-  { header: 'Payable Mileage', value: (x) => oneDecimal(x.payableMileage) },
-  { header: 'Loaded Miles', value: (x) => oneDecimal(x.loadedMiles) },
-  { header: 'Empty Miles', value: (x) => oneDecimal(x.emptyMiles) },
+  { header: 'Payable Mileage (mi)', value: (x) => oneDecimal(x.payableMileage) },
+  { header: 'Loaded Miles (mi)', value: (x) => oneDecimal(x.loadedMiles) },
+  { header: 'Empty Miles (mi)', value: (x) => oneDecimal(x.emptyMiles) },
 ];
 
 export function exportSettlement(exports: ExportSessions, q: z.output<typeof reviewExportQuery>, onError: (err: unknown) => void) {

@@ -46,7 +46,7 @@ const selection = sql`${t.truckUnit} as "unitNumber", ${t.driverName} as "driver
   ${central(t.pickupDateTime)} as "pickupDateTime", ${central(t.updatedAt)} as "updatedAt", ${t.tripStatus} as "tripStatus"`;
 
 
-/** The Trips table's columns and words (docs/product/trips.md), miles to one decimal as shown, times in Central time. */
+/** The Trips table's columns and words (docs/product/trips.md), in miles whatever the user's unit on screen, so every distance header says "(mi)" (issue 20 point 5); one decimal as shown, times in Central time. */
 const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Unit', value: (r) => r.unitNumber },
   { header: 'Driver', value: (r) => r.driverName },
@@ -54,16 +54,16 @@ const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Company', value: (r) => r.companyName },
   { header: 'Load/Trailer', value: (r) => r.number },
   { header: 'Dispatcher', value: (r) => r.dispatcherName },
-  { header: 'Miles', value: (r) => oneDecimal(r.miles) },
-  { header: 'Total Empty', value: (r) => oneDecimal(r.totalEmpty) },
-  { header: 'PU', value: (r) => oneDecimal(r.pu) },
-  { header: 'TRL', value: (r) => oneDecimal(r.trl) },
-  { header: 'TOTAL MILES', value: (r) => oneDecimal(r.totalMiles) },
+  { header: 'Miles (mi)', value: (r) => oneDecimal(r.miles) },
+  { header: 'Total Empty (mi)', value: (r) => oneDecimal(r.totalEmpty) },
+  { header: 'PU (mi)', value: (r) => oneDecimal(r.pu) },
+  { header: 'TRL (mi)', value: (r) => oneDecimal(r.trl) },
+  { header: 'TOTAL MILES (mi)', value: (r) => oneDecimal(r.totalMiles) },
   // Where Miles … TOTAL MILES came from (issue 20 point 4): the screens mark estimates with "≈".
   { header: ROUTE_SOURCE_HEADER, value: (r) => routeSourceLabel(r.routeSource) },
-  { header: 'Payable Mileage', value: (r) => oneDecimal(r.payableMileage) },
-  { header: 'Loaded Miles', value: (r) => oneDecimal(r.loadedMiles) },
-  { header: 'Empty Miles', value: (r) => oneDecimal(r.emptyMiles) },
+  { header: 'Payable Mileage (mi)', value: (r) => oneDecimal(r.payableMileage) },
+  { header: 'Loaded Miles (mi)', value: (r) => oneDecimal(r.loadedMiles) },
+  { header: 'Empty Miles (mi)', value: (r) => oneDecimal(r.emptyMiles) },
   { header: 'Pickup Location', value: (r) => r.pickupLocation },
   { header: 'Delivery Location', value: (r) => r.deliveryLocation },
   { header: 'Pickup Date Time (CT)', value: (r) => r.pickupDateTime },

@@ -71,7 +71,7 @@ describe('Reports → State miles', () => {
   it('exports the IFTA worksheet with the same query', async () => {
     const { calls } = mockApi({
       'GET /state-miles': () => report,
-      'GET /state-miles/export.csv': () => new Response('Jurisdiction,Truck,Miles,Source\r\n', { headers: { 'content-type': 'text/csv' } }),
+      'GET /state-miles/export.csv': () => new Response('Jurisdiction,Truck,Miles (mi),Source\r\n', { headers: { 'content-type': 'text/csv' } }),
     });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
     renderWithApp(<StateMilesTab title="Reports" search={{ quarter: '2026-Q3', companyId: 3 }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
