@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { like } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/client';
-import { companies, globalSettings, recoveryReasons } from '../../src/db/schema/reference';
+import { globalSettings, recoveryReasons } from '../../src/db/schema/reference';
+import { createCompanyRow } from '../factories';
 import { syncAccessCatalogue } from '../../src/db/seed/access';
 import { createSecretBox } from '../../src/platform/secret-box';
 import { startFakeSamsara, type FakeSamsara } from '../fakes/samsara';
@@ -106,12 +107,11 @@ describe('npm run cluster: two instances behind nginx', () => {
     const database = await openDatabase({ url: databaseUrl, poolSize: 2 });
     await database.migrate();
     await syncAccessCatalogue(database.db);
-    const companyIds = (
-      await database.db
-        .insert(companies)
-        .values(TOKENS.map((t, k) => ({ name: `Cluster Co ${k}`, email: `ops${k}@cluster.test`, phone: `+1 (312) 555-010${k}`, usDot: `765432${k}`, samsaraEnabled: true, samsaraTokenEncrypted: box.seal(t) })))
-        .returning({ id: companies.id })
-    ).map((c) => c.id);
+    const companyIds: number[] = [];
+    for (const [k, t] of TOKENS.entries()) {
+      const c = await createCompanyRow(database.db, { name: `Cluster Co ${k}`, email: `ops${k}@cluster.test`, phone: `+1 (312) 555-010${k}`, usDot: `765432${k}`, samsaraEnabled: true, samsaraTokenEncrypted: box.seal(t) });
+      companyIds.push(c.id);
+    }
     await database.db.insert(globalSettings).values({ type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: false });
 
     // Samsara answers each call after 300 ms, so two runs of one company's sync would overlap.
