@@ -71,10 +71,10 @@ test('reports: the monthly report of the demo trips, sorted on the client, expor
   }
   expect(Object.keys(rows[0]!).slice(11, 15)).toEqual(['Planned Miles (mi)', 'Actual Miles (mi)', 'Difference (mi)', 'Data Coverage (%)']);
   const shownPeriods = await column(page, 1);
-  const planned = await column(page, 12);
-  const actual = await column(page, 13);
-  const difference = await column(page, 14);
-  const coverage = await column(page, 15);
+  const planned = await column(page, 13); // after the Route source column
+  const actual = await column(page, 14);
+  const difference = await column(page, 15);
+  const coverage = await column(page, 16);
   const covered = coverage.map((c, i) => ({ c, i })).filter(({ c }) => c !== '0 %');
   expect(covered.length).toBeGreaterThan(0);
   for (const { i } of covered) {
