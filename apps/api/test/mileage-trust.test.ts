@@ -191,8 +191,8 @@ async function expectOneSetOfFigures(tripId: number, truckId: number, number: st
   const [line] = parse(csv, { columns: true }) as Record<string, string>[];
   close(Number(line!['TOTAL MILES (mi)']), list.totalMiles, 'trips CSV TOTAL MILES');
   close(Number(line!['Total Empty (mi)']), list.totalEmpty, 'trips CSV Total Empty');
-  close(Number(line!.PU), list.pu, 'trips CSV PU');
-  close(Number(line!.TRL), list.trl, 'trips CSV TRL');
+  close(Number(line!['PU (mi)']), list.pu, 'trips CSV PU');
+  close(Number(line!['TRL (mi)']), list.trl, 'trips CSV TRL');
   close(Number(line!['Miles (mi)']), list.miles, 'trips CSV Miles');
   const [rep] = parse((await api('GET', `/trip-statistics/export.csv?${q({ periodType: 'MONTHLY', truckId })}`)).body, { columns: true }) as Record<string, string>[];
   close(Number(rep!['Total Miles (mi)']), list.totalMiles, 'report CSV Total Miles');

@@ -498,8 +498,8 @@ describe('CSV exports', () => {
     expect(rows.map((r) => r['Load/Trailer']!.slice(0, -6))).toEqual(tricky.map((n) => `'${n}`));
     expect(rows[0]).toMatchObject({
       Unit: truck.unitNumber,
-      Miles: '12.3',
-      PU: '1',
+      'Miles (mi)': '12.3',
+      'PU (mi)': '1',
       'Pickup Location': 'Dock "A", Gate 3\nGary, IN, United States',
       'Pickup Date Time (CT)': '01/15/2036 08:00:00',
       Status: 'Upcoming',
@@ -519,8 +519,8 @@ describe('CSV exports', () => {
     const res = await api('GET', `/trips/export.csv?${q({ truckId: truck.id, sort: 'miles,desc' })}`);
     const rows = parse(res.body, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(2500);
-    expect(rows[0]).toMatchObject({ 'Load/Trailer': 'BULK-2500', Miles: '2500' });
-    expect(rows.at(-1)).toMatchObject({ 'Load/Trailer': 'BULK-1', Miles: '1' });
+    expect(rows[0]).toMatchObject({ 'Load/Trailer': 'BULK-2500', 'Miles (mi)': '2500' });
+    expect(rows.at(-1)).toMatchObject({ 'Load/Trailer': 'BULK-1', 'Miles (mi)': '1' });
     // The report's yearly totals saw the bulk insert through the trigger.
     expect(row((await byPeriod(q({ periodType: 'YEARLY', truckId: truck.id }))).rows, '2037').loadCount).toBe(2500);
   });
