@@ -4,7 +4,8 @@ import { parse } from 'csv-parse/sync';
 import { E2E_ACCOUNTS } from '../accounts';
 import { signIn } from './helpers';
 
-const numberOf = (text: string) => Number(text.replace(/\s/g, ''));
+/** A figure cell's number: an estimate reads "≈ 87 764.3 mi est." (the ≈ and the spoken suffix dropped). */
+const numberOf = (text: string) => Number(text.replace(/≈|mi est\.|\s/g, ''));
 
 /** The texts of one column of the Reports table, top to bottom. */
 async function column(page: Page, index: number): Promise<string[]> {
