@@ -103,7 +103,8 @@ function FlagChips({ row }: { row: ReviewRow }) {
   if (!row.flags.length)
     return <span className="text-muted-foreground">—</span>;
   return (
-    <span className="flex min-w-0 flex-wrap gap-1">
+    // One line: the table's rows have one height (two chips fit the column; a third is cut).
+    <span className="flex min-w-0 flex-nowrap gap-1 overflow-hidden">
       {row.flags.map((f, i) => (
         <Tooltip key={`${f.code}-${i}`} label={f.sentence}>
           <span
@@ -264,7 +265,7 @@ function columns(o: {
     h.display({
       id: "flags",
       header: "Flags",
-      meta: { label: "Flags", size: 220 },
+      meta: { label: "Flags", size: 240 },
       cell: ({ row }) => <FlagChips row={row.original} />,
     }),
     h.display({
