@@ -48,9 +48,11 @@ export default function ReportsChart({ rows, label, unit = 'MILES' }: ReportsCha
           font: axisFont,
           grid: { show: false },
           ticks: { stroke: grid },
-          // One label per bar pair when they fit; otherwise every n-th.
+          // One label per bar pair when they fit; otherwise every n-th. A label needs about 6 px a
+          // character at the 11 px axis font plus a gap ("08/24/2026 - 08/30/2026": ~160 px).
           splits: () => {
-            const step = Math.max(1, Math.ceil((labels.length * 90) / Math.max(1, el.clientWidth)));
+            const labelWidth = Math.max(90, 6.3 * Math.max(0, ...labels.map((l) => l.length)) + 16);
+            const step = Math.max(1, Math.ceil((labels.length * labelWidth) / Math.max(1, el.clientWidth)));
             return labels.map((_, i) => i).filter((i) => i % step === 0);
           },
           values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
