@@ -313,13 +313,11 @@ process.on('SIGINT', () => void stopAll());
 process.on('SIGHUP', () => queueRestart());
 
 try {
-  // Together when the shared secrets are set (migrations run under an advisory lock); else the
-  // first alone, which writes the generated secrets into the data folder the others then read.
-  if (env.MILEPOST_JWT_SECRET && env.MILEPOST_SECRET_KEY) await Promise.all(instances.map(bringUp));
-  else {
-    await bringUp(instances[0]);
-    await Promise.all(instances.slice(1).map(bringUp));
-  }
+  // The first alone, then the others: it writes generated secrets into the data folder the others
+  // read, and two first starts at once on a fresh database race in the job queue's schema
+  // creation (pg-boss' CREATE SCHEMA; the migrations have an advisory lock, pg-boss does not).
+  await bringUp(instances[0]);
+  await Promise.all(instances.slice(1).map(bringUp));
   writeFileSync(confFile, nginxConf());
   const args = ['-p', runDir, '-c', confFile, '-e', path.join(runDir, 'error.log')];
   const test = spawnSync(nginxPath, [...args, '-t', '-q'], { encoding: 'utf8' });
