@@ -165,7 +165,7 @@ function askReady(i) {
 async function waitReady(i) {
   const deadline = Date.now() + readyTimeoutMs;
   while (!(await askReady(i))) {
-    if (!i.proc || i.proc.exitCode !== null) throw new Error(`instance ${i.n} exited before it was ready`);
+    if (!i.proc || i.proc.exitCode !== null || i.proc.signalCode !== null) throw new Error(`instance ${i.n} exited (${i.proc?.signalCode ?? `code ${i.proc?.exitCode}`}) before it was ready`);
     if (Date.now() > deadline) throw new Error(`instance ${i.n} not ready after ${readyTimeoutMs} ms`);
     await sleep(200);
   }
