@@ -20,7 +20,7 @@ import { backupDatabase, BackupError, defaultBackupFile, pgliteDir, restoreDatab
 import { openDatabase, type Database } from '../src/db/client';
 import { adminUrl } from './global-setup';
 import { scheduledSyncs } from '../src/jobs/queue';
-import { backfillMileStats, keepTripFigures } from '../src/modules/telematics/figures';
+import { backfillMileStats, keepTripFigures } from '../src/modules/telematics/keep-figures';
 import { routingServiceFor } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, usePostgres, type TestContext } from './harness';
