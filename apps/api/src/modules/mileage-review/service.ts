@@ -49,7 +49,7 @@ export interface ReviewApproval {
 
 const metresOf = (miles: number | null) => (miles === null ? null : milesToMetres(miles));
 
-/** The integrations a trip's figures come from, in words ("Samsara and GLE"); null for none. */
+/** The integrations a trip's figures come from, in words (their labels joined with "and"); null for none. */
 const integrationName = (sources: readonly ProviderName[]) => (sources.length ? sources.map((p) => PROVIDER_LABEL[p]).join(' and ') : null);
 
 /**
@@ -95,7 +95,7 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
     return null;
   }
   const sources = t.companyId === null ? [] : sourcesOf(t.switches);
-  // The actual miles are the provider's the Reports read too: Samsara's, else GLE's (PROVIDERS order, migration 0012).
+  // The actual miles are the provider's the Reports read too: the first source on that has figures (PROVIDERS order, migration 0012).
   const kept = typeof t.kept === 'string' ? (JSON.parse(t.kept) as { source: string; detail: unknown }[]) : (t.kept ?? []);
   const bySource = new Map(kept.filter((k) => k.detail !== null && sources.includes(k.source as ProviderName)).map((k) => [k.source, k.detail as SourceMileStats]));
   const actualSource = sources.find((p) => bySource.has(p)) ?? null;

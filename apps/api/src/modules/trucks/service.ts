@@ -24,7 +24,7 @@ const rowColumns = {
   unitNumber: trucks.unitNumber,
   vinNumber: trucks.vinNumber,
   samsaraVin: trucks.samsaraVin,
-  // The truck's ids at the providers the trucks API shows (the spec's vehicleId), kept by the telematics module.
+  // The truck's ids at the providers, as the trucks API shows them in the spec's fields (kept by the telematics module).
   ...truckLinkColumns(trucks.id),
   licencePlate: trucks.licencePlate,
   homeLocation: trucks.homeLocation,
