@@ -106,9 +106,6 @@ export function safely<A extends unknown[]>(log: JobOptions['log'], queue: strin
   };
 }
 
-/** What the scheduled sync queues (modules/telematics/sync.ts dueSyncs: the switches are the telematics module's). */
-export const scheduledSyncs = (telematics: TelematicsDeps): Promise<SyncJob[]> => dueSyncs(telematics);
-
 /** Runs shown RUNNING whose lease ran out. */
 export function stalledSyncs(db: Db) {
   return db
@@ -191,7 +188,8 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
 
   await boss.work(SYNC_ALL_QUEUE, polling, safely(log, SYNC_ALL_QUEUE, async () => {
     await boss.send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
-    for (const { companyId, provider } of await scheduledSyncs(telematics)) await enqueueSync(companyId, provider);
+    // Which syncs are due is the telematics module's rule (switches, tokens): dueSyncs.
+    for (const { companyId, provider } of await dueSyncs(telematics)) await enqueueSync(companyId, provider);
   }));
   await boss.work<TripFiguresJob>(
     TRIP_FIGURES_QUEUE,

@@ -54,13 +54,15 @@ export type ProviderName = keyof typeof PROVIDER_REGISTRY;
 /** The providers in the order "actual" is chosen in (Samsara, else GLE: sources.ts actualSource). */
 export const PROVIDERS = Object.keys(PROVIDER_REGISTRY) as readonly ProviderName[];
 
+/** One field of every record, by provider. */
+const each = <K extends keyof ProviderRecord>(key: K) =>
+  Object.fromEntries(PROVIDERS.map((p) => [p, PROVIDER_REGISTRY[p][key]])) as { [P in ProviderName]: (typeof PROVIDER_REGISTRY)[P][K] };
+
 /** Each provider's wire fields (the spec's names). */
-export const PROVIDER_WIRE: { [P in ProviderName]: (typeof PROVIDER_REGISTRY)[P]['wire'] } = Object.fromEntries(
-  PROVIDERS.map((p) => [p, PROVIDER_REGISTRY[p].wire]),
-) as never;
+export const PROVIDER_WIRE = each('wire');
 
 /** The provider's name on the screens. */
-export const PROVIDER_LABEL: Record<ProviderName, string> = Object.fromEntries(PROVIDERS.map((p) => [p, PROVIDER_REGISTRY[p].label])) as Record<ProviderName, string>;
+export const PROVIDER_LABEL: Record<ProviderName, string> = each('label');
 
 /** What the Mileage Review's sentences call each provider's figures. */
-export const PROVIDER_REVIEW_WORD: Record<ProviderName, string> = Object.fromEntries(PROVIDERS.map((p) => [p, PROVIDER_REGISTRY[p].reviewWord])) as Record<ProviderName, string>;
+export const PROVIDER_REVIEW_WORD: Record<ProviderName, string> = each('reviewWord');
