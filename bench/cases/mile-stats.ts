@@ -2,14 +2,14 @@ import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { roles, users } from '../../apps/api/src/db/schema/access';
 import { companies, drivers, globalSettings, trucks } from '../../apps/api/src/db/schema/reference';
-import { companyProviders, tripMileStats } from '../../apps/api/src/db/schema/telematics';
+import { companyProviders, settingsProviders, tripMileStats, truckProviderLinks } from '../../apps/api/src/db/schema/telematics';
 import { demoDrive } from '../../apps/api/src/db/seed/demo-drive';
 import { saveTrack } from '../../apps/api/src/modules/telematics/tracks';
 import { trackFrom } from '../../apps/api/src/modules/telematics/track-codec';
 import { createTrip } from '../../apps/api/src/modules/trips/service';
 import { createRoutingService } from '../../apps/api/src/modules/routing/service';
 import { mileStatsOf } from '../../apps/api/src/modules/mile-stats/service';
-import { keepTripFigures } from '../../apps/api/src/modules/telematics/figures';
+import { keepTripFigures } from '../../apps/api/src/modules/telematics/keep-figures';
 import { createSecretBox } from '../../apps/api/src/platform/secret-box';
 import { hashPassword } from '../../apps/api/src/platform/crypto';
 import { measure, type BenchServer, type Figure } from '../lib';
@@ -33,7 +33,14 @@ const STOPS = [
  */
 export async function mileStatsCase(server: BenchServer): Promise<Figure[]> {
   const { db } = server.database;
-  await db.insert(globalSettings).values({ type: 'TRIP', homeRadius: 2, shopRadius: 1, pickupRadius: 1, trailerRadius: 0.5, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
+  const [settings] = await db
+    .insert(globalSettings)
+    .values({ type: 'TRIP', homeRadius: 2, shopRadius: 1, pickupRadius: 1, trailerRadius: 0.5, deliveryRadius: 1 })
+    .returning({ id: globalSettings.id });
+  await db.insert(settingsProviders).values([
+    { settingsId: settings!.id, provider: 'SAMSARA', enabled: true },
+    { settingsId: settings!.id, provider: 'GLE', enabled: true },
+  ]);
   const box = createSecretBox(server.secretKey);
   const [company] = await db
     .insert(companies)
@@ -50,8 +57,12 @@ export async function mileStatsCase(server: BenchServer): Promise<Figure[]> {
   ]);
   const [truck] = await db
     .insert(trucks)
-    .values({ unitNumber: 'B-1', vinNumber: 'BENCHVIN1', samsaraVin: 'BENCHSVIN1', vehicleId: 'sv-bench', gleVehicleId: 'gv-bench', licencePlate: 'IL-1', homeLocation: 'Chicago, IL', companyId: company!.id })
+    .values({ unitNumber: 'B-1', vinNumber: 'BENCHVIN1', samsaraVin: 'BENCHSVIN1', licencePlate: 'IL-1', homeLocation: 'Chicago, IL', companyId: company!.id })
     .returning();
+  await db.insert(truckProviderLinks).values([
+    { truckId: truck!.id, provider: 'SAMSARA', externalId: 'sv-bench' },
+    { truckId: truck!.id, provider: 'GLE', externalId: 'gv-bench' },
+  ]);
   const [driver] = await db.insert(drivers).values({ firstName: 'Bench', lastName: 'Driver', truckId: truck!.id }).returning();
   const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'OWNER'));
   const [user] = await db

@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
 import type { CompanyRow } from '@milepost/contracts/companies-api';
 import type { Database } from '../src/db/client';
-import { globalSettings } from '../src/db/schema/reference';
 import { companyProviders } from '../src/db/schema/telematics';
 import { openProviderTokens } from '../src/modules/telematics/company-providers';
 import { providerFor } from '../src/modules/telematics/registry';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, type TestContext } from './harness';
-import { createUser, signIn } from './factories';
+import { createUser, signIn, createTripSettings } from './factories';
 
 /**
  * Migration 0024 (issue 19 point 4): each provider's switch and sealed token move from columns of
@@ -35,7 +34,7 @@ async function seedOldCompanies(database: Database) {
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { before: { tag: '0024_company_providers', seed: seedOldCompanies } });
-  await ctx.db.insert(globalSettings).values({ type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
+  await createTripSettings(ctx.db, { type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
   token = (await signIn(ctx.app, await createUser(ctx.db, { permissions: PERMISSION_NAMES }))).accessToken;
 });
 afterAll(() => ctx.close());

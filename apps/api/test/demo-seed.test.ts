@@ -19,8 +19,8 @@ import { seedDemo, DEMO_LOGIN } from '../src/db/seed/demo';
 import { backupDatabase, BackupError, defaultBackupFile, pgliteDir, restoreDatabase, serveBackups, type BackupTarget } from '../src/db/backup';
 import { openDatabase, type Database } from '../src/db/client';
 import { adminUrl } from './global-setup';
-import { scheduledSyncs } from '../src/jobs/queue';
-import { backfillMileStats, keepTripFigures } from '../src/modules/telematics/figures';
+import { backfillMileStats, keepTripFigures } from '../src/modules/telematics/keep-figures';
+import { dueSyncs } from '../src/modules/telematics/sync';
 import { routingServiceFor } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, usePostgres, type TestContext } from './harness';
@@ -201,7 +201,7 @@ describe('demo data', () => {
 
   it('is quiet offline: its companies hold no token, so the scheduled sync queues nothing and no provider is called', async () => {
     const telematics = { db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config };
-    expect(await scheduledSyncs(telematics)).toEqual([]);
+    expect(await dueSyncs(telematics)).toEqual([]);
 
     const [prairie] = await ctx.db.select().from(companies).where(eq(companies.name, 'Prairie Freight Lines'));
     const prairieProviders = await ctx.db.select().from(companyProviders).where(eq(companyProviders.companyId, prairie!.id)).orderBy(companyProviders.provider);
@@ -230,7 +230,7 @@ describe('demo data', () => {
 
     // A company that does hold a token is still synced on schedule.
     await setCompanyProvider(ctx.db, running!.companyId, 'SAMSARA', { tokenEncrypted: telematics.secretBox.seal('a-real-token-1234') });
-    expect(await scheduledSyncs(telematics)).toEqual([{ companyId: running!.companyId, provider: 'SAMSARA' }]);
+    expect(await dueSyncs(telematics)).toEqual([{ companyId: running!.companyId, provider: 'SAMSARA' }]);
     // Reading its mileage still calls no one; the jobs' work for the trip does.
     await stats();
     expect(providerHits).toEqual([]);

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PermissionName } from '@milepost/contracts/permissions';
 import type { Db } from '../src/db/client';
 import { permissions, rolePermissions, roles, users } from '../src/db/schema/access';
-import { companies, drivers, trucks } from '../src/db/schema/reference';
-import { companyProviders } from '../src/db/schema/telematics';
+import { companies, drivers, globalSettings, trucks } from '../src/db/schema/reference';
+import { companyProviders, driverProviderLinks, settingsProviders, truckProviderLinks } from '../src/db/schema/telematics';
 import { hashPassword } from '../src/platform/crypto';
 
 const unique = () => randomBytes(5).toString('hex');
@@ -94,7 +94,14 @@ export async function setCompanyProvider(db: Db, companyId: number, provider: 'S
 /** A unique 17-character VIN (no I, O or Q) from a factory id. */
 const vinOf = (lead: string, id: string) => `${lead}${id.replace(/[IOQ]/g, 'X')}`.padEnd(17, '0').slice(0, 17);
 
-export async function createTruckRow(db: Db, over: Partial<typeof trucks.$inferInsert> = {}) {
+/** A truck's ids at the providers, as the sync links them (table truck_provider_links). */
+export interface TruckLinkOptions {
+  vehicleId?: string | null;
+  gleVehicleId?: string | null;
+}
+
+export async function createTruckRow(db: Db, options: Partial<typeof trucks.$inferInsert> & TruckLinkOptions = {}) {
+  const { vehicleId, gleVehicleId, ...over } = options;
   const id = next().toUpperCase();
   const [t] = await db
     .insert(trucks)
@@ -109,7 +116,83 @@ export async function createTruckRow(db: Db, over: Partial<typeof trucks.$inferI
       ...over,
     })
     .returning();
+  if (vehicleId) await db.insert(truckProviderLinks).values({ truckId: t!.id, provider: 'SAMSARA', externalId: vehicleId });
+  if (gleVehicleId) await db.insert(truckProviderLinks).values({ truckId: t!.id, provider: 'GLE', externalId: gleVehicleId });
   return t!;
+}
+
+/** The trucks a provider's vehicle id is linked to (none or one). */
+export function trucksLinked(db: Db, provider: 'SAMSARA' | 'GLE', externalId: string) {
+  return db
+    .select({ truck: trucks })
+    .from(trucks)
+    .innerJoin(truckProviderLinks, and(eq(truckProviderLinks.truckId, trucks.id), eq(truckProviderLinks.provider, provider), eq(truckProviderLinks.externalId, externalId)))
+    .then((rows) => rows.map((r) => r.truck));
+}
+
+/** A truck's id at a provider (null: not linked). */
+export async function truckLink(db: Db, truckId: number, provider: 'SAMSARA' | 'GLE'): Promise<string | null> {
+  const [row] = await db
+    .select({ id: truckProviderLinks.externalId })
+    .from(truckProviderLinks)
+    .where(and(eq(truckProviderLinks.truckId, truckId), eq(truckProviderLinks.provider, provider)));
+  return row?.id ?? null;
+}
+
+/** The drivers a provider's (company-scoped) driver id is linked to (none or one). */
+export function driversLinked(db: Db, provider: 'SAMSARA' | 'GLE', externalId: string) {
+  return db
+    .select({ driver: drivers })
+    .from(drivers)
+    .innerJoin(driverProviderLinks, and(eq(driverProviderLinks.driverId, drivers.id), eq(driverProviderLinks.provider, provider), eq(driverProviderLinks.externalId, externalId)))
+    .then((rows) => rows.map((r) => r.driver));
+}
+
+/** A driver's id at a provider (null: not linked). */
+export async function driverLink(db: Db, driverId: number, provider: 'SAMSARA' | 'GLE'): Promise<string | null> {
+  const [row] = await db
+    .select({ id: driverProviderLinks.externalId })
+    .from(driverProviderLinks)
+    .where(and(eq(driverProviderLinks.driverId, driverId), eq(driverProviderLinks.provider, provider)));
+  return row?.id ?? null;
+}
+
+/** The TRIP settings' telematics switches, as the tests set them (table settings_providers). */
+export interface SettingsSwitches {
+  samsaraEnabled?: boolean;
+  gleEnabled?: boolean;
+}
+
+/**
+ * Settings of a type (TRIP by default) with their switches; settings of that type already there
+ * are left as they are. Answers the settings' id.
+ */
+export async function createTripSettings(db: Db, values: Partial<typeof globalSettings.$inferInsert> & SettingsSwitches): Promise<{ id: number }> {
+  const { samsaraEnabled, gleEnabled, ...own } = values;
+  const [row] = await db.insert(globalSettings).values({ type: 'TRIP', ...own }).onConflictDoNothing().returning({ id: globalSettings.id });
+  if (!row) {
+    const [existing] = await db.select({ id: globalSettings.id }).from(globalSettings).where(eq(globalSettings.type, own.type ?? 'TRIP'));
+    return existing!;
+  }
+  await setSettingsSwitches(db, row.id, { samsaraEnabled, gleEnabled });
+  return row;
+}
+
+/** Sets switches of a settings row (undefined: left as it is). */
+export async function setSettingsSwitches(db: Db, settingsId: number, switches: SettingsSwitches) {
+  for (const [provider, enabled] of [['SAMSARA', switches.samsaraEnabled], ['GLE', switches.gleEnabled]] as const) {
+    if (enabled === undefined) continue;
+    await db
+      .insert(settingsProviders)
+      .values({ settingsId, provider, enabled })
+      .onConflictDoUpdate({ target: [settingsProviders.settingsId, settingsProviders.provider], set: { enabled } });
+  }
+}
+
+/** Sets switches of the TRIP settings. */
+export async function setTripSwitches(db: Db, switches: SettingsSwitches) {
+  const [row] = await db.select({ id: globalSettings.id }).from(globalSettings).where(eq(globalSettings.type, 'TRIP'));
+  await setSettingsSwitches(db, row!.id, switches);
 }
 
 export async function createDriverRow(db: Db, over: Partial<typeof drivers.$inferInsert> = {}) {

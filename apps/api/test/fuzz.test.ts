@@ -3,8 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { RouteAccess } from '../src/platform/access';
 import { call, createTestContext, type TestContext } from './harness';
-import { createCompanyRow, createUser, ownerRoleId, signIn } from './factories';
-import { globalSettings } from '../src/db/schema/reference';
+import { createCompanyRow, createUser, ownerRoleId, signIn, createTripSettings } from './factories';
 import { ProviderError } from '../src/modules/telematics/provider';
 import { syncCompany } from '../src/modules/telematics/sync';
 import { createSecretBox } from '../src/platform/secret-box';
@@ -198,7 +197,7 @@ const glePages = (now: number, vehicleId: string) => {
 
 describe('generated provider answers', () => {
   it('a Samsara or GLE sync over hostile pages ends with a provider error at worst, and nothing answers 5xx after it', async () => {
-    await ctx.db.insert(globalSettings).values({ type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true }).onConflictDoNothing();
+    await createTripSettings(ctx.db, { type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
     const box = createSecretBox(ctx.secretKey);
     const company = await createCompanyRow(ctx.db, { samsaraEnabled: true, gleEnabled: true, samsaraTokenEncrypted: box.seal('samsara-test-token'), gleTokenEncrypted: box.seal('gle-test-token') });
     const now = Date.now();

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { IntegrationStatus } from '@milepost/contracts/integrations-api';
 import { buildApp } from '../src/app';
 import { createAppDeps, silentLogger } from '../src/app-deps';
-import { drivers, globalSettings, trucks } from '../src/db/schema/reference';
+import { drivers, trucks } from '../src/db/schema/reference';
 import { createSecretBox } from '../src/platform/secret-box';
 import { scopedDriverId } from '../src/modules/telematics/sync';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, setCompanyProvider, signIn } from './factories';
+import { createCompanyRow, createDriverRow, createTruckRow, createUser, setCompanyProvider, signIn, createTripSettings, setTripSwitches, truckLink, trucksLinked, driverLink, driversLinked } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   samsara = await startFakeSamsara();
   gle = await startFakeGle();
   ctx = await createTestContext({ SAMSARA_BASE_URL: samsara.url, GLE_BASE_URL: gle.url }, { jobs: true });
-  await ctx.db.insert(globalSettings).values({ type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
+  await createTripSettings(ctx.db, { type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
   const user = await createUser(ctx.db, { permissions: ['CAN_SYNC_INTEGRATIONS', 'CAN_SHOW_COMPANIES'] });
   owner = (await signIn(ctx.app, user)).accessToken;
 }, 120_000);
@@ -99,18 +99,19 @@ describe('Samsara sync', () => {
     expect(s.finishedAt).not.toBeNull();
 
     const [a] = await ctx.db.select().from(trucks).where(eq(trucks.id, byVin.id));
-    expect(a!.vehicleId).toBe(`v-a-${k}`);
+    expect(await truckLink(ctx.db, a!.id, 'SAMSARA')).toBe(`v-a-${k}`);
     const [b] = await ctx.db.select().from(trucks).where(eq(trucks.id, byId.id));
-    expect(b!.vehicleId).toBe(`v-b-${k}`);
+    expect(await truckLink(ctx.db, b!.id, 'SAMSARA')).toBe(`v-b-${k}`);
     // Another company's truck with the same VIN is not touched; the vehicle becomes a new truck of this company.
     const [c] = await ctx.db.select().from(trucks).where(eq(trucks.id, foreign.id));
-    expect(c!.vehicleId).toBeNull();
-    const [created] = await ctx.db.select().from(trucks).where(eq(trucks.vehicleId, `v-c-${k}`));
+    expect(await truckLink(ctx.db, c!.id, 'SAMSARA')).toBeNull();
+    const [created] = await trucksLinked(ctx.db, 'SAMSARA', `v-c-${k}`);
     expect(created).toMatchObject({ unitNumber: `Unit ${k}`, companyId: company.id, samsaraVin: `svin-c-${k}` });
 
     const [rosa] = await ctx.db.select().from(drivers).where(eq(drivers.id, named.id));
-    expect(rosa).toMatchObject({ samsaraDriverId: scopedDriverId(company.id, `d-1-${k}`), truckId: byVin.id });
-    const [sam] = await ctx.db.select().from(drivers).where(eq(drivers.samsaraDriverId, scopedDriverId(company.id, `d-2-${k}`)));
+    expect(rosa).toMatchObject({ truckId: byVin.id });
+    expect(await driverLink(ctx.db, rosa!.id, 'SAMSARA')).toBe(scopedDriverId(company.id, `d-1-${k}`));
+    const [sam] = await driversLinked(ctx.db, 'SAMSARA', scopedDriverId(company.id, `d-2-${k}`));
     expect(sam).toMatchObject({ firstName: 'Sam', lastName: `New${k}` });
     // The vehicles list was paged with the SDK's cursor; the token was sent as a bearer.
     const vehicleCalls = samsara.requests.filter((r) => r.path === '/fleet/vehicles' && r.at >= Date.parse(s.startedAt!));
@@ -122,8 +123,8 @@ describe('Samsara sync', () => {
     // A second run changes nothing and creates no duplicates.
     expect((await sync(company.id, 'SAMSARA')).statusCode).toBe(202);
     await settled(company.id, 'SAMSARA');
-    expect(await ctx.db.select().from(trucks).where(eq(trucks.vehicleId, `v-c-${k}`))).toHaveLength(1);
-    expect(await ctx.db.select().from(drivers).where(eq(drivers.samsaraDriverId, scopedDriverId(company.id, `d-2-${k}`)))).toHaveLength(1);
+    expect(await trucksLinked(ctx.db, 'SAMSARA', `v-c-${k}`)).toHaveLength(1);
+    expect(await driversLinked(ctx.db, 'SAMSARA', scopedDriverId(company.id, `d-2-${k}`))).toHaveLength(1);
   });
 
   it('waits a fractional Retry-After (not the SDK’s whole seconds) and retries 5xx, cut-off bodies and slow answers', async () => {
@@ -144,7 +145,7 @@ describe('Samsara sync', () => {
     expect(waited).toBeGreaterThanOrEqual(390);
     expect(waited).toBeLessThan(1000);
     expect(samsara.requests.filter((r) => r.path === '/fleet/drivers' && r.at >= since).length).toBe(2);
-    expect(await ctx.db.select().from(trucks).where(eq(trucks.vehicleId, `v-r-${k}`))).toHaveLength(1);
+    expect(await trucksLinked(ctx.db, 'SAMSARA', `v-r-${k}`)).toHaveLength(1);
   });
 
   it('keeps partial progress when it fails part-way, says why, and the job retries it later', async () => {
@@ -158,11 +159,11 @@ describe('Samsara sync', () => {
     const failed = await settled(company.id, 'SAMSARA', 'FAILED');
     expect(failed.error).toBe('Samsara is unavailable (502). It will be tried again.');
     expect(failed.vehicles).toBe(1);
-    expect(await ctx.db.select().from(trucks).where(eq(trucks.vehicleId, `v-p1-${k}`))).toHaveLength(1);
+    expect(await trucksLinked(ctx.db, 'SAMSARA', `v-p1-${k}`)).toHaveLength(1);
     // pg-boss runs it again after its retry delay; the service is back by then.
     const ok = await settled(company.id, 'SAMSARA', 'SUCCEEDED', 30_000);
     expect(ok.vehicles).toBe(2);
-    expect(await ctx.db.select().from(trucks).where(eq(trucks.vehicleId, `v-p2-${k}`))).toHaveLength(1);
+    expect(await trucksLinked(ctx.db, 'SAMSARA', `v-p2-${k}`)).toHaveLength(1);
   });
 
   it('stops at once on a refused token, without retrying', async () => {
@@ -188,10 +189,10 @@ describe('GLE sync', () => {
     const s = await settled(company.id, 'GLE');
     expect(s).toMatchObject({ vehicles: 2, drivers: 1, error: null });
     const [t] = await ctx.db.select().from(trucks).where(eq(trucks.id, truck.id));
-    expect(t!.gleVehicleId).toBe(`g-1-${k}`);
-    const [created] = await ctx.db.select().from(trucks).where(eq(trucks.gleVehicleId, `g-2-${k}`));
+    expect(await truckLink(ctx.db, t!.id, 'GLE')).toBe(`g-1-${k}`);
+    const [created] = await trucksLinked(ctx.db, 'GLE', `g-2-${k}`);
     expect(created).toMatchObject({ unitNumber: `GLE ${k}`, vinNumber: `gnew-${k}`, companyId: company.id });
-    const [lee] = await ctx.db.select().from(drivers).where(eq(drivers.gleDriverId, scopedDriverId(company.id, `gd-${k}`)));
+    const [lee] = await driversLinked(ctx.db, 'GLE', scopedDriverId(company.id, `gd-${k}`));
     expect(lee).toMatchObject({ firstName: 'Lee', truckId: truck.id });
   });
 });
@@ -203,7 +204,7 @@ describe('sync rules and access', () => {
     const res = await sync(company.id, 'GLE');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'INTEGRATION_DISABLED', message: 'GLE is switched off for this company.' });
-    await ctx.db.update(globalSettings).set({ samsaraEnabled: false }).where(eq(globalSettings.type, 'TRIP'));
+    await setTripSwitches(ctx.db, { samsaraEnabled: false });
     try {
       const off = await sync(company.id, 'SAMSARA');
       expect(off.statusCode).toBe(409);
@@ -211,7 +212,7 @@ describe('sync rules and access', () => {
       const s = await status(ctx.app, company.id);
       expect(s.SAMSARA).toMatchObject({ enabled: false, disabledReason: 'Samsara is switched off in the trip settings.', state: 'NEVER' });
     } finally {
-      await ctx.db.update(globalSettings).set({ samsaraEnabled: true }).where(eq(globalSettings.type, 'TRIP'));
+      await setTripSwitches(ctx.db, { samsaraEnabled: true });
     }
   });
 
@@ -273,7 +274,7 @@ describe('one run at a time', () => {
     const next = await testJobs(ctx.database, ctx.config, ctx.secretKey);
     try {
       await settled(company.id, 'SAMSARA');
-      expect(await ctx.db.select().from(trucks).where(eq(trucks.vehicleId, `v-y-${k}`))).toHaveLength(1);
+      expect(await trucksLinked(ctx.db, 'SAMSARA', `v-y-${k}`)).toHaveLength(1);
     } finally {
       await next.stop(2_000);
     }

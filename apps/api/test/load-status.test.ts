@@ -5,12 +5,11 @@ import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
 import type { SourceMileStats, TripMileStats } from '@milepost/contracts/mile-stats-api';
 import { wgs84Meters } from '@milepost/geo/distance';
 import { metresToMiles } from '@milepost/geo/units';
-import { globalSettings } from '../src/db/schema/reference';
 import { tripHistory, tripStops, trips } from '../src/db/schema/trips';
 import { saveTrack } from '../src/modules/telematics/tracks';
 import { trackFrom } from '../src/modules/telematics/track-codec';
 import { call, createTestContext, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, createTripSettings } from './factories';
 import { FAKE_HERE_KEY, startHereFake, type HereFake } from './fakes/here';
 import { straightDrive } from './fakes/telematics-server';
 
@@ -28,7 +27,7 @@ let token: string;
 beforeAll(async () => {
   fake = await startHereFake();
   ctx = await createTestContext({ ...fake.env(), HERE_TIMEOUT_MS: '2500' });
-  await ctx.db.insert(globalSettings).values({ type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: false });
+  await createTripSettings(ctx.db, { type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: false });
   token = (await signIn(ctx.app, await createUser(ctx.db, { permissions: PERMISSION_NAMES }))).accessToken;
 }, 120_000);
 afterAll(async () => {

@@ -5,15 +5,14 @@ import type { TripRouteData } from '@milepost/contracts/route-data-api';
 import type { TripMapReport, TripMapSummary } from '@milepost/contracts/trip-map-api';
 import { decode } from '@milepost/geo/flexpolyline';
 import { wgs84Meters } from '@milepost/geo/distance';
-import { globalSettings } from '../src/db/schema/reference';
 import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
 import { trips } from '../src/db/schema/trips';
-import { keepTripFigures } from '../src/modules/telematics/figures';
+import { keepTripFigures } from '../src/modules/telematics/keep-figures';
 import { createTrip } from '../src/modules/trips/service';
 import type { RoutingService } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, setCompanyProvider, signIn } from './factories';
+import { createCompanyRow, createDriverRow, createTruckRow, createUser, setCompanyProvider, signIn, createTripSettings, setTripSwitches } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 import { straightDrive, type FakeFix } from './fakes/telematics-server';
@@ -64,7 +63,7 @@ beforeAll(async () => {
   samsara = await startFakeSamsara();
   gle = await startFakeGle();
   ctx = await createTestContext({ SAMSARA_BASE_URL: samsara.url, GLE_BASE_URL: gle.url });
-  await ctx.db.insert(globalSettings).values({ type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
+  await createTripSettings(ctx.db, { type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
   const user = await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS', 'CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_EDIT_MILEAGE_REPORT_TRIP', 'CAN_VIEW_TRIP_MAP'] });
   actorId = user.id;
   viewer = (await signIn(ctx.app, user)).accessToken;
@@ -238,11 +237,11 @@ describe('GET /mile-stats/{tripId}', () => {
     const off = await mileStats(trip.id);
     expect(off.samsaraStats).toBeNull();
     expect(off.gleStats).not.toBeNull();
-    await ctx.db.update(globalSettings).set({ gleEnabled: false }).where(eq(globalSettings.type, 'TRIP'));
+    await setTripSwitches(ctx.db, { gleEnabled: false });
     try {
       expect((await mileStats(trip.id)).gleStats).toBeNull();
     } finally {
-      await ctx.db.update(globalSettings).set({ gleEnabled: true }).where(eq(globalSettings.type, 'TRIP'));
+      await setTripSwitches(ctx.db, { gleEnabled: true });
     }
   });
 

@@ -3,14 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { SourceMileStats } from '@milepost/contracts/mile-stats-api';
 import type { TripSettings } from '@milepost/contracts/settings-api';
 import { metresToMiles, milesToMetres } from '@milepost/geo/units';
-import { globalSettings } from '../src/db/schema/reference';
 import { tripReview } from '../src/db/schema/mileage-review';
 import { tripMileStats } from '../src/db/schema/telematics';
 import { refreshTripReview } from '../src/modules/mileage-review/service';
 import { createTrip } from '../src/modules/trips/service';
 import type { RoutingService } from '../src/modules/routing/service';
 import { call, createTestContext, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, createTripSettings } from './factories';
 
 /**
  * The trip settings' Samsara and GLE switches decide whose figures are a trip's actual miles
@@ -37,11 +36,7 @@ const route: RoutingService = {
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { jobs: true });
-  const [row] = await ctx.db
-    .insert(globalSettings)
-    .values({ type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true })
-    .returning({ id: globalSettings.id });
-  settingsId = row!.id;
+  settingsId = (await createTripSettings(ctx.db, { type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true })).id;
   const user = await createUser(ctx.db, { permissions: ['CAN_EDIT_RADIUS_SETTINGS', 'CAN_VIEW_RADIUS_SETTINGS'] });
   actorId = user.id;
   admin = (await signIn(ctx.app, user)).accessToken;

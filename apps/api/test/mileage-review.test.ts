@@ -6,7 +6,6 @@ import { reviewPage } from '@milepost/contracts/mileage-review-api';
 import type { HistoryEntry } from '@milepost/contracts/trips-api';
 import { wgs84Meters } from '@milepost/geo/distance';
 import { metresToEnteredMiles, metresToMiles, milesToMetres } from '@milepost/geo/units';
-import { globalSettings } from '../src/db/schema/reference';
 import { tripReview } from '../src/db/schema/mileage-review';
 import { tripMileStats } from '../src/db/schema/telematics';
 import { trips } from '../src/db/schema/trips';
@@ -15,8 +14,8 @@ import { createTrip } from '../src/modules/trips/service';
 import type { RoutingService } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
-import { keepTripFigures } from '../src/modules/telematics/figures';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { keepTripFigures } from '../src/modules/telematics/keep-figures';
+import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, createTripSettings } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { straightDrive, type FakeFix } from './fakes/telematics-server';
 
@@ -64,7 +63,7 @@ const ROUTED_EMPTY = 70_000 * MI;
 beforeAll(async () => {
   samsara = await startFakeSamsara();
   ctx = await createTestContext({ SAMSARA_BASE_URL: samsara.url });
-  await ctx.db.insert(globalSettings).values({ type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
+  await createTripSettings(ctx.db, { type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
   const user = await createUser(ctx.db, {
     firstName: 'Rita',
     permissions: ['CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_EDIT_MILEAGE_REPORT_TRIP', 'CAN_EDIT_COMPANY', 'CAN_SHOW_COMPANIES', 'CAN_SHOW_TRIPS', 'CAN_EDIT_TRIP', 'CAN_SHOW_TRIP_HISTORY'],

@@ -5,12 +5,12 @@ import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
 import type { TripMileStats } from '@milepost/contracts/mile-stats-api';
 import type { TripMapReport, TripMapSummary } from '@milepost/contracts/trip-map-api';
 import type { ReportRow } from '@milepost/contracts/trip-statistics-api';
-import { globalSettings, userRouteSettings } from '../src/db/schema/reference';
+import { userRouteSettings } from '../src/db/schema/reference';
 import { createTrip } from '../src/modules/trips/service';
 import { routingServiceFor } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, createTripSettings } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 import { straightDrive, type FakeFix } from './fakes/telematics-server';
@@ -41,7 +41,7 @@ beforeAll(async () => {
   gle = await startFakeGle();
   // No HERE key: the estimate, whose figures follow the user's route settings (Shortest < Practical).
   ctx = await createTestContext({ SAMSARA_BASE_URL: samsara.url, GLE_BASE_URL: gle.url }, { jobs: true });
-  await ctx.db.insert(globalSettings).values({ type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
+  await createTripSettings(ctx.db, { type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
   const u = await createUser(ctx.db, { permissions: PERMISSION_NAMES });
   ownerId = u.id;
   owner = (await signIn(ctx.app, u)).accessToken;

@@ -7,6 +7,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
 import { REPO_ROOT, loadConfig } from '../src/config';
 import { globalSettings } from '../src/db/schema/reference';
+import { settingsProviderFields } from '../src/modules/telematics/settings-providers';
 import { call, createTestContext, linkIn, outbox, type TestContext } from './harness';
 import { createDriverRow, createTruckRow, createUser, ownerRoleId, signIn } from './factories';
 
@@ -74,7 +75,8 @@ describe('full saves', () => {
     const partial = await call(ctx.app, { method: 'PUT', url: `/api/v1/global-setting/${id}`, token, payload: { homeRadius: 9 } });
     expect(partial.statusCode).toBe(400);
     const [row] = await ctx.db.select().from(globalSettings).where(eq(globalSettings.id, id));
-    expect(row).toMatchObject({ homeRadius: 1, deliveryRadius: 5, samsaraEnabled: true, gleEnabled: true });
+    expect(row).toMatchObject({ homeRadius: 1, deliveryRadius: 5 });
+    expect((await settingsProviderFields(ctx.db, [id])).get(id)).toEqual({ samsaraEnabled: true, gleEnabled: true });
     // The form's empty radius still reads as 0.
     const form = await call(ctx.app, { method: 'PUT', url: `/api/v1/global-setting/${id}`, token, payload: { ...full, homeRadius: '' } });
     expect(form.json().data.homeRadius).toBe(0);

@@ -5,16 +5,16 @@ import { PERMISSION_NAMES, type PermissionName } from '@milepost/contracts/permi
 import { STATE_MILES_MESSAGES, stateMilesReport as reportSchema, type StateMilesReport, type TripStateMiles } from '@milepost/contracts/state-miles-api';
 import { formatWireDateTime } from '@milepost/contracts/time';
 import { metresToMiles, milesToMetres } from '@milepost/geo/units';
-import { globalSettings, trucks } from '../src/db/schema/reference';
+import { trucks } from '../src/db/schema/reference';
 import { routeCache } from '../src/db/schema/routing';
 import { stateMilesMonthly, stateMilesQuarterly, tripStateMiles } from '../src/db/schema/trip-statistics';
 import { trips } from '../src/db/schema/trips';
 import { backfillStateMiles } from '../src/modules/state-miles/service';
 import { createSecretBox } from '../src/platform/secret-box';
-import { keepTripFigures } from '../src/modules/telematics/figures';
+import { keepTripFigures } from '../src/modules/telematics/keep-figures';
 import { loadStoredTrack } from '../src/modules/telematics/tracks';
 import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, createTripSettings } from './factories';
 import { FAKE_HERE_KEY, startHereFake, type HereFake } from './fakes/here';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { straightDrive } from './fakes/telematics-server';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   here = await startHereFake();
   samsara = await startFakeSamsara();
   ctx = await createTestContext({ ...here.env(), SAMSARA_BASE_URL: samsara.url });
-  await ctx.db.insert(globalSettings).values({ type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: false });
+  await createTripSettings(ctx.db, { type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: false });
   owner = (await signIn(ctx.app, await createUser(ctx.db, { permissions: PERMISSION_NAMES }))).accessToken;
 }, 120_000);
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { IntegrationStatus } from '@milepost/contracts/integrations-api';
 import { buildApp } from '../src/app';
 import { createAppDeps, silentLogger } from '../src/app-deps';
-import { drivers, globalSettings, trucks } from '../src/db/schema/reference';
+import { drivers, trucks } from '../src/db/schema/reference';
 import { integrationSyncStatus, tripTracks } from '../src/db/schema/telematics';
 import { createBoss, safely, SYNC_QUEUE } from '../src/jobs/queue';
 import { ProviderError } from '../src/modules/telematics/provider';
@@ -11,7 +11,7 @@ import { scopedDriverId, syncCompany } from '../src/modules/telematics/sync';
 import { MAX_TRACK_FIXES } from '../src/modules/telematics/track-codec';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
-import { createCompanyRow, createTruckRow, createUser, signIn } from './factories';
+import { createCompanyRow, createTruckRow, createUser, signIn, createTripSettings, truckLink, trucksLinked, driverLink, driversLinked } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 import { straightDrive } from './fakes/telematics-server';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   samsara = await startFakeSamsara();
   gle = await startFakeGle();
   ctx = await createTestContext({ SAMSARA_BASE_URL: samsara.url, GLE_BASE_URL: gle.url }, { jobs: true, leaseSeconds: LEASE_SECONDS });
-  await ctx.db.insert(globalSettings).values({ type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
+  await createTripSettings(ctx.db, { type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
   const user = await createUser(ctx.db, { permissions: ['CAN_SYNC_INTEGRATIONS', 'CAN_SHOW_COMPANIES', 'CAN_SHOW_TRIPS', 'CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_VIEW_TRIP_MAP'] });
   actorId = user.id;
   owner = (await signIn(ctx.app, user)).accessToken;
@@ -113,11 +113,11 @@ describe('provider names are untrusted', () => {
     expect((await sync(company.id, 'SAMSARA')).statusCode).toBe(202);
     const s = await settled(company.id, 'SAMSARA');
     expect(s).toMatchObject({ vehicles: 2, drivers: 1, skipped: 1, error: null, notice: '1 record skipped: 1 vehicle without an id.' });
-    const [nul] = await ctx.db.select().from(trucks).where(eq(trucks.vehicleId, `v-nul-${k}`));
+    const [nul] = await trucksLinked(ctx.db, 'SAMSARA', `v-nul-${k}`);
     expect(nul!.unitNumber).toBe('Truck One');
-    const [long] = await ctx.db.select().from(trucks).where(eq(trucks.vehicleId, `v-long-${k}`));
+    const [long] = await trucksLinked(ctx.db, 'SAMSARA', `v-long-${k}`);
     expect(long!.unitNumber).toHaveLength(50);
-    const [ann] = await ctx.db.select().from(drivers).where(eq(drivers.samsaraDriverId, scopedDriverId(company.id, `d-nul-${k}`)));
+    const [ann] = await driversLinked(ctx.db, 'SAMSARA', scopedDriverId(company.id, `d-nul-${k}`));
     expect(ann).toMatchObject({ firstName: 'Ann', lastName: `Lee ${k}`, truckId: nul!.id });
     await healthy();
   });
@@ -183,7 +183,7 @@ describe('bounded calls', () => {
     expect(s).toMatchObject({ state: 'SUCCEEDED', vehicles: 2 });
     // The repeated page brought the same vehicle again: its VIN links it once.
     expect(s.notice).toBe('1 record skipped: 1 vehicle whose VIN another vehicle has. Samsara sent the same page of the vehicle list twice; the vehicle list stopped there.');
-    expect(await ctx.db.select().from(trucks).where(eq(trucks.vehicleId, `loop-${k}`))).toHaveLength(1);
+    expect(await trucksLinked(ctx.db, 'SAMSARA', `loop-${k}`)).toHaveLength(1);
   });
 
   it('GLE answering pageSize 0 (and the same page again) stops the list', async () => {
@@ -289,13 +289,13 @@ describe('ids belong to their company', () => {
     samsara.vehicles.push({ id: `v-first-${k}`, name: `First ${k}`, vin: `dup-${k}` }, { id: `v-second-${k}`, name: `Second ${k}`, vin: `DUP-${k}` });
     expect(await runSync(company.id, 'SAMSARA')).toBeNull();
     const [once] = await ctx.db.select().from(trucks).where(eq(trucks.id, truck.id));
-    expect(once!.vehicleId).toBe(`v-first-${k}`);
+    expect(await truckLink(ctx.db, once!.id, 'SAMSARA')).toBe(`v-first-${k}`);
     expect((await status(company.id)).SAMSARA.notice).toBe('1 record skipped: 1 vehicle whose VIN another vehicle has.');
     expect(await runSync(company.id, 'SAMSARA')).toBeNull();
     const [twice] = await ctx.db.select().from(trucks).where(eq(trucks.id, truck.id));
-    expect(twice!.vehicleId).toBe(`v-first-${k}`);
+    expect(await truckLink(ctx.db, twice!.id, 'SAMSARA')).toBe(`v-first-${k}`);
     expect(twice!.updatedAt.getTime()).toBe(once!.updatedAt.getTime());
-    expect(await ctx.db.select().from(trucks).where(eq(trucks.vehicleId, `v-second-${k}`))).toHaveLength(0);
+    expect(await trucksLinked(ctx.db, 'SAMSARA', `v-second-${k}`)).toHaveLength(0);
   });
 
   it('a GLE driver id another company also uses never moves that company’s driver', async () => {
@@ -305,8 +305,8 @@ describe('ids belong to their company', () => {
     gle.vehicles.push({ vehicleId: `ga-${k}`, vin: `ga-${k}`, name: `GA ${k}` });
     gle.drivers.push({ driverId: 'driver-7', firstName: 'Kim', lastName: `Shared${k}`, vehicleId: `ga-${k}` });
     expect(await runSync(first.id, 'GLE')).toBeNull();
-    const [firstTruck] = await ctx.db.select().from(trucks).where(eq(trucks.gleVehicleId, `ga-${k}`));
-    const [kim] = await ctx.db.select().from(drivers).where(eq(drivers.gleDriverId, scopedDriverId(first.id, 'driver-7')));
+    const [firstTruck] = await trucksLinked(ctx.db, 'GLE', `ga-${k}`);
+    const [kim] = await driversLinked(ctx.db, 'GLE', scopedDriverId(first.id, 'driver-7'));
     expect(kim!.truckId).toBe(firstTruck!.id);
 
     gle.vehicles.length = 0;
@@ -315,9 +315,10 @@ describe('ids belong to their company', () => {
     gle.drivers.push({ driverId: 'driver-7', firstName: 'Lou', lastName: `Other${k}`, vehicleId: `gb-${k}` });
     expect(await runSync(second.id, 'GLE')).toBeNull();
     const [still] = await ctx.db.select().from(drivers).where(eq(drivers.id, kim!.id));
-    expect(still).toMatchObject({ firstName: 'Kim', truckId: firstTruck!.id, gleDriverId: scopedDriverId(first.id, 'driver-7') });
-    const [secondTruck] = await ctx.db.select().from(trucks).where(eq(trucks.gleVehicleId, `gb-${k}`));
-    const [lou] = await ctx.db.select().from(drivers).where(eq(drivers.gleDriverId, scopedDriverId(second.id, 'driver-7')));
+    expect(still).toMatchObject({ firstName: 'Kim', truckId: firstTruck!.id });
+    expect(await driverLink(ctx.db, kim!.id, 'GLE')).toBe(scopedDriverId(first.id, 'driver-7'));
+    const [secondTruck] = await trucksLinked(ctx.db, 'GLE', `gb-${k}`);
+    const [lou] = await driversLinked(ctx.db, 'GLE', scopedDriverId(second.id, 'driver-7'));
     expect(lou).toMatchObject({ firstName: 'Lou', truckId: secondTruck!.id });
   });
 });

@@ -1,21 +1,18 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, exists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
-import { companies, globalSettings } from '../db/schema/reference';
-import { backfillMileStats, keepTripFigures } from '../modules/telematics/figures';
-import type { ProviderName } from '../modules/telematics/provider';
-import { providerFor, type TelematicsDeps } from '../modules/telematics/registry';
-import { sourcesOn } from '../modules/telematics/sources';
+import { backfillMileStats, keepTripFigures } from '../modules/telematics/keep-figures';
+import type { ProviderName } from '../modules/telematics/providers';
+import type { TelematicsDeps } from '../modules/telematics/registry';
 import { backfillStateMiles } from '../modules/state-miles';
 import { loadStoredTrack } from '../modules/telematics';
 import { calibrateEstimates, calibrationDue } from '../modules/routing/calibration';
 import { backfillReviews, refreshProviderReviews } from '../modules/mileage-review';
 import { pruneRateLimits } from '../platform/rate-limit';
 import { storable } from '../platform/storable';
-import { companyProviders, integrationSyncStatus } from '../db/schema/telematics';
-import { companySwitchesSql, switchesOf } from '../modules/telematics/company-providers';
-import { DEFAULT_LEASE_SECONDS, leaseExpired, markQueued, syncCompany } from '../modules/telematics/sync';
+import { integrationSyncStatus } from '../db/schema/telematics';
+import { DEFAULT_LEASE_SECONDS, dueSyncs, leaseExpired, markQueued, syncCompany } from '../modules/telematics/sync';
 
 /**
  * Background jobs, kept in PostgreSQL by pg-boss (docs/decisions/014-background-jobs.md):
@@ -109,34 +106,6 @@ export function safely<A extends unknown[]>(log: JobOptions['log'], queue: strin
   };
 }
 
-/**
- * What the scheduled sync queues: each active company's providers that are switched on and usable
- * (the trip settings' switch, a stored token, GLE configured). A provider without a token is left
- * alone — the demo's companies have none (their GPS history is stored demo data), so an offline
- * demo never calls Samsara or GLE and shows no failed runs (docs/integrations/telematics.md#demo-data).
- */
-export async function scheduledSyncs(telematics: TelematicsDeps): Promise<SyncJob[]> {
-  const [rows, [settings]] = await Promise.all([
-    telematics.db
-      .select({ id: companies.id, switches: companySwitchesSql(companies.id) })
-      .from(companies)
-      .where(
-        and(
-          eq(companies.active, true),
-          exists(telematics.db.select({ one: sql`1` }).from(companyProviders).where(and(eq(companyProviders.companyId, companies.id), eq(companyProviders.enabled, true)))),
-        ),
-      ),
-    telematics.db.select({ samsaraEnabled: globalSettings.samsaraEnabled, gleEnabled: globalSettings.gleEnabled }).from(globalSettings).where(eq(globalSettings.type, 'TRIP')),
-  ]);
-  const due: SyncJob[] = [];
-  for (const c of rows) {
-    for (const provider of sourcesOn(switchesOf(c.switches), settings)) {
-      if ((await providerFor(telematics, c.id, provider)).enabled) due.push({ companyId: c.id, provider });
-    }
-  }
-  return due;
-}
-
 /** Runs shown RUNNING whose lease ran out. */
 export function stalledSyncs(db: Db) {
   return db
@@ -219,7 +188,8 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
 
   await boss.work(SYNC_ALL_QUEUE, polling, safely(log, SYNC_ALL_QUEUE, async () => {
     await boss.send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
-    for (const { companyId, provider } of await scheduledSyncs(telematics)) await enqueueSync(companyId, provider);
+    // Which syncs are due is the telematics module's rule (switches, tokens): dueSyncs.
+    for (const { companyId, provider } of await dueSyncs(telematics)) await enqueueSync(companyId, provider);
   }));
   await boss.work<TripFiguresJob>(
     TRIP_FIGURES_QUEUE,

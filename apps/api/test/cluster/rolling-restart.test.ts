@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { like } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/client';
-import { globalSettings, recoveryReasons } from '../../src/db/schema/reference';
-import { createCompanyRow } from '../factories';
+import { recoveryReasons } from '../../src/db/schema/reference';
+import { createCompanyRow, createTripSettings } from '../factories';
 import { syncAccessCatalogue } from '../../src/db/seed/access';
 import { createSecretBox } from '../../src/platform/secret-box';
 import { startFakeSamsara, type FakeSamsara } from '../fakes/samsara';
@@ -112,7 +112,7 @@ describe('npm run cluster: two instances behind nginx', () => {
       const c = await createCompanyRow(database.db, { name: `Cluster Co ${k}`, email: `ops${k}@cluster.test`, phone: `+1 (312) 555-010${k}`, usDot: `765432${k}`, samsaraEnabled: true, samsaraTokenEncrypted: box.seal(t) });
       companyIds.push(c.id);
     }
-    await database.db.insert(globalSettings).values({ type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: false });
+    await createTripSettings(database.db, { type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: false });
 
     // Samsara answers each call after 300 ms, so two runs of one company's sync would overlap.
     samsara = await startFakeSamsara(TOKENS[0]);

@@ -5,12 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { IntegrationStatus } from '@milepost/contracts/integrations-api';
 import { openDatabase } from '../../src/db/client';
-import { companies, globalSettings } from '../../src/db/schema/reference';
+import { companies } from '../../src/db/schema/reference';
 import { companyProviders } from '../../src/db/schema/telematics';
 import { syncAccessCatalogue } from '../../src/db/seed/access';
 import { createSecretBox } from '../../src/platform/secret-box';
 import { startFakeSamsara, type FakeSamsara } from '../fakes/samsara';
 import { start, type Started } from './server';
+import { createTripSettings } from '../factories';
 
 /**
  * Issue 21 point 2: an instance killed (SIGKILL) in the middle of one company's sync. The next
@@ -72,7 +73,7 @@ describe('a sync killed mid-run', () => {
       { companyId: killed!.id, provider: 'SAMSARA', enabled: true, tokenEncrypted: box.seal('tok-killed') },
       { companyId: other!.id, provider: 'SAMSARA', enabled: true, tokenEncrypted: box.seal('tok-other') },
     ]);
-    await database.db.insert(globalSettings).values({ type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: false });
+    await createTripSettings(database.db, { type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: false });
     await database.close();
 
     const env = {

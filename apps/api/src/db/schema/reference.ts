@@ -54,11 +54,12 @@ export const trucks = pgTable(
     unitNumber: text().notNull(),
     /** GLE VIN (shown as "GLE VIN"). */
     vinNumber: text().notNull(),
+    /**
+     * The truck's VIN as entered under the spec's "Samsara VIN" (samsaraVin): truck identity, which
+     * the Samsara sync matches on. The ids providers give the truck live in truck_provider_links
+     * (docs/decisions/022-provider-links.md).
+     */
     samsaraVin: text().notNull(),
-    /** Samsara's vehicle id, filled by the telematics sync. */
-    vehicleId: text(),
-    /** GLE's vehicle id, filled by the telematics sync (matched on vinNumber). */
-    gleVehicleId: text(),
     licencePlate: text().notNull(),
     homeLocation: text().notNull(),
     homeLatitude: doublePrecision(),
@@ -74,7 +75,6 @@ export const trucks = pgTable(
     index('trucks_company_idx').on(t.companyId, t.id),
     index('trucks_unit_idx').on(t.unitNumber, t.id),
     index('trucks_samsara_vin_idx').on(sql`lower(${t.samsaraVin})`),
-    index('trucks_vehicle_id_idx').on(t.vehicleId),
   ],
 );
 
@@ -89,15 +89,10 @@ export const drivers = pgTable(
     truckId: integer().references(() => trucks.id),
     /** The user (dispatcher account) the driver is assigned to. */
     assignedUserId: integer().references(() => users.id),
-    /** The drivers' ids at the telematics providers, filled by the sync. */
-    samsaraDriverId: text(),
-    gleDriverId: text(),
     active: boolean().notNull().default(true),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('drivers_samsara_id_key').on(t.samsaraDriverId),
-    uniqueIndex('drivers_gle_id_key').on(t.gleDriverId),
     index('drivers_truck_idx').on(t.truckId),
     index('drivers_assigned_user_idx').on(t.assignedUserId),
     index('drivers_name_idx').on(t.firstName, t.lastName, t.id),
@@ -129,7 +124,10 @@ export const recoveryReasons = pgTable(
   (t) => [uniqueIndex('recovery_reasons_name_key').on(sql`lower(${t.name})`)],
 );
 
-/** System settings by type; TRIP holds the stop radii (miles) and the integration switches. */
+/**
+ * System settings by type; TRIP holds the stop radii (miles). Its integration switches live in
+ * settings_providers (the telematics module's, migration 0026).
+ */
 export const globalSettings = pgTable(
   'global_settings',
   {
@@ -140,8 +138,6 @@ export const globalSettings = pgTable(
     pickupRadius: doublePrecision().notNull().default(0),
     trailerRadius: doublePrecision().notNull().default(0),
     deliveryRadius: doublePrecision().notNull().default(0),
-    samsaraEnabled: boolean().notNull().default(false),
-    gleEnabled: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('global_settings_type_key').on(t.type)],

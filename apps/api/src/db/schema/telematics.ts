@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from './reference';
+import { companies, drivers, globalSettings, trucks } from './reference';
 import { trips } from './trips';
 
 /** Raw bytes (typed arrays of a track), stored as bytea. */
@@ -29,6 +29,58 @@ export const companyProviders = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.provider] }), index('company_providers_enabled_idx').on(t.provider, t.companyId).where(sql`${t.enabled}`)],
+);
+
+/**
+ * The id a telematics provider gives a truck, filled by the sync (migration 0026). One truck has
+ * at most one id per provider and one id names one truck.
+ */
+export const truckProviderLinks = pgTable(
+  'truck_provider_links',
+  {
+    truckId: integer()
+      .notNull()
+      .references(() => trucks.id, { onDelete: 'cascade' }),
+    /** A ProviderName of the telematics registry (providers.ts). */
+    provider: text().notNull(),
+    externalId: text().notNull(),
+    linkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.truckId, t.provider] }), uniqueIndex('truck_provider_links_external_key').on(t.provider, t.externalId)],
+);
+
+/**
+ * The id a telematics provider gives a driver, scoped to the company that synced it
+ * (`companyId:id`, sync.ts scopedDriverId), filled by the sync (migration 0026).
+ */
+export const driverProviderLinks = pgTable(
+  'driver_provider_links',
+  {
+    driverId: integer()
+      .notNull()
+      .references(() => drivers.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    externalId: text().notNull(),
+    linkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.driverId, t.provider] }), uniqueIndex('driver_provider_links_external_key').on(t.provider, t.externalId)],
+);
+
+/**
+ * A settings row's switch of one telematics provider (the TRIP settings' samsaraEnabled,
+ * gleEnabled on the wire; migration 0026). No row: switched off.
+ */
+export const settingsProviders = pgTable(
+  'settings_providers',
+  {
+    settingsId: integer()
+      .notNull()
+      .references(() => globalSettings.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    enabled: boolean().notNull().default(false),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.settingsId, t.provider] })],
 );
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from '../client';
 import { companyPayRules } from '../schema/mileage-review';
-import { companyProviders } from '../schema/telematics';
+import { companyProviders, settingsProviders, truckProviderLinks } from '../schema/telematics';
 import { users } from '../schema/access';
 import { companies, dispatchers, drivers, globalSettings, recoveryReasons, shops, teams, trucks } from '../schema/reference';
 
@@ -87,8 +87,6 @@ export async function seedDemoReference(tx: Db): Promise<void> {
           unitNumber: unit,
           vinNumber: `1XKYD49X${String(i).padStart(2, '0')}J${(482910 + i * 37).toString().slice(0, 6)}`,
           samsaraVin: `3AKJHHDR${String(i).padStart(2, '0')}S${(730215 + i * 53).toString().slice(0, 6)}`,
-          vehicleId: String(281474976710 + i * 13),
-          gleVehicleId: `GLE-${unit}`,
           licencePlate: `${['IL', 'TX', 'GA', 'TN', 'IN'][i % 5]}-${(48210 + i * 7).toString(36).toUpperCase()}`,
           homeLocation,
           homeLatitude,
@@ -98,7 +96,14 @@ export async function seedDemoReference(tx: Db): Promise<void> {
         };
       }),
     )
-    .returning({ id: trucks.id });
+    .returning({ id: trucks.id, unitNumber: trucks.unitNumber });
+  // The trucks' ids at Samsara and GLE, as a sync would have linked them (table truck_provider_links).
+  await tx.insert(truckProviderLinks).values(
+    truckRows.flatMap((t, i) => [
+      { truckId: t.id, provider: 'SAMSARA', externalId: String(281474976710 + i * 13) },
+      { truckId: t.id, provider: 'GLE', externalId: `GLE-${t.unitNumber}` },
+    ]),
+  );
 
   const dispatcherUsers = await tx.select({ id: users.id }).from(users);
   await tx.insert(drivers).values(
@@ -123,14 +128,13 @@ export async function seedDemoReference(tx: Db): Promise<void> {
   await tx.insert(recoveryReasons).values(
     ['Truck breakdown', 'Driver out of hours', 'Accident', 'Load refused by receiver', 'Weather closure', 'Reefer failure'].map((name) => ({ name })),
   );
-  await tx.insert(globalSettings).values({
-    type: 'TRIP',
-    homeRadius: 2,
-    shopRadius: 1,
-    pickupRadius: 1,
-    trailerRadius: 0.5,
-    deliveryRadius: 1,
-    samsaraEnabled: true,
-    gleEnabled: true,
-  });
+  const [settings] = await tx
+    .insert(globalSettings)
+    .values({ type: 'TRIP', homeRadius: 2, shopRadius: 1, pickupRadius: 1, trailerRadius: 0.5, deliveryRadius: 1 })
+    .returning({ id: globalSettings.id });
+  // Both telematics switches of the TRIP settings on (table settings_providers).
+  await tx.insert(settingsProviders).values([
+    { settingsId: settings!.id, provider: 'SAMSARA', enabled: true },
+    { settingsId: settings!.id, provider: 'GLE', enabled: true },
+  ]);
 }

@@ -7,9 +7,12 @@ import type { TripStatus } from '@milepost/contracts/trips-list';
 import type { Db } from '../client';
 import { users } from '../schema/access';
 import { companies, dispatchers, drivers, recoveryReasons, trucks } from '../schema/reference';
-import { companyProviders } from '../schema/telematics';
+import { companyProviders, truckProviderLinks } from '../schema/telematics';
 
 /** Whether the truck's company runs a provider (company_providers). */
+/** The truck's id at a provider (truck_provider_links). */
+const linkOf = (provider: string) =>
+  sql<string | null>`(select ${truckProviderLinks.externalId} from ${truckProviderLinks} where ${truckProviderLinks.truckId} = ${trucks.id} and ${truckProviderLinks.provider} = ${provider})`;
 const providerOn = (provider: string) =>
   sql<boolean>`exists (select 1 from ${companyProviders} where ${companyProviders.companyId} = ${companies.id} and ${companyProviders.provider} = ${provider} and ${companyProviders.enabled})`;
 import { createTrip, updateTrip } from '../../modules/trips/service';
@@ -142,7 +145,7 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
   const driverRows = await db.select({ id: drivers.id, truckId: drivers.truckId }).from(drivers).where(eq(drivers.active, true));
   const crews = driverRows.filter((d): d is { id: number; truckId: number } => d.truckId !== null);
   const truckRows = await db
-    .select({ id: trucks.id, vehicleId: trucks.vehicleId, gleVehicleId: trucks.gleVehicleId, samsara: providerOn('SAMSARA'), gle: providerOn('GLE'), company: companies.name })
+    .select({ id: trucks.id, vehicleId: linkOf('SAMSARA'), gleVehicleId: linkOf('GLE'), samsara: providerOn('SAMSARA'), gle: providerOn('GLE'), company: companies.name })
     .from(trucks)
     .leftJoin(companies, eq(companies.id, trucks.companyId));
   const truckOf = new Map(truckRows.map((t) => [t.id, t]));

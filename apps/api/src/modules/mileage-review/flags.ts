@@ -21,8 +21,12 @@ import { metresToMiles, milesToMetres } from '@milepost/geo/units';
 export interface ReviewInputs {
   /** The trip's route columns, metres. */
   route: { source: RouteSource | null; totalMeters: number | null; loadedMeters: number | null; emptyMeters: number | null };
-  /** The telematics figures kept for the trip (Samsara's, else GLE's), miles as the engine answers. */
-  actual: { source: ActualSource; stats: SourceMileStats } | null;
+  /**
+   * The telematics figures kept for the trip (the first source switched on that has them:
+   * telematics sourcesOn order), miles as the engine answers; `word` is what the sentences call
+   * them (the telematics registry's reviewWord).
+   */
+  actual: { source: ActualSource; stats: SourceMileStats; word: string } | null;
   /** The company runs an integration (its switch and the trip settings' switch, as the mile stats read them). */
   integrationOn: boolean;
   integrationName: string | null;
@@ -63,7 +67,7 @@ export function decideReview(input: ReviewInputs): ReviewOutcome {
   const routedMeters = route.source !== null && route.totalMeters !== null ? route.totalMeters : null;
   const actualMeters = actual ? milesToMetres(actual.stats.totalMiles) : null;
   const differencePct = routedMeters !== null && actualMeters !== null && routedMeters > 0 ? ((actualMeters - routedMeters) / routedMeters) * 100 : null;
-  const provider = actual?.source === 'GLE' ? 'GLE' : 'GPS';
+  const provider = actual?.word ?? 'GPS';
 
   if (differencePct !== null && Math.abs(differencePct) > input.rule.tolerancePct) {
     const routedMi = metresToMiles(routedMeters!);

@@ -25,20 +25,14 @@ import { CENTRAL_TZ } from '@milepost/contracts/list-query';
 import { metresToEnteredMiles, milesToMetres } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { companyPayRules, tripReview, tripReviewCounts } from '../../db/schema/mileage-review';
-import { companies, globalSettings, trucks } from '../../db/schema/reference';
-import { companyProviders, tripMileStats } from '../../db/schema/telematics';
+import { companies, trucks } from '../../db/schema/reference';
+import { tripMileStats } from '../../db/schema/telematics';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
 import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
 import { AppError } from '../../platform/errors';
 import { orderBy } from '../../platform/paging';
 import { decideReview } from './flags';
-
-/**
- * Whether a company has a provider switched on (company_providers, kept by the telematics module;
- * this module cannot import it: telematics refreshes reviews). No company: off.
- */
-const companyProviderOn = (provider: 'SAMSARA' | 'GLE') =>
-  sql<boolean>`exists (select 1 from ${companyProviders} where ${companyProviders.companyId} = ${companies.id} and ${companyProviders.provider} = ${provider} and ${companyProviders.enabled})`;
+import { companyProviderOnSql, PROVIDER_LABEL, PROVIDER_REVIEW_WORD, PROVIDERS, sourcesOf, sourceSwitchesSql, type ProviderName } from '../telematics';
 
 /**
  * The Mileage Review queue (docs/mileage-review.md): each COMPLETED trip's review row is written
@@ -55,7 +49,8 @@ export interface ReviewApproval {
 
 const metresOf = (miles: number | null) => (miles === null ? null : milesToMetres(miles));
 
-const driverIntegration = (samsara: boolean, gle: boolean) => (samsara && gle ? 'Samsara and GLE' : samsara ? 'Samsara' : gle ? 'GLE' : null);
+/** The integrations a trip's figures come from, in words (their labels joined with "and"); null for none. */
+const integrationName = (sources: readonly ProviderName[]) => (sources.length ? sources.map((p) => PROVIDER_LABEL[p]).join(' and ') : null);
 
 /**
  * Computes and stores the trip's review row from its stored figures (or removes it when the trip
@@ -77,10 +72,8 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
       // Metres, on the trip and on its review row (docs/decisions/020-one-unit.md).
       payableM: trips.payableM,
       companyId: companies.id,
-      companySamsara: companyProviderOn('SAMSARA'),
-      companyGle: companyProviderOn('GLE'),
-      settingsSamsara: globalSettings.samsaraEnabled,
-      settingsGle: globalSettings.gleEnabled,
+      // The company's and the TRIP settings' switches, read by the telematics module's rule (sourceOn).
+      switches: sourceSwitchesSql(trucks.companyId),
       payBasis: companyPayRules.payBasis,
       tolerancePct: companyPayRules.tolerancePct,
       prevPayable: tripReview.payableM,
@@ -88,13 +81,12 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
       prevApprovedAt: tripReview.approvedAt,
       prevApprovedRule: tripReview.approvedRule,
       kept: sql<{ source: string; detail: unknown }[] | null>`(select json_agg(json_build_object('source', ${tripMileStats.source}, 'detail', ${tripMileStats.detail}))
-        from ${tripMileStats} where ${tripMileStats.tripId} = ${trips.id} and ${tripMileStats.source} in ('SAMSARA', 'GLE'))`,
+        from ${tripMileStats} where ${tripMileStats.tripId} = ${trips.id} and ${tripMileStats.source} in ${[...PROVIDERS]})`,
       stops: sql<string[] | null>`(select json_agg(${tripStops.address} order by ${tripStops.orderIndex}) from ${tripStops} where ${tripStops.tripId} = ${trips.id})`,
     })
     .from(trips)
     .innerJoin(trucks, eq(trucks.id, trips.truckId))
     .leftJoin(companies, eq(companies.id, trucks.companyId))
-    .leftJoin(globalSettings, eq(globalSettings.type, 'TRIP'))
     .leftJoin(companyPayRules, eq(companyPayRules.companyId, trucks.companyId))
     .leftJoin(tripReview, eq(tripReview.tripId, trips.id))
     .where(eq(trips.id, tripId));
@@ -102,18 +94,17 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
     await db.delete(tripReview).where(eq(tripReview.tripId, tripId));
     return null;
   }
-  const samsara = t.companySamsara === true && t.settingsSamsara === true;
-  const gle = t.companyGle === true && t.settingsGle === true;
-  // The actual miles are the provider's the Reports read too: Samsara's, else GLE's (migration 0012).
+  const sources = t.companyId === null ? [] : sourcesOf(t.switches);
+  // The actual miles are the provider's the Reports read too: the first source on that has figures (PROVIDERS order, migration 0012).
   const kept = typeof t.kept === 'string' ? (JSON.parse(t.kept) as { source: string; detail: unknown }[]) : (t.kept ?? []);
-  const bySource = new Map(kept.filter((k) => k.detail !== null && (k.source === 'SAMSARA' ? samsara : gle)).map((k) => [k.source, k.detail as SourceMileStats]));
-  const actualSource = bySource.has('SAMSARA') ? 'SAMSARA' : bySource.has('GLE') ? 'GLE' : null;
+  const bySource = new Map(kept.filter((k) => k.detail !== null && sources.includes(k.source as ProviderName)).map((k) => [k.source, k.detail as SourceMileStats]));
+  const actualSource = sources.find((p) => bySource.has(p)) ?? null;
   const rule = { payBasis: (t.payBasis ?? DEFAULT_PAY_RULE.payBasis) as PayBasis, tolerancePct: t.tolerancePct ?? DEFAULT_PAY_RULE.tolerancePct };
   const outcome = decideReview({
     route: { source: t.routeSource as RouteSource | null, totalMeters: t.routeTotalM, loadedMeters: t.routeM, emptyMeters: t.routeTotalEmptyM },
-    actual: actualSource ? { source: actualSource, stats: bySource.get(actualSource)! } : null,
-    integrationOn: samsara || gle,
-    integrationName: driverIntegration(samsara, gle),
+    actual: actualSource ? { source: actualSource, stats: bySource.get(actualSource)!, word: PROVIDER_REVIEW_WORD[actualSource] } : null,
+    integrationOn: sources.length > 0,
+    integrationName: integrationName(sources),
     rule,
     stops: typeof t.stops === 'string' ? (JSON.parse(t.stops) as string[]) : (t.stops ?? []),
     payableMileage: t.payableM === null ? null : metresToEnteredMiles(t.payableM),
@@ -182,11 +173,11 @@ export async function refreshCompanyReviews(db: Db, companyId: number, batch = 5
  * switch of that provider decides whose figures are the actual miles, so when it changes these
  * rows follow. A job's work (jobs/queue.ts, REVIEW_REFRESH_QUEUE), queued by the settings save.
  */
-export async function refreshProviderReviews(db: Db, provider: 'SAMSARA' | 'GLE'): Promise<number> {
+export async function refreshProviderReviews(db: Db, provider: ProviderName): Promise<number> {
   const rows = await db
     .select({ id: companies.id })
     .from(companies)
-    .where(companyProviderOn(provider))
+    .where(companyProviderOnSql(provider, companies.id))
     .orderBy(asc(companies.id));
   let done = 0;
   for (const { id } of rows) done += await refreshCompanyReviews(db, id);
@@ -209,13 +200,9 @@ export async function backfillReviews(db: Db, limit = 2000): Promise<number> {
 // Pay rule
 
 async function companyIntegration(db: Db, companyId: number) {
-  const [c] = await db
-    .select({ samsara: companyProviderOn('SAMSARA'), gle: companyProviderOn('GLE'), settingsSamsara: globalSettings.samsaraEnabled, settingsGle: globalSettings.gleEnabled })
-    .from(companies)
-    .leftJoin(globalSettings, eq(globalSettings.type, 'TRIP'))
-    .where(eq(companies.id, companyId));
+  const [c] = await db.select({ switches: sourceSwitchesSql(companies.id) }).from(companies).where(eq(companies.id, companyId));
   if (!c) throw new AppError('NOT_FOUND', MILEAGE_REVIEW_MESSAGES.companyNotFound);
-  return (c.samsara && c.settingsSamsara === true) || (c.gle && c.settingsGle === true);
+  return sourcesOf(c.switches).length > 0;
 }
 
 export async function getPayRule(db: Db, companyId: number): Promise<PayRule> {

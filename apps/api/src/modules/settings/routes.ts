@@ -10,7 +10,7 @@ import * as settings from './service';
 export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   /**
-   * The trip settings' Samsara and GLE switches decide whose figures are a trip's actual miles, so
+   * The trip settings' telematics switches decide whose figures are a trip's actual miles, so
    * a save that flips one queues the recompute of the affected Mileage Review rows — a job, not
    * this request (docs/mileage-review.md). Without running jobs the save stands and this is logged.
    */

@@ -4,7 +4,7 @@ import { SETTINGS_MESSAGES, type TripSettings, type UserRouteSetting, type tripS
 import type { Db } from '../../db/client';
 import { globalSettings, userRouteSettings } from '../../db/schema/reference';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
-import type { ProviderName } from '../telematics';
+import { saveSettingsSwitches, settingsProviderFields, type ProviderName } from '../telematics';
 
 const settingColumns = {
   id: globalSettings.id,
@@ -13,50 +13,62 @@ const settingColumns = {
   pickupRadius: globalSettings.pickupRadius,
   trailerRadius: globalSettings.trailerRadius,
   deliveryRadius: globalSettings.deliveryRadius,
-  samsaraEnabled: globalSettings.samsaraEnabled,
-  gleEnabled: globalSettings.gleEnabled,
   type: globalSettings.type,
 };
-const toSettings = (row: Omit<TripSettings, 'type'> & { type: string }): TripSettings => ({ ...row, type: row.type as TripSettings['type'] });
+type SettingsRow = { [K in keyof typeof settingColumns]: (typeof globalSettings.$inferSelect)[K] };
+
+/**
+ * The wire answer: the row's radii and type with its provider switches in between, in the spec's
+ * field names — the switches live in the telematics module (settings_providers).
+ */
+async function toSettings(db: Pick<Db, 'select' | 'insert'>, { type, ...radii }: SettingsRow): Promise<TripSettings> {
+  const switches = (await settingsProviderFields(db, [radii.id])).get(radii.id)!;
+  return { ...radii, ...switches, type: type as TripSettings['type'] };
+}
 
 export async function settingsByType(db: Db, type: string): Promise<TripSettings> {
   const [row] = await db.select(settingColumns).from(globalSettings).where(eq(globalSettings.type, type));
   if (!row) throw new AppError('NOT_FOUND', SETTINGS_MESSAGES.notFound);
-  return toSettings(row);
+  return toSettings(db, row);
 }
 
-/** The providers (Samsara, GLE) whose trip-settings switch a save turned on or off. */
+/** The telematics providers whose trip-settings switch a save turned on or off. */
 export type SwitchedProviders = ProviderName[];
 
-function switchedProviders(before: { samsaraEnabled: boolean; gleEnabled: boolean } | undefined, after: TripSettings): SwitchedProviders {
-  if (after.type !== 'TRIP') return [];
-  const was = before ?? { samsaraEnabled: false, gleEnabled: false };
-  return [...(was.samsaraEnabled !== after.samsaraEnabled ? (['SAMSARA'] as const) : []), ...(was.gleEnabled !== after.gleEnabled ? (['GLE'] as const) : [])];
-}
+/** The row's own fields of a settings form (its switches go to the telematics module). */
+const ownFields = (input: z.output<typeof tripSettingsForm>) => ({
+  homeRadius: input.homeRadius,
+  shopRadius: input.shopRadius,
+  pickupRadius: input.pickupRadius,
+  trailerRadius: input.trailerRadius,
+  deliveryRadius: input.deliveryRadius,
+  type: input.type,
+});
 
 /** Creates the settings of a type; `switched` names the providers the TRIP settings turn on (none before). */
 export async function createSettings(db: Db, input: z.output<typeof tripSettingsForm>): Promise<{ settings: TripSettings; switched: SwitchedProviders }> {
-  const [row] = await conflictOnDuplicate(SETTINGS_MESSAGES.alreadyExist, () => db.insert(globalSettings).values(input).returning(settingColumns));
-  const settings = toSettings(row!);
-  return { settings, switched: switchedProviders(undefined, settings) };
+  return conflictOnDuplicate(SETTINGS_MESSAGES.alreadyExist, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(globalSettings).values(ownFields(input)).returning(settingColumns);
+      const changed = await saveSettingsSwitches(tx, row!.id, input);
+      const settings = await toSettings(tx, row!);
+      return { settings, switched: settings.type === 'TRIP' ? changed : [] };
+    }),
+  );
 }
 
 /** Saves settings; `switched` names the providers whose TRIP switch the save changed (the Mileage Review's actual source follows them). */
 export async function updateSettings(db: Db, id: number, input: z.output<typeof tripSettingsForm>): Promise<{ settings: TripSettings; switched: SwitchedProviders }> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ samsaraEnabled: globalSettings.samsaraEnabled, gleEnabled: globalSettings.gleEnabled })
-      .from(globalSettings)
-      .where(eq(globalSettings.id, id))
-      .for('update');
     const [row] = await tx
       .update(globalSettings)
-      .set({ ...input, updatedAt: sql`now()` })
+      .set({ ...ownFields(input), updatedAt: sql`now()` })
       .where(eq(globalSettings.id, id))
       .returning(settingColumns);
-    if (!before || !row) throw new AppError('NOT_FOUND', SETTINGS_MESSAGES.notFound);
-    const settings = toSettings(row);
-    return { settings, switched: switchedProviders(before, settings) };
+    if (!row) throw new AppError('NOT_FOUND', SETTINGS_MESSAGES.notFound);
+    const changed = await saveSettingsSwitches(tx, id, input);
+    const settings = await toSettings(tx, row);
+    return { settings, switched: settings.type === 'TRIP' ? changed : [] };
   });
 }
 

@@ -21,6 +21,7 @@ import { stateMilesMonthly, stateMilesQuarterly, tripStateMiles } from '../../db
 import { trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
 import type { RouteGeometry } from '../trips';
+import { PROVIDERS, type ProviderName } from '../telematics';
 
 /*
  * State miles for IFTA (docs/state-miles.md). Splits are computed where the figures they come
@@ -35,7 +36,6 @@ import type { RouteGeometry } from '../trips';
  */
 
 type Parts = Map<string, number>;
-type ProviderName = 'SAMSARA' | 'GLE';
 
 /** Reads a trip's stored track of one provider (modules/telematics `loadStoredTrack`, passed in: telematics calls this module). */
 export type StoredTrackReader = (db: Db, tripId: number, source: ProviderName) => Promise<{ track: { lat: ArrayLike<number>; lng: ArrayLike<number> }; fetchedAt: Date } | null>;
@@ -117,10 +117,11 @@ async function recomputeLocked(db: Db, tripId: number, loadStoredTrack: StoredTr
     db
       .select({ source: tripMileStats.source })
       .from(tripMileStats)
-      .where(and(eq(tripMileStats.tripId, tripId), inArray(tripMileStats.source, ['SAMSARA', 'GLE']), isNotNull(tripMileStats.totalM))),
+      .where(and(eq(tripMileStats.tripId, tripId), inArray(tripMileStats.source, [...PROVIDERS]), isNotNull(tripMileStats.totalM))),
   ]);
   if (!trip) return;
-  const order: ProviderName[] = ['SAMSARA', 'GLE'];
+  // The telematics sources in their "actual" order (Samsara, else GLE: modules/telematics providers.ts).
+  const order = PROVIDERS;
   const measured = order.find((p) => stats.some((s) => s.source === p));
   const provider = measured ?? order.find((p) => metas.some((m) => m.source === p && m.pointCount > 1));
   const stored = provider ? await loadStoredTrack(db, tripId, provider) : null;

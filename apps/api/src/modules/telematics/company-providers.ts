@@ -4,7 +4,7 @@ import { tokenHint } from '@milepost/contracts/companies-api';
 import type { Db } from '../../db/client';
 import { companyProviders } from '../../db/schema/telematics';
 import type { SecretBox } from '../../platform/secret-box';
-import { PROVIDERS, PROVIDER_WIRE, type ProviderName } from './provider';
+import { PROVIDERS, PROVIDER_WIRE, type ProviderName } from './providers';
 
 /**
  * A company's telematics switches and tokens (table `company_providers`, one row per company and
@@ -101,6 +101,11 @@ export async function companyProvider(db: Executor, companyId: number, provider:
  */
 export function companySwitchesSql(companyId: AnyPgColumn | SQL): SQL<unknown> {
   return sql`(select json_object_agg(${companyProviders.provider}, ${companyProviders.enabled}) from ${companyProviders} where ${companyProviders.companyId} = ${companyId})`;
+}
+
+/** Whether a company has a provider switched on, as an SQL condition (no row: off). */
+export function companyProviderOnSql(provider: ProviderName, companyId: AnyPgColumn | SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${companyProviders} where ${companyProviders.companyId} = ${companyId} and ${companyProviders.provider} = ${provider} and ${companyProviders.enabled})`;
 }
 
 /** The JSON of companySwitchesSql (an object or its text, by driver) as wire-field switches. */

@@ -3,7 +3,8 @@ import { PERSON_NAME_MAX } from '@milepost/contracts/fields';
 import { UNIT_NUMBER_MAX } from '@milepost/contracts/trucks-api';
 import { countOutgoingCall, type OutgoingOutcome } from '../../platform/metrics';
 import { LONE_SURROGATE } from '../../platform/storable';
-import { ProviderError, type Breadcrumb, type OdometerReading, type ProviderName, type TelematicsDriver, type TelematicsVehicle } from './provider';
+import { ProviderError, type Breadcrumb, type OdometerReading, type TelematicsDriver, type TelematicsVehicle } from './provider';
+import type { ProviderName } from './providers';
 
 /**
  * The edge between Milepost and a telematics provider (docs/integrations/telematics.md#untrusted-input):

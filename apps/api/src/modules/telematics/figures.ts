@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SourceMileStats, TelematicsLocation } from '@milepost/contracts/mile-stats-api';
 import type { EstimateBasis } from '@milepost/contracts/routing-api';
 import { telematicsMileage, type StopRadii } from '@milepost/geo/mileage';
@@ -9,13 +9,11 @@ import { globalSettings, trucks } from '../../db/schema/reference';
 import { companySwitchesSql, switchesOf, type ProviderSwitches } from './company-providers';
 import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { tripStops, trips } from '../../db/schema/trips';
-import { PROVIDERS, type ProviderName } from './provider';
-import type { TelematicsDeps } from './registry';
+import { PROVIDERS, type ProviderName } from './providers';
 import { actualSource, sourcesOn } from './sources';
-import { loadStoredTrack, refreshTrack, type TrackState } from './tracks';
+import { loadStoredTrack } from './tracks';
+import { tripSettingsSwitchesSql } from './settings-providers';
 import { plannedMileStats, telematicsMileStats } from './wire';
-import { recomputeStateMiles } from '../state-miles';
-import { refreshTripReview } from '../mileage-review';
 
 /**
  * A trip's figures per source (docs/mileage-engine.md "From save and sync to every screen").
@@ -118,7 +116,8 @@ type KeptRow = { source: string; inputsKey: string; detail: unknown; location?: 
 interface FigureInputs {
   trip: TripFigures['trip'] & { routeM: number | null };
   company: ProviderSwitches;
-  settings: { samsaraEnabled: boolean; gleEnabled: boolean } & { [K in keyof StopRadii]: number | null } | null;
+  settings: ProviderSwitches;
+  radii: { [K in keyof StopRadii]: number | null } | null;
   stops: FigureStop[];
   metas: { source: string; fetchedAt: Date }[];
   kept: KeptRow[];
@@ -146,9 +145,10 @@ async function figureInputs(db: Db, tripId: number, location: boolean): Promise<
         'routeDurationS', ${t.routeDurationS}, 'payableM', ${t.payableM}, 'emptyM', ${t.emptyM}, 'loadedM', ${t.loadedM},
         'telematicsM', ${t.telematicsM}) as trip,
       (select ${companySwitchesSql(trucks.companyId)} from ${trucks} where ${trucks.id} = ${t.truckId}) as company,
-      (select json_build_object('samsaraEnabled', ${g.samsaraEnabled}, 'gleEnabled', ${g.gleEnabled}, 'homeRadius', ${g.homeRadius},
+      ${tripSettingsSwitchesSql()} as settings,
+      (select json_build_object('homeRadius', ${g.homeRadius},
           'shopRadius', ${g.shopRadius}, 'pickupRadius', ${g.pickupRadius}, 'trailerRadius', ${g.trailerRadius}, 'deliveryRadius', ${g.deliveryRadius})
-        from ${g} where ${g.type} = 'TRIP' limit 1) as settings,
+        from ${g} where ${g.type} = 'TRIP' limit 1) as radii,
       (select coalesce(json_agg(json_build_object('id', ${st.id}, 'stopType', ${st.stopType}, 'loadStatus', ${st.loadStatus}, 'latitude', ${st.latitude},
           'longitude', ${st.longitude}, 'address', ${st.address}, 'distance', ${st.distance}, 'totalDistance', ${st.totalDistance},
           'duration', ${st.duration}) order by ${st.orderIndex}), '[]')
@@ -165,7 +165,8 @@ async function figureInputs(db: Db, tripId: number, location: boolean): Promise<
   return {
     trip: parsed(r.trip),
     company: switchesOf(r.company),
-    settings: parsed(r.settings ?? null),
+    settings: switchesOf(r.settings),
+    radii: parsed(r.radii ?? null),
     stops: parsed(r.stops),
     metas: parsed<{ source: string; fetchedAt: string }[]>(r.metas).map((x) => ({ source: x.source, fetchedAt: new Date(x.fetchedAt) })),
     kept: parsed(r.kept),
@@ -190,7 +191,7 @@ export async function tripFigures(db: Db, tripId: number, opts: { location?: boo
       ? plannedMileStats(stops.map((s) => ({ id: s.id, stopType: s.stopType, loadStatus: s.loadStatus, distance: s.distance, method })))
       : null;
 
-  const radii = radiiOf(settings);
+  const radii = radiiOf(row.radii);
   const sources = sourcesOn(company, settings);
   const telematics: Partial<Record<ProviderName, SourceFigures>> = {};
   await Promise.all(
@@ -251,84 +252,4 @@ export async function syncActualMiles(db: Db, tripId: number): Promise<void> {
     .update(trips)
     .set({ telematicsM: actual?.totalM ?? null })
     .where(and(eq(trips.id, tripId), sql`${trips.telematicsM} is distinct from ${actual?.totalM ?? null}::double precision`));
-}
-
-export interface KeepResult {
-  /** What fetching each source's track did (only with `fetch`). */
-  tracks: Partial<Record<ProviderName, TrackState>>;
-  /** Sources whose kept figures were written or removed. */
-  changed: ProviderName[];
-}
-
-/**
- * The jobs' work for one trip: brings the stored tracks of the sources switched on up to the
- * trip window (with `fetch`; only what is missing is fetched), computes their figures and keeps
- * them with the trip's actual miles, in one transaction. Never throws on provider failures: the
- * states say what went wrong, and what was stored stays.
- */
-export async function keepTripFigures(deps: TelematicsDeps, tripId: number, opts: { fetch?: boolean; now?: Date } = {}): Promise<KeepResult | null> {
-  const { db } = deps;
-  const tracks: KeepResult['tracks'] = {};
-  if (opts.fetch ?? true) {
-    const before = await tripFigures(db, tripId);
-    if (!before) return null;
-    for (const source of before.sources) tracks[source] = await refreshTrack(deps, tripId, source, opts.now);
-  }
-  const f = await tripFigures(db, tripId, { location: true });
-  if (!f) return null;
-  const changed: ProviderName[] = [];
-  await db.transaction(async (tx) => {
-    for (const source of f.sources) {
-      const s = f.telematics[source]!;
-      if (s.kept) continue;
-      changed.push(source);
-      if (!s.stats || !s.figures || !s.inputsKey) {
-        await tx.delete(tripMileStats).where(and(eq(tripMileStats.tripId, tripId), eq(tripMileStats.source, source)));
-        continue;
-      }
-      const values = {
-        tripId,
-        source,
-        ...s.figures,
-        inputsKey: s.inputsKey,
-        detail: s.stats,
-        location: s.location,
-      };
-      await tx
-        .insert(tripMileStats)
-        .values(values)
-        .onConflictDoUpdate({ target: [tripMileStats.tripId, tripMileStats.source], set: { ...values, computedAt: sql`now()` } });
-    }
-    // HERE is never kept (it is read from the stop legs): a row left from before goes.
-    await tx.delete(tripMileStats).where(and(eq(tripMileStats.tripId, tripId), notInArray(tripMileStats.source, [...PROVIDERS])));
-    await syncActualMiles(tx, tripId);
-    // The state miles follow the track and its TOTAL MILES (docs/state-miles.md).
-    if (changed.length) await recomputeStateMiles(tx, tripId, loadStoredTrack);
-    // The trip's review row follows its figures (docs/mileage-review.md).
-    await refreshTripReview(tx, tripId);
-  });
-  return { tracks, changed };
-}
-
-/**
- * Keeps the figures of completed trips that have a stored track but no kept figures for it yet
- * (the demo's loads, tracks stored by a sync), for the reports. At most `limit` trips a run;
- * returns how many it did.
- */
-export async function backfillMileStats(deps: TelematicsDeps, limit = 2000, onError?: (tripId: number, err: unknown) => void): Promise<number> {
-  const rows = await deps.db
-    .selectDistinct({ id: tripTracks.tripId })
-    .from(tripTracks)
-    .innerJoin(trips, eq(trips.id, tripTracks.tripId))
-    .leftJoin(tripMileStats, and(eq(tripMileStats.tripId, tripTracks.tripId), eq(tripMileStats.source, tripTracks.source)))
-    .where(and(isNull(tripMileStats.id), eq(trips.tripStatus, 'COMPLETED')))
-    .limit(limit);
-  for (const { id } of rows) {
-    try {
-      await keepTripFigures(deps, id, { fetch: false });
-    } catch (err) {
-      onError?.(id, err);
-    }
-  }
-  return rows.length;
 }

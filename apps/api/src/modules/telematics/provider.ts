@@ -1,23 +1,11 @@
 import type { SyncReport } from './edge';
+import type { ProviderName } from './providers';
 
 /**
- * The one interface every telematics provider (Samsara, GLE) is used through
+ * The one interface every telematics provider (providers.ts: Samsara, GLE) is used through
  * (docs/integrations/telematics.md). Lists and histories come page by page, so a caller stores
  * what it has before asking for more, and one slow or failing page does not lose the others.
  */
-export type ProviderName = 'SAMSARA' | 'GLE';
-export const PROVIDERS: readonly ProviderName[] = ['SAMSARA', 'GLE'];
-
-/**
- * Each provider's fields on the wire of the companies API and the TRIP settings, as the spec
- * names them (its switch, its token, the token's hint). The companies module maps its answers and
- * requests through this one map (company-providers.ts); the data lives in `company_providers`.
- */
-export const PROVIDER_WIRE = {
-  SAMSARA: { enabled: 'samsaraEnabled', token: 'samsaraToken', tokenHint: 'samsaraTokenHint' },
-  GLE: { enabled: 'gleEnabled', token: 'gleToken', tokenHint: 'gleTokenHint' },
-} as const satisfies Record<ProviderName, { enabled: string; token: string; tokenHint: string }>;
-
 export interface TelematicsVehicle {
   /** The provider's vehicle id. */
   id: string;

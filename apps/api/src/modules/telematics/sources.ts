@@ -1,20 +1,17 @@
-import { PROVIDERS, PROVIDER_WIRE, type ProviderName } from './provider';
+import { PROVIDERS, PROVIDER_WIRE, type ProviderName } from './providers';
 
 /**
  * Which telematics sources count for a trip, and which of them is its "actual" figure
  * (docs/mileage-engine.md "Where the figures live"). The one place these two rules are written:
- * the provider registry, the sync's scheduler, the Mileage Report, the map panels and the
- * reports' actual miles all ask here.
+ * the provider registry, the sync's scheduler, the Mileage Report, the Mileage Review, the map
+ * panels and the reports' actual miles all ask here.
  */
 
 /** A company's or the TRIP settings' integration switches, by their wire names (PROVIDER_WIRE). */
 export type SourceSwitches = { [P in ProviderName as (typeof PROVIDER_WIRE)[P]['enabled']]: boolean | null };
 
-/** Each provider's switch, by its wire name (the TRIP settings' columns share these names). */
+/** Each provider's switch, by its wire name (the companies' and the TRIP settings' wire fields share these names). */
 export const SWITCH_OF = Object.fromEntries(PROVIDERS.map((p) => [p, PROVIDER_WIRE[p].enabled])) as { [P in ProviderName]: (typeof PROVIDER_WIRE)[P]['enabled'] };
-
-/** The provider's name on the screens. */
-export const PROVIDER_LABEL: Record<ProviderName, string> = { SAMSARA: 'Samsara', GLE: 'GLE' };
 
 /**
  * A provider's data counts for a trip when the trip's company and the TRIP settings both have

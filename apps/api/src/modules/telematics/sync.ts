@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import { UNIT_NUMBER_MAX } from '@milepost/contracts/trucks-api';
 import type { Db } from '../../db/client';
-import { drivers, trucks } from '../../db/schema/reference';
-import { integrationSyncStatus } from '../../db/schema/telematics';
+import { companies, drivers, trucks } from '../../db/schema/reference';
+import { companyProviders, driverProviderLinks, integrationSyncStatus, truckProviderLinks } from '../../db/schema/telematics';
 import { trips } from '../../db/schema/trips';
 import type { SyncReport } from './edge';
-import { describeError, ProviderError, type ProviderName, type TelematicsDriver, type TelematicsProvider, type TelematicsVehicle } from './provider';
+import { describeError, ProviderError, type TelematicsDriver, type TelematicsProvider, type TelematicsVehicle } from './provider';
+import type { ProviderName } from './providers';
 import { providerFor, type TelematicsDeps } from './registry';
 import { refreshTrack } from './tracks';
-import { keepTripFigures } from './figures';
+import { keepTripFigures } from './keep-figures';
+import { linkDriver, linkTruck } from './links';
+import { PROVIDER_REGISTRY } from './providers';
+import { companySwitchesSql, switchesOf } from './company-providers';
+import { tripSettingsSwitches } from './settings-providers';
+import { sourcesOn } from './sources';
 
 /**
  * One company's sync with one provider (docs/integrations/telematics.md#sync):
@@ -165,29 +171,35 @@ async function runSync(deps: TelematicsDeps, companyId: number, provider: Telema
 }
 
 /**
- * Vehicles → trucks. Samsara matches a truck of the company on Samsara VIN, then on the stored
- * vehicle id; GLE matches on the truck's VIN number (the "GLE VIN"). Trucks without a company
- * can be matched (and join the company). An unknown vehicle becomes a truck of the company
- * whose unit number is the vehicle's name.
+ * Vehicles → trucks. A provider's vehicle matches a truck of the company on the truck's VIN the
+ * provider is matched on (PROVIDER_REGISTRY truckVin: Samsara the "Samsara VIN", GLE the VIN
+ * number shown as "GLE VIN"), then on the stored vehicle id (truck_provider_links). Trucks without
+ * a company can be matched (and join the company). An unknown vehicle becomes a truck of the
+ * company whose unit number is the vehicle's name — unless its id already names another
+ * company's truck, which is reported, not copied.
  */
 async function upsertVehicles(db: Db, companyId: number, name: ProviderName, vehicles: readonly TelematicsVehicle[], vinsSeen: Set<string>, report: SyncReport) {
   if (!vehicles.length) return;
   await db.transaction(async (tx) => {
     const vins = vehicles.map((v) => v.vin?.toLowerCase()).filter((v): v is string => Boolean(v));
     const ids = vehicles.map((v) => v.id);
-    const vinColumn = name === 'SAMSARA' ? trucks.samsaraVin : trucks.vinNumber;
-    const idColumn = name === 'SAMSARA' ? trucks.vehicleId : trucks.gleVehicleId;
+    const vinColumn = trucks[PROVIDER_REGISTRY[name].truckVin];
+    const link = truckProviderLinks;
     const candidates = await tx
-      .select({ id: trucks.id, vin: vinColumn, vehicleId: idColumn, companyId: trucks.companyId })
+      .select({ id: trucks.id, vin: vinColumn, vehicleId: link.externalId, companyId: trucks.companyId })
       .from(trucks)
+      .leftJoin(link, and(eq(link.truckId, trucks.id), eq(link.provider, name)))
       .where(
         and(
           or(eq(trucks.companyId, companyId), isNull(trucks.companyId)),
-          or(vins.length ? inArray(sql`lower(${vinColumn})`, vins) : undefined, inArray(idColumn, ids)),
+          or(vins.length ? inArray(sql`lower(${vinColumn})`, vins) : undefined, inArray(link.externalId, ids)),
         ),
       );
     const byVin = new Map(candidates.map((c) => [c.vin.toLowerCase(), c]));
     const byId = new Map(candidates.filter((c) => c.vehicleId).map((c) => [c.vehicleId!, c]));
+    const elsewhere = new Set(
+      (await tx.select({ id: link.externalId }).from(link).where(and(eq(link.provider, name), inArray(link.externalId, ids)))).map((r) => r.id).filter((id) => !byId.has(id)),
+    );
     for (const v of vehicles) {
       // One VIN links one vehicle: a second vehicle with a VIN already seen in this run is reported, not linked.
       const vinKey = v.vin?.toLowerCase();
@@ -201,23 +213,17 @@ async function upsertVehicles(db: Db, companyId: number, name: ProviderName, veh
       const match = (vinKey ? byVin.get(vinKey) : undefined) ?? byId.get(v.id);
       if (match) {
         if (match.vehicleId !== v.id || match.companyId !== companyId) {
-          await tx
-            .update(trucks)
-            .set(name === 'SAMSARA' ? { vehicleId: v.id, companyId, updatedAt: sql`now()` } : { gleVehicleId: v.id, companyId, updatedAt: sql`now()` })
-            .where(eq(trucks.id, match.id));
+          await tx.update(trucks).set({ companyId, updatedAt: sql`now()` }).where(eq(trucks.id, match.id));
+          await linkTruck(tx, match.id, name, v.id);
         }
         continue;
       }
+      if (elsewhere.has(v.id)) {
+        report.skip("vehicle whose id another company's truck has");
+        continue;
+      }
       const vin = v.vin ?? `${name}-${v.id}`;
-      const values = {
-        unitNumber: v.name,
-        vinNumber: vin,
-        samsaraVin: vin,
-        licencePlate: '',
-        homeLocation: '',
-        companyId,
-        ...(name === 'SAMSARA' ? { vehicleId: v.id } : { gleVehicleId: v.id }),
-      };
+      const values = { unitNumber: v.name, vinNumber: vin, samsaraVin: vin, licencePlate: '', homeLocation: '', companyId };
       // A unit number taken by another company's truck gets the provider's id appended (within the unit number's length).
       const suffix = ` (${v.id.slice(0, 20)})`;
       const created =
@@ -227,8 +233,10 @@ async function upsertVehicles(db: Db, companyId: number, name: ProviderName, veh
           .values({ ...values, unitNumber: `${Array.from(v.name).slice(0, UNIT_NUMBER_MAX - suffix.length).join('')}${suffix}` })
           .onConflictDoNothing()
           .returning({ id: trucks.id }))[0];
-      if (created) byId.set(v.id, { id: created.id, vin, vehicleId: v.id, companyId });
-      else report.skip('vehicle whose VIN or unit number another truck has');
+      if (created) {
+        await linkTruck(tx, created.id, name, v.id);
+        byId.set(v.id, { id: created.id, vin, vehicleId: v.id, companyId });
+      } else report.skip('vehicle whose VIN or unit number another truck has');
     }
   });
 }
@@ -237,46 +245,64 @@ async function upsertVehicles(db: Db, companyId: number, name: ProviderName, veh
 export const scopedDriverId = (companyId: number, id: string) => `${companyId}:${id}`;
 
 /**
- * Drivers: matched on the provider's driver id (scoped to the company), then on first and last name among drivers
- * not linked yet (of this company's trucks or of none); unknown ones are created. A driver the
- * provider assigns to a known vehicle is put on that truck.
+ * Drivers: matched on the provider's driver id (scoped to the company; driver_provider_links),
+ * then on first and last name among drivers not linked to the provider yet (of this company's
+ * trucks or of none); unknown ones are created. A driver the provider assigns to a known vehicle
+ * is put on that truck.
  */
 async function upsertDrivers(db: Db, companyId: number, name: ProviderName, list: readonly TelematicsDriver[]) {
   if (!list.length) return;
   await db.transaction(async (tx) => {
-    const idColumn = name === 'SAMSARA' ? drivers.samsaraDriverId : drivers.gleDriverId;
-    const truckIdColumn = name === 'SAMSARA' ? trucks.vehicleId : trucks.gleVehicleId;
+    const tl = truckProviderLinks;
+    const dl = driverProviderLinks;
     const vehicleIds = [...new Set(list.map((d) => d.vehicleId).filter((v): v is string => Boolean(v)))];
     const truckRows = vehicleIds.length
-      ? await tx.select({ id: trucks.id, vehicleId: truckIdColumn }).from(trucks).where(and(eq(trucks.companyId, companyId), inArray(truckIdColumn, vehicleIds)))
+      ? await tx
+          .select({ id: trucks.id, vehicleId: tl.externalId })
+          .from(tl)
+          .innerJoin(trucks, eq(trucks.id, tl.truckId))
+          .where(and(eq(tl.provider, name), eq(trucks.companyId, companyId), inArray(tl.externalId, vehicleIds)))
       : [];
-    const truckOf = new Map(truckRows.map((t) => [t.vehicleId!, t.id]));
+    const truckOf = new Map(truckRows.map((t) => [t.vehicleId, t.id]));
     const scoped = (d: TelematicsDriver) => scopedDriverId(companyId, d.id);
-    const linked = await tx.select({ id: drivers.id, ext: idColumn }).from(drivers).where(inArray(idColumn, list.map(scoped)));
-    const byExt = new Map(linked.map((d) => [d.ext!, d.id]));
+    const linked = await tx
+      .select({ id: dl.driverId, ext: dl.externalId })
+      .from(dl)
+      .where(and(eq(dl.provider, name), inArray(dl.externalId, list.map(scoped))));
+    const byExt = new Map(linked.map((d) => [d.ext, d.id]));
     const names = list.filter((d) => !byExt.has(scoped(d))).map((d) => `${d.firstName} ${d.lastName}`.trim().toLowerCase());
     const unlinked = names.length
       ? await tx
           .select({ id: drivers.id, key: sql<string>`lower(trim(${drivers.firstName} || ' ' || ${drivers.lastName}))` })
           .from(drivers)
           .leftJoin(trucks, eq(trucks.id, drivers.truckId))
-          .where(and(isNull(idColumn), or(isNull(drivers.truckId), eq(trucks.companyId, companyId)), inArray(sql`lower(trim(${drivers.firstName} || ' ' || ${drivers.lastName}))`, names)))
+          .where(
+            and(
+              notExists(tx.select({ one: sql`1` }).from(dl).where(and(eq(dl.driverId, drivers.id), eq(dl.provider, name)))),
+              or(isNull(drivers.truckId), eq(trucks.companyId, companyId)),
+              inArray(sql`lower(trim(${drivers.firstName} || ' ' || ${drivers.lastName}))`, names),
+            ),
+          )
       : [];
     const byName = new Map<string, number>();
     for (const d of unlinked) if (!byName.has(d.key)) byName.set(d.key, d.id);
     for (const d of list) {
       const truckId = d.vehicleId ? (truckOf.get(d.vehicleId) ?? null) : null;
-      const existing = byExt.get(scoped(d)) ?? byName.get(`${d.firstName} ${d.lastName}`.trim().toLowerCase());
-      const link = name === 'SAMSARA' ? { samsaraDriverId: scoped(d) } : { gleDriverId: scoped(d) };
+      const key = `${d.firstName} ${d.lastName}`.trim().toLowerCase();
+      const existing = byExt.get(scoped(d)) ?? byName.get(key);
+      let id = existing;
       if (existing) {
-        byName.delete(`${d.firstName} ${d.lastName}`.trim().toLowerCase());
+        byName.delete(key);
         await tx
           .update(drivers)
-          .set({ ...link, ...(truckId ? { truckId } : {}), updatedAt: sql`now()` })
+          .set({ ...(truckId ? { truckId } : {}), updatedAt: sql`now()` })
           .where(eq(drivers.id, existing));
       } else {
-        await tx.insert(drivers).values({ firstName: d.firstName, lastName: d.lastName || '-', truckId, ...link }).onConflictDoNothing();
+        id = (await tx.insert(drivers).values({ firstName: d.firstName, lastName: d.lastName || '-', truckId }).returning({ id: drivers.id }))[0]!.id;
       }
+      await linkDriver(tx, id!, name, scoped(d));
+      // The same driver twice in one page links once.
+      byExt.set(scoped(d), id!);
     }
   });
 }
@@ -299,4 +325,33 @@ async function refreshInTransitTracks(deps: TelematicsDeps, companyId: number, p
     }
   }
   return n;
+}
+
+/**
+ * What the scheduled sync queues: each active company's providers that are switched on (`sourceOn`:
+ * the company's and the TRIP settings' switch) and usable (a stored token, the provider configured:
+ * `providerFor`). A provider without a token is left alone — the demo's companies have none (their
+ * GPS history is stored demo data), so an offline demo never calls Samsara or GLE and shows no
+ * failed runs (docs/integrations/telematics.md#demo-data).
+ */
+export async function dueSyncs(deps: TelematicsDeps): Promise<{ companyId: number; provider: ProviderName }[]> {
+  const [rows, settings] = await Promise.all([
+    deps.db
+      .select({ id: companies.id, switches: companySwitchesSql(companies.id) })
+      .from(companies)
+      .where(
+        and(
+          eq(companies.active, true),
+          exists(deps.db.select({ one: sql`1` }).from(companyProviders).where(and(eq(companyProviders.companyId, companies.id), eq(companyProviders.enabled, true)))),
+        ),
+      ),
+    tripSettingsSwitches(deps.db),
+  ]);
+  const due: { companyId: number; provider: ProviderName }[] = [];
+  for (const c of rows) {
+    for (const provider of sourcesOn(switchesOf(c.switches), settings)) {
+      if ((await providerFor(deps, c.id, provider)).enabled) due.push({ companyId: c.id, provider });
+    }
+  }
+  return due;
 }

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { trucks } from '../../db/schema/reference';
-import { tripTracks } from '../../db/schema/telematics';
+import { tripTracks, truckProviderLinks } from '../../db/schema/telematics';
 import { trips } from '../../db/schema/trips';
-import type { Breadcrumb, HistoryPage, OdometerKind, OdometerReading, ProviderName, TelematicsProvider } from './provider';
+import type { Breadcrumb, HistoryPage, OdometerKind, OdometerReading, TelematicsProvider } from './provider';
+import type { ProviderName } from './providers';
 import { decodeTrack, emptyTrack, encodeTrack, thinTrack, trackFrom, type Track } from './track-codec';
 import { providerFor, type TelematicsDeps } from './registry';
 
@@ -43,8 +44,8 @@ export interface TripTimes {
   start: Date | null;
   end: Date | null;
   companyId: number | null;
-  samsaraId: string | null;
-  gleId: string | null;
+  /** The truck's id at each provider (truck_provider_links), as a JSON object provider → id. */
+  vehicleIds: unknown;
 }
 
 /** The window from a trip's times; null when the trip has none (upcoming, or ended without an end time). */
@@ -53,7 +54,8 @@ export function windowOf(tripId: number, t: TripTimes, provider: ProviderName, n
   const inTransit = t.status === 'IN_TRANSIT';
   const end = t.end ?? (inTransit ? now : null);
   if (!end || end <= start || start > now) return null;
-  return { tripId, companyId: t.companyId, vehicleId: provider === 'SAMSARA' ? t.samsaraId : t.gleId, start, end: end > now ? now : end, inTransit };
+  const ids = (typeof t.vehicleIds === 'string' ? JSON.parse(t.vehicleIds) : (t.vehicleIds ?? {})) as Partial<Record<string, string>>;
+  return { tripId, companyId: t.companyId, vehicleId: ids[provider] ?? null, start, end: end > now ? now : end, inTransit };
 }
 
 export const tripTimesColumns = {
@@ -62,8 +64,7 @@ export const tripTimesColumns = {
   start: trips.startDateTime,
   end: trips.endDateTime,
   companyId: trucks.companyId,
-  samsaraId: trucks.vehicleId,
-  gleId: trucks.gleVehicleId,
+  vehicleIds: sql`(select json_object_agg(${truckProviderLinks.provider}, ${truckProviderLinks.externalId}) from ${truckProviderLinks} where ${truckProviderLinks.truckId} = ${trucks.id})`,
 };
 
 /** The trip window and the truck's id at the provider; null when the trip has no window. */

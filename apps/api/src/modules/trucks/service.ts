@@ -8,6 +8,7 @@ import { companies, drivers, trucks } from '../../db/schema/reference';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
 import { likePattern, orderBy, toPage } from '../../platform/paging';
 import { setActiveAtVersion } from '../../platform/status';
+import { truckLinkColumns } from '../telematics';
 
 /** The truck's active drivers and the user they are assigned to, read per row of the page. */
 const driverNames = sql<string[]>`coalesce((
@@ -23,7 +24,8 @@ const rowColumns = {
   unitNumber: trucks.unitNumber,
   vinNumber: trucks.vinNumber,
   samsaraVin: trucks.samsaraVin,
-  vehicleId: trucks.vehicleId,
+  // The truck's ids at the providers, as the trucks API shows them in the spec's fields (kept by the telematics module).
+  ...truckLinkColumns(trucks.id),
   licencePlate: trucks.licencePlate,
   homeLocation: trucks.homeLocation,
   homeLatitude: trucks.homeLatitude,

@@ -1,0 +1,152 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
+import type { TripSettings } from '@milepost/contracts/settings-api';
+import type { TruckRow } from '@milepost/contracts/trucks-api';
+import type { Database } from '../src/db/client';
+import { trucks } from '../src/db/schema/reference';
+import { driverProviderLinks, settingsProviders, truckProviderLinks } from '../src/db/schema/telematics';
+import { syncCompany } from '../src/modules/telematics/sync';
+import { createSecretBox } from '../src/platform/secret-box';
+import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
+import { createUser, driverLink, driversLinked, signIn, trucksLinked } from './factories';
+import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
+import { startFakeGle, type FakeGle } from './fakes/gle';
+
+/**
+ * Migration 0026 (issue 19 point 4): the ids providers give trucks and drivers and the TRIP
+ * settings' provider switches move from per-provider columns of `trucks`, `drivers` and
+ * `global_settings` to rows keyed by provider, in place. Each id reads the same after as before
+ * (the trucks API's vehicleId, the TRIP settings' samsaraEnabled/gleEnabled on the wire), and the
+ * sync still matches the migrated trucks and drivers by those ids.
+ */
+let ctx: TestContext;
+let samsara: FakeSamsara;
+let gle: FakeGle;
+let token: string;
+const ids: Record<string, number> = {};
+const box = createSecretBox('a-test-key-for-migration-0026-!!');
+
+async function seedOldRows(database: Database) {
+  const one = async (text: string, values: unknown[] = []) => ((await database.executeSql(text, values)).rows[0] as { id: number }).id;
+  ids.company = await one(`insert into companies (name, email, phone, us_dot) values ('Linked Co', 'ops@linked.test', '+1 (312) 555-0100', '1') returning id`);
+  await database.executeSql(
+    `insert into company_providers (company_id, provider, enabled, token_encrypted) values ($1, 'SAMSARA', true, $2), ($1, 'GLE', true, $3)`,
+    [ids.company, box.seal('samsara-test-token'), box.seal('gle-test-token')],
+  );
+  const truck = (unit: string, vehicleId: string | null, gleVehicleId: string | null, updatedAt: string) =>
+    one(
+      `insert into trucks (unit_number, vin_number, samsara_vin, licence_plate, home_location, company_id, vehicle_id, gle_vehicle_id, updated_at)
+       values ($1, $2, $3, 'IL-1', 'Chicago, IL', $4, $5, $6, $7) returning id`,
+      [unit, `1GLEVIN${unit}`, `3SAMVIN${unit}`, ids.company, vehicleId, gleVehicleId, updatedAt],
+    );
+  ids.both = await truck('M-1', 'sv-281', 'GLE-M-1', '2026-01-01T00:00:00Z');
+  ids.none = await truck('M-2', null, null, '2026-01-01T00:00:00Z');
+  // Two trucks with one Samsara id (the id was only indexed): the more recently updated keeps it.
+  ids.older = await truck('M-3', 'sv-dup', null, '2026-01-01T00:00:00Z');
+  ids.newer = await truck('M-4', 'sv-dup', null, '2026-02-01T00:00:00Z');
+  const driver = (first: string, samsaraId: string | null, gleId: string | null) =>
+    one(`insert into drivers (first_name, last_name, truck_id, samsara_driver_id, gle_driver_id) values ($1, 'Migrated', $2, $3, $4) returning id`, [
+      first,
+      ids.both,
+      samsaraId,
+      gleId,
+    ]);
+  ids.rosa = await driver('Rosa', `${ids.company}:d-1`, `${ids.company}:gd-1`);
+  ids.sam = await driver('Sam', null, null);
+  ids.settings = await one(
+    `insert into global_settings (type, pickup_radius, delivery_radius, samsara_enabled, gle_enabled) values ('TRIP', 1, 1, true, false) returning id`,
+  );
+}
+
+beforeAll(async () => {
+  samsara = await startFakeSamsara();
+  gle = await startFakeGle();
+  ctx = await createTestContext({ SAMSARA_BASE_URL: samsara.url, GLE_BASE_URL: gle.url }, { before: { tag: '0026_provider_links', seed: seedOldRows } });
+  token = (await signIn(ctx.app, await createUser(ctx.db, { permissions: PERMISSION_NAMES }))).accessToken;
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+  await samsara?.close();
+  await gle?.close();
+});
+
+const get = async <T>(url: string) => {
+  const res = await call(ctx.app, { method: 'GET', url: `/api/v1${url}`, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { data: T }).data;
+};
+
+describe('migration 0026: provider links and settings switches', () => {
+  it('moves the trucks’ and drivers’ provider ids in place; the trucks API shows the same vehicleId', async () => {
+    expect((await get<TruckRow>(`/trucks/${ids.both}`)).vehicleId).toBe('sv-281');
+    expect((await get<TruckRow>(`/trucks/${ids.none}`)).vehicleId).toBeNull();
+    expect((await get<TruckRow>(`/trucks/${ids.newer}`)).vehicleId).toBe('sv-dup');
+    expect((await get<TruckRow>(`/trucks/${ids.older}`)).vehicleId).toBeNull();
+    const links = await ctx.db.select().from(truckProviderLinks).orderBy(truckProviderLinks.truckId, truckProviderLinks.provider);
+    expect(links.map((l) => `${l.truckId} ${l.provider} ${l.externalId}`)).toEqual([`${ids.both} GLE GLE-M-1`, `${ids.both} SAMSARA sv-281`, `${ids.newer} SAMSARA sv-dup`]);
+    const drivers = await ctx.db.select().from(driverProviderLinks).orderBy(driverProviderLinks.provider);
+    expect(drivers.map((l) => `${l.driverId} ${l.provider} ${l.externalId}`)).toEqual([`${ids.rosa} GLE ${ids.company}:gd-1`, `${ids.rosa} SAMSARA ${ids.company}:d-1`]);
+  });
+
+  it('moves the TRIP settings’ switches in place; the settings API answers samsaraEnabled and gleEnabled as before', async () => {
+    expect(await get<TripSettings>('/global-setting/by-type?type=TRIP')).toMatchObject({ id: ids.settings, samsaraEnabled: true, gleEnabled: false, type: 'TRIP' });
+    const rows = await ctx.db.select().from(settingsProviders);
+    expect(rows.map((r) => `${r.settingsId} ${r.provider} ${r.enabled}`)).toEqual([`${ids.settings} SAMSARA true`]);
+  });
+
+  it('drops the old columns', async () => {
+    const res = await ctx.database.executeSql(
+      `select table_name || '.' || column_name as c from information_schema.columns
+       where (table_name, column_name) in (('trucks', 'vehicle_id'), ('trucks', 'gle_vehicle_id'), ('drivers', 'samsara_driver_id'), ('drivers', 'gle_driver_id'),
+         ('global_settings', 'samsara_enabled'), ('global_settings', 'gle_enabled'), ('trucks', 'samsara_vin'))`,
+    );
+    expect((res.rows as { c: string }[]).map((r) => r.c)).toEqual(['trucks.samsara_vin']);
+  });
+
+  it('the sync still matches the migrated truck and driver by their ids', async () => {
+    const before = (await ctx.db.select({ id: trucks.id }).from(trucks)).length;
+    // A vehicle whose VIN matches no truck: found by its migrated id. A driver renamed at Samsara: found by its migrated id.
+    samsara.vehicles.push({ id: 'sv-281', name: 'M-1 renamed', vin: 'NOTAVINOFOURS0000' });
+    samsara.drivers.push({ id: 'd-1', name: 'Rosie Renamed', vehicleId: 'sv-281' });
+    // Samsara is switched off in the migrated TRIP settings: switch it on through the API as a user would.
+    const res = await call(ctx.app, {
+      method: 'PUT',
+      url: `/api/v1/global-setting/${ids.settings}`,
+      token,
+      payload: { homeRadius: 0, shopRadius: 0, pickupRadius: 1, trailerRadius: 0, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true, type: 'TRIP' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ samsaraEnabled: true, gleEnabled: true });
+    await syncCompany({ db: ctx.db, secretBox: box, config: ctx.config, retry: FAST_RETRY }, ids.company!, 'SAMSARA');
+    expect((await ctx.db.select({ id: trucks.id }).from(trucks)).length).toBe(before);
+    expect((await trucksLinked(ctx.db, 'SAMSARA', 'sv-281')).map((t) => t.id)).toEqual([ids.both]);
+    expect((await driversLinked(ctx.db, 'SAMSARA', `${ids.company}:d-1`)).map((d) => d.id)).toEqual([ids.rosa]);
+    expect(await driverLink(ctx.db, ids.sam!, 'SAMSARA')).toBeNull();
+
+    gle.vehicles.push({ vehicleId: 'GLE-M-1', vin: 'NOTAVINOFGLE00000', name: 'M-1 at GLE' });
+    gle.drivers.push({ driverId: 'gd-1', firstName: 'Rosa', lastName: 'Renamed', vehicleId: 'GLE-M-1' });
+    await syncCompany({ db: ctx.db, secretBox: box, config: ctx.config, retry: FAST_RETRY }, ids.company!, 'GLE');
+    expect((await ctx.db.select({ id: trucks.id }).from(trucks)).length).toBe(before);
+    expect((await trucksLinked(ctx.db, 'GLE', 'GLE-M-1')).map((t) => t.id)).toEqual([ids.both]);
+    expect((await driversLinked(ctx.db, 'GLE', `${ids.company}:gd-1`)).map((d) => d.id)).toEqual([ids.rosa]);
+  });
+});
+
+describe('modules outside telematics', () => {
+  /**
+   * Adding a provider touches modules/telematics only (docs/integrations/telematics.md "Adding a
+   * provider"): these modules name no provider — no provider column, no provider's name. The one
+   * allowed word is the spec's `samsaraVin`, the truck's VIN as the user enters it
+   * (docs/decisions/022-provider-links.md).
+   */
+  it.each(['trucks', 'drivers', 'companies', 'settings', 'mileage-review'])('modules/%s names no telematics provider', async (name) => {
+    const dir = new URL(`../src/modules/${name}/`, import.meta.url);
+    const files = await readdir(dir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const text = (await readFile(new URL(file, dir), 'utf8')).replace(/\bsamsaraVin\b/g, '');
+      expect(text, file).not.toMatch(/samsara|\bgle|vehicle_?id/i);
+    }
+  });
+});
