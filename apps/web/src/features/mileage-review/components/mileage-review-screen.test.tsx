@@ -117,10 +117,10 @@ describe("Mileage Review screen", () => {
 
   it("shows two flag chips and a \"+N\" chip that names the rest, by tooltip, keyboard and tap", async () => {
     const flags = [
-      { code: "OVER_TOLERANCE", sentence: "Actual miles are 12.0 % over routed (tolerance 3 %)" },
+      { code: "OVER_TOLERANCE", sentence: "GPS 139.4 mi is 2 % over routed 136.7 mi (tolerance 1 %)" },
       { code: "GPS_GAP", sentence: "GPS gap on the 38.0 mi leg between Joliet, IL and Tulsa, OK" },
-      { code: "STOP_NOT_REACHED", sentence: "Stop 3 (Tulsa, OK) was not reached by GPS" },
-      { code: "ESTIMATE_ONLY", sentence: "Routed miles are an estimate" },
+      { code: "STOP_NOT_REACHED", sentence: "The truck's GPS track never reached Tulsa, OK (stop 3)" },
+      { code: "ESTIMATE_ONLY", sentence: "Routed miles are an estimate and there is no GPS track" },
     ] as ReviewRow["flags"];
     const onOpenTrip = vi.fn();
     mockApi({
@@ -139,7 +139,7 @@ describe("Mileage Review screen", () => {
     const more = await screen.findByRole(
       "button",
       {
-        name: "2 more flags: Stop not reached: Stop 3 (Tulsa, OK) was not reached by GPS; Estimate only: Routed miles are an estimate",
+        name: "2 more flags: Stop not reached: The truck's GPS track never reached Tulsa, OK (stop 3); Estimate only: Routed miles are an estimate and there is no GPS track",
       },
       wait,
     );
@@ -151,13 +151,13 @@ describe("Mileage Review screen", () => {
     // Keyboard: Tab reaches it and its tooltip lists the rest.
     more.focus();
     const tip = await screen.findByRole("tooltip", undefined, { timeout: 5000 });
-    expect(tip).toHaveTextContent("Stop not reached: Stop 3 (Tulsa, OK) was not reached by GPS");
-    expect(tip).toHaveTextContent("Estimate only: Routed miles are an estimate");
+    expect(tip).toHaveTextContent("Stop not reached: The truck's GPS track never reached Tulsa, OK (stop 3)");
+    expect(tip).toHaveTextContent("Estimate only: Routed miles are an estimate and there is no GPS track");
     // A press (a phone's tap) opens the same list and does not open the trip.
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: /^2 more flags/ }));
     const list = await screen.findByRole("dialog", undefined, wait);
-    expect(within(list).getByText(/Stop 3 \(Tulsa, OK\) was not reached by GPS/)).toBeInTheDocument();
+    expect(within(list).getByText(/never reached Tulsa, OK \(stop 3\)/)).toBeInTheDocument();
     expect(within(list).getByText(/Routed miles are an estimate/)).toBeInTheDocument();
     expect(onOpenTrip).not.toHaveBeenCalled();
   });

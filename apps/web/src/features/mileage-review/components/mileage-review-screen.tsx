@@ -113,7 +113,7 @@ function FlagChips({ row }: { row: ReviewRow }) {
     return <span className="text-muted-foreground">—</span>;
   // One line: the table's rows have one height. A third chip would be cut off with its tooltip,
   // so the rest sit behind a "+N" chip: its tooltip (hover, keyboard focus) and its name list
-  // them, and a press (a phone's tap) opens the same list (docs/mileage-review.md#flags).
+  // them, and a press (a phone's tap) opens the same list (docs/mileage-review.md#screen).
   const shown = row.flags.slice(0, VISIBLE_FLAGS);
   const rest = row.flags.slice(VISIBLE_FLAGS);
   const restList = (
