@@ -195,11 +195,11 @@ export function jurisdictionIndex(): Index {
   const states = buildGrid(E, false);
   const foreign = buildGrid(E, true);
   const cells = states.cells.slice();
-  const seed = waterSeeds(E, cells, states, foreign);
+  const { seed, dist } = waterSeeds(E, cells, states, foreign);
   for (let k = 0; k < cells.length; k++) {
     if (cells[k] !== 0) continue;
     const f = foreign.cells[k]!;
-    cells[k] = f < 0 ? ABROAD_MIXED : f === E.foreign ? 0 : waterOf(E, seed[k]!, edgeKm(E, seed[k]!, cellX(k), cellY(k)));
+    cells[k] = f < 0 ? ABROAD_MIXED : f === E.foreign ? 0 : waterOf(E, seed[k]!, dist[k]!);
   }
   index = { codes: E.codes, cells, states, foreign, seed, E };
   return index;
@@ -228,7 +228,8 @@ function buildGrid(E: StateEdges, abroad: boolean): Grid {
       }
   }
   const keys = [...perCell.keys()].sort((a, b) => a - b);
-  const mixedOf = new Map(keys.map((k, m) => [k, m]));
+  const mixedOf = new Int32Array(ROWS * COLS).fill(-1);
+  keys.forEach((k, m) => (mixedOf[k] = m));
   const edgeStart = new Int32Array(keys.length + 1);
   keys.forEach((k, m) => (edgeStart[m + 1] = edgeStart[m]! + perCell.get(k)!.length));
   const edgeList = new Int32Array(edgeStart[keys.length]!);
@@ -236,25 +237,27 @@ function buildGrid(E: StateEdges, abroad: boolean): Grid {
 
   const cells = new Int32Array(ROWS * COLS);
   const centre = new Int32Array(keys.length);
+  const starts = rowStarts(E, abroad);
   const stamp = new Int32Array(n).fill(-1);
   const toggled: number[] = [];
   let step = 0;
   for (let r = 0; r < ROWS; r++) {
     const y = LAT0 + (r + 0.5) * CELL;
-    // The row's first centre by an exact test against every edge (once a row), then eastwards.
-    let state = exactJurisdiction(E, -180 + 0.5 * CELL, y, abroad);
+    // The row's first centre from the exact test of every row at once, then eastwards.
+    let state = starts[r]!;
     for (let c = 0; c < COLS; c++) {
       const k = r * COLS + c;
+      const m = mixedOf[k]!;
       if (c > 0) {
-        const a = perCell.get(k - 1);
-        const b = perCell.get(k);
-        if (a || b) {
+        const a = mixedOf[k - 1]!;
+        if (a >= 0 || m >= 0) {
           step++;
           toggled.length = 0;
           const x = -180 + (c + 0.5) * CELL;
-          for (const list of [a, b])
-            if (list)
-              for (const e of list) {
+          for (const mm of [a, m])
+            if (mm >= 0)
+              for (let i = edgeStart[mm]!; i < edgeStart[mm + 1]!; i++) {
+                const e = edgeList[i]!;
                 if (stamp[e] === step) continue;
                 stamp[e] = step;
                 if (crosses(E, e, x - CELL, y, x, y)) toggled.push(E.sid[e]!);
@@ -262,8 +265,7 @@ function buildGrid(E: StateEdges, abroad: boolean): Grid {
           state = applyToggles(state, toggled);
         }
       }
-      const m = mixedOf.get(k);
-      if (m === undefined) cells[k] = state;
+      if (m < 0) cells[k] = state;
       else {
         cells[k] = -1 - m;
         centre[m] = state;
@@ -279,7 +281,7 @@ function buildGrid(E: StateEdges, abroad: boolean): Grid {
  * own edges); their nearest edges are carried across the other cells by raster passes down and up
  * the grid (a vector distance transform: each cell tries its neighbours' nearest edges).
  */
-function waterSeeds(E: StateEdges, cells: Int32Array, states: Grid, foreign: Grid): Int32Array {
+function waterSeeds(E: StateEdges, cells: Int32Array, states: Grid, foreign: Grid): { seed: Int32Array; dist: Float32Array } {
   const seed = new Int32Array(ROWS * COLS).fill(-1);
   const dist = new Float32Array(ROWS * COLS).fill(Infinity);
   for (const g of [states, foreign])
@@ -326,7 +328,39 @@ function waterSeeds(E: StateEdges, cells: Int32Array, states: Grid, foreign: Gri
     for (let c = COLS - 1; c >= 0; c--) visit(r, c, r + 1, c + 1);
     for (let c = 0; c < COLS; c++) visit(r, c, -1, c - 1);
   }
-  return seed;
+  return { seed, dist };
+}
+
+/**
+ * Per row, the jurisdiction of its first cell's centre (longitude −179.95°) in one layer: the
+ * even-odd test of exactJurisdiction for every row at once, each edge visiting only its rows.
+ */
+function rowStarts(E: StateEdges, abroad: boolean): Int32Array {
+  const layers = E.foreign + 1;
+  const parity = new Uint8Array(ROWS * layers);
+  const x = -180 + 0.5 * CELL;
+  for (let e = 0; e < E.sid.length; e++) {
+    if ((E.sid[e] === E.foreign) !== abroad) continue;
+    const ay = E.y0[e]!;
+    const by = E.y1[e]!;
+    const r0 = Math.max(0, Math.floor((Math.min(ay, by) - LAT0) * INV - 0.5));
+    const r1 = Math.min(ROWS - 1, Math.ceil((Math.max(ay, by) - LAT0) * INV));
+    for (let r = r0; r <= r1; r++) {
+      const y = LAT0 + (r + 0.5) * CELL;
+      if (ay > y === by > y) continue;
+      const ax = E.x0[e]!;
+      const bx = E.x1[e]!;
+      if (x < ax + ((y - ay) * (bx - ax)) / (by - ay)) parity[r * layers + E.sid[e]!]! ^= 1;
+    }
+  }
+  const starts = new Int32Array(ROWS);
+  for (let r = 0; r < ROWS; r++)
+    for (let s = 1; s < layers; s++)
+      if (parity[r * layers + s]) {
+        starts[r] = s;
+        break;
+      }
+  return starts;
 }
 
 /**
