@@ -17,10 +17,10 @@ import { POSTAL_BY_FIPS as POSTAL } from './us-states';
  * cell's own edges can be crossed. The centres are found at build time by walking each row of
  * cells from west to east the same way, so nothing is a scan over the polygons.
  *
- * Water (docs/state-miles.md#water): the state shapes end at the shoreline, but IFTA counts a
+ * Water (docs/state-miles.md, "Water"): the state shapes end at the shoreline, but IFTA counts a
  * truck's miles in a state, so a point in no state belongs to the jurisdiction of the nearest land
  * within WATER_REACH_M — a state, or OUT when that land is another country. Foreign land comes from
- * `world-atlas` (Natural Earth countries at 1:10m) and is OUT; the nearest-land rule also draws the
+ * `world-atlas` (Natural Earth countries at 1:50m) and is OUT; the nearest-land rule also draws the
  * line through shared waters (Lake Erie, Haro Strait) about where the treaties draw it, midway.
  */
 
@@ -112,7 +112,7 @@ export function stateEdges(): StateEdges {
   return edges;
 }
 
-/** How far from land a point in the water still belongs to it: 100 km (docs/state-miles.md#water). */
+/** How far from land a point in the water still belongs to it: 100 km (docs/state-miles.md, "Water"). */
 export const WATER_REACH_M = 100_000;
 const REACH_KM = WATER_REACH_M / 1000;
 const KM_PER_DEG_LAT = 110.574;
@@ -276,7 +276,7 @@ function buildGrid(E: StateEdges, abroad: boolean): Grid {
 }
 
 /**
- * The water rule at build time (docs/state-miles.md#water): for every cell in no state, the land
+ * The water rule at build time (docs/state-miles.md, "Water"): for every cell in no state, the land
  * edge nearest its centre within WATER_REACH_M. The mixed cells of both layers are the seeds (their
  * own edges); their nearest edges are carried across the other cells by raster passes down and up
  * the grid (a vector distance transform: each cell tries its neighbours' nearest edges).
