@@ -57,7 +57,7 @@ const ringsOf = (g: { type: string; coordinates?: unknown } | null): Ring[] =>
 
 /**
  * The state boundaries of us-atlas (states-10m) as edges, index i of `codes` being state i + 1
- * (0 is OUT), then the rings of other countries' land (world-atlas countries-10m) that come within
+ * (0 is OUT), then the rings of other countries' land (world-atlas countries-50m) that come within
  * about 2° of a state — whole rings, so that inside and outside stay well defined.
  */
 export function stateEdges(): StateEdges {
