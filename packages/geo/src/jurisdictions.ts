@@ -116,10 +116,10 @@ export function stateEdges(): StateEdges {
 export const WATER_REACH_M = 100_000;
 const REACH_KM = WATER_REACH_M / 1000;
 const KM_PER_DEG_LAT = 110.574;
+const kmPerDegLng = (lat: number) => 111.32 * Math.cos((lat * Math.PI) / 180);
 
 /** Distance in km from (x, y) (lng, lat in degrees) to edge e, in a local equirectangular plane: exact enough at these distances. */
-function edgeKm(E: StateEdges, e: number, x: number, y: number): number {
-  const kx = 111.32 * Math.cos((y * Math.PI) / 180);
+function edgeKm(E: StateEdges, e: number, x: number, y: number, kx = kmPerDegLng(y)): number {
   const ax = (E.x0[e]! - x) * kx;
   const ay = (E.y0[e]! - y) * KM_PER_DEG_LAT;
   const bx = (E.x1[e]! - x) * kx;
@@ -437,33 +437,40 @@ export function jurisdictionNumberAt(I: Index, lat: number, lng: number): number
 /** The water rule for one point in cell k: the nearest of the cell's edges (both layers) and of its and its neighbours' nearest edges. */
 function waterNear(I: Index, k: number, lat: number, lng: number): number {
   const E = I.E;
+  const kx = kmPerDegLng(lat);
   let best = -1;
   let bestKm = Infinity;
-  const consider = (e: number) => {
-    if (e < 0) return;
-    const d = edgeKm(E, e, lng, lat);
-    if (d < bestKm) {
-      bestKm = d;
-      best = e;
-    }
-  };
-  for (const g of [I.states, I.foreign]) {
+  for (let layer = 0; layer < 2; layer++) {
+    const g = layer === 0 ? I.states : I.foreign;
     const v = g.cells[k]!;
-    if (v < 0) for (let i = g.edgeStart[-1 - v]!, end = g.edgeStart[-v]!; i < end; i++) consider(g.edgeList[i]!);
+    if (v >= 0) continue;
+    for (let i = g.edgeStart[-1 - v]!, end = g.edgeStart[-v]!; i < end; i++) {
+      const e = g.edgeList[i]!;
+      const d = edgeKm(E, e, lng, lat, kx);
+      if (d < bestKm) {
+        bestKm = d;
+        best = e;
+      }
+    }
   }
-  consider(I.seed[k]!);
-  neighbours(k, (n) => consider(I.seed[n]!));
+  const r = Math.floor(k / COLS);
+  const c = k - r * COLS;
+  for (let dr = -1; dr <= 1; dr++) {
+    if (r + dr < 0 || r + dr >= ROWS) continue;
+    for (let dc = -1; dc <= 1; dc++) {
+      if (c + dc < 0 || c + dc >= COLS) continue;
+      const e = I.seed[k + dr * COLS + dc]!;
+      if (e < 0) continue;
+      const d = edgeKm(E, e, lng, lat, kx);
+      if (d < bestKm) {
+        bestKm = d;
+        best = e;
+      }
+    }
+  }
   return waterOf(E, best, bestKm);
 }
 
-/** Calls `fn` with each of the (up to 8) cells around cell k. */
-function neighbours(k: number, fn: (n: number) => void) {
-  const r = Math.floor(k / COLS);
-  const c = k % COLS;
-  for (let dr = -1; dr <= 1; dr++)
-    for (let dc = -1; dc <= 1; dc++)
-      if ((dr || dc) && r + dr >= 0 && r + dr < ROWS && c + dc >= 0 && c + dc < COLS) fn((r + dr) * COLS + c + dc);
-}
 
 /** The jurisdiction of a point: a state's postal code (DC and the territories included), or OUT. */
 export function jurisdictionAt(lat: number, lng: number): string {
