@@ -113,7 +113,9 @@ function FlagChips({ row }: { row: ReviewRow }) {
     return <span className="text-muted-foreground">—</span>;
   // One line: the table's rows have one height. A third chip would be cut off with its tooltip,
   // so the rest sit behind a "+N" chip: its tooltip (hover, keyboard focus) and its name list
-  // them, and a press (a phone's tap) opens the same list (docs/mileage-review.md#screen).
+  // them, and a press (a phone's tap) opens the same list (docs/mileage-review.md#screen). The
+  // two widest names with "+N" overflow the column by a few pixels: the two chips shrink (an
+  // ellipsis; their name stays in their accessible name), "+N" never does.
   const shown = row.flags.slice(0, VISIBLE_FLAGS);
   const rest = row.flags.slice(VISIBLE_FLAGS);
   const restList = (
@@ -129,7 +131,7 @@ function FlagChips({ row }: { row: ReviewRow }) {
     <span className="flex min-w-0 flex-nowrap gap-1 overflow-hidden">
       {shown.map((f, i) => (
         <Tooltip key={`${f.code}-${i}`} label={f.sentence}>
-          <span tabIndex={0} data-flag={f.code} aria-label={flagText(f)} className={CHIP}>
+          <span tabIndex={0} data-flag={f.code} aria-label={flagText(f)} className={`${CHIP} min-w-0 truncate`}>
             {REVIEW_FLAG_LABELS[f.code]}
           </span>
         </Tooltip>
