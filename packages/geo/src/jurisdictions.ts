@@ -406,7 +406,7 @@ function inMixed(I: Index, g: Grid, m: number, r: number, c: number, lat: number
   const x = -180 + (c + 0.5) * CELL;
   const y = LAT0 + (r + 0.5) * CELL;
   const E = I.E;
-  let state = g.centre[m]!;
+  const state = g.centre[m]!;
   // Usually no edge lies between the centre and the point: no allocation then.
   let toggled: number[] | null = null;
   for (let i = g.edgeStart[m]!, end = g.edgeStart[m + 1]!; i < end; i++) {
