@@ -48,7 +48,7 @@ export const webStale = () =>
  * worker-thread transports), is loaded only on first use (Samsara's SDK, the offline gazetteer,
  * the state boundaries: bundled, they would be read at every start), or is optional (pg-native).
  */
-const EXTERNAL = ['@electric-sql/pglite', 'argon2', '@fastify/swagger-ui', 'pino', 'pino-pretty', 'thread-stream', '@samsarahq/samsara', 'zipcodes', 'us-atlas', 'pg-native'];
+const EXTERNAL = ['@electric-sql/pglite', 'argon2', '@fastify/swagger-ui', 'pino', 'pino-pretty', 'thread-stream', '@samsarahq/samsara', 'zipcodes', 'us-atlas', 'world-atlas', 'pg-native'];
 
 /**
  * The API with the packages it imports in one ES module per entry point, except EXTERNAL: resolving

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { segmentMeters, trackMeters } from './distance';
-import { JURISDICTIONS, OUTSIDE_US, jurisdictionAt, jurisdictionAtExact, metresByJurisdiction, stateEdges } from './jurisdictions';
+import { JURISDICTIONS, OUTSIDE_US, jurisdictionAt, jurisdictionAtExact, metresByJurisdiction, onLandExact, stateEdges } from './jurisdictions';
 
 /** Fort Wayne → Indianapolis → Effingham → St. Louis → Kansas City, KS → Omaha → Des Moines: IN, IL, MO, KS, NE, IA. */
 const WAYPOINTS: [number, number][] = [
@@ -39,6 +39,7 @@ function slowReference() {
   const boxes = E.codes.map(() => [Infinity, Infinity, -Infinity, -Infinity]);
   const byState: number[][] = E.codes.map(() => []);
   for (let e = 0; e < E.sid.length; e++) {
+    if (E.sid[e] === E.foreign) continue;
     const b = boxes[E.sid[e]! - 1]!;
     b[0] = Math.min(b[0]!, E.x0[e]!, E.x1[e]!);
     b[1] = Math.min(b[1]!, E.y0[e]!, E.y1[e]!);
@@ -97,13 +98,23 @@ describe('jurisdiction of a point', () => {
     expect(JURISDICTIONS).toContain('DC');
   });
 
-  it('agrees with point-in-polygon over every edge at random points, near borders included', () => {
+  it('agrees with point-in-polygon over every edge at random points on land, and with the nearest land in nearly all the water', () => {
+    let water = 0;
+    let agree = 0;
     fc.assert(
       fc.property(fc.double({ min: 24, max: 50, noNaN: true }), fc.double({ min: -125, max: -66, noNaN: true }), (lat, lng) => {
-        expect(jurisdictionAt(lat, lng)).toBe(jurisdictionAtExact(lat, lng));
+        if (onLandExact(lat, lng)) expect(jurisdictionAt(lat, lng)).toBe(jurisdictionAtExact(lat, lng));
+        else {
+          // Open water is labelled per 0.1° cell: near a midline between two lands or at the
+          // reach's edge a cell can take its neighbour's answer.
+          water++;
+          if (jurisdictionAt(lat, lng) === jurisdictionAtExact(lat, lng)) agree++;
+        }
       }),
       { numRuns: 3000 },
     );
+    expect(water).toBeGreaterThan(300);
+    expect(agree / water).toBeGreaterThan(0.97);
     // Along the IN/IL, IL/MO and MO/KS borders, where every cell is a mixed one.
     for (let k = 0; k < 400; k++) {
       const lat = 37.5 + (k / 400) * 4;
@@ -136,12 +147,47 @@ describe('metres by jurisdiction', () => {
   it('keeps a drive along a shore in its state, and a drive abroad OUT', () => {
     // Lake Shore Drive, Chicago: the 1:10m shoreline puts parts of it in Lake Michigan.
     const shore = { lat: [41.8676, 41.8800, 41.8917, 41.9100, 41.9300, 41.9500], lng: [-87.6140, -87.6160, -87.6140, -87.6240, -87.6330, -87.6400] };
-    expect(shore.lat.some((la, i) => jurisdictionAt(la, shore.lng[i]!) === OUTSIDE_US)).toBe(true);
+    expect(shore.lat.some((la, i) => !onLandExact(la, shore.lng[i]!))).toBe(true);
+    expect(shore.lat.every((la, i) => jurisdictionAt(la, shore.lng[i]!) === 'IL')).toBe(true);
     expect([...metresByJurisdiction(shore.lat, shore.lng).keys()]).toEqual(['IL']);
     // Detroit → Windsor → London, ON → Buffalo: Michigan, then Ontario (OUT, far more than a shore's gap), then New York.
     const abroad = metresByJurisdiction([42.3314, 42.3149, 42.9849, 42.8864], [-83.0458, -83.0364, -81.2453, -78.8784]);
     expect([...abroad.keys()].sort()).toEqual(['MI', 'NY', 'OUT']);
     expect(abroad.get(OUTSIDE_US)!).toBeGreaterThan(200_000);
+  });
+
+  it('counts a straight leg across a lake in the states whose water it crosses, none OUT', () => {
+    // Milwaukee → Grand Rapids: ~130 km of Lake Michigan, the WI side then the MI side.
+    const lake = metresByJurisdiction([43.0389, 42.9634], [-87.9065, -85.6681]);
+    expect([...lake.keys()].sort()).toEqual(['MI', 'WI']);
+    expect(lake.get('WI')!).toBeGreaterThan(50_000); // ~10 km of land, the rest the lake's west half
+    expect(lake.get('MI')!).toBeGreaterThan(100_000);
+    // Chicago → Detroit: the lake's southern tip off Illinois and Indiana, then Michigan.
+    const tip = metresByJurisdiction([41.8781, 42.3314], [-87.6298, -83.0458]);
+    expect([...tip.keys()].sort()).toEqual(['IL', 'IN', 'MI']);
+    // Water points: mid Lake Michigan, Chesapeake Bay, Long Island Sound, Puget Sound.
+    expect(jurisdictionAt(44.0, -87.0)).toBe('MI');
+    expect(jurisdictionAt(43.0, -87.7)).toBe('WI');
+    expect(jurisdictionAt(38.3, -76.3)).toBe('MD');
+    expect(jurisdictionAt(41.1, -73.1)).not.toBe(OUTSIDE_US);
+    expect(jurisdictionAt(47.7, -122.45)).toBe('WA');
+  });
+
+  it('keeps Canada, Mexico, their waters and the open sea OUT', () => {
+    expect(jurisdictionAt(42.3, -83.0)).toBe(OUTSIDE_US); // Windsor, ON, across the river from Detroit
+    expect(jurisdictionAt(49.1, -123.0)).toBe(OUTSIDE_US); // Delta, BC, next to the 49th parallel
+    expect(jurisdictionAt(32.52, -117.03)).toBe(OUTSIDE_US); // Tijuana
+    expect(jurisdictionAt(43.6, -77.9)).toBe(OUTSIDE_US); // Lake Ontario, nearer Ontario
+    expect(jurisdictionAt(36.5, -73.5)).toBe(OUTSIDE_US); // the Atlantic, > 100 km from land
+    // Seattle → Victoria, BC: Puget Sound is Washington's, Victoria and the strait beside it are not.
+    const victoria = metresByJurisdiction([47.6062, 48.4284], [-122.3321, -123.3656]);
+    expect([...victoria.keys()].sort()).toEqual(['OUT', 'WA']);
+    expect(victoria.get('WA')!).toBeGreaterThan(80_000);
+    expect(victoria.get(OUTSIDE_US)!).toBeGreaterThan(10_000);
+    // Detroit → Toronto in a straight line: Michigan, then Ontario.
+    const toronto = metresByJurisdiction([42.3314, 43.6532], [-83.0458, -79.3832]);
+    expect([...toronto.keys()].sort()).toEqual(['MI', 'OUT']);
+    expect(toronto.get(OUTSIDE_US)!).toBeGreaterThan(250_000);
   });
 
   it('gives nothing for fewer than two fixes', () => {

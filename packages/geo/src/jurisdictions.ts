@@ -16,6 +16,12 @@ import { POSTAL_BY_FIPS as POSTAL } from './us-states';
  * crosses, leaves or enters that edge's state — both ends lie in the (convex) cell, so only the
  * cell's own edges can be crossed. The centres are found at build time by walking each row of
  * cells from west to east the same way, so nothing is a scan over the polygons.
+ *
+ * Water (docs/state-miles.md, "Water"): the state shapes end at the shoreline, but IFTA counts a
+ * truck's miles in a state, so a point in no state belongs to the jurisdiction of the nearest land
+ * within WATER_REACH_M — a state, or OUT when that land is another country. Foreign land comes from
+ * `world-atlas` (Natural Earth countries at 1:50m) and is OUT; the nearest-land rule also draws the
+ * line through shared waters (Lake Erie, Haro Strait) about where the treaties draw it, midway.
  */
 
 
@@ -25,9 +31,14 @@ export const OUTSIDE_US = 'OUT';
 /** Every jurisdiction a point can have: the postal codes, then OUT. */
 export const JURISDICTIONS: readonly string[] = [...Object.values(POSTAL).sort(), OUTSIDE_US];
 
-/** State polygons as flat edge columns: edge e runs (x0[e], y0[e]) → (x1[e], y1[e]) on the boundary of state sid[e]. */
+/**
+ * State polygons as flat edge columns: edge e runs (x0[e], y0[e]) → (x1[e], y1[e]) on the boundary
+ * of state sid[e] (1..codes.length), or of another country's land near the US (sid `foreign`).
+ */
 export interface StateEdges {
   codes: readonly string[];
+  /** The sid of every other country's land: codes.length + 1. */
+  foreign: number;
   x0: Float64Array;
   y0: Float64Array;
   x1: Float64Array;
@@ -37,10 +48,22 @@ export interface StateEdges {
 
 let edges: StateEdges | null = null;
 
-/** The state boundaries of us-atlas (states-10m) as edges; index i of `codes` is state i + 1 (0 is OUT). */
+/** world-atlas country ids of the US and of the territories us-atlas already has as states: not foreign. */
+const US_COUNTRY_IDS = new Set(['840', '630', '316', '850', '016', '580']);
+
+type Ring = number[][];
+const ringsOf = (g: { type: string; coordinates?: unknown } | null): Ring[] =>
+  !g ? [] : g.type === 'Polygon' ? (g.coordinates as Ring[]) : g.type === 'MultiPolygon' ? (g.coordinates as Ring[][]).flat() : [];
+
+/**
+ * The state boundaries of us-atlas (states-10m) as edges, index i of `codes` being state i + 1
+ * (0 is OUT), then the rings of other countries' land (world-atlas countries-50m) that come within
+ * about 2° of a state — whole rings, so that inside and outside stay well defined.
+ */
 export function stateEdges(): StateEdges {
   if (edges) return edges;
-  const topo = createRequire(import.meta.url)('us-atlas/states-10m.json') as Topology<{ states: GeometryCollection<{ name: string }> }>;
+  const require = createRequire(import.meta.url);
+  const topo = require('us-atlas/states-10m.json') as Topology<{ states: GeometryCollection<{ name: string }> }>;
   const fc = feature(topo, topo.objects.states);
   const codes: string[] = [];
   const xs0: number[] = [];
@@ -63,9 +86,53 @@ export function stateEdges(): StateEdges {
           ids.push(codes.length);
         }
   }
-  edges = { codes, x0: Float64Array.from(xs0), y0: Float64Array.from(ys0), x1: Float64Array.from(xs1), y1: Float64Array.from(ys1), sid: Int32Array.from(ids) };
+  // 1° boxes within 2° of a state vertex: a foreign ring with a vertex in one is kept.
+  const near = new Uint8Array(180 * 360);
+  for (let e = 0; e < xs0.length; e++) {
+    const r = Math.floor(ys0[e]! + 90);
+    const c = Math.floor(xs0[e]! + 180);
+    for (let dr = -2; dr <= 2; dr++) for (let dc = -2; dc <= 2; dc++) if (r + dr >= 0 && r + dr < 180) near[(r + dr) * 360 + ((c + dc + 360) % 360)] = 1;
+  }
+  const foreign = codes.length + 1;
+  const world = require('world-atlas/countries-50m.json') as Topology<{ countries: GeometryCollection<{ name: string }> }>;
+  for (const f of feature(world, world.objects.countries).features) {
+    if (US_COUNTRY_IDS.has(String(f.id))) continue;
+    for (const ring of ringsOf(f.geometry as { type: string; coordinates?: unknown })) {
+      if (!ring.some((p) => near[Math.floor(p[1]! + 90) * 360 + ((Math.floor(p[0]! + 180) + 360) % 360)])) continue;
+      for (let i = 1; i < ring.length; i++) {
+        xs0.push(ring[i - 1]![0]!);
+        ys0.push(ring[i - 1]![1]!);
+        xs1.push(ring[i]![0]!);
+        ys1.push(ring[i]![1]!);
+        ids.push(foreign);
+      }
+    }
+  }
+  edges = { codes, foreign, x0: Float64Array.from(xs0), y0: Float64Array.from(ys0), x1: Float64Array.from(xs1), y1: Float64Array.from(ys1), sid: Int32Array.from(ids) };
   return edges;
 }
+
+/** How far from land a point in the water still belongs to it: 100 km (docs/state-miles.md, "Water"). */
+export const WATER_REACH_M = 100_000;
+const REACH_KM = WATER_REACH_M / 1000;
+const KM_PER_DEG_LAT = 110.574;
+const kmPerDegLng = (lat: number) => 111.32 * Math.cos((lat * Math.PI) / 180);
+
+/** Distance in km from (x, y) (lng, lat in degrees) to edge e, in a local equirectangular plane: exact enough at these distances. */
+function edgeKm(E: StateEdges, e: number, x: number, y: number, kx = kmPerDegLng(y)): number {
+  const ax = (E.x0[e]! - x) * kx;
+  const ay = (E.y0[e]! - y) * KM_PER_DEG_LAT;
+  const bx = (E.x1[e]! - x) * kx;
+  const by = (E.y1[e]! - y) * KM_PER_DEG_LAT;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 > 0 ? Math.min(1, Math.max(0, -(ax * dx + ay * dy) / len2)) : 0;
+  return Math.hypot(ax + t * dx, ay + t * dy);
+}
+
+/** The jurisdiction (0 OUT, or a state) of water whose nearest land is edge e's, `km` away. */
+const waterOf = (E: StateEdges, e: number, km: number): number => (e < 0 || km > REACH_KM || E.sid[e] === E.foreign ? 0 : E.sid[e]!);
 
 /** Whether segment p→q crosses edge e (half-open at the edge's ends, so a shared vertex counts once). */
 function crosses(E: StateEdges, e: number, px: number, py: number, qx: number, qy: number): boolean {
@@ -92,28 +159,62 @@ const LAT1 = 72;
 const ROWS = Math.round((LAT1 - LAT0) / CELL);
 const COLS = Math.round(360 / CELL);
 const INV = 1 / CELL;
+/** `cells` value of a cell in no state that another country's border crosses: decided per point. */
+const ABROAD_MIXED = 1 << 30;
 
-interface Index {
-  codes: readonly string[];
-  /** ≥ 0: the cell's jurisdiction (0 OUT, i state codes[i − 1]); < 0: mixed cell −1 − m. */
+/** One layer of polygons (the states, or the other countries' land) on the grid. */
+interface Grid {
+  /** ≥ 0: the cell's jurisdiction (0: in no polygon of the layer); < 0: mixed cell −1 − m. */
   cells: Int32Array;
   /** Mixed cell m: its centre's jurisdiction, and its edges edgeList[edgeStart[m]..edgeStart[m + 1]). */
   centre: Int32Array;
   edgeStart: Int32Array;
   edgeList: Int32Array;
+}
+
+interface Index {
+  codes: readonly string[];
+  /**
+   * The states' grid, water rule applied: ≥ 0 and < ABROAD_MIXED the cell's jurisdiction (0 OUT,
+   * i state codes[i − 1]); < 0 mixed cell −1 − m of `states`; ABROAD_MIXED see there.
+   */
+  cells: Int32Array;
+  states: Grid;
+  foreign: Grid;
+  /** Per cell: the land edge (of either layer) nearest its centre within reach, else −1. */
+  seed: Int32Array;
   E: StateEdges;
 }
 
 let index: Index | null = null;
 
-/** Builds the grid (once, about 100 ms). */
+/** Builds the index (once, well under a second). */
 export function jurisdictionIndex(): Index {
   if (index) return index;
   const E = stateEdges();
+  const states = buildGrid(E, false);
+  const foreign = buildGrid(E, true);
+  const cells = states.cells.slice();
+  const { seed, dist } = waterSeeds(E, cells, states, foreign);
+  for (let k = 0; k < cells.length; k++) {
+    if (cells[k] !== 0) continue;
+    const f = foreign.cells[k]!;
+    cells[k] = f < 0 ? ABROAD_MIXED : f === E.foreign ? 0 : waterOf(E, seed[k]!, dist[k]!);
+  }
+  index = { codes: E.codes, cells, states, foreign, seed, E };
+  return index;
+}
+
+const cellX = (k: number) => -180 + ((k % COLS) + 0.5) * CELL;
+const cellY = (k: number) => LAT0 + (Math.floor(k / COLS) + 0.5) * CELL;
+
+/** The grid of one layer: the states' edges, or (abroad) the other countries'. */
+function buildGrid(E: StateEdges, abroad: boolean): Grid {
   const n = E.sid.length;
   // Edges per cell by each edge's bounding box of cells (a few extra edges only cost time).
   const perCell = new Map<number, number[]>();
   for (let e = 0; e < n; e++) {
+    if ((E.sid[e] === E.foreign) !== abroad) continue;
     const c0 = Math.floor((Math.min(E.x0[e]!, E.x1[e]!) + 180) * INV);
     const c1 = Math.floor((Math.max(E.x0[e]!, E.x1[e]!) + 180) * INV);
     const r0 = Math.floor((Math.min(E.y0[e]!, E.y1[e]!) - LAT0) * INV);
@@ -127,7 +228,8 @@ export function jurisdictionIndex(): Index {
       }
   }
   const keys = [...perCell.keys()].sort((a, b) => a - b);
-  const mixedOf = new Map(keys.map((k, m) => [k, m]));
+  const mixedOf = new Int32Array(ROWS * COLS).fill(-1);
+  keys.forEach((k, m) => (mixedOf[k] = m));
   const edgeStart = new Int32Array(keys.length + 1);
   keys.forEach((k, m) => (edgeStart[m + 1] = edgeStart[m]! + perCell.get(k)!.length));
   const edgeList = new Int32Array(edgeStart[keys.length]!);
@@ -135,25 +237,27 @@ export function jurisdictionIndex(): Index {
 
   const cells = new Int32Array(ROWS * COLS);
   const centre = new Int32Array(keys.length);
+  const starts = rowStarts(E, abroad);
   const stamp = new Int32Array(n).fill(-1);
   const toggled: number[] = [];
   let step = 0;
   for (let r = 0; r < ROWS; r++) {
     const y = LAT0 + (r + 0.5) * CELL;
-    // The row's first centre by an exact test against every edge (once a row), then eastwards.
-    let state = exactJurisdiction(E, -180 + 0.5 * CELL, y);
+    // The row's first centre from the exact test of every row at once, then eastwards.
+    let state = starts[r]!;
     for (let c = 0; c < COLS; c++) {
       const k = r * COLS + c;
+      const m = mixedOf[k]!;
       if (c > 0) {
-        const a = perCell.get(k - 1);
-        const b = perCell.get(k);
-        if (a || b) {
+        const a = mixedOf[k - 1]!;
+        if (a >= 0 || m >= 0) {
           step++;
           toggled.length = 0;
           const x = -180 + (c + 0.5) * CELL;
-          for (const list of [a, b])
-            if (list)
-              for (const e of list) {
+          for (const mm of [a, m])
+            if (mm >= 0)
+              for (let i = edgeStart[mm]!; i < edgeStart[mm + 1]!; i++) {
+                const e = edgeList[i]!;
                 if (stamp[e] === step) continue;
                 stamp[e] = step;
                 if (crosses(E, e, x - CELL, y, x, y)) toggled.push(E.sid[e]!);
@@ -161,16 +265,102 @@ export function jurisdictionIndex(): Index {
           state = applyToggles(state, toggled);
         }
       }
-      const m = mixedOf.get(k);
-      if (m === undefined) cells[k] = state;
+      if (m < 0) cells[k] = state;
       else {
         cells[k] = -1 - m;
         centre[m] = state;
       }
     }
   }
-  index = { codes: E.codes, cells, centre, edgeStart, edgeList, E };
-  return index;
+  return { cells, centre, edgeStart, edgeList };
+}
+
+/**
+ * The water rule at build time (docs/state-miles.md, "Water"): for every cell in no state, the land
+ * edge nearest its centre within WATER_REACH_M. The mixed cells of both layers are the seeds (their
+ * own edges); their nearest edges are carried across the other cells by raster passes down and up
+ * the grid (a vector distance transform: each cell tries its neighbours' nearest edges).
+ */
+function waterSeeds(E: StateEdges, cells: Int32Array, states: Grid, foreign: Grid): { seed: Int32Array; dist: Float32Array } {
+  const seed = new Int32Array(ROWS * COLS).fill(-1);
+  const dist = new Float32Array(ROWS * COLS).fill(Infinity);
+  for (const g of [states, foreign])
+    for (let k = 0; k < g.cells.length; k++) {
+      const v = g.cells[k]!;
+      if (v >= 0) continue;
+      const m = -1 - v;
+      for (let i = g.edgeStart[m]!; i < g.edgeStart[m + 1]!; i++) {
+        const e = g.edgeList[i]!;
+        const d = edgeKm(E, e, cellX(k), cellY(k));
+        if (d < dist[k]!) {
+          dist[k] = d;
+          seed[k] = e;
+        }
+      }
+    }
+  const relax = (k: number, n: number, x: number, y: number) => {
+    const e = seed[n]!;
+    if (e < 0 || e === seed[k]) return;
+    const d = edgeKm(E, e, x, y);
+    if (d < dist[k]! && d <= REACH_KM) {
+      dist[k] = d;
+      seed[k] = e;
+    }
+  };
+  // Down the rows (from the row above and the west, then the east), then up (mirrored).
+  const visit = (r: number, c: number, rowFrom: number, colFrom: number) => {
+    const k = r * COLS + c;
+    if (cells[k] !== 0) return; // in a state, or a mixed cell of the states (a seed)
+    const x = -180 + (c + 0.5) * CELL;
+    const y = LAT0 + (r + 0.5) * CELL;
+    if (rowFrom >= 0 && rowFrom < ROWS) {
+      relax(k, rowFrom * COLS + c, x, y);
+      if (c > 0) relax(k, rowFrom * COLS + c - 1, x, y);
+      if (c < COLS - 1) relax(k, rowFrom * COLS + c + 1, x, y);
+    }
+    if (colFrom >= 0 && colFrom < COLS) relax(k, r * COLS + colFrom, x, y);
+  };
+  for (let r = 0; r < ROWS; r++) {
+    for (let c = 0; c < COLS; c++) visit(r, c, r - 1, c - 1);
+    for (let c = COLS - 1; c >= 0; c--) visit(r, c, -1, c + 1);
+  }
+  for (let r = ROWS - 1; r >= 0; r--) {
+    for (let c = COLS - 1; c >= 0; c--) visit(r, c, r + 1, c + 1);
+    for (let c = 0; c < COLS; c++) visit(r, c, -1, c - 1);
+  }
+  return { seed, dist };
+}
+
+/**
+ * Per row, the jurisdiction of its first cell's centre (longitude −179.95°) in one layer: the
+ * even-odd test of exactJurisdiction for every row at once, each edge visiting only its rows.
+ */
+function rowStarts(E: StateEdges, abroad: boolean): Int32Array {
+  const layers = E.foreign + 1;
+  const parity = new Uint8Array(ROWS * layers);
+  const x = -180 + 0.5 * CELL;
+  for (let e = 0; e < E.sid.length; e++) {
+    if ((E.sid[e] === E.foreign) !== abroad) continue;
+    const ay = E.y0[e]!;
+    const by = E.y1[e]!;
+    const r0 = Math.max(0, Math.floor((Math.min(ay, by) - LAT0) * INV - 0.5));
+    const r1 = Math.min(ROWS - 1, Math.ceil((Math.max(ay, by) - LAT0) * INV));
+    for (let r = r0; r <= r1; r++) {
+      const y = LAT0 + (r + 0.5) * CELL;
+      if (ay > y === by > y) continue;
+      const ax = E.x0[e]!;
+      const bx = E.x1[e]!;
+      if (x < ax + ((y - ay) * (bx - ax)) / (by - ay)) parity[r * layers + E.sid[e]!]! ^= 1;
+    }
+  }
+  const starts = new Int32Array(ROWS);
+  for (let r = 0; r < ROWS; r++)
+    for (let s = 1; s < layers; s++)
+      if (parity[r * layers + s]) {
+        starts[r] = s;
+        break;
+      }
+  return starts;
 }
 
 /**
@@ -195,9 +385,9 @@ function applyToggles(state: number, toggled: readonly number[]): number {
   return count ? result : 0;
 }
 
-/** Even-odd test against every edge: the slow exact answer (state number, 0 OUT). */
-function exactJurisdiction(E: StateEdges, x: number, y: number): number {
-  const parity = new Uint8Array(E.codes.length + 1);
+/** Even-odd test against every edge of one layer: the slow exact answer (state number or `foreign`, 0 none). */
+function exactJurisdiction(E: StateEdges, x: number, y: number, abroad: boolean): number {
+  const parity = new Uint8Array(E.foreign + 1);
   for (let e = 0; e < E.sid.length; e++) {
     const ay = E.y0[e]!;
     const by = E.y1[e]!;
@@ -206,32 +396,81 @@ function exactJurisdiction(E: StateEdges, x: number, y: number): number {
     const bx = E.x1[e]!;
     if (x < ax + ((y - ay) * (bx - ax)) / (by - ay)) parity[E.sid[e]!]! ^= 1;
   }
-  for (let s = 1; s < parity.length; s++) if (parity[s]) return s;
+  if (abroad) return parity[E.foreign] ? E.foreign : 0;
+  for (let s = 1; s < E.foreign; s++) if (parity[s]) return s;
   return 0;
 }
 
-/** The jurisdiction number (0 OUT, i the state `codes[i − 1]`) of a point in degrees. */
+/** The layer's answer for a point in its mixed cell m of cell (r, c). */
+function inMixed(I: Index, g: Grid, m: number, r: number, c: number, lat: number, lng: number): number {
+  const x = -180 + (c + 0.5) * CELL;
+  const y = LAT0 + (r + 0.5) * CELL;
+  const E = I.E;
+  const state = g.centre[m]!;
+  // Usually no edge lies between the centre and the point: no allocation then.
+  let toggled: number[] | null = null;
+  for (let i = g.edgeStart[m]!, end = g.edgeStart[m + 1]!; i < end; i++) {
+    const e = g.edgeList[i]!;
+    if (crosses(E, e, x, y, lng, lat)) (toggled ??= []).push(E.sid[e]!);
+  }
+  return toggled ? applyToggles(state, toggled) : state;
+}
+
+/** The jurisdiction number (0 OUT, i the state `codes[i − 1]`) of a point in degrees, water rule included. */
 export function jurisdictionNumberAt(I: Index, lat: number, lng: number): number {
   const r = Math.floor((lat - LAT0) * INV);
   const c = Math.floor((lng + 180) * INV);
   if (!(r >= 0 && r < ROWS && c >= 0 && c < COLS)) return 0;
   const k = r * COLS + c;
   const v = I.cells[k]!;
-  if (v >= 0) return v;
-  const m = -1 - v;
-  const x = -180 + (c + 0.5) * CELL;
-  const y = LAT0 + (r + 0.5) * CELL;
-  const E = I.E;
-  let state = I.centre[m]!;
-  // Usually no edge lies between the centre and the point: no allocation then.
-  let toggled: number[] | null = null;
-  for (let i = I.edgeStart[m]!, end = I.edgeStart[m + 1]!; i < end; i++) {
-    const e = I.edgeList[i]!;
-    if (crosses(E, e, x, y, lng, lat)) (toggled ??= []).push(E.sid[e]!);
+  if (v >= 0 && v !== ABROAD_MIXED) return v;
+  if (v < 0) {
+    const s = inMixed(I, I.states, -1 - v, r, c, lat, lng);
+    if (s !== 0) return s;
   }
-  if (toggled) state = applyToggles(state, toggled);
-  return state;
+  // In no state, near a shore or a border: another country's land is OUT, water the nearest land's.
+  const f = I.foreign.cells[k]!;
+  if ((f < 0 ? inMixed(I, I.foreign, -1 - f, r, c, lat, lng) : f) !== 0) return 0;
+  return waterNear(I, k, lat, lng);
 }
+
+/** The water rule for one point in cell k: the nearest of the cell's edges (both layers) and of its and its neighbours' nearest edges. */
+function waterNear(I: Index, k: number, lat: number, lng: number): number {
+  const E = I.E;
+  const kx = kmPerDegLng(lat);
+  let best = -1;
+  let bestKm = Infinity;
+  for (let layer = 0; layer < 2; layer++) {
+    const g = layer === 0 ? I.states : I.foreign;
+    const v = g.cells[k]!;
+    if (v >= 0) continue;
+    for (let i = g.edgeStart[-1 - v]!, end = g.edgeStart[-v]!; i < end; i++) {
+      const e = g.edgeList[i]!;
+      const d = edgeKm(E, e, lng, lat, kx);
+      if (d < bestKm) {
+        bestKm = d;
+        best = e;
+      }
+    }
+  }
+  const r = Math.floor(k / COLS);
+  const c = k - r * COLS;
+  for (let dr = -1; dr <= 1; dr++) {
+    if (r + dr < 0 || r + dr >= ROWS) continue;
+    for (let dc = -1; dc <= 1; dc++) {
+      if (c + dc < 0 || c + dc >= COLS) continue;
+      const e = I.seed[k + dr * COLS + dc]!;
+      if (e < 0) continue;
+      const d = edgeKm(E, e, lng, lat, kx);
+      if (d < bestKm) {
+        bestKm = d;
+        best = e;
+      }
+    }
+  }
+  return waterOf(E, best, bestKm);
+}
+
 
 /** The jurisdiction of a point: a state's postal code (DC and the territories included), or OUT. */
 export function jurisdictionAt(lat: number, lng: number): string {
@@ -240,11 +479,32 @@ export function jurisdictionAt(lat: number, lng: number): string {
   return s === 0 ? OUTSIDE_US : I.codes[s - 1]!;
 }
 
-/** The slow exact answer (every edge), for tests and the bench. */
+/**
+ * The slow exact answer (every edge), for tests and the bench: a state's shape, else another
+ * country's land (OUT), else the land nearest over every edge within WATER_REACH_M.
+ */
 export function jurisdictionAtExact(lat: number, lng: number): string {
   const E = stateEdges();
-  const s = exactJurisdiction(E, lng, lat);
-  return s === 0 ? OUTSIDE_US : E.codes[s - 1]!;
+  let s = exactJurisdiction(E, lng, lat, false);
+  if (s === 0 && exactJurisdiction(E, lng, lat, true) === 0) {
+    let best = -1;
+    let bestKm = Infinity;
+    for (let e = 0; e < E.sid.length; e++) {
+      const d = edgeKm(E, e, lng, lat);
+      if (d < bestKm) {
+        bestKm = d;
+        best = e;
+      }
+    }
+    s = waterOf(E, best, bestKm);
+  }
+  return s === 0 || s === E.foreign ? OUTSIDE_US : E.codes[s - 1]!;
+}
+
+/** Whether the point lies in a state's shape or another country's land (not in the water): for tests. */
+export function onLandExact(lat: number, lng: number): boolean {
+  const E = stateEdges();
+  return exactJurisdiction(E, lng, lat, false) !== 0 || exactJurisdiction(E, lng, lat, true) !== 0;
 }
 
 /** A segment longer than this many degrees either way is cut in equal pieces before it is split. */
@@ -252,35 +512,20 @@ const MAX_PIECE_DEG = 0.05;
 /** Bisection steps for a border crossing inside a piece (2^-20 of a piece: well under a metre). */
 const BISECT_STEPS = 20;
 
-/** An OUT run of at most this many metres next to one state only (or between two stretches of it) is that state's. */
-export const SHORE_GAP_M = 25_000;
-
 /**
  * A track's metres by jurisdiction: each segment's WGS84 length (distance.ts) goes to the
  * jurisdiction of its ends; a segment whose ends lie in different jurisdictions is split at the
  * crossing (found by bisection), and a long segment (a straight leg between stops) is first cut
- * into pieces of at most 0.05° so that every state it passes through gets its share. A run
- * outside every state of at most SHORE_GAP_M that leaves and re-enters the same state (or starts
- * or ends the track next to one) counts for that state: the 1:10,000,000 shorelines put roads
- * along lakes and coasts in the water. The parts add up to the track's length.
+ * into pieces of at most 0.05° so that every state it passes through gets its share. Water near a
+ * state is that state's (the water rule above), so a road the 1:10m shoreline puts in a lake and
+ * a straight leg across Lake Michigan count in states; another country's land stays OUT. The
+ * parts add up to the track's length.
  */
 export function metresByJurisdiction(lat: ArrayLike<number>, lng: ArrayLike<number>, from = 0, to = lat.length): Map<string, number> {
   const I = jurisdictionIndex();
   const sums = new Float64Array(I.codes.length + 1);
-  // Short runs outside every state between two stretches of one state are the boundaries'
-  // generalisation at shores (Lake Shore Drive reads as Lake Michigan), not a trip abroad.
-  let pendingOut = 0;
-  let last = -1; // the state before the pending run; -1 at the track's start
   const add = (s: number, m: number) => {
-    if (s === 0) pendingOut += m;
-    else {
-      if (pendingOut > 0) {
-        sums[pendingOut <= SHORE_GAP_M && (last === s || last === -1) ? s : 0]! += pendingOut;
-        pendingOut = 0;
-      }
-      sums[s]! += m;
-      last = s;
-    }
+    sums[s]! += m;
   };
   if (to - from >= 1) {
     let prev = jurisdictionNumberAt(I, lat[from]!, lng[from]!);
@@ -322,7 +567,6 @@ export function metresByJurisdiction(lat: ArrayLike<number>, lng: ArrayLike<numb
       prev = next;
     }
   }
-  if (pendingOut > 0) sums[pendingOut <= SHORE_GAP_M && last > 0 ? last : 0]! += pendingOut;
   const out = new Map<string, number>();
   for (let s = 0; s < sums.length; s++) if (sums[s]! > 0) out.set(s === 0 ? OUTSIDE_US : I.codes[s - 1]!, sums[s]!);
   return out;

@@ -115,6 +115,53 @@ describe("Mileage Review screen", () => {
     ).not.toBeInTheDocument();
   });
 
+  it("shows two flag chips and a \"+N\" chip that names the rest, by tooltip, keyboard and tap", async () => {
+    const flags = [
+      { code: "OVER_TOLERANCE", sentence: "GPS 139.4 mi is 2 % over routed 136.7 mi (tolerance 1 %)" },
+      { code: "GPS_GAP", sentence: "GPS gap on the 38.0 mi leg between Joliet, IL and Tulsa, OK" },
+      { code: "STOP_NOT_REACHED", sentence: "The truck's GPS track never reached Tulsa, OK (stop 3)" },
+      { code: "ESTIMATE_ONLY", sentence: "Routed miles are an estimate and there is no GPS track" },
+    ] as ReviewRow["flags"];
+    const onOpenTrip = vi.fn();
+    mockApi({
+      ...ROUTE_SETTING,
+      "GET /mileage-review": () => listOf([row(1, "NEEDS_REVIEW", { flags })]),
+    });
+    renderWithApp(
+      <MileageReviewScreen
+        title="Mileage Review"
+        search={{}}
+        onSearchChange={() => {}}
+        onOpenTrip={onOpenTrip}
+      />,
+      { user: EDITOR },
+    );
+    const more = await screen.findByRole(
+      "button",
+      {
+        name: "2 more flags: Stop not reached: The truck's GPS track never reached Tulsa, OK (stop 3); Estimate only: Routed miles are an estimate and there is no GPS track",
+      },
+      wait,
+    );
+    expect(more).toHaveTextContent("+2");
+    // Only what fits one line of the 240 px column: two chips, then "+2".
+    expect(
+      [...document.querySelectorAll("[data-flag]")].map((c) => c.textContent),
+    ).toEqual(["Over tolerance", "GPS gap"]);
+    // Keyboard: Tab reaches it and its tooltip lists the rest.
+    more.focus();
+    const tip = await screen.findByRole("tooltip", undefined, { timeout: 5000 });
+    expect(tip).toHaveTextContent("Stop not reached: The truck's GPS track never reached Tulsa, OK (stop 3)");
+    expect(tip).toHaveTextContent("Estimate only: Routed miles are an estimate and there is no GPS track");
+    // A press (a phone's tap) opens the same list and does not open the trip.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /^2 more flags/ }));
+    const list = await screen.findByRole("dialog", undefined, wait);
+    expect(within(list).getByText(/never reached Tulsa, OK \(stop 3\)/)).toBeInTheDocument();
+    expect(within(list).getByText(/Routed miles are an estimate/)).toBeInTheDocument();
+    expect(onOpenTrip).not.toHaveBeenCalled();
+  });
+
   it("a tab and a filter change go to the URL state; a row opens its Mileage Report", async () => {
     mockApi({
       ...ROUTE_SETTING, "GET /mileage-review": () => listOf([row(5, "READY")]) });

@@ -32,6 +32,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DatePicker } from "@/components/ui/date-picker";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Tooltip } from "@/components/ui/tooltip";
 import { dayToWire, wireToDay } from "@/lib/date-format";
 import { EstimateFigure } from "@/components/estimate-figure";
@@ -99,24 +100,62 @@ export async function approveInBatches(
   return results;
 }
 
+/** Flag chips shown in a row's one line (the 240 px column holds two); the rest behind "+N". */
+export const VISIBLE_FLAGS = 2;
+
+const CHIP =
+  "rounded-full border border-amber-500/50 bg-amber-50 px-1.5 py-px text-[11px] whitespace-nowrap text-amber-800 dark:bg-amber-950 dark:text-amber-200";
+
+const flagText = (f: ReviewRow["flags"][number]) => `${REVIEW_FLAG_LABELS[f.code]}: ${f.sentence}`;
+
 function FlagChips({ row }: { row: ReviewRow }) {
   if (!row.flags.length)
     return <span className="text-muted-foreground">—</span>;
+  // One line: the table's rows have one height. A third chip would be cut off with its tooltip,
+  // so the rest sit behind a "+N" chip: its tooltip (hover, keyboard focus) and its name list
+  // them, and a press (a phone's tap) opens the same list (docs/mileage-review.md#screen). The
+  // two widest names with "+N" overflow the column by a few pixels: the two chips shrink (an
+  // ellipsis; their name stays in their accessible name), "+N" never does.
+  const shown = row.flags.slice(0, VISIBLE_FLAGS);
+  const rest = row.flags.slice(VISIBLE_FLAGS);
+  const restList = (
+    <ul className="space-y-1">
+      {rest.map((f, i) => (
+        <li key={`${f.code}-${i}`}>
+          <span className="font-medium">{REVIEW_FLAG_LABELS[f.code]}</span>: {f.sentence}
+        </li>
+      ))}
+    </ul>
+  );
   return (
-    // One line: the table's rows have one height (two chips fit the column; a third is cut).
     <span className="flex min-w-0 flex-nowrap gap-1 overflow-hidden">
-      {row.flags.map((f, i) => (
+      {shown.map((f, i) => (
         <Tooltip key={`${f.code}-${i}`} label={f.sentence}>
-          <span
-            tabIndex={0}
-            data-flag={f.code}
-            aria-label={`${REVIEW_FLAG_LABELS[f.code]}: ${f.sentence}`}
-            className="rounded-full border border-amber-500/50 bg-amber-50 px-1.5 py-px text-[11px] whitespace-nowrap text-amber-800 dark:bg-amber-950 dark:text-amber-200"
-          >
+          <span tabIndex={0} data-flag={f.code} aria-label={flagText(f)} className={`${CHIP} min-w-0 truncate`}>
             {REVIEW_FLAG_LABELS[f.code]}
           </span>
         </Tooltip>
       ))}
+      {rest.length > 0 && (
+        <Popover>
+          <Tooltip label={restList}>
+            <PopoverTrigger asChild>
+              <button
+                type="button"
+                data-flag-more={rest.length}
+                aria-label={`${rest.length} more ${rest.length === 1 ? "flag" : "flags"}: ${rest.map(flagText).join("; ")}`}
+                className={`${CHIP} shrink-0 cursor-pointer`}
+                onClick={(event) => event.stopPropagation()}
+              >
+                +{rest.length}
+              </button>
+            </PopoverTrigger>
+          </Tooltip>
+          <PopoverContent className="w-72 text-xs" onClick={(event) => event.stopPropagation()}>
+            {restList}
+          </PopoverContent>
+        </Popover>
+      )}
     </span>
   );
 }
