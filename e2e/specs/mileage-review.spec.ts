@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { E2E_ACCOUNTS } from '../accounts';
 import { sidebar, signIn } from './helpers';
@@ -78,6 +78,42 @@ test('mileage review: the demo fills the tabs, a flag says why, a ready trip is 
   expect(Object.keys(rows[0]!)).toEqual(['Driver', 'Unit', 'Company', 'Load/Trailer', 'End Date Time (CT)', 'Payable Mileage (mi)', 'Loaded Miles (mi)', 'Empty Miles (mi)', 'Basis', 'Approved By', 'Approved (CT)']);
   expect(rows.filter((r) => r.Basis?.startsWith('By rule: ')).length).toBeGreaterThanOrEqual(1);
   expect(rows.some((r) => r['Payable Mileage (mi)'] === '333.6' && r.Basis === 'By hand')).toBe(true);
+});
+
+test('mileage review at 1366 px with the sidebar open (and 1920 px): Routed to Payable, the flags and the checkboxes are on screen without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await signIn(page, E2E_ACCOUNTS.owner);
+  await expect(sidebar(page)).toBeVisible();
+  const table = page.getByRole('table', { name: 'Mileage Review' });
+  const onScreen = async (locator: Locator, width: number) => {
+    const box = await locator.boundingBox();
+    expect(box, 'has a box').not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+  };
+  const noSidewaysScroll = async () => {
+    const scroll = page.locator('[data-slot="data-table-scroll"]');
+    expect(await scroll.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await scroll.evaluate((el) => el.scrollLeft)).toBe(0);
+  };
+  // Needs review (the flags) and Ready (a checkbox column more) both fit.
+  for (const status of ['NEEDS_REVIEW', 'READY']) {
+    await page.goto(`/mileage-review?status=${status}`);
+    const firstRow = table.getByRole('row').nth(1);
+    await expect(firstRow).toBeVisible();
+    for (const name of ['Load/Trailer', 'Routed', 'Actual', 'Diff %', 'Flags', 'Suggested', 'Payable']) await onScreen(table.getByRole('columnheader', { name }), 1366);
+    await noSidewaysScroll();
+    // The last column's cells (Payable) are whole on screen, row after row.
+    const cells = firstRow.getByRole('cell');
+    const payableIndex = (await cells.count()) - 1;
+    for (let r = 1; r <= 3; r++) await onScreen(table.getByRole('row').nth(r).getByRole('cell').nth(payableIndex), 1366);
+    if (status === 'NEEDS_REVIEW') await onScreen(table.locator('[data-flag]').first(), 1366);
+  }
+  await page.setViewportSize({ width: 1920, height: 1000 });
+  await page.goto('/mileage-review?status=NEEDS_REVIEW');
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await onScreen(table.getByRole('columnheader', { name: 'Payable' }), 1920);
+  await noSidewaysScroll();
 });
 
 test('mileage review works on a phone (390 px): the tabs, the table and the filters fit', async ({ page }) => {

@@ -144,7 +144,7 @@ describe("Mileage Review screen", () => {
       wait,
     );
     expect(more).toHaveTextContent("+2");
-    // Only what fits one line of the 240 px column: two chips, then "+2".
+    // A row keeps one line: two chips, then "+2".
     expect(
       [...document.querySelectorAll("[data-flag]")].map((c) => c.textContent),
     ).toEqual(["Over tolerance", "GPS gap"]);

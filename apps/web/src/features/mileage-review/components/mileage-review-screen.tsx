@@ -13,7 +13,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import type { SortingState } from "@tanstack/react-table";
 import { CheckCheck, Download } from "lucide-react";
 import { createContext, useContext, useMemo, useState } from "react";
-import { DateCell, TextCell } from "@/components/data-table/columns";
+import { DATE_COLUMN_SIZE, DateCell, TextCell } from "@/components/data-table/columns";
 import { DataTable } from "@/components/data-table/data-table";
 import {
   dataTableColumnHelper,
@@ -100,8 +100,16 @@ export async function approveInBatches(
   return results;
 }
 
-/** Flag chips shown in a row's one line (the 240 px column holds two); the rest behind "+N". */
+/** Flag chips shown in a row's one line; the rest behind "+N". */
 export const VISIBLE_FLAGS = 2;
+/**
+ * The Flags column's narrowest width: with every other column at what its content needs, the
+ * whole row (Load/Trailer to Payable, and the Ready tab's checkboxes) fits a 1366 px laptop with
+ * the sidebar open (docs/mileage-review.md#screen). The flags take most of the spare width: about
+ * 190 px there on Needs review (two chips, shortened with an ellipsis when both are long), much
+ * more on a wide screen.
+ */
+export const FLAGS_COLUMN_SIZE = 150;
 
 const CHIP =
   "rounded-full border border-amber-500/50 bg-amber-50 px-1.5 py-px text-[11px] whitespace-nowrap text-amber-800 dark:bg-amber-950 dark:text-amber-200";
@@ -224,12 +232,12 @@ function columns(o: {
     h.display({
       id: "tripNumber",
       header: "Load/Trailer",
-      meta: { label: "Load/Trailer", size: 130 },
+      meta: { label: "Load/Trailer", size: 96 },
       cell: ({ row }) => (
         <button
           type="button"
           className="min-w-0 truncate text-left text-primary underline-offset-2 hover:underline"
-          title="Open the Mileage Report"
+          title={`${row.original.number ?? `#${row.original.tripId}`}: open the Mileage Report`}
           onClick={() => o.open(row.original)}
         >
           {row.original.number ?? `#${row.original.tripId}`}
@@ -239,31 +247,31 @@ function columns(o: {
     h.display({
       id: "unitNumber",
       header: "Unit",
-      meta: { label: "Unit", size: 80 },
+      meta: { label: "Unit", size: 56, grow: 0 },
       cell: ({ row }) => <TextCell value={row.original.unitNumber} />,
     }),
     h.display({
       id: "driverName",
       header: "Driver",
-      meta: { label: "Driver", size: 140 },
+      meta: { label: "Driver", size: 112 },
       cell: ({ row }) => <TextCell value={row.original.driverName} />,
     }),
     h.display({
       id: "companyName",
       header: "Company",
-      meta: { label: "Company", size: 130 },
+      meta: { label: "Company", size: 88 },
       cell: ({ row }) => <TextCell value={row.original.companyName} />,
     }),
     h.accessor("endDateTime", {
       id: "endDateTime",
       header: "End (CT)",
-      meta: { label: "End (CT)", size: 136 },
+      meta: { label: "End (CT)", size: DATE_COLUMN_SIZE, grow: 0 },
       cell: ({ row }) => <DateCell value={row.original.endDateTime} />,
     }),
     h.accessor("routedMiles", {
       id: "routedMiles",
       header: header("Routed"),
-      meta: { label: header("Routed"), size: 104, align: "end" },
+      meta: { label: header("Routed"), size: 88, grow: 0, align: "end" },
       cell: ({ row }) =>
         row.original.routeSource === "ESTIMATE" &&
         row.original.routedMiles !== null ? (
@@ -279,7 +287,7 @@ function columns(o: {
     h.accessor("actualMiles", {
       id: "actualMiles",
       header: header("Actual"),
-      meta: { label: header("Actual"), size: 104, align: "end" },
+      meta: { label: header("Actual"), size: 76, grow: 0, align: "end" },
       cell: ({ row }) => (
         <span
           title={row.original.actualSource ?? "No telematics"}
@@ -292,7 +300,7 @@ function columns(o: {
     h.accessor("differencePct", {
       id: "differencePct",
       header: "Diff %",
-      meta: { label: "Diff %", size: 76, align: "end" },
+      meta: { label: "Diff %", size: 68, grow: 0, align: "end" },
       cell: ({ row }) => (
         <span className="tabular-nums">
           {row.original.differencePct === null
@@ -304,13 +312,13 @@ function columns(o: {
     h.display({
       id: "flags",
       header: "Flags",
-      meta: { label: "Flags", size: 240 },
+      meta: { label: "Flags", size: FLAGS_COLUMN_SIZE, grow: 3 },
       cell: ({ row }) => <FlagChips row={row.original} />,
     }),
     h.display({
       id: "suggested",
       header: header("Suggested"),
-      meta: { label: header("Suggested"), size: 124, align: "end" },
+      meta: { label: header("Suggested"), size: 84, grow: 0, align: "end" },
       cell: ({ row }) => (
         <span
           className="tabular-nums"
@@ -323,7 +331,7 @@ function columns(o: {
     h.accessor("payableMileage", {
       id: "payableMileage",
       header: header("Payable"),
-      meta: { label: header("Payable"), size: 110, align: "end" },
+      meta: { label: header("Payable"), size: 84, grow: 0, align: "end" },
       cell: ({ row }) => (
         <span className="tabular-nums">
           {figure(row.original.payableMileage)}
