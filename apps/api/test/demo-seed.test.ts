@@ -137,8 +137,9 @@ describe('demo data', () => {
     expect(Math.max(...offs) - Math.min(...offs)).toBeGreaterThan(0.01);
   });
 
-  it('fills the Mileage Review: all three tabs, and every flag at least once', async () => {
+  it('fills the Mileage Review: all three tabs, every flag at least once, and a trip with three flags (the "+N" chip)', async () => {
     const seen = new Set<string>();
+    const manyFlags: string[][] = [];
     const counts: Record<string, number> = {};
     for (const status of ['NEEDS_REVIEW', 'READY', 'APPROVED']) {
       for (let page = 0; ; page++) {
@@ -147,6 +148,7 @@ describe('demo data', () => {
         const data = res.json<{ data: ReviewPage }>().data;
         counts[status] = data.totalElements;
         for (const r of data.content) for (const f of r.flags) seen.add(f.code);
+        for (const r of data.content) if (r.flags.length >= 3) manyFlags.push(r.flags.map((f) => f.code));
         if (page >= data.totalPages - 1) break;
       }
     }
@@ -154,6 +156,8 @@ describe('demo data', () => {
     expect(counts.READY).toBeGreaterThan(0);
     expect(counts.APPROVED).toBeGreaterThan(0);
     expect([...seen].sort()).toEqual([...REVIEW_FLAGS].sort());
+    // A missed stop with a GPS hole (docs/mileage-review.md#demo): one or two such trips.
+    expect(manyFlags.some((codes) => codes.includes('GPS_GAP') && codes.includes('STOP_NOT_REACHED'))).toBe(true);
   });
 
   it('counts the demo by freight on board: a second pickup and a trailer stop after a pickup run their middle leg loaded, on the list and in the Mileage Report', async () => {

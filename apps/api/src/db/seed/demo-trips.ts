@@ -58,12 +58,15 @@ type ReviewCase = (typeof REVIEW_CASES)[number];
 /**
  * Changes a generated drive after the fact (drawing no random number, so the other loads stay as
  * they were): a 40-minute hole in the last leg's breadcrumbs, an odometer reading 15 % long on
- * the first leg, or no fix within 8 km of the delivery.
+ * the first leg, or no fix within 8 km of the delivery — with `withGap`, also a hole in the leg
+ * before (a trip with three flags: over tolerance, GPS gap, stop not reached).
  */
-function reviewCaseOf(scenario: ReviewCase, drive: { breadcrumbs: Breadcrumb[]; odometers: OdometerReading[]; arrivals: number[] }, places: readonly Town[]) {
+function reviewCaseOf(scenario: ReviewCase, drive: { breadcrumbs: Breadcrumb[]; odometers: OdometerReading[]; arrivals: number[] }, places: readonly Town[], withGap = false) {
   const last = drive.arrivals.length - 1;
-  if (scenario === 'GPS_GAP') {
-    const from = drive.arrivals[last - 1]! + (drive.arrivals[last]! - drive.arrivals[last - 1]!) * 0.3;
+  if (scenario === 'GPS_GAP' || withGap) {
+    // A missed stop's last leg has no figures of its own: its hole goes in the leg before.
+    const leg = withGap ? last - 1 : last;
+    const from = drive.arrivals[leg - 1]! + (drive.arrivals[leg]! - drive.arrivals[leg - 1]!) * 0.3;
     drive.breadcrumbs = drive.breadcrumbs.filter((b) => b.time < from || b.time > from + 40 * 60_000);
   } else if (scenario === 'ODOMETER_OFF') {
     const [start, end] = [drive.arrivals[0]!, drive.arrivals[1]!];
@@ -73,7 +76,8 @@ function reviewCaseOf(scenario: ReviewCase, drive: { breadcrumbs: Breadcrumb[]; 
       if (o.time >= start && o.time <= end) extra = (o.meters - base) * 0.15;
       if (o.time >= start) o.meters = Math.round(o.meters + extra);
     }
-  } else if (scenario === 'STOP_MISSED') {
+  }
+  if (scenario === 'STOP_MISSED') {
     const stop = places[places.length - 1]!;
     drive.breadcrumbs = drive.breadcrumbs.filter((b) => wgs84Meters(b, stop) > 8_000);
   }
@@ -213,8 +217,11 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
     const trip = await createTrip(db, routing, actor.id, input);
 
     // Lone Star's loads nobody has paid yet show the Mileage Review's reasons (docs/mileage-review.md#demo).
-    const scenario = completed && input.emptyMiles === null && truck.company === REVIEW_DEMO_COMPANY ? REVIEW_CASES[reviewCase++ % REVIEW_CASES.length]! : null;
-    if (drive && scenario) reviewCaseOf(scenario, drive, places);
+    const caseIndex = completed && input.emptyMiles === null && truck.company === REVIEW_DEMO_COMPANY ? reviewCase++ : null;
+    const scenario = caseIndex === null ? null : REVIEW_CASES[caseIndex % REVIEW_CASES.length]!;
+    // Every third missed stop also has the GPS hole: a row with three flags and its "+N" chip.
+    const withGap = caseIndex !== null && Math.floor(caseIndex / REVIEW_CASES.length) % 3 === 0;
+    if (drive && scenario) reviewCaseOf(scenario, drive, places, scenario === 'STOP_MISSED' && withGap);
     if (drive && scenario !== 'NO_TRACK' && (status === 'COMPLETED' || status === 'IN_TRANSIT') && drive.breadcrumbs.length) {
       const windowStart = pickup;
       const fetchedTo = new Date(Math.min(now, input.endDateTime?.getTime() ?? now));
