@@ -4,7 +4,7 @@ import { roles, users } from '../../apps/api/src/db/schema/access';
 import { hashPassword } from '../../apps/api/src/platform/crypto';
 import { lastFullQuarter } from '../../packages/contracts/src/state-miles-api';
 import { segmentMeters } from '../../packages/geo/src/distance';
-import { jurisdictionAt, jurisdictionIndex, metresByJurisdiction } from '../../packages/geo/src/jurisdictions';
+import { JURISDICTION_RULES, jurisdictionAt, jurisdictionIndex, metresByJurisdiction } from '../../packages/geo/src/jurisdictions';
 import { milesToMetres } from '../../packages/geo/src/units';
 import { measure, type BenchServer, type Figure } from '../lib';
 
@@ -176,9 +176,9 @@ async function generateStateMiles(server: BenchServer) {
   // with the trigger's own definition (migration 0018); a trip write pays the trigger in use.
   await db.execute(sql`alter table trip_state_miles disable trigger user`);
   await db.execute(sql`
-    insert into trip_state_miles (trip_id, source, state, metres, best, computed_from, truck_id, pickup_date_time, cancelled)
+    insert into trip_state_miles (trip_id, source, state, metres, best, computed_from, rules, truck_id, pickup_date_time, cancelled)
     select t.id, src.source, (array['IN','IL','MO','KS','IA','NE','OH','TX','OK','AR'])[1 + (t.id + k) % 10],
-      greatest(1, coalesce(t.route_total_m, 160900)) * (array[0.2, 0.35, 0.45])[k + 1], src.best, 'bench', t.truck_id, t.pickup_date_time,
+      greatest(1, coalesce(t.route_total_m, 160900)) * (array[0.2, 0.35, 0.45])[k + 1], src.best, 'bench', ${JURISDICTION_RULES}, t.truck_id, t.pickup_date_time,
       t.trip_status = 'CANCELLED'
     from trips t
     cross join generate_series(0, 2) k

@@ -4,12 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, type PermissionName } from '@milepost/contracts/permissions';
 import { STATE_MILES_MESSAGES, stateMilesReport as reportSchema, type StateMilesReport, type TripStateMiles } from '@milepost/contracts/state-miles-api';
 import { formatWireDateTime } from '@milepost/contracts/time';
+import { JURISDICTION_RULES } from '@milepost/geo/jurisdictions';
 import { metresToMiles, milesToMetres } from '@milepost/geo/units';
 import { trucks } from '../src/db/schema/reference';
 import { routeCache } from '../src/db/schema/routing';
 import { stateMilesMonthly, stateMilesQuarterly, tripStateMiles } from '../src/db/schema/trip-statistics';
 import { trips } from '../src/db/schema/trips';
-import { backfillStateMiles } from '../src/modules/state-miles/service';
+import { backfillStateMiles, type RulesCursor } from '../src/modules/state-miles/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { keepTripFigures } from '../src/modules/telematics/keep-figures';
 import { loadStoredTrack } from '../src/modules/telematics/tracks';
@@ -371,11 +372,156 @@ describe('trips saved before state miles', () => {
     const trip = await fortWayneToKansasCity(truck.id, driver.id, new Date(Date.UTC(2026, 4, 3, 15)));
     await ctx.db.delete(tripStateMiles).where(eq(tripStateMiles.tripId, trip.id));
     expect((await get<TripStateMiles>(`/trips/${trip.id}/state-miles`)).sources).toEqual([]);
-    expect(await backfillStateMiles(ctx.db, loadStoredTrack)).toBeGreaterThanOrEqual(1);
+    expect((await backfillStateMiles(ctx.db, loadStoredTrack)).computed).toBeGreaterThanOrEqual(1);
     const data = await get<TripStateMiles>(`/trips/${trip.id}/state-miles`);
     expect(data.sources.map((s) => s.source)).toEqual(['ESTIMATE']);
     expect(data.sources[0]!.states.map((x) => x.state).sort()).toEqual(['IL', 'IN', 'MO']);
     expect(sumMiles(data.sources[0]!.states)).toBeCloseTo((await routeTotal(trip.id)).m! / M, 6);
-    expect(await backfillStateMiles(ctx.db, loadStoredTrack)).toBe(0);
+    expect((await backfillStateMiles(ctx.db, loadStoredTrack)).computed).toBe(0);
+  });
+});
+
+describe('splits computed with older jurisdiction rules', () => {
+  const MILWAUKEE = { address: 'Milwaukee, WI, United States', latitude: 43.0389, longitude: -87.9065 };
+  const GRAND_RAPIDS = { address: 'Grand Rapids, MI, United States', latitude: 42.9634, longitude: -85.6681 };
+  const LAKE_STOPS = [
+    { ...MILWAUKEE, stopType: 'PICKUP', loadStatus: 'LOADED', orderIndex: 0 },
+    { ...GRAND_RAPIDS, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 1 },
+  ];
+  const OLD_RULES = 'shore-25km';
+
+  async function lakeTrip(truckId: number, driverId: number, pickup: Date) {
+    const res = await api('POST', '/trips', tripBody(truckId, driverId, pickup, 'COMPLETED', `SM-${uid()}`, LAKE_STOPS));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ data: { id: number } }>().data;
+  }
+
+  const rowsOf = (tripId: number) =>
+    ctx.db
+      .select()
+      .from(tripStateMiles)
+      .where(eq(tripStateMiles.tripId, tripId))
+      .orderBy(tripStateMiles.source, tripStateMiles.state);
+
+  /**
+   * What the rules before the water rule stored: the source's rows with part of the lake crossing
+   * OUT (a third of Michigan's share, then the water), the same total, labelled with the old rules.
+   */
+  async function asOldRules(tripId: number, source: string) {
+    const rows = (await rowsOf(tripId)).filter((r) => r.source === source);
+    expect(rows.map((r) => r.state).sort()).toEqual(['MI', 'WI']);
+    const mi = rows.find((r) => r.state === 'MI')!;
+    await ctx.db.delete(tripStateMiles).where(sql`${tripStateMiles.tripId} = ${tripId} and ${tripStateMiles.source} = ${source}`);
+    await ctx.db.insert(tripStateMiles).values([
+      ...rows.map((r) => ({ ...r, metres: r.state === 'MI' ? (mi.metres * 2) / 3 : r.metres, rules: OLD_RULES })),
+      { ...mi, state: 'OUT', metres: mi.metres / 3, rules: OLD_RULES },
+    ]);
+  }
+
+  /** The truck's monthly and quarterly totals equal its trips' counted rows (best, not cancelled), per state and source. */
+  async function totalsMatchRows(truckId: number) {
+    const counted = (
+      (await ctx.db.execute(sql`
+        select state, source, sum(metres)::float8 as metres, count(*)::int as trips from ${tripStateMiles}
+        where truck_id = ${truckId} and best and not cancelled group by 1, 2 order by 1, 2`)) as unknown as { rows: { state: string; source: string; metres: number; trips: number }[] }
+    ).rows;
+    for (const table of [stateMilesMonthly, stateMilesQuarterly]) {
+      const totals = (
+        (await ctx.db.execute(sql`
+          select state, source, sum(metres)::float8 as metres, sum(trips)::int as trips from ${table}
+          where truck_id = ${truckId} and trips > 0 group by 1, 2 order by 1, 2`)) as unknown as { rows: typeof counted }
+      ).rows;
+      expect(totals.map((t) => [t.state, t.source, t.trips])).toEqual(counted.map((c) => [c.state, c.source, c.trips]));
+      totals.forEach((t, i) => expect(t.metres).toBeCloseTo(counted[i]!.metres, 3));
+    }
+    return counted;
+  }
+
+  /** The backfill job's runs, one batch of `limit` after the other, until none is full. */
+  async function backfillToTheEnd(limit: number) {
+    let after: RulesCursor | null = null;
+    let recomputed = 0;
+    for (let runs = 1; ; runs++) {
+      const r = await backfillStateMiles(ctx.db, loadStoredTrack, { limit, after });
+      recomputed += r.recomputed;
+      after = r.after;
+      if (!r.more) return { recomputed, runs };
+    }
+  }
+
+  it('computes an ESTIMATE across Lake Michigan again from the stored stops (WI and MI, nothing OUT) and the TELEMATICS split from the stored track, never a ROUTE split', async () => {
+    const { truck, driver, vehicleId } = await fleetTruck();
+    const pickup = new Date(Date.UTC(2026, 4, 4, 14)); // May 2026: Q2
+    // The estimate: HERE is down when the trip is saved.
+    here.set({ mode: 'server-error' });
+    await ctx.db.delete(routeCache);
+    const estimateTrip = await lakeTrip(truck.id, driver.id, pickup);
+    here.set({ mode: 'ok' });
+    const estimateTotal = (await routeTotal(estimateTrip.id)).m!;
+    // The GPS trip: a straight track across the lake (a ferry), with its HERE route.
+    const gpsPickup = new Date(Date.UTC(2026, 4, 6, 14));
+    samsara.history.set(vehicleId, straightDrive({ lat: MILWAUKEE.latitude, lng: MILWAUKEE.longitude }, { lat: GRAND_RAPIDS.latitude, lng: GRAND_RAPIDS.longitude }, gpsPickup, 240));
+    const gpsTrip = await lakeTrip(truck.id, driver.id, gpsPickup);
+    await keepTripFigures(telematicsDeps(), gpsTrip.id);
+    const { tel } = await routeTotal(gpsTrip.id);
+    expect((await rowsOf(gpsTrip.id)).map((r) => r.source)).toContain('TELEMATICS');
+
+    // Before the upgrade: both stored with the old rules, part of the crossing OUT; the ROUTE rows too.
+    await asOldRules(estimateTrip.id, 'ESTIMATE');
+    await asOldRules(gpsTrip.id, 'TELEMATICS');
+    await ctx.db.update(tripStateMiles).set({ rules: OLD_RULES }).where(sql`${tripStateMiles.tripId} = ${gpsTrip.id} and ${tripStateMiles.source} = 'ROUTE'`);
+    const routeBefore = (await rowsOf(gpsTrip.id)).filter((r) => r.source === 'ROUTE');
+    expect(routeBefore.length).toBeGreaterThan(0);
+    const estimateBefore = (await rowsOf(estimateTrip.id)).filter((r) => r.source === 'ESTIMATE');
+    expect((await totalsMatchRows(truck.id)).some((c) => c.state === 'OUT')).toBe(true);
+    // A GET never computes: the old split is what is read until the backfill runs.
+    expect((await get<TripStateMiles>(`/trips/${estimateTrip.id}/state-miles`)).sources[0]!.states.map((s) => s.state)).toContain('OUT');
+
+    // The backfill, one trip a batch: it goes on until none is left.
+    const first = await backfillToTheEnd(1);
+    expect(first.recomputed).toBeGreaterThanOrEqual(2);
+    expect(first.runs).toBeGreaterThanOrEqual(3);
+
+    const estimate = (await rowsOf(estimateTrip.id)).filter((r) => r.source === 'ESTIMATE');
+    expect(estimate.map((r) => r.state)).toEqual(['MI', 'WI']);
+    expect(estimate.every((r) => r.rules === JURISDICTION_RULES && r.best)).toBe(true);
+    // What it was computed from stays (the same stops, the same leg distances); it adds up to the trip's TOTAL MILES.
+    expect(estimate[0]!.computedFrom).toBe(estimateBefore[0]!.computedFrom);
+    expect(estimate.reduce((a, r) => a + r.metres, 0)).toBeCloseTo(estimateTotal, 3);
+
+    const gps = (await rowsOf(gpsTrip.id)).filter((r) => r.source === 'TELEMATICS');
+    expect(gps.map((r) => r.state)).toEqual(['MI', 'WI']);
+    expect(gps.every((r) => r.rules === JURISDICTION_RULES && r.best)).toBe(true);
+    expect(gps.reduce((a, r) => a + r.metres, 0) / M).toBeCloseTo(tel!, 6);
+    // The ROUTE rows are as they were: old rules, same figures.
+    expect((await rowsOf(gpsTrip.id)).filter((r) => r.source === 'ROUTE')).toEqual(routeBefore);
+
+    // The totals follow: no OUT left for the truck, monthly and quarterly equal to the rows.
+    const counted = await totalsMatchRows(truck.id);
+    expect(counted.map((c) => c.state)).not.toContain('OUT');
+    const report = await get<StateMilesReport>(`/state-miles?periodType=QUARTERLY&year=2026&quarter=2&truckId=${truck.id}`);
+    expect(report.rows.map((r) => r.state)).not.toContain('OUT');
+    expect(report.totalMiles).toBeCloseTo((estimateTotal + tel! * M) / M, 6);
+
+    // A second run changes nothing.
+    const all = async () => [...(await rowsOf(estimateTrip.id)), ...(await rowsOf(gpsTrip.id))];
+    const settled = await all();
+    const again = await backfillToTheEnd(500);
+    expect(again).toEqual({ recomputed: 0, runs: 1 });
+    expect(await all()).toEqual(settled);
+  });
+
+  it('gives an estimate recomputed from the stored stops the split a save computes', async () => {
+    const { truck, driver } = await fleetTruck();
+    here.set({ mode: 'server-error' });
+    await ctx.db.delete(routeCache);
+    const trip = await lakeTrip(truck.id, driver.id, new Date(Date.UTC(2026, 4, 8, 14)));
+    const saved = (await rowsOf(trip.id)).map((r) => [r.state, r.metres]);
+    here.set({ mode: 'ok' });
+    await asOldRules(trip.id, 'ESTIMATE');
+    await backfillToTheEnd(500);
+    const recomputed = await rowsOf(trip.id);
+    expect(recomputed.map((r) => r.state)).toEqual(saved.map(([state]) => state));
+    recomputed.forEach((r, i) => expect(r.metres).toBeCloseTo(saved[i]![1] as number, 6));
   });
 });

@@ -114,6 +114,14 @@ export function stateEdges(): StateEdges {
 
 /** How far from land a point in the water still belongs to it: 100 km (docs/state-miles.md, "Water"). */
 export const WATER_REACH_M = 100_000;
+
+/**
+ * The name of the rules this module splits by: stored with every split (trip_state_miles.rules),
+ * so splits computed by older rules are found and computed again (docs/state-miles.md, "When the
+ * rules change"). Change it whenever a point's jurisdiction can change. The rules before: 'shore-25km'
+ * (a run of up to 25 km outside every state went to the state on both sides of it).
+ */
+export const JURISDICTION_RULES = 'water-100km-1';
 const REACH_KM = WATER_REACH_M / 1000;
 const KM_PER_DEG_LAT = 110.574;
 const kmPerDegLng = (lat: number) => 111.32 * Math.cos((lat * Math.PI) / 180);

@@ -5,7 +5,7 @@ import type { Database, Db } from '../db/client';
 import { backfillMileStats, keepTripFigures } from '../modules/telematics/keep-figures';
 import type { ProviderName } from '../modules/telematics/providers';
 import type { TelematicsDeps } from '../modules/telematics/registry';
-import { backfillStateMiles } from '../modules/state-miles';
+import { backfillStateMiles, type RulesCursor } from '../modules/state-miles';
 import { loadStoredTrack } from '../modules/telematics';
 import { calibrateEstimates, calibrationDue } from '../modules/routing/calibration';
 import { backfillReviews, refreshProviderReviews } from '../modules/mileage-review';
@@ -64,6 +64,15 @@ export interface ReviewRefreshJob {
 
 export interface TripFiguresJob {
   tripId: number;
+}
+
+/**
+ * The backfill job's data: empty when queued at start or by the periodic sync; a continuation
+ * (queued by the job itself while a state-miles batch was full) carries where the recompute of
+ * older rules' splits goes on, and skips the other backfills.
+ */
+export interface BackfillJob {
+  stateMilesAfter?: RulesCursor | null;
 }
 
 export interface SyncJob {
@@ -203,17 +212,26 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     }),
   );
   // Mile stats of completed trips with stored tracks and no kept figures (the demo's, after a sync).
-  await boss.work(
+  await boss.work<BackfillJob>(
     BACKFILL_QUEUE,
     polling,
-    safely(log, BACKFILL_QUEUE, async () => {
-      const n = await backfillMileStats(telematics, 2000, (tripId, err) => log.warn({ tripId, err }, 'mile stats could not be computed'));
-      if (n) log.info({ trips: n }, 'mile stats computed');
-      // Completed trips stored before the Mileage Review existed get their review rows (docs/mileage-review.md).
-      const reviewed = await backfillReviews(database.db, 2000);
-      if (reviewed) log.info({ trips: reviewed }, 'mileage review rows computed');
-      const states = await backfillStateMiles(database.db, loadStoredTrack);
-      if (states) log.info({ trips: states }, 'state miles computed');
+    safely(log, BACKFILL_QUEUE, async ([job]: PgBoss.Job<BackfillJob>[]) => {
+      const continued = job?.data?.stateMilesAfter !== undefined;
+      if (!continued) {
+        const n = await backfillMileStats(telematics, 2000, (tripId, err) => log.warn({ tripId, err }, 'mile stats could not be computed'));
+        if (n) log.info({ trips: n }, 'mile stats computed');
+        // Completed trips stored before the Mileage Review existed get their review rows (docs/mileage-review.md).
+        const reviewed = await backfillReviews(database.db, 2000);
+        if (reviewed) log.info({ trips: reviewed }, 'mileage review rows computed');
+      }
+      // State miles of trips without any, and splits of older jurisdiction rules (docs/state-miles.md "When the rules change"):
+      // one batch a run, each trip its own transaction; while a batch was full the job queues its continuation.
+      const states = await backfillStateMiles(database.db, loadStoredTrack, {
+        after: job?.data?.stateMilesAfter ?? null,
+        onError: (tripId, err) => log.warn({ tripId, err }, 'state miles could not be computed again'),
+      });
+      if (states.computed || states.recomputed) log.info({ trips: states.computed, recomputed: states.recomputed }, 'state miles computed');
+      if (states.more) await boss.send(BACKFILL_QUEUE, { stateMilesAfter: states.after } satisfies BackfillJob, { singletonKey: 'all' });
     }),
   );
   await boss.work<ReviewRefreshJob>(

@@ -45,7 +45,9 @@ export const tripPeriodStats = pgTable(
  * State miles for IFTA (docs/state-miles.md, migration 0018): a trip's metres per jurisdiction
  * and source (TELEMATICS, ROUTE, ESTIMATE), written by the API when the trip's route or track
  * changes. `truckId`, `pickupDateTime` and `cancelled` are copied from the trip by triggers;
- * `best` marks the trip's best source; `computedFrom` says what the split was computed from.
+ * `best` marks the trip's best source; `computedFrom` says what the split was computed from;
+ * `rules` the jurisdiction rules it was computed with (migration 0027, `JURISDICTION_RULES` of
+ * packages/geo jurisdictions.ts): the backfill computes older rules' ESTIMATE and TELEMATICS splits again.
  */
 export const tripStateMiles = pgTable(
   'trip_state_miles',
@@ -58,6 +60,7 @@ export const tripStateMiles = pgTable(
     metres: doublePrecision().notNull(),
     best: boolean().notNull().default(false),
     computedFrom: text().notNull(),
+    rules: text().notNull(),
     truckId: integer().notNull(),
     pickupDateTime: timestamp({ withTimezone: true }).notNull(),
     cancelled: boolean().notNull().default(false),
@@ -66,6 +69,8 @@ export const tripStateMiles = pgTable(
     primaryKey({ name: 'trip_state_miles_pkey', columns: [t.tripId, t.source, t.state] }),
     // Also INCLUDEs state, source and metres (migration 0023), so a custom range's edge months are read from the index alone.
     index('trip_state_miles_counted_idx').on(t.pickupDateTime, t.truckId).where(sql`${t.best} AND NOT ${t.cancelled}`),
+    // The splits of older rules the backfill computes again (migration 0027); ROUTE rows are never among them.
+    index('trip_state_miles_rules_idx').on(t.rules, t.tripId).where(sql`${t.source} <> 'ROUTE'`),
   ],
 );
 

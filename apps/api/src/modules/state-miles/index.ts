@@ -1,2 +1,2 @@
 /** What other API modules may use of the state miles (eslint.config.js: modules import each other's index.ts only). */
-export { backfillStateMiles, recomputeStateMiles, writePlannedStateMiles } from './service';
+export { backfillStateMiles, recomputeStateMiles, writePlannedStateMiles, type RulesCursor } from './service';

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { isValidCoordinate, wgs84Meters } from '@milepost/geo/distance';
 import { decodeColumns } from '@milepost/geo/flexpolyline';
-import { metresByJurisdiction } from '@milepost/geo/jurisdictions';
+import { JURISDICTION_RULES, metresByJurisdiction } from '@milepost/geo/jurisdictions';
 import { metresToMiles } from '@milepost/geo/units';
 import { formatWireDateTime } from '@milepost/contracts/time';
 import {
@@ -18,7 +18,7 @@ import { exportCsv, type CsvColumn } from '../../platform/csv';
 import { trucks } from '../../db/schema/reference';
 import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { stateMilesMonthly, stateMilesQuarterly, tripStateMiles } from '../../db/schema/trip-statistics';
-import { trips } from '../../db/schema/trips';
+import { tripStops, trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
 import type { RouteGeometry } from '../trips';
 import { PROVIDERS, type ProviderName } from '../telematics';
@@ -84,7 +84,9 @@ async function replace(db: Db, tripId: number, sources: readonly StateMilesSourc
   if (!trip) return;
   // The trip's truck, pickup time and status are copied by the table's trigger too (migration 0018): they stay the trip's.
   const rows = next
-    ? [...next.parts].filter(([, m]) => m > 0).map(([state, metres]) => ({ tripId, source: next.source, state, metres, computedFrom: next.computedFrom, ...trip }))
+    ? [...next.parts]
+        .filter(([, m]) => m > 0)
+        .map(([state, metres]) => ({ tripId, source: next.source, state, metres, computedFrom: next.computedFrom, rules: JURISDICTION_RULES, ...trip }))
     : [];
   if (rows.length) await db.insert(tripStateMiles).values(rows);
   await markBest(db, tripId);
@@ -323,12 +325,112 @@ export async function stateMilesReport(db: Db, q: StateMilesQuery): Promise<Stat
 }
 
 /**
- * Trips saved before state miles existed (migration 0018) have none: their planned split is
- * computed from their stops' straight legs, scaled to each leg's stored distance (HERE's or the
- * estimate's) and labelled ESTIMATE — the route's line was not kept — and their TELEMATICS split
- * from their stored track. The next save computes the ROUTE split. At most `limit` trips a run.
+ * The planned line the stored stops give without calling HERE: the straight legs between the
+ * stops with a position, each scaled to the leg distance stored on its stop — HERE's or the
+ * estimate's. For a trip whose figures are an estimate this is the geometry its save computed
+ * (`computeRouteFigures` in modules/trips/route-figures.ts: the straight line between the two
+ * stops, the leg's estimated distance, which the save stores on the stop).
  */
-export async function backfillStateMiles(db: Db, loadStoredTrack: StoredTrackReader, limit = 500): Promise<number> {
+async function storedStraightLegs(db: Db, tripId: number): Promise<RouteGeometry> {
+  const stops = (
+    await db
+      .select({ latitude: tripStops.latitude, longitude: tripStops.longitude, distance: tripStops.distance })
+      .from(tripStops)
+      .where(eq(tripStops.tripId, tripId))
+      .orderBy(asc(tripStops.orderIndex))
+  ).filter((s) => isValidCoordinate(s.latitude, s.longitude));
+  const legs = stops.slice(1).map((to, k) => {
+    const from = { lat: stops[k]!.latitude, lng: stops[k]!.longitude };
+    const end = { lat: to.latitude, lng: to.longitude };
+    return { distance: to.distance ?? wgs84Meters(from, end), polyline: null, from, to: end };
+  });
+  return { source: 'ESTIMATE', legs };
+}
+
+/** Where the recompute of older rules' splits goes on: after this (rules, trip) in the order of `trip_state_miles_rules_idx`. */
+export interface RulesCursor {
+  rules: string;
+  tripId: number;
+}
+
+export interface StateMilesBackfill {
+  /** Trips without any split that got one. */
+  computed: number;
+  /** Trips whose ESTIMATE or TELEMATICS split of older rules was computed again. */
+  recomputed: number;
+  /** A batch was full: run again (from `after`) until this is false. */
+  more: boolean;
+  /** The last trip of older rules looked at (pass it to the next run), or the one passed in. */
+  after: RulesCursor | null;
+}
+
+/**
+ * Up to `limit` trips whose ESTIMATE or TELEMATICS rows carry other rules than today's, in
+ * (rules, trip) order after `after`: the older names sort before or after today's, so each side
+ * is one range of `trip_state_miles_rules_idx` (its predicate is written as the index's, so the
+ * planner uses it) and a run reads only the rows it returns.
+ */
+async function tripsOfOlderRules(db: Db, after: RulesCursor | null, limit: number): Promise<RulesCursor[]> {
+  const found: RulesCursor[] = [];
+  for (const side of [sql`rules < ${JURISDICTION_RULES}`, sql`rules > ${JURISDICTION_RULES}`]) {
+    if (found.length >= limit) break;
+    const rows = (
+      (await db.execute(sql`
+        select rules, trip_id from ${tripStateMiles}
+        where source <> 'ROUTE' and ${side}${after ? sql` and (rules, trip_id) > (${after.rules}, ${after.tripId})` : sql``}
+        group by rules, trip_id
+        order by rules, trip_id
+        limit ${limit - found.length}`)) as unknown as { rows: { rules: string; trip_id: number }[] }
+    ).rows;
+    found.push(...rows.map((r) => ({ rules: r.rules, tripId: Number(r.trip_id) })));
+  }
+  return found;
+}
+
+/**
+ * Computes again, in one short transaction under the trip's row lock, the trip's ESTIMATE and
+ * TELEMATICS splits that carry other rules than today's (docs/state-miles.md, "When the rules
+ * change"): the ESTIMATE from the stored stops' straight legs (`storedStraightLegs`, what its
+ * save computed; what it was computed from stays), the TELEMATICS from the stored track as the
+ * telematics figures do (`recomputeLocked`). A ROUTE split is never touched: HERE's line was not
+ * stored. A save that came first already wrote today's rules, and is left as it is.
+ */
+async function recomputeOlderRules(db: Db, tripId: number, loadStoredTrack: StoredTrackReader): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for('update');
+    if (!locked) return false;
+    const stale = await tx
+      .selectDistinct({ source: tripStateMiles.source, computedFrom: tripStateMiles.computedFrom })
+      .from(tripStateMiles)
+      .where(and(eq(tripStateMiles.tripId, tripId), inArray(tripStateMiles.source, ['ESTIMATE', 'TELEMATICS']), ne(tripStateMiles.rules, JURISDICTION_RULES)));
+    const estimate = stale.find((r) => r.source === 'ESTIMATE');
+    if (estimate) {
+      const planned = plannedSplit(await storedStraightLegs(tx, tripId));
+      await replace(tx, tripId, ['ESTIMATE'], { ...planned, computedFrom: estimate.computedFrom });
+    }
+    if (stale.some((r) => r.source === 'TELEMATICS')) await recomputeLocked(tx, tripId, loadStoredTrack);
+    return stale.length > 0;
+  });
+}
+
+/**
+ * The background backfill of state miles (jobs/queue.ts), one batch of each kind a run:
+ * - trips saved before state miles existed (migration 0018) have none: their planned split is
+ *   computed from their stops' straight legs, scaled to each leg's stored distance (HERE's or
+ *   the estimate's) and labelled ESTIMATE — the route's line was not kept — and their TELEMATICS
+ *   split from their stored track. The next save computes the ROUTE split;
+ * - trips whose ESTIMATE or TELEMATICS split was computed with older jurisdiction rules
+ *   (`JURISDICTION_RULES`) get it computed again (`recomputeOlderRules`).
+ * At most `limit` trips of each kind a run; each trip in its own transaction; with `onError`, a
+ * trip whose recompute fails is reported and passed over. The monthly and
+ * quarterly totals follow the rows (the triggers of migrations 0018 and 0023).
+ */
+export async function backfillStateMiles(
+  db: Db,
+  loadStoredTrack: StoredTrackReader,
+  opts: { limit?: number; after?: RulesCursor | null; onError?: (tripId: number, err: unknown) => void } = {},
+): Promise<StateMilesBackfill> {
+  const limit = opts.limit ?? 500;
   const rows = (
     (await db.execute(sql`
       select t.id from ${trips} t
@@ -336,23 +438,25 @@ export async function backfillStateMiles(db: Db, loadStoredTrack: StoredTrackRea
       order by t.id limit ${limit}`)) as unknown as { rows: { id: number }[] }
   ).rows;
   for (const { id } of rows) {
-    const stops = (
-      (await db.execute(sql`select latitude, longitude, distance from trip_stops where trip_id = ${id} order by order_index`)) as unknown as {
-        rows: { latitude: number; longitude: number; distance: number | null }[];
-      }
-    ).rows.filter((s) => isValidCoordinate(s.latitude, s.longitude));
-    const legs = stops.slice(1).map((to, k) => {
-      const from = { lat: stops[k]!.latitude, lng: stops[k]!.longitude };
-      const end = { lat: to.latitude, lng: to.longitude };
-      return { distance: to.distance ?? wgs84Meters(from, end), polyline: null, from, to: end };
-    });
+    const legs = await storedStraightLegs(db, id);
     await db.transaction(async (tx) => {
-      const planned = plannedSplit({ source: 'ESTIMATE', legs });
+      const planned = plannedSplit(legs);
       await replace(tx, id, ['ROUTE', 'ESTIMATE'], { ...planned, computedFrom: "Straight legs between the stops, scaled to the trip's leg distances (saved before state miles)" });
     });
     await recomputeStateMiles(db, id, loadStoredTrack);
   }
-  return rows.length;
+  const older = await tripsOfOlderRules(db, opts.after ?? null, limit);
+  let recomputed = 0;
+  for (const { tripId } of older) {
+    try {
+      if (await recomputeOlderRules(db, tripId, loadStoredTrack)) recomputed++;
+    } catch (err) {
+      // Reported and passed over (the cursor moves on): one trip that cannot be computed does not hold up the others.
+      if (!opts.onError) throw err;
+      opts.onError(tripId, err);
+    }
+  }
+  return { computed: rows.length, recomputed, more: rows.length === limit || older.length === limit, after: older.at(-1) ?? opts.after ?? null };
 }
 
 /** The IFTA worksheet as a CSV stream read on an export session (platform/csv.ts `exportCsv`). */
