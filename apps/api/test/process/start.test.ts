@@ -1,17 +1,46 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client';
 import { users } from '../../src/db/schema/access';
 import { hashPassword } from '../../src/platform/crypto';
-import { start } from './server';
+import { repoRoot, start } from './server';
 
 const dataDirs: string[] = [];
 afterAll(async () => {
   await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
 });
+
+/**
+ * `npm run db:backup` / `db:restore` as they run beside `npm start`: the compiled backup command
+ * (apps/api/dist/db-cli.js, what scripts/db.mjs runs) in a process of its own, on the embedded
+ * database of MILEPOST_DATA_DIR.
+ */
+function dbCommand(dataDir: string, ...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, MILEPOST_DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  return spawnSync(process.execPath, [path.join(repoRoot, 'apps/api/dist/db-cli.js'), ...args], { cwd: repoRoot, env, encoding: 'utf8', timeout: 120_000 });
+}
+
+/** Row count and checksum of tables no background job writes to. */
+async function stableTables(dataDir: string): Promise<Record<string, string>> {
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+  try {
+    const out: Record<string, string> = {};
+    for (const table of ['trucks', 'drivers', 'companies', 'trip_stops', 'drizzle.__drizzle_migrations']) {
+      const { rows } = (await database.executeSql(`select count(*)::int as n, md5(coalesce(string_agg(r::text, E'\\n' order by r::text), '')) as sum from ${table} r`, [])) as {
+        rows: { n: number; sum: string }[];
+      };
+      out[table] = `${rows[0]!.n} rows, md5 ${rows[0]!.sum}`;
+    }
+    return out;
+  } finally {
+    await database.close();
+  }
+}
 
 async function signIn(url: string, email: string, password: string) {
   return fetch(`${url}/api/v1/authenticate`, {
@@ -22,7 +51,7 @@ async function signIn(url: string, email: string, password: string) {
 }
 
 describe('npm start (embedded PGlite)', () => {
-  it('first start migrates and seeds once, prints the demo login (only while that password works); SIGTERM shuts down cleanly; a second start reuses the data', async () => {
+  it('first start migrates and seeds once, prints the demo login (only while that password works); SIGTERM shuts down cleanly; a second start reuses the data; db:backup beside the running server and db:restore into an empty folder keep the data', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-start-'));
     dataDirs.push(dataDir);
 
@@ -70,6 +99,7 @@ describe('npm start (embedded PGlite)', () => {
     expect(Date.now() - killedAt).toBeLessThan(5_000); // no waiting on idle keep-alive sockets
     expect(first.output()).toContain('shutting down');
 
+    const backupFile = path.join(dataDir, 'backup-while-running.tar.gz');
     const second = await start({ MILEPOST_DATA_DIR: dataDir, MILEPOST_ADMIN_EMAIL: 'boss@example.test', MILEPOST_ADMIN_PASSWORD: 'boss-password-1' });
     try {
       expect(second.output()).not.toContain('(demo data seeded)');
@@ -84,6 +114,14 @@ describe('npm start (embedded PGlite)', () => {
       expect(me.data.permissions.length).toBeGreaterThan(50);
       // The demo password still works, so the banner still offers it.
       expect(second.output()).toContain('Demo login: owner@milepost.local / milepost-demo');
+
+      // npm run db:backup while this server runs (docs/deploy.md#backups): the command, a second
+      // process, asks the running server to write the dump; the server answers on.
+      const backup = dbCommand(dataDir, 'backup', backupFile);
+      expect(backup.status, `${backup.stdout}${backup.stderr}`).toBe(0);
+      expect(backup.stdout).toContain('(written by the running server)');
+      expect((await stat(backupFile)).size).toBeGreaterThan(10_000);
+      expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
     } finally {
       second.proc.kill('SIGTERM');
       expect(await second.exited, second.output()).toBe(0);
@@ -101,5 +139,15 @@ describe('npm start (embedded PGlite)', () => {
       third.proc.kill('SIGTERM');
       expect(await third.exited, third.output()).toBe(0);
     }
-  }, 180_000);
+
+    // npm run db:restore of that backup into an empty data folder: the demo's reference data,
+    // stops and migrations as the server had them (every table is compared in demo-seed.test.ts).
+    const restoredDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-restored-'));
+    dataDirs.push(restoredDir);
+    const restore = dbCommand(restoredDir, 'restore', backupFile);
+    expect(restore.status, `${restore.stdout}${restore.stderr}`).toBe(0);
+    const [was, restored] = [await stableTables(dataDir), await stableTables(restoredDir)];
+    expect(was['trip_stops']).toMatch(/^[1-9]\d* rows/);
+    expect(restored).toEqual(was);
+  }, 240_000);
 });
