@@ -5,7 +5,9 @@
 // end-to-end tests: one that failed and then passed on its retry is flaky, not passed nor failed.
 // With TEST_DATABASE_URL, the cluster test (`npm run cluster` under 60 s of load through rolling
 // restarts, apps/api/test/cluster/) runs beside the other Vitest suites, not after them: it
-// mostly waits on its bounded load. Its output is shown once it ends.
+// mostly waits on its bounded load. Its output is shown once it ends. The end-to-end suite runs
+// after both: beside Vitest it saved nothing on two cores (Vitest took twice as long), and its
+// build rewrites apps/api/dist/main.js, which the cluster test's instances run.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
