@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app';
@@ -148,4 +149,32 @@ export async function startServer(engine: Engine, options: { webDistDir?: string
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Whether the bench's PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local `test`) answers. */
+export async function postgresReachable(): Promise<boolean> {
+  const url = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  if (!url.username) url.username = 'postgres';
+  const c = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The reference data the million-trip cases share: 20 companies, 40 users, 60 dispatchers,
+ * 800 trucks and 1 200 drivers, generated in SQL.
+ */
+export async function generateReference(db: Database['db']) {
+  await db.execute(sql`insert into companies (name, email, phone, us_dot) select 'Company ' || g, 'c' || g || '@x.example', '+1 (312) 555-0100', (1000000 + g)::text from generate_series(1, 20) g`);
+  await db.execute(sql`insert into users (email, first_name, last_name, role_id) select 'dispatch' || g || '@x.example', 'User', 'No' || g, null from generate_series(1, 40) g`);
+  await db.execute(sql`insert into dispatchers (first_name, last_name) select 'Disp', 'No' || g from generate_series(1, 60) g`);
+  await db.execute(sql`insert into trucks (unit_number, vin_number, samsara_vin, licence_plate, home_location, company_id)
+    select (1000 + g)::text, 'VIN' || g, 'SVIN' || g, 'PL' || g, 'Town ' || (g % 200), (select min(id) from companies) + g % 20 from generate_series(1, 800) g`);
+  await db.execute(sql`insert into drivers (first_name, last_name, truck_id, assigned_user_id)
+    select (array['James','Maria','Robert','Linda','Carlos','Aisha'])[1 + g % 6], 'Driver' || g, (select min(id) from trucks) + g % 800, (select min(id) from users) + g % 40 from generate_series(1, 1200) g`);
 }

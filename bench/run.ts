@@ -7,7 +7,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { authCase } from './cases/auth';
 import { placesCase } from './cases/places';
 import { routingCase } from './cases/routing';
@@ -22,7 +21,7 @@ import { mileageReviewCase } from './cases/mileage-review';
 import { firstScreenCase } from './cases/first-screen';
 import { stateMilesCase, stateMilesEngineCase } from './cases/state-miles';
 import { startCase } from './cases/start';
-import { startServer, type BenchServer, type Engine, type Figure } from './lib';
+import { postgresReachable, startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   auth: authCase,
@@ -47,19 +46,6 @@ const PURE_CASES: Record<string, () => Promise<Figure[]>> = {
   // Spawns the built product (apps/api/dist/main.js) itself, on PGlite and PostgreSQL: restart time and idle memory.
   start: startCase,
 };
-
-async function postgresReachable(): Promise<boolean> {
-  const url = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-  if (!url.username) url.username = 'postgres';
-  const c = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const fmt = (n: number) => n.toFixed(2);
 

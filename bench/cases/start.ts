@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { percentile, type Engine, type Figure } from '../lib';
+import { percentile, postgresReachable, type Engine, type Figure } from '../lib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MAIN = path.join(ROOT, 'apps/api/dist/main.js');
@@ -147,19 +147,6 @@ async function engineRuns(engine: Engine): Promise<Figure[]> {
   } finally {
     await drop();
     await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const url = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-  if (!url.username) url.username = 'postgres';
-  const c = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -6,7 +6,7 @@ import { lastFullQuarter } from '../../packages/contracts/src/state-miles-api';
 import { segmentMeters } from '../../packages/geo/src/distance';
 import { JURISDICTION_RULES, jurisdictionAt, jurisdictionIndex, metresByJurisdiction } from '../../packages/geo/src/jurisdictions';
 import { milesToMetres } from '../../packages/geo/src/units';
-import { measure, type BenchServer, type Figure } from '../lib';
+import { generateReference, measure, type BenchServer, type Figure } from '../lib';
 
 /*
  * State miles for IFTA (docs/state-miles.md, issue 23 point 5).
@@ -113,13 +113,7 @@ async function rowsOf<T>(server: BenchServer, q: ReturnType<typeof sql>) {
 async function generateTripsBulk(server: BenchServer) {
   const { db } = server.database;
   const t0 = performance.now();
-  await db.execute(sql`insert into companies (name, email, phone, us_dot) select 'Company ' || g, 'c' || g || '@x.example', '+1 (312) 555-0100', (1000000 + g)::text from generate_series(1, 20) g`);
-  await db.execute(sql`insert into users (email, first_name, last_name, role_id) select 'dispatch' || g || '@x.example', 'User', 'No' || g, null from generate_series(1, 40) g`);
-  await db.execute(sql`insert into dispatchers (first_name, last_name) select 'Disp', 'No' || g from generate_series(1, 60) g`);
-  await db.execute(sql`insert into trucks (unit_number, vin_number, samsara_vin, licence_plate, home_location, company_id)
-    select (1000 + g)::text, 'VIN' || g, 'SVIN' || g, 'PL' || g, 'Town ' || (g % 200), (select min(id) from companies) + g % 20 from generate_series(1, 800) g`);
-  await db.execute(sql`insert into drivers (first_name, last_name, truck_id, assigned_user_id)
-    select (array['James','Maria','Robert','Linda','Carlos','Aisha'])[1 + g % 6], 'Driver' || g, (select min(id) from trucks) + g % 800, (select min(id) from users) + g % 40 from generate_series(1, 1200) g`);
+  await generateReference(db);
   const indexes = await rowsOf<{ name: string; def: string }>(
     server,
     sql`select i.indexname as name, i.indexdef as def from pg_indexes i where i.tablename = 'trips' and i.indexname not in (select conname from pg_constraint)`,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../apps/api/src/platform/crypto';
 import { roles, users } from '../../apps/api/src/db/schema/access';
-import { measure, type BenchServer, type Figure } from '../lib';
+import { generateReference, measure, type BenchServer, type Figure } from '../lib';
 import { milesToMetres } from '@milepost/geo/units';
 
 /** Metres in a mile, as an SQL float (docs/decisions/020-one-unit.md). */
@@ -19,13 +19,7 @@ const SORTS = [
 export async function generate(server: Pick<BenchServer, "database">) {
   const { db } = server.database;
   const t0 = performance.now();
-  await db.execute(sql`insert into companies (name, email, phone, us_dot) select 'Company ' || g, 'c' || g || '@x.example', '+1 (312) 555-0100', (1000000 + g)::text from generate_series(1, 20) g`);
-  await db.execute(sql`insert into users (email, first_name, last_name, role_id) select 'dispatch' || g || '@x.example', 'User', 'No' || g, null from generate_series(1, 40) g`);
-  await db.execute(sql`insert into dispatchers (first_name, last_name) select 'Disp', 'No' || g from generate_series(1, 60) g`);
-  await db.execute(sql`insert into trucks (unit_number, vin_number, samsara_vin, licence_plate, home_location, company_id)
-    select (1000 + g)::text, 'VIN' || g, 'SVIN' || g, 'PL' || g, 'Town ' || (g % 200), 1 + g % 20 from generate_series(1, 800) g`);
-  await db.execute(sql`insert into drivers (first_name, last_name, truck_id, assigned_user_id)
-    select (array['James','Maria','Robert','Linda','Carlos','Aisha'])[1 + g % 6], 'Driver' || g, 1 + g % 800, (select min(id) from users) + g % 40 from generate_series(1, 1200) g`);
+  await generateReference(db);
   await db.execute(sql`insert into recovery_reasons (name) values ('Breakdown')`);
   await db.execute(sql`
     insert into trips (truck_id, driver_id, dispatcher_id, assigned_user_id, identifier_type, load_number, trailer_number, trip_status,
