@@ -12,10 +12,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'milepost-test-report-'));
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 const counts = { passed: 0, failed: 0, flaky: 0, skipped: 0 };
+// The names of what failed, repeated under the summary: CI keeps only the tail of the output.
+const failures = [];
+const firstLine = (text) => stripVTControlCharacters(String(text ?? '')).split('\n').find((l) => l.trim()) ?? '';
 const read = (file) => {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -31,7 +35,16 @@ const addVitest = (json) => {
     counts.passed += v.numPassedTests;
     counts.failed += v.numFailedTests;
     counts.skipped += v.numPendingTests + v.numTodoTests;
-  } else counts.failed += 1;
+    for (const file of v.testResults ?? []) {
+      const where = path.relative(process.cwd(), file.name);
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failed) failures.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      if (file.status === 'failed' && failed.length === 0) failures.push(`${where}: ${firstLine(file.message)}`);
+    }
+  } else {
+    counts.failed += 1;
+    failures.push(`${json}: Vitest wrote no report`);
+  }
 };
 
 const clusterJson = path.join(tmp, 'cluster.json');
@@ -60,8 +73,19 @@ if (e?.stats) {
   counts.failed += e.stats.unexpected;
   counts.flaky += e.stats.flaky;
   counts.skipped += e.stats.skipped;
-} else if (e2eStatus !== 0) counts.failed += 1;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected') failures.push(`e2e/${suite.file ?? spec.file} › ${spec.title}: ${firstLine(t.results?.at(-1)?.error?.message)}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of e.suites ?? []) walk(suite);
+} else if (e2eStatus !== 0) {
+  counts.failed += 1;
+  failures.push('e2e: Playwright wrote no report');
+}
 
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\nflaky: ${counts.flaky} end-to-end tests failed once and passed on their retry`);
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(vitestStatus || clusterStatus || e2eStatus ? 1 : 0);
