@@ -131,7 +131,7 @@ describe('Samsara sync', () => {
     const company = await integratedCompany();
     const k = uid();
     samsara.vehicles.push({ id: `v-r-${k}`, name: `Retry ${k}`, vin: `rvin-${k}` });
-    samsara.fail(/^\/fleet\/vehicles$/, { kind: 'rate-limit', retryAfter: '0.4' });
+    samsara.fail(/^\/fleet\/vehicles$/, { kind: 'rate-limit', retryAfter: '0.2' });
     samsara.fail(/^\/fleet\/vehicles$/, { kind: 'status', status: 503 });
     samsara.fail(/^\/fleet\/vehicles$/, { kind: 'truncate' });
     samsara.fail(/^\/fleet\/drivers$/, { kind: 'slow', delayMs: FAST_RETRY.timeoutMs + 500 });
@@ -142,7 +142,7 @@ describe('Samsara sync', () => {
     const calls = samsara.requests.filter((r) => r.path === '/fleet/vehicles' && r.at >= since);
     expect(calls.length).toBe(4); // 429, 503, truncated, then the good answer
     const waited = calls[1]!.at - calls[0]!.at;
-    expect(waited).toBeGreaterThanOrEqual(390);
+    expect(waited).toBeGreaterThanOrEqual(190);
     expect(waited).toBeLessThan(1000);
     expect(samsara.requests.filter((r) => r.path === '/fleet/drivers' && r.at >= since).length).toBe(2);
     expect(await trucksLinked(ctx.db, 'SAMSARA', `v-r-${k}`)).toHaveLength(1);

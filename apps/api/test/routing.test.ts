@@ -146,10 +146,10 @@ describe('POST /routing/routes with HERE', () => {
   });
 
   it('gives up on a slow HERE at the timeout (here 300 ms) and answers the estimate', async () => {
-    fake.set({ mode: 'slow', delayMs: 3000 });
+    fake.set({ mode: 'slow', delayMs: 6000 });
     const started = Date.now();
     const data = await ok(withHere, { stops: stopsFor(2), routingMode: 'PRACTICAL', trailer: true });
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(4000); // far from HERE's 6 s, on a busy machine too
     expect(data).toMatchObject({ source: 'ESTIMATE', estimateReason: 'TIMEOUT' });
   });
 });

@@ -300,7 +300,7 @@ function columns(o: {
     h.accessor("differencePct", {
       id: "differencePct",
       header: "Diff %",
-      meta: { label: "Diff %", size: 68, grow: 0, align: "end" },
+      meta: { label: "Diff %", size: 80, grow: 0, align: "end" },
       cell: ({ row }) => (
         <span className="tabular-nums">
           {row.original.differencePct === null
