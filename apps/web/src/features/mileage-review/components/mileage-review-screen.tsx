@@ -232,7 +232,7 @@ function columns(o: {
     h.display({
       id: "tripNumber",
       header: "Load/Trailer",
-      meta: { label: "Load/Trailer", size: 96 },
+      meta: { label: "Load/Trailer", size: 88 },
       cell: ({ row }) => (
         <button
           type="button"
@@ -247,7 +247,7 @@ function columns(o: {
     h.display({
       id: "unitNumber",
       header: "Unit",
-      meta: { label: "Unit", size: 56, grow: 0 },
+      meta: { label: "Unit", size: 52, grow: 0 },
       cell: ({ row }) => <TextCell value={row.original.unitNumber} />,
     }),
     h.display({
