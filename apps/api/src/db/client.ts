@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../config';
+import { lockDataDir } from './data-dir-lock';
 import * as access from './schema/access';
 import * as platform from './schema/platform';
 import * as reference from './schema/reference';
@@ -84,6 +85,8 @@ export async function openDatabase(opts: {
   exports?: ExportOptions;
   /** PGlite only: start from this dumped data folder (`PGlite.dumpDataDir()`): a migrated template in tests, a backup being restored (db/backup.ts). */
   loadDataDir?: Blob;
+  /** PGlite in a folder only: how long to wait for another process to let go of the folder (db/data-dir-lock.ts). */
+  lockWaitMs?: number;
 }): Promise<Database> {
   const ex = { ...EXPORT_DEFAULTS, ...opts.exports };
   if (opts.url) {
@@ -139,13 +142,21 @@ export async function openDatabase(opts: {
     };
   }
   let client: PGlite;
+  let unlock: () => void = () => undefined;
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
+    // A process shutting down lets go within its grace (10 s by default).
+    unlock = await lockDataDir(opts.dataDir, opts.lockWaitMs ?? 15_000);
     client = new PGlite(opts.dataDir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   } else {
     client = new PGlite({ extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   }
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -153,7 +164,13 @@ export async function openDatabase(opts: {
     // PGlite is one session: exports share it, statement by statement (their cursor is held, not a transaction).
     exportSession: () => Promise.resolve({ db, release: () => undefined }),
     migrate: (migrationsFolder = MIGRATIONS_DIR) => migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
     async executeSql(text, values) {

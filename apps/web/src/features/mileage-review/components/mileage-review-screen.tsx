@@ -109,7 +109,7 @@ export const VISIBLE_FLAGS = 2;
  * 190 px there on Needs review (two chips, shortened with an ellipsis when both are long), much
  * more on a wide screen.
  */
-export const FLAGS_COLUMN_SIZE = 150;
+export const FLAGS_COLUMN_SIZE = 138;
 
 const CHIP =
   "rounded-full border border-amber-500/50 bg-amber-50 px-1.5 py-px text-[11px] whitespace-nowrap text-amber-800 dark:bg-amber-950 dark:text-amber-200";
@@ -232,7 +232,7 @@ function columns(o: {
     h.display({
       id: "tripNumber",
       header: "Load/Trailer",
-      meta: { label: "Load/Trailer", size: 88 },
+      meta: { label: "Load/Trailer", size: 96 },
       cell: ({ row }) => (
         <button
           type="button"
@@ -247,7 +247,7 @@ function columns(o: {
     h.display({
       id: "unitNumber",
       header: "Unit",
-      meta: { label: "Unit", size: 52, grow: 0 },
+      meta: { label: "Unit", size: 56, grow: 0 },
       cell: ({ row }) => <TextCell value={row.original.unitNumber} />,
     }),
     h.display({
