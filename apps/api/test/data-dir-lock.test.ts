@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,5 +52,18 @@ describe.runIf(!usePostgres())('the embedded database folder is opened by one pr
     expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(process.pid));
     expect((await database.executeSql('select n from kept')).rows).toEqual([{ n: 1 }]);
     await database.close();
+  }, 60_000);
+
+  it('says which folder could not be opened and how to restore it, and lets go of it', async () => {
+    const damaged = path.join(root, 'damaged');
+    mkdirSync(damaged);
+    writeFileSync(path.join(damaged, 'PG_VERSION'), '16\n'); // a data folder with nothing else in it
+    for (let attempt = 0; attempt < 2; attempt++) {
+      // The second attempt meets the same damage, not a lock the first one left behind.
+      const err = (await openDatabase({ dataDir: damaged, lockWaitMs: 300 }).catch((e: unknown) => e)) as Error;
+      expect(err.message.startsWith(`The embedded database in ${damaged} could not be opened (`)).toBe(true);
+      expect(err.message.endsWith('). If the folder is damaged, restore a backup into an empty folder: npm run db:restore (docs/deploy.md#backups).')).toBe(true);
+    }
+    expect(existsSync(`${damaged}.lock`)).toBe(false);
   }, 60_000);
 });

@@ -155,7 +155,12 @@ export async function openDatabase(opts: {
     await client.waitReady;
   } catch (err) {
     unlock();
-    throw err;
+    if (!opts.dataDir) throw err;
+    // PGlite only says "Aborted()" of a folder it cannot read.
+    throw new Error(
+      `The embedded database in ${opts.dataDir} could not be opened (${err instanceof Error ? err.message : String(err)}). If the folder is damaged, restore a backup into an empty folder: npm run db:restore (docs/deploy.md#backups).`,
+      { cause: err },
+    );
   }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
