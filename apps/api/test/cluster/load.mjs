@@ -6,13 +6,17 @@
 // 409), list recovery reasons, queue a Samsara sync of the next company. Prints one JSON line:
 // the counts, the answers by status and every write answered 201.
 //
-// Not autocannon: nginx closes its idle kept-alive client connections each time it reloads (when
-// an instance leaves or rejoins its upstream), and a request written in that instant meets a
-// reset before any answer. Browsers send such a request again on a new connection, as Node's
-// docs advise (http.ClientRequest reusedSocket); autocannon counts it as an error, or on a
-// closed connection drops it uncounted and then pairs later answers with the wrong requests.
-// This client resends exactly that case — once, and only when the connection was reused and
-// nothing of an answer came — and accounts for every request.
+// Not autocannon: nginx closes its idle client connections each time it reloads (when an
+// instance leaves or rejoins its upstream): kept-alive ones between requests, and a new one it
+// accepted whose request it has not read yet. A request written in that instant meets a reset
+// before any answer, never having reached an instance. Browsers send such a request again on a
+// new connection, as Node's docs advise (http.ClientRequest reusedSocket), and RFC 9110 §9.2.2
+// lets a client retry an idempotent request whose connection failed before any answer;
+// autocannon counts it as an error, or on a closed connection drops it uncounted and then pairs
+// later answers with the wrong requests. This client resends exactly that case — a reset with
+// nothing of an answer, at most twice — and accounts for every request. It resends a write too:
+// each carries a unique name, so a write that had in fact run would answer 409 the second time
+// and fail the test; a resend cannot hide a double write.
 import http from 'node:http';
 import readline from 'node:readline';
 
@@ -52,7 +56,7 @@ function attempt({ method, path, body }) {
       res.on('error', (err) => resolve({ error: err.code ?? err.message }));
     });
     req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'TIMEOUT' })));
-    req.on('error', (err) => resolve({ error: err.code ?? err.message, again: req.reusedSocket && !answered && ['ECONNRESET', 'EPIPE'].includes(err.code) }));
+    req.on('error', (err) => resolve({ error: err.code ?? err.message, again: !answered && ['ECONNRESET', 'EPIPE'].includes(err.code) }));
     req.end(text);
   });
 }
@@ -62,7 +66,7 @@ async function one(request) {
   counts.sent++;
   const t0 = Date.now();
   let r = await attempt(request);
-  if (r.again) {
+  for (let resends = 0; r.again && resends < 2; resends++) {
     counts.resent++;
     r = await attempt(request);
   }
