@@ -51,7 +51,13 @@ export async function lockDataDir(dir: string, waitMs: number): Promise<() => vo
     const mine = `${lockFile}.${process.pid}`;
     writeFileSync(mine, `${process.pid}\n`, { mode: 0o600 });
     try {
-      linkSync(mine, lockFile);
+      try {
+        linkSync(mine, lockFile);
+      } catch (err) {
+        // A file system without hard links: created exclusively instead.
+        if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+        writeFileSync(lockFile, `${process.pid}\n`, { mode: 0o600, flag: 'wx' });
+      }
       return () => {
         // Only our own lock: never one another process took over meanwhile.
         if (holder(lockFile) === process.pid) unlinkSync(lockFile);
