@@ -22,13 +22,15 @@ export class DataDirInUseError extends Error {
   }
 }
 
+const code = (err: unknown) => (err as NodeJS.ErrnoException).code ?? '';
+
 const alive = (pid: number) => {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'; // it runs, under another user
+    return code(err) === 'EPERM'; // it runs, under another user
   }
 };
 
@@ -37,48 +39,62 @@ const holder = (lockFile: string): number | null => {
     const pid = Number(readFileSync(lockFile, 'utf8').trim());
     return Number.isInteger(pid) && pid > 0 ? pid : 0;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (code(err) === 'ENOENT') return null;
     throw err;
   }
 };
 
+/**
+ * Puts the lock in place, or answers false when one is there already. Written whole under a name
+ * of our own and linked into place, the lock never exists half-written; on a file system without
+ * hard links it is created exclusively instead.
+ */
+function place(lockFile: string, mine: string): boolean {
+  try {
+    linkSync(mine, lockFile);
+    return true;
+  } catch (err) {
+    if (code(err) === 'EEXIST') return false;
+    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes(code(err))) throw err;
+  }
+  try {
+    writeFileSync(lockFile, `${process.pid}\n`, { mode: 0o600, flag: 'wx' });
+    return true;
+  } catch (err) {
+    if (code(err) === 'EEXIST') return false;
+    throw err;
+  }
+}
+
 /** Takes the folder's lock, waiting up to `waitMs` for a live holder; resolves with its release. */
 export async function lockDataDir(dir: string, waitMs: number): Promise<() => void> {
   const lockFile = `${dir.replace(/[/\\]+$/, '')}.lock`;
+  const mine = `${lockFile}.${process.pid}`;
   const until = Date.now() + waitMs;
-  for (;;) {
-    // Written whole under a name of our own, then linked into place: the lock never exists half-written.
-    const mine = `${lockFile}.${process.pid}`;
-    writeFileSync(mine, `${process.pid}\n`, { mode: 0o600 });
-    try {
-      try {
-        linkSync(mine, lockFile);
-      } catch (err) {
-        // A file system without hard links: created exclusively instead.
-        if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
-        writeFileSync(lockFile, `${process.pid}\n`, { mode: 0o600, flag: 'wx' });
+  writeFileSync(mine, `${process.pid}\n`, { mode: 0o600 });
+  try {
+    for (;;) {
+      if (place(lockFile, mine)) {
+        return () => {
+          // Only our own lock: never one another process took over meanwhile.
+          if (holder(lockFile) === process.pid) unlinkSync(lockFile);
+        };
       }
-      return () => {
-        // Only our own lock: never one another process took over meanwhile.
-        if (holder(lockFile) === process.pid) unlinkSync(lockFile);
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      unlinkSync(mine);
-    }
-    const pid = holder(lockFile);
-    if (pid === null) continue; // released between our two looks
-    if (!pid || !alive(pid)) {
-      // Left by a process that is gone: take it over.
-      try {
-        unlinkSync(lockFile);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      const pid = holder(lockFile);
+      if (pid === null) continue; // released between our two looks
+      if (!pid || !alive(pid)) {
+        // Left by a process that is gone: take it over.
+        try {
+          unlinkSync(lockFile);
+        } catch (err) {
+          if (code(err) !== 'ENOENT') throw err;
+        }
+        continue;
       }
-      continue;
+      if (Date.now() >= until) throw new DataDirInUseError(dir, pid, lockFile);
+      await sleep(200);
     }
-    if (Date.now() >= until) throw new DataDirInUseError(dir, pid, lockFile);
-    await sleep(200);
+  } finally {
+    unlinkSync(mine);
   }
 }
