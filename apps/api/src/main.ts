@@ -11,6 +11,9 @@ import { DEMO_LOGIN, demoLoginWorks, seedDemo } from './db/seed/demo';
 import { deferredJobs, startJobs } from './jobs/queue';
 import { dataDirSecret } from './secrets';
 
+/** Of SHUTDOWN_GRACE_MS, what closing the mailer and the database after the jobs may take. */
+const CLOSE_RESERVE_MS = 1_500;
+
 /**
  * config → database → migrations → (demo seed) → listen → job workers; graceful shutdown on
  * SIGTERM/SIGINT (docs/deploy.md#shutdown).
@@ -60,6 +63,8 @@ async function main() {
   });
 
   closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+    // Running jobs get what is left of the grace but CLOSE_RESERVE_MS, kept for closing the database.
+    const jobsDeadline = Date.now() + config.SHUTDOWN_GRACE_MS - CLOSE_RESERVE_MS;
     // Not ready first, so a load balancer polling /api/ready stops sending work here.
     lifecycle.shuttingDown = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
@@ -72,7 +77,7 @@ async function main() {
       while (Date.now() - lastConnectionAt < config.SHUTDOWN_DELAY_MS && Date.now() < latest) await sleep(50);
     }
     await app.close(); // stops accepting, waits for in-flight requests
-    await jobs.stop(config.SHUTDOWN_GRACE_MS); // lets a running job finish; an unfinished one is retried later
+    await jobs.stop(Math.max(0, jobsDeadline - Date.now())); // lets a running job finish; an unfinished one is retried later
     lifecycle.jobsRunning = false;
     await deps.mailer.drain();
     await new Promise((resolve) => (backups ? backups.close(resolve) : resolve(undefined)));

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -153,6 +154,7 @@ export async function openDatabase(opts: {
   }
   try {
     await client.waitReady;
+    givesTurns(client);
   } catch (err) {
     unlock();
     if (!opts.dataDir) throw err;
@@ -184,6 +186,22 @@ export async function openDatabase(opts: {
       return results.at(-1) ?? { rows: [] };
     },
   };
+}
+
+/**
+ * PGlite runs each statement inside this process and settles its promise at once, so a loop of
+ * statements (a job's batch of trips) would never let the event loop turn: no request answered,
+ * no SIGTERM handled until the loop ends (docs/deploy.md#one-process-per-data-folder, last paragraph). Each call
+ * first lets everything waiting run; PostgreSQL's pool waits on its socket anyway.
+ */
+function givesTurns(client: PGlite): void {
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const run = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<typeof name, unknown>)[name] = async (...args: unknown[]) => {
+      await nextTurn();
+      return run(...args);
+    };
+  }
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -146,6 +146,8 @@ export function createBoss(database: Database): PgBoss {
 export async function startJobs(opts: JobOptions): Promise<Jobs> {
   const { database, telematics, log } = opts;
   const boss = createBoss(database);
+  // Aborted by stop(): the backfills end after the trip in hand, so a shutdown does not wait on a batch.
+  const stopping = new AbortController();
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   const retryDelay = opts.retryDelaySeconds ?? 30;
@@ -218,10 +220,10 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     safely(log, BACKFILL_QUEUE, async ([job]: PgBoss.Job<BackfillJob>[]) => {
       const continued = job?.data?.stateMilesAfter !== undefined;
       if (!continued) {
-        const n = await backfillMileStats(telematics, 2000, (tripId, err) => log.warn({ tripId, err }, 'mile stats could not be computed'));
+        const n = await backfillMileStats(telematics, 2000, (tripId, err) => log.warn({ tripId, err }, 'mile stats could not be computed'), stopping.signal);
         if (n) log.info({ trips: n }, 'mile stats computed');
         // Completed trips stored before the Mileage Review existed get their review rows (docs/mileage-review.md).
-        const reviewed = await backfillReviews(database.db, 2000);
+        const reviewed = await backfillReviews(database.db, 2000, stopping.signal);
         if (reviewed) log.info({ trips: reviewed }, 'mileage review rows computed');
       }
       // State miles of trips without any, and splits of older jurisdiction rules (docs/state-miles.md "When the rules change"):
@@ -229,6 +231,7 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
       const states = await backfillStateMiles(database.db, loadStoredTrack, {
         after: job?.data?.stateMilesAfter ?? null,
         onError: (tripId, err) => log.warn({ tripId, err }, 'state miles could not be computed again'),
+        signal: stopping.signal,
       });
       if (states.computed || states.recomputed) log.info({ trips: states.computed, recomputed: states.recomputed }, 'state miles computed');
       if (states.more) await boss.send(BACKFILL_QUEUE, { stateMilesAfter: states.after } satisfies BackfillJob, { singletonKey: 'all' });
@@ -272,6 +275,7 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     enqueueReviewRefresh,
     async stop(timeoutMs = 10_000) {
       clearInterval(sweeper);
+      stopping.abort();
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };

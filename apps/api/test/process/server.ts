@@ -20,7 +20,22 @@ export interface Started {
   proc: ChildProcess;
   url: string;
   output: () => string;
+  /** One line for a failed exit-code assertion: the warnings, errors and plain lines the server printed last. */
+  lastWords: () => string;
   exited: Promise<number | null>;
+}
+
+/** The server's lines at level warn or above, and lines that are not JSON logs, last ones first kept. */
+function lastWords(out: string): string {
+  const notable = out.split('\n').filter((line) => {
+    if (!line.trim()) return false;
+    try {
+      return (JSON.parse(line) as { level?: number }).level! >= 40;
+    } catch {
+      return true;
+    }
+  });
+  return notable.slice(-6).join(' | ').replace(/\s+/g, ' ');
 }
 
 /**
@@ -50,7 +65,7 @@ export async function start(env: Record<string, string>, timeoutMs = 60_000): Pr
     proc.stdout!.on('data', check);
     void exited.then(() => reject(new Error(`server exited:\n${out}`)));
   });
-  return { proc, url, output: () => out, exited };
+  return { proc, url, output: () => out, lastWords: () => lastWords(out), exited };
 }
 
 /** Polls until `ok` holds (or throws after `timeoutMs`). */

@@ -99,7 +99,7 @@ describe('SIGTERM (embedded PGlite)', () => {
     let readyAfter: number | string = 200;
     await until(async () => (readyAfter = await ready().catch(() => 'closed')) !== 200, 10_000, '/api/ready to turn 503');
     const results = await outcomes;
-    expect(await server.exited, server.output()).toBe(0);
+    expect(await server.exited, `the server's exit: ${server.lastWords()}`).toBe(0);
     agent.destroy();
 
     expect([503, 'closed']).toContain(readyAfter);

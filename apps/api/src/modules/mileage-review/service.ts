@@ -185,15 +185,20 @@ export async function refreshProviderReviews(db: Db, provider: ProviderName): Pr
 }
 
 /** Completed trips without a review row (trips stored before the queue existed): at most `limit` a run. */
-export async function backfillReviews(db: Db, limit = 2000): Promise<number> {
+export async function backfillReviews(db: Db, limit = 2000, signal?: AbortSignal): Promise<number> {
   const rows = await db
     .select({ id: trips.id })
     .from(trips)
     .leftJoin(tripReview, eq(tripReview.tripId, trips.id))
     .where(and(eq(trips.tripStatus, 'COMPLETED'), isNull(tripReview.tripId)))
     .limit(limit);
-  for (const { id } of rows) await refreshTripReview(db, id);
-  return rows.length;
+  let done = 0;
+  for (const { id } of rows) {
+    if (signal?.aborted) break;
+    await refreshTripReview(db, id);
+    done++;
+  }
+  return done;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -422,13 +422,14 @@ async function recomputeOlderRules(db: Db, tripId: number, loadStoredTrack: Stor
  * - trips whose ESTIMATE or TELEMATICS split was computed with older jurisdiction rules
  *   (`JURISDICTION_RULES`) get it computed again (`recomputeOlderRules`).
  * At most `limit` trips of each kind a run; each trip in its own transaction; with `onError`, a
- * trip whose recompute fails is reported and passed over. The monthly and
+ * trip whose recompute fails is reported and passed over; once `signal` aborts (shutdown) no
+ * further trip is started and no continuation is asked for. The monthly and
  * quarterly totals follow the rows (the triggers of migrations 0018 and 0023).
  */
 export async function backfillStateMiles(
   db: Db,
   loadStoredTrack: StoredTrackReader,
-  opts: { limit?: number; after?: RulesCursor | null; onError?: (tripId: number, err: unknown) => void } = {},
+  opts: { limit?: number; after?: RulesCursor | null; onError?: (tripId: number, err: unknown) => void; signal?: AbortSignal } = {},
 ): Promise<StateMilesBackfill> {
   const limit = opts.limit ?? 500;
   const rows = (
@@ -437,7 +438,10 @@ export async function backfillStateMiles(
       where t.route_source is not null and not exists (select 1 from ${tripStateMiles} s where s.trip_id = t.id)
       order by t.id limit ${limit}`)) as unknown as { rows: { id: number }[] }
   ).rows;
+  let computed = 0;
   for (const { id } of rows) {
+    if (opts.signal?.aborted) break;
+    computed++;
     const legs = await storedStraightLegs(db, id);
     await db.transaction(async (tx) => {
       const planned = plannedSplit(legs);
@@ -445,9 +449,11 @@ export async function backfillStateMiles(
     });
     await recomputeStateMiles(db, id, loadStoredTrack);
   }
-  const older = await tripsOfOlderRules(db, opts.after ?? null, limit);
+  const older = opts.signal?.aborted ? [] : await tripsOfOlderRules(db, opts.after ?? null, limit);
   let recomputed = 0;
   for (const { tripId } of older) {
+    // Stopped (the server shuts down): the next run starts these again; no continuation is queued.
+    if (opts.signal?.aborted) return { computed, recomputed, more: false, after: opts.after ?? null };
     try {
       if (await recomputeOlderRules(db, tripId, loadStoredTrack)) recomputed++;
     } catch (err) {
@@ -456,7 +462,8 @@ export async function backfillStateMiles(
       opts.onError(tripId, err);
     }
   }
-  return { computed: rows.length, recomputed, more: rows.length === limit || older.length === limit, after: older.at(-1) ?? opts.after ?? null };
+  if (opts.signal?.aborted) return { computed, recomputed, more: false, after: opts.after ?? null };
+  return { computed, recomputed, more: rows.length === limit || older.length === limit, after: older.at(-1) ?? opts.after ?? null };
 }
 
 /** The IFTA worksheet as a CSV stream read on an export session (platform/csv.ts `exportCsv`). */

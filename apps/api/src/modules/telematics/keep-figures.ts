@@ -78,7 +78,12 @@ export async function keepTripFigures(deps: TelematicsDeps, tripId: number, opts
  * (the demo's loads, tracks stored by a sync), for the reports. At most `limit` trips a run;
  * returns how many it did.
  */
-export async function backfillMileStats(deps: TelematicsDeps, limit = 2000, onError?: (tripId: number, err: unknown) => void): Promise<number> {
+export async function backfillMileStats(
+  deps: TelematicsDeps,
+  limit = 2000,
+  onError?: (tripId: number, err: unknown) => void,
+  signal?: AbortSignal,
+): Promise<number> {
   const rows = await deps.db
     .selectDistinct({ id: tripTracks.tripId })
     .from(tripTracks)
@@ -86,12 +91,15 @@ export async function backfillMileStats(deps: TelematicsDeps, limit = 2000, onEr
     .leftJoin(tripMileStats, and(eq(tripMileStats.tripId, tripTracks.tripId), eq(tripMileStats.source, tripTracks.source)))
     .where(and(isNull(tripMileStats.id), eq(trips.tripStatus, 'COMPLETED')))
     .limit(limit);
+  let done = 0;
   for (const { id } of rows) {
+    if (signal?.aborted) break;
+    done++;
     try {
       await keepTripFigures(deps, id, { fetch: false });
     } catch (err) {
       onError?.(id, err);
     }
   }
-  return rows.length;
+  return done;
 }
