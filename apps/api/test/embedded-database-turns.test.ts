@@ -2,12 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
+import { usePostgres } from './harness';
 
 /**
  * The embedded database answers inside this process (src/db/client.ts `givesTurns`): a job's long
  * loop of statements must still let timers, requests and signals run between its statements.
  */
-describe('the embedded database lets the event loop turn between statements', () => {
+// The embedded database only (the PostgreSQL run of the suite would repeat it as it is).
+describe.runIf(!usePostgres())('the embedded database lets the event loop turn between statements', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openDatabase({});

@@ -191,15 +191,20 @@ export async function openDatabase(opts: {
 /**
  * PGlite runs each statement inside this process and settles its promise at once, so a loop of
  * statements (a job's batch of trips) would never let the event loop turn: no request answered,
- * no SIGTERM handled until the loop ends (docs/deploy.md#one-process-per-data-folder, last paragraph). Each call
- * first lets everything waiting run; PostgreSQL's pool waits on its socket anyway.
+ * no SIGTERM handled until the loop ends (docs/deploy.md#one-process-per-data-folder, last
+ * paragraph). So once a call has settled, everything waiting runs before its caller goes on. Not
+ * before the statement: a statement started just before the database closes (pg-boss completing a
+ * job without awaiting it) must still find it open. PostgreSQL's pool waits on its socket anyway.
  */
 function givesTurns(client: PGlite): void {
   for (const name of ['query', 'exec', 'transaction'] as const) {
     const run = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
     (client as unknown as Record<typeof name, unknown>)[name] = async (...args: unknown[]) => {
-      await nextTurn();
-      return run(...args);
+      try {
+        return await run(...args);
+      } finally {
+        await nextTurn();
+      }
     };
   }
 }

@@ -54,7 +54,10 @@ export async function start(env: Record<string, string>, timeoutMs = 60_000): Pr
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL'); // not left running behind a failed test
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
     const check = () => {
       const m = out.match(/Milepost is running at (http:\/\/localhost:\d+)/);
       if (m) {
