@@ -49,6 +49,8 @@ export interface ContextOptions {
   telematicsRetry?: RetryPolicy;
   /** Lease of a telematics sync run (seconds); short where a test waits for a stalled run to be taken over. */
   leaseSeconds?: number;
+  /** Trips a state-miles backfill run computes (500), small where a test needs several batches. */
+  stateMilesBatch?: number;
   /** Collect the server's log lines (JSON, with the product's redaction) into this array. */
   logLines?: string[];
   /** Limits of the CSV downloads' sessions (PostgreSQL: their own pool). */
@@ -77,7 +79,15 @@ async function migrationsBefore(tag: string, dir: string): Promise<string> {
 export const FAST_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 20, maxDelayMs: 100, maxRetryAfterMs: 5_000, timeoutMs: 2_000 };
 
 /** Starts a job queue on a database, polling fast, for tests. */
-export function testJobs(database: Database, config: Config, secretKey: string, telematicsRetry: RetryPolicy = FAST_RETRY, pollingSeconds = 0.5, leaseSeconds = 30): Promise<Jobs> {
+export function testJobs(
+  database: Database,
+  config: Config,
+  secretKey: string,
+  telematicsRetry: RetryPolicy = FAST_RETRY,
+  pollingSeconds = 0.5,
+  leaseSeconds = 30,
+  stateMilesBatch?: number,
+): Promise<Jobs> {
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
   return startJobs({
     database,
@@ -88,6 +98,7 @@ export function testJobs(database: Database, config: Config, secretKey: string, 
     retryDelaySeconds: 1,
     schedule: false,
     leaseSeconds,
+    stateMilesBatch,
   });
 }
 
@@ -150,7 +161,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   const jwtSecret = randomBytes(32).toString('hex');
   const secretKey = randomBytes(32).toString('hex');
   const telematicsRetry = opts.telematicsRetry ?? FAST_RETRY;
-  const jobs = opts.jobs ? await testJobs(database, config, secretKey, telematicsRetry, 0.5, opts.leaseSeconds) : null;
+  const jobs = opts.jobs ? await testJobs(database, config, secretKey, telematicsRetry, 0.5, opts.leaseSeconds, opts.stateMilesBatch) : null;
   const lines = opts.logLines;
   const log = lines ? pino(loggerOptions({ ...config, LOG_LEVEL: 'info', LOG_PRETTY: false }), { write: (line: string) => void lines.push(line) }) : silentLogger();
   const deps = createAppDeps({ config, database, jwtSecret, secretKey, log, jobs, telematicsRetry, lifecycle: createLifecycle({ migrated: true, jobsRunning: jobs !== null }) });

@@ -7,11 +7,12 @@ import { createDriverRow, createTruckRow } from './factories';
 
 /**
  * The background backfill job after migration 0027 (docs/state-miles.md, "When the rules change"):
- * more trips of older rules than one batch (500) holds are all computed again — the job queues its
- * continuation while a batch was full — and the ROUTE splits keep their old rules.
+ * more trips of older rules than one batch holds (500; BATCH here) are all computed again — the job
+ * queues its continuation while a batch was full — and the ROUTE splits keep their old rules.
  */
 let ctx: TestContext;
-const TRIPS = 1001;
+const BATCH = 20;
+const TRIPS = 2 * BATCH + 1;
 
 async function seedOldRows(database: Database) {
   const truck = await createTruckRow(database.db);
@@ -35,7 +36,7 @@ async function seedOldRows(database: Database) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { jobs: true, before: { tag: '0027_state_miles_rules', seed: seedOldRows } });
+  ctx = await createTestContext({}, { jobs: true, stateMilesBatch: BATCH, before: { tag: '0027_state_miles_rules', seed: seedOldRows } });
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();

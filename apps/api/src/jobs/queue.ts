@@ -94,6 +94,8 @@ export interface JobOptions {
   schedule?: boolean;
   /** Lease of a sync run (DEFAULT_LEASE_SECONDS); tests shorten it. */
   leaseSeconds?: number;
+  /** Trips of each kind one state-miles backfill run computes (500); a test of the continuation makes it small. */
+  stateMilesBatch?: number;
 }
 
 /**
@@ -229,6 +231,7 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
       // State miles of trips without any, and splits of older jurisdiction rules (docs/state-miles.md "When the rules change"):
       // one batch a run, each trip its own transaction; while a batch was full the job queues its continuation.
       const states = await backfillStateMiles(database.db, loadStoredTrack, {
+        limit: opts.stateMilesBatch,
         after: job?.data?.stateMilesAfter ?? null,
         onError: (tripId, err) => log.warn({ tripId, err }, 'state miles could not be computed again'),
         signal: stopping.signal,
