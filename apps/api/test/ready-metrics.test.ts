@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationSyncStatus } from '../src/db/schema/telematics';
+import { gleProvider } from '../src/modules/telematics/gle';
 import { samsaraProvider } from '../src/modules/telematics/samsara';
 import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
 import { createCompanyRow, createUser, signIn } from './factories';
 import { FAKE_HERE_KEY, startHereFake, type HereFake } from './fakes/here';
+import { startFakeGle } from './fakes/gle';
 import { startFakeSamsara } from './fakes/samsara';
 
 /** GET /api/metrics (docs/deploy.md#metrics): Prometheus text behind METRICS_TOKEN. */
@@ -84,26 +86,39 @@ describe('GET /api/metrics', () => {
 });
 
 describe('outgoing telematics calls', () => {
-  it('counts every Samsara HTTP attempt once, by outcome (the bounded fetch in telematics/edge.ts)', async () => {
-    const samsara = await startFakeSamsara('samsara-metrics-token');
+  // Each provider's client against its local fake, a vehicle there to list.
+  const providers = {
+    SAMSARA: async (token: string) => {
+      const fake = await startFakeSamsara(token);
+      fake.vehicles.push({ id: 'v-metrics-1', name: 'Metrics One', vin: 'metrics-1' });
+      return { fake, client: (t: string) => samsaraProvider({ token: t, baseUrl: fake.url, retry: FAST_RETRY }) };
+    },
+    GLE: async (token: string) => {
+      const fake = await startFakeGle(token);
+      fake.vehicles.push({ vehicleId: 'v-metrics-1', name: 'Metrics One', vin: 'metrics-1' });
+      return { fake, client: (t: string) => gleProvider({ token: t, baseUrl: fake.url, retry: FAST_RETRY }) };
+    },
+  };
+
+  it.each(Object.keys(providers) as (keyof typeof providers)[])('counts every %s HTTP attempt once, by outcome (the bounded fetch in telematics/edge.ts)', async (provider) => {
+    const { fake, client } = await providers[provider]('metrics-token');
     try {
-      samsara.vehicles.push({ id: 'v-metrics-1', name: 'Metrics One', vin: 'metrics-1' });
-      const sample = (outcome: string) => `milepost_outgoing_calls_total{provider="SAMSARA",outcome="${outcome}"}`;
+      const sample = (outcome: string) => `milepost_outgoing_calls_total{provider="${provider}",outcome="${outcome}"}`;
       const before = await scrape();
       const pages = [];
-      for await (const page of samsaraProvider({ token: 'samsara-metrics-token', baseUrl: samsara.url, retry: FAST_RETRY }).vehicles()) pages.push(page);
+      for await (const page of client('metrics-token').vehicles()) pages.push(page);
       expect(pages.flat().map((v) => v.id)).toContain('v-metrics-1');
-      const vehicleCalls = samsara.requests.length;
+      const vehicleCalls = fake.requests.length;
       expect(vehicleCalls).toBeGreaterThanOrEqual(1);
       await expect(async () => {
-        for await (const page of samsaraProvider({ token: 'a-token-samsara-refuses', baseUrl: samsara.url, retry: FAST_RETRY }).vehicles()) void page;
+        for await (const page of client('a-token-the-provider-refuses').vehicles()) void page;
       }).rejects.toThrow();
       const after = await scrape();
       expect(value(after, sample('ok')) - value(before, sample('ok'))).toBe(vehicleCalls);
-      expect(value(after, sample('unauthorized')) - value(before, sample('unauthorized'))).toBe(samsara.requests.length - vehicleCalls);
-      expect(samsara.requests.length).toBeGreaterThan(vehicleCalls);
+      expect(value(after, sample('unauthorized')) - value(before, sample('unauthorized'))).toBe(fake.requests.length - vehicleCalls);
+      expect(fake.requests.length).toBeGreaterThan(vehicleCalls);
     } finally {
-      await samsara.close();
+      await fake.close();
     }
   });
 });

@@ -2,7 +2,7 @@ import { PROVIDERS, PROVIDER_WIRE, type ProviderName } from './providers';
 
 /**
  * Which telematics sources count for a trip, and which of them is its "actual" figure
- * (docs/mileage-engine.md "Where the figures live"). The one place these two rules are written:
+ * (docs/mileage-engine.md "From save and sync to every screen"). The one place these two rules are written:
  * the provider registry, the sync's scheduler, the Mileage Report, the Mileage Review, the map
  * panels and the reports' actual miles all ask here.
  */

@@ -42,7 +42,8 @@ export async function tripIdForMap(db: Db, q: { truckId: number; number: string;
 }
 
 type MapQuery = Parameters<typeof tripIdForMap>[1];
-type TelematicsType = 'samsara' | 'gle';
+/** A provider's map type is its registry name in lower case (MAP_TYPES on the wire). */
+type TelematicsType = Lowercase<TripFigures['sources'][number]>;
 
 async function figuresOf(db: Db, tripId: number | null): Promise<TripFigures> {
   const f = tripId === null ? null : await tripFigures(db, tripId);
@@ -54,7 +55,7 @@ const method = (source: string | null) => (source === 'HERE' || source === 'ESTI
 
 /** The integrations the trip's company runs, with their engine figures (null: no track for the trip). */
 function telematicsOf(f: TripFigures): { type: TelematicsType; stats: SourceMileStats | null }[] {
-  return f.sources.map((source) => ({ type: source === 'SAMSARA' ? 'samsara' : 'gle', stats: f.telematics[source]?.stats ?? null }));
+  return f.sources.map((source) => ({ type: source.toLowerCase() as TelematicsType, stats: f.telematics[source]?.stats ?? null }));
 }
 
 /** The weakest method among the measured legs: GPS when any leg was measured along the track. */
