@@ -55,7 +55,8 @@ describe('npm start (embedded PGlite)', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-start-'));
     dataDirs.push(dataDir);
 
-    const first = await start({ MILEPOST_DATA_DIR: dataDir });
+    // A first start seeds the demo before it listens: about 30 s alone, twice that beside other suites.
+    const first = await start({ MILEPOST_DATA_DIR: dataDir }, 180_000);
     expect(first.output()).toContain('(demo data seeded)');
     expect(first.output()).toContain('Demo login: owner@milepost.local / milepost-demo');
     // The first start's jobs compute the demo's mile stats in the background (about 10 s of
@@ -158,5 +159,5 @@ describe('npm start (embedded PGlite)', () => {
     const [was, restored] = [await stableTables(dataDir), await stableTables(restoredDir)];
     expect(was['trip_stops']).toMatch(/^[1-9]\d* rows/);
     expect(restored).toEqual(was);
-  }, 240_000);
+  }, 420_000);
 });
