@@ -6,6 +6,7 @@ import type { TripMapReport, TripMapSummary } from '@milepost/contracts/trip-map
 import { decode } from '@milepost/geo/flexpolyline';
 import { wgs84Meters } from '@milepost/geo/distance';
 import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
+import { recoveryReasons } from '../src/db/schema/reference';
 import { trips } from '../src/db/schema/trips';
 import { keepTripFigures } from '../src/modules/telematics/keep-figures';
 import { createTrip } from '../src/modules/trips/service';
@@ -284,6 +285,46 @@ describe('GET /trips/route-data', () => {
       expect(line[0]![0]).toBeCloseTo(A.lat, 4);
       expect(line.at(-1)![0]).toBeCloseTo(C.lat, 4);
     }
+  });
+
+  it('a load and its recovery load (one truck, one number): route-data, /trips/summary and /trips/report-summary all find the recovery; the id calls address either', async () => {
+    const first = await tripWithTracks({ start: new Date(Date.UTC(2026, 9, 5, 13, 0)) });
+    const [reason] = await ctx.db.insert(recoveryReasons).values({ name: `Breakdown ${uid()}` }).returning();
+    const later = await createTrip(ctx.db, fixedRoute, actorId, {
+      truckId: first.truck.id,
+      driverId: first.driver.id,
+      dispatcherId: null,
+      identifierType: 'LOAD_NUMBER',
+      identifierValue: first.number,
+      tripStatus: 'COMPLETED',
+      startOdometer: null,
+      endOdometer: null,
+      emptyMiles: null,
+      loadedMiles: null,
+      notes: null,
+      recoveryReasonId: reason!.id,
+      pickupDateTime: new Date(Date.UTC(2026, 9, 7, 13, 0)),
+      startDateTime: new Date(Date.UTC(2026, 9, 7, 13, 0)),
+      endDateTime: new Date(Date.UTC(2026, 9, 7, 16, 0)),
+      tripStops: [
+        { ...A, latitude: A.lat, longitude: A.lng, stopType: 'START', loadStatus: 'EMPTY', orderIndex: 0, distance: 0, totalDistance: 0, duration: 0 },
+        { ...B, latitude: B.lat, longitude: B.lng, stopType: 'PICKUP', loadStatus: 'EMPTY', orderIndex: 1, distance: 70_000, totalDistance: 70_000, duration: 3600 },
+        { ...C, latitude: C.lat, longitude: C.lng, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 2, distance: 150_000, totalDistance: 220_000, duration: 5400 },
+      ],
+    } as Parameters<typeof createTrip>[3]);
+    expect(later).toMatchObject({ isRecoveryLoad: true, recoveryLoadIndex: 1 });
+    const get = async <T,>(url: string) => {
+      const res = await call(ctx.app, { method: 'GET', url: `/api/v1${url}`, token: viewer });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: T }>().data;
+    };
+    const q = `truckId=${first.truck.id}&number=${first.number}`;
+    expect((await get<TripRouteData>(`/trips/route-data?${q}&identifierType=LOAD_NUMBER`)).id).toBe(later.id);
+    expect((await get<TripMapSummary>(`/trips/summary?${q}`)).tripId).toBe(later.id);
+    expect((await get<TripMapReport>(`/trips/report-summary?${q}`)).tripId).toBe(later.id);
+    expect(await get<TripMapSummary>(`/trips/summary?${q}`)).toEqual(await get<TripMapSummary>(`/trips/${later.id}/map-summary`));
+    expect((await get<TripMapSummary>(`/trips/${first.trip.id}/map-summary`)).tripId).toBe(first.trip.id);
+    expect((await get<TripMapReport>(`/trips/${first.trip.id}/map-report`)).tripId).toBe(first.trip.id);
   });
 
   it('says which trip is missing, and needs the map or routes permission', async () => {
