@@ -36,6 +36,8 @@ interface LegSpec {
   gap?: boolean;
   status?: string;
   method?: string | null;
+  /** Also kept GLE figures for the trip, at this ratio (Samsara's count: the first provider). */
+  gleRatio?: number;
 }
 
 /** A company whose trucks drove Dallas → Oklahoma City once per leg spec, with kept Samsara figures. */
@@ -57,6 +59,11 @@ async function companyWithLegs(legs: LegSpec[]) {
       legs: [{ toIndex: 1, stopId: null, stopType: 'DELIVERY', loadStatus: 'LOADED', miles, method: leg.method === undefined ? 'ODOMETER' : leg.method, otherMiles: null, otherMethod: null, differs: false, gap: leg.gap ?? false, reachedAt: null }],
     };
     await ctx.db.insert(tripMileStats).values({ tripId: trip!.id, source: 'SAMSARA', loadedM: milesToMetres(miles), totalM: milesToMetres(miles), inputsKey: 'test', detail });
+    if (leg.gleRatio !== undefined) {
+      const gleMiles = straightMiles * leg.gleRatio;
+      const gleDetail = { legs: [{ ...detail.legs[0]!, miles: gleMiles, method: 'GPS' }] };
+      await ctx.db.insert(tripMileStats).values({ tripId: trip!.id, source: 'GLE', loadedM: milesToMetres(gleMiles), totalM: milesToMetres(gleMiles), inputsKey: 'test', detail: gleDetail });
+    }
   }
   return { company, truck, driver };
 }
@@ -66,8 +73,9 @@ const twenty = Array.from({ length: 20 }, (_, i) => ({ ratio: 1.05 + i * 0.005 }
 
 describe('estimate calibration', () => {
   it('from 20 legs in a band the company factor is their median, with the sample size and the p25–p75 spread; 19 legs keep the defaults', async () => {
-    // Besides the 20 usable legs: a gap, an unmeasured leg and a trip not completed, none counted.
-    const calibrated = await companyWithLegs([...twenty, { ratio: 2, gap: true }, { ratio: 2, method: null }, { ratio: 2, status: 'IN_TRANSIT' }]);
+    // Besides the 20 usable legs: a gap, an unmeasured leg and a trip not completed, none counted;
+    // GLE's figures of the same trips (ratio 1.3) give way to Samsara's.
+    const calibrated = await companyWithLegs([...twenty.map((leg) => ({ ...leg, gleRatio: 1.3 })), { ratio: 2, gap: true }, { ratio: 2, method: null }, { ratio: 2, status: 'IN_TRANSIT' }]);
     const short = await companyWithLegs(twenty.slice(0, MIN_CALIBRATION_LEGS - 1));
     await calibrateEstimates(ctx.db);
 
