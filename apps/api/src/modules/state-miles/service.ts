@@ -452,8 +452,7 @@ export async function backfillStateMiles(
   const older = opts.signal?.aborted ? [] : await tripsOfOlderRules(db, opts.after ?? null, limit);
   let recomputed = 0;
   for (const { tripId } of older) {
-    // Stopped (the server shuts down): the next run starts these again; no continuation is queued.
-    if (opts.signal?.aborted) return { computed, recomputed, more: false, after: opts.after ?? null };
+    if (opts.signal?.aborted) break;
     try {
       if (await recomputeOlderRules(db, tripId, loadStoredTrack)) recomputed++;
     } catch (err) {
@@ -462,6 +461,7 @@ export async function backfillStateMiles(
       opts.onError(tripId, err);
     }
   }
+  // Stopped (the server shuts down): the next run starts again where this one began; no continuation.
   if (opts.signal?.aborted) return { computed, recomputed, more: false, after: opts.after ?? null };
   return { computed, recomputed, more: rows.length === limit || older.length === limit, after: older.at(-1) ?? opts.after ?? null };
 }
