@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
@@ -58,9 +60,14 @@ async function main() {
   const app = await buildApp({ deps });
   mark('app');
   let lastConnectionAt = 0;
-  app.server.on('connection', () => {
+  // Connections taken whose first request has not been read yet: closing them would reset them.
+  const fresh = new Set<net.Socket>();
+  app.server.on('connection', (socket: net.Socket) => {
     lastConnectionAt = Date.now();
+    fresh.add(socket);
+    socket.once('close', () => fresh.delete(socket));
   });
+  app.server.on('request', (req: { socket: net.Socket }) => fresh.delete(req.socket));
 
   closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     // Running jobs get what is left of the grace but CLOSE_RESERVE_MS, kept for closing the database.
@@ -69,14 +76,23 @@ async function main() {
     lifecycle.shuttingDown = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    if (signal === 'SIGTERM' && config.SHUTDOWN_DELAY_MS) {
+    const latest = Date.now() + config.SHUTDOWN_GRACE_MS / 2;
+    if (cluster.isWorker && signal === 'SIGTERM') {
+      // Under `npm run cluster` the cluster holds the port and hands each connection to an
+      // instance: serve until it has started this one's replacement (at most half the grace).
+      await replaced(latest);
+    } else if (signal === 'SIGTERM' && config.SHUTDOWN_DELAY_MS) {
       // Serve until no new connection came for SHUTDOWN_DELAY_MS (at most half the grace): one
       // still queued when the listener closes would be reset, its request lost.
-      const latest = Date.now() + config.SHUTDOWN_GRACE_MS / 2;
       await sleep(config.SHUTDOWN_DELAY_MS);
       while (Date.now() - lastConnectionAt < config.SHUTDOWN_DELAY_MS && Date.now() < latest) await sleep(50);
     }
-    await app.close(); // stops accepting, waits for in-flight requests
+    // Stop accepting, then let every connection taken bring its request before closing: Node's
+    // close() also closes connections with no request read yet, which would reset them.
+    net.Server.prototype.close.call(app.server);
+    const freshUntil = Date.now() + 2_000;
+    while (fresh.size && Date.now() < freshUntil) await sleep(10);
+    await app.close(); // waits for in-flight requests, closes idle keep-alive connections
     await jobs.stop(Math.max(0, jobsDeadline - Date.now())); // lets a running job finish; an unfinished one is retried later
     lifecycle.jobsRunning = false;
     await deps.mailer.drain();
@@ -105,7 +121,9 @@ async function main() {
   jobs
     .start(() => startJobs({ database, telematics: deps.telematics, log: deps.log, syncMinutes: config.TELEMATICS_SYNC_MINUTES }))
     .then(() => {
-      if (!lifecycle.shuttingDown) lifecycle.jobsRunning = true;
+      if (lifecycle.shuttingDown) return;
+      lifecycle.jobsRunning = true;
+      if (cluster.isWorker) process.send?.({ milepost: 'ready' });
       // What the process holds once ready (docs/deploy.md#starting): V8's heap, and outside it the
       // embedded database's WebAssembly memory (arrayBuffers) and native code.
       const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
@@ -116,6 +134,28 @@ async function main() {
       );
     })
     .catch((err: unknown) => app.log.error({ err }, 'background jobs could not start'));
+}
+
+/**
+ * Under `npm run cluster` (docs/deploy.md#several-instances-behind-nginx): tells the cluster this
+ * instance is stopping and resolves once it answers that a replacement serves the port (at once
+ * when it started one before asking this one to stop), or at `latest`.
+ */
+function replaced(latest: number) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      process.off('message', onMessage);
+      resolve();
+    };
+    const onMessage = (msg: unknown) => {
+      if ((msg as { milepost?: string } | null)?.milepost === 'replaced') done();
+    };
+    const timer = setTimeout(done, Math.max(0, latest - Date.now()));
+    if (!process.connected) return done();
+    process.on('message', onMessage);
+    process.send?.({ milepost: 'stopping' });
+  });
 }
 
 main().catch((err: unknown) => {
