@@ -60,7 +60,7 @@ async function main() {
   const app = await buildApp({ deps });
   mark('app');
   let lastConnectionAt = 0;
-  // Connections taken whose first request has not been read yet: closing them would reset them.
+  // Connections taken whose first request has not been read yet (see the shutdown below).
   const fresh = new Set<net.Socket>();
   app.server.on('connection', (socket: net.Socket) => {
     lastConnectionAt = Date.now();
@@ -87,8 +87,8 @@ async function main() {
       await sleep(config.SHUTDOWN_DELAY_MS);
       while (Date.now() - lastConnectionAt < config.SHUTDOWN_DELAY_MS && Date.now() < latest) await sleep(50);
     }
-    // Stop accepting, then let every connection taken bring its request before closing: Node's
-    // close() also closes connections with no request read yet, which would reset them.
+    // Stop accepting, then let every connection taken bring its request before closing: one read
+    // once closing began would be refused 503, and a load balancer does not retry a refused write.
     net.Server.prototype.close.call(app.server);
     const freshUntil = Date.now() + 2_000;
     while (fresh.size && Date.now() < freshUntil) await sleep(10);

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
+import net from 'node:net';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -121,4 +123,34 @@ describe('SIGTERM (embedded PGlite)', () => {
       await database.close();
     }
   }, 120_000);
+
+  it('serves a connection it took before it stopped accepting whose request comes only after (not 503: a refused write is not retried by a load balancer)', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-shutdown-'));
+    dataDirs.push(dataDir);
+    const server = await start({ MILEPOST_DATA_DIR: dataDir, MILEPOST_SEED_DEMO: 'false', SHUTDOWN_GRACE_MS: '8000', SHUTDOWN_DELAY_MS: '300' });
+    const port = Number(new URL(server.url).port);
+    await until(async () => (await fetch(`${server.url}/api/ready`)).status === 200, 30_000, '/api/ready');
+    const quiet = net.connect(port, '127.0.0.1');
+    await once(quiet, 'connect');
+    let answer = '';
+    quiet.on('data', (d: Buffer) => (answer += d.toString()));
+    quiet.on('error', (err) => (answer += `error ${(err as NodeJS.ErrnoException).code}`));
+    const closed = once(quiet, 'close');
+    server.proc.kill('SIGTERM');
+    // Until a new connection is refused: the server stopped accepting (each probe closed at once).
+    await until(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const probe = net.connect(port, '127.0.0.1');
+          probe.once('connect', () => (probe.destroy(), resolve(false)));
+          probe.once('error', () => resolve(true));
+        }),
+      15_000,
+      'the server to stop accepting',
+    );
+    quiet.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await server.exited, `the server's exit: ${server.lastWords()}`).toBe(0);
+  }, 60_000);
 });
