@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { integrationSyncStatus } from '../src/db/schema/telematics';
 import { gleProvider } from '../src/modules/telematics/gle';
 import { samsaraProvider } from '../src/modules/telematics/samsara';
@@ -60,9 +61,13 @@ describe('GET /api/metrics', () => {
     expect(value(await scrape(), 'milepost_limits_hit_total{route="/api/v1/authenticate"}')).toBeGreaterThanOrEqual(1);
   });
 
-  it('reports outgoing HERE calls by outcome, the database pool, job queues and sync lag per company and provider', async () => {
+  it('reports outgoing HERE calls by outcome, the database pool, job queues and their failures, and sync lag per company and provider', async () => {
     const token = (await signIn(ctx.app, await createUser(ctx.db, { permissions: ['CAN_SHOW_ROUTES'] }))).accessToken;
-    const before = value(await scrape(), 'milepost_outgoing_calls_total{provider="HERE",outcome="ok"}');
+    const first = await scrape();
+    const before = value(first, 'milepost_outgoing_calls_total{provider="HERE",outcome="ok"}');
+    const failedBefore = value(first, 'milepost_job_failures{queue="trip-figures"}');
+    // Two trip-figures jobs that failed for good (retries spent), as pg-boss keeps them.
+    await ctx.db.execute(sql`insert into pgboss.job (name, state, data) values ('trip-figures', 'failed', '{"tripId": -1}'::jsonb), ('trip-figures', 'failed', '{"tripId": -2}'::jsonb)`);
     const stops = [
       { lat: 41.87, lng: -87.62 },
       { lat: 39.76, lng: -86.15 },
@@ -80,8 +85,11 @@ describe('GET /api/metrics', () => {
     expect(value(text, 'milepost_outgoing_calls_total{provider="HERE",outcome="unauthorized"}')).toBeGreaterThanOrEqual(1);
     expect(value(text, `milepost_telematics_sync_lag_seconds{company="${company.id}",provider="SAMSARA"}`)).toBeGreaterThanOrEqual(89);
     expect(text).toMatch(/milepost_db_pool_connections\{state="max"\} \d+/);
-    // The job workers run (the test context started them): their queues are listed.
-    expect(text).toMatch(/milepost_job_queue_depth\{queue="telematics-sync"\} \d+|milepost_job_queue_depth\{queue="[a-z-]+"\} \d+/);
+    // The job workers run (the test context started them): their queues are listed, with failures.
+    expect(text).toMatch(/milepost_job_queue_depth\{queue="telematics-sync-run"\} \d+/);
+    expect(text).toMatch(/milepost_job_queue_depth\{queue="trip-figures"\} \d+/);
+    expect(value(text, 'milepost_job_failures{queue="trip-figures"}')).toBe(failedBefore + 2);
+    expect(text).toMatch(/milepost_job_failures\{queue="telematics-sync-run"\} 0/);
   });
 });
 

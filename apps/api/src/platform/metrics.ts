@@ -97,11 +97,12 @@ function databaseGauges(database: Database) {
       for (const state of ['total', 'idle', 'waiting', 'max'] as const) pool.set({ state }, p[state]);
       queueDepth.reset();
       queueFailed.reset();
-      // The job tables exist once the job workers have started (pg-boss creates them).
+      // The job tables exist once the job workers have started (pg-boss creates them). Every
+      // queue is listed, at 0 when it holds no job.
       const jobs = await database
         .executeSql(
-          `select name, count(*) filter (where state in ('created', 'retry'))::int as waiting, count(*) filter (where state = 'failed')::int as failed
-             from pgboss.job group by name`,
+          `select q.name, count(j.id) filter (where j.state in ('created', 'retry'))::int as waiting, count(j.id) filter (where j.state = 'failed')::int as failed
+             from pgboss.queue q left join pgboss.job j on j.name = q.name group by q.name`,
           [],
         )
         .catch(() => ({ rows: [] }));
