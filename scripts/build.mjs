@@ -11,7 +11,6 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv[2];
-const at = (...p) => path.join(root, ...p);
 
 /** The newest modification time under these files and folders (node_modules, build output and tests skipped). */
 function newest(paths) {
@@ -33,14 +32,16 @@ function newest(paths) {
 
 /** When the oldest of these outputs was written (0 when one is missing). */
 const built = (...files) => Math.min(...files.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
-const shared = [at('packages/contracts/src'), at('packages/geo/src'), at('package-lock.json')];
+const shared = (dir) => ['packages/contracts/src', 'packages/geo/src', 'package-lock.json'].map((p) => path.join(dir, p));
+const under = (dir, paths) => paths.map((p) => path.join(dir, p));
 
-/** Whether apps/api/dist is missing or older than its sources (`npm start`, `npm run db:backup`). */
-export const apiStale = () => built(at('apps/api/dist/main.js'), at('apps/api/dist/db-cli.js')) < newest([at('apps/api/src'), at('apps/api/package.json'), at('scripts/build.mjs'), ...shared]);
+/** Whether apps/api/dist is missing or older than its sources (`npm start`, `npm run db:backup`); `dir`: the repository. */
+export const apiStale = (dir = root) =>
+  built(...under(dir, ['apps/api/dist/main.js', 'apps/api/dist/db-cli.js'])) < newest([...under(dir, ['apps/api/src', 'apps/api/package.json', 'scripts/build.mjs']), ...shared(dir)]);
 
 /** Whether apps/web/dist is missing or older than its sources. */
-export const webStale = () =>
-  built(at('apps/web/dist/index.html')) < newest([at('apps/web/src'), at('apps/web/index.html'), at('apps/web/public'), at('apps/web/vite.config.ts'), at('apps/web/package.json'), ...shared]);
+export const webStale = (dir = root) =>
+  built(path.join(dir, 'apps/web/dist/index.html')) < newest([...under(dir, ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/package.json']), ...shared(dir)]);
 
 /**
  * Packages that stay in node_modules, loaded from there at run time: each needs files of its own
