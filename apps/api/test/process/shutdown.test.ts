@@ -5,16 +5,39 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase } from '../../src/db/client';
 import { recoveryReasons } from '../../src/db/schema/reference';
+import { adminUrl } from '../global-setup';
 import { start, until } from './server';
 
 /** Graceful shutdown (docs/deploy.md#shutdown): SIGTERM drains what is in flight, loses nothing. */
 const dataDirs: string[] = [];
+const databases: string[] = [];
+const admin = async (statement: string) => {
+  const c = new pg.Client({ connectionString: adminUrl() });
+  await c.connect();
+  await c.query(statement).finally(() => c.end());
+};
 afterAll(async () => {
   await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
+  for (const name of databases) await admin(`drop database if exists ${name} with (force)`);
 });
+
+/** The embedded default, and PostgreSQL too when the run has one (TEST_DATABASE_URL). */
+const DATABASES = ['embedded PGlite', ...(process.env.TEST_DATABASE_URL ? ['PostgreSQL'] : [])] as const;
+
+/** A PostgreSQL database of its own for one server (dropped after the file), as a URL. */
+async function postgresDatabase(): Promise<string> {
+  const name = `milepost_shutdown_${randomBytes(5).toString('hex')}`;
+  await admin(`create database ${name}`);
+  databases.push(name);
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 interface Outcome {
   name: string;
@@ -52,11 +75,13 @@ function write(url: string, token: string, name: string, sent: () => void): Prom
   });
 }
 
-describe('SIGTERM (embedded PGlite)', () => {
-  it('during 100 in-flight writes: /api/ready turns 503, every acknowledged write is stored, no client sees a reset, the process exits 0', async () => {
+describe('SIGTERM', () => {
+  it.each(DATABASES)('on %s, during 100 in-flight writes: /api/ready turns 503, every acknowledged write is stored, no client sees a reset, the process exits 0', async (kind) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-shutdown-'));
     dataDirs.push(dataDir);
+    const databaseUrl = kind === 'PostgreSQL' ? await postgresDatabase() : undefined;
     const server = await start({
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       MILEPOST_DATA_DIR: dataDir,
       MILEPOST_SEED_DEMO: 'false',
       MILEPOST_ADMIN_EMAIL: 'owner@example.test',
@@ -114,7 +139,7 @@ describe('SIGTERM (embedded PGlite)', () => {
     // Drained, not cut: requests still in flight when the signal came were finished.
     expect(server.output()).toContain('shutting down');
 
-    const database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+    const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, 'pgdata') });
     try {
       const stored = await database.db.select({ id: recoveryReasons.id, name: recoveryReasons.name }).from(recoveryReasons).where(inArray(recoveryReasons.name, acknowledged.map((r) => r.name)));
       expect(stored.map((s) => s.name).sort()).toEqual(acknowledged.map((r) => r.name).sort());
