@@ -9,19 +9,26 @@ import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/client';
-import { recoveryReasons } from '../../src/db/schema/reference';
+import { companies, recoveryReasons } from '../../src/db/schema/reference';
+import { companyProviders, integrationSyncStatus } from '../../src/db/schema/telematics';
+import { syncAccessCatalogue } from '../../src/db/seed/access';
+import { createSecretBox } from '../../src/platform/secret-box';
+import { createTripSettings } from '../factories';
+import { startFakeSamsara, type FakeSamsara } from '../fakes/samsara';
 import { adminUrl } from '../global-setup';
 import { start, until } from './server';
 
 /** Graceful shutdown (docs/deploy.md#shutdown): SIGTERM drains what is in flight, loses nothing. */
 const dataDirs: string[] = [];
 const databases: string[] = [];
+let samsara: FakeSamsara | null = null;
 const admin = async (statement: string) => {
   const c = new pg.Client({ connectionString: adminUrl() });
   await c.connect();
   await c.query(statement).finally(() => c.end());
 };
 afterAll(async () => {
+  await samsara?.close();
   await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
   for (const name of databases) await admin(`drop database if exists ${name} with (force)`);
 });
@@ -178,4 +185,42 @@ describe('SIGTERM', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(await server.exited, `the server's exit: ${server.lastWords()}`).toBe(0);
   }, 60_000);
+
+  it('lets the job worker finish the telematics sync in hand, then closes the database and exits 0', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-shutdown-'));
+    dataDirs.push(dataDir);
+    const secretKey = randomBytes(32).toString('hex');
+    // One company with Samsara on; each Samsara call answers after 1.5 s, so its sync is mid-run at the signal.
+    samsara = await startFakeSamsara('tok-shutdown');
+    samsara.vehicles.push({ id: 'v-shutdown-1', name: 'Shutdown One', vin: 'shutdown-1' }, { id: 'v-shutdown-2', name: 'Shutdown Two', vin: 'shutdown-2' });
+    samsara.fail(/./, { kind: 'slow', delayMs: 1500 }, Number.POSITIVE_INFINITY);
+    const seed = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+    await seed.migrate();
+    await syncAccessCatalogue(seed.db);
+    const [company] = await seed.db.insert(companies).values({ name: 'Shutdown Co', email: 'ops@shutdown.test', phone: '+1 (312) 555-0102', usDot: '1234569' }).returning({ id: companies.id });
+    await seed.db.insert(companyProviders).values({ companyId: company!.id, provider: 'SAMSARA', enabled: true, tokenEncrypted: createSecretBox(secretKey).seal('tok-shutdown') });
+    await createTripSettings(seed.db, { type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: false });
+    await seed.close();
+
+    const admin = { email: 'owner@example.test', password: 'owner-password-1' };
+    const server = await start({ MILEPOST_DATA_DIR: dataDir, MILEPOST_SEED_DEMO: 'false', MILEPOST_SECRET_KEY: secretKey, MILEPOST_ADMIN_EMAIL: admin.email, MILEPOST_ADMIN_PASSWORD: admin.password, SAMSARA_BASE_URL: samsara.url, SHUTDOWN_GRACE_MS: '20000' }, 120_000);
+    await until(async () => (await fetch(`${server.url}/api/ready`)).status === 200, 30_000, '/api/ready');
+    const signIn = await fetch(`${server.url}/api/v1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+    const { accessToken } = ((await signIn.json()) as { data: { accessToken: string } }).data;
+    const queued = await fetch(`${server.url}/api/v1/integrations/sync`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ companyId: company!.id, provider: 'SAMSARA' }) });
+    expect(queued.status).toBe(202);
+    await until(async () => samsara!.requests.length > 0, 30_000, 'the sync to call Samsara');
+    const signalledAt = Date.now();
+    server.proc.kill('SIGTERM');
+    expect(await server.exited, `the server's exit: ${server.lastWords()}`).toBe(0);
+
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+    try {
+      const [status] = await database.db.select().from(integrationSyncStatus);
+      expect(status, JSON.stringify(status)).toMatchObject({ companyId: company!.id, provider: 'SAMSARA', state: 'SUCCEEDED' });
+      expect(status!.finishedAt!.getTime()).toBeGreaterThan(signalledAt);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
 });
