@@ -148,9 +148,21 @@ describe("Mileage Review screen", () => {
     expect(
       [...document.querySelectorAll("[data-flag]")].map((c) => c.textContent),
     ).toEqual(["Over tolerance", "GPS gap"]);
+    // A shown chip (cut with an ellipsis in a narrow column) names its flag in full in its tooltip.
+    const chip = document.querySelector<HTMLElement>('[data-flag="GPS_GAP"]')!;
+    chip.focus();
+    const chipTip = await screen.findByRole("tooltip", undefined, { timeout: 5000 });
+    expect(chipTip).toHaveTextContent("GPS gap: GPS gap on the 38.0 mi leg between Joliet, IL and Tulsa, OK");
     // Keyboard: Tab reaches it and its tooltip lists the rest.
     more.focus();
-    const tip = await screen.findByRole("tooltip", undefined, { timeout: 5000 });
+    const tip = await waitFor(
+      () => {
+        const found = screen.getAllByRole("tooltip").find((t) => t.textContent?.includes("Stop not reached"));
+        expect(found).toBeDefined();
+        return found!;
+      },
+      { timeout: 5000 },
+    );
     expect(tip).toHaveTextContent("Stop not reached: The truck's GPS track never reached Tulsa, OK (stop 3)");
     expect(tip).toHaveTextContent("Estimate only: Routed miles are an estimate and there is no GPS track");
     // A press (a phone's tap) opens the same list and does not open the trip.

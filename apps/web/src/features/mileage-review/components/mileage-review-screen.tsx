@@ -123,22 +123,25 @@ function FlagChips({ row }: { row: ReviewRow }) {
   // so the rest sit behind a "+N" chip: its tooltip (hover, keyboard focus) and its name list
   // them, and a press (a phone's tap) opens the same list (docs/mileage-review.md#screen). The
   // two widest names with "+N" overflow the column by a few pixels: the two chips shrink (an
-  // ellipsis; their name stays in their accessible name), "+N" never does.
+  // ellipsis; their full name is in their tooltip and accessible name), "+N" never does.
   const shown = row.flags.slice(0, VISIBLE_FLAGS);
   const rest = row.flags.slice(VISIBLE_FLAGS);
+  const flagLine = (f: ReviewRow["flags"][number]) => (
+    <>
+      <span className="font-medium">{REVIEW_FLAG_LABELS[f.code]}</span>: {f.sentence}
+    </>
+  );
   const restList = (
     <ul className="space-y-1">
       {rest.map((f, i) => (
-        <li key={`${f.code}-${i}`}>
-          <span className="font-medium">{REVIEW_FLAG_LABELS[f.code]}</span>: {f.sentence}
-        </li>
+        <li key={`${f.code}-${i}`}>{flagLine(f)}</li>
       ))}
     </ul>
   );
   return (
     <span className="flex min-w-0 flex-nowrap gap-1 overflow-hidden">
       {shown.map((f, i) => (
-        <Tooltip key={`${f.code}-${i}`} label={f.sentence}>
+        <Tooltip key={`${f.code}-${i}`} label={flagLine(f)}>
           <span tabIndex={0} data-flag={f.code} aria-label={flagText(f)} className={`${CHIP} min-w-0 truncate`}>
             {REVIEW_FLAG_LABELS[f.code]}
           </span>
