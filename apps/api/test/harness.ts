@@ -179,12 +179,16 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     jobs,
     deps,
     async close() {
-      await app.close();
-      await jobs?.stop(2_000);
-      await deps.mailer.drain();
-      await database.close();
-      await drop();
-      await rm(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+        await jobs?.stop(2_000);
+        await deps.mailer.drain();
+        await database.close();
+      } finally {
+        // Even when a test closed the database itself: no database is left behind on the server.
+        await drop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
