@@ -32,16 +32,17 @@ function newest(paths) {
 
 /** When the oldest of these outputs was written (0 when one is missing). */
 const built = (...files) => Math.min(...files.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
-const shared = (dir) => ['packages/contracts/src', 'packages/geo/src', 'package-lock.json'].map((p) => path.join(dir, p));
+/** Sources both apps are built from. */
+const SHARED = ['packages/contracts/src', 'packages/geo/src', 'package-lock.json'];
 const under = (dir, paths) => paths.map((p) => path.join(dir, p));
 
 /** Whether apps/api/dist is missing or older than its sources (`npm start`, `npm run db:backup`); `dir`: the repository. */
 export const apiStale = (dir = root) =>
-  built(...under(dir, ['apps/api/dist/main.js', 'apps/api/dist/db-cli.js'])) < newest([...under(dir, ['apps/api/src', 'apps/api/package.json', 'scripts/build.mjs']), ...shared(dir)]);
+  built(...under(dir, ['apps/api/dist/main.js', 'apps/api/dist/db-cli.js'])) < newest(under(dir, ['apps/api/src', 'apps/api/package.json', 'scripts/build.mjs', ...SHARED]));
 
 /** Whether apps/web/dist is missing or older than its sources. */
 export const webStale = (dir = root) =>
-  built(path.join(dir, 'apps/web/dist/index.html')) < newest([...under(dir, ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/package.json']), ...shared(dir)]);
+  built(...under(dir, ['apps/web/dist/index.html'])) < newest(under(dir, ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/package.json', ...SHARED]));
 
 /**
  * Packages that stay in node_modules, loaded from there at run time: each needs files of its own
