@@ -78,15 +78,12 @@ async function migrationsBefore(tag: string, dir: string): Promise<string> {
 /** Retries that take milliseconds, so fault tests run fast. */
 export const FAST_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 20, maxDelayMs: 100, maxRetryAfterMs: 5_000, timeoutMs: 2_000 };
 
-/** Starts a job queue on a database, polling fast, for tests. */
+/** Starts a job queue on a database, polling fast (every 0.5 s) with FAST_RETRY, for tests. */
 export function testJobs(
   database: Database,
   config: Config,
   secretKey: string,
-  telematicsRetry: RetryPolicy = FAST_RETRY,
-  pollingSeconds = 0.5,
-  leaseSeconds = 30,
-  stateMilesBatch?: number,
+  { telematicsRetry = FAST_RETRY, pollingSeconds = 0.5, leaseSeconds = 30, stateMilesBatch }: { telematicsRetry?: RetryPolicy; pollingSeconds?: number; leaseSeconds?: number; stateMilesBatch?: number } = {},
 ): Promise<Jobs> {
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
   return startJobs({
@@ -161,7 +158,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   const jwtSecret = randomBytes(32).toString('hex');
   const secretKey = randomBytes(32).toString('hex');
   const telematicsRetry = opts.telematicsRetry ?? FAST_RETRY;
-  const jobs = opts.jobs ? await testJobs(database, config, secretKey, telematicsRetry, 0.5, opts.leaseSeconds, opts.stateMilesBatch) : null;
+  const jobs = opts.jobs ? await testJobs(database, config, secretKey, { telematicsRetry, leaseSeconds: opts.leaseSeconds, stateMilesBatch: opts.stateMilesBatch }) : null;
   const lines = opts.logLines;
   const log = lines ? pino(loggerOptions({ ...config, LOG_LEVEL: 'info', LOG_PRETTY: false }), { write: (line: string) => void lines.push(line) }) : silentLogger();
   const deps = createAppDeps({ config, database, jwtSecret, secretKey, log, jobs, telematicsRetry, lifecycle: createLifecycle({ migrated: true, jobsRunning: jobs !== null }) });

@@ -265,7 +265,7 @@ describe('one run at a time', () => {
     const k = uid();
     samsara.vehicles.push({ id: `v-y-${k}`, name: `Y ${k}`, vin: `y-${k}` });
     // An instance that polls rarely queues the sync and stops before working it …
-    const sleepy = await testJobs(ctx.database, ctx.config, ctx.secretKey, FAST_RETRY, 3600);
+    const sleepy = await testJobs(ctx.database, ctx.config, ctx.secretKey, { pollingSeconds: 3600 });
     await ctx.jobs!.stop(2_000);
     await sleepy.enqueueSync(company.id, 'SAMSARA');
     await sleepy.stop(2_000);

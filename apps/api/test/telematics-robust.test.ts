@@ -346,7 +346,7 @@ describe('syncs never block each other', () => {
       const stalled = (await status(dead.id)).SAMSARA;
       expect(stalled).toMatchObject({ state: 'STALLED', error: 'The last run stopped answering; it will be tried again.' });
 
-      live = await testJobs(ctx.database, ctx.config, ctx.secretKey, FAST_RETRY, 0.5, LEASE_SECONDS);
+      live = await testJobs(ctx.database, ctx.config, ctx.secretKey, { leaseSeconds: LEASE_SECONDS });
       app = await buildApp({ deps: createAppDeps({ config: ctx.config, database: ctx.database, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, log: silentLogger(), jobs: live, telematicsRetry: FAST_RETRY }) });
       const since = Date.now();
       expect((await sync(other.id, 'SAMSARA', app)).statusCode).toBe(202);
