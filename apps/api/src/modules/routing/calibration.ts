@@ -7,7 +7,7 @@ import { trucks } from '../../db/schema/reference';
 import { estimateCalibration } from '../../db/schema/routing';
 import { tripMileStats } from '../../db/schema/telematics';
 import { tripStops, trips } from '../../db/schema/trips';
-import { PROVIDERS } from '../telematics';
+import { PROVIDERS, providerRank } from '../telematics';
 
 /**
  * An estimate that learns (docs/decisions/021-estimate-calibration.md): per company and distance
@@ -43,15 +43,15 @@ export async function calibrateEstimates(db: Db): Promise<number> {
     await tx.execute(sql`CREATE TEMP TABLE estimate_calibration_ratios (company_id integer NOT NULL, band text NOT NULL, ratio double precision NOT NULL) ON COMMIT DROP`);
     let after = 0;
     for (;;) {
-      // One kept figure per trip, the first provider in PROVIDERS order (Samsara's, else GLE's), as
-      // for the reports' actual source (modules/telematics/sources.ts `actualSource`).
+      // One kept figure per trip, the first provider in PROVIDERS order (Samsara's, else GLE's): the
+      // reports' actual source (modules/telematics/sources.ts).
       const batch = await tx
         .selectDistinctOn([tripMileStats.tripId], { tripId: tripMileStats.tripId, companyId: trucks.companyId, legs: sql<KeptLeg[] | null>`${tripMileStats.detail} -> 'legs'` })
         .from(tripMileStats)
         .innerJoin(trips, eq(trips.id, tripMileStats.tripId))
         .innerJoin(trucks, eq(trucks.id, trips.truckId))
         .where(and(gt(tripMileStats.tripId, after), eq(trips.tripStatus, 'COMPLETED'), inArray(tripMileStats.source, [...PROVIDERS]), sql`${trucks.companyId} IS NOT NULL`))
-        .orderBy(asc(tripMileStats.tripId), sql`CASE ${tripMileStats.source} ${sql.join(PROVIDERS.map((p, i) => sql`WHEN ${p} THEN ${i}`), sql` `)} END`)
+        .orderBy(asc(tripMileStats.tripId), providerRank(tripMileStats.source))
         .limit(BATCH);
       if (!batch.length) break;
       after = batch.at(-1)!.tripId;

@@ -11,7 +11,7 @@
  */
 export { tripFigures, type TripFigures } from './figures';
 export { PROVIDERS, PROVIDER_LABEL, PROVIDER_REVIEW_WORD, type ProviderName } from './providers';
-export { actualSource, sourceOn, sourcesOn } from './sources';
+export { actualSource, providerRank, sourceOn, sourcesOn } from './sources';
 export { loadStoredTrack } from './tracks';
 export {
   companyProviderFields,

@@ -1,3 +1,4 @@
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import { PROVIDERS, PROVIDER_WIRE, type ProviderName } from './providers';
 
 /**
@@ -37,4 +38,9 @@ export function actualSource<T extends { totalM: number | null }>(bySource: Part
     if (typeof total === 'number') return { source, totalM: total };
   }
   return null;
+}
+
+/** The same order in SQL: a source column's rank in PROVIDERS (0 first), for a query that keeps each trip's actual figure. */
+export function providerRank(source: Column | SQL): SQL {
+  return sql`CASE ${source} ${sql.join(PROVIDERS.map((p, i) => sql`WHEN ${p} THEN ${i}`), sql` `)} END`;
 }
