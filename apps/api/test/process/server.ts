@@ -71,6 +71,21 @@ export async function start(env: Record<string, string>, timeoutMs = 60_000): Pr
   return { proc, url, output: () => out, lastWords: () => lastWords(out), exited };
 }
 
+/** POST /authenticate on a running server. */
+export function signIn(url: string, email: string, password: string): Promise<Response> {
+  return fetch(`${url}/api/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+/** A signed-in account's access token. */
+export async function accessTokenOf(url: string, account: { email: string; password: string }): Promise<string> {
+  const res = await signIn(url, account.email, account.password);
+  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
 /** Polls until `ok` holds (or throws after `timeoutMs`). */
 export async function until(ok: () => Promise<boolean>, timeoutMs = 30_000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;

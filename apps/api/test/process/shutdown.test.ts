@@ -16,7 +16,7 @@ import { createSecretBox } from '../../src/platform/secret-box';
 import { createTripSettings } from '../factories';
 import { startFakeSamsara, type FakeSamsara } from '../fakes/samsara';
 import { adminUrl } from '../global-setup';
-import { start, until } from './server';
+import { accessTokenOf, start, until } from './server';
 
 /** Graceful shutdown (docs/deploy.md#shutdown): SIGTERM drains what is in flight, loses nothing. */
 const dataDirs: string[] = [];
@@ -97,12 +97,7 @@ describe('SIGTERM', () => {
       // A loaded test machine accepts 100 connections slowly.
       SHUTDOWN_DELAY_MS: '3000',
     });
-    const signIn = await fetch(`${server.url}/api/v1/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'owner@example.test', password: 'owner-password-1' }),
-    });
-    const { accessToken } = ((await signIn.json()) as { data: { accessToken: string } }).data;
+    const accessToken = await accessTokenOf(server.url, { email: 'owner@example.test', password: 'owner-password-1' });
     // Ready once the job workers run.
     await until(async () => (await fetch(`${server.url}/api/ready`)).status === 200, 30_000, '/api/ready');
 
@@ -205,8 +200,7 @@ describe('SIGTERM', () => {
     const admin = { email: 'owner@example.test', password: 'owner-password-1' };
     const server = await start({ MILEPOST_DATA_DIR: dataDir, MILEPOST_SEED_DEMO: 'false', MILEPOST_SECRET_KEY: secretKey, MILEPOST_ADMIN_EMAIL: admin.email, MILEPOST_ADMIN_PASSWORD: admin.password, SAMSARA_BASE_URL: samsara.url, SHUTDOWN_GRACE_MS: '20000' }, 120_000);
     await until(async () => (await fetch(`${server.url}/api/ready`)).status === 200, 30_000, '/api/ready');
-    const signIn = await fetch(`${server.url}/api/v1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
-    const { accessToken } = ((await signIn.json()) as { data: { accessToken: string } }).data;
+    const accessToken = await accessTokenOf(server.url, admin);
     const queued = await fetch(`${server.url}/api/v1/integrations/sync`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ companyId: company!.id, provider: 'SAMSARA' }) });
     expect(queued.status).toBe(202);
     await until(async () => samsara!.requests.length > 0, 30_000, 'the sync to call Samsara');

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client';
 import { users } from '../../src/db/schema/access';
 import { hashPassword } from '../../src/platform/crypto';
-import { repoRoot, start } from './server';
+import { repoRoot, signIn, start } from './server';
 
 const dataDirs: string[] = [];
 afterAll(async () => {
@@ -40,14 +40,6 @@ async function stableTables(dataDir: string): Promise<Record<string, string>> {
   } finally {
     await database.close();
   }
-}
-
-async function signIn(url: string, email: string, password: string) {
-  return fetch(`${url}/api/v1/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
 }
 
 describe('npm start (embedded PGlite)', () => {

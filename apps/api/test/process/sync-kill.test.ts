@@ -10,7 +10,7 @@ import { companyProviders } from '../../src/db/schema/telematics';
 import { syncAccessCatalogue } from '../../src/db/seed/access';
 import { createSecretBox } from '../../src/platform/secret-box';
 import { startFakeSamsara, type FakeSamsara } from '../fakes/samsara';
-import { start, type Started } from './server';
+import { accessTokenOf, start, type Started } from './server';
 import { createTripSettings } from '../factories';
 
 /**
@@ -85,16 +85,12 @@ describe('a sync killed mid-run', () => {
       MILEPOST_ADMIN_PASSWORD: ADMIN.password,
       SAMSARA_BASE_URL: samsara.url,
     };
-    const signIn = async (url: string) => {
-      const res = await fetch(`${url}/api/v1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-      return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-    };
 
     // The killed company's vehicle list never finishes: its sync is mid-run when the instance dies.
     samsara.fail(/^\/fleet\/vehicles$/, { kind: 'drip' }, 1000, (_q, auth) => auth === 'Bearer tok-killed');
     const first = await start(env, 120_000);
     running.push(first);
-    const token1 = await signIn(first.url);
+    const token1 = await accessTokenOf(first.url, ADMIN);
     expect((await api(`${first.url}/api/v1/integrations/sync`, token1, 'POST', { companyId: killed!.id, provider: 'SAMSARA' })).status).toBe(202);
     await until('the killed company’s sync to start', 30_000, async () => (samsara.requests.some((r) => r.authorization === 'Bearer tok-killed') ? true : null));
     const killedAt = Date.now();
@@ -104,7 +100,7 @@ describe('a sync killed mid-run', () => {
 
     const second = await start(env, 120_000); // PGlite recovers from the kill first
     running.push(second);
-    const token2 = await signIn(second.url);
+    const token2 = await accessTokenOf(second.url, ADMIN);
     const status = async (companyId: number) => (await api<IntegrationStatus>(`${second.url}/api/v1/integrations/status?companyId=${companyId}`, token2)).data.SAMSARA;
     // Queued again behind the dead run (the stately queue's fetch failed on this for everyone), then another company's sync.
     expect((await api(`${second.url}/api/v1/integrations/sync`, token2, 'POST', { companyId: killed!.id, provider: 'SAMSARA' })).status).toBe(202);
