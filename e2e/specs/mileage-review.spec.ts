@@ -116,7 +116,7 @@ test('mileage review at 1366 px with the sidebar open (and 1920 px): Routed to P
   await noSidewaysScroll();
 });
 
-test('mileage review works on a phone (390 px): the tabs, the table and the filters fit', async ({ page }) => {
+test('mileage review works on a phone (390 px): the tabs, the table, the filters and a flag\'s tooltip fit', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, E2E_ACCOUNTS.owner);
   await page.goto('/mileage-review?status=APPROVED');
@@ -125,6 +125,16 @@ test('mileage review works on a phone (390 px): the tabs, the table and the filt
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   for (const tab of ['Needs review', 'Ready', 'Approved']) await expect(page.getByRole('tab', { name: new RegExp(`^${tab}`) })).toBeInViewport();
+  // A flag chip's tooltip ("Name: sentence", longer than the screen is wide) wraps inside the screen.
+  await page.getByRole('tab', { name: /^Needs review/ }).click();
+  const chip = page.locator('[data-flag]').first();
+  await chip.scrollIntoViewIfNeeded();
+  await chip.focus();
+  const tip = page.getByRole('tooltip').first();
+  await expect(tip).toContainText(': ');
+  const box = (await page.locator('[data-slot="tooltip-content"]').boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
 });
 
 test("a company's pay rule is edited in the Companies drawer, with the sentence saying what it does", async ({ page }) => {

@@ -51,8 +51,10 @@ export default function TooltipLayer({
             align={align}
             hidden={hidden}
             sideOffset={6}
+            // A long label wraps and stays on screen (a phone is 390 px wide): never past the viewport.
+            collisionPadding={8}
             className={cn(
-              'z-50 rounded-md bg-primary px-2 py-1 text-xs text-primary-foreground shadow-md',
+              'z-50 max-w-[min(24rem,calc(100vw-1rem))] rounded-md bg-primary px-2 py-1 text-xs text-primary-foreground shadow-md',
               'data-[state=delayed-open]:animate-fade-in data-[state=instant-open]:animate-fade-in data-[state=closed]:animate-fade-out',
             )}
           >
