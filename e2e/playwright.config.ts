@@ -2,12 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { freePort } from './ports';
 
 /**
  * The built product, started once on a free port with a fresh PGlite data folder, driven in
  * Debian's Chromium. Workers inherit the port and folder chosen here by the main process.
  */
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'milepost-e2e-'));
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 

@@ -8,6 +8,7 @@ import { groupDigits, metresToMiles } from '@milepost/geo/units';
 import { ROUTING_MESSAGES, type RouteRequest } from '@milepost/contracts/routing-api';
 import { startHereFake, type HereFake } from '../../apps/api/test/fakes/here';
 import { E2E_ACCOUNTS } from '../accounts';
+import { freePort } from '../ports';
 import { signIn } from './helpers';
 
 /**
@@ -25,10 +26,19 @@ interface HereApp {
   fake: HereFake;
 }
 
+/** Starts the HERE server; a port taken between the check and the server's listen is tried once more on another. */
 async function startHereApp(): Promise<{ app: HereApp; stop: () => Promise<void> }> {
+  try {
+    return await startHereAppOn(await freePort());
+  } catch (e) {
+    if (!String(e).includes('EADDRINUSE')) throw e;
+    return startHereAppOn(await freePort());
+  }
+}
+
+async function startHereAppOn(port: number): Promise<{ app: HereApp; stop: () => Promise<void> }> {
   const fake = await startHereFake();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'milepost-e2e-here-'));
-  const port = 40_000 + Math.floor(Math.random() * 20_000);
   let output = '';
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     cwd: e2eDir,
@@ -56,7 +66,10 @@ async function startHereApp(): Promise<{ app: HereApp; stop: () => Promise<void>
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 150_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`the HERE server exited:\n${output}`);
+    if (proc.exitCode !== null) {
+      await stop();
+      throw new Error(`the HERE server exited:\n${output}`);
+    }
     const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (ok) break;
     if (Date.now() > deadline) {

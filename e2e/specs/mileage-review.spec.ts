@@ -126,12 +126,17 @@ test('mileage review works on a phone (390 px): the tabs, the table, the filters
   expect(overflow).toBeLessThanOrEqual(0);
   for (const tab of ['Needs review', 'Ready', 'Approved']) await expect(page.getByRole('tab', { name: new RegExp(`^${tab}`) })).toBeInViewport();
   // A flag chip's tooltip ("Name: sentence", longer than the screen is wide) wraps inside the screen.
+  // The Approved rows stay on screen until the Needs-review page arrives, then are replaced: a chip
+  // taken meanwhile is detached under the test's hands, so the chip is found again until it holds.
   await page.getByRole('tab', { name: /^Needs review/ }).click();
+  await expect(page.getByRole('tab', { name: /^Needs review/ })).toHaveAttribute('aria-selected', 'true');
   const chip = page.locator('[data-flag]').first();
-  await chip.scrollIntoViewIfNeeded();
-  await chip.focus();
   const tip = page.getByRole('tooltip').first();
-  await expect(tip).toContainText(': ');
+  await expect(async () => {
+    await chip.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await chip.focus({ timeout: 2_000 });
+    await expect(tip).toContainText(': ', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   const box = (await page.locator('[data-slot="tooltip-content"]').boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
