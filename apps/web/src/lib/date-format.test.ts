@@ -10,6 +10,20 @@ describe('display dates in Central time', () => {
     expect(formatDisplayDateTime('2026-01-01T05:59:00Z', 'HH:mm')).toBe('23:59');
   });
 
+  it('shows a wire date (already Central) as written, whatever the browser\'s time zone', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['UTC', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo']) {
+        process.env.TZ = tz;
+        expect(formatDisplayDateTime('11/27/2026 04:14:00'), tz).toBe('27.11.2026 04:14');
+        expect(formatDisplayDateTime('03/08/2026 02:30:00', 'MM/dd/yyyy HH:mm:ss'), tz).toBe('03/08/2026 02:30:00');
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('shows nothing for a missing or unreadable value', () => {
     for (const value of [null, undefined, '', 'not a date']) expect(formatDisplayDateTime(value)).toBe('');
   });

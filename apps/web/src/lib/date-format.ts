@@ -1,4 +1,4 @@
-import { CENTRAL_TZ } from '@milepost/contracts/list-query';
+import { CENTRAL_TZ, WIRE_DATE_TIME_PATTERN } from '@milepost/contracts/list-query';
 
 /** docs/product/shell.md display formats; every time displays in US Central time. */
 export const DATE_TIME_FORMAT = 'dd.MM.yyyy HH:mm';
@@ -24,16 +24,31 @@ const centralParts = (date: Date) => {
 };
 
 /**
- * An ISO timestamp (or Date) as the screens show it: DD.MM.YYYY HH:mm in Central time (or another
+ * An ISO timestamp, a wire date (Central) or a Date as the screens show it: DD.MM.YYYY HH:mm in Central time (or another
  * display `pattern` of yyyy, MM, dd, HH, mm and ss); '' for a missing or unreadable value.
  */
 export function formatDisplayDateTime(value: string | Date | null | undefined, pattern: string = DATE_TIME_FORMAT): string {
   if (value === null || value === undefined || value === '') return '';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  const p = centralParts(date);
-  const fields: Record<string, string | undefined> = { yyyy: p.year?.padStart(4, '0'), MM: p.month, dd: p.day, HH: p.hour, mm: p.minute, ss: p.second };
+  const fields = typeof value === 'string' ? (wireFields(value) ?? instantFields(new Date(value))) : instantFields(value);
+  if (!fields) return '';
   return pattern.replace(/yyyy|MM|dd|HH|mm|ss/g, (token) => fields[token] ?? '');
+}
+
+type Fields = Record<string, string | undefined>;
+
+/**
+ * A wire date (MM/DD/YYYY HH:mm:ss) is already Central wall-clock time: shown as written. Read with
+ * `new Date()`, a browser would take it for its own zone's time and move it by the zones' difference.
+ */
+function wireFields(value: string): Fields | null {
+  const m = WIRE_DATE_TIME_PATTERN.exec(value.trim());
+  return m ? { MM: m[1], dd: m[2], yyyy: m[3], HH: m[4], mm: m[5], ss: m[6] } : null;
+}
+
+function instantFields(date: Date): Fields | null {
+  if (Number.isNaN(date.getTime())) return null;
+  const p = centralParts(date);
+  return { yyyy: p.year?.padStart(4, '0'), MM: p.month, dd: p.day, HH: p.hour, mm: p.minute, ss: p.second };
 }
 
 /** 'yyyy-MM-dd' (a Central day, as a date input gives it) → its start or end on the wire. */
