@@ -223,7 +223,7 @@ describe('dates in the years 1900 to 2100', () => {
     const driver = await createDriverRow(ctx.db, { truckId: truck.id });
     const before = (await ctx.db.select({ n: count() }).from(trips))[0]!.n;
     for (const y of ['9999', '0001', '1899', '2101']) {
-      const post = (over: object) => call(ctx.app, { method: 'POST', url: '/api/v1/trips', token, payload: tripBody(truck.id, driver.id, over) });
+      const post = (over: Record<string, unknown>) => call(ctx.app, { method: 'POST', url: '/api/v1/trips', token, payload: tripBody(truck.id, driver.id, over) });
       expect400(await post({ pickupDateTime: `01/15/${y} 08:00:00` }), 'Pickup date/time must be a date from 01/01/1900 to 12/31/2100', 'body.pickupDateTime');
       expect400(await post({ startDateTime: `01/15/${y} 08:00:00` }), 'Start date/time must be a date from 01/01/1900 to 12/31/2100', 'body.startDateTime');
       expect400(await post({ endDateTime: `12/31/${y} 23:59:59` }), 'End date/time must be a date from 01/01/1900 to 12/31/2100', 'body.endDateTime');
