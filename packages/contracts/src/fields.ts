@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX } from './list-query';
+import { DECIMAL, ID_MAX } from './list-query';
 
 /**
  * The field types every contract schema is built from, so each rule holds everywhere at once
@@ -91,16 +91,9 @@ export const optionalText = (field: string, max: number, lines: TextLines = 'one
 export const queryText = (field: string, max = 100) => text(field, max).optional();
 
 /**
- * A number in plain decimal notation: an optional minus, digits, an optional point and fraction
- * ("12", "-3.5", ".5", "12."). Not hex, octal or binary ("0x10", "0o7", "0b1"), no exponent
- * ("1e1"), not "Infinity", no plus sign, no spaces around it, not empty.
- */
-export const DECIMAL = /^-?(\d+\.?\d*|\.\d+)$/;
-
-/**
- * A text read as a number only in plain decimal notation (see DECIMAL); any other text ("0x10",
- * "1e1", " 7", "", "Infinity") is returned as it was, for the schema to refuse as not a number.
- * `Number()` alone reads "0x10" as 16, "1e1" as 10 and "" as 0.
+ * A text read as a number only in plain decimal notation (DECIMAL, list-query.ts); any other
+ * text ("0x10", "1e1", " 7", "", "Infinity") is returned as it was, for the schema to refuse as
+ * not a number. `Number()` alone reads "0x10" as 16, "1e1" as 10 and "" as 0.
  */
 export const decimalText = (v: string): number | string => (DECIMAL.test(v) ? Number(v) : v);
 

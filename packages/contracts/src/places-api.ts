@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DECIMAL, decimalNumber, typedText } from './fields';
+import { decimalNumber, typedText } from './fields';
+import { DECIMAL } from './list-query';
 import { mapTilesConfig } from './routing-api';
 
 /**
