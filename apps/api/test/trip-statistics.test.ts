@@ -485,10 +485,12 @@ describe('CSV exports', () => {
         identifierValue: `${n}${u()}`,
         tripStatus: 'UPCOMING',
         pickupDateTime: `0${i + 1}/15/2036 08:00:00`,
-        tripStops: stops(1, 1, 12.345).map((s) => (s.stopType === 'PICKUP' ? { ...s, address: 'Dock "A", Gate 3\nGary, IN, United States' } : s)),
+        tripStops: stops(1, 1, 12.345).map((s) => (s.stopType === 'PICKUP' ? { ...s, address: 'Dock "A", Gate 3, Gary, IN, United States' } : s)),
       });
       expect(res.statusCode, res.body).toBe(201);
       await setRoute(res.json().data.id, 1, 1, 12.345);
+      // A line break in a stored text (the API refuses one in a typed address) stays inside its quoted cell.
+      await ctx.db.update(trips).set({ pickupLocation: 'Dock "A", Gate 3\nGary, IN, United States' }).where(eq(trips.id, res.json().data.id));
     }
     const res = await api('GET', `/trips/export.csv?${q({ truckId: truck.id, sort: 'pickupDateTime,asc' })}`);
     expect(res.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { booleanQuery, pageQuery, sortQuery } from './api';
 import { companySortFields } from './list-query';
 import { PHONE_INCOMPLETE, isPhoneComplete } from './phone';
-import { hasNoNul, nulMessage, queryText, requiredText, text, tooLongMessage, version } from './fields';
+import { queryText, requiredText, text, tooLongMessage, typedText, version } from './fields';
 
 export const COMPANY_MESSAGES = {
   name: 'Company name is required',
@@ -44,13 +44,14 @@ export type CompanyRow = z.infer<typeof companyRow>;
 export const companyForm = z.object({
   name: requiredText('Company name', 200, COMPANY_MESSAGES.name),
   email: text('Email', 254, COMPANY_MESSAGES.email).pipe(z.email({ message: COMPANY_MESSAGES.email })),
-  phone: z
-    .string({ message: COMPANY_MESSAGES.phone })
-    .trim()
-    .min(1, { message: COMPANY_MESSAGES.phone, abort: true })
-    .max(32, tooLongMessage('Phone', 32))
-    .refine(hasNoNul, nulMessage('Phone'))
-    .refine(isPhoneComplete, COMPANY_MESSAGES.phoneIncomplete),
+  phone: typedText(
+    z
+      .string({ message: COMPANY_MESSAGES.phone })
+      .trim()
+      .min(1, { message: COMPANY_MESSAGES.phone, abort: true })
+      .max(32, tooLongMessage('Phone', 32)),
+    'Phone',
+  ).refine(isPhoneComplete, COMPANY_MESSAGES.phoneIncomplete),
   usDot: z
     .string({ message: COMPANY_MESSAGES.usDot })
     .trim()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ID_MAX } from './list-query';
-import { id, idParam, optionalId, optionalText, rawText, requiredText, text } from './fields';
+import { decimalNumber, id, idParam, optionalId, optionalText, queryText, rawText, requiredText, text } from './fields';
+import { z } from 'zod';
 
 describe('id', () => {
   it('accepts whole numbers from 1 to 2 147 483 647, as numbers or digit strings', () => {
@@ -39,5 +40,46 @@ describe('text', () => {
     expect(requiredText('Name', 10, 'Name is required').safeParse('  ').error!.issues[0]!.message).toBe('Name is required');
     expect(optionalText('Notes', 10).parse('')).toBeNull();
     expect(optionalText('Notes', 10).safeParse('x'.repeat(11)).success).toBe(false);
+  });
+});
+
+describe('control characters', () => {
+  const breaks = ['\n', '\r', '\r\n', '\t', '\u000b', '\u000c', '\u001b', '\u007f', '\u0085', '\u2028', '\u2029', '\ufeff'];
+  it('a name, number or address refuses any of them inside, with a message naming the field', () => {
+    for (const c of breaks) {
+      for (const schema of [requiredText('Load number', 50), text('Address', 300), optionalText('Last name', 100), queryText('Keyword')]) {
+        const r = schema.safeParse(`L${c}=2+2`);
+        expect(r.success, JSON.stringify(c)).toBe(false);
+        expect(r.error!.issues[0]!.message).toMatch(/^(Load number|Address|Last name|Keyword) must not contain line breaks, tabs or other control characters$/);
+      }
+    }
+    // A NUL keeps its own message.
+    expect(requiredText('Name', 50).safeParse('a\u0000b').error!.issues[0]!.message).toBe('Name must not contain a NUL character');
+  });
+  it('legitimate text stays: accents, apostrophes, quotes, symbols, other scripts', () => {
+    for (const ok of ["O'Brien", 'José Ñúñez', 'Zoë Müller-Łukasz', 'Dock "B" & Co. #4; gate 2', '1003-A/7', 'Ünit 7 — north', '北京', '=SUM(A1)']) {
+      expect(requiredText('Name', 100).parse(ok)).toBe(ok);
+    }
+  });
+  it('a multi-line note keeps line breaks and tabs but refuses other control characters', () => {
+    const notes = optionalText('Notes', 2000, 'many');
+    expect(notes.parse('Gate 4\r\n\tcall ahead\nno dock 2')).toBe('Gate 4\r\n\tcall ahead\nno dock 2');
+    for (const c of ['\u0000', '\u001b', '\u007f', '\u0085', '\u2028', '\ufeff']) {
+      expect(notes.safeParse(`a${c}b`).success, JSON.stringify(c)).toBe(false);
+    }
+    expect(notes.safeParse('a\u001bb').error!.issues[0]!.message).toBe('Notes must not contain control characters other than line breaks and tabs');
+  });
+});
+
+describe('plain decimal notation', () => {
+  const n = decimalNumber(z.number());
+  it('reads a minus, digits and a fraction', () => {
+    expect(['12', '-3.5', '.5', '12.', '0', '007'].map((v) => n.parse(v))).toEqual([12, -3.5, 0.5, 12, 0, 7]);
+    expect(n.parse(4.25)).toBe(4.25);
+  });
+  it('refuses hex, octal, binary, exponents, Infinity, a plus sign, spaces and empty texts', () => {
+    for (const bad of ['0x10', '0X1A', '0o7', '0b1', '1e1', '1E5', '2.5e-3', 'Infinity', '-Infinity', 'NaN', '+5', ' 7', '7 ', '\t7', '', ' ', '1_000', '1,5', '--1', '.', '-']) {
+      expect(n.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
   });
 });

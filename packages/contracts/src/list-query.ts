@@ -19,6 +19,14 @@ export type Paged<T> = { content: T[]; totalPages: number; totalElements: number
 /** A next page exists while the index is below totalPages - 1. */
 export const hasNextPage = (p: Pick<Paged<unknown>, 'page' | 'totalPages'>) => p.page < p.totalPages - 1;
 
+/**
+ * A number in plain decimal notation (docs/decisions/009-input-types.md): an optional minus,
+ * digits, an optional point and fraction ("12", "-3.5", ".5", "12."). Not hex, octal or binary
+ * ("0x10", "0o7", "0b1"), no exponent ("1e1"), not "Infinity", no plus sign, no spaces around
+ * it, not empty.
+ */
+export const DECIMAL = /^-?(\d+\.?\d*|\.\d+)$/;
+
 /** Every time shows in US Central time; dates travel as MM/DD/YYYY HH:mm:ss in that zone. */
 export const CENTRAL_TZ = 'America/Chicago';
 

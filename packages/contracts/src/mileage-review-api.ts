@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, paged, sortQuery } from './api';
-import { id } from './fields';
+import { decimalNumber, id } from './fields';
 import { ID_MAX, REVIEW_STATUSES, reviewSortFields } from './list-query';
 import { centralDateTime } from './time';
 import { IDENTIFIER_TYPES } from './trips-api';
@@ -31,8 +31,8 @@ export const MILEAGE_REVIEW_MESSAGES = {
   saved: 'Pay rule saved',
 } as const;
 
-const toleranceNumber = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+/** A number or its text in plain decimal notation ("2.5"; not "0x10", "1e1" or ""). */
+const toleranceNumber = decimalNumber(
   z.number({ message: MILEAGE_REVIEW_MESSAGES.tolerance }).min(TOLERANCE_MIN, MILEAGE_REVIEW_MESSAGES.tolerance).max(TOLERANCE_MAX, MILEAGE_REVIEW_MESSAGES.tolerance),
 );
 
@@ -108,8 +108,8 @@ const filters = {
   truckId: id('truckId must be a whole number from 1 to 2147483647').optional(),
   driverId: id('driverId must be a whole number from 1 to 2147483647').optional(),
   /** End date-time range of the trips, MM/DD/YYYY HH:mm:ss Central. */
-  fromDate: centralDateTime('fromDate must be MM/DD/YYYY HH:mm:ss').optional(),
-  toDate: centralDateTime('toDate must be MM/DD/YYYY HH:mm:ss').optional(),
+  fromDate: centralDateTime('fromDate must be MM/DD/YYYY HH:mm:ss', 'fromDate').optional(),
+  toDate: centralDateTime('toDate must be MM/DD/YYYY HH:mm:ss', 'toDate').optional(),
 };
 
 /** `GET /api/v1/mileage-review` */

@@ -31,7 +31,7 @@ export const PERMISSION_MESSAGES = {
 
 export const permissionForm = z.object({
   name: requiredText('Permission name', 100, PERMISSION_MESSAGES.nameRequired).regex(/^[A-Z][A-Z0-9_]*$/, PERMISSION_MESSAGES.nameFormat),
-  description: optionalText('Description', 500),
+  description: optionalText('Description', 500, 'many'),
   enabled: z.boolean().optional().default(true),
 });
 export type PermissionForm = z.input<typeof permissionForm>;

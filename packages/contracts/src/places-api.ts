@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DECIMAL, decimalNumber, hasNoNul, nulMessage } from './fields';
+import { decimalNumber, typedText } from './fields';
+import { DECIMAL } from './list-query';
 import { mapTilesConfig } from './routing-api';
 
 /**
@@ -57,9 +58,9 @@ export type PlaceItem = z.infer<typeof placeItem>;
 
 /** `at=lat,lng` as HERE writes it. */
 export const atParam = z.string().max(100, PLACE_MESSAGES.atInvalid).transform((raw, ctx): LatLng => {
-  const parts = raw.split(',').map((s) => s.trim());
+  const parts = raw.split(',');
   const [lat, lng] = parts.map(Number);
-  // Decimal notation only ("0x10" is not 16).
+  // Plain decimal notation only ("0x10" is not 16, "4e1" not 40).
   if (parts.length !== 2 || parts.some((p) => !DECIMAL.test(p)) || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat!) > 90 || Math.abs(lng!) > 180) {
     ctx.addIssue({ code: 'custom', message: PLACE_MESSAGES.atInvalid });
     return z.NEVER;
@@ -69,12 +70,7 @@ export const atParam = z.string().max(100, PLACE_MESSAGES.atInvalid).transform((
 
 /** GET /places/autosuggest query. */
 export const autosuggestQuery = z.object({
-  q: z
-    .string({ message: PLACE_MESSAGES.queryTooShort })
-    .trim()
-    .min(PLACE_SEARCH.minChars, PLACE_MESSAGES.queryTooShort)
-    .max(200, PLACE_MESSAGES.queryTooLong)
-    .refine(hasNoNul, nulMessage('Search text')),
+  q: typedText(z.string({ message: PLACE_MESSAGES.queryTooShort }).trim().min(PLACE_SEARCH.minChars, PLACE_MESSAGES.queryTooShort).max(200, PLACE_MESSAGES.queryTooLong), 'Search text'),
   limit: decimalNumber(
     z
       .number({ message: PLACE_MESSAGES.limitInvalid })

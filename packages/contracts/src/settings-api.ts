@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './fields';
+import { decimalText, id } from './fields';
 import { DISTANCE_UNITS, ROUTING_TYPES, TRAILER_TYPES } from './route-settings';
 
 export const SETTINGS_MESSAGES = {
@@ -20,7 +20,7 @@ export const MAX_RADIUS_MILES = 1000;
  */
 const radius = (label: string) =>
   z.preprocess(
-    (v) => (v === '' ? 0 : typeof v === 'string' && /^\s*-?(\d+\.?\d*|\.\d+)\s*$/.test(v) ? Number(v) : v),
+    (v) => (v === '' ? 0 : typeof v === 'string' ? decimalText(v) : v),
     z
       .number({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} radius is required` : `${label} radius must be a number`) })
       .min(0, `${label} radius must be positive`)

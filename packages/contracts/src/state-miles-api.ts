@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { id } from './fields';
+import { decimalNumber, id } from './fields';
 import { CENTRAL_TZ } from './list-query';
 import { centralDateTime } from './time';
 
@@ -31,8 +31,8 @@ export const STATE_MILES_MESSAGES = {
   period: 'Give periodType=QUARTERLY with year and quarter, or fromDate and toDate',
 } as const;
 
-const year = z.coerce.number({ message: STATE_MILES_MESSAGES.year }).int(STATE_MILES_MESSAGES.year).min(2000, STATE_MILES_MESSAGES.year).max(2100, STATE_MILES_MESSAGES.year);
-const quarter = z.coerce.number({ message: STATE_MILES_MESSAGES.quarter }).int(STATE_MILES_MESSAGES.quarter).min(1, STATE_MILES_MESSAGES.quarter).max(4, STATE_MILES_MESSAGES.quarter);
+const year = decimalNumber(z.number({ message: STATE_MILES_MESSAGES.year }).int(STATE_MILES_MESSAGES.year).min(2000, STATE_MILES_MESSAGES.year).max(2100, STATE_MILES_MESSAGES.year));
+const quarter = decimalNumber(z.number({ message: STATE_MILES_MESSAGES.quarter }).int(STATE_MILES_MESSAGES.quarter).min(1, STATE_MILES_MESSAGES.quarter).max(4, STATE_MILES_MESSAGES.quarter));
 
 /**
  * `GET /state-miles` and `/state-miles/export.csv`: a quarter (periodType=QUARTERLY, year,
@@ -46,8 +46,8 @@ export const stateMilesQuery = z
     periodType: z.enum(['QUARTERLY'], { message: STATE_MILES_MESSAGES.periodType }).optional(),
     year: year.optional(),
     quarter: quarter.optional(),
-    fromDate: centralDateTime(STATE_MILES_MESSAGES.fromDate).optional(),
-    toDate: centralDateTime(STATE_MILES_MESSAGES.toDate).optional(),
+    fromDate: centralDateTime(STATE_MILES_MESSAGES.fromDate, 'fromDate').optional(),
+    toDate: centralDateTime(STATE_MILES_MESSAGES.toDate, 'toDate').optional(),
   })
   .superRefine((q, ctx) => {
     if (q.periodType) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWireDateTime, parseCentral, periodRange } from './time';
+import { centralDateTime, formatWireDateTime, optionalCentralDateTime, parseCentral, periodRange } from './time';
 
 describe('Central time on the wire', () => {
   it('parses and formats MM/DD/YYYY HH:mm:ss in America/Chicago, in both offsets', () => {
@@ -13,6 +13,17 @@ describe('Central time on the wire', () => {
     expect(parseCentral('02/30/2026 09:00:00')).toBeNull();
     expect(parseCentral('13/01/2026 09:00:00')).toBeNull();
     expect(parseCentral('03/08/2026 02:30:00')).toBeNull(); // skipped by the spring-forward change
+  });
+  it('takes the years 1900 to 2100 only: never a silent change of year (0001 is not 1901)', () => {
+    expect(parseCentral('01/01/1900 00:00:00')!.toISOString()).toBe('1900-01-01T06:00:00.000Z');
+    expect(formatWireDateTime(parseCentral('12/31/2100 23:59:59')!)).toBe('12/31/2100 23:59:59');
+    for (const y of ['0001', '0099', '1899', '2101', '9999']) expect(parseCentral(`01/01/${y} 00:00:00`), y).toBeNull();
+    const toDate = centralDateTime('toDate must be MM/DD/YYYY HH:mm:ss', 'toDate');
+    expect(toDate.safeParse('12/31/9999 23:59:59').error!.issues[0]!.message).toBe('toDate must be a date from 01/01/1900 to 12/31/2100');
+    expect(toDate.safeParse('13/31/2026 23:59:59').error!.issues[0]!.message).toBe('Use the format MM/DD/YYYY HH:mm:ss');
+    const end = optionalCentralDateTime('End date/time');
+    expect(end.safeParse('01/01/0001 00:00:00').error!.issues[0]!.message).toBe('End date/time must be a date from 01/01/1900 to 12/31/2100');
+    expect(end.parse('')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './fields';
+import { id, requiredText } from './fields';
 import { DISTANCE_METHODS } from './mile-stats-api';
 import { estimateBasis } from './routing-api';
 import { IDENTIFIER_TYPES } from './trips-api';
@@ -27,7 +27,7 @@ export type MapType = (typeof MAP_TYPES)[number];
  */
 export const tripMapQuery = z.object({
   truckId: id('truckId is required'),
-  number: z.string({ message: 'number is required' }).trim().min(1, 'number is required').max(50),
+  number: requiredText('number', 50, 'number is required'),
   identifierType: z.enum(IDENTIFIER_TYPES).optional(),
   driverId: id().optional(),
 });

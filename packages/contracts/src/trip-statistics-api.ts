@@ -30,8 +30,8 @@ const truckId = id('truckId must be a whole number from 1 to 2147483647').option
 export const tripStatisticsRangeQuery = z
   .object({
     truckId,
-    fromDate: centralDateTime(REPORT_MESSAGES.fromDate),
-    toDate: centralDateTime(REPORT_MESSAGES.toDate),
+    fromDate: centralDateTime(REPORT_MESSAGES.fromDate, 'fromDate'),
+    toDate: centralDateTime(REPORT_MESSAGES.toDate, 'toDate'),
   })
   .refine((q) => q.toDate.getTime() >= q.fromDate.getTime(), { message: REPORT_MESSAGES.rangeOrder, path: ['toDate'] });
 
@@ -46,8 +46,8 @@ export const tripStatisticsExportQuery = z
   .object({
     truckId,
     periodType: tripStatisticsPeriodQuery.shape.periodType.optional(),
-    fromDate: centralDateTime(REPORT_MESSAGES.fromDate).optional(),
-    toDate: centralDateTime(REPORT_MESSAGES.toDate).optional(),
+    fromDate: centralDateTime(REPORT_MESSAGES.fromDate, 'fromDate').optional(),
+    toDate: centralDateTime(REPORT_MESSAGES.toDate, 'toDate').optional(),
   })
   .superRefine((q, ctx) => {
     if (q.periodType) return;

@@ -3,7 +3,7 @@ import { pageQuery, sortQuery } from './api';
 import { tripSortFields } from './list-query';
 import { TRIP_STATUSES, TRIP_STATUS_LABELS, type TripStatus } from './trips-list';
 import { decimalText, id, optionalId, optionalText, queryText, requiredText, version } from './fields';
-import { centralDateTime, parseCentral } from './time';
+import { centralDateTime, optionalCentralDateTime, parseCentral } from './time';
 import { estimateBasis, ROUTE_SOURCES } from './routing-api';
 // The stop and load types are geo's (packages/geo/src/stops.ts): the trip schemas are built from them.
 import { LOAD_STATUSES, STOP_TYPES, stopLetter } from '@milepost/geo/stops';
@@ -70,12 +70,11 @@ export const MAX_TRIP_MILES = 100_000;
 export const MAX_ODOMETER_MILES = 100_000_000;
 
 /**
- * Empty, blank and absent are no value; a text is read as a number only when written in
- * decimal notation ("12", "12.5", "-3", ".5", "1e3"): "0x10", "0b1", "Infinity" and "abc" stay
- * texts and are refused as not a number (docs/decisions/009-input-types.md).
+ * Empty and absent are no value; a text is read as a number only when written in plain decimal
+ * notation ("12", "12.5", "-3", ".5"): "0x10", "1e3", " 12", "Infinity" and "abc" stay texts and
+ * are refused as not a number (docs/decisions/009-input-types.md).
  */
-const numberOrNull = (v: unknown) =>
-  v === '' || v === undefined || v === null ? null : typeof v === 'string' ? (v.trim() === '' ? null : decimalText(v)) : v;
+const numberOrNull = (v: unknown) => (v === '' || v === undefined || v === null ? null : typeof v === 'string' ? decimalText(v) : v);
 
 /** Miles and odometer readings: a number or nothing, one message per rule (server and form). */
 export const tripMiles = z.preprocess(
@@ -93,21 +92,6 @@ export const endOdometerBelowStart = (start: number | null, end: number | null) 
 /** Mileage values are numbers or null; empty goes as null. */
 const mileage = tripMiles;
 const odometer = tripOdometer;
-const optionalDateTime = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : v),
-  z
-    .string()
-    .nullable()
-    .transform((v, ctx) => {
-      if (v === null) return null;
-      const d = parseCentral(v);
-      if (!d) {
-        ctx.addIssue({ code: 'custom', message: 'Use the format MM/DD/YYYY HH:mm:ss' });
-        return z.NEVER;
-      }
-      return d;
-    }),
-);
 
 export const tripStopInput = z.object({
   address: requiredText('Address', 300),
@@ -137,14 +121,14 @@ const tripFields = z.object({
   identifierType: z.enum(IDENTIFIER_TYPES, { message: TRIP_MESSAGES.identifierType }),
   identifierValue: requiredText('Number', 50, TRIP_MESSAGES.identifierValue),
   tripStatus: z.enum(TRIP_STATUSES, { message: TRIP_MESSAGES.tripStatus }),
-  pickupDateTime: centralDateTime(TRIP_MESSAGES.pickupDateTime),
-  startDateTime: optionalDateTime,
-  endDateTime: optionalDateTime,
+  pickupDateTime: centralDateTime(TRIP_MESSAGES.pickupDateTime, 'Pickup date/time'),
+  startDateTime: optionalCentralDateTime('Start date/time'),
+  endDateTime: optionalCentralDateTime('End date/time'),
   startOdometer: odometer,
   endOdometer: odometer,
   emptyMiles: mileage,
   loadedMiles: mileage,
-  notes: optionalText('Notes', 2000),
+  notes: optionalText('Notes', 2000, 'many'),
   recoveryReasonId: optionalId(),
 });
 
@@ -258,8 +242,8 @@ export const tripListQuery = pageQuery.extend({
   assignedUserId: id().optional(),
   tripStatus: z.enum(TRIP_STATUSES).optional(),
   /** Pickup date-time range, MM/DD/YYYY HH:mm:ss Central. */
-  fromDate: centralDateTime('fromDate must be MM/DD/YYYY HH:mm:ss').optional(),
-  toDate: centralDateTime('toDate must be MM/DD/YYYY HH:mm:ss').optional(),
+  fromDate: centralDateTime('fromDate must be MM/DD/YYYY HH:mm:ss', 'fromDate').optional(),
+  toDate: centralDateTime('toDate must be MM/DD/YYYY HH:mm:ss', 'toDate').optional(),
   sort: sortQuery(tripSortFields),
 });
 

@@ -39,7 +39,8 @@ const rows: Row[] = [
   ['a typed radius of 99999999999 is too large', tripSettingsForm, settings, { pickupRadius: '99999999999' }, 'pickupRadius', 'Pickup radius must be at most 1,000 miles'],
   ['a negative radius must be positive', tripSettingsForm, settings, { shopRadius: -1 }, 'shopRadius', 'Shop radius must be positive'],
   ['a radius that is not a number says so', tripSettingsForm, settings, { deliveryRadius: 'abc' }, 'deliveryRadius', 'Delivery radius must be a number'],
-  ['loaded miles 1e6 are too large', payableMileageForm, mileage, { loadedMiles: '1e6' }, 'loadedMiles', 'At most 100,000 miles'],
+  ['loaded miles 1000000 are too large', payableMileageForm, mileage, { loadedMiles: '1000000' }, 'loadedMiles', 'At most 100,000 miles'],
+  ['loaded miles in exponent notation are not a number', payableMileageForm, mileage, { loadedMiles: '1e5' }, 'loadedMiles', 'Must be a number'],
   ['loaded miles 1000000 are too large', payableMileageForm, mileage, { loadedMiles: 1_000_000 }, 'loadedMiles', 'At most 100,000 miles'],
   ['loaded miles abc are not a number', payableMileageForm, mileage, { loadedMiles: 'abc' }, 'loadedMiles', 'Must be a number'],
   ['loaded miles 0x10 are not a number (decimal notation only, not 16)', payableMileageForm, mileage, { loadedMiles: '0x10' }, 'loadedMiles', 'Must be a number'],
@@ -93,6 +94,6 @@ describe('validation says which rule was broken', () => {
     expect(truckForm.parse({ ...truck, vinNumber: '1fujgldr0clbp8834' }).vinNumber).toBe('1FUJGLDR0CLBP8834');
     expect(companyForm.safeParse({ ...company, usDot: '12345678' }).success).toBe(true);
     expect(tripSettingsForm.safeParse({ ...settings, homeRadius: 1000 }).success).toBe(true);
-    expect(payableMileageForm.parse({ ...mileage, emptyMiles: 0, loadedMiles: '1e5' }).loadedMiles).toBe(100_000);
+    expect(payableMileageForm.parse({ ...mileage, emptyMiles: 0, loadedMiles: '100000' }).loadedMiles).toBe(100_000);
   });
 });

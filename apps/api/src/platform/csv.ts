@@ -12,28 +12,36 @@ export interface CsvColumn<R> {
   value: (row: R) => string | number | null | undefined;
 }
 
-/** A formula's first character (= + - @, their full-width forms, tab, carriage return). */
-const FORMULA_AFTER_SEMICOLON = /;(\s*)([=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
-
 /**
- * A text cell as written: a spreadsheet set to read `;` as the separator (most of Europe) would
- * start a new cell after each `;`, so a formula there is prefixed with ' too (the cell is also quoted).
+ * A formula (= + - @ or their full-width forms) at the start of a cell, of a line inside it (after
+ * CR, LF or CRLF) or of what a spreadsheet reading `;` as the separator takes for a cell, after
+ * any spaces or tabs there.
  */
-export const defuseAfterSemicolons = (value: string) => value.replace(FORMULA_AFTER_SEMICOLON, ";$1'$2");
+const FORMULA_AT_A_START = /(^|;|\r\n|\r|\n)(\s*)([=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
 /**
- * CSV lines (RFC 4180: cells with commas, semicolons, quotes or line breaks quoted, quotes
- * doubled; CRLF), with text cells that start with = + - @ (or a tab or carriage return), or
- * carry one right after a `;`, prefixed with ' so a spreadsheet does not run them as formulas.
- * Numbers stay numbers, negative ones included.
+ * A text cell as written: a formula wherever a spreadsheet, or a reader that splits lines
+ * without minding the quotes, could start a new cell — the cell's start, each line inside it,
+ * after each `;` (most of Europe reads `;` as the separator) — is prefixed with ', so it is
+ * read as text (the cell is also quoted).
+ */
+export const defuseFormulas = (value: string) => value.replace(FORMULA_AT_A_START, "$1$2'$3");
+
+/**
+ * CSV lines (RFC 4180: cells with commas, semicolons, quotes or line breaks — CR, LF or CRLF —
+ * quoted, quotes doubled; CRLF between records), with every formula in a text cell defused
+ * (`defuseFormulas`; csv-stringify's `escape_formulas` also prefixes a cell starting with a tab
+ * or carriage return). Numbers stay numbers, negative ones included.
  */
 export function csvLines<R>(columns: readonly CsvColumn<R>[], rows: readonly R[], withHeader = false): string {
   const records = rows.map((r) => columns.map((c) => c.value(r) ?? null));
   return stringify(withHeader ? [columns.map((c) => c.header), ...records] : records, {
     escape_formulas: true,
     quoted_match: /;/,
-    cast: { string: defuseAfterSemicolons },
+    cast: { string: defuseFormulas },
     record_delimiter: 'windows',
+    // A CRLF record delimiter turns off csv-stringify's quoting of a bare CR or LF: a line break in a cell would start a new row.
+    quote_record_delimiter: true,
   });
 }
 

@@ -1,4 +1,5 @@
 import { estimateBasisText, type EstimateBasisLike } from '@milepost/contracts/estimate-basis';
+import { DECIMAL } from '@milepost/contracts/list-query';
 import { groupDigits, metersTo, metresToMiles, milesToMetres, type DistanceUnit } from '@milepost/geo/units';
 
 /**
@@ -93,7 +94,8 @@ export function manualFieldText(miles: number | null | undefined, unit: Distance
 }
 
 /**
- * The miles to send for a field typed in the user's unit: blank is null; a km figure that still
+ * The miles to send for a field typed in the user's unit: blank is null, a text not in plain
+ * decimal notation NaN (refused as not a number); a km figure that still
  * reads as the stored one gives the stored miles back (so opening and saving in km never changes
  * what a driver is paid), any other km figure is turned into miles to 6 decimals — the precision
  * the API answers typed figures in (metresToEnteredMiles) — so 100 km is kept as 100 000 m.
@@ -101,7 +103,8 @@ export function manualFieldText(miles: number | null | undefined, unit: Distance
 export function manualFieldMiles(text: string, unit: DistanceUnit, stored: number | null = null): number | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
-  const n = Number(trimmed);
+  // Plain decimal notation only, as the API reads numbers (docs/decisions/009-input-types.md): "1e6" is not a number.
+  const n = DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
   if (unit !== 'KM' || !Number.isFinite(n)) return n;
   if (stored !== null && trimmed === manualFieldText(stored, unit)) return stored;
   return Math.round(metresToMiles(n * 1000) * 1e6) / 1e6;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERSON_NAME_MAX } from '@milepost/contracts/fields';
+import { CONTROL_CHARACTER, PERSON_NAME_MAX } from '@milepost/contracts/fields';
 import { UNIT_NUMBER_MAX } from '@milepost/contracts/trucks-api';
 import { countOutgoingCall, type OutgoingOutcome } from '../../platform/metrics';
 import { LONE_SURROGATE } from '../../platform/storable';
@@ -35,9 +35,8 @@ export const EDGE_LIMITS = {
 
 export const LABEL: Record<ProviderName, string> = { SAMSARA: 'Samsara', GLE: 'GLE' };
 
-// C0 and C1 controls, DEL, line/paragraph separators and the BOM: never part of a name.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]+/g;
+// C0 and C1 controls, DEL, line/paragraph separators and the BOM: never part of a name (the set a typed name refuses).
+const CONTROL = new RegExp(`${CONTROL_CHARACTER.source}+`, 'g');
 
 /** A provider's text made storable: no control characters or lone surrogates, spaces collapsed, at most `max` characters. */
 export function cleanText(value: string, max: number): string {

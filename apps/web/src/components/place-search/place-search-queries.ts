@@ -71,8 +71,11 @@ export interface PlaceSuggestions {
   source: AutosuggestResponse['source'];
 }
 
+/** Degrees in plain decimal notation, as the API reads numbers: rounded to 6 places (10 cm) so one near 0 never prints as 1e-7. */
+const plainDegrees = (deg: number) => String(Number(deg.toFixed(6)));
+
 export async function fetchAutosuggest(p: PlaceSearchParams, signal?: AbortSignal): Promise<PlaceSuggestions> {
-  const data = await api.get<AutosuggestResponse>('/places/autosuggest', { query: { q: p.q, limit: p.limit, at: `${p.at.lat},${p.at.lng}` }, signal });
+  const data = await api.get<AutosuggestResponse>('/places/autosuggest', { query: { q: p.q, limit: p.limit, at: `${plainDegrees(p.at.lat)},${plainDegrees(p.at.lng)}` }, signal });
   return { places: toPlaces(data.items), source: data.source };
 }
 

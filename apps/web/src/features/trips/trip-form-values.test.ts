@@ -39,7 +39,9 @@ describe('trip form values', () => {
   };
 
   it('each number rule has its own message: negative, too large, not a number, end odometer below start', () => {
-    expect(errors({ loadedMiles: '-5', emptyMiles: '1e6' })).toEqual({ loadedMiles: TRIP_MESSAGES.milesNegative, emptyMiles: TRIP_MESSAGES.milesTooLarge });
+    expect(errors({ loadedMiles: '-5', emptyMiles: '1000000' })).toEqual({ loadedMiles: TRIP_MESSAGES.milesNegative, emptyMiles: TRIP_MESSAGES.milesTooLarge });
+    // Plain decimal notation only, as the API reads numbers.
+    expect(errors({ emptyMiles: '1e6', loadedMiles: '0x10' })).toEqual({ emptyMiles: TRIP_MESSAGES.notANumber, loadedMiles: TRIP_MESSAGES.notANumber });
     expect(errors({ startOdometer: '-1', endOdometer: 'abc' })).toEqual({ startOdometer: TRIP_MESSAGES.odometerNegative, endOdometer: TRIP_MESSAGES.notANumber });
     expect(errors({ startOdometer: '120500', endOdometer: '120400' })).toEqual({ endOdometer: TRIP_MESSAGES.endOdometerBelowStart });
     expect(errors({ startOdometer: '120500', endOdometer: '120500', loadedMiles: '0' })).toEqual({});

@@ -195,16 +195,20 @@ describe('Mileage Report dialog', () => {
     expect(screen.getByLabelText('LOADED MILES')).toHaveAttribute('readonly');
   });
 
-  it("loaded miles 1e6 say 'At most 100,000 miles', not 'Must be a number'; negative empty miles are refused in the form", async () => {
+  it("loaded miles 1000000 say 'At most 100,000 miles', not 'Must be a number'; negative empty miles are refused in the form; 1e6 is not plain decimal notation", async () => {
     const api = setup(stats(), EDIT);
     const user = userEvent.setup();
     const loaded = await screen.findByLabelText('LOADED MILES');
-    await user.type(loaded, '1e6');
+    await user.type(loaded, '1000000');
     await user.type(screen.getByLabelText('EMPTY MILES'), '-1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('At most 100,000 miles')).toBeInTheDocument();
     expect(screen.getByText('Miles cannot be negative')).toBeInTheDocument();
     expect(screen.queryByText('Must be a number')).not.toBeInTheDocument();
+    await user.clear(loaded);
+    await user.type(loaded, '1e6');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Must be a number')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
