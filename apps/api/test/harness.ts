@@ -83,7 +83,13 @@ export function testJobs(
   database: Database,
   config: Config,
   secretKey: string,
-  { telematicsRetry = FAST_RETRY, pollingSeconds = 0.5, leaseSeconds = 30, stateMilesBatch }: { telematicsRetry?: RetryPolicy; pollingSeconds?: number; leaseSeconds?: number; stateMilesBatch?: number } = {},
+  {
+    telematicsRetry = FAST_RETRY,
+    pollingSeconds = 0.5,
+    leaseSeconds = 30,
+    stateMilesBatch,
+    syncBudgetSeconds,
+  }: { telematicsRetry?: RetryPolicy; pollingSeconds?: number; leaseSeconds?: number; stateMilesBatch?: number; syncBudgetSeconds?: number } = {},
 ): Promise<Jobs> {
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
   return startJobs({
@@ -96,6 +102,8 @@ export function testJobs(
     schedule: false,
     leaseSeconds,
     stateMilesBatch,
+    syncConcurrency: config.TELEMATICS_CONCURRENCY,
+    syncBudgetSeconds,
   });
 }
 
