@@ -109,7 +109,7 @@ export interface JobOptions {
   leaseSeconds?: number;
   /** Syncs this instance runs at once, all providers together (TELEMATICS_CONCURRENCY). */
   syncConcurrency?: number;
-  /** Time budget of one sync run (DEFAULT_SYNC_BUDGET_SECONDS); tests shorten it. */
+  /** Time budget of one sync run (DEFAULT_SYNC_BUDGET_SECONDS; twice that in a retry queue); tests shorten it. */
   syncBudgetSeconds?: number;
   /** Trips of each kind one state-miles backfill run computes (500); a test of the continuation makes it small. */
   stateMilesBatch?: number;
@@ -222,7 +222,9 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   const runSync = async (lane: Lane, job: PgBoss.Job<SyncJob>) => {
     const { companyId, provider, attempt = 0 } = job.data;
     try {
-      const result = await syncCompany(telematics, companyId, provider, { leaseSeconds, budgetSeconds: syncBudget });
+      // A retry (or a company whose last run failed) may take twice the budget: it holds only the retry queue's slots.
+      const budgetSeconds = lane.queue === syncQueueOf(provider, 'retry') ? 2 * syncBudget : syncBudget;
+      const result = await syncCompany(telematics, companyId, provider, { leaseSeconds, budgetSeconds });
       // A live run holds this company's sync: ask again when it may be over (a waiting one absorbs this).
       if (result === 'busy') await boss.send(lane.queue, job.data, { singletonKey: `${provider}:${companyId}`, startAfter: Math.max(1, Math.round(leaseSeconds / 3)) });
       else if (result) log.info({ companyId, provider, ...result }, 'telematics sync finished');

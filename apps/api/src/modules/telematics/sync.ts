@@ -38,10 +38,11 @@ export const DEFAULT_LEASE_SECONDS = 30;
  * The time one sync run may take, all its calls and retries included (docs/integrations/telematics.md#sync).
  * When it is spent, the call in flight is abandoned (its page is not written), no retry or backoff
  * is waited out, and the run ends FAILED with what it stored so far kept; the job queue tries it
- * again behind fresh work. Two minutes: a healthy company's run takes seconds (a 500-vehicle
- * fleet is one page), while one hanging call with the clients' retries would hold a worker ~3.5 min.
+ * again in the provider's retry queue, behind fresh work, with twice this budget. A healthy
+ * company's run takes seconds (a 500-vehicle fleet is one page); one hanging call is cut at 30 s
+ * by the client and retried, so without a budget it held a worker ~3.5 min.
  */
-export const DEFAULT_SYNC_BUDGET_SECONDS = 120;
+export const DEFAULT_SYNC_BUDGET_SECONDS = 60;
 
 type StatusPatch = Partial<typeof integrationSyncStatus.$inferInsert> & { state: SyncState };
 
