@@ -34,7 +34,11 @@ beforeAll(async () => {
   await createTripSettings(ctx.db, { type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
   const user = await createUser(ctx.db, { permissions: ['CAN_SYNC_INTEGRATIONS', 'CAN_SHOW_COMPANIES'] });
   owner = (await signIn(ctx.app, user)).accessToken;
-}, 120_000);
+  // One sync first: the Samsara SDK loads with the first run (seconds on a busy machine), not inside the timed ones.
+  const warm = await company(uid());
+  await ctx.jobs!.enqueueSync(warm.id, 'SAMSARA');
+  await allIn([warm.id], 'SAMSARA', 'SUCCEEDED', 90_000);
+}, 180_000);
 
 afterAll(async () => {
   await ctx?.close();

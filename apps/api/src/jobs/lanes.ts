@@ -41,11 +41,6 @@ export class LaneDispatcher<T> {
     this.groupCap = Math.max(1, opts.slots - (groups - 1));
   }
 
-  /** Jobs running now on this instance (all lanes). */
-  get inHand(): number {
-    return this.running;
-  }
-
   start() {
     this.loop ??= this.rounds();
   }
