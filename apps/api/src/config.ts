@@ -99,6 +99,8 @@ const configSchema = z.object({
   GLE_BASE_URL: z.url().optional(),
   /** Minutes between two telematics syncs of every company (vehicles, drivers, in-transit trip tracks). */
   TELEMATICS_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Telematics syncs one instance runs at once, all providers together (docs/integrations/telematics.md#sync). */
+  TELEMATICS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** HERE Routing v8 (tests point it at a local fake). */
   HERE_ROUTER_URL: z.url().default('https://router.hereapi.com/v8/routes'),
   /** HERE Autosuggest (Geocoding & Search v7). */
@@ -122,6 +124,8 @@ const configSchema = z.object({
   AUTOSUGGEST_USER_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(60),
   /** Map tiles (GET /map-tiles/…) each user may load per minute (a full-screen map is ~40); 429 past it. */
   MAP_TILES_USER_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(1200),
+  /** Figure refreshes (POST /mile-stats/{tripId}/refresh) each user may ask for per minute; 429 past it. */
+  REFRESH_USER_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Built web app to serve; a relative path is read from the repository root; empty to serve the API only. */
   WEB_DIST_DIR: z
     .string()

@@ -51,6 +51,8 @@ export interface ContextOptions {
   leaseSeconds?: number;
   /** Trips a state-miles backfill run computes (500), small where a test needs several batches. */
   stateMilesBatch?: number;
+  /** Time budget of a sync run (seconds; DEFAULT_SYNC_BUDGET_SECONDS), short where a test waits for a hanging run to be cut. */
+  syncBudgetSeconds?: number;
   /** Collect the server's log lines (JSON, with the product's redaction) into this array. */
   logLines?: string[];
   /** Limits of the CSV downloads' sessions (PostgreSQL: their own pool). */
@@ -83,7 +85,13 @@ export function testJobs(
   database: Database,
   config: Config,
   secretKey: string,
-  { telematicsRetry = FAST_RETRY, pollingSeconds = 0.5, leaseSeconds = 30, stateMilesBatch }: { telematicsRetry?: RetryPolicy; pollingSeconds?: number; leaseSeconds?: number; stateMilesBatch?: number } = {},
+  {
+    telematicsRetry = FAST_RETRY,
+    pollingSeconds = 0.5,
+    leaseSeconds = 30,
+    stateMilesBatch,
+    syncBudgetSeconds,
+  }: { telematicsRetry?: RetryPolicy; pollingSeconds?: number; leaseSeconds?: number; stateMilesBatch?: number; syncBudgetSeconds?: number } = {},
 ): Promise<Jobs> {
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
   return startJobs({
@@ -96,6 +104,8 @@ export function testJobs(
     schedule: false,
     leaseSeconds,
     stateMilesBatch,
+    syncConcurrency: config.TELEMATICS_CONCURRENCY,
+    syncBudgetSeconds,
   });
 }
 
@@ -158,7 +168,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   const jwtSecret = randomBytes(32).toString('hex');
   const secretKey = randomBytes(32).toString('hex');
   const telematicsRetry = opts.telematicsRetry ?? FAST_RETRY;
-  const jobs = opts.jobs ? await testJobs(database, config, secretKey, { telematicsRetry, leaseSeconds: opts.leaseSeconds, stateMilesBatch: opts.stateMilesBatch }) : null;
+  const jobs = opts.jobs ? await testJobs(database, config, secretKey, { telematicsRetry, leaseSeconds: opts.leaseSeconds, stateMilesBatch: opts.stateMilesBatch, syncBudgetSeconds: opts.syncBudgetSeconds }) : null;
   const lines = opts.logLines;
   const log = lines ? pino(loggerOptions({ ...config, LOG_LEVEL: 'info', LOG_PRETTY: false }), { write: (line: string) => void lines.push(line) }) : silentLogger();
   const deps = createAppDeps({ config, database, jwtSecret, secretKey, log, jobs, telematicsRetry, lifecycle: createLifecycle({ migrated: true, jobsRunning: jobs !== null }) });

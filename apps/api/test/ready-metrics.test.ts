@@ -86,10 +86,10 @@ describe('GET /api/metrics', () => {
     expect(value(text, `milepost_telematics_sync_lag_seconds{company="${company.id}",provider="SAMSARA"}`)).toBeGreaterThanOrEqual(89);
     expect(text).toMatch(/milepost_db_pool_connections\{state="max"\} \d+/);
     // The job workers run (the test context started them): their queues are listed, with failures.
-    expect(text).toMatch(/milepost_job_queue_depth\{queue="telematics-sync-run"\} \d+/);
+    expect(text).toMatch(/milepost_job_queue_depth\{queue="telematics-sync-samsara"\} \d+/);
     expect(text).toMatch(/milepost_job_queue_depth\{queue="trip-figures"\} \d+/);
     expect(value(text, 'milepost_job_failures{queue="trip-figures"}')).toBe(failedBefore + 2);
-    expect(text).toMatch(/milepost_job_failures\{queue="telematics-sync-run"\} 0/);
+    expect(text).toMatch(/milepost_job_failures\{queue="telematics-sync-samsara"\} 0/);
   });
 });
 

@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { createAppDeps, silentLogger } from '../src/app-deps';
 import { drivers, trucks } from '../src/db/schema/reference';
 import { integrationSyncStatus, tripTracks } from '../src/db/schema/telematics';
-import { createBoss, safely, SYNC_QUEUE } from '../src/jobs/queue';
+import { createBoss, safely, syncQueueOf } from '../src/jobs/queue';
 import { ProviderError } from '../src/modules/telematics/provider';
 import { scopedDriverId, syncCompany } from '../src/modules/telematics/sync';
 import { MAX_TRACK_FIXES } from '../src/modules/telematics/track-codec';
@@ -336,13 +336,13 @@ describe('syncs never block each other', () => {
     let live: Awaited<ReturnType<typeof testJobs>> | null = null;
     let app: Awaited<ReturnType<typeof buildApp>> | null = null;
     try {
-      await boss.send(SYNC_QUEUE, { companyId: dead.id, provider: 'SAMSARA' }, { singletonKey: `SAMSARA:${dead.id}` });
-      expect(await boss.fetch(SYNC_QUEUE)).toHaveLength(1); // active, and nobody will finish it
+      await boss.send(syncQueueOf('SAMSARA'), { companyId: dead.id, provider: 'SAMSARA' }, { singletonKey: `SAMSARA:${dead.id}` });
+      expect(await boss.fetch(syncQueueOf('SAMSARA'))).toHaveLength(1); // active, and nobody will finish it
       await ctx.db
         .insert(integrationSyncStatus)
         .values({ companyId: dead.id, provider: 'SAMSARA', state: 'RUNNING', runId: 'killed-run', startedAt: new Date(Date.now() - 60_000), leaseUntil: new Date(Date.now() - 1000) });
       // Queued again behind the dead run (what blocked the stately queue's fetch for everyone).
-      await boss.send(SYNC_QUEUE, { companyId: dead.id, provider: 'SAMSARA' }, { singletonKey: `SAMSARA:${dead.id}` });
+      await boss.send(syncQueueOf('SAMSARA'), { companyId: dead.id, provider: 'SAMSARA' }, { singletonKey: `SAMSARA:${dead.id}` });
       const stalled = (await status(dead.id)).SAMSARA;
       expect(stalled).toMatchObject({ state: 'STALLED', error: 'The last run stopped answering; it will be tried again.' });
 

@@ -56,6 +56,8 @@ export const ERROR_STATUS = {
   AUTOSUGGEST_RATE_LIMITED: 429,
   /** A user asked for more map tiles than MAP_TILES_USER_LIMIT_PER_MIN in a minute (HERE quota). */
   MAP_TILES_RATE_LIMITED: 429,
+  /** A user asked for more figure refreshes (POST /mile-stats/{tripId}/refresh) than REFRESH_USER_LIMIT_PER_MIN in a minute. */
+  REFRESH_RATE_LIMITED: 429,
   /** HERE answered a map tile that is not an image, or larger than the cap. */
   MAP_TILE_UPSTREAM_INVALID: 502,
   /** Every CSV export slot is taken by downloads in progress; try again shortly. */

@@ -53,6 +53,7 @@ export const LIMIT_MESSAGES = {
   routing: 'Too many route requests. Please wait a moment and try again.',
   autosuggest: 'Too many place searches. Please wait a moment and try again.',
   mapTiles: 'Too many map tiles requested. Please wait a moment and try again.',
+  refresh: 'Too many figure refreshes. Please wait a moment and try again.',
   mapTileUpstream: 'The map tile service answered something that is not a map tile.',
   mapTileToken: 'The map tile link has expired. Reload the map.',
   exportsBusy: 'Too many downloads are running right now. Please try again in a moment.',

@@ -12,7 +12,9 @@ import { backfillReviews, refreshProviderReviews } from '../modules/mileage-revi
 import { pruneRateLimits } from '../platform/rate-limit';
 import { storable } from '../platform/storable';
 import { integrationSyncStatus } from '../db/schema/telematics';
-import { DEFAULT_LEASE_SECONDS, dueSyncs, leaseExpired, markQueued, syncCompany } from '../modules/telematics/sync';
+import { DEFAULT_LEASE_SECONDS, DEFAULT_SYNC_BUDGET_SECONDS, dueSyncs, leaseExpired, markQueued, syncCompany } from '../modules/telematics/sync';
+import { PROVIDERS } from '../modules/telematics/providers';
+import { LaneDispatcher, type Lane } from './lanes';
 
 /**
  * Background jobs, kept in PostgreSQL by pg-boss (docs/decisions/014-background-jobs.md):
@@ -34,16 +36,25 @@ export interface Jobs {
 }
 
 /**
- * One queue for every company's syncs, with at most one sync waiting per company and provider
- * (policy `short`, singleton key `provider:companyId`); who runs is decided by the run's lease in
- * `integration_sync_status` (telematics-sync.ts), never by the queue — so a run stuck or killed
- * mid-way cannot stop other companies' syncs (docs/integrations/telematics.md#sync).
+ * Each provider's syncs have a queue of their own (from the provider registry, so a new provider
+ * gets its queues with nothing else to change), plus a retry queue: a run that failed, and the
+ * scheduled syncs of companies whose last run failed, wait there behind nothing but each other,
+ * on a few slots (lanes.ts). At most one sync waits per company and provider in each (policy
+ * `short`, singleton key `provider:companyId`); who runs is decided by the run's lease in
+ * `integration_sync_status` (sync.ts), never by the queue — so a run stuck or killed mid-way
+ * cannot stop other companies' syncs (docs/integrations/telematics.md#sync).
  */
-export const SYNC_QUEUE = 'telematics-sync-run';
+export const syncQueueOf = (provider: ProviderName, lane: 'fresh' | 'retry' = 'fresh') => `telematics-sync-${provider.toLowerCase()}${lane === 'retry' ? '-retry' : ''}`;
+/** The former single sync queue of every provider and company; its waiting jobs move to the provider queues at start. */
+const SINGLE_SYNC_QUEUE = 'telematics-sync-run';
 /** The former stately sync queue: its fetch failed on a duplicate key behind a dead run; removed at start. */
 const OLD_SYNC_QUEUE = 'telematics-sync';
-/** Sync runs one instance works at once: one slow company does not hold the others up. */
-const SYNC_WORKERS = 3;
+/** Times a failed sync is tried again (in the retry queue, 30 s then doubling). */
+const SYNC_RETRIES = 5;
+/** Trip-figures jobs fetched at once; a full batch is followed by the next fetch at once. */
+const FIGURES_BATCH = 25;
+/** Trip-figures jobs of a batch worked at once (each waits on the database or a provider most of its time). */
+const FIGURES_CONCURRENCY = 5;
 export const SYNC_ALL_QUEUE = 'telematics-sync-all';
 export const BACKFILL_QUEUE = 'mile-stats-backfill';
 export const TRIP_FIGURES_QUEUE = 'trip-figures';
@@ -78,6 +89,8 @@ export interface BackfillJob {
 export interface SyncJob {
   companyId: number;
   provider: ProviderName;
+  /** Retries so far (0: a fresh sync). */
+  attempt?: number;
 }
 
 export interface JobOptions {
@@ -94,6 +107,10 @@ export interface JobOptions {
   schedule?: boolean;
   /** Lease of a sync run (DEFAULT_LEASE_SECONDS); tests shorten it. */
   leaseSeconds?: number;
+  /** Syncs this instance runs at once, all providers together (TELEMATICS_CONCURRENCY). */
+  syncConcurrency?: number;
+  /** Time budget of one sync run (DEFAULT_SYNC_BUDGET_SECONDS; twice that in a retry queue); tests shorten it. */
+  syncBudgetSeconds?: number;
   /** Trips of each kind one state-miles backfill run computes (500); a test of the continuation makes it small. */
   stateMilesBatch?: number;
 }
@@ -153,8 +170,15 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   const retryDelay = opts.retryDelaySeconds ?? 30;
-  // short: per company and provider, at most one sync waiting; the run's lease keeps it to one running.
-  await boss.createQueue(SYNC_QUEUE, { name: SYNC_QUEUE, policy: 'short', retryLimit: 5, retryDelay, retryBackoff: true, expireInSeconds: 30 * 60 });
+  // short: per company and provider, at most one sync waiting in each queue; the run's lease keeps it to one running.
+  // Retries are sent by the handler (a new job in the retry queue), not by pg-boss: pg-boss's retry keeps the job's
+  // first creation time, and would put it back in front of every sync queued since.
+  for (const provider of PROVIDERS) {
+    for (const lane of ['fresh', 'retry'] as const) {
+      const name = syncQueueOf(provider, lane);
+      await boss.createQueue(name, { name, policy: 'short', retryLimit: 0, expireInSeconds: 30 * 60 });
+    }
+  }
   if (await boss.getQueue(OLD_SYNC_QUEUE)) await boss.deleteQueue(OLD_SYNC_QUEUE);
   await boss.createQueue(SYNC_ALL_QUEUE, { name: SYNC_ALL_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.createQueue(BACKFILL_QUEUE, { name: BACKFILL_QUEUE, policy: 'stately', retryLimit: 2 });
@@ -167,30 +191,75 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   // short: per provider, at most one waiting — it reads the switches when it runs, so it covers every change queued before.
   await boss.createQueue(REVIEW_REFRESH_QUEUE, { name: REVIEW_REFRESH_QUEUE, policy: 'short', retryLimit: 2, retryDelay, retryBackoff: true });
 
-  const enqueueSync = async (companyId: number, provider: ProviderName) => {
-    await markQueued(database.db, companyId, provider);
-    await boss.send(SYNC_QUEUE, { companyId, provider } satisfies SyncJob, { singletonKey: `${provider}:${companyId}` });
+  const sendSync = (data: SyncJob, lane: 'fresh' | 'retry', startAfter?: number) =>
+    boss.send(syncQueueOf(data.provider, lane), data, { singletonKey: `${data.provider}:${data.companyId}`, ...(startAfter ? { startAfter } : {}) });
+  /**
+   * Queues a sync. On demand (and a stalled run's) it goes to the provider's queue; the schedule
+   * sends a company whose last run failed to the retry queue, so a company that keeps failing
+   * never holds the slots of those that work.
+   */
+  const enqueueSync = async (companyId: number, provider: ProviderName, scheduled = false) => {
+    const [row] = await markQueued(database.db, companyId, provider);
+    await sendSync({ companyId, provider }, scheduled && row?.error ? 'retry' : 'fresh');
   };
 
   const leaseSeconds = opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  // Filled in once the worker exists: a trip queued on this instance is looked at at once.
+  let lookForFigures = () => undefined as void;
   const enqueueTripFigures = async (tripId: number) => {
     await boss.send(TRIP_FIGURES_QUEUE, { tripId } satisfies TripFiguresJob, { singletonKey: `${tripId}` });
+    lookForFigures();
   };
 
   const enqueueReviewRefresh = async (provider: ProviderName) => {
     await boss.send(REVIEW_REFRESH_QUEUE, { provider } satisfies ReviewRefreshJob, { singletonKey: provider });
   };
 
-  const polling = { pollingIntervalSeconds: opts.pollingSeconds ?? 2 };
-  const runSync = safely(log, SYNC_QUEUE, async ([job]: PgBoss.Job<SyncJob>[]) => {
-    if (!job) return;
-    const { companyId, provider } = job.data;
-    const result = await syncCompany(telematics, companyId, provider, { leaseSeconds });
-    // A live run holds this company's sync: ask again when it may be over (a waiting one absorbs this).
-    if (result === 'busy') await boss.send(SYNC_QUEUE, job.data, { singletonKey: `${provider}:${companyId}`, startAfter: Math.max(1, Math.round(leaseSeconds / 3)) });
-    else if (result) log.info({ companyId, provider, ...result }, 'telematics sync finished');
+  const pollingSeconds = opts.pollingSeconds ?? 2;
+  const polling = { pollingIntervalSeconds: pollingSeconds };
+  const syncBudget = opts.syncBudgetSeconds ?? DEFAULT_SYNC_BUDGET_SECONDS;
+  const slots = opts.syncConcurrency ?? 8;
+  const runSync = async (lane: Lane, job: PgBoss.Job<SyncJob>) => {
+    const { companyId, provider, attempt = 0 } = job.data;
+    try {
+      // A retry (or a company whose last run failed) may take twice the budget: it holds only the retry queue's slots.
+      const budgetSeconds = lane.queue === syncQueueOf(provider, 'retry') ? 2 * syncBudget : syncBudget;
+      const result = await syncCompany(telematics, companyId, provider, { leaseSeconds, budgetSeconds });
+      // A live run holds this company's sync: ask again when it may be over (a waiting one absorbs this).
+      if (result === 'busy') await boss.send(lane.queue, job.data, { singletonKey: `${provider}:${companyId}`, startAfter: Math.max(1, Math.round(leaseSeconds / 3)) });
+      else if (result) log.info({ companyId, provider, ...result }, 'telematics sync finished');
+      await boss.complete(lane.queue, job.id);
+    } catch (err) {
+      log.error({ err, queue: lane.queue, companyId, provider, attempt }, 'background job failed');
+      const error = { message: (storable(err instanceof Error ? err.message : 'The sync failed.') as string).slice(0, 500) };
+      if (attempt >= SYNC_RETRIES) return void (await boss.fail(lane.queue, job.id, error));
+      // Tried again in the retry queue, created now: behind every sync queued before it.
+      await sendSync({ companyId, provider, attempt: attempt + 1 }, 'retry', retryDelay * 2 ** attempt);
+      await boss.complete(lane.queue, job.id, { retried: attempt + 1, error });
+    }
+  };
+  const syncLanes: Lane[] = PROVIDERS.flatMap((provider) => [
+    { queue: syncQueueOf(provider), group: provider, cap: slots },
+    { queue: syncQueueOf(provider, 'retry'), group: provider, cap: Math.max(1, Math.floor(slots / 4)) },
+  ]);
+  const syncs = new LaneDispatcher<SyncJob>({
+    boss,
+    lanes: syncLanes,
+    slots,
+    // An idle instance looks at the sync queues no more often than the three sync workers it had before.
+    idleMs: (pollingSeconds * 1000 * Math.max(3, syncLanes.length)) / 3,
+    run: runSync,
+    onError: (err, lane) => log.error({ err, queue: lane.queue }, 'sync queue error'),
   });
-  for (let i = 0; i < SYNC_WORKERS; i++) await boss.work<SyncJob>(SYNC_QUEUE, polling, runSync);
+  syncs.start();
+
+  // Moves the syncs still waiting in the former single queue to their provider's queue.
+  if (await boss.getQueue(SINGLE_SYNC_QUEUE)) {
+    for (const job of await boss.fetch<SyncJob>(SINGLE_SYNC_QUEUE, { batchSize: 10_000 })) {
+      if (PROVIDERS.includes(job.data.provider)) await sendSync({ companyId: job.data.companyId, provider: job.data.provider }, 'fresh');
+    }
+    await boss.deleteQueue(SINGLE_SYNC_QUEUE).catch(() => undefined);
+  }
 
   // A run whose lease ran out (its instance died, or it hangs) is queued again: a stalled sync recovers by itself.
   const sweep = async () => {
@@ -202,19 +271,35 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   await boss.work(SYNC_ALL_QUEUE, polling, safely(log, SYNC_ALL_QUEUE, async () => {
     await boss.send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
     // Which syncs are due is the telematics module's rule (switches, tokens): dueSyncs.
-    for (const { companyId, provider } of await dueSyncs(telematics)) await enqueueSync(companyId, provider);
+    for (const { companyId, provider } of await dueSyncs(telematics)) await enqueueSync(companyId, provider, true);
   }));
-  await boss.work<TripFiguresJob>(
-    TRIP_FIGURES_QUEUE,
-    polling,
-    safely(log, TRIP_FIGURES_QUEUE, async ([job]: PgBoss.Job<TripFiguresJob>[]) => {
-      if (!job) return;
+  // Batches of trips, several at once; while batches come back full the next is fetched at once, and an
+  // empty queue is looked at every polling interval as before (docs/mileage-engine.md "Figures jobs").
+  const keepFigures = async (job: PgBoss.Job<TripFiguresJob>) => {
+    try {
       const result = await keepTripFigures(telematics, job.data.tripId);
       for (const [provider, state] of Object.entries(result?.tracks ?? {})) {
         if (state.error) log.warn({ tripId: job.data.tripId, provider, error: state.error }, 'trip track could not be fetched');
       }
+    } catch (err) {
+      // This trip alone fails (and is tried again by pg-boss); the rest of its batch completes.
+      log.error({ err, queue: TRIP_FIGURES_QUEUE, tripId: job.data.tripId }, 'background job failed');
+      await boss.fail(TRIP_FIGURES_QUEUE, job.id, { message: (storable(err instanceof Error ? err.message : 'The job failed.') as string).slice(0, 500) });
+    }
+  };
+  const figuresWorker = await boss.work<TripFiguresJob>(
+    TRIP_FIGURES_QUEUE,
+    { ...polling, batchSize: FIGURES_BATCH },
+    safely(log, TRIP_FIGURES_QUEUE, async (jobs: PgBoss.Job<TripFiguresJob>[]) => {
+      let next = 0;
+      const lane = async () => {
+        while (next < jobs.length) await keepFigures(jobs[next++]!);
+      };
+      await Promise.all(Array.from({ length: Math.min(FIGURES_CONCURRENCY, jobs.length) }, lane));
+      if (jobs.length === FIGURES_BATCH) boss.notifyWorker(figuresWorker);
     }),
   );
+  lookForFigures = () => boss.notifyWorker(figuresWorker);
   // Mile stats of completed trips with stored tracks and no kept figures (the demo's, after a sync).
   await boss.work<BackfillJob>(
     BACKFILL_QUEUE,
@@ -273,13 +358,15 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   await boss.send(PRUNE_RATE_LIMITS_QUEUE, {});
 
   return {
-    enqueueSync,
+    enqueueSync: (companyId, provider) => enqueueSync(companyId, provider),
     enqueueTripFigures,
     enqueueReviewRefresh,
     async stop(timeoutMs = 10_000) {
       clearInterval(sweeper);
       stopping.abort();
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      const started = Date.now();
+      await syncs.stop(timeoutMs);
+      await boss.stop({ graceful: true, wait: true, timeout: Math.max(1, timeoutMs - (Date.now() - started)) });
     },
   };
 }

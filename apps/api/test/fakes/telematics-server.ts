@@ -39,6 +39,8 @@ export interface FakeServer {
   fail(path: RegExp, fault: Fault, times?: number, query?: (q: URLSearchParams, authorization: string) => boolean): void;
   /** Forgets the faults not used up yet. */
   clearFaults(): void;
+  /** Every request with this token hangs from now on: it is read and never answered (a provider stuck for one company). */
+  hang(token: string): void;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startFakeServer(name: string, token: string, route: (req: 
   const inFlight = new Map<string, number>();
   const maxInFlight = new Map<string, number>();
   const tokens = new Set([token]);
+  const hanging = new Set<string>();
   const send = (res: ServerResponse, reply: Reply) => {
     res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
     res.end(JSON.stringify(reply.body));
@@ -66,6 +69,7 @@ export async function startFakeServer(name: string, token: string, route: (req: 
     inFlight.set(who, (inFlight.get(who) ?? 0) + 1);
     maxInFlight.set(who, Math.max(maxInFlight.get(who) ?? 0, inFlight.get(who)!));
     res.on('close', () => inFlight.set(who, inFlight.get(who)! - 1));
+    if (hanging.has(who.replace(/^Bearer /, ''))) return;
     void (async () => {
       const i = faults.findIndex((f) => f.left > 0 && f.path.test(url.pathname) && (!f.query || f.query(url.searchParams, req.headers.authorization ?? '')));
       const fault = i >= 0 ? faults[i]!.fault : null;
@@ -123,6 +127,7 @@ export async function startFakeServer(name: string, token: string, route: (req: 
       faults.push({ path, fault, left: times, query });
     },
     clearFaults: () => void faults.splice(0),
+    hang: (t) => void hanging.add(t),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -4,8 +4,10 @@ import { envelope } from '@milepost/contracts/api';
 import { mileStatsParams, mileStatsRefreshAccepted, tripMileStats } from '@milepost/contracts/mile-stats-api';
 import { routeDataQuery, tripRouteData } from '@milepost/contracts/route-data-api';
 import { TELEMATICS_VIEW_PERMISSIONS, hasAnyPermission } from '@milepost/contracts/permissions';
+import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
 import type { AppDeps } from '../../app';
 import { principalOf } from '../../platform/access';
+import { perUserPerMinute } from '../../platform/rate-limit';
 import { mileStatsOf, queueRefresh, routeData } from './service';
 
 /** /api/v1/mile-stats (api-modules.ts). */
@@ -22,7 +24,11 @@ export async function mileStatsRoutes(app: FastifyInstance, deps: AppDeps) {
     handler: async (req) => ({ data: (await mileStatsOf(deps.db, req.params.tripId)).stats }),
   });
   r.post('/:tripId/refresh', {
-    config: { access: { anyOf: ['CAN_SYNC_INTEGRATIONS', 'CAN_EDIT_MILEAGE_REPORT_TRIP'] } },
+    config: {
+      access: { anyOf: ['CAN_SYNC_INTEGRATIONS', 'CAN_EDIT_MILEAGE_REPORT_TRIP'] },
+      // Each refresh queues provider calls: a per-user limit (docs/mileage-engine.md).
+      rateLimit: perUserPerMinute(deps.config.REFRESH_USER_LIMIT_PER_MIN, 'REFRESH_RATE_LIMITED', LIMIT_MESSAGES.refresh),
+    },
     schema: {
       tags: ['mile-stats'],
       summary: "Queue a fetch of the trip's telematics tracks and a new computation of its figures (202)",

@@ -93,11 +93,26 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
   /** Deadline of one request, its whole body included. */
   timeoutMs: number;
+  /**
+   * The sync run's budget (sync.ts): once aborted, no call is tried again and no backoff is
+   * waited out — the run stops at the page it was on.
+   */
+  signal?: AbortSignal;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 1000, maxDelayMs: 30_000, maxRetryAfterMs: 120_000, timeoutMs: 30_000 };
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 /**
  * Calls `fn` until it succeeds, a non-retryable error comes, or the attempts run out: a 429
@@ -109,7 +124,7 @@ export async function withRetries<T>(policy: RetryPolicy, fn: () => Promise<T>, 
     try {
       return await fn();
     } catch (e) {
-      if (!(e instanceof ProviderError) || !e.retryable || attempt >= policy.attempts) throw e;
+      if (!(e instanceof ProviderError) || !e.retryable || attempt >= policy.attempts || policy.signal?.aborted) throw e;
       let wait: number;
       if (e.kind === 'rate-limited' && e.retryAfterMs !== null) {
         if (e.retryAfterMs > policy.maxRetryAfterMs) throw e;
@@ -119,7 +134,8 @@ export async function withRetries<T>(policy: RetryPolicy, fn: () => Promise<T>, 
         wait = backoff / 2 + Math.random() * (backoff / 2);
       }
       onRetry?.(e, wait);
-      await sleep(wait);
+      await sleep(wait, policy.signal);
+      if (policy.signal?.aborted) throw e;
     }
   }
 }

@@ -6,7 +6,7 @@ import { companies, drivers, trucks } from '../../db/schema/reference';
 import { companyProviders, driverProviderLinks, integrationSyncStatus, truckProviderLinks } from '../../db/schema/telematics';
 import { trips } from '../../db/schema/trips';
 import type { SyncReport } from './edge';
-import { describeError, ProviderError, type TelematicsDriver, type TelematicsProvider, type TelematicsVehicle } from './provider';
+import { DEFAULT_RETRY, describeError, ProviderError, type TelematicsDriver, type TelematicsProvider, type TelematicsVehicle } from './provider';
 import type { ProviderName } from './providers';
 import { providerFor, type TelematicsDeps } from './registry';
 import { refreshTrack } from './tracks';
@@ -34,6 +34,16 @@ export type SyncState = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
 /** How long a run's lease lasts without renewal; it is renewed every third of that while the run lives. */
 export const DEFAULT_LEASE_SECONDS = 30;
 
+/**
+ * The time one sync run may take, all its calls and retries included (docs/integrations/telematics.md#sync).
+ * When it is spent, the call in flight is abandoned (its page is not written), no retry or backoff
+ * is waited out, and the run ends FAILED with what it stored so far kept; the job queue tries it
+ * again in the provider's retry queue, behind fresh work, with twice this budget. A healthy
+ * company's run takes seconds (a 500-vehicle fleet is one page); one hanging call is cut at 30 s
+ * by the client and retried, so without a budget it held a worker ~3.5 min.
+ */
+export const DEFAULT_SYNC_BUDGET_SECONDS = 60;
+
 type StatusPatch = Partial<typeof integrationSyncStatus.$inferInsert> & { state: SyncState };
 
 /** The run lost its lease (another run took over a run it thought dead): it stops writing. */
@@ -54,7 +64,9 @@ export const markQueued = (db: Db, companyId: number, provider: ProviderName) =>
         queuedAt: sql`now()`,
         updatedAt: sql`now()`,
       },
-    });
+    })
+    // The last run's error, if it failed: the schedule queues such a company behind the others (jobs/queue.ts).
+    .returning({ error: integrationSyncStatus.error });
 
 /**
  * A run's hold on its company and provider (docs/integrations/telematics.md#sync): taken only
@@ -113,6 +125,25 @@ async function takeLease(db: Db, companyId: number, provider: ProviderName, leas
 
 export interface SyncOptions {
   leaseSeconds?: number;
+  /** DEFAULT_SYNC_BUDGET_SECONDS; tests shorten it. */
+  budgetSeconds?: number;
+}
+
+/** The run's budget ran out (`DEFAULT_SYNC_BUDGET_SECONDS`): retryable, like a timeout. */
+const budgetSpent = (name: ProviderName, seconds: number) =>
+  new ProviderError(name, `The sync stopped when its time budget (${seconds} s) was spent; what it stored so far is kept.`, 'timeout');
+
+/**
+ * The telematics deps of one run: every provider call carries the run's budget signal, and the
+ * clients' retries stop once it is aborted (RetryPolicy.signal).
+ */
+function withBudget(deps: TelematicsDeps, signal: AbortSignal): TelematicsDeps {
+  const base = deps.fetch ?? fetch;
+  return {
+    ...deps,
+    retry: { ...(deps.retry ?? DEFAULT_RETRY), signal },
+    fetch: (input, init) => base(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }),
+  };
 }
 
 /**
@@ -121,7 +152,10 @@ export interface SyncOptions {
  * switched-off provider ends the run as FAILED without retrying. Answers 'busy' (and does
  * nothing) while a live run of the same company and provider holds the lease.
  */
-export async function syncCompany(deps: TelematicsDeps, companyId: number, name: ProviderName, opts: SyncOptions = {}): Promise<SyncResult | null | 'busy'> {
+export async function syncCompany(plainDeps: TelematicsDeps, companyId: number, name: ProviderName, opts: SyncOptions = {}): Promise<SyncResult | null | 'busy'> {
+  const budgetSeconds = opts.budgetSeconds ?? DEFAULT_SYNC_BUDGET_SECONDS;
+  const budget = AbortSignal.timeout(budgetSeconds * 1000);
+  const deps = withBudget(plainDeps, budget);
   const { db } = deps;
   const availability = await providerFor(deps, companyId, name);
   const lease = await takeLease(db, companyId, name, opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS);
@@ -131,7 +165,7 @@ export async function syncCompany(deps: TelematicsDeps, companyId: number, name:
       await lease.write({ state: 'FAILED', finishedAt: new Date(), error: availability.reason });
       return null;
     }
-    return await runSync(deps, companyId, availability.provider, lease);
+    return await runSync(deps, companyId, availability.provider, lease, { signal: budget, seconds: budgetSeconds });
   } catch (e) {
     if (e instanceof LeaseLost) return null;
     throw e;
@@ -140,29 +174,43 @@ export async function syncCompany(deps: TelematicsDeps, companyId: number, name:
   }
 }
 
-async function runSync(deps: TelematicsDeps, companyId: number, provider: TelematicsProvider, lease: Lease): Promise<SyncResult | null> {
+/** A run's budget: its signal, and its length for the status text. */
+interface Budget {
+  signal: AbortSignal;
+  seconds: number;
+}
+
+async function runSync(deps: TelematicsDeps, companyId: number, provider: TelematicsProvider, lease: Lease, budget: Budget): Promise<SyncResult | null> {
   const { db } = deps;
   const name = provider.name;
   const result: SyncResult = { vehicles: 0, drivers: 0, tracks: 0 };
   const report = provider.report;
   const progress = () => ({ skipped: report.skippedCount, notice: report.summary() });
+  // A clean point (a page written, a trip's track stored): the run stops here once its budget is spent.
+  const checkBudget = () => {
+    if (budget.signal.aborted) throw budgetSpent(name, budget.seconds);
+  };
   try {
     const vins = new Set<string>();
     for await (const page of provider.vehicles()) {
       await upsertVehicles(db, companyId, name, page, vins, report);
       result.vehicles += page.length;
       await lease.write({ state: 'RUNNING', vehicles: result.vehicles, ...progress() });
+      checkBudget();
     }
     for await (const page of provider.drivers()) {
       await upsertDrivers(db, companyId, name, page);
       result.drivers += page.length;
       await lease.write({ state: 'RUNNING', drivers: result.drivers, ...progress() });
+      checkBudget();
     }
-    result.tracks = await refreshInTransitTracks(deps, companyId, provider);
+    result.tracks = await refreshInTransitTracks(deps, companyId, provider, checkBudget);
     await lease.write({ state: 'SUCCEEDED', finishedAt: new Date(), error: null, ...progress() });
     return result;
-  } catch (e) {
-    if (e instanceof LeaseLost) throw e;
+  } catch (caught) {
+    if (caught instanceof LeaseLost) throw caught;
+    // A call cut by the budget fails as "could not be reached": say what happened.
+    const e = budget.signal.aborted ? budgetSpent(name, budget.seconds) : caught;
     const retry = e instanceof ProviderError && e.retryable;
     await lease.write({ state: 'FAILED', finishedAt: new Date(), error: `${describeError(e)}${retry ? ' It will be tried again.' : ''}`, ...progress() });
     if (retry || !(e instanceof ProviderError)) throw e;
@@ -308,7 +356,7 @@ async function upsertDrivers(db: Db, companyId: number, name: ProviderName, list
 }
 
 /** Tracks of the company's trips in transit are brought up to now, and their mile stats (which the reports read) with them. */
-async function refreshInTransitTracks(deps: TelematicsDeps, companyId: number, provider: TelematicsProvider): Promise<number> {
+async function refreshInTransitTracks(deps: TelematicsDeps, companyId: number, provider: TelematicsProvider, checkBudget: () => void): Promise<number> {
   const name = provider.name;
   const rows = await deps.db
     .select({ id: trips.id })
@@ -317,6 +365,7 @@ async function refreshInTransitTracks(deps: TelematicsDeps, companyId: number, p
     .where(and(eq(trips.tripStatus, 'IN_TRANSIT'), eq(trucks.companyId, companyId)));
   let n = 0;
   for (const { id } of rows) {
+    checkBudget();
     const r = await refreshTrack(deps, id, name, new Date(), provider);
     if (r.error) throw new ProviderError(name, r.error, 'unavailable');
     if (r.fetched) {
