@@ -37,9 +37,15 @@ export interface OdometerReading {
 /** Where the odometer readings come from: the engine (OBD), the gateway's cumulative GPS distance, or the provider's own odometer. */
 export type OdometerKind = 'OBD' | 'GPS_DISTANCE' | 'PROVIDER';
 
+/**
+ * A chunk of a history: fixes, and odometer readings of one kind. A provider whose page carries
+ * two odometers (Samsara's OBD and GPS distance) yields them as two chunks, so the series are
+ * never mixed (tracks.ts `fetchInto` keeps them apart).
+ */
 export interface HistoryPage {
   breadcrumbs: Breadcrumb[];
   odometers: OdometerReading[];
+  /** The kind of every reading in `odometers`; null when there are none. */
   odometerKind: OdometerKind | null;
 }
 
