@@ -96,6 +96,7 @@ export function testJobs(
     schedule: false,
     leaseSeconds,
     stateMilesBatch,
+    here: config,
   });
 }
 

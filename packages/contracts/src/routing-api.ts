@@ -27,9 +27,12 @@ export type RouteSource = (typeof ROUTE_SOURCES)[number];
 
 /**
  * Why an answer is an estimate: no HERE key configured, HERE answered an error (bad key, 4xx,
- * 5xx, unreadable answer), HERE did not answer in time, or HERE answered 200 with no route.
+ * 5xx, unreadable answer), HERE did not answer in time, HERE answered 200 with no route, or HERE
+ * throttled Milepost (429) or was unavailable (503) and no instance asks it until its
+ * Retry-After (or the backoff) has passed (docs/routing.md#throttles). Every reason but NO_KEY is
+ * recomputed by a job once HERE answers again.
  */
-export const ESTIMATE_REASONS = ['NO_KEY', 'HERE_ERROR', 'TIMEOUT', 'NO_ROUTE'] as const;
+export const ESTIMATE_REASONS = ['NO_KEY', 'HERE_ERROR', 'TIMEOUT', 'NO_ROUTE', 'HERE_THROTTLED', 'HERE_UNAVAILABLE'] as const;
 export type EstimateReason = (typeof ESTIMATE_REASONS)[number];
 
 /** HERE's section notice for a route that breaks a restriction for the truck (weight, height, hazmat …). */
@@ -48,6 +51,8 @@ export const ROUTING_MESSAGES = {
     HERE_ERROR: 'Estimated: HERE routing answered an error, so distances are straight-line × road factor.',
     TIMEOUT: 'Estimated: HERE routing did not answer in time, so distances are straight-line × road factor.',
     NO_ROUTE: 'Estimated: HERE found no route between these stops, so distances are straight-line × road factor.',
+    HERE_THROTTLED: 'Estimated: HERE asked Milepost to wait (rate limit), so distances are straight-line × road factor until HERE answers again.',
+    HERE_UNAVAILABLE: 'Estimated: HERE routing is unavailable for a while, so distances are straight-line × road factor until HERE answers again.',
   } satisfies Record<EstimateReason, string>,
 } as const;
 
