@@ -137,6 +137,32 @@ export const routeResponse = z.object({
 });
 export type RouteResponse = z.infer<typeof routeResponse>;
 
+/**
+ * GET /routing/status answer (inside `{ data }`), for the System screen (docs/routing.md#throttles):
+ * whether HERE routing is answering, throttled (429) or unavailable (503) since when and until
+ * when, when the last throttle ended, and how many trips still wait to be routed again.
+ */
+export const HERE_STATES = ['NO_KEY', 'ANSWERING', 'THROTTLED', 'UNAVAILABLE'] as const;
+export const routingStatus = z.object({
+  here: z.enum(HERE_STATES),
+  /** ISO time the current throttle began; null while HERE answers. */
+  since: z.string().nullable(),
+  /** ISO time until which no instance calls HERE; null while HERE answers. */
+  until: z.string().nullable(),
+  /** ISO time the last throttle ended (HERE answered again); null when none did. */
+  lastEndedAt: z.string().nullable(),
+  /** Trips whose figures are an estimate for a reason other than NO_KEY: the retry job routes them again. */
+  estimatesWaiting: z.number().int(),
+});
+export type RoutingStatus = z.infer<typeof routingStatus>;
+
+export const ROUTING_STATUS_TEXT = {
+  NO_KEY: 'No HERE key is configured: every route is an estimate.',
+  ANSWERING: 'HERE routing is answering.',
+  THROTTLED: 'HERE is throttling Milepost (rate limit)',
+  UNAVAILABLE: 'HERE routing is unavailable',
+} as const satisfies Record<(typeof HERE_STATES)[number], string>;
+
 // ---------------------------------------------------------------------------------------------
 // Map tiles
 

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
-import type { EstimateReason } from '@milepost/contracts/routing-api';
+import { count, ne, sql } from 'drizzle-orm';
+import type { EstimateReason, RoutingStatus } from '@milepost/contracts/routing-api';
 import type { Db } from '../../db/client';
 import { hereThrottle } from '../../db/schema/routing';
+import { trips } from '../../db/schema/trips';
 
 /**
  * HERE's throttle, shared by every instance through `here_throttle` (docs/routing.md#throttles).
@@ -88,4 +89,19 @@ export async function recordThrottle(db: Db, status: number, retryAfterMs: numbe
 /** HERE answered (anything but 429/503): the spell, if one is open, ends now. */
 export async function recordAnswered(db: Db): Promise<void> {
   await db.update(hereThrottle).set({ endedAt: sql`now()`, updatedAt: sql`now()` }).where(sql`${hereThrottle.endedAt} is null`);
+}
+
+/** What the System screen shows (GET /routing/status): read from the database only, never from HERE. */
+export async function routingStatusOf(db: Db, hasHere: boolean): Promise<RoutingStatus> {
+  const [state, [waiting]] = await Promise.all([throttleState(db), db.select({ n: count() }).from(trips).where(ne(trips.routeEstimateReason, 'NO_KEY'))]);
+  const open = state !== null && state.endedAt === null;
+  const here = !hasHere ? 'NO_KEY' : open && state.blocked ? (state.reason === 'HERE_THROTTLED' ? 'THROTTLED' : 'UNAVAILABLE') : 'ANSWERING';
+  const throttled = here === 'THROTTLED' || here === 'UNAVAILABLE';
+  return {
+    here,
+    since: throttled ? state!.since.toISOString() : null,
+    until: throttled ? state!.until.toISOString() : null,
+    lastEndedAt: state?.endedAt?.toISOString() ?? null,
+    estimatesWaiting: waiting?.n ?? 0,
+  };
 }
