@@ -7,6 +7,7 @@ import { hereThrottle } from '../src/db/schema/routing';
 import { trips } from '../src/db/schema/trips';
 import { routingServiceFor } from '../src/modules/routing/service';
 import { recordAnswered, recordThrottle, throttleState } from '../src/modules/routing/throttle';
+import { recomputeEstimatedTrips } from '../src/modules/trips/route-figures';
 import { createTrip } from '../src/modules/trips/service';
 import { call, createTestContext, type TestContext } from './harness';
 import { createDriverRow, createTruckRow, createUser, signIn } from './factories';
@@ -120,8 +121,8 @@ describe('HERE throttle shared by every instance', () => {
       const since = Date.parse(s.since!);
       expect(Date.parse(s.until!) - since).toBeGreaterThanOrEqual(119_000);
       expect(Date.parse(s.until!) - since).toBeLessThanOrEqual(121_000);
-      // The job (every second here) does not route while the throttle lasts.
-      await new Promise((r) => setTimeout(r, 1_500));
+      // A round of the retry job while the throttle lasts asks HERE nothing: it stops at the first trip, still throttled.
+      expect(await recomputeEstimatedTrips(ctx.db, routingServiceFor(ctx.config, ctx.db))).toMatchObject({ stoppedBy: 'HERE_THROTTLED' });
       expect(routerCalls()).toBe(before + 1);
 
       // HERE answers again and the Retry-After has passed (the clock moved on): the job routes the trip with HERE.
@@ -169,7 +170,8 @@ describe('HERE throttle shared by every instance', () => {
   it('a trip estimated without a key (NO_KEY) is never routed again by the job; the status needs CAN_VIEW_RADIUS_SETTINGS', async () => {
     const saved = await tripThroughRouting();
     await ctx.db.update(trips).set({ routeSource: 'ESTIMATE', routeEstimateReason: 'NO_KEY' }).where(eq(trips.id, saved.id));
-    await new Promise((r) => setTimeout(r, 2_500));
+    // A round of the retry job (HERE answering) leaves it alone.
+    await recomputeEstimatedTrips(ctx.db, routingServiceFor(ctx.config, ctx.db));
     expect(await tripRow(saved.id)).toMatchObject({ source: 'ESTIMATE', reason: 'NO_KEY' });
     const other = (await signIn(ctx.app, await createUser(ctx.db, { permissions: ['CAN_VIEW_TRIP_MAP'] }))).accessToken;
     expect((await call(ctx.app, { method: 'GET', url: '/api/v1/routing/status', token: other })).statusCode).toBe(403);
