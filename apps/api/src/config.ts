@@ -109,6 +109,12 @@ const configSchema = z.object({
   HERE_TILES_URL: z.string().default('https://maps.hereapi.com/v3/base/mc/{z}/{x}/{y}/png8?style=logistics.day'),
   /** How long to wait for HERE before answering the estimate. */
   HERE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  /**
+   * Seconds between two rounds of the HERE retry job: once HERE answers again (no throttle in
+   * force), every trip whose figures are an estimate for a reason other than NO_KEY is
+   * recomputed (docs/routing.md#throttles).
+   */
+  HERE_RETRY_ESTIMATES_S: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Average speed of the routing estimate (used when HERE cannot route), in mph. */
   ROUTE_ESTIMATE_SPEED_MPH: z.coerce.number().min(5).max(90).default(50),
   /**

@@ -119,7 +119,7 @@ async function main() {
   // Background jobs (telematics sync every TELEMATICS_SYNC_MINUTES) start once the server
   // answers, so a first start is not held up by creating the job tables; /api/ready waits for them.
   jobs
-    .start(() => startJobs({ database, telematics: deps.telematics, log: deps.log, syncMinutes: config.TELEMATICS_SYNC_MINUTES, syncConcurrency: config.TELEMATICS_CONCURRENCY }))
+    .start(() => startJobs({ database, telematics: deps.telematics, log: deps.log, syncMinutes: config.TELEMATICS_SYNC_MINUTES, syncConcurrency: config.TELEMATICS_CONCURRENCY, here: config }))
     .then(() => {
       if (lifecycle.shuttingDown) return;
       lifecycle.jobsRunning = true;

@@ -106,6 +106,7 @@ export function testJobs(
     stateMilesBatch,
     syncConcurrency: config.TELEMATICS_CONCURRENCY,
     syncBudgetSeconds,
+    here: config,
   });
 }
 

@@ -9,6 +9,7 @@ import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
 import { recoveryReasons } from '../src/db/schema/reference';
 import { trips } from '../src/db/schema/trips';
 import { keepTripFigures } from '../src/modules/telematics/keep-figures';
+import { LATE_FIXES_MS } from '../src/modules/telematics/tracks';
 import { createTrip } from '../src/modules/trips/service';
 import type { RoutingService } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
@@ -192,7 +193,7 @@ describe('GET /mile-stats/{tripId}', () => {
     expect(historyCalls(vehicleId).length).toBeGreaterThan(n);
   });
 
-  it('a trip in transit fetches only what came after the stored part', async () => {
+  it('a trip in transit fetches what came after the stored part, from the late-fix window before it', async () => {
     const start = new Date(Date.now() - 100 * 60_000);
     const { trip, vehicleId } = await tripWithTracks({ status: 'IN_TRANSIT', start });
     await keep(trip.id);
@@ -202,7 +203,8 @@ describe('GET /mile-stats/{tripId}', () => {
     await keep(trip.id);
     const calls = historyCalls(vehicleId);
     const last = calls.at(-1)!;
-    expect(Date.parse(last.query.get('startTime')!)).toBe(stored!.fetchedTo.getTime());
+    // Two hours before where the stored part ends (fixes uploaded late), never before the trip's start.
+    expect(Date.parse(last.query.get('startTime')!)).toBe(Math.max(start.getTime(), stored!.fetchedTo.getTime() - LATE_FIXES_MS));
     expect(Date.parse(calls[0]!.query.get('startTime')!)).toBe(start.getTime());
   });
 
@@ -224,7 +226,8 @@ describe('GET /mile-stats/{tripId}', () => {
     const fixes = samsara.history.get(vehicleId)!;
     await keep(trip.id);
     const after = await mileStats(trip.id);
-    expect(Date.parse(historyCalls(vehicleId).at(-1)!.query.get('startTime')!)).toBe(fixes[49]!.time);
+    // From the last stored fix, less the late-fix window (never before the trip's start).
+    expect(Date.parse(historyCalls(vehicleId).at(-1)!.query.get('startTime')!)).toBe(Math.max(partial!.windowStart.getTime(), fixes[49]!.time - LATE_FIXES_MS));
     expect(after.samsaraStats!.totalMiles).toBeCloseTo(s.gleStats!.totalMiles, 2); // Samsara's odometer counts whole metres
     const [whole] = await ctx.db.select().from(tripTracks).where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
     expect(whole!.pointCount).toBe(152);

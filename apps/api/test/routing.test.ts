@@ -75,8 +75,12 @@ describe('POST /routing/routes with HERE', () => {
     expect(q.getAll('via')).toEqual([`${stops[1]!.lat},${stops[1]!.lng}`, `${stops[2]!.lat},${stops[2]!.lng}`]);
     expect(q.get('alternatives')).toBe('2');
     expect(q.get('avoid[features]')).toBe('ferry');
-    expect(q.get('return')).toBe('polyline,summary,actions');
+    // Planning mode: the same stops give the same miles whenever the trip is saved.
+    expect(q.get('departureTime')).toBe('any');
+    expect(q.get('return')).toBe('polyline,summary');
+    for (const unused of ['lang', 'units']) expect(q.has(unused)).toBe(false);
     expect(Object.fromEntries([...q].filter(([k]) => k.startsWith('vehicle[')))).toEqual({
+      'vehicle[type]': 'tractor',
       'vehicle[grossWeight]': '36287',
       'vehicle[height]': '411',
       'vehicle[width]': '259',
@@ -94,6 +98,7 @@ describe('POST /routing/routes with HERE', () => {
     const q = fake.requests.at(-1)!.query;
     expect(q.get('transportMode')).toBe('car');
     expect(q.get('routingMode')).toBe('short');
+    expect(q.get('departureTime')).toBe('any');
     expect([...q.keys()].some((k) => k.startsWith('vehicle['))).toBe(false);
   });
 

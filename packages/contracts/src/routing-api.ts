@@ -27,9 +27,12 @@ export type RouteSource = (typeof ROUTE_SOURCES)[number];
 
 /**
  * Why an answer is an estimate: no HERE key configured, HERE answered an error (bad key, 4xx,
- * 5xx, unreadable answer), HERE did not answer in time, or HERE answered 200 with no route.
+ * 5xx, unreadable answer), HERE did not answer in time, HERE answered 200 with no route, or HERE
+ * throttled Milepost (429) or was unavailable (503) and no instance asks it until its
+ * Retry-After (or the backoff) has passed (docs/routing.md#throttles). Every reason but NO_KEY is
+ * recomputed by a job once HERE answers again.
  */
-export const ESTIMATE_REASONS = ['NO_KEY', 'HERE_ERROR', 'TIMEOUT', 'NO_ROUTE'] as const;
+export const ESTIMATE_REASONS = ['NO_KEY', 'HERE_ERROR', 'TIMEOUT', 'NO_ROUTE', 'HERE_THROTTLED', 'HERE_UNAVAILABLE'] as const;
 export type EstimateReason = (typeof ESTIMATE_REASONS)[number];
 
 /** HERE's section notice for a route that breaks a restriction for the truck (weight, height, hazmat …). */
@@ -48,6 +51,8 @@ export const ROUTING_MESSAGES = {
     HERE_ERROR: 'Estimated: HERE routing answered an error, so distances are straight-line × road factor.',
     TIMEOUT: 'Estimated: HERE routing did not answer in time, so distances are straight-line × road factor.',
     NO_ROUTE: 'Estimated: HERE found no route between these stops, so distances are straight-line × road factor.',
+    HERE_THROTTLED: 'Estimated: HERE asked Milepost to wait (rate limit), so distances are straight-line × road factor until HERE answers again.',
+    HERE_UNAVAILABLE: 'Estimated: HERE routing is unavailable for a while, so distances are straight-line × road factor until HERE answers again.',
   } satisfies Record<EstimateReason, string>,
 } as const;
 
@@ -131,6 +136,32 @@ export const routeResponse = z.object({
   routes: z.array(route),
 });
 export type RouteResponse = z.infer<typeof routeResponse>;
+
+/**
+ * GET /routing/status answer (inside `{ data }`), for the System screen (docs/routing.md#throttles):
+ * whether HERE routing is answering, throttled (429) or unavailable (503) since when and until
+ * when, when the last throttle ended, and how many trips still wait to be routed again.
+ */
+export const HERE_STATES = ['NO_KEY', 'ANSWERING', 'THROTTLED', 'UNAVAILABLE'] as const;
+export const routingStatus = z.object({
+  here: z.enum(HERE_STATES),
+  /** ISO time the current throttle began; null while HERE answers. */
+  since: z.string().nullable(),
+  /** ISO time until which no instance calls HERE; null while HERE answers. */
+  until: z.string().nullable(),
+  /** ISO time the last throttle ended (HERE answered again); null when none did. */
+  lastEndedAt: z.string().nullable(),
+  /** Trips whose figures are an estimate for a reason other than NO_KEY: the retry job routes them again. */
+  estimatesWaiting: z.number().int(),
+});
+export type RoutingStatus = z.infer<typeof routingStatus>;
+
+export const ROUTING_STATUS_TEXT = {
+  NO_KEY: 'No HERE key is configured: every route is an estimate.',
+  ANSWERING: 'HERE routing is answering.',
+  THROTTLED: 'HERE is throttling Milepost (rate limit)',
+  UNAVAILABLE: 'HERE routing is unavailable',
+} as const satisfies Record<(typeof HERE_STATES)[number], string>;
 
 // ---------------------------------------------------------------------------------------------
 // Map tiles

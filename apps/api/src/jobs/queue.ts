@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, type SQL } from 'drizzle-orm';
+import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { backfillMileStats, keepTripFigures } from '../modules/telematics/keep-figures';
 import type { ProviderName } from '../modules/telematics/providers';
@@ -15,6 +16,9 @@ import { integrationSyncStatus } from '../db/schema/telematics';
 import { DEFAULT_LEASE_SECONDS, DEFAULT_SYNC_BUDGET_SECONDS, dueSyncs, leaseExpired, markQueued, syncCompany } from '../modules/telematics/sync';
 import { PROVIDERS } from '../modules/telematics/providers';
 import { LaneDispatcher, type Lane } from './lanes';
+import { routingServiceFor } from '../modules/routing/service';
+import { throttleState } from '../modules/routing/throttle';
+import { recomputeEstimatedTrips } from '../modules/trips/route-figures';
 
 /**
  * Background jobs, kept in PostgreSQL by pg-boss (docs/decisions/014-background-jobs.md):
@@ -69,6 +73,13 @@ export const CALIBRATION_CRON = '41 3 * * *';
 /** The review rows of the companies running a provider, recomputed after the trip settings' switch of that provider changed. */
 export const REVIEW_REFRESH_QUEUE = 'mileage-review-refresh';
 
+/**
+ * Trips estimated while HERE could not answer (any reason but NO_KEY) routed again once it
+ * answers (docs/routing.md#throttles): queued every HERE_RETRY_ESTIMATES_S by every instance,
+ * at most one waiting or running (singleton).
+ */
+export const HERE_RETRY_QUEUE = 'here-retry-estimates';
+
 export interface ReviewRefreshJob {
   provider: ProviderName;
 }
@@ -113,6 +124,8 @@ export interface JobOptions {
   syncBudgetSeconds?: number;
   /** Trips of each kind one state-miles backfill run computes (500); a test of the continuation makes it small. */
   stateMilesBatch?: number;
+  /** HERE's settings for the HERE retry job (HERE_API_KEY, HERE_RETRY_ESTIMATES_S); without them the job does not run. */
+  here?: Config;
 }
 
 /**
@@ -349,6 +362,26 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
       log.info({ rows }, 'estimate calibration computed');
     }),
   );
+  // HERE retry: seconds, not a cron (HERE_RETRY_ESTIMATES_S may be under a minute), so a timer queues it.
+  const hereRouting = opts.here ? routingServiceFor(opts.here, database.db, log) : null;
+  let hereRetry: NodeJS.Timeout | undefined;
+  if (opts.here && hereRouting?.hasHere) {
+    await boss.createQueue(HERE_RETRY_QUEUE, { name: HERE_RETRY_QUEUE, policy: 'singleton', retryLimit: 0 });
+    await boss.work(
+      HERE_RETRY_QUEUE,
+      polling,
+      safely(log, HERE_RETRY_QUEUE, async () => {
+        if ((await throttleState(database.db))?.blocked) return;
+        const r = await recomputeEstimatedTrips(database.db, hereRouting);
+        if (r.recomputed) log.info({ ...r }, 'estimated trips routed again by HERE');
+      }),
+    );
+    hereRetry = setInterval(
+      () => void boss.send(HERE_RETRY_QUEUE, {}, { singletonKey: 'all' }).catch((err: unknown) => log.warn({ err }, 'HERE retry could not be queued')),
+      opts.here.HERE_RETRY_ESTIMATES_S * 1000,
+    );
+    hereRetry.unref();
+  }
   if (opts.schedule ?? true) await boss.schedule(SYNC_ALL_QUEUE, everyMinutes(opts.syncMinutes));
   await boss.schedule(CALIBRATION_QUEUE, CALIBRATION_CRON);
   if (await calibrationDue(database.db)) await boss.send(CALIBRATION_QUEUE, {}, { singletonKey: 'all' });
@@ -363,6 +396,7 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     enqueueReviewRefresh,
     async stop(timeoutMs = 10_000) {
       clearInterval(sweeper);
+      clearInterval(hereRetry);
       stopping.abort();
       const started = Date.now();
       await syncs.stop(timeoutMs);

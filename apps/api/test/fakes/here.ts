@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { encode } from '@milepost/geo/flexpolyline';
 import { greatCircleMeters, type LatLng } from '@milepost/geo/distance';
+import { providerFixture } from '../fixtures/providers';
 
 /**
  * A local HERE that speaks the wire formats Milepost uses (docs/routing.md): Routing v8
@@ -16,14 +17,18 @@ import { greatCircleMeters, type LatLng } from '@milepost/geo/distance';
  * - 'no-route': 200 with `routes: []` and a critical `noRouteFound` notice.
  * - 'restricted': routes whose first section carries a `violatedVehicleRestriction` notice.
  * - 'server-error': 500 with HERE's error body.
+ * - 'throttled': 429 with HERE's sample body and `Retry-After: retryAfter` (none when null).
+ * - 'unavailable': 503 with HERE's sample body, likewise.
  * - 'slow': answers after `delayMs` (default 1 000 ms).
  * - 'html-tile': tiles are a 200 `text/html` page (a captive portal, a broken CDN).
  * - 'huge-tile': tiles are a 200 `image/png` of 60 MB, sent in chunks with no length.
- * A key other than `apiKey` (default FAKE_HERE_KEY) gets HERE's 401 on every path.
+ * A key other than `apiKey` (default FAKE_HERE_KEY) gets HERE's 401 on every path. Answers and
+ * error bodies are HERE's published samples (test/fixtures/providers/here/) with the test's
+ * figures.
  */
 
 export const FAKE_HERE_KEY = 'fake-here-key';
-export type HereFakeMode = 'ok' | 'no-route' | 'restricted' | 'server-error' | 'slow' | 'html-tile' | 'huge-tile';
+export type HereFakeMode = 'ok' | 'no-route' | 'restricted' | 'server-error' | 'throttled' | 'unavailable' | 'slow' | 'html-tile' | 'huge-tile';
 
 export const FAKE_ROUTE_FACTOR = { fast: 1.3, short: 1.27 } as const;
 export const FAKE_SPEED_MPS = 25;
@@ -58,8 +63,8 @@ export interface HereFake {
   apiKey: string;
   /** Every request received, oldest first (the key included: tests only). */
   requests: HereFakeRequest[];
-  /** Behaviour from now on; `apiKey` changes the key the fake accepts (to see a 401). */
-  set(opts: { mode?: HereFakeMode; delayMs?: number; apiKey?: string }): void;
+  /** Behaviour from now on; `apiKey` changes the key the fake accepts (to see a 401); `retryAfter` is the throttles' header (null: none). */
+  set(opts: { mode?: HereFakeMode; delayMs?: number; apiKey?: string; retryAfter?: string | null }): void;
   /** Settings that point the API at this fake. */
   env(): Record<string, string>;
   /** The legs the fake answers for these stops (metres, seconds): what tests compare with. */
@@ -67,13 +72,19 @@ export interface HereFake {
   close(): Promise<void>;
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
 
-const unauthorized = { error: 'Unauthorized', error_description: 'apiKey invalid. apiKey not found.' };
-const hereError = (status: number, title: string, code: string, cause: string) => ({ title, status, code, cause, action: '', correlationId: 'fake-correlation-id' });
+type SectionSample = Record<string, unknown> & { departure: { time: string }; arrival: { time: string } };
+const SECTION = providerFixture<{ routes: { sections: SectionSample[] }[] }>('here', 'route-truck-200').body.routes[0]!.sections[0]!;
+const unauthorized = providerFixture('here', 'error-401').body;
+const NO_ROUTE = providerFixture('here', 'no-route-200').body;
+const THROTTLED = providerFixture('here', 'error-429');
+const UNAVAILABLE = providerFixture('here', 'error-503');
+/** HERE's error body (the 400 sample's shape) with this status, title, code and cause. */
+const hereError = (status: number, title: string, code: string, cause: string) => ({ ...(providerFixture('here', 'error-400').body as object), title, status, code, cause });
 
 function parsePoint(raw: string | null): LatLng | null {
   if (!raw) return null;
@@ -104,6 +115,7 @@ export async function startHereFake(opts: { port?: number; apiKey?: string } = {
   let apiKey = opts.apiKey ?? FAKE_HERE_KEY;
   let mode: HereFakeMode = 'ok';
   let delayMs = 1000;
+  let retryAfter: string | null = THROTTLED.headers?.['retry-after'] ?? null;
   const requests: HereFakeRequest[] = [];
 
   function routes(q: URLSearchParams, res: ServerResponse) {
@@ -113,27 +125,29 @@ export async function startHereFake(opts: { port?: number; apiKey?: string } = {
     const transportMode = q.get('transportMode');
     const routingMode = q.get('routingMode') ?? 'fast';
     const mixed = [...q.keys()].some((k) => k.startsWith('truck[')) && [...q.keys()].some((k) => k.startsWith('vehicle['));
-    if (!origin || !destination || vias.some((v) => !v) || !['truck', 'car'].includes(transportMode ?? '') || !['fast', 'short'].includes(routingMode) || mixed) {
+    // HERE's truck types (vehicle[type]): straightTruck (the default) or tractor; anything else is a malformed request.
+    const badType = q.has('vehicle[type]') && !['straightTruck', 'tractor'].includes(q.get('vehicle[type]')!);
+    if (!origin || !destination || vias.some((v) => !v) || !['truck', 'car'].includes(transportMode ?? '') || !['fast', 'short'].includes(routingMode) || mixed || badType) {
       return send(res, 400, hereError(400, 'Malformed request', 'E605001', 'Invalid or missing parameters'));
     }
     const alternatives = Number(q.get('alternatives') ?? 0);
     if (alternatives > 6) return send(res, 400, hereError(400, 'Too many alternatives', 'E605015', 'alternatives must be at most 6'));
     if (mode === 'server-error') return send(res, 500, hereError(500, 'Internal Server Error', 'E605500', 'Routing failed'));
-    if (mode === 'no-route') return send(res, 200, { routes: [], notices: [{ title: 'Route not found', code: 'noRouteFound', severity: 'critical' }] });
+    if (mode === 'throttled' || mode === 'unavailable') {
+      const sample = mode === 'throttled' ? THROTTLED : UNAVAILABLE;
+      return send(res, sample.status, sample.body, retryAfter === null ? {} : { 'retry-after': retryAfter });
+    }
+    if (mode === 'no-route') return send(res, 200, NO_ROUTE);
     const stops = [origin, ...(vias as LatLng[]), destination];
     const list = Array.from({ length: 1 + alternatives }, (_, alt) => ({
       id: `route-${alt}`,
       sections: legsFor(stops, routingMode as 'fast' | 'short', alt).map((leg, i) => ({
+        ...SECTION,
         id: `section-${alt}-${i}`,
-        type: 'vehicle',
-        departure: { time: '2026-11-23T08:00:00-06:00', place: { type: 'place', location: { lat: leg.from.lat, lng: leg.from.lng }, originalLocation: { lat: leg.from.lat, lng: leg.from.lng }, ...(i > 0 ? { waypoint: i - 1 } : {}) } },
-        arrival: { time: '2026-11-23T12:00:00-06:00', place: { type: 'place', location: { lat: leg.to.lat, lng: leg.to.lng }, originalLocation: { lat: leg.to.lat, lng: leg.to.lng }, ...(i < stops.length - 2 ? { waypoint: i } : {}) } },
+        departure: { time: SECTION.departure.time, place: { type: 'place', location: { lat: leg.from.lat, lng: leg.from.lng }, originalLocation: { lat: leg.from.lat, lng: leg.from.lng }, ...(i > 0 ? { waypoint: i - 1 } : {}) } },
+        arrival: { time: SECTION.arrival.time, place: { type: 'place', location: { lat: leg.to.lat, lng: leg.to.lng }, originalLocation: { lat: leg.to.lat, lng: leg.to.lng }, ...(i < stops.length - 2 ? { waypoint: i } : {}) } },
         summary: { duration: leg.duration, length: leg.length, baseDuration: leg.duration },
         polyline: encode({ polyline: linePoints(leg.from, leg.to, alt), precision: 5 }),
-        actions: [
-          { action: 'depart', duration: 0, length: 0, instruction: 'Head out.', offset: 0 },
-          { action: 'arrive', duration: 0, instruction: 'Arrive.', offset: 10 },
-        ],
         ...(mode === 'restricted' && i === 0 ? { notices: [{ title: 'Violated vehicle restriction.', code: 'violatedVehicleRestriction', severity: 'critical' }] } : {}),
         transport: { mode: transportMode },
       })),
@@ -219,6 +233,7 @@ export async function startHereFake(opts: { port?: number; apiKey?: string } = {
       if (o.mode) mode = o.mode;
       if (typeof o.delayMs === 'number') delayMs = o.delayMs;
       if (o.apiKey) apiKey = o.apiKey;
+      if (o.retryAfter !== undefined) retryAfter = o.retryAfter;
     },
     env: () => ({ HERE_API_KEY: opts.apiKey ?? FAKE_HERE_KEY, HERE_ROUTER_URL: fake.routerUrl, HERE_AUTOSUGGEST_URL: fake.autosuggestUrl, HERE_TILES_URL: fake.tilesUrl }),
     expectedLegs: (stops, routingMode, alternative = 0) => legsFor(stops, routingMode, alternative).map(({ length, duration }) => ({ length, duration })),

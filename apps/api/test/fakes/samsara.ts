@@ -1,10 +1,21 @@
+import { providerFixture } from '../fixtures/providers';
 import { multi, startFakeServer, type FakeFix, type FakeServer } from './telematics-server';
 
 /**
  * A local Samsara speaking its REST wire format (the parts Milepost uses): vehicles and drivers
  * paged with `limit`/`after`, and `/fleet/vehicles/stats/history` paged with `after` only,
  * `historyPageSize` fixes a page. Cursors are opaque strings; the last page's endCursor is "".
+ * Its records are the published samples' (test/fixtures/providers/samsara/) with the test's ids,
+ * names and positions; `replay` serves the samples themselves, page by page.
  */
+type Sample = Record<string, unknown>;
+const firstOf = (name: string, key?: string) => {
+  const data = providerFixture<{ data: Sample[] }>('samsara', name).body.data[0]!;
+  return (key ? (data[key] as Sample[])[0]! : data) as Sample;
+};
+const VEHICLE = firstOf('vehicles-1');
+const { staticAssignedVehicle: _assigned, ...DRIVER } = firstOf('drivers-2-last');
+const GPS = firstOf('history-1-first', 'gps');
 export interface FakeSamsaraVehicle {
   id: string;
   name: string;
@@ -44,14 +55,14 @@ export async function startFakeSamsara(token = 'samsara-test-token'): Promise<Fa
   const server: FakeServer = await startFakeServer('Samsara', token, (req) => {
     if (req.path === '/fleet/vehicles') {
       const p = page(fake.vehicles, req.query);
-      return { status: 200, body: { data: p.items.map((v) => ({ id: v.id, name: v.name, vin: v.vin, externalIds: {}, tags: [] })), pagination: p.pagination } };
+      return { status: 200, body: { data: p.items.map((v) => ({ ...VEHICLE, id: v.id, name: v.name, vin: v.vin })), pagination: p.pagination } };
     }
     if (req.path === '/fleet/drivers') {
       const p = page(fake.drivers, req.query);
       return {
         status: 200,
         body: {
-          data: p.items.map((d) => ({ id: d.id, name: d.name, username: d.name.toLowerCase().replace(/\s+/g, '.'), driverActivationStatus: 'active', ...(d.vehicleId ? { staticAssignedVehicle: { id: d.vehicleId, name: d.vehicleId } } : {}) })),
+          data: p.items.map((d) => ({ ...DRIVER, id: d.id, name: d.name, username: d.name.toLowerCase().replace(/\s+/g, '.'), ...(d.vehicleId ? { staticAssignedVehicle: { id: d.vehicleId, name: d.vehicleId } } : {}) })),
           pagination: p.pagination,
         },
       };
@@ -79,7 +90,7 @@ export async function startFakeSamsara(token = 'samsara-test-token'): Promise<Fa
                   id: vehicle.id,
                   name: vehicle.name,
                   ...(types.includes('gps')
-                    ? { gps: slice.map((f) => ({ time: iso(f.time), latitude: f.lat, longitude: f.lng, headingDegrees: 90, speedMilesPerHour: f.speedMph, reverseGeo: { formattedLocation: '' } })) }
+                    ? { gps: slice.map((f) => ({ ...GPS, time: iso(f.time), latitude: f.lat, longitude: f.lng, speedMilesPerHour: f.speedMph })) }
                     : {}),
                   ...(types.includes('obdOdometerMeters') && !vehicle.noObd ? { obdOdometerMeters: withOdo.map((f) => ({ time: iso(f.time), value: Math.round(f.odometerMeters!) })) } : {}),
                   ...(types.includes('gpsDistanceMeters') ? { gpsDistanceMeters: withOdo.map((f) => ({ time: iso(f.time), value: f.odometerMeters! - 400_000_000 })) } : {}),

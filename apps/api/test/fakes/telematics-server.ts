@@ -18,7 +18,9 @@ export type Fault =
   /** A 200 whose JSON body is `bytes` long, streamed without a Content-Length. */
   | { kind: 'huge'; bytes: number }
   /** A 200 with this body instead of the route's answer (hostile or looping pages). */
-  | { kind: 'body'; body: unknown };
+  | { kind: 'body'; body: unknown }
+  /** This answer (a provider's published sample: status, headers, body) instead of the route's. */
+  | { kind: 'reply'; reply: Reply };
 
 export interface SeenRequest {
   method: string;
@@ -37,6 +39,8 @@ export interface FakeServer {
   acceptToken(token: string): void;
   /** The next `times` requests whose path (and, when given, query and bearer header) matches get this fault. */
   fail(path: RegExp, fault: Fault, times?: number, query?: (q: URLSearchParams, authorization: string) => boolean): void;
+  /** The next requests whose path matches get these answers, one each, in order (fixtures replayed page by page). */
+  replay(path: RegExp, replies: readonly Reply[]): void;
   /** Forgets the faults not used up yet. */
   clearFaults(): void;
   /** Every request with this token hangs from now on: it is read and never answered (a provider stuck for one company). */
@@ -102,6 +106,7 @@ export async function startFakeServer(name: string, token: string, route: (req: 
         };
         return pump();
       }
+      if (fault?.kind === 'reply') return send(res, fault.reply);
       if (fault?.kind === 'body' && tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(res, { status: 200, body: fault.body });
       if (fault?.kind === 'rate-limit') return send(res, { status: 429, body: { message: 'Rate limit exceeded', requestId: 'fake' }, headers: { 'retry-after': fault.retryAfter } });
       if (fault?.kind === 'status') return send(res, { status: fault.status, body: { message: `${name} fake failure`, error: 'server_error', requestId: 'fake' } });
@@ -125,6 +130,9 @@ export async function startFakeServer(name: string, token: string, route: (req: 
     acceptToken: (t) => void tokens.add(t),
     fail(path, fault, times = 1, query) {
       faults.push({ path, fault, left: times, query });
+    },
+    replay(path, replies) {
+      for (const reply of replies) faults.push({ path, fault: { kind: 'reply', reply }, left: 1 });
     },
     clearFaults: () => void faults.splice(0),
     hang: (t) => void hanging.add(t),

@@ -22,6 +22,28 @@ export const routeCache = pgTable(
   (t) => [index('route_cache_created_idx').on(t.createdAt)],
 );
 
+/**
+ * HERE's throttle, shared by every API instance (docs/routing.md#throttles): one row, written when
+ * HERE answers 429 or 503. Until `until` no instance calls HERE Routing — every route is the
+ * labelled estimate (HERE_THROTTLED or HERE_UNAVAILABLE). `since` is when this spell began (the
+ * System screen shows it), `backoff_s` the last wait without a Retry-After (doubled from 30 s up
+ * to 10 min); `ended_at` is set when HERE answers again, which lets the estimates job recompute.
+ */
+export const hereThrottle = pgTable(
+  'here_throttle',
+  {
+    id: integer().primaryKey().default(1),
+    reason: text().notNull(),
+    status: integer().notNull(),
+    since: timestamp({ withTimezone: true }).notNull(),
+    until: timestamp({ withTimezone: true }).notNull(),
+    backoffS: integer().notNull(),
+    endedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('here_throttle_one_row', sql`${t.id} = 1`), check('here_throttle_reason_check', sql`${t.reason} IN ('HERE_THROTTLED', 'HERE_UNAVAILABLE')`)],
+);
+
 /** HERE raster tiles fetched through the API, kept so a panned map does not ask HERE again. */
 export const mapTileCache = pgTable(
   'map_tile_cache',

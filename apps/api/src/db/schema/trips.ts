@@ -45,6 +45,8 @@ export const trips = pgTable(
     routeSource: text(),
     /** What an estimated route was computed with (the company's factor or the default bands; contracts' EstimateBasis); null for HERE. */
     routeEstimateBasis: jsonb(),
+    /** Why the route figures are an estimate (contracts' EstimateReason); null for HERE. Every reason but NO_KEY is recomputed once HERE answers again (docs/routing.md#throttles). */
+    routeEstimateReason: text(),
     /**
      * The trip's TOTAL MILES by telematics (Samsara's, else GLE's; metres), written with
      * `trip_mile_stats` by modules/telematics/figures.ts so the Reports' planned-vs-actual totals
@@ -78,6 +80,8 @@ export const trips = pgTable(
     index('trips_pickup_idx').on(t.pickupDateTime, t.id),
     index('trips_updated_idx').on(t.updatedAt, t.id),
     index('trips_status_idx').on(t.tripStatus, t.id),
+    // The trips whose estimate the HERE retry job recomputes (docs/routing.md#throttles).
+    index('trips_estimate_retry_idx').on(t.id).where(sql`${t.routeEstimateReason} <> 'NO_KEY'`),
     // Number lookups by prefix (picker) and equality, without regard to letter case.
     index('trips_identifier_prefix_idx').using('btree', t.identifierType, sql`lower(${t.identifierValue}) text_pattern_ops`),
     // Number lookups by any part of the number ("7842" finds LD-784210): pg_trgm, docs/decisions/007-trip-editing-for-dispatchers.md.

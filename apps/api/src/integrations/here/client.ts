@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PLACE_SEARCH, hereAutosuggestResponse, type LatLng, type PlaceItem } from '@milepost/contracts/places-api';
 import type { RoutingMode } from '@milepost/contracts/routing-api';
 import { countOutgoingCall } from '../../platform/metrics';
+import { parseRetryAfter } from '../../platform/retry-after';
 
 /**
  * HERE behind a small interface (docs/routing.md): Routing v8, Autosuggest and raster tiles,
@@ -43,7 +44,8 @@ export interface HereClient {
   tile(z: number, x: number, y: number): Promise<HereTile>;
 }
 
-export type HereFailure = 'UNAUTHORIZED' | 'HTTP' | 'TIMEOUT' | 'NETWORK' | 'BAD_ANSWER';
+/** THROTTLED: 429 (rate limit) or 503 (unavailable), both with an optional Retry-After (docs/routing.md#throttles). */
+export type HereFailure = 'UNAUTHORIZED' | 'HTTP' | 'THROTTLED' | 'TIMEOUT' | 'NETWORK' | 'BAD_ANSWER';
 
 /** A failed HERE call; `message` never holds the key or the URL. */
 export class HereError extends Error {
@@ -52,6 +54,8 @@ export class HereError extends Error {
     readonly kind: HereFailure,
     message: string,
     readonly status = 0,
+    /** A THROTTLED answer's Retry-After in ms (fractional seconds kept); null when HERE sent none. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
   }
@@ -129,7 +133,18 @@ const routesAnswer = z.looseObject({
 
 const toNotice = (n: z.infer<typeof notice>) => ({ code: n.code, title: n.title, severity: n.severity ?? null });
 
-/** The HERE Routing v8 query Milepost sends (docs/routing.md, external wire format). */
+/**
+ * HERE's truck type for a tractor pulling semi-trailers (HERE Routing v8 `vehicle[type]`:
+ * `straightTruck`, HERE's default, or `tractor`; docs/routing.md#here-routing-v8).
+ */
+export const TRACTOR_TYPE = 'tractor';
+
+/**
+ * The HERE Routing v8 query Milepost sends (docs/routing.md, external wire format). Planning
+ * mode (`departureTime=any`): no live traffic and no time-dependent restriction, so a trip's
+ * planned miles do not depend on when it was saved. Only what Milepost reads is returned (no
+ * `actions`), and nothing that only shapes instructions (`lang`, `units`) is sent.
+ */
 export function routesQuery(apiKey: string, req: HereRouteRequest): URLSearchParams {
   const at = (p: LatLng) => `${p.lat},${p.lng}`;
   const q = new URLSearchParams();
@@ -139,14 +154,14 @@ export function routesQuery(apiKey: string, req: HereRouteRequest): URLSearchPar
   q.set('destination', at(req.stops.at(-1)!));
   for (const via of req.stops.slice(1, -1)) q.append('via', at(via));
   q.set('routingMode', req.routingMode === 'PRACTICAL' ? 'fast' : 'short');
-  q.set('return', 'polyline,summary,actions');
+  q.set('departureTime', 'any');
+  q.set('return', 'polyline,summary');
   q.set('alternatives', '2');
   q.set('avoid[features]', 'ferry');
   if (req.trailer) {
+    q.set('vehicle[type]', TRACTOR_TYPE);
     for (const [k, v] of Object.entries(TRACTOR_TRAILER_53)) q.set(`vehicle[${k}]`, String(v));
   }
-  q.set('lang', 'en-US');
-  q.set('units', 'imperial');
   return q;
 }
 
@@ -170,7 +185,9 @@ export function createHereClient(opts: HereClientOptions): HereClient {
     if (res.ok) return res;
     const body = (await res.json().catch(() => undefined)) as { title?: unknown; error_description?: unknown } | undefined;
     const detail = typeof body?.title === 'string' ? body.title : typeof body?.error_description === 'string' ? body.error_description : '';
-    throw new HereError(res.status === 401 || res.status === 403 ? 'UNAUTHORIZED' : 'HTTP', `HERE ${what} answered ${res.status}${detail ? `: ${detail}` : ''}`, res.status);
+    const message = `HERE ${what} answered ${res.status}${detail ? `: ${detail}` : ''}`;
+    if (res.status === 429 || res.status === 503) throw new HereError('THROTTLED', message, res.status, parseRetryAfter(res.headers.get('retry-after')));
+    throw new HereError(res.status === 401 || res.status === 403 ? 'UNAUTHORIZED' : 'HTTP', message, res.status);
   }
 
   async function json(res: Response, what: string): Promise<unknown> {

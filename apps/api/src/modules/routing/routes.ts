@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@milepost/contracts/api';
 import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
-import { mapTileParams, mapTileQuery, routeRequest, routeResponse } from '@milepost/contracts/routing-api';
+import { mapTileParams, mapTileQuery, routeRequest, routeResponse, routingStatus } from '@milepost/contracts/routing-api';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../platform/errors';
 import { perUserPerMinute } from '../../platform/rate-limit';
+import { routingStatusOf } from './throttle';
 import { TILE_BROWSER_MAX_AGE_S, mapTile, tileTokenUser } from './tiles';
 
 /**
@@ -29,6 +30,17 @@ export async function routingRoutes(app: FastifyInstance, deps: AppDeps) {
       response: { 200: envelope(routeResponse) },
     },
     handler: async (req) => ({ data: await deps.routing.route(req.body) }),
+  });
+
+  // The System screen's HERE line (docs/routing.md#throttles): from the database, never from HERE.
+  r.get('/status', {
+    config: { access: { permission: 'CAN_VIEW_RADIUS_SETTINGS' } },
+    schema: {
+      tags: ['routing'],
+      summary: 'Whether HERE routing answers, or is throttled / unavailable since when, and the trips waiting to be routed again',
+      response: { 200: envelope(routingStatus) },
+    },
+    handler: async () => ({ data: await routingStatusOf(deps.db, deps.routing.hasHere) }),
   });
 }
 

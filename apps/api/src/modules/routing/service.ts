@@ -18,6 +18,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { routeCache } from '../../db/schema/routing';
 import { calibrationOf } from './calibration';
+import { recordAnswered, recordThrottle, throttleState } from './throttle';
 import { createHereClient, HereError, type HereClient, type HereRoutesAnswer } from '../../integrations/here/client';
 import { singleFlight } from '../../platform/single-flight';
 
@@ -25,6 +26,7 @@ import { singleFlight } from '../../platform/single-flight';
  * The one place Milepost gets route distances from (docs/routing.md, docs/decisions/006):
  * HERE Routing v8 when a key is configured, otherwise — or when HERE fails, times out or finds
  * no route — the honest estimate (WGS84 distance × circuity, packages/geo/src/estimate.ts).
+ * While HERE throttles (429/503, `here_throttle`: throttle.ts) no instance calls it.
  * HERE answers are cached in PostgreSQL for 10 minutes, shared by every user and instance, and
  * identical requests in flight at once share one HERE call (single-flight).
  */
@@ -164,6 +166,9 @@ export function createRoutingService(opts: RoutingOptions): RoutingService {
 
   const shared = singleFlight<RouteResponse | EstimateReason>();
 
+  /** HERE answered after a throttle: the spell ends for every instance (and the retry job may recompute). */
+  const endSpell = () => recordAnswered(db).catch((err: unknown) => opts.log?.warn({ err }, 'HERE throttle could not be ended'));
+
   const service: RoutingService = {
     hasHere: here !== null,
     withoutHere: () => (opts.offline ? service : createRoutingService({ ...opts, here: null, offline: true })),
@@ -182,14 +187,26 @@ export function createRoutingService(opts: RoutingOptions): RoutingService {
   async function fromCacheOrHere(here: HereClient, req: RouteRequest, signature: string): Promise<RouteResponse | EstimateReason> {
     const hit = await cached(signature);
     if (hit) return hit;
+    // Shared by every instance: while HERE throttles, nobody calls it (docs/routing.md#throttles).
+    const throttle = await throttleState(db).catch((err: unknown) => {
+      opts.log?.warn({ err }, 'HERE throttle state could not be read');
+      return null;
+    });
+    if (throttle?.blocked) return throttle.reason;
     let answer: HereRoutesAnswer;
     try {
       answer = await here.routes(req);
     } catch (err) {
       const kind = err instanceof HereError ? err.kind : 'NETWORK';
       opts.log?.warn({ here: kind, reason: err instanceof Error ? err.message : String(err) }, 'HERE routing failed: answering an estimate');
+      if (err instanceof HereError && err.kind === 'THROTTLED') {
+        await recordThrottle(db, err.status, err.retryAfterMs).catch((e: unknown) => opts.log?.warn({ err: e }, 'HERE throttle could not be recorded'));
+        return err.status === 429 ? 'HERE_THROTTLED' : 'HERE_UNAVAILABLE';
+      }
+      if (kind !== 'TIMEOUT' && kind !== 'NETWORK' && throttle && !throttle.endedAt) await endSpell();
       return kind === 'TIMEOUT' ? 'TIMEOUT' : 'HERE_ERROR';
     }
+    if (throttle && !throttle.endedAt) await endSpell();
     if (!answer.routes.length) {
       opts.log?.warn({ notices: answer.notices.map((n) => n.code) }, 'HERE found no route: answering an estimate');
       return 'NO_ROUTE';

@@ -9,8 +9,8 @@ import type { ProviderName } from './providers';
 /**
  * The edge between Milepost and a telematics provider (docs/integrations/telematics.md#untrusted-input):
  * everything a provider sends is untrusted input. Calls are bounded (a deadline that covers the
- * body, a size cap, no redirect to another host), pagination stops on a repeated cursor, an
- * empty page or a page cap, and each record is parsed here — texts cleaned and cut to the API's
+ * body, a size cap, no redirect to another host), pagination stops on the provider's last page, a
+ * repeated cursor or a page cap (never on a short or empty page), and each record is parsed here — texts cleaned and cut to the API's
  * limits, numbers finite and in range — so a bad record is skipped and counted, never stored.
  */
 export const EDGE_LIMITS = {
@@ -162,12 +162,16 @@ function plural(reason: string): string {
 }
 
 /**
- * Tells a paging loop whether to ask for the next page: never for a cursor already seen, after
- * an empty page, or past the page cap — each stop is said in the report.
+ * Tells a paging loop whether to ask for the next page (docs/integrations/samsara.md#paging).
+ * Samsara documents that a page may come back short or even empty while `hasNextPage` is true,
+ * so the size of a page never ends the paging: only the provider's last page (no cursor), a
+ * cursor already seen or the page cap do — the last two are said in the report.
  */
 export class PageGuard {
   private readonly seen = new Set<string>();
   private pages = 0;
+  /** Why the paging ended before the provider's last page (a repeated cursor, the page cap), or null. */
+  stoppedEarly: string | null = null;
   constructor(
     private readonly provider: ProviderName,
     private readonly what: string,
@@ -175,20 +179,14 @@ export class PageGuard {
     private readonly maxPages: number,
   ) {}
   /** Called after each page with the cursor of the next one (null when the provider says it was the last). */
-  next(cursor: string | null, itemsOnPage: number): boolean {
+  next(cursor: string | null): boolean {
     this.pages++;
     if (cursor === null) return false;
     const label = LABEL[this.provider];
-    if (itemsOnPage === 0) {
-      this.report.stop(`${label} sent an empty page of the ${this.what} that said more would follow; the ${this.what} stopped there.`);
-      return false;
-    }
-    if (this.seen.has(cursor)) {
-      this.report.stop(`${label} sent the same page of the ${this.what} twice; the ${this.what} stopped there.`);
-      return false;
-    }
-    if (this.pages >= this.maxPages) {
-      this.report.stop(`The ${this.what} stopped after ${this.maxPages} pages (the most read in one run).`);
+    if (this.seen.has(cursor)) this.stoppedEarly = `${label} sent the same page of the ${this.what} twice; the ${this.what} stopped there.`;
+    else if (this.pages >= this.maxPages) this.stoppedEarly = `The ${this.what} stopped after ${this.maxPages} pages (the most read in one run).`;
+    if (this.stoppedEarly) {
+      this.report.stop(this.stoppedEarly);
       return false;
     }
     this.seen.add(cursor);

@@ -67,7 +67,7 @@ export function gleProvider(opts: { token: string; baseUrl: string; retry: Retry
       seen += body.items.length;
       yield body.items.flatMap((raw) => parse(raw) ?? []);
       // The page number GLE says it sent: a GLE that ignores `page` repeats it, and the list stops.
-      if (!guard.next(seen < body.total ? `page ${body.page}` : null, body.items.length)) return;
+      if (!guard.next(seen < body.total ? `page ${body.page}` : null)) return;
     }
   }
   const obj = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
@@ -107,7 +107,7 @@ export function gleProvider(opts: { token: string; baseUrl: string; retry: Retry
         }
         if (page.odometers.length) page.odometerKind = 'PROVIDER';
         yield page;
-        if (!guard.next(body.nextCursor || null, body.positions.length)) return;
+        if (!guard.next(body.nextCursor || null)) return;
         cursor = body.nextCursor!;
       }
     },

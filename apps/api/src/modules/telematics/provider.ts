@@ -37,9 +37,15 @@ export interface OdometerReading {
 /** Where the odometer readings come from: the engine (OBD), the gateway's cumulative GPS distance, or the provider's own odometer. */
 export type OdometerKind = 'OBD' | 'GPS_DISTANCE' | 'PROVIDER';
 
+/**
+ * A chunk of a history: fixes, and odometer readings of one kind. A provider whose page carries
+ * two odometers (Samsara's OBD and GPS distance) yields them as two chunks, so the series are
+ * never mixed (tracks.ts `fetchInto` keeps them apart).
+ */
 export interface HistoryPage {
   breadcrumbs: Breadcrumb[];
   odometers: OdometerReading[];
+  /** The kind of every reading in `odometers`; null when there are none. */
   odometerKind: OdometerKind | null;
 }
 
@@ -74,14 +80,8 @@ export class ProviderError extends Error {
   }
 }
 
-/** Retry-After in seconds, whole or fractional ("0.40235"); HTTP dates are read too. Null when absent or unreadable. */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
-  if (!value) return null;
-  const seconds = Number(value.trim());
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
-}
+/** Retry-After is read in one place for every provider (Samsara, GLE, HERE). */
+export { parseRetryAfter } from '../../platform/retry-after';
 
 export interface RetryPolicy {
   /** Attempts per call, the first included. */

@@ -58,7 +58,7 @@ export function samsaraProvider(opts: { token: string; baseUrl: string; retry: R
         const rows = page.response.data as unknown[];
         yield rows.flatMap((v) => parseVehicle(fields(v, ['id', 'name', 'vin']), report) ?? []);
         const next = cursorOf(page.response.pagination);
-        if (!guard.next(next, rows.length)) return;
+        if (!guard.next(next)) return;
         after = next!;
       }
     },
@@ -73,7 +73,7 @@ export function samsaraProvider(opts: { token: string; baseUrl: string; retry: R
           return parseDriver({ id: f.id, fullName: f.name ?? '', vehicleId: fields(f.staticAssignedVehicle, ['id']).id }, report) ?? [];
         });
         const next = cursorOf(page.response.pagination);
-        if (!guard.next(next, rows.length)) return;
+        if (!guard.next(next)) return;
         after = next!;
       }
     },
@@ -98,11 +98,16 @@ export function samsaraProvider(opts: { token: string; baseUrl: string; retry: R
           ),
         );
         const rows = body.data as unknown[];
-        const page = toHistoryPage(rows.find((d) => String(fields(d, ['id']).id) === vehicleId) ?? rows[0], window, report);
-        yield page;
-        const next = cursorOf(body.pagination);
-        if (!guard.next(next, page.breadcrumbs.length + page.odometers.length + page.skipped)) return;
-        after = next!;
+        // One page may carry both odometers: each series comes as its own chunk, never mixed (provider.ts HistoryPage).
+        for (const chunk of toHistoryChunks(rows.find((d) => String(fields(d, ['id']).id) === vehicleId) ?? rows[0], window, report)) yield chunk;
+        if (guard.next(cursorOf(body.pagination))) {
+          after = cursorOf(body.pagination)!;
+          continue;
+        }
+        // Stopped before Samsara's last page: the history is not complete, so the track is stored
+        // up to its last fix and the rest is fetched next time (never marked fetched to the window's end).
+        if (guard.stoppedEarly) throw new ProviderError('SAMSARA', guard.stoppedEarly, 'bad-answer');
+        return;
       }
     },
   };
@@ -129,9 +134,13 @@ function wellFormed<P extends { response: { data?: unknown } }>(page: P): P {
   return page;
 }
 
-/** One history page, every fix and reading parsed at the edge; `skipped` counts the refused ones. */
-function toHistoryPage(d: unknown, window: FixWindow, report: SyncReport): HistoryPage & { skipped: number } {
-  const before = report.skippedCount;
+/**
+ * One history page as chunks, every fix and reading parsed at the edge: the fixes with the
+ * engine odometer (OBD) readings, then the gateway's cumulative GPS distance readings as a chunk
+ * of their own. A page without `obdOdometerMeters` (no engine diagnostics, or none in this time
+ * slice) yields no OBD readings; it never turns the GPS distance into the OBD series.
+ */
+function toHistoryChunks(d: unknown, window: FixWindow, report: SyncReport): HistoryPage[] {
   const f = fields(d, ['gps', 'obdOdometerMeters', 'gpsDistanceMeters']);
   const breadcrumbs: Breadcrumb[] = [];
   for (const g of list(f.gps)) {
@@ -148,12 +157,12 @@ function toHistoryPage(d: unknown, window: FixWindow, report: SyncReport): Histo
     }
     return out;
   };
-  // The engine odometer when the vehicle reports one; otherwise the gateway's cumulative GPS distance.
   const obd = readings(f.obdOdometerMeters);
-  const skipped = () => report.skippedCount - before;
-  if (obd.length) return { breadcrumbs, odometers: obd, odometerKind: 'OBD', skipped: skipped() };
   const gpsDistance = readings(f.gpsDistanceMeters);
-  return { breadcrumbs, odometers: gpsDistance, odometerKind: gpsDistance.length ? 'GPS_DISTANCE' : null, skipped: skipped() };
+  return [
+    { breadcrumbs, odometers: obd, odometerKind: obd.length ? 'OBD' : null },
+    ...(gpsDistance.length ? [{ breadcrumbs: [], odometers: gpsDistance, odometerKind: 'GPS_DISTANCE' as const }] : []),
+  ];
 }
 
 function header(e: SamsaraError, name: string): string | null {

@@ -26,12 +26,18 @@ describe('track storage', () => {
     expect(Array.from(back.odoTime)).toEqual(odos.map((o) => o.time / 1000));
   });
 
-  it('appends only fixes later than the stored ones', () => {
+  it('merges fetched fixes by time: a re-read window adds nothing twice, a late fix takes its place', () => {
     const first = trackFrom(crumbs.slice(0, 300), odos.slice(0, 30), 'OBD');
     const more = trackFrom(crumbs.slice(250), odos.slice(25), null, first);
     expect(more.time.length).toBe(500);
     expect(more.odoTime.length).toBe(50);
     expect(more.odometerKind).toBe('OBD');
+    // Fix 100 was uploaded late: the first fetch missed it, the re-read brings it.
+    const withoutLate = trackFrom([...crumbs.slice(0, 100), ...crumbs.slice(101, 300)], odos.slice(0, 30), 'OBD');
+    expect(withoutLate.time.length).toBe(299);
+    const merged = trackFrom(crumbs.slice(50, 320), [], null, withoutLate);
+    expect(Array.from(merged.time)).toEqual(crumbs.slice(0, 320).map((c) => c.time / 1000));
+    expect(merged.lat[100]).toBe(crumbs[100]!.lat);
   });
 
   it('thins a track over the cap evenly along its whole length (first and last fix kept), and never builds one from an impossible fix', () => {

@@ -39,41 +39,51 @@ export const emptyTrack = (): Track => ({
   odometerKind: null,
 });
 
-/** Builds columns from provider pages (in order), dropping fixes not later than the one before. */
+/**
+ * The stored track with fetched fixes and odometer readings merged in by time
+ * (docs/integrations/samsara.md#late-fixes): a fix that arrives late (older than the stored
+ * ones) takes its place in the track, and a fix already stored (same second) is not added again,
+ * so a re-read window is never counted twice. `odometers` must be of the track's kind
+ * (`odometerKind`, or the stored track's): one series is never mixed with another.
+ */
 export function trackFrom(breadcrumbs: readonly Breadcrumb[], odometers: readonly OdometerReading[], odometerKind: OdometerKind | null, after: Track = emptyTrack()): Track {
-  const lastTime = after.time.length ? after.time[after.time.length - 1]! : -Infinity;
   // The edge (edge.ts) already refused impossible fixes; a track is never built from one either.
-  const crumbs = breadcrumbs.filter((b) => Number.isFinite(b.time) && Math.abs(b.lat) <= 90 && Math.abs(b.lng) <= 180 && b.time / 1000 > lastTime);
-  const lastOdo = after.odoTime.length ? after.odoTime[after.odoTime.length - 1]! : -Infinity;
-  const odos = odometers.filter((o) => Number.isFinite(o.time) && Number.isFinite(o.meters) && o.time / 1000 > lastOdo);
-  const n0 = after.time.length;
-  const n = n0 + crumbs.length;
+  const crumbs = breadcrumbs.filter((b) => Number.isFinite(b.time) && Math.abs(b.lat) <= 90 && Math.abs(b.lng) <= 180);
+  const odos = odometers.filter((o) => Number.isFinite(o.time) && Number.isFinite(o.meters));
+  // Index order by time, stored first: the stable sort keeps the stored one of two fixes in one second.
+  const fixAt = (k: number) => (k < after.time.length ? after.time[k]! : Math.round(crumbs[k - after.time.length]!.time / 1000));
+  const fixOrder = mergedOrder(after.time.length + crumbs.length, fixAt);
+  const odoAt = (k: number) => (k < after.odoTime.length ? after.odoTime[k]! : Math.round(odos[k - after.odoTime.length]!.time / 1000));
+  const odoOrder = mergedOrder(after.odoTime.length + odos.length, odoAt);
   const t: Track = {
-    time: new Float64Array(n),
-    lat: new Float64Array(n),
-    lng: new Float64Array(n),
-    speedMph: new Float32Array(n),
-    odoTime: new Float64Array(after.odoTime.length + odos.length),
-    odoMeters: new Float64Array(after.odoTime.length + odos.length),
+    time: new Float64Array(fixOrder.length),
+    lat: new Float64Array(fixOrder.length),
+    lng: new Float64Array(fixOrder.length),
+    speedMph: new Float32Array(fixOrder.length),
+    odoTime: new Float64Array(odoOrder.length),
+    odoMeters: new Float64Array(odoOrder.length),
     odometerKind: after.odometerKind ?? odometerKind,
   };
-  t.time.set(after.time);
-  t.lat.set(after.lat);
-  t.lng.set(after.lng);
-  t.speedMph.set(after.speedMph);
-  crumbs.forEach((b, k) => {
-    t.time[n0 + k] = Math.round(b.time / 1000);
-    t.lat[n0 + k] = b.lat;
-    t.lng[n0 + k] = b.lng;
-    t.speedMph[n0 + k] = b.speedMph ?? Number.NaN;
+  const n0 = after.time.length;
+  fixOrder.forEach((k, i) => {
+    t.time[i] = fixAt(k);
+    const b = k < n0 ? null : crumbs[k - n0]!;
+    t.lat[i] = b ? b.lat : after.lat[k]!;
+    t.lng[i] = b ? b.lng : after.lng[k]!;
+    t.speedMph[i] = b ? (b.speedMph ?? Number.NaN) : after.speedMph[k]!;
   });
-  t.odoTime.set(after.odoTime);
-  t.odoMeters.set(after.odoMeters);
-  odos.forEach((o, k) => {
-    t.odoTime[after.odoTime.length + k] = Math.round(o.time / 1000);
-    t.odoMeters[after.odoTime.length + k] = o.meters;
+  const o0 = after.odoTime.length;
+  odoOrder.forEach((k, i) => {
+    t.odoTime[i] = odoAt(k);
+    t.odoMeters[i] = k < o0 ? after.odoMeters[k]! : odos[k - o0]!.meters;
   });
   return t;
+}
+
+/** Indexes 0…n-1 ordered by `timeOf`, one per second (the first of a second kept). */
+function mergedOrder(n: number, timeOf: (k: number) => number): number[] {
+  const order = Array.from({ length: n }, (_, k) => k).sort((a, b) => timeOf(a) - timeOf(b) || a - b);
+  return order.filter((k, i) => i === 0 || timeOf(k) !== timeOf(order[i - 1]!));
 }
 
 /** Most fixes (and odometer readings) a stored track keeps: a month at one fix a minute. */

@@ -24,8 +24,12 @@ export interface TripWindow {
   inTransit: boolean;
 }
 
-/** While a trip runs, the last minutes are fetched again next time: fixes can arrive late. */
-const LATE_FIXES_MS = 5 * 60_000;
+/**
+ * Gateways upload fixes late (docs/integrations/samsara.md#late-fixes): every fetch re-reads this
+ * much before where the previous one ended, and merges by time (track-codec.ts `trackFrom`), so
+ * a fix uploaded up to two hours late still counts and none is counted twice.
+ */
+export const LATE_FIXES_MS = 2 * 60 * 60_000;
 
 export interface TrackState {
   /** When the stored track was last written; null when nothing is stored. */
@@ -110,8 +114,8 @@ export async function saveTrack(db: Db, tripId: number, source: ProviderName, ve
 
 /**
  * Makes sure the stored track covers the trip window, fetching only what is missing: a covered
- * window is never fetched again, a trip in transit fetches what came after the stored part.
- * Never throws on provider failures: the state carries the error, the stored part stays (the
+ * window is never fetched again, a trip in transit fetches what came after the stored part —
+ * from `LATE_FIXES_MS` before where the last fetch ended, for the fixes uploaded late. Never throws on provider failures: the state carries the error, the stored part stays (the
  * pages fetched before the failure are stored too, so the next attempt continues from there).
  * Reads no track blobs when nothing is missing.
  */
@@ -132,7 +136,7 @@ export async function refreshTrackIn(deps: TelematicsDeps, tripId: number, sourc
   const availability = client ? { enabled: true as const, provider: client } : await providerFor(deps, window.companyId, source);
   if (!availability.enabled) return { ...stored, off: availability.reason };
   const base = sameWindow ? ((await loadStoredTrack(deps.db, tripId, source))?.track ?? emptyTrack()) : emptyTrack();
-  const from = sameWindow ? meta.fetchedTo : window.start;
+  const from = sameWindow ? new Date(Math.max(window.start.getTime(), meta.fetchedTo.getTime() - LATE_FIXES_MS)) : window.start;
   return fetchInto(deps, availability.provider, window, base, from);
 }
 
@@ -141,42 +145,51 @@ const FLUSH_EVERY = 5_000;
 
 /**
  * Fetches the history page by page and stores it as it comes (every few thousand fixes), each
- * time thinned to MAX_TRACK_FIXES: a failure keeps what was stored, and `fetchedTo` never passes
- * the window's end nor the last stored fix, so the next fetch continues from there.
+ * time merged into the stored track by time and thinned to MAX_TRACK_FIXES: a failure keeps what
+ * was stored, and `fetchedTo` never passes the window's end nor the last stored fix, so the next
+ * fetch continues from there. The odometer readings are kept apart by kind: the track keeps one
+ * series — the one it has, else the engine's (OBD) when this fetch got any, else the first kind
+ * that came — and readings of another kind never enter it.
  */
 async function fetchInto(deps: TelematicsDeps, provider: TelematicsProvider, window: TripWindow, base: Track, from: Date): Promise<TrackState> {
   let track = base;
   let crumbs: Breadcrumb[] = [];
-  let odos: OdometerReading[] = [];
-  let kind: OdometerKind | null = base.odometerKind;
+  let odos = new Map<OdometerKind, OdometerReading[]>();
   let error: string | null = null;
   let fetchedAt: Date | null = null;
   const lastFixAt = () => {
     const t = track.time.length ? track.time[track.time.length - 1]! * 1000 : from.getTime();
     return new Date(Math.min(window.end.getTime(), Math.max(from.getTime(), t)));
   };
+  const readings = () => {
+    let n = 0;
+    for (const list of odos.values()) n += list.length;
+    return n;
+  };
   const flush = async (fetchedTo: Date | null) => {
-    crumbs.sort((a, b) => a.time - b.time);
-    odos.sort((a, b) => a.time - b.time);
-    track = thinTrack(trackFrom(crumbs, odos, kind, track));
+    const kind = track.odometerKind ?? (odos.get('OBD')?.length ? 'OBD' : ([...odos.keys()][0] ?? null));
+    track = thinTrack(trackFrom(crumbs, kind ? (odos.get(kind) ?? []) : [], kind, track));
     crumbs = [];
-    odos = [];
+    odos = new Map();
     fetchedAt = await saveTrack(deps.db, window.tripId, provider.name, window.vehicleId!, window.start, fetchedTo ?? lastFixAt(), track);
   };
   try {
     for await (const page of provider.history(window.vehicleId!, from, window.end) as AsyncIterable<HistoryPage>) {
       for (const b of page.breadcrumbs) crumbs.push(b);
-      for (const o of page.odometers) odos.push(o);
-      kind ??= page.odometerKind;
-      if (crumbs.length + odos.length >= FLUSH_EVERY) await flush(null);
+      if (page.odometerKind && page.odometers.length) {
+        const list = odos.get(page.odometerKind) ?? [];
+        for (const o of page.odometers) list.push(o);
+        odos.set(page.odometerKind, list);
+      }
+      if (crumbs.length + readings() >= FLUSH_EVERY) await flush(null);
     }
   } catch (e) {
     error = e instanceof Error ? e.message : 'The history could not be fetched.';
   }
   if (!error) {
-    // Complete: stored up to the window's end (minus the late-fix margin while in transit).
-    await flush(window.inTransit ? new Date(Math.max(from.getTime(), window.end.getTime() - LATE_FIXES_MS)) : window.end);
-  } else if (crumbs.length || odos.length || base.time.length || fetchedAt) {
+    // Complete: stored up to the window's end (the next fetch re-reads the late-fix window before it).
+    await flush(window.end);
+  } else if (crumbs.length || readings() || base.time.length || fetchedAt) {
     // Failed part-way: stored up to the last fix received, and the rest is fetched next time.
     await flush(null);
   }

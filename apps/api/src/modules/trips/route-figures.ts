@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
-import { ROUTING, type EstimateBasis, type RouteSource, type RoutingMode } from '@milepost/contracts/routing-api';
+import { and, asc, count, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { ROUTING, type EstimateBasis, type EstimateReason, type RouteSource, type RoutingMode } from '@milepost/contracts/routing-api';
 import { DEFAULT_ROUTE_SETTING } from '@milepost/contracts/route-settings';
 import { isValidCoordinate } from '@milepost/geo/distance';
 import { legFigures, type LegStop } from '@milepost/geo/mileage';
@@ -40,6 +40,8 @@ export interface RouteColumns {
   routeSource: RouteSource | null;
   /** What the estimate was computed with (the company's factor or the default bands); null for HERE. */
   routeEstimateBasis: EstimateBasis | null;
+  /** Why the figures are an estimate (the first estimated piece's reason); null for HERE. */
+  routeEstimateReason: EstimateReason | null;
 }
 
 /**
@@ -57,7 +59,7 @@ export interface RouteSettings {
   trailer: boolean;
 }
 
-const NO_ROUTE: RouteColumns = { routeM: null, routeTotalEmptyM: null, routePuM: null, routeTrlM: null, routeTotalM: null, routeDurationS: null, routeSource: null, routeEstimateBasis: null };
+const NO_ROUTE: RouteColumns = { routeM: null, routeTotalEmptyM: null, routePuM: null, routeTrlM: null, routeTotalM: null, routeDurationS: null, routeSource: null, routeEstimateBasis: null, routeEstimateReason: null };
 
 /** The user's route settings; none yet: trailer on, Practical (docs/decisions/README.md). */
 export async function routeSettingsOf(db: Db, userId: number): Promise<RouteSettings> {
@@ -89,6 +91,7 @@ export async function computeRouteFigures(
   const legs: { distance: number; duration: number; polyline: string }[] = [];
   let source: RouteSource = 'HERE';
   let basis: EstimateBasis | null = null;
+  let reason: EstimateReason | null = null;
   const step = ROUTING.maxStops - 1;
   for (let from = 0; from < valid.length - 1; from += step) {
     const piece = valid.slice(from, from + ROUTING.maxStops).map((i) => ({ lat: stops[i]!.latitude, lng: stops[i]!.longitude }));
@@ -96,6 +99,7 @@ export async function computeRouteFigures(
     if (answer.source === 'ESTIMATE') {
       source = 'ESTIMATE';
       basis ??= answer.estimateBasis ?? null;
+      reason ??= answer.estimateReason;
     }
     legs.push(...answer.routes[0]!.legs);
   }
@@ -117,7 +121,7 @@ export async function computeRouteFigures(
   };
   return {
     stops: figures,
-    columns: { routeM: f.miles, routeTotalEmptyM: f.totalEmpty, routePuM: f.pu, routeTrlM: f.trl, routeTotalM: f.totalMiles, routeDurationS: duration, routeSource: source, routeEstimateBasis: basis },
+    columns: { routeM: f.miles, routeTotalEmptyM: f.totalEmpty, routePuM: f.pu, routeTrlM: f.trl, routeTotalM: f.totalMiles, routeDurationS: duration, routeSource: source, routeEstimateBasis: basis, routeEstimateReason: reason },
     geometry,
   };
 }
@@ -199,5 +203,56 @@ export async function recomputeAll(db: Db, routing: RoutingService, actorId: num
     total += r.recomputed;
     if (r.lastId === null || r.remaining === 0) return total;
     afterId = r.lastId;
+  }
+}
+
+/** Estimates the retry job leaves alone: no HERE key (nothing to retry). */
+const RETRY_EXCEPT: EstimateReason = 'NO_KEY';
+/** Reasons that say HERE itself could not answer: the job stops its round at the first one. */
+const HERE_DOWN: readonly EstimateReason[] = ['HERE_THROTTLED', 'HERE_UNAVAILABLE', 'HERE_ERROR', 'TIMEOUT'];
+
+/**
+ * The HERE retry job's round (docs/routing.md#throttles): once HERE answers again, every trip
+ * whose figures are an estimate for a reason other than NO_KEY is recomputed, in id order, a
+ * batch at a time, each with the route settings of the user who last saved it. The round stops
+ * as soon as a recomputed trip is still an estimate because HERE could not answer (throttled
+ * again, failing, slow): the next round continues. A trip saved meanwhile is left alone.
+ */
+export async function recomputeEstimatedTrips(db: Db, routing: RoutingService, opts: { batch?: number } = {}): Promise<{ recomputed: number; stillEstimated: number; stoppedBy: EstimateReason | null }> {
+  const batch = opts.batch ?? 50;
+  let afterId = 0;
+  let recomputed = 0;
+  let stillEstimated = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: trips.id, version: trips.version, companyId: trucks.companyId, actor: sql<number | null>`coalesce(${trips.updatedBy}, ${trips.createdBy})` })
+      .from(trips)
+      .leftJoin(trucks, eq(trucks.id, trips.truckId))
+      .where(and(ne(trips.routeEstimateReason, RETRY_EXCEPT), gt(trips.id, afterId)))
+      .orderBy(asc(trips.id))
+      .limit(batch);
+    if (!rows.length) return { recomputed, stillEstimated, stoppedBy: null };
+    for (const t of rows) {
+      afterId = t.id;
+      const settings = t.actor === null ? await routeSettingsOf(db, -1) : await routeSettingsOf(db, t.actor);
+      const stored = await db.select().from(tripStops).where(eq(tripStops.tripId, t.id)).orderBy(asc(tripStops.orderIndex));
+      const { stops: legs, columns, geometry } = await computeRouteFigures(routing, settings, stored, t.companyId);
+      const done = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(trips)
+          .set(columns)
+          .where(and(eq(trips.id, t.id), eq(trips.version, t.version)))
+          .returning({ id: trips.id });
+        if (!updated) return false;
+        for (const [i, s] of stored.entries()) await tx.update(tripStops).set(legs[i]!).where(eq(tripStops.id, s.id));
+        await writePlannedStateMiles(tx, t.id, geometry);
+        return true;
+      });
+      if (done) recomputed++;
+      if (columns.routeSource === 'ESTIMATE') {
+        stillEstimated++;
+        if (columns.routeEstimateReason && HERE_DOWN.includes(columns.routeEstimateReason)) return { recomputed, stillEstimated, stoppedBy: columns.routeEstimateReason };
+      }
+    }
   }
 }

@@ -1,5 +1,6 @@
 import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
 import type { RecoveryReasonRow } from '@milepost/contracts/recovery-reasons-api';
+import type { RoutingStatus } from '@milepost/contracts/routing-api';
 import type { TripSettings, TripSettingsForm } from '@milepost/contracts/settings-api';
 import { queryOptions } from '@tanstack/react-query';
 import { api, hasErrorCode } from '@/lib/api-client';
@@ -74,3 +75,15 @@ export function saveTripSettings({ id, body }: { id: number | undefined; body: T
 /** The saved settings show at once. */
 export const useSaveTripSettingsMutation = () =>
   useWriteMutation('settings', saveTripSettings, (queryClient, saved) => queryClient.setQueryData(settingsKeys.byType('TRIP'), saved));
+
+// ---- HERE routing status (docs/routing.md#throttles)
+
+/** GET /routing/status: whether HERE answers, or is throttled / unavailable since when. Read from the database, never from HERE. */
+export function routingStatusQueryOptions() {
+  return queryOptions({
+    queryKey: [...QUERY_ROOTS.settings, 'routing-status'] as const,
+    queryFn: ({ signal }) => api.get<RoutingStatus>('/routing/status', { signal }),
+    // A throttle lasts seconds to minutes: the line follows it while the screen is open.
+    refetchInterval: 30_000,
+  });
+}

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Toasts } from '@/components/layout/toasts';
+import { formatDisplayDateTime } from '@/lib/date-format';
 import { apiError, mockApi, page, stubElementHeight } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import type { SystemSearch } from '../system-tabs';
@@ -45,6 +46,19 @@ describe('System screen', () => {
     expect(await screen.findByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Recovery Reasons' })).toHaveAttribute('aria-selected', 'false');
     expect(await screen.findByRole('heading', { name: 'Radius Settings' })).toBeInTheDocument();
+  });
+
+  it('says since when HERE throttles Milepost, until when no one calls it, and the trips waiting to be routed again', async () => {
+    const since = '2026-11-28T17:02:00.000Z';
+    const until = '2026-11-28T17:04:00.000Z';
+    mockApi({
+      'GET /global-setting/by-type': () => SETTINGS,
+      'GET /routing/status': () => ({ here: 'THROTTLED', since, until, lastEndedAt: null, estimatesWaiting: 3 }),
+    });
+    renderScreen(['CAN_VIEW_RADIUS_SETTINGS']);
+    const line = await screen.findByTestId('here-status');
+    expect(line).toHaveTextContent(`HERE is throttling Milepost (rate limit) since ${formatDisplayDateTime(since)}; no one calls HERE until ${formatDisplayDateTime(until)}.`);
+    expect(line).toHaveTextContent('3 trips have estimated figures; they are routed again once HERE answers.');
   });
 
   it('opens on recovery reasons, with no switcher, without the radius view permission', async () => {

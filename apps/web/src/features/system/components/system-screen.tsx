@@ -4,6 +4,7 @@ import { ScreenBody } from '@/components/layout/screen';
 import { ViewSwitcher } from '@/components/layout/view-switcher';
 import { usePermissions } from '@/lib/permissions';
 import { SYSTEM_TAB_OPTIONS, resolveSystemTab, showSystemSwitcher, type SystemSearch, type SystemTab } from '../system-tabs';
+import { HereStatus } from './here-status';
 import { RecoveryReasonsTab } from './recovery-reasons-tab';
 import { SettingsPanel } from './settings-form';
 
@@ -51,7 +52,10 @@ export function SystemScreen({
       <HeaderBar title={title} viewSwitcher={switcher} />
       <ScreenBody className="overflow-y-auto">
         {access.settings ? (
-          <SettingsPanel />
+          <>
+            <HereStatus />
+            <SettingsPanel />
+          </>
         ) : (
           <p className="p-4 text-sm text-muted-foreground">You don't have permission to view the radius settings.</p>
         )}
