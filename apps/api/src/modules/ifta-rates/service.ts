@@ -52,8 +52,8 @@ export async function putRates(db: Db, form: z.output<typeof iftaRatesForm>): Pr
 
 /**
  * The diesel rates read from IFTA, Inc.'s quarterly tax rate matrix as a CSV (docs/ifta.md
- * "The rate matrix file"): the header row is the first with a "Jurisdiction" (or "State /
- * Province") column and a "Diesel" column; each row's jurisdiction is the code in parentheses
+ * "The rate matrix file"): the header row is the first with a "State / Province" (or
+ * "Jurisdiction") column and a "Special Diesel" (or "Diesel") column; each row's jurisdiction is the code in parentheses
  * ("ALBERTA (AB) #15") or the cell itself when it is a code; a row that continues the one above
  * (empty jurisdiction cell) belongs to it. Only the U.S. lines are read — US dollars per US
  * gallon, the matrix's own conversion of the Canadian rates — and the Can. lines (Canadian
@@ -61,6 +61,9 @@ export async function putRates(db: Db, form: z.output<typeof iftaRatesForm>): Pr
  * "Can". A jurisdiction whose name says "Surcharge" gives that jurisdiction's surcharge. Rows
  * outside IFTA's members and empty or "-" rates are passed over.
  */
+/** The matrix's diesel column: "Special Diesel" in IFTA, Inc.'s matrix, "Diesel" accepted too. */
+const DIESEL = /^(special\s+)?diesel$/i;
+
 export function parseRateMatrix(csv: string): { jurisdiction: string; ratePerGallon: number; surchargePerGallon: number }[] {
   let records: string[][];
   try {
@@ -68,16 +71,17 @@ export function parseRateMatrix(csv: string): { jurisdiction: string; ratePerGal
   } catch (err) {
     throw new AppError('VALIDATION_FAILED', `csv: ${(err as Error).message}`, [{ path: 'body.csv', message: (err as Error).message }]);
   }
-  const headerAt = records.findIndex((r) => r.some((c) => /^(jurisdiction|state\s*\/\s*province)$/i.test(c)) && r.some((c) => /^diesel$/i.test(c)));
+  const headerAt = records.findIndex((r) => r.some((c) => /^(jurisdiction|state\s*\/\s*province)$/i.test(c)) && r.some((c) => DIESEL.test(c)));
   if (headerAt < 0) throw new AppError('VALIDATION_FAILED', IFTA_MESSAGES.matrixColumns, [{ path: 'body.csv', message: IFTA_MESSAGES.matrixColumns }]);
   const header = records[headerAt]!;
   const jCol = header.findIndex((c) => /^(jurisdiction|state\s*\/\s*province)$/i.test(c));
-  const dCol = header.findIndex((c) => /^diesel$/i.test(c));
+  const dCol = header.findIndex((c) => DIESEL.test(c));
   const found = new Map<string, { rate: number | null; surcharge: number }>();
   let current: { code: string; surcharge: boolean } | null = null;
   for (const r of records.slice(headerAt + 1)) {
     const name = (r[jCol] ?? '').trim();
-    if (name) {
+    // A line that only says "U.S." or "Can." continues the jurisdiction above.
+    if (name && !/^(u\.?\s*s\.?|can\.?)$/i.test(name)) {
       const code = /\(([A-Z]{2})\)/.exec(name.toUpperCase())?.[1] ?? (/^[A-Z]{2}$/i.test(name) ? name.toUpperCase() : null);
       current = code ? { code, surcharge: /surcharge/i.test(name) } : null;
     }

@@ -17,7 +17,7 @@ import { iftaReturnOf, iftaReturnTrips } from './service';
 
 const READ = { permission: 'CAN_SHOW_REPORTS' } as const;
 
-/** The return's rows as filed: one line per jurisdiction, the totals last. */
+/** The return's rows as filed: one line per jurisdiction, the totals last; numbers stay numbers (a credit is negative). */
 const CSV_COLUMNS: CsvColumn<IftaReturnRow>[] = [
   { header: IFTA_RETURN_CSV_HEADERS[0], value: (r) => r.jurisdiction },
   { header: IFTA_RETURN_CSV_HEADERS[1], value: (r) => r.totalMiles },
@@ -25,10 +25,10 @@ const CSV_COLUMNS: CsvColumn<IftaReturnRow>[] = [
   { header: IFTA_RETURN_CSV_HEADERS[3], value: (r) => r.taxableGallons },
   { header: IFTA_RETURN_CSV_HEADERS[4], value: (r) => r.taxPaidGallons },
   { header: IFTA_RETURN_CSV_HEADERS[5], value: (r) => r.netTaxableGallons },
-  { header: IFTA_RETURN_CSV_HEADERS[6], value: (r) => r.ratePerGallon.toFixed(4) },
-  { header: IFTA_RETURN_CSV_HEADERS[7], value: (r) => r.surchargePerGallon.toFixed(4) },
-  { header: IFTA_RETURN_CSV_HEADERS[8], value: (r) => r.surchargeDue.toFixed(2) },
-  { header: IFTA_RETURN_CSV_HEADERS[9], value: (r) => r.taxDue.toFixed(2) },
+  { header: IFTA_RETURN_CSV_HEADERS[6], value: (r) => r.ratePerGallon },
+  { header: IFTA_RETURN_CSV_HEADERS[7], value: (r) => r.surchargePerGallon },
+  { header: IFTA_RETURN_CSV_HEADERS[8], value: (r) => r.surchargeDue },
+  { header: IFTA_RETURN_CSV_HEADERS[9], value: (r) => r.taxDue },
 ];
 
 /** /api/v1/ifta-return (api-modules.ts): the quarter's IFTA return, drafted (docs/ifta.md). */
