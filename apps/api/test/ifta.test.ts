@@ -67,7 +67,7 @@ const purchase = (truckId: number, over: Record<string, unknown> = {}) => ({
 describe('fuel purchases', () => {
   it('are recorded, listed paged by company, truck and dates, changed with their version (stale: 409) and deleted', async () => {
     const { company, trucks } = await fleet(2);
-    const [a, b] = trucks as [{ id: number; unitNumber: string }, { id: number; unitNumber: string }];
+    const [a, b] = [trucks[0]!, trucks[1]!];
     const first = await ok<FuelPurchaseRow>('POST', '/fuel-purchases', purchase(a.id), owner, 201);
     expect(first).toMatchObject({ companyId: company.id, truckId: a.id, unitNumber: a.unitNumber, purchasedAt: '07/10/2026 08:30:00', jurisdiction: 'IN', gallons: 120.5, amount: 480.12, version: 1 });
     await ok('POST', '/fuel-purchases', purchase(a.id, { purchasedAt: '08/01/2026 12:00:00', jurisdiction: 'on', gallons: 99.999, amount: null }), owner, 201);
@@ -298,7 +298,7 @@ describe('the IFTA return', () => {
 
   it('names what a filer must look at: trucks with miles and no fuel or fuel and no miles, MPG outside 4–9, fuel where no truck drove, no rates', async () => {
     const { company, trucks, driver } = await fleet(2);
-    const [a, b] = trucks as [{ id: number; unitNumber: string }, { id: number; unitNumber: string }];
+    const [a, b] = [trucks[0]!, trucks[1]!];
     await tripWith(a.id, driver.id, '2026-04-14T15:00:00Z', 'TELEMATICS', { TX: 2000, OUT: 20 });
     await ok('POST', '/fuel-purchases', purchase(b.id, { jurisdiction: 'KY', gallons: 100, purchasedAt: '05/01/2026 10:00:00' }), owner, 201);
     const ret = await ok<IftaReturn>('GET', `/ifta-return?companyId=${company.id}&quarter=2026Q2`);
