@@ -21,6 +21,7 @@ import { mileageReviewCase } from './cases/mileage-review';
 import { firstScreenCase } from './cases/first-screen';
 import { stateMilesCase, stateMilesEngineCase } from './cases/state-miles';
 import { startCase } from './cases/start';
+import { iftaCase } from './cases/ifta';
 import { postgresReachable, startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
@@ -34,6 +35,7 @@ const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   'mile-stats': mileStatsCase,
   'state-miles': stateMilesCase,
   'mileage-review': mileageReviewCase,
+  ifta: iftaCase,
 };
 
 /** Cases of pure code (no server, no database): run once, engine 'none'. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_ACCOUNTS } from '../accounts';
 import { signIn } from './helpers';
 
@@ -7,7 +7,7 @@ import { signIn } from './helpers';
  * the rows with their totals, a jurisdiction's trips and purchases, the rates one click away; at
  * 1366 px and on a 390 px phone, with screenshots.
  */
-async function openReturn(page: import('@playwright/test').Page) {
+async function openReturn(page: Page) {
   await signIn(page, E2E_ACCOUNTS.owner);
   await page.goto('/reports?tab=IFTA');
   await page.getByRole('combobox', { name: 'Company' }).click();
