@@ -1,5 +1,5 @@
 import type { Paged } from '@milepost/contracts/api';
-import { iftaQuarterRange, iftaReturnFileName, type FuelPurchaseRow, type IftaRates, type IftaRatesForm, type IftaReturn, type IftaReturnTrip } from '@milepost/contracts/ifta-api';
+import { iftaQuarterRange, iftaReturnFileName, type FuelImportBody, type FuelImportMapping, type FuelImportResult, type FuelPurchaseRow, type IftaRates, type IftaRatesForm, type IftaReturn, type IftaReturnTrip } from '@milepost/contracts/ifta-api';
 import { formatWireDateTime } from '@milepost/contracts/time';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiDownload } from '@/lib/api-client';
@@ -43,3 +43,14 @@ export const saveIftaRates = (form: IftaRatesForm) => api.put<IftaRates>('/ifta-
 
 /** GET /ifta-return/export.csv */
 export const downloadIftaReturnCsv = (r: IftaRequest) => apiDownload('/ifta-return/export.csv', { query: { ...r }, fileName: iftaReturnFileName(r) });
+
+/** GET /fuel-purchases/import-mapping: the company's last column mapping (null: none yet). */
+export function fuelMappingQueryOptions(companyId: number) {
+  return queryOptions({
+    queryKey: iftaKeys.list({ kind: 'mapping', companyId }),
+    queryFn: ({ signal }) => api.get<{ companyId: number; mapping: FuelImportMapping | null }>('/fuel-purchases/import-mapping', { query: { companyId }, signal }),
+  });
+}
+
+/** POST /fuel-purchases/import */
+export const importFuelPurchases = (body: FuelImportBody) => api.post<FuelImportResult>('/fuel-purchases/import', body);

@@ -118,3 +118,43 @@ describe('Reports → IFTA return', () => {
     expect(screen.queryByRole('button', { name: 'Save rates' })).toBeNull();
   });
 });
+
+describe('Reports → IFTA return → fuel card import', () => {
+  it('maps the file column by column (the last mapping filled in), checks it, and imports skipping the invalid lines only when asked', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    mockApi({
+      'GET /ifta-return': () => ret,
+      'GET /fuel-purchases': () => page([purchase]),
+      'GET /fuel-purchases/import-mapping': () => ({ companyId: 3, mapping: { purchasedAt: 'Date', unit: 'Unit', jurisdiction: 'State', gallons: 'Qty' } }),
+      'POST /fuel-purchases/import': (c) => {
+        const body = c.body as Record<string, unknown>;
+        bodies.push(body);
+        return {
+          imported: body.dryRun || !body.skipInvalid ? 0 : 1,
+          rows: [
+            { row: 2, status: 'OK', reason: null },
+            { row: 3, status: 'INVALID', reason: 'jurisdiction must be a US state or Canadian province code, like IN or ON' },
+          ],
+        };
+      },
+    });
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3', companyId: 3 }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Fuel purchases' }, wait));
+    const file = new File(['Unit,Date,State,Qty,Merchant\nT-101,07/02/2026 06:15:00,IL,120.5,Pilot\nT-101,07/03/2026 06:15:00,ZZ,10,Pilot\n'], 'card.csv', { type: 'text/csv' });
+    await user.upload(await screen.findByLabelText('Fuel card export', undefined, wait), file);
+    const vendor = await screen.findByRole('combobox', { name: /Vendor/ }, wait);
+    await waitFor(() => expect((screen.getByRole('combobox', { name: /Gallons/ }) as HTMLSelectElement).value).toBe('Qty'), wait);
+    await user.selectOptions(vendor, 'Merchant');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText(/Checked: 1 OK, 1 invalid, 0 already imported/, undefined, wait)).toBeInTheDocument();
+    expect(screen.getByText(/Line 3: invalid/)).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ companyId: 3, dryRun: true, skipInvalid: false, mapping: { purchasedAt: 'Date', unit: 'Unit', jurisdiction: 'State', gallons: 'Qty', vendor: 'Merchant' } });
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText(/Nothing was imported/, undefined, wait)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Skip the invalid lines/ }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText(/Imported 1\./, undefined, wait)).toBeInTheDocument();
+    expect(bodies[2]).toMatchObject({ dryRun: false, skipInvalid: true });
+  });
+});

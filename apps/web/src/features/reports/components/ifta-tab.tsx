@@ -18,6 +18,7 @@ import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { downloadIftaReturnCsv, fuelPurchasesQueryOptions, iftaRatesQueryOptions, iftaReturnQueryOptions, iftaTripsQueryOptions, saveIftaRates, type IftaRequest } from '../api/ifta-api';
 import type { ReportsSearch } from '../reports-search';
+import { FuelImport } from './fuel-import';
 import { quarterChoices, quarterKey } from './state-miles-tab';
 
 export const IFTA_CHOOSE_COMPANY_TEXT = 'Choose a company: an IFTA return is filed per carrier.';
@@ -65,6 +66,7 @@ export function IftaTab({
   const mobile = useIsMobile();
   const { distanceUnit } = useRouteSettings();
   const [view, setView] = useState<View>('RETURN');
+  const canEdit = usePermissions().has('CAN_EDIT_FUEL_PURCHASES');
 
   return (
     <>
@@ -101,7 +103,14 @@ export function IftaTab({
         ) : !request ? (
           <p className="p-6 text-center text-sm text-muted-foreground">{IFTA_CHOOSE_COMPANY_TEXT}</p>
         ) : view === 'FUEL' ? (
-          <PurchasesList request={request} label={`Fuel purchases, ${quarter}`} unit={distanceUnit} />
+          <>
+            {canEdit && (
+              <div className="p-3 pb-0">
+                <FuelImport companyId={request.companyId} />
+              </div>
+            )}
+            <PurchasesList request={request} label={`Fuel purchases, ${quarter}`} unit={distanceUnit} />
+          </>
         ) : query.isPending ? (
           <Spinner label="Drafting the IFTA return..." />
         ) : query.error && !query.data ? (
