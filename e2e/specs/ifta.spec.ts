@@ -11,7 +11,7 @@ async function openReturn(page: Page) {
   await signIn(page, E2E_ACCOUNTS.owner);
   await page.goto('/reports?tab=IFTA');
   await page.getByRole('combobox', { name: 'Company' }).click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   const table = page.getByRole('table', { name: 'IFTA return' });
   // The demo's quarters: the last full one, else the one before (whichever the trips reach).
   if (!(await table.isVisible({ timeout: 10_000 }).catch(() => false))) throw new Error('no IFTA return for the first company');
@@ -48,7 +48,7 @@ test('IFTA return on a phone (390 px): the return and its warnings fit the scree
   await page.goto('/reports?tab=IFTA');
   await page.getByRole('button', { name: /Filters/ }).click();
   await page.getByRole('combobox', { name: 'Company' }).click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('table', { name: 'IFTA return' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
