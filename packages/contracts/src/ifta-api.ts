@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './api';
-import { decimalNumber, id, optionalText } from './fields';
+import { decimalNumber, hasNoNul, id, nulMessage, optionalText, requiredText, text } from './fields';
 import { centralDateTime } from './time';
 import { quarterRange } from './state-miles-api';
 
@@ -131,14 +131,16 @@ export type FuelPurchaseForm = z.input<typeof fuelPurchaseForm>;
 export const fuelPurchaseUpdate = fuelPurchaseForm.extend({ version: z.number({ message: IFTA_MESSAGES.version }).int(IFTA_MESSAGES.version).min(1, IFTA_MESSAGES.version).max(2147483647, IFTA_MESSAGES.version) });
 
 /** The fuel card export's column (by its header) for each field of a purchase. */
+const column = (field: string) => requiredText(field, 200, IFTA_MESSAGES.mappingColumn);
+const optionalColumn = (field: string) => text(field, 200).optional();
 export const fuelImportMapping = z.object({
-  purchasedAt: z.string({ message: IFTA_MESSAGES.mappingColumn }).trim().min(1, IFTA_MESSAGES.mappingColumn).max(200),
-  unit: z.string({ message: IFTA_MESSAGES.mappingColumn }).trim().min(1, IFTA_MESSAGES.mappingColumn).max(200),
-  jurisdiction: z.string({ message: IFTA_MESSAGES.mappingColumn }).trim().min(1, IFTA_MESSAGES.mappingColumn).max(200),
-  gallons: z.string({ message: IFTA_MESSAGES.mappingColumn }).trim().min(1, IFTA_MESSAGES.mappingColumn).max(200),
-  amount: z.string().trim().max(200).optional(),
-  vendor: z.string().trim().max(200).optional(),
-  city: z.string().trim().max(200).optional(),
+  purchasedAt: column('purchasedAt'),
+  unit: column('unit'),
+  jurisdiction: column('jurisdiction'),
+  gallons: column('gallons'),
+  amount: optionalColumn('amount'),
+  vendor: optionalColumn('vendor'),
+  city: optionalColumn('city'),
 });
 export type FuelImportMapping = z.infer<typeof fuelImportMapping>;
 
@@ -147,7 +149,7 @@ export const FUEL_IMPORT_MAX_CHARS = 10_000_000;
 
 export const fuelImportBody = z.object({
   companyId: id(IFTA_MESSAGES.companyId),
-  csv: z.string({ message: IFTA_MESSAGES.csv }).min(1, IFTA_MESSAGES.csv).max(FUEL_IMPORT_MAX_CHARS, IFTA_MESSAGES.csv),
+  csv: z.string({ message: IFTA_MESSAGES.csv }).min(1, IFTA_MESSAGES.csv).max(FUEL_IMPORT_MAX_CHARS, IFTA_MESSAGES.csv).refine(hasNoNul, nulMessage('csv')),
   mapping: fuelImportMapping,
   /** Check the rows, import nothing. */
   dryRun: z.boolean().default(false),
@@ -202,7 +204,7 @@ export const iftaRates = z.object({
 export type IftaRates = z.infer<typeof iftaRates>;
 export const iftaRatesImportBody = z.object({
   quarter: quarterText,
-  csv: z.string({ message: IFTA_MESSAGES.csv }).min(1, IFTA_MESSAGES.csv).max(1_000_000, IFTA_MESSAGES.csv),
+  csv: z.string({ message: IFTA_MESSAGES.csv }).min(1, IFTA_MESSAGES.csv).max(1_000_000, IFTA_MESSAGES.csv).refine(hasNoNul, nulMessage('csv')),
   version: iftaRatesForm.shape.version,
 });
 
