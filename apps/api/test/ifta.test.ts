@@ -203,6 +203,9 @@ describe('fuel card import', () => {
     const foreign = await ok<FuelImportResult>('POST', '/fuel-purchases/import', { companyId: company.id, csv: card(other.trucks[0]!.unitNumber, 'Y'), mapping, dryRun: true });
     expect(foreign.rows[0]).toMatchObject({ status: 'INVALID' });
     expect((await api('POST', '/fuel-purchases/import', { companyId: company.id, csv: 'a,b\n"unclosed', mapping })).statusCode).toBe(400);
+    const nul = await api('POST', '/fuel-purchases/import', { companyId: company.id, csv: `${card('X', 'Y')}\u0000`, mapping });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors).toContainEqual({ path: 'body.csv', message: 'csv must not contain a NUL character' });
   });
 });
 
