@@ -37,7 +37,7 @@ export async function iftaCase(server: BenchServer): Promise<Figure[]> {
   ).rows;
   await db.execute(sql`
     insert into trips (truck_id, driver_id, identifier_type, load_number, trip_status, pickup_date_time)
-    select t.id, ${driver!.id}, 'LOAD_NUMBER', 'IFTA-' || g, 'COMPLETED', ${from.toISOString()}::timestamptz + make_interval(secs => (g * 7919) % ${span})
+    select t.id, ${driver!.id}, 'LOAD_NUMBER', 'IFTA-' || g, 'COMPLETED', ${from.toISOString()}::timestamptz + make_interval(secs => (g::bigint * 7919) % ${span})
     from generate_series(1, ${TRIPS}) g join trucks t on t.unit_number = 'IFTA-' || (1 + g % ${TRUCKS})`);
   await db.execute(sql`
     insert into trip_state_miles (trip_id, source, state, metres, best, computed_from, rules, truck_id, pickup_date_time, cancelled)
@@ -48,7 +48,7 @@ export async function iftaCase(server: BenchServer): Promise<Figure[]> {
     where t.truck_id in (select id from trucks where company_id = ${companyId})`);
   await db.execute(sql`
     insert into fuel_purchases (truck_id, purchased_at, jurisdiction, gallons, amount_cents, vendor)
-    select t.id, ${from.toISOString()}::timestamptz + make_interval(secs => (g * 104729) % ${span}), (array[${sql.raw(STATES.map((s) => `'${s}'`).join(','))}])[1 + g % 10],
+    select t.id, ${from.toISOString()}::timestamptz + make_interval(secs => (g::bigint * 104729) % ${span}), (array[${sql.raw(STATES.map((s) => `'${s}'`).join(','))}])[1 + g % 10],
       (50 + g % 200)::numeric + 0.125, (50 + g % 200) * 389, 'Bench Fuel'
     from generate_series(1, ${PURCHASES}) g join trucks t on t.unit_number = 'IFTA-' || (1 + g % ${TRUCKS})
     on conflict do nothing`);
