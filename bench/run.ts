@@ -22,6 +22,7 @@ import { firstScreenCase } from './cases/first-screen';
 import { stateMilesCase, stateMilesEngineCase } from './cases/state-miles';
 import { startCase } from './cases/start';
 import { jobQueuesCase } from './cases/job-queues';
+import { iftaCase } from './cases/ifta';
 import { postgresReachable, startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
@@ -37,6 +38,7 @@ const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   'mileage-review': mileageReviewCase,
   // Background queues at volume: trip figures drained, syncs with and without hanging providers (about 2 minutes).
   'job-queues': jobQueuesCase,
+  ifta: iftaCase,
 };
 
 /** Cases of pure code (no server, no database): run once, engine 'none'. */

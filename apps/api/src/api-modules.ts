@@ -4,7 +4,10 @@ import { authRoutes, authRoutesOutsidePrefix } from './modules/auth/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { dispatcherRoutes } from './modules/dispatchers/routes';
 import { driverRoutes } from './modules/drivers/routes';
+import { fuelPurchaseRoutes } from './modules/fuel-purchases/routes';
 import { healthRoutes } from './modules/health/routes';
+import { iftaRateRoutes } from './modules/ifta-rates/routes';
+import { iftaReturnRoutes } from './modules/ifta-return/routes';
 import { mileStatsRoutes, mileStatsRoutesOutsidePrefix } from './modules/mile-stats/routes';
 import { mileageReviewRoutes, mileageReviewRoutesOutsidePrefix } from './modules/mileage-review/routes';
 import { permissionRoutes } from './modules/permissions/routes';
@@ -63,6 +66,10 @@ export const API_MODULES: readonly ApiModule[] = [
   { folder: 'routing', prefix: `${V1}/routing`, routes: routingRoutes, outside: routingRoutesOutsidePrefix },
   { folder: 'telematics', prefix: `${V1}/integrations`, routes: integrationRoutes },
   { folder: 'mileage-review', prefix: `${V1}/mileage-review`, routes: mileageReviewRoutes, outside: mileageReviewRoutesOutsidePrefix },
+  // The IFTA return (docs/ifta.md): its fuel, its rates, the return drafted from them and the state miles.
+  { folder: 'fuel-purchases', prefix: `${V1}/fuel-purchases`, routes: fuelPurchaseRoutes },
+  { folder: 'ifta-rates', prefix: `${V1}/ifta-rates`, routes: iftaRateRoutes },
+  { folder: 'ifta-return', prefix: `${V1}/ifta-return`, routes: iftaReturnRoutes },
 ];
 
 /**

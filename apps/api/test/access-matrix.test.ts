@@ -74,5 +74,6 @@ describe('access matrix', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+    // Every route × six principals, one request at a time: minutes on a busy machine, never a timing check.
+  }, 180_000);
 });

@@ -83,6 +83,26 @@ describe('demo data', () => {
     expect(completed[0]!.n).toBeGreaterThan(30);
   });
 
+  it('opens a complete IFTA return: a quarter of fuel purchases and that quarter\'s rates, rows with tax due (docs/ifta.md "Demo")', async () => {
+    // The company and quarter with the most fuel: what a newcomer opens.
+    const [busiest] = (
+      (await ctx.db.execute(sql`
+        select t.company_id, to_char(f.purchased_at at time zone 'America/Chicago', 'YYYY"Q"Q') as quarter, count(*)::int as n
+        from fuel_purchases f join trucks t on t.id = f.truck_id group by 1, 2 order by 3 desc limit 1`)) as unknown as { rows: { company_id: number; quarter: string; n: number }[] }
+    ).rows;
+    expect(busiest!.n).toBeGreaterThan(20);
+    const rates = await call(ctx.app, { method: 'GET', url: `/api/v1/ifta-rates?quarter=${busiest!.quarter}`, token });
+    expect(rates.json().data.rows.length).toBe(58);
+    const res = await call(ctx.app, { method: 'GET', url: `/api/v1/ifta-return?companyId=${busiest!.company_id}&quarter=${busiest!.quarter}`, token });
+    expect(res.statusCode).toBe(200);
+    const ret = res.json().data as { totalMiles: number; totalGallons: number; mpg: number; rows: { taxDue: number; taxPaidGallons: number }[]; warnings: { code: string }[] };
+    expect(ret.totalMiles).toBeGreaterThan(1000);
+    expect(ret.totalGallons).toBeGreaterThan(100);
+    expect(ret.rows.filter((r) => r.taxPaidGallons > 0).length).toBeGreaterThan(2);
+    expect(ret.rows.some((r) => r.taxDue !== 0)).toBe(true);
+    expect(ret.warnings.map((w) => w.code)).not.toContain('NO_RATES');
+  });
+
   it('runs regional loads of 50–1 200 miles with stops in a sensible order', async () => {
     const rows = await ctx.db.select({ id: trips.id, total: trips.routeTotalM, source: trips.routeSource, status: trips.tripStatus }).from(trips);
     expect(rows.length).toBeGreaterThan(300);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDrizzleJson, generateMigration, type DrizzleSnapshotJSON } from 'drizzle-kit/api';
 import * as access from '../src/db/schema/access';
+import * as ifta from '../src/db/schema/ifta';
 import * as mileageReview from '../src/db/schema/mileage-review';
 import * as platform from '../src/db/schema/platform';
 import * as reference from '../src/db/schema/reference';
@@ -26,7 +27,7 @@ describe('drizzle schema snapshot', () => {
     const journal = JSON.parse(readFileSync(path.join(drizzleDir, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
     expect(newest.slice(0, 4)).toBe(journal.entries.at(-1)!.tag.slice(0, 4));
     const kept = JSON.parse(readFileSync(path.join(drizzleDir, 'meta', newest), 'utf8')) as DrizzleSnapshotJSON;
-    const current = generateDrizzleJson({ ...access, ...mileageReview, ...platform, ...reference, ...routing, ...telematics, ...tripStatistics, ...trips }, kept.id, undefined, 'snake_case');
+    const current = generateDrizzleJson({ ...access, ...ifta, ...mileageReview, ...platform, ...reference, ...routing, ...telematics, ...tripStatistics, ...trips }, kept.id, undefined, 'snake_case');
     expect(await generateMigration(kept, current)).toEqual([]);
   });
 });

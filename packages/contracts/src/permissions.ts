@@ -35,6 +35,7 @@ export const PERMISSION_CATALOGUE = [
   p('CAN_RECOMPUTE_TRIP_ROUTES', 'Trips', "Recompute stored trips' route miles"),
   p('CAN_SHOW_ROUTES', 'Routes', 'Show the Routes page', true),
   p('CAN_SHOW_REPORTS', 'Reports', 'Show the Reports page', true),
+  p('CAN_EDIT_FUEL_PURCHASES', 'Reports', 'Record and import fuel purchases and edit the IFTA tax rates'),
   // Trucks and drivers
   p('CAN_SHOW_TRUCKS', 'Trucks', 'Show the Trucks page', true),
   p('CAN_SHOW_TRUCK_PAGE', 'Trucks', 'Open the Trucks page', true),

@@ -19,8 +19,9 @@ import * as tripStatisticsSchema from './schema/trip-statistics';
 import * as tripsSchema from './schema/trips';
 import * as telematics from './schema/telematics';
 import * as mileageReview from './schema/mileage-review';
+import * as ifta from './schema/ifta';
 
-export const schema = { ...access, ...platform, ...reference, ...routing, ...tripsSchema, ...tripStatisticsSchema, ...telematics, ...mileageReview };
+export const schema = { ...access, ...platform, ...reference, ...routing, ...tripsSchema, ...tripStatisticsSchema, ...telematics, ...mileageReview, ...ifta };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**

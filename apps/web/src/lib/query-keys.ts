@@ -27,6 +27,8 @@ export const QUERY_ROOTS = {
   reports: ['trip-statistics'],
   /** Read-only: the Reports screen's State miles tab and a trip's split (docs/state-miles.md). */
   stateMiles: ['state-miles'],
+  /** The IFTA return, its fuel purchases and rates (docs/ifta.md). */
+  ifta: ['ifta'],
   routeSettings: ['user-route-setting'],
 } as const;
 
@@ -66,10 +68,12 @@ export const WRITE_REFRESHES = {
   settings: ['settings'],
   // A trip's stops and manual figures are part of its mileage report, and the other way round.
   // The reports sum the trips' figures.
-  trips: ['trips', 'mileStats', 'reports', 'mileageReview', 'stateMiles'],
-  mileStats: ['mileStats', 'trips', 'reports', 'mileageReview', 'stateMiles'],
+  trips: ['trips', 'mileStats', 'reports', 'mileageReview', 'stateMiles', 'ifta'],
+  mileStats: ['mileStats', 'trips', 'reports', 'mileageReview', 'stateMiles', 'ifta'],
   // Approving sets the trips' manual figures.
   mileageReview: ['mileageReview', 'trips', 'mileStats', 'reports', 'stateMiles'],
+  // Fuel purchases and rates: the return is drafted from them.
+  ifta: ['ifta'],
   // The PUT answers the whole row, which is put in the cache: refetching could only bring back an older one.
   routeSettings: [],
 } as const satisfies Record<Exclude<QueryArea, 'me' | 'reports' | 'stateMiles'>, readonly QueryArea[]>;

@@ -5,6 +5,7 @@ import { appMeta } from '../schema/platform';
 import { hashPassword, verifyPassword } from '../../platform/crypto';
 import { seedDemoReference } from './demo-reference';
 import { seedDemoTrips } from './demo-trips';
+import { seedDemoFuel } from './demo-fuel';
 import type { RoutingService } from '../../modules/routing/service';
 import { recomputeAll } from '../../modules/trips/route-figures';
 
@@ -38,6 +39,7 @@ export async function seedDemo(db: Db, routing: RoutingService): Promise<boolean
     }
     await seedDemoReference(tx);
     await seedDemoTrips(tx, routing.withoutHere());
+    await seedDemoFuel(tx);
     return true;
   });
   if (seeded && routing.hasHere) {

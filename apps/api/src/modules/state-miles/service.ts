@@ -470,3 +470,85 @@ export async function backfillStateMiles(
 export function exportStateMiles<R>(exports: ExportSessions, q: StateMilesQuery, columns: readonly CsvColumn<R>[], onError: (err: unknown) => void) {
   return exportCsv(exports, stateMilesRowsQuery(q), columns, onError);
 }
+
+/** One truck's metres and trips in one jurisdiction from one source over a quarter (each trip by its best source). */
+export interface StateMilesTotal {
+  truckId: number;
+  state: string;
+  source: StateMilesSource;
+  metres: number;
+  trips: number;
+}
+
+/** A company's quarter of state miles as stored (the quarterly totals): the IFTA return reads them (docs/ifta.md). */
+export async function companyQuarterTotals(db: Db, companyId: number, year: number, quarter: number): Promise<StateMilesTotal[]> {
+  const { rows } = (await db.execute(stateMilesTotalsQuery({ periodType: 'QUARTERLY', year, quarter, companyId }))) as unknown as { rows: TotalsRow[] };
+  return rows.map((r) => ({ truckId: Number(r.truck_id), state: r.state, source: r.source as StateMilesSource, metres: Number(r.metres), trips: Number(r.trips) }));
+}
+
+/** One counted trip (not cancelled, its best source) of a company's trucks, picked up in a period. */
+export interface CountedTrip {
+  tripId: number;
+  truckId: number;
+  source: StateMilesSource;
+  /** The Central day of the pickup, YYYY-MM-DD. */
+  day: string;
+  metres: number;
+}
+
+/** The counted trips of a company's trucks picked up in [from, to], one row each (the covering index of the rows that count). */
+export async function companyCountedTrips(db: Db, companyId: number, from: Date, to: Date): Promise<CountedTrip[]> {
+  const s = tripStateMiles;
+  const { rows } = (await db.execute(sql`
+    select ${s.tripId} as trip_id, ${s.truckId} as truck_id, ${s.source} as source,
+      to_char(${s.pickupDateTime} at time zone 'America/Chicago', 'YYYY-MM-DD') as day, sum(${s.metres})::float8 as metres
+    from ${s}
+    where ${s.best} and not ${s.cancelled} and ${s.pickupDateTime} >= ${from.toISOString()} and ${s.pickupDateTime} <= ${to.toISOString()}
+      and ${s.truckId} in (select ${trucks.id} from ${trucks} where ${trucks.companyId} = ${companyId})
+    group by 1, 2, 3, 4`)) as unknown as { rows: { trip_id: number; truck_id: number; source: string; day: string; metres: number }[] };
+  return rows.map((r) => ({ tripId: Number(r.trip_id), truckId: Number(r.truck_id), source: r.source as StateMilesSource, day: r.day, metres: Number(r.metres) }));
+}
+
+/** A counted trip's metres in one jurisdiction, with its truck, load number and pickup (the IFTA return's drill-down). */
+export interface JurisdictionTrip {
+  tripId: number;
+  truckId: number;
+  unitNumber: string;
+  loadNumber: string | null;
+  pickupDateTime: Date;
+  source: StateMilesSource;
+  metres: number;
+}
+
+/** The counted trips of a company's trucks in [from, to] that drove in `state`, by pickup, paged in SQL. */
+export async function companyTripsInJurisdiction(
+  db: Db,
+  q: { companyId: number; from: Date; to: Date; state: string; page: number; size: number },
+): Promise<{ rows: JurisdictionTrip[]; total: number }> {
+  const s = tripStateMiles;
+  const where = sql`${s.best} and not ${s.cancelled} and ${s.state} = ${q.state}
+      and ${s.pickupDateTime} >= ${q.from.toISOString()} and ${s.pickupDateTime} <= ${q.to.toISOString()}
+      and ${s.truckId} in (select ${trucks.id} from ${trucks} where ${trucks.companyId} = ${q.companyId})`;
+  const [page, count] = await Promise.all([
+    db.execute(sql`
+      select ${s.tripId} as trip_id, ${s.truckId} as truck_id, ${trucks.unitNumber} as unit_number, ${trips.loadNumber} as load_number,
+        ${s.pickupDateTime} as pickup, ${s.source} as source, ${s.metres} as metres
+      from ${s} join ${trucks} on ${trucks.id} = ${s.truckId} join ${trips} on ${trips.id} = ${s.tripId}
+      where ${where}
+      order by ${s.pickupDateTime}, ${s.tripId}
+      limit ${q.size} offset ${q.page * q.size}`) as unknown as Promise<{ rows: { trip_id: number; truck_id: number; unit_number: string; load_number: string | null; pickup: string | Date; source: string; metres: number }[] }>,
+    db.execute(sql`select count(*)::int as n from ${s} where ${where}`) as unknown as Promise<{ rows: { n: number }[] }>,
+  ]);
+  return {
+    rows: page.rows.map((r) => ({
+      tripId: Number(r.trip_id),
+      truckId: Number(r.truck_id),
+      unitNumber: r.unit_number,
+      loadNumber: r.load_number,
+      pickupDateTime: new Date(r.pickup),
+      source: r.source as StateMilesSource,
+      metres: Number(r.metres),
+    })),
+    total: Number(count.rows[0]?.n ?? 0),
+  };
+}

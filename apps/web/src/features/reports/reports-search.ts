@@ -12,9 +12,9 @@ export const reportsSearchParams = {
   periodType: oneOfParam([...PERIOD_TYPES, 'CUSTOM', 'NONE']),
   fromDate: wireDateParam,
   toDate: wireDateParam,
-  /** The screen's tab: absent is the mileage report; STATE_MILES the IFTA state miles (docs/state-miles.md). */
-  tab: oneOfParam(['STATE_MILES']),
-  /** The State miles tab's quarter as YYYY-Qn (absent: the last full quarter) and company filter. */
+  /** The screen's tab: absent is the mileage report; STATE_MILES the IFTA state miles (docs/state-miles.md); IFTA the quarterly return (docs/ifta.md). */
+  tab: oneOfParam(['STATE_MILES', 'IFTA']),
+  /** The State miles and IFTA tabs' quarter as YYYY-Qn (absent: the last full quarter) and company filter. */
   quarter: (value: unknown) => (typeof value === 'string' && /^20\d\d-Q[1-4]$/.test(value) ? value : undefined),
   companyId: idParam,
   companyLabel: textParam({ max: 100, trim: false }),

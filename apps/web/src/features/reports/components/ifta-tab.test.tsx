@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { IftaRates, IftaReturn, IftaReturnTrip, FuelPurchaseRow } from '@milepost/contracts/ifta-api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi, page } from '@/test/api-mock';
+import { makeUser, renderWithApp } from '@/test/render';
+import { IFTA_CHOOSE_COMPANY_TEXT, IftaTab, noRatesText } from './ifta-tab';
+
+const ret: IftaReturn = {
+  companyId: 3,
+  quarter: '2026Q3',
+  totalMiles: 1011,
+  totalGallons: 201,
+  mpg: 5.03,
+  rows: [
+    { jurisdiction: 'IL', totalMiles: 399, taxableMiles: 399, taxableGallons: 79, taxPaidGallons: 150, netTaxableGallons: -71, ratePerGallon: 0.467, surchargePerGallon: 0, surchargeDue: 0, taxDue: -33.16, trips: 2, purchases: 1 },
+    { jurisdiction: 'IN', totalMiles: 612, taxableMiles: 612, taxableGallons: 122, taxPaidGallons: 51, netTaxableGallons: 71, ratePerGallon: 0.54, surchargePerGallon: 0.11, surchargeDue: 13.42, taxDue: 38.34, trips: 1, purchases: 1 },
+  ],
+  totalDue: 18.6,
+  notFileable: { trips: 1, miles: 150 },
+  warnings: [{ code: 'NOT_FILEABLE', message: '1 trip(s), 150 mi, have only a straight-line estimate and are left out.', items: [] }],
+};
+const trips: IftaReturnTrip[] = [
+  { tripId: 11, truckId: 1, unitNumber: 'T-101', loadNumber: 'LD-1', pickupDateTime: '07/14/2026 10:00:00', miles: 100, source: 'TELEMATICS', fileable: true },
+  { tripId: 12, truckId: 1, unitNumber: 'T-101', loadNumber: 'LD-2', pickupDateTime: '08/03/2026 10:00:00', miles: 298.7, source: 'ROUTE', fileable: true },
+];
+const purchase: FuelPurchaseRow = { id: 5, companyId: 3, truckId: 1, unitNumber: 'T-101', purchasedAt: '07/20/2026 10:00:00', jurisdiction: 'IL', gallons: 150.25, amount: 600, vendor: 'Pilot #412', city: 'Gary', version: 1 };
+const setting = (distanceUnit: 'MILES' | 'KM') => () => ({ id: 1, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit });
+
+const wait = { timeout: 8000 };
+afterEach(() => vi.unstubAllGlobals());
+const cells = (table: HTMLElement) => within(table).getAllByRole('row').map((r) => Array.from(r.querySelectorAll('th,td')).map((c) => c.textContent));
+
+describe('Reports → IFTA return', () => {
+  it('asks for a company first', async () => {
+    mockApi({});
+    renderWithApp(<IftaTab title="Reports" search={{ tab: 'IFTA' }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    expect(await screen.findByText(IFTA_CHOOSE_COMPANY_TEXT, undefined, wait)).toBeInTheDocument();
+  });
+
+  it("shows the warnings on top, the totals and the rows with a credit, and each row's trips and purchases one click away", async () => {
+    const { calls } = mockApi({
+      'GET /ifta-return': () => ret,
+      'GET /ifta-return/trips': () => page(trips),
+      'GET /fuel-purchases': () => page([purchase]),
+      'GET /user-route-setting/1': setting('MILES'),
+    });
+    renderWithApp(<IftaTab title="Reports" search={{ tab: 'IFTA', quarter: '2026-Q3', companyId: 3, companyLabel: 'Acme' }} onSearchChange={() => {}} viewSwitcher={null} />, {
+      user: makeUser(['CAN_SHOW_REPORTS']),
+    });
+    const table = await screen.findByRole('table', { name: 'IFTA return' }, wait);
+    expect(Object.fromEntries(calls.find((c) => c.url.pathname.endsWith('/ifta-return'))!.url.searchParams)).toEqual({ companyId: '3', quarter: '2026Q3' });
+    expect(within(screen.getByRole('region', { name: 'Warnings' })).getByText(/straight-line estimate/)).toBeInTheDocument();
+    expect(cells(table)).toEqual([
+      ['Jurisdiction', 'Total mi', 'Taxable mi', 'Taxable gal', 'Tax-paid gal', 'Net gal', 'Rate', 'Surcharge', 'Tax due'],
+      ['IL', '399', '399', '79', '150', '-71', '0.4670', '$0.00', '−$33.16'],
+      ['IN', '612', '612', '122', '51', '71', '0.5400', '$13.42', '$38.34'],
+      ['Total', '1 011', '1 011', '201', '201', '0', '', '$13.42', '$5.18'],
+    ]);
+    const totals = screen.getByLabelText('Totals');
+    expect(totals).toHaveTextContent('Fleet MPG5.03');
+    expect(totals).toHaveTextContent('Total due$18.60');
+    expect(totals).toHaveTextContent('Not fileable1 trips, 150 mi');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'IL: trips and purchases' }));
+    const tripTable = await screen.findByRole('table', { name: 'Trips in IL' }, wait);
+    expect(cells(tripTable)).toEqual([
+      ['07/14/2026', 'T-101', 'LD-1', '100.0 mi', 'GPS (telematics)'],
+      ['08/03/2026', 'T-101', 'LD-2', '298.7 mi', 'HERE route'],
+    ]);
+    const bought = await screen.findByRole('table', { name: 'Purchases in IL' }, wait);
+    expect(cells(bought)).toEqual([['07/20/2026 10:00', 'T-101', '150.250 gal', 'Pilot #412']]);
+    const asked = calls.find((c) => c.url.pathname.endsWith('/ifta-return/trips'))!.url.searchParams;
+    expect(Object.fromEntries(asked)).toMatchObject({ companyId: '3', quarter: '2026Q3', jurisdiction: 'IL' });
+    const fuelAsked = calls.find((c) => c.url.pathname.endsWith('/fuel-purchases'))!.url.searchParams;
+    expect(Object.fromEntries(fuelAsked)).toMatchObject({ companyId: '3', jurisdiction: 'IL', fromDate: '07/01/2026 00:00:00', toDate: '09/30/2026 23:59:59' });
+  });
+
+  it('in KM mode shows km and litres beside the miles and gallons the return keeps', async () => {
+    mockApi({ 'GET /ifta-return': () => ret, 'GET /user-route-setting/1': setting('KM') });
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3', companyId: 3 }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    await screen.findByRole('table', { name: 'IFTA return' }, wait);
+    // 1 011 mi = 1 627 km; 201 gal = 761 L.
+    await waitFor(() => expect(screen.getByLabelText('Totals')).toHaveTextContent('Total miles1 011(1 627 km)'), wait);
+    expect(screen.getByLabelText('Totals')).toHaveTextContent('Total gallons201(761 L)');
+  });
+
+  it('the quarter without rates says so; rates are edited and saved with the version read', async () => {
+    let saved: unknown;
+    const empty: IftaRates = { quarter: '2026Q3', rows: [], version: 0 };
+    mockApi({
+      'GET /ifta-rates': () => empty,
+      'PUT /ifta-rates': (c) => {
+        saved = c.body;
+        return { quarter: '2026Q3', version: 1, rows: [{ jurisdiction: 'IN', ratePerGallon: 0.61, surchargePerGallon: 0 }] };
+      },
+    });
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3' }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Tax rates' }, wait));
+    expect(await screen.findByText(noRatesText('2026Q3'), undefined, wait)).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Add a jurisdiction' }), 'IN');
+    const rate = screen.getByRole('textbox', { name: 'IN rate' });
+    await user.clear(rate);
+    await user.type(rate, '0.61');
+    await user.click(screen.getByRole('button', { name: 'Save rates' }));
+    await waitFor(() => expect(saved).toEqual({ quarter: '2026Q3', version: 0, rows: [{ jurisdiction: 'IN', ratePerGallon: '0.61', surchargePerGallon: '0.0000' }] }), wait);
+    expect(await screen.findByRole('status', undefined, wait)).toHaveTextContent('Rates saved.');
+  });
+
+  it('shows rates read-only without CAN_EDIT_FUEL_PURCHASES, and an error the API gives', async () => {
+    mockApi({ 'GET /ifta-rates': () => ({ quarter: '2026Q3', version: 2, rows: [{ jurisdiction: 'KY', ratePerGallon: 0.246, surchargePerGallon: 0.1 }] }), 'GET /ifta-return': () => apiError(404, 'Company not found.', 'NOT_FOUND') });
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3', companyId: 99 }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    expect(await screen.findByRole('alert', undefined, wait)).toHaveTextContent('Company not found.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Tax rates' }));
+    const table = await screen.findByRole('table', { name: 'Diesel rates, 2026Q3' }, wait);
+    expect(cells(table)[1]).toEqual(['KY', '0.2460', '0.1000']);
+    expect(screen.queryByRole('button', { name: 'Save rates' })).toBeNull();
+  });
+});
+
+describe('Reports → IFTA return → fuel card import', () => {
+  it('maps the file column by column (the last mapping filled in), checks it, and imports skipping the invalid lines only when asked', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    mockApi({
+      'GET /ifta-return': () => ret,
+      'GET /fuel-purchases': () => page([purchase]),
+      'GET /fuel-purchases/import-mapping': () => ({ companyId: 3, mapping: { purchasedAt: 'Date', unit: 'Unit', jurisdiction: 'State', gallons: 'Qty' } }),
+      'POST /fuel-purchases/import': (c) => {
+        const body = c.body as Record<string, unknown>;
+        bodies.push(body);
+        return {
+          imported: body.dryRun || !body.skipInvalid ? 0 : 1,
+          rows: [
+            { row: 2, status: 'OK', reason: null },
+            { row: 3, status: 'INVALID', reason: 'jurisdiction must be a US state or Canadian province code, like IN or ON' },
+          ],
+        };
+      },
+    });
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3', companyId: 3 }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Fuel purchases' }, wait));
+    const file = new File(['Unit,Date,State,Qty,Merchant\nT-101,07/02/2026 06:15:00,IL,120.5,Pilot\nT-101,07/03/2026 06:15:00,ZZ,10,Pilot\n'], 'card.csv', { type: 'text/csv' });
+    await user.upload(await screen.findByLabelText('Fuel card export', undefined, wait), file);
+    const vendor = await screen.findByRole('combobox', { name: /Vendor/ }, wait);
+    await waitFor(() => expect((screen.getByRole('combobox', { name: /Gallons/ }) as HTMLSelectElement).value).toBe('Qty'), wait);
+    await user.selectOptions(vendor, 'Merchant');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText(/Checked: 1 OK, 1 invalid, 0 already imported/, undefined, wait)).toBeInTheDocument();
+    expect(screen.getByText(/Line 3: invalid/)).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ companyId: 3, dryRun: true, skipInvalid: false, mapping: { purchasedAt: 'Date', unit: 'Unit', jurisdiction: 'State', gallons: 'Qty', vendor: 'Merchant' } });
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText(/Nothing was imported/, undefined, wait)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Skip the invalid lines/ }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText(/Imported 1\./, undefined, wait)).toBeInTheDocument();
+    expect(bodies[2]).toMatchObject({ dryRun: false, skipInvalid: true });
+  });
+});
