@@ -13,6 +13,7 @@ import { pruneRateLimits } from '../platform/rate-limit';
 import { storable } from '../platform/storable';
 import { integrationSyncStatus } from '../db/schema/telematics';
 import { DEFAULT_LEASE_SECONDS, dueSyncs, leaseExpired, markQueued, syncCompany } from '../modules/telematics/sync';
+import { startGlePolling } from '../modules/telematics/gle-poll';
 
 /**
  * Background jobs, kept in PostgreSQL by pg-boss (docs/decisions/014-background-jobs.md):
@@ -191,6 +192,8 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     else if (result) log.info({ companyId, provider, ...result }, 'telematics sync finished');
   });
   for (let i = 0; i < SYNC_WORKERS; i++) await boss.work<SyncJob>(SYNC_QUEUE, polling, runSync);
+  // GLE is polled, not synced: its own queues (modules/telematics/gle-poll.ts).
+  await startGlePolling(boss, { telematics, log, pollingSeconds: polling.pollingIntervalSeconds, schedule: opts.schedule ?? true, leaseSeconds });
 
   // A run whose lease ran out (its instance died, or it hangs) is queued again: a stalled sync recovers by itself.
   const sweep = async () => {

@@ -12,6 +12,7 @@ import { providerFor, type TelematicsDeps } from './registry';
 import { refreshTrack } from './tracks';
 import { keepTripFigures } from './keep-figures';
 import { linkDriver, linkTruck } from './links';
+import { appendPositions } from './positions';
 import { PROVIDER_REGISTRY } from './providers';
 import { companySwitchesSql, switchesOf } from './company-providers';
 import { tripSettingsSwitches } from './settings-providers';
@@ -27,6 +28,8 @@ export interface SyncResult {
   vehicles: number;
   drivers: number;
   tracks: number;
+  /** New positions of a sampled provider (GLE) stored by the round. */
+  positions: number;
 }
 
 export type SyncState = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
@@ -140,25 +143,69 @@ export async function syncCompany(deps: TelematicsDeps, companyId: number, name:
   }
 }
 
-async function runSync(deps: TelematicsDeps, companyId: number, provider: TelematicsProvider, lease: Lease): Promise<SyncResult | null> {
+/**
+ * One round of a sampled provider (GLE, docs/integrations/gle.md "Polling"): every page of its
+ * current positions — the vehicles matched to trucks, the drivers linked, and each vehicle's new
+ * position appended to its truck's positions — page by page, the status written after each.
+ */
+async function sampleRound(db: Db, companyId: number, provider: TelematicsProvider, lease: Lease, result: SyncResult) {
+  const report = provider.report;
+  const vins = new Set<string>();
+  for await (const page of provider.current!()) {
+    await upsertVehicles(db, companyId, provider.name, page.vehicles, vins, report);
+    await upsertDrivers(db, companyId, provider.name, page.drivers);
+    result.positions += await appendPositions(db, companyId, provider.name, page.positions);
+    result.vehicles += page.vehicles.length;
+    result.drivers += page.drivers.length;
+    await lease.write({ state: 'RUNNING', vehicles: result.vehicles, drivers: result.drivers, skipped: report.skippedCount, notice: report.summary() });
+  }
+}
+
+/**
+ * One poll round of a sampled provider (gle-poll.ts; docs/integrations/gle.md "Polling"): its
+ * vehicles, drivers and new positions, under the same lease as the sync, so a poll and a sync of
+ * one company never run at once. The in-transit tracks are brought up to date by the scheduled
+ * sync, not here: a stored track is not rewritten at every poll. 'off': the provider is not on
+ * for the company (no status is written, the poll chain ends); 'busy': a run holds the lease.
+ */
+export async function pollCompany(deps: TelematicsDeps, companyId: number, name: ProviderName, opts: SyncOptions = {}): Promise<SyncResult | null | 'busy' | 'off'> {
+  const availability = await providerFor(deps, companyId, name);
+  if (!availability.enabled || !availability.provider.current) return 'off';
+  const lease = await takeLease(deps.db, companyId, name, opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS);
+  if (!lease) return 'busy';
+  try {
+    return await runSync(deps, companyId, availability.provider, lease, { poll: true });
+  } catch (e) {
+    if (e instanceof LeaseLost) return null;
+    throw e;
+  } finally {
+    lease.release();
+  }
+}
+
+async function runSync(deps: TelematicsDeps, companyId: number, provider: TelematicsProvider, lease: Lease, opts: { poll?: boolean } = {}): Promise<SyncResult | null> {
   const { db } = deps;
   const name = provider.name;
-  const result: SyncResult = { vehicles: 0, drivers: 0, tracks: 0 };
+  const result: SyncResult = { vehicles: 0, drivers: 0, tracks: 0, positions: 0 };
   const report = provider.report;
   const progress = () => ({ skipped: report.skippedCount, notice: report.summary() });
   try {
-    const vins = new Set<string>();
-    for await (const page of provider.vehicles()) {
-      await upsertVehicles(db, companyId, name, page, vins, report);
-      result.vehicles += page.length;
-      await lease.write({ state: 'RUNNING', vehicles: result.vehicles, ...progress() });
+    if (provider.current) {
+      await sampleRound(db, companyId, provider, lease, result);
+    } else {
+      const vins = new Set<string>();
+      for await (const page of provider.vehicles()) {
+        await upsertVehicles(db, companyId, name, page, vins, report);
+        result.vehicles += page.length;
+        await lease.write({ state: 'RUNNING', vehicles: result.vehicles, ...progress() });
+      }
+      for await (const page of provider.drivers()) {
+        await upsertDrivers(db, companyId, name, page);
+        result.drivers += page.length;
+        await lease.write({ state: 'RUNNING', drivers: result.drivers, ...progress() });
+      }
     }
-    for await (const page of provider.drivers()) {
-      await upsertDrivers(db, companyId, name, page);
-      result.drivers += page.length;
-      await lease.write({ state: 'RUNNING', drivers: result.drivers, ...progress() });
-    }
-    result.tracks = await refreshInTransitTracks(deps, companyId, provider);
+    if (!opts.poll) result.tracks = await refreshInTransitTracks(deps, companyId, provider);
     await lease.write({ state: 'SUCCEEDED', finishedAt: new Date(), error: null, ...progress() });
     return result;
   } catch (e) {
@@ -266,10 +313,13 @@ async function upsertDrivers(db: Db, companyId: number, name: ProviderName, list
     const truckOf = new Map(truckRows.map((t) => [t.vehicleId, t.id]));
     const scoped = (d: TelematicsDriver) => scopedDriverId(companyId, d.id);
     const linked = await tx
-      .select({ id: dl.driverId, ext: dl.externalId })
+      .select({ id: dl.driverId, ext: dl.externalId, truckId: drivers.truckId })
       .from(dl)
+      .innerJoin(drivers, eq(drivers.id, dl.driverId))
       .where(and(eq(dl.provider, name), inArray(dl.externalId, list.map(scoped))));
     const byExt = new Map(linked.map((d) => [d.ext, d.id]));
+    // A linked driver already on the truck the provider names is left alone: a poll every minute writes nothing for it.
+    const unchanged = new Map(linked.map((d) => [d.ext, d.truckId]));
     const names = list.filter((d) => !byExt.has(scoped(d))).map((d) => `${d.firstName} ${d.lastName}`.trim().toLowerCase());
     const unlinked = names.length
       ? await tx
@@ -288,6 +338,7 @@ async function upsertDrivers(db: Db, companyId: number, name: ProviderName, list
     for (const d of unlinked) if (!byName.has(d.key)) byName.set(d.key, d.id);
     for (const d of list) {
       const truckId = d.vehicleId ? (truckOf.get(d.vehicleId) ?? null) : null;
+      if (unchanged.has(scoped(d)) && (truckId === null || unchanged.get(scoped(d)) === truckId)) continue;
       const key = `${d.firstName} ${d.lastName}`.trim().toLowerCase();
       const existing = byExt.get(scoped(d)) ?? byName.get(key);
       let id = existing;
