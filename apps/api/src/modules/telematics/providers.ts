@@ -28,7 +28,7 @@ export interface ProviderRecord {
   client(opts: ClientOptions, config: ProviderConfig): TelematicsProvider | string;
 }
 
-export type ClientOptions = { token: string; retry: RetryPolicy; fetch?: typeof fetch };
+export type ClientOptions = { token: string; retry: RetryPolicy; fetch?: typeof fetch; now?: () => number };
 /** Each provider's address on this server (config.ts), and how often GLE is polled and its positions kept (gle-poll.ts). */
 export type ProviderConfig = Pick<Config, 'SAMSARA_BASE_URL' | 'GLE_BASE_URL'> & Partial<Pick<Config, 'GLE_POLL_SECONDS' | 'POSITIONS_RETENTION_DAYS'>>;
 
