@@ -94,7 +94,8 @@ describe('a GLE poll round', () => {
     expect(created).toMatchObject({ unitNumber: `G${k}-1`, vinNumber: `vin-${k}-1`, companyId: company.id });
     const [lee] = await driversLinked(ctx.db, 'GLE', scopedDriverId(company.id, String(list[1]!.id)));
     expect(lee).toMatchObject({ firstName: 'Lee', lastName: `Park${k}1`, truckId: created!.id });
-    expect(await positionsOf(known.id)).toEqual([{ at: new Date(list[0]!.fixes[0]!.time - (list[0]!.fixes[0]!.time % 1000)), reportedAt: new Date(list[0]!.fixes[0]!.time - (list[0]!.fixes[0]!.time % 1000)), lat: 40 }]);
+    const second = Math.floor(list[0]!.fixes![0]!.time / 1000) * 1000; // GLE's times are whole seconds
+    expect(await positionsOf(known.id)).toEqual([{ at: new Date(second), reportedAt: new Date(second), lat: 40 }]);
     expect(await status(company.id)).toMatchObject({ state: 'SUCCEEDED', vehicles: 25, drivers: 25, error: null, notice: null });
   });
 
@@ -106,7 +107,7 @@ describe('a GLE poll round', () => {
     const [truck] = await trucksLinked(ctx.db, 'GLE', String(v!.id));
     const [driver] = await driversLinked(ctx.db, 'GLE', scopedDriverId(company.id, String(v!.id)));
     expect(await pollCompany(deps(), company.id, 'GLE')).toMatchObject({ positions: 0 });
-    v!.fixes.push({ time: Date.now() - MIN, lat: 41, lng: -76, speedMph: 50, odometerMeters: null });
+    v!.fixes!.push({ time: Date.now() - MIN, lat: 41, lng: -76, speedMph: 50, odometerMeters: null });
     expect(await pollCompany(deps(), company.id, 'GLE')).toMatchObject({ positions: 1 });
     expect((await positionsOf(truck!.id)).map((p) => p.lat)).toEqual([40, 41]);
     const [after] = await ctx.db.select({ updatedAt: drivers.updatedAt }).from(drivers).where(eq(drivers.id, driver!.id));

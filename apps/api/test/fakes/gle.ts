@@ -13,21 +13,22 @@ export const GLE_SAMPLE_401 = fixture('refused-401.json');
 export const GLE_SAMPLE_403 = fixture('refused-403.json');
 
 export interface GleItem {
-  vehicle: { id: number; make: string; model: string; vin: string; unit_number: string };
-  driver: { id: number; name: string } | null;
+  vehicle: { id: number | string; make: string; model: string; vin: string; unit_number: string };
+  driver: { id: number | string; name: string } | null;
   location: Record<string, unknown> | null;
   dot: string;
 }
 
 export interface FakeGleVehicle {
-  id: number;
+  /** GLE's ids are numbers; a test may give any id it can tell apart. */
+  id: number | string;
   vin: string;
   unitNumber: string;
   make?: string;
   model?: string;
-  driver?: { id: number; name: string } | null;
-  /** Where the vehicle has been: the fake answers the last fix at or before its clock (none yet: `location` null). */
-  fixes: FakeFix[];
+  driver?: { id: number | string; name: string } | null;
+  /** Where the vehicle has been: the fake answers the last fix at or before its clock (none: `location` null). */
+  fixes?: FakeFix[];
   /** A device whose clock runs this far ahead: its times are written that much later. */
   skewMs?: number;
 }
@@ -51,7 +52,7 @@ export const gleTime = (ms: number, zoneHours = 0) => new Date(ms + zoneHours * 
 export function gleItem(v: FakeGleVehicle, at: number, zoneHours = 0): GleItem {
   const sample = GLE_SAMPLE_200.content[0]!;
   let fix: FakeFix | undefined;
-  for (const f of v.fixes) if (f.time <= at) fix = f;
+  for (const f of v.fixes ?? []) if (f.time <= at) fix = f;
   return {
     ...sample,
     vehicle: { ...sample.vehicle, id: v.id, vin: v.vin, unit_number: v.unitNumber, make: v.make ?? sample.vehicle.make, model: v.model ?? sample.vehicle.model },
