@@ -77,8 +77,7 @@ export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promi
   const queuePoll = (companyId: number, at?: Date) =>
     boss.send(GLE_POLL_QUEUE, { companyId } satisfies GlePollJob, { singletonKey: String(companyId), ...(at && at.getTime() > Date.now() ? { startAfter: at } : {}) });
 
-  const poll = async ([job]: PgBoss.Job<GlePollJob>[]) => {
-    if (!job) return;
+  const poll = async (job: PgBoss.Job<GlePollJob>) => {
     const { companyId } = job.data;
     const started = Date.now();
     try {
@@ -93,7 +92,10 @@ export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promi
       log.error({ err, companyId }, 'next GLE poll could not be queued; the every-minute round will');
     }
   };
-  for (let i = 0; i < (opts.concurrency ?? 8); i++) await boss.work<GlePollJob>(GLE_POLL_QUEUE, polling, poll);
+  // One worker fetching up to `concurrency` polls at once (at most one per company: the queue keeps one waiting per key).
+  await boss.work<GlePollJob>(GLE_POLL_QUEUE, { ...polling, batchSize: opts.concurrency ?? 8 }, async (jobs) => {
+    await Promise.all(jobs.map(poll));
+  });
 
   await boss.work(GLE_POLL_ALL_QUEUE, polling, async () => {
     try {
