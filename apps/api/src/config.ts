@@ -95,8 +95,15 @@ const configSchema = z.object({
   HERE_API_KEY: z.string().optional(),
   /** Samsara API host (the EU cloud is https://api.eu.samsara.com; tests point it at a local fake). */
   SAMSARA_BASE_URL: z.url().default('https://api.samsara.com'),
-  /** GLE telematics API host. GLE stays off until it is set (docs/integrations/gle.md). */
-  GLE_BASE_URL: z.url().optional(),
+  /**
+   * GLE (GreenLight ELD's Vehicle Location API) host; other ELD brands of the same platform answer
+   * under their own hosts (docs/integrations/gle.md).
+   */
+  GLE_BASE_URL: z.url().default('https://api.greenlighteld.com/logger/external'),
+  /** Seconds between two polls of each company's GLE vehicle positions (docs/integrations/gle.md "Polling"). */
+  GLE_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Days a sampled position outside every trip is kept before the retention job drops it. */
+  POSITIONS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Minutes between two telematics syncs of every company (vehicles, drivers, in-transit trip tracks). */
   TELEMATICS_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** Telematics syncs one instance runs at once, all providers together (docs/integrations/telematics.md#sync). */

@@ -181,16 +181,24 @@ const samsaraPages = (now: number, vehicleId: string) =>
   });
 
 const glePages = (now: number, vehicleId: string) => {
-  const frame = (item: fc.Arbitrary<unknown>) =>
-    fc.oneof(
-      { weight: 4, arbitrary: fc.record({ items: listOrJunk(item), page: fc.oneof(fc.constantFrom(0, 0, 1, -1), junk), pageSize: fc.oneof(fc.constantFrom(0, 100, -5, 1e9), junk), total: fc.oneof(fc.constantFrom(5, 1e12, 0), junk) }) },
-      { weight: 1, arbitrary: junk },
-    );
+  // GreenLight's `/vehicles/current` (docs/integrations/gle.md): times without an offset too.
+  const gleTime = fc.oneof(fc.integer({ min: now - 6 * 3600_000, max: now + 6 * 3600_000 }).map((t) => new Date(t).toISOString().slice(0, 19)), time(now));
+  const item = fc.record(
+    {
+      vehicle: fc.oneof(fc.record({ id: fc.oneof(field, fc.constant(vehicleId), fc.integer()), make: field, model: field, vin: field, unit_number: field }, { requiredKeys: [] }), junk),
+      driver: fc.oneof(fc.record({ id: fc.oneof(field, fc.integer()), name: field }, { requiredKeys: [] }), junk),
+      location: fc.oneof(
+        fc.record({ vehicle_coordinates: fc.oneof(fc.record({ latitude: coordinate, longitude: coordinate }, { requiredKeys: [] }), junk), time: gleTime, direction: field, state: field }, { requiredKeys: [] }),
+        junk,
+      ),
+      dot: field,
+    },
+    { requiredKeys: [] },
+  );
+  const page = fc.oneof(fc.constantFrom(0, 0, 1, -1, null, 1e12), junk);
   return fc.record({
-    vehicles: frame(fc.record({ vehicleId: fc.oneof(field, fc.constant(vehicleId)), vin: field, name: field, odometerMiles: fc.oneof(fc.double(), junk) }, { requiredKeys: [] })),
-    drivers: frame(fc.record({ driverId: field, firstName: field, lastName: field, vehicleId: field }, { requiredKeys: [] })),
-    history: fc.oneof(
-      { weight: 4, arbitrary: fc.record({ positions: listOrJunk(fc.record({ ts: time(now), lat: coordinate, lon: coordinate, speedMph: fc.oneof(fc.double(), junk), odometerMiles: fc.oneof(fc.double(), junk) }, { requiredKeys: [] })), nextCursor: cursor }) },
+    current: fc.oneof(
+      { weight: 4, arbitrary: fc.record({ result: fc.oneof(fc.record({ code: field, description: field }), junk), content: listOrJunk(item), pageable: fc.oneof(fc.record({ total: page, prev: page, next: page, current: page }), junk) }) },
       { weight: 1, arbitrary: junk },
     ),
   });
@@ -230,9 +238,7 @@ describe('generated provider answers', () => {
     await fc.assert(
       fc.asyncProperty(glePages(now, gleVehicleId), async (pages) => {
         gle.clearFaults();
-        gle.fail(/^\/v1\/vehicles$/, { kind: 'body', body: pages.vehicles }, 3);
-        gle.fail(/^\/v1\/drivers$/, { kind: 'body', body: pages.drivers }, 3);
-        gle.fail(/^\/v1\/vehicles\/[^/]+\/positions$/, { kind: 'body', body: pages.history }, 3);
+        gle.fail(/^\/vehicles\/current$/, { kind: 'body', body: pages.current }, 3);
         return check('GLE', pages);
       }),
       { numRuns: 25, seed: 21 },

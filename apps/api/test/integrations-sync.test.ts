@@ -39,7 +39,6 @@ beforeEach(() => {
   samsara.drivers.length = 0;
   samsara.listPageSize = 512;
   gle.vehicles.length = 0;
-  gle.drivers.length = 0;
 });
 
 /** A company with both integrations on and tokens the fakes accept. */
@@ -182,9 +181,8 @@ describe('GLE sync', () => {
     const company = await integratedCompany();
     const k = uid();
     const truck = await createTruckRow(ctx.db, { companyId: company.id, vinNumber: `GVIN-${k}` });
-    gle.vehicles.push({ vehicleId: `g-1-${k}`, vin: `gvin-${k}`, name: 'G one' }, { vehicleId: `g-2-${k}`, vin: `gnew-${k}`, name: `GLE ${k}` });
-    gle.drivers.push({ driverId: `gd-${k}`, firstName: 'Lee', lastName: `Park${k}`, vehicleId: `g-1-${k}` });
-    gle.fail(/^\/v1\/vehicles$/, { kind: 'rate-limit', retryAfter: '1' });
+    gle.vehicles.push({ id: `g-1-${k}`, vin: `gvin-${k}`, unitNumber: 'G one', driver: { id: `gd-${k}`, name: `Lee Park${k}` } }, { id: `g-2-${k}`, vin: `gnew-${k}`, unitNumber: `GLE ${k}` });
+    gle.fail(/^\/vehicles\/current$/, { kind: 'rate-limit', retryAfter: '1' });
     expect((await sync(company.id, 'GLE')).statusCode).toBe(202);
     const s = await settled(company.id, 'GLE');
     expect(s).toMatchObject({ vehicles: 2, drivers: 1, error: null });

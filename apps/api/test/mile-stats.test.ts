@@ -18,6 +18,7 @@ import { createCompanyRow, createDriverRow, createTruckRow, createUser, setCompa
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 import { straightDrive, type FakeFix } from './fakes/telematics-server';
+import { storePositions } from './telematics-fixtures';
 import { metresToMiles } from '@milepost/geo/units';
 
 let ctx: TestContext;
@@ -79,11 +80,10 @@ afterAll(async () => {
 
 beforeEach(() => {
   samsara.historyPageSize = 200;
-  gle.positionsPageSize = 1000;
 });
 
 /** A completed (or in-transit) trip A → B → C on a truck known to both providers, with tracks in both fakes. */
-async function tripWithTracks(opts: { status?: 'COMPLETED' | 'IN_TRANSIT'; start?: Date; gleOffsetMeters?: number } = {}) {
+async function tripWithTracks(opts: { status?: 'COMPLETED' | 'IN_TRANSIT'; start?: Date; gle?: boolean } = {}) {
   const k = uid();
   const box = createSecretBox(ctx.secretKey);
   const company = await createCompanyRow(ctx.db, { samsaraEnabled: true, gleEnabled: true, samsaraTokenEncrypted: box.seal('samsara-test-token'), gleTokenEncrypted: box.seal('gle-test-token') });
@@ -93,7 +93,8 @@ async function tripWithTracks(opts: { status?: 'COMPLETED' | 'IN_TRANSIT'; start
   const fixes: FakeFix[] = [...straightDrive(A, B, start, 60), ...straightDrive(B, C, new Date(start.getTime() + 61 * 60_000), 90, 500_000_000 + legAB)];
   samsara.vehicles.push({ id: `sv-${k}`, name: `S ${k}`, vin: `svin-${k}` });
   samsara.history.set(`sv-${k}`, fixes);
-  gle.history.set(`gv-${k}`, fixes.map((f) => ({ ...f, odometerMeters: f.odometerMeters === null ? null : f.odometerMeters + (opts.gleOffsetMeters ?? 0) })));
+  // GLE has no history: its track is the positions its polls stored (docs/integrations/gle.md).
+  if (opts.gle ?? true) await storePositions(ctx.db, truck.id, fixes);
   const status = opts.status ?? 'COMPLETED';
   const end = new Date(start.getTime() + 160 * 60_000);
   const trip = await createTrip(ctx.db, fixedRoute, actorId, {
@@ -135,8 +136,7 @@ const historyCalls = (vehicleId: string) => samsara.requests.filter((r) => r.pat
 describe('GET /mile-stats/{tripId}', () => {
   it('answers HERE, Samsara and GLE figures side by side, with the manual figures, from histories fetched page by page', async () => {
     samsara.historyPageSize = 40; // 152 fixes: four pages
-    gle.positionsPageSize = 100;
-    const { trip, vehicleId, gleVehicleId } = await tripWithTracks();
+    const { trip, vehicleId } = await tripWithTracks();
     await keep(trip.id);
     const s = await mileStats(trip.id);
 
@@ -151,19 +151,28 @@ describe('GET /mile-stats/{tripId}', () => {
       expect(stats.trl).toBe(0);
       near(stats.miles, legBC * MI);
       expect(stats.totalMiles).toBeCloseTo(stats.miles + stats.totalEmpty, 9);
-      near(stats.totalOdometers!, (legAB + legBC) * MI);
-      expect(stats.legs.map((l) => [l.stopType, l.method, l.otherMethod, l.differs, l.gap])).toEqual([
-        ['PICKUP', 'ODOMETER', 'GPS', false, false],
-        ['DELIVERY', 'ODOMETER', 'GPS', false, false],
-      ]);
     }
+    near(s.samsaraStats!.totalOdometers!, (legAB + legBC) * MI);
+    expect(s.samsaraStats!.legs.map((l) => [l.stopType, l.method, l.otherMethod, l.differs, l.gap])).toEqual([
+      ['PICKUP', 'ODOMETER', 'GPS', false, false],
+      ['DELIVERY', 'ODOMETER', 'GPS', false, false],
+    ]);
+    // GLE reports no odometer: its legs are measured along the sampled track.
+    expect(s.gleStats!.totalOdometers).toBeNull();
+    expect(s.gleStats!.legs.map((l) => [l.stopType, l.method, l.otherMethod, l.differs, l.gap])).toEqual([
+      ['PICKUP', 'GPS', null, false, false],
+      ['DELIVERY', 'GPS', null, false, false],
+    ]);
     // Samsara's history is not paged by the SDK: Milepost followed `after` itself, asking for the
     // three series in one comma-separated `types`.
     const calls = historyCalls(vehicleId);
     expect(calls).toHaveLength(4);
     expect(calls.slice(1).every((c) => c.query.get('after'))).toBe(true);
     expect(calls[0]!.query.getAll('types')).toEqual(['gps,obdOdometerMeters,gpsDistanceMeters']);
-    expect(gle.requests.filter((r) => r.path === `/v1/vehicles/${gleVehicleId}/positions`)).toHaveLength(2);
+    // GLE's track was read from the stored positions, page by page, and called no one.
+    const [gleTrack] = await ctx.db.select().from(tripTracks).where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'GLE')));
+    expect(gleTrack!.pointCount).toBe(152);
+    expect(gle.requests).toHaveLength(0);
 
     // Kept for the reports under the names they read, in metres (docs/decisions/020-one-unit.md).
     const kept = await ctx.db.select().from(tripMileStats).where(eq(tripMileStats.tripId, trip.id));
@@ -228,7 +237,8 @@ describe('GET /mile-stats/{tripId}', () => {
     const after = await mileStats(trip.id);
     // From the last stored fix, less the late-fix window (never before the trip's start).
     expect(Date.parse(historyCalls(vehicleId).at(-1)!.query.get('startTime')!)).toBe(Math.max(partial!.windowStart.getTime(), fixes[49]!.time - LATE_FIXES_MS));
-    expect(after.samsaraStats!.totalMiles).toBeCloseTo(s.gleStats!.totalMiles, 2); // Samsara's odometer counts whole metres
+    // Samsara's odometer and GLE's sampled track measure the same drive.
+    expect(Math.abs(after.samsaraStats!.totalMiles - s.gleStats!.totalMiles) / s.gleStats!.totalMiles).toBeLessThan(0.003);
     const [whole] = await ctx.db.select().from(tripTracks).where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
     expect(whole!.pointCount).toBe(152);
   });
@@ -350,8 +360,7 @@ describe('GET /trips/summary and /trips/report-summary with telematics', () => {
   };
 
   it("adds a panel per integration the trip's company runs, with the engine's miles, hours and method; an integration without a track has no figures", async () => {
-    const { trip, truck, number, gleVehicleId } = await tripWithTracks();
-    gle.history.delete(gleVehicleId); // GLE is on for the company, but has nothing for this truck
+    const { trip, truck, number } = await tripWithTracks({ gle: false }); // GLE is on for the company, but has nothing for this truck
     await keep(trip.id);
     const q = `truckId=${truck.id}&number=${number}`;
     const summary = await get<TripMapSummary>(`/trips/summary?${q}`);

@@ -14,6 +14,7 @@ import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, 
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 import { straightDrive, type FakeFix } from './fakes/telematics-server';
+import { storePositions } from './telematics-fixtures';
 import { metresToMiles } from '@milepost/geo/units';
 
 /**
@@ -111,9 +112,9 @@ async function fleet(start: Date) {
   const fixes: FakeFix[] = [...straightDrive(A, B, start, 60), ...straightDrive(B, C, new Date(start.getTime() + 61 * 60_000), 90, 600_000_000)];
   samsara.vehicles.push({ id: `sv-${k}`, name: `S ${k}`, vin: `svin-${k}` });
   samsara.history.set(`sv-${k}`, fixes);
-  gle.history.set(`gv-${k}`, fixes);
-  const calls = () =>
-    samsara.requests.filter((r) => r.query.get('vehicleIds') === `sv-${k}`).length + gle.requests.filter((r) => r.path.includes(`/gv-${k}/`)).length;
+  // GLE has no history: its track is the positions its polls stored (docs/integrations/gle.md); any GLE call counts.
+  await storePositions(ctx.db, truck.id, fixes);
+  const calls = () => samsara.requests.filter((r) => r.query.get('vehicleIds') === `sv-${k}`).length + gle.requests.length;
   return { company, truck, driver, number: `LD-${k}`, calls };
 }
 

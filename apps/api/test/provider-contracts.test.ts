@@ -41,7 +41,7 @@ describe('Samsara adapter over the published samples', () => {
     const since = Date.now();
     const p = client();
     const chunks: HistoryPage[] = [];
-    for await (const chunk of p.history(VEHICLE_ID, ...WINDOW)) chunks.push(chunk);
+    for await (const chunk of p.history!(VEHICLE_ID, ...WINDOW)) chunks.push(chunk);
     const asked = calls('/fleet/vehicles/stats/history', since);
     expect(asked).toHaveLength(4);
     // Each page asks with the cursor the one before it gave, the empty one's included.
@@ -81,7 +81,7 @@ describe('Samsara adapter over the published samples', () => {
     samsara.replay(/^\/fleet\/vehicles\/stats\/history$/, [samsaraPage('rate-limit-429'), samsaraPage('history-4-last')]);
     const since = Date.now();
     const chunks: HistoryPage[] = [];
-    for await (const chunk of client().history(VEHICLE_ID, ...WINDOW)) chunks.push(chunk);
+    for await (const chunk of client().history!(VEHICLE_ID, ...WINDOW)) chunks.push(chunk);
     const asked = calls('/fleet/vehicles/stats/history', since);
     expect(asked).toHaveLength(2);
     expect(asked[1]!.at - asked[0]!.at).toBeGreaterThanOrEqual(400);
@@ -95,7 +95,7 @@ describe('Samsara adapter over the published samples', () => {
     const seen: HistoryPage[] = [];
     await expect(
       (async () => {
-        for await (const chunk of p.history(VEHICLE_ID, ...WINDOW)) seen.push(chunk);
+        for await (const chunk of p.history!(VEHICLE_ID, ...WINDOW)) seen.push(chunk);
       })(),
     ).rejects.toThrow('Samsara sent the same page of the GPS history twice; the GPS history stopped there.');
     expect(seen.flatMap((c) => c.breadcrumbs)).toHaveLength(20);

@@ -124,8 +124,7 @@ describe('migration 0026: provider links and settings switches', () => {
     expect((await driversLinked(ctx.db, 'SAMSARA', `${ids.company}:d-1`)).map((d) => d.id)).toEqual([ids.rosa]);
     expect(await driverLink(ctx.db, ids.sam!, 'SAMSARA')).toBeNull();
 
-    gle.vehicles.push({ vehicleId: 'GLE-M-1', vin: 'NOTAVINOFGLE00000', name: 'M-1 at GLE' });
-    gle.drivers.push({ driverId: 'gd-1', firstName: 'Rosa', lastName: 'Renamed', vehicleId: 'GLE-M-1' });
+    gle.vehicles.push({ id: 'GLE-M-1', vin: 'NOTAVINOFGLE00000', unitNumber: 'M-1 at GLE', driver: { id: 'gd-1', name: 'Rosa Renamed' } });
     await syncCompany({ db: ctx.db, secretBox: box, config: ctx.config, retry: FAST_RETRY }, ids.company!, 'GLE');
     expect((await ctx.db.select({ id: trucks.id }).from(trucks)).length).toBe(before);
     expect((await trucksLinked(ctx.db, 'GLE', 'GLE-M-1')).map((t) => t.id)).toEqual([ids.both]);

@@ -103,7 +103,7 @@ describe('outgoing telematics calls', () => {
     },
     GLE: async (token: string) => {
       const fake = await startFakeGle(token);
-      fake.vehicles.push({ vehicleId: 'v-metrics-1', name: 'Metrics One', vin: 'metrics-1' });
+      fake.vehicles.push({ id: 'v-metrics-1', unitNumber: 'Metrics One', vin: 'metrics-1' });
       return { fake, client: (t: string) => gleProvider({ token: t, baseUrl: fake.url, retry: FAST_RETRY }) };
     },
   };

@@ -139,7 +139,7 @@ describe('fair sync queues', () => {
     const fleet = [];
     for (let i = 0; i < 10; i++) fleet.push(await company(`${k}-g${i}`));
     for (const c of fleet) samsara.hang(c.samsaraToken);
-    gle.vehicles.push({ vehicleId: `g-${k}`, vin: `gvin-${k}`, name: `G ${k}` });
+    gle.vehicles.push({ id: `g-${k}`, vin: `gvin-${k}`, unitNumber: `G ${k}` });
     // Ten hanging Samsara runs queued first: more than the eight slots.
     for (const c of fleet) await ctx.jobs!.enqueueSync(c.id, 'SAMSARA');
     await new Promise((r) => setTimeout(r, 2_000));

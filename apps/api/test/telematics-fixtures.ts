@@ -1,7 +1,9 @@
 import type { Db } from '../src/db/client';
+import { vehiclePositions } from '../src/db/schema/telematics';
 import type { RoutingService } from '../src/modules/routing/service';
 import { createTrip } from '../src/modules/trips/service';
 import { createDriverRow, createTruckRow } from './factories';
+import type { FakeFix } from './fakes/telematics-server';
 
 /** Trips for the telematics tests: a fixed HERE answer (these tests are about GPS history, not routing). */
 let seq = 0;
@@ -47,3 +49,14 @@ export async function tripInTransit(db: Db, actorId: number, companyId: number, 
   return { trip, truck, vehicleId: `sv-${k}`, gleVehicleId: `gv-${k}` };
 }
 
+
+/**
+ * GLE positions of a truck as the polls would have stored them (table vehicle_positions; GLE has
+ * no history, docs/integrations/gle.md): for tests about a trip's figures, not about polling.
+ */
+export async function storePositions(db: Db, truckId: number, fixes: readonly Pick<FakeFix, 'time' | 'lat' | 'lng'>[]) {
+  for (let i = 0; i < fixes.length; i += 5000) {
+    const rows = fixes.slice(i, i + 5000).map((f) => ({ truckId, provider: 'GLE', reportedAt: new Date(f.time), at: new Date(f.time), lat: f.lat, lng: f.lng }));
+    await db.insert(vehiclePositions).values(rows).onConflictDoNothing();
+  }
+}

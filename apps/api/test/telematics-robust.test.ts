@@ -13,9 +13,9 @@ import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
 import { createCompanyRow, createTruckRow, createUser, signIn, createTripSettings, truckLink, trucksLinked, driverLink, driversLinked } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
-import { startFakeGle, type FakeGle } from './fakes/gle';
+import { gleItem, startFakeGle, type FakeGle } from './fakes/gle';
 import { straightDrive } from './fakes/telematics-server';
-import { A, B, tripInTransit } from './telematics-fixtures';
+import { A, B, storePositions, tripInTransit } from './telematics-fixtures';
 
 /**
  * Issue 21: Samsara and GLE are untrusted. Each finding of the fault campaign against fakes that
@@ -56,8 +56,6 @@ beforeEach(() => {
   samsara.listPageSize = 512;
   samsara.historyPageSize = 200;
   gle.vehicles.length = 0;
-  gle.drivers.length = 0;
-  gle.positionsPageSize = 1000;
 });
 
 const deps = () => ({ db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config, retry: FAST_RETRY });
@@ -186,17 +184,17 @@ describe('bounded calls', () => {
     expect(await trucksLinked(ctx.db, 'SAMSARA', `loop-${k}`)).toHaveLength(1);
   });
 
-  it('GLE answering pageSize 0 (and the same page again) stops the list', async () => {
+  it('GLE ignoring `page` (page 0 again, still saying more follow) stops the round', async () => {
     const company = await integratedCompany();
     const k = uid();
-    const page = { items: [{ vehicleId: `g0-${k}`, vin: `g0-${k}`, name: `Zero ${k}` }], page: 0, pageSize: 0, total: 5 };
-    gle.fail(/^\/v1\/vehicles$/, { kind: 'body', body: page }, 10_000);
+    const page = { result: { code: 'ok', description: 'ok' }, content: [gleItem({ id: `g0-${k}`, vin: `g0-${k}`, unitNumber: `Zero ${k}` }, Date.now())], pageable: { total: 5, prev: null, next: 1, current: 0 } };
+    gle.fail(/^\/vehicles\/current$/, { kind: 'body', body: page }, 10_000);
     const since = Date.now();
     expect(await runSync(company.id, 'GLE')).toBeNull();
-    expect(gle.requests.filter((r) => r.path === '/v1/vehicles' && r.at >= since).length).toBe(2);
+    expect(gle.requests.filter((r) => r.path === '/vehicles/current' && r.at >= since).length).toBe(2);
     const s = (await status(company.id)).GLE;
     expect(s.state).toBe('SUCCEEDED');
-    expect(s.notice).toBe('1 record skipped: 1 vehicle whose VIN another vehicle has. GLE sent the same page of the vehicle list twice; the vehicle list stopped there.');
+    expect(s.notice).toBe('1 record skipped: 1 vehicle whose VIN another vehicle has. GLE sent page 0 of the vehicles again; the round stopped there.');
   });
 
   it('a 50 MB answer is refused at the cap, not retried, and the run says why', async () => {
@@ -215,7 +213,7 @@ describe('bounded calls', () => {
     const company = await integratedCompany();
     const elsewhere = await startFakeGle();
     try {
-      gle.fail(/^\/v1\/vehicles$/, { kind: 'redirect', location: `${elsewhere.url}/v1/vehicles?page=0&pageSize=100` });
+      gle.fail(/^\/vehicles\/current$/, { kind: 'redirect', location: `${elsewhere.url}/vehicles/current?page=0&size=100` });
       await runSync(company.id, 'GLE');
       expect((await status(company.id)).GLE).toMatchObject({ state: 'FAILED', error: 'GLE redirected to another host; Milepost does not follow it.' });
       expect(elsewhere.requests).toHaveLength(0);
@@ -264,14 +262,13 @@ describe('GPS fixes are untrusted', () => {
     }
   });
 
-  it('a history page of 130 000 fixes is stored thinned to the cap along the whole trip (not cut, not spread into a call)', async () => {
+  it('a history of 130 000 GLE positions is stored thinned to the cap along the whole trip (not cut, not spread into a call)', async () => {
     const company = await integratedCompany();
     const start = new Date(Date.now() - 80 * 3600_000);
-    const { trip, gleVehicleId } = await tripInTransit(ctx.db, actorId, company.id, start);
+    const { trip, truck } = await tripInTransit(ctx.db, actorId, company.id, start);
     const n = 130_000;
-    const fixes = Array.from({ length: n }, (_, i) => ({ time: start.getTime() + i * 2000, lat: 41 + i * 1e-6, lng: -87 - i * 1e-6, speedMph: 50, odometerMeters: 500_000_000 + i * 30 }));
-    gle.history.set(gleVehicleId, fixes);
-    gle.positionsPageSize = n;
+    const fixes = Array.from({ length: n }, (_, i) => ({ time: start.getTime() + i * 2000, lat: 41 + i * 1e-6, lng: -87 - i * 1e-6, speedMph: 50, odometerMeters: null }));
+    await storePositions(ctx.db, truck.id, fixes);
     expect(await runSync(company.id, 'GLE')).toBeNull();
     const stored = await track(trip.id, 'GLE');
     expect(stored!.pointCount).toBeLessThanOrEqual(MAX_TRACK_FIXES);
@@ -302,17 +299,14 @@ describe('ids belong to their company', () => {
     const first = await integratedCompany();
     const second = await integratedCompany();
     const k = uid();
-    gle.vehicles.push({ vehicleId: `ga-${k}`, vin: `ga-${k}`, name: `GA ${k}` });
-    gle.drivers.push({ driverId: 'driver-7', firstName: 'Kim', lastName: `Shared${k}`, vehicleId: `ga-${k}` });
+    gle.vehicles.push({ id: `ga-${k}`, vin: `ga-${k}`, unitNumber: `GA ${k}`, driver: { id: 'driver-7', name: `Kim Shared${k}` } });
     expect(await runSync(first.id, 'GLE')).toBeNull();
     const [firstTruck] = await trucksLinked(ctx.db, 'GLE', `ga-${k}`);
     const [kim] = await driversLinked(ctx.db, 'GLE', scopedDriverId(first.id, 'driver-7'));
     expect(kim!.truckId).toBe(firstTruck!.id);
 
     gle.vehicles.length = 0;
-    gle.drivers.length = 0;
-    gle.vehicles.push({ vehicleId: `gb-${k}`, vin: `gb-${k}`, name: `GB ${k}` });
-    gle.drivers.push({ driverId: 'driver-7', firstName: 'Lou', lastName: `Other${k}`, vehicleId: `gb-${k}` });
+    gle.vehicles.push({ id: `gb-${k}`, vin: `gb-${k}`, unitNumber: `GB ${k}`, driver: { id: 'driver-7', name: `Lou Other${k}` } });
     expect(await runSync(second.id, 'GLE')).toBeNull();
     const [still] = await ctx.db.select().from(drivers).where(eq(drivers.id, kim!.id));
     expect(still).toMatchObject({ firstName: 'Kim', truckId: firstTruck!.id });

@@ -19,6 +19,7 @@ import { LaneDispatcher, type Lane } from './lanes';
 import { routingServiceFor } from '../modules/routing/service';
 import { throttleState } from '../modules/routing/throttle';
 import { recomputeEstimatedTrips } from '../modules/trips/route-figures';
+import { startGlePolling } from '../modules/telematics/gle-poll';
 
 /**
  * Background jobs, kept in PostgreSQL by pg-boss (docs/decisions/014-background-jobs.md):
@@ -273,6 +274,8 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     }
     await boss.deleteQueue(SINGLE_SYNC_QUEUE).catch(() => undefined);
   }
+  // GLE is polled, not synced: its own queues (modules/telematics/gle-poll.ts), as many polls at once as syncs.
+  await startGlePolling(boss, { telematics, log, pollingSeconds, schedule: opts.schedule ?? true, leaseSeconds, concurrency: slots });
 
   // A run whose lease ran out (its instance died, or it hangs) is queued again: a stalled sync recovers by itself.
   const sweep = async () => {

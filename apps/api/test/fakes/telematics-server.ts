@@ -54,7 +54,13 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export async function startFakeServer(name: string, token: string, route: (req: SeenRequest) => Reply | null): Promise<FakeServer> {
+export async function startFakeServer(
+  name: string,
+  token: string,
+  route: (req: SeenRequest) => Reply | null,
+  /** The provider's own body for a refused token (GLE's published 401 sample). */
+  opts: { unauthorizedBody?: unknown } = {},
+): Promise<FakeServer> {
   const requests: SeenRequest[] = [];
   const faults: { path: RegExp; fault: Fault; left: number; query?: ((q: URLSearchParams, authorization: string) => boolean) | undefined }[] = [];
   const inFlight = new Map<string, number>();
@@ -110,7 +116,7 @@ export async function startFakeServer(name: string, token: string, route: (req: 
       if (fault?.kind === 'body' && tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(res, { status: 200, body: fault.body });
       if (fault?.kind === 'rate-limit') return send(res, { status: 429, body: { message: 'Rate limit exceeded', requestId: 'fake' }, headers: { 'retry-after': fault.retryAfter } });
       if (fault?.kind === 'status') return send(res, { status: fault.status, body: { message: `${name} fake failure`, error: 'server_error', requestId: 'fake' } });
-      if (!tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(res, { status: 401, body: { message: 'Unauthorized', error: 'invalid_token' } });
+      if (!tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(res, { status: 401, body: opts.unauthorizedBody ?? { message: 'Unauthorized', error: 'invalid_token' } });
       const reply = route(seen);
       if (!reply) return send(res, { status: 404, body: { message: 'Not found' } });
       if (fault?.kind === 'truncate') {

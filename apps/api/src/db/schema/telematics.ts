@@ -179,3 +179,28 @@ export const tripMileStats = pgTable(
   },
   (t) => [uniqueIndex('trip_mile_stats_trip_source_key').on(t.tripId, t.source), index('trip_mile_stats_computed_idx').on(t.computedAt)],
 );
+
+/**
+ * Where a truck was, as a sampled provider (GLE) reported it at each poll (migration 0030;
+ * docs/integrations/gle.md "Positions"): appended, never rewritten. `reportedAt` is the time as
+ * the provider sent it (read as UTC), what a position is deduplicated on; `at` is when the truck
+ * was there (a zone offset the provider left out applied). A trip's GLE track is the positions of
+ * its truck within the trip window; positions outside every trip are dropped after
+ * POSITIONS_RETENTION_DAYS.
+ */
+export const vehiclePositions = pgTable(
+  'vehicle_positions',
+  {
+    truckId: integer()
+      .notNull()
+      .references(() => trucks.id, { onDelete: 'cascade' }),
+    /** A ProviderName of the telematics registry (GLE). */
+    provider: text().notNull(),
+    reportedAt: timestamp({ withTimezone: true }).notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    lat: doublePrecision().notNull(),
+    lng: doublePrecision().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.truckId, t.provider, t.reportedAt] }), index('vehicle_positions_track_idx').on(t.truckId, t.provider, t.at), index('vehicle_positions_at_idx').on(t.at)],
+);

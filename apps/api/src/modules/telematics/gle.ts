@@ -1,26 +1,67 @@
 import { z } from 'zod';
-import { milesToMetres } from '@milepost/geo/units';
-import { boundedFetch, EDGE_LIMITS, fixWindow, PageGuard, parseDriver, parseFix, parseOdometer, parseVehicle, SyncReport } from './edge';
-import { ProviderError, parseRetryAfter, withRetries, type HistoryPage, type RetryPolicy, type TelematicsProvider } from './provider';
+import { boundedFetch, EDGE_LIMITS, parseDriver, parseFix, parseVehicle, SyncReport } from './edge';
+import { ProviderError, parseRetryAfter, withRetries, type CurrentPage, type RetryPolicy, type SampledPosition, type TelematicsProvider } from './provider';
 
 /**
- * GLE, per the contract in docs/integrations/gle.md (GLE publishes no documentation; when its
- * real format is known, only this file changes). Zero-based numbered pages for vehicles and
- * drivers, an opaque `nextCursor` for positions.
+ * GLE is GreenLight ELD's Vehicle Location API (docs/integrations/gle.md, published at
+ * greenlighteld.com/docs): `GET {base}/vehicles/current?page=&size=` answers every vehicle of
+ * the token's company with its driver and where it is now, in numbered pages. There is no
+ * history: Milepost polls this (gle-poll.ts) and keeps the positions (positions.ts).
  */
 // The page's frame is checked here; each record is parsed on its own (edge.ts), so one bad record is skipped, not the page.
-const listPage = z.object({ items: z.array(z.unknown()), page: z.number(), pageSize: z.number(), total: z.number() });
-const positionsPage = z.object({ positions: z.array(z.unknown()), nextCursor: z.string().max(2048).nullish() });
+const currentPage = z.object({
+  content: z.array(z.unknown()),
+  pageable: z.object({
+    total: z.number().nullish(),
+    prev: z.number().int().nullish(),
+    next: z.number().int().min(0).nullish(),
+    current: z.number().int().nullish(),
+  }),
+});
+/** A refusal's body (401 `invalid_token`, 403 `forbidden`): only its code is shown, and only when it looks like one. */
+const refusal = z.object({ result: z.object({ code: z.string().regex(/^[a-z_]{1,40}$/) }) });
 
-const PAGE_SIZE = 100;
+/** Vehicles asked per page. GLE's default is 10 and its largest `size` is not published; a smaller page still pages on `next`. */
+export const GLE_PAGE_SIZE = 100;
+/** Pages of one poll round; past this the round stops and says so. */
+export const GLE_MAX_PAGES = EDGE_LIMITS.maxListPages;
 
-export function gleProvider(opts: { token: string; baseUrl: string; retry: RetryPolicy; fetch?: typeof fetch }): TelematicsProvider {
+const HOUR = 3_600_000;
+/** How far from a whole number of hours a time may sit to be read as a local time sent without its offset. */
+const OFFSET_SLACK_MS = 10 * 60_000;
+/** A position older than this when GLE answered is not the vehicle's new position (it was stored when it was new). */
+const STALE_MS = HOUR;
+
+/** `2024-04-06T08:53:52` (no offset) is UTC; a time with an offset is read as it says. NaN when unreadable. */
+function readTime(v: unknown): { ms: number; zoned: boolean } {
+  if (typeof v !== 'string' || v.length > 40) return { ms: Number.NaN, zoned: false };
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(v);
+  return { ms: Date.parse(zoned ? v : `${v}Z`), zoned };
+}
+
+/**
+ * Where on the clock a position goes (docs/integrations/gle.md "Times"): a time without an offset
+ * sitting a whole number of hours (± 10 min) away from the moment the answer was received is a
+ * local time, and that offset is applied. Null: in the future, or too old to be a new position.
+ */
+export function placeTime(reported: number, receivedAt: number, zoned: boolean): { time: number; shiftHours: number } | 'future' | 'stale' {
+  const diff = receivedAt - reported;
+  const hours = Math.round(diff / HOUR);
+  const shiftHours = !zoned && hours !== 0 && Math.abs(hours) <= 14 && Math.abs(diff - hours * HOUR) <= OFFSET_SLACK_MS ? hours : 0;
+  const time = reported + shiftHours * HOUR;
+  if (time > receivedAt + EDGE_LIMITS.futureSlackMs) return 'future';
+  if (time < receivedAt - STALE_MS) return 'stale';
+  return { time, shiftHours };
+}
+
+export function gleProvider(opts: { token: string; baseUrl: string; retry: RetryPolicy; fetch?: typeof fetch; now?: () => number }): TelematicsProvider {
   const report = new SyncReport();
   const doFetch = boundedFetch('GLE', opts.fetch ?? fetch, opts.retry.timeoutMs, () => undefined);
   const base = opts.baseUrl.replace(/\/$/, '');
+  const now = opts.now ?? Date.now;
 
-  async function getOnce<T>(path: string, params: Record<string, string>, schema: z.ZodType<T>): Promise<T> {
-    const url = `${base}${path}?${new URLSearchParams(params)}`;
+  async function getOnce(page: number) {
+    const url = `${base}/vehicles/current?${new URLSearchParams({ page: String(page), size: String(GLE_PAGE_SIZE) })}`;
     let res: Response;
     try {
       res = await doFetch(url, { headers: { authorization: `Bearer ${opts.token}`, accept: 'application/json' } });
@@ -34,8 +75,8 @@ export function gleProvider(opts: { token: string; baseUrl: string; retry: Retry
       throw new ProviderError('GLE', 'GLE rate limit reached (429).', 'rate-limited', 429, parseRetryAfter(res.headers.get('retry-after')));
     }
     if (res.status === 401 || res.status === 403) {
-      await res.body?.cancel();
-      throw new ProviderError('GLE', `GLE refused the company's token (${res.status}).`, 'unauthorized', res.status);
+      const code = refusal.safeParse(await res.json().catch(() => null));
+      throw new ProviderError('GLE', `GLE refused the company's token (${res.status}${code.success ? ` ${code.data.result.code}` : ''}).`, 'unauthorized', res.status);
     }
     if (res.status >= 500) {
       await res.body?.cancel();
@@ -52,64 +93,89 @@ export function gleProvider(opts: { token: string; baseUrl: string; retry: Retry
       const timeout = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
       throw new ProviderError('GLE', timeout ? 'GLE did not answer in time.' : 'GLE sent an unreadable answer.', timeout ? 'timeout' : 'bad-answer', res.status);
     }
-    const parsed = schema.safeParse(body);
+    const parsed = currentPage.safeParse(body);
     if (!parsed.success) throw new ProviderError('GLE', 'GLE sent an answer in an unexpected format.', 'bad-answer', res.status);
-    return parsed.data;
+    return { ...parsed.data, receivedAt: now() };
   }
-  const get = <T>(path: string, params: Record<string, string>, schema: z.ZodType<T>) => withRetries(opts.retry, () => getOnce(path, params, schema));
 
-  /** Numbered pages: the next is asked while the items seen are fewer than `total`, never past a repeated or empty page. */
-  async function* pages<T>(path: string, what: string, parse: (raw: unknown) => T | null) {
-    const guard = new PageGuard('GLE', what, report, EDGE_LIMITS.maxListPages);
-    let seen = 0;
-    for (let page = 0; ; page++) {
-      const body = await get(path, { page: String(page), pageSize: String(PAGE_SIZE) }, listPage);
-      seen += body.items.length;
-      yield body.items.flatMap((raw) => parse(raw) ?? []);
-      // The page number GLE says it sent: a GLE that ignores `page` repeats it, and the list stops.
-      if (!guard.next(seen < body.total ? `page ${body.page}` : null)) return;
+  const obj = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+  const shifts = new Set<number>();
+
+  /** One page's records, each parsed on its own: a bad one is skipped and counted. */
+  function parsePage(content: unknown[], receivedAt: number): CurrentPage {
+    const page: CurrentPage = { vehicles: [], drivers: [], positions: [] };
+    for (const raw of content) {
+      const item = obj(raw);
+      const v = obj(item.vehicle);
+      const vehicle = parseVehicle({ id: v.id, name: v.unit_number, vin: v.vin }, report);
+      if (!vehicle) continue;
+      page.vehicles.push(vehicle);
+      const d = item.driver === null || item.driver === undefined ? null : obj(item.driver);
+      if (d && d.id !== null && d.id !== undefined) {
+        const driver = parseDriver({ id: d.id, fullName: d.name, vehicleId: vehicle.id }, report);
+        if (driver) page.drivers.push(driver);
+      }
+      if (item.location === null || item.location === undefined) continue;
+      const loc = obj(item.location);
+      const at = obj(loc.vehicle_coordinates);
+      const reported = readTime(loc.time);
+      if (!Number.isFinite(reported.ms)) {
+        report.skip('GPS fix with an impossible time or position');
+        continue;
+      }
+      const placed = placeTime(reported.ms, receivedAt, reported.zoned);
+      if (placed === 'stale') continue; // the vehicle has not reported since: nothing new
+      if (placed === 'future') {
+        report.skip('GPS fix in the future');
+        continue;
+      }
+      const fix = parseFix({ time: new Date(placed.time).toISOString(), lat: at.latitude, lng: at.longitude, speedMph: null }, { from: -Infinity, to: Infinity }, report);
+      if (!fix) continue;
+      if (placed.shiftHours && !shifts.has(placed.shiftHours)) {
+        shifts.add(placed.shiftHours);
+        const h = Math.abs(placed.shiftHours);
+        report.stop(
+          `GLE sent times without an offset ${h} hour${h === 1 ? '' : 's'} ${placed.shiftHours > 0 ? 'behind' : 'ahead of'} the moment they were received; Milepost read them as local times and moved them ${h} hour${h === 1 ? '' : 's'} ${placed.shiftHours > 0 ? 'later' : 'earlier'}.`,
+        );
+      }
+      const position: SampledPosition = { vehicleId: vehicle.id, time: fix.time, reportedTime: reported.ms, lat: fix.lat, lng: fix.lng };
+      page.positions.push(position);
+    }
+    return page;
+  }
+
+  /** Every page of `/vehicles/current`: `pageable.next` is followed until null, never to a page already read nor past the cap. */
+  async function* current(): AsyncIterable<CurrentPage> {
+    const asked = new Set<number>();
+    for (let page = 0, n = 1; ; n++) {
+      asked.add(page);
+      const body = await withRetries(opts.retry, () => getOnce(page));
+      yield parsePage(body.content, body.receivedAt);
+      const next = body.pageable.next ?? null;
+      if (next === null) return;
+      // The page GLE says it sent: a GLE that ignores `page`, or points back, repeats a page, and the round stops.
+      const got = body.pageable.current ?? page;
+      if (got !== page || asked.has(next)) {
+        report.stop(`GLE sent page ${got !== page ? got : next} of the vehicles again; the round stopped there.`);
+        return;
+      }
+      if (n >= GLE_MAX_PAGES) {
+        report.stop(`The round stopped after ${GLE_MAX_PAGES} pages of GLE vehicles (the most read in one round).`);
+        return;
+      }
+      page = next;
     }
   }
-  const obj = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 
   return {
     name: 'GLE',
     report,
-    vehicles() {
-      return pages('/v1/vehicles', 'vehicle list', (raw) => {
-        const v = obj(raw);
-        return parseVehicle({ id: v.vehicleId, name: v.name, vin: v.vin }, report);
-      });
+    current,
+    async *vehicles() {
+      for await (const page of current()) yield page.vehicles;
     },
-    drivers() {
-      return pages('/v1/drivers', 'driver list', (raw) => {
-        const d = obj(raw);
-        return parseDriver({ id: d.driverId, firstName: d.firstName, lastName: d.lastName, vehicleId: d.vehicleId }, report);
-      });
-    },
-    async *history(vehicleId, from, to) {
-      const guard = new PageGuard('GLE', 'GPS history', report, EDGE_LIMITS.maxHistoryPages);
-      const window = fixWindow(from, to);
-      let cursor: string | null = null;
-      for (;;) {
-        const params: Record<string, string> = { from: from.toISOString(), to: to.toISOString(), ...(cursor ? { cursor } : {}) };
-        const body = await get(`/v1/vehicles/${encodeURIComponent(vehicleId)}/positions`, params, positionsPage);
-        const page: HistoryPage = { breadcrumbs: [], odometers: [], odometerKind: null };
-        for (const raw of body.positions) {
-          const p = obj(raw);
-          const fix = parseFix({ time: p.ts, lat: p.lat, lng: p.lon, speedMph: p.speedMph }, window, report);
-          if (!fix) continue;
-          page.breadcrumbs.push(fix);
-          if (p.odometerMiles !== null && p.odometerMiles !== undefined) {
-            const reading = parseOdometer({ time: p.ts, meters: typeof p.odometerMiles === 'number' ? milesToMetres(p.odometerMiles) : Number.NaN }, window, report);
-            if (reading) page.odometers.push(reading);
-          }
-        }
-        if (page.odometers.length) page.odometerKind = 'PROVIDER';
-        yield page;
-        if (!guard.next(body.nextCursor || null)) return;
-        cursor = body.nextCursor!;
-      }
+    async *drivers() {
+      for await (const page of current()) yield page.drivers;
     },
   };
 }

@@ -49,14 +49,40 @@ export interface HistoryPage {
   odometerKind: OdometerKind | null;
 }
 
+/** Where a sampled provider says one vehicle is now (docs/integrations/gle.md). */
+export interface SampledPosition {
+  vehicleId: string;
+  /** When the vehicle was there (epoch ms, UTC; a zone offset the provider left out already applied). */
+  time: number;
+  /** The time as the provider sent it, read as UTC: what positions are deduplicated on. */
+  reportedTime: number;
+  lat: number;
+  lng: number;
+}
+
+/** One page of a sampled provider's current state: its vehicles, their drivers and where they are. */
+export interface CurrentPage {
+  vehicles: TelematicsVehicle[];
+  drivers: TelematicsDriver[];
+  positions: SampledPosition[];
+}
+
 export interface TelematicsProvider {
   readonly name: ProviderName;
   /** Records skipped and pagination stopped early while this client was used (edge.ts). */
   readonly report: SyncReport;
   vehicles(): AsyncIterable<TelematicsVehicle[]>;
   drivers(): AsyncIterable<TelematicsDriver[]>;
-  /** One vehicle's breadcrumbs and odometer readings in [from, to], oldest first, page by page. */
-  history(vehicleId: string, from: Date, to: Date): AsyncIterable<HistoryPage>;
+  /**
+   * One vehicle's breadcrumbs and odometer readings in [from, to], oldest first, page by page —
+   * for a provider with a history endpoint (Samsara).
+   */
+  history?(vehicleId: string, from: Date, to: Date): AsyncIterable<HistoryPage>;
+  /**
+   * Every vehicle's current position, page by page — for a provider without history (GLE), whose
+   * tracks Milepost samples by polling and keeps (positions.ts).
+   */
+  current?(): AsyncIterable<CurrentPage>;
 }
 
 /**

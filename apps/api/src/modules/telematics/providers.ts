@@ -28,9 +28,9 @@ export interface ProviderRecord {
   client(opts: ClientOptions, config: ProviderConfig): TelematicsProvider | string;
 }
 
-export type ClientOptions = { token: string; retry: RetryPolicy; fetch?: typeof fetch };
-/** Each provider's address on this server (config.ts). */
-export type ProviderConfig = Pick<Config, 'SAMSARA_BASE_URL' | 'GLE_BASE_URL'>;
+export type ClientOptions = { token: string; retry: RetryPolicy; fetch?: typeof fetch; now?: () => number };
+/** Each provider's address on this server (config.ts), and how often GLE is polled and its positions kept (gle-poll.ts). */
+export type ProviderConfig = Pick<Config, 'SAMSARA_BASE_URL' | 'GLE_BASE_URL'> & Partial<Pick<Config, 'GLE_POLL_SECONDS' | 'POSITIONS_RETENTION_DAYS'>>;
 
 export const PROVIDER_REGISTRY = {
   SAMSARA: {
@@ -45,7 +45,7 @@ export const PROVIDER_REGISTRY = {
     reviewWord: 'GLE',
     wire: { enabled: 'gleEnabled', token: 'gleToken', tokenHint: 'gleTokenHint', vehicleId: null },
     truckVin: 'vinNumber',
-    client: (opts: ClientOptions, config: ProviderConfig): TelematicsProvider | string => (config.GLE_BASE_URL ? gleProvider({ ...opts, baseUrl: config.GLE_BASE_URL }) : 'GLE is not configured on this server (GLE_BASE_URL).'),
+    client: (opts: ClientOptions, config: ProviderConfig): TelematicsProvider | string => gleProvider({ ...opts, baseUrl: config.GLE_BASE_URL }),
   },
 } as const satisfies Record<string, ProviderRecord>;
 

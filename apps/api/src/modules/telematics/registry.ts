@@ -16,6 +16,8 @@ export interface TelematicsDeps {
   retry?: RetryPolicy;
   /** Tests may route calls elsewhere; production uses the global fetch. */
   fetch?: typeof fetch;
+  /** The clock answers are received by (GLE's times are placed against it); tests drive it. */
+  now?: () => number;
 }
 
 export type Availability = { enabled: true; provider: TelematicsProvider } | { enabled: false; reason: string };
@@ -44,6 +46,6 @@ export async function providerFor(deps: TelematicsDeps, companyId: number, name:
   } catch {
     return { enabled: false, reason: `The stored ${label} token cannot be read; enter it again.` };
   }
-  const provider = PROVIDER_REGISTRY[name].client({ token, retry: deps.retry ?? DEFAULT_RETRY, ...(deps.fetch ? { fetch: deps.fetch } : {}) }, deps.config);
+  const provider = PROVIDER_REGISTRY[name].client({ token, retry: deps.retry ?? DEFAULT_RETRY, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.now ? { now: deps.now } : {}) }, deps.config);
   return typeof provider === 'string' ? { enabled: false, reason: provider } : { enabled: true, provider };
 }

@@ -12,6 +12,7 @@ import { providerFor, type TelematicsDeps } from './registry';
 import { refreshTrack } from './tracks';
 import { keepTripFigures } from './keep-figures';
 import { linkDriver, linkTruck } from './links';
+import { appendPositions } from './positions';
 import { PROVIDER_REGISTRY } from './providers';
 import { companySwitchesSql, switchesOf } from './company-providers';
 import { tripSettingsSwitches } from './settings-providers';
@@ -27,6 +28,8 @@ export interface SyncResult {
   vehicles: number;
   drivers: number;
   tracks: number;
+  /** New positions of a sampled provider (GLE) stored by the round. */
+  positions: number;
 }
 
 export type SyncState = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
@@ -180,10 +183,55 @@ interface Budget {
   seconds: number;
 }
 
-async function runSync(deps: TelematicsDeps, companyId: number, provider: TelematicsProvider, lease: Lease, budget: Budget): Promise<SyncResult | null> {
+/**
+ * One round of a sampled provider (GLE, docs/integrations/gle.md "Polling"): every page of its
+ * current positions — the vehicles matched to trucks, the drivers linked, and each vehicle's new
+ * position appended to its truck's positions — page by page, the status written after each.
+ */
+async function sampleRound(db: Db, companyId: number, provider: TelematicsProvider, lease: Lease, result: SyncResult, checkBudget: () => void) {
+  const report = provider.report;
+  const vins = new Set<string>();
+  for await (const page of provider.current!()) {
+    await upsertVehicles(db, companyId, provider.name, page.vehicles, vins, report);
+    await upsertDrivers(db, companyId, provider.name, page.drivers);
+    result.positions += await appendPositions(db, companyId, provider.name, page.positions);
+    result.vehicles += page.vehicles.length;
+    result.drivers += page.drivers.length;
+    await lease.write({ state: 'RUNNING', vehicles: result.vehicles, drivers: result.drivers, skipped: report.skippedCount, notice: report.summary() });
+    checkBudget();
+  }
+}
+
+/**
+ * One poll round of a sampled provider (gle-poll.ts; docs/integrations/gle.md "Polling"): its
+ * vehicles, drivers and new positions, under the same lease as the sync, so a poll and a sync of
+ * one company never run at once, and within the same time budget as a sync run. The in-transit
+ * tracks are brought up to date by the scheduled sync, not here: a stored track is not rewritten
+ * at every poll. 'off': the provider is not on for the company (no status is written, the poll
+ * chain ends); 'busy': a run holds the lease.
+ */
+export async function pollCompany(plainDeps: TelematicsDeps, companyId: number, name: ProviderName, opts: SyncOptions = {}): Promise<SyncResult | null | 'busy' | 'off'> {
+  const budgetSeconds = opts.budgetSeconds ?? DEFAULT_SYNC_BUDGET_SECONDS;
+  const budget = AbortSignal.timeout(budgetSeconds * 1000);
+  const deps = withBudget(plainDeps, budget);
+  const availability = await providerFor(deps, companyId, name);
+  if (!availability.enabled || !availability.provider.current) return 'off';
+  const lease = await takeLease(deps.db, companyId, name, opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS);
+  if (!lease) return 'busy';
+  try {
+    return await runSync(deps, companyId, availability.provider, lease, { signal: budget, seconds: budgetSeconds }, { poll: true });
+  } catch (e) {
+    if (e instanceof LeaseLost) return null;
+    throw e;
+  } finally {
+    lease.release();
+  }
+}
+
+async function runSync(deps: TelematicsDeps, companyId: number, provider: TelematicsProvider, lease: Lease, budget: Budget, opts: { poll?: boolean } = {}): Promise<SyncResult | null> {
   const { db } = deps;
   const name = provider.name;
-  const result: SyncResult = { vehicles: 0, drivers: 0, tracks: 0 };
+  const result: SyncResult = { vehicles: 0, drivers: 0, tracks: 0, positions: 0 };
   const report = provider.report;
   const progress = () => ({ skipped: report.skippedCount, notice: report.summary() });
   // A clean point (a page written, a trip's track stored): the run stops here once its budget is spent.
@@ -191,20 +239,24 @@ async function runSync(deps: TelematicsDeps, companyId: number, provider: Telema
     if (budget.signal.aborted) throw budgetSpent(name, budget.seconds);
   };
   try {
-    const vins = new Set<string>();
-    for await (const page of provider.vehicles()) {
-      await upsertVehicles(db, companyId, name, page, vins, report);
-      result.vehicles += page.length;
-      await lease.write({ state: 'RUNNING', vehicles: result.vehicles, ...progress() });
-      checkBudget();
+    if (provider.current) {
+      await sampleRound(db, companyId, provider, lease, result, checkBudget);
+    } else {
+      const vins = new Set<string>();
+      for await (const page of provider.vehicles()) {
+        await upsertVehicles(db, companyId, name, page, vins, report);
+        result.vehicles += page.length;
+        await lease.write({ state: 'RUNNING', vehicles: result.vehicles, ...progress() });
+        checkBudget();
+      }
+      for await (const page of provider.drivers()) {
+        await upsertDrivers(db, companyId, name, page);
+        result.drivers += page.length;
+        await lease.write({ state: 'RUNNING', drivers: result.drivers, ...progress() });
+        checkBudget();
+      }
     }
-    for await (const page of provider.drivers()) {
-      await upsertDrivers(db, companyId, name, page);
-      result.drivers += page.length;
-      await lease.write({ state: 'RUNNING', drivers: result.drivers, ...progress() });
-      checkBudget();
-    }
-    result.tracks = await refreshInTransitTracks(deps, companyId, provider, checkBudget);
+    if (!opts.poll) result.tracks = await refreshInTransitTracks(deps, companyId, provider, checkBudget);
     await lease.write({ state: 'SUCCEEDED', finishedAt: new Date(), error: null, ...progress() });
     return result;
   } catch (caught) {
@@ -314,10 +366,13 @@ async function upsertDrivers(db: Db, companyId: number, name: ProviderName, list
     const truckOf = new Map(truckRows.map((t) => [t.vehicleId, t.id]));
     const scoped = (d: TelematicsDriver) => scopedDriverId(companyId, d.id);
     const linked = await tx
-      .select({ id: dl.driverId, ext: dl.externalId })
+      .select({ id: dl.driverId, ext: dl.externalId, truckId: drivers.truckId })
       .from(dl)
+      .innerJoin(drivers, eq(drivers.id, dl.driverId))
       .where(and(eq(dl.provider, name), inArray(dl.externalId, list.map(scoped))));
     const byExt = new Map(linked.map((d) => [d.ext, d.id]));
+    // A linked driver already on the truck the provider names is left alone: a poll every minute writes nothing for it.
+    const unchanged = new Map(linked.map((d) => [d.ext, d.truckId]));
     const names = list.filter((d) => !byExt.has(scoped(d))).map((d) => `${d.firstName} ${d.lastName}`.trim().toLowerCase());
     const unlinked = names.length
       ? await tx
@@ -336,6 +391,7 @@ async function upsertDrivers(db: Db, companyId: number, name: ProviderName, list
     for (const d of unlinked) if (!byName.has(d.key)) byName.set(d.key, d.id);
     for (const d of list) {
       const truckId = d.vehicleId ? (truckOf.get(d.vehicleId) ?? null) : null;
+      if (unchanged.has(scoped(d)) && (truckId === null || unchanged.get(scoped(d)) === truckId)) continue;
       const key = `${d.firstName} ${d.lastName}`.trim().toLowerCase();
       const existing = byExt.get(scoped(d)) ?? byName.get(key);
       let id = existing;

@@ -7,6 +7,7 @@ import type { Breadcrumb, HistoryPage, OdometerKind, OdometerReading, Telematics
 import type { ProviderName } from './providers';
 import { decodeTrack, emptyTrack, encodeTrack, thinTrack, trackFrom, type Track } from './track-codec';
 import { providerFor, type TelematicsDeps } from './registry';
+import { sampledHistory } from './positions';
 
 /**
  * A trip's GPS history per provider (docs/integrations/telematics.md#trip-history). The window
@@ -17,6 +18,8 @@ import { providerFor, type TelematicsDeps } from './registry';
 export interface TripWindow {
   tripId: number;
   companyId: number | null;
+  /** The trip's truck: a sampled provider's history is its stored positions (positions.ts). */
+  truckId: number;
   /** The provider's vehicle id of the trip's truck, or null when the truck is not linked. */
   vehicleId: string | null;
   start: Date;
@@ -48,6 +51,7 @@ export interface TripTimes {
   start: Date | null;
   end: Date | null;
   companyId: number | null;
+  truckId: number;
   /** The truck's id at each provider (truck_provider_links), as a JSON object provider → id. */
   vehicleIds: unknown;
 }
@@ -59,7 +63,7 @@ export function windowOf(tripId: number, t: TripTimes, provider: ProviderName, n
   const end = t.end ?? (inTransit ? now : null);
   if (!end || end <= start || start > now) return null;
   const ids = (typeof t.vehicleIds === 'string' ? JSON.parse(t.vehicleIds) : (t.vehicleIds ?? {})) as Partial<Record<string, string>>;
-  return { tripId, companyId: t.companyId, vehicleId: ids[provider] ?? null, start, end: end > now ? now : end, inTransit };
+  return { tripId, companyId: t.companyId, truckId: t.truckId, vehicleId: ids[provider] ?? null, start, end: end > now ? now : end, inTransit };
 }
 
 export const tripTimesColumns = {
@@ -68,6 +72,7 @@ export const tripTimesColumns = {
   start: trips.startDateTime,
   end: trips.endDateTime,
   companyId: trucks.companyId,
+  truckId: trucks.id,
   vehicleIds: sql`(select json_object_agg(${truckProviderLinks.provider}, ${truckProviderLinks.externalId}) from ${truckProviderLinks} where ${truckProviderLinks.truckId} = ${trucks.id})`,
 };
 
@@ -137,7 +142,12 @@ export async function refreshTrackIn(deps: TelematicsDeps, tripId: number, sourc
   if (!availability.enabled) return { ...stored, off: availability.reason };
   const base = sameWindow ? ((await loadStoredTrack(deps.db, tripId, source))?.track ?? emptyTrack()) : emptyTrack();
   const from = sameWindow ? new Date(Math.max(window.start.getTime(), meta.fetchedTo.getTime() - LATE_FIXES_MS)) : window.start;
-  return fetchInto(deps, availability.provider, window, base, from);
+  const provider = availability.provider;
+  // A provider without history (GLE) is sampled by polling: its history is the truck's stored positions.
+  const history: HistorySource = provider.history
+    ? (f, t) => provider.history!(window.vehicleId!, f, t)
+    : (f, t) => sampledHistory(deps.db, window.truckId, source, f, t);
+  return fetchInto(deps, source, history, window, base, from);
 }
 
 /** Fixes gathered before they are written: a long history is stored as it comes, page after page. */
@@ -151,7 +161,9 @@ const FLUSH_EVERY = 5_000;
  * series — the one it has, else the engine's (OBD) when this fetch got any, else the first kind
  * that came — and readings of another kind never enter it.
  */
-async function fetchInto(deps: TelematicsDeps, provider: TelematicsProvider, window: TripWindow, base: Track, from: Date): Promise<TrackState> {
+type HistorySource = (from: Date, to: Date) => AsyncIterable<HistoryPage>;
+
+async function fetchInto(deps: TelematicsDeps, source: ProviderName, history: HistorySource, window: TripWindow, base: Track, from: Date): Promise<TrackState> {
   let track = base;
   let crumbs: Breadcrumb[] = [];
   let odos = new Map<OdometerKind, OdometerReading[]>();
@@ -171,10 +183,10 @@ async function fetchInto(deps: TelematicsDeps, provider: TelematicsProvider, win
     track = thinTrack(trackFrom(crumbs, kind ? (odos.get(kind) ?? []) : [], kind, track));
     crumbs = [];
     odos = new Map();
-    fetchedAt = await saveTrack(deps.db, window.tripId, provider.name, window.vehicleId!, window.start, fetchedTo ?? lastFixAt(), track);
+    fetchedAt = await saveTrack(deps.db, window.tripId, source, window.vehicleId!, window.start, fetchedTo ?? lastFixAt(), track);
   };
   try {
-    for await (const page of provider.history(window.vehicleId!, from, window.end) as AsyncIterable<HistoryPage>) {
+    for await (const page of history(from, window.end)) {
       for (const b of page.breadcrumbs) crumbs.push(b);
       if (page.odometerKind && page.odometers.length) {
         const list = odos.get(page.odometerKind) ?? [];

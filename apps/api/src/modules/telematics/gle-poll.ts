@@ -1,0 +1,122 @@
+import type PgBoss from 'pg-boss';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { companies } from '../../db/schema/reference';
+import { companyProviders, integrationSyncStatus } from '../../db/schema/telematics';
+import { prunePositions } from './positions';
+import { DEFAULT_RETRY } from './provider';
+import type { TelematicsDeps } from './registry';
+import { tripSettingsSwitches } from './settings-providers';
+import { SWITCH_OF } from './sources';
+import { pollCompany } from './sync';
+
+/**
+ * GLE polling (docs/integrations/gle.md "Polling"): GLE has no history, so every company with GLE
+ * on is polled every GLE_POLL_SECONDS and its vehicles' new positions are kept (positions.ts).
+ *
+ * - `gle-poll` (policy *short*, singleton key = company id: at most one poll waiting per company)
+ *   polls one company and queues its next poll GLE_POLL_SECONDS after this one started. The run
+ *   takes the company's GLE lease in `integration_sync_status` (sync.ts), so two instances never
+ *   poll one company at once, nor poll it while its sync runs.
+ * - `gle-poll-all` (every minute) queues a poll for each company with GLE on, at its due time: a
+ *   company just switched on starts within a minute, and a chain lost with a dead instance
+ *   starts again. A company switched off ends its chain at its next poll.
+ * - `positions-prune` (hourly) drops positions outside every trip after POSITIONS_RETENTION_DAYS.
+ */
+export const GLE_POLL_QUEUE = 'gle-poll';
+export const GLE_POLL_ALL_QUEUE = 'gle-poll-all';
+export const GLE_POLL_ALL_CRON = '* * * * *';
+export const POSITIONS_PRUNE_QUEUE = 'positions-prune';
+/** Every hour, at minute 29. */
+export const POSITIONS_PRUNE_CRON = '29 * * * *';
+
+export interface GlePollJob {
+  companyId: number;
+}
+
+export interface GlePollOptions {
+  telematics: TelematicsDeps;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** How often an idle worker looks for work. */
+  pollingSeconds: number;
+  /** Polls one instance runs at once (default 8). */
+  concurrency?: number;
+  /** Start the polling of every company (tests that poll by hand switch it off). */
+  schedule?: boolean;
+  /** Lease of a poll run (sync.ts DEFAULT_LEASE_SECONDS). */
+  leaseSeconds?: number;
+}
+
+/** The companies GLE is on for (active, switched on with a token stored, and on in the TRIP settings), with their last run's start. */
+export async function gleCompanies(deps: TelematicsDeps): Promise<{ companyId: number; lastStart: Date | null }[]> {
+  const settings = await tripSettingsSwitches(deps.db);
+  if (!settings[SWITCH_OF.GLE]) return [];
+  const cp = companyProviders;
+  const st = integrationSyncStatus;
+  return deps.db
+    .select({ companyId: companies.id, lastStart: st.startedAt })
+    .from(companies)
+    .innerJoin(cp, and(eq(cp.companyId, companies.id), eq(cp.provider, 'GLE'), eq(cp.enabled, true), isNotNull(cp.tokenEncrypted)))
+    .leftJoin(st, and(eq(st.companyId, companies.id), eq(st.provider, 'GLE')))
+    .where(eq(companies.active, true));
+}
+
+/** Creates GLE's queues and workers on `boss` and schedules the polling and the retention job (jobs/queue.ts startJobs). */
+export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promise<void> {
+  const { telematics, log } = opts;
+  const pollSeconds = telematics.config.GLE_POLL_SECONDS ?? 60;
+  const retentionDays = telematics.config.POSITIONS_RETENTION_DAYS ?? 30;
+  // A poll does not wait long: the next one comes within GLE_POLL_SECONDS anyway.
+  const retry = telematics.retry ?? DEFAULT_RETRY;
+  const pollDeps: TelematicsDeps = { ...telematics, retry: { ...retry, attempts: Math.min(retry.attempts, 2), maxRetryAfterMs: Math.min(retry.maxRetryAfterMs, pollSeconds * 1000) } };
+  const polling = { pollingIntervalSeconds: opts.pollingSeconds };
+
+  await boss.createQueue(GLE_POLL_QUEUE, { name: GLE_POLL_QUEUE, policy: 'short', retryLimit: 0, expireInSeconds: 10 * 60 });
+  await boss.createQueue(GLE_POLL_ALL_QUEUE, { name: GLE_POLL_ALL_QUEUE, policy: 'singleton', retryLimit: 0 });
+  await boss.createQueue(POSITIONS_PRUNE_QUEUE, { name: POSITIONS_PRUNE_QUEUE, policy: 'singleton', retryLimit: 0 });
+
+  const queuePoll = (companyId: number, at?: Date) =>
+    boss.send(GLE_POLL_QUEUE, { companyId } satisfies GlePollJob, { singletonKey: String(companyId), ...(at && at.getTime() > Date.now() ? { startAfter: at } : {}) });
+
+  const poll = async (job: PgBoss.Job<GlePollJob>) => {
+    const { companyId } = job.data;
+    const started = Date.now();
+    try {
+      // A failure is in the company's status (FAILED, with what GLE answered); the next poll tries again.
+      if ((await pollCompany(pollDeps, companyId, 'GLE', { leaseSeconds: opts.leaseSeconds })) === 'off') return;
+    } catch (err) {
+      log.warn({ err, companyId }, 'GLE poll failed');
+    }
+    try {
+      await queuePoll(companyId, new Date(started + pollSeconds * 1000));
+    } catch (err) {
+      log.error({ err, companyId }, 'next GLE poll could not be queued; the every-minute round will');
+    }
+  };
+  // One worker fetching up to `concurrency` polls at once (at most one per company: the queue keeps one waiting per key).
+  await boss.work<GlePollJob>(GLE_POLL_QUEUE, { ...polling, batchSize: opts.concurrency ?? 8 }, async (jobs) => {
+    await Promise.all(jobs.map(poll));
+  });
+
+  await boss.work(GLE_POLL_ALL_QUEUE, polling, async () => {
+    try {
+      for (const c of await gleCompanies(telematics)) await queuePoll(c.companyId, c.lastStart ? new Date(c.lastStart.getTime() + pollSeconds * 1000) : undefined);
+    } catch (err) {
+      log.error({ err }, 'GLE polls could not be queued');
+    }
+  });
+  await boss.work(POSITIONS_PRUNE_QUEUE, polling, async () => {
+    try {
+      const n = await prunePositions(telematics.db, retentionDays);
+      if (n) log.info({ positions: n, retentionDays }, 'positions outside every trip dropped');
+    } catch (err) {
+      log.error({ err }, 'positions could not be pruned');
+    }
+  });
+
+  if (opts.schedule ?? true) {
+    await boss.schedule(GLE_POLL_ALL_QUEUE, GLE_POLL_ALL_CRON);
+    await boss.send(GLE_POLL_ALL_QUEUE, {});
+  }
+  await boss.schedule(POSITIONS_PRUNE_QUEUE, POSITIONS_PRUNE_CRON);
+  await boss.send(POSITIONS_PRUNE_QUEUE, {});
+}
