@@ -247,8 +247,8 @@ export async function savePayRule(db: Db, actorId: number, companyId: number, in
   return getPayRule(db, companyId);
 }
 
-/** Open review rows recomputed in one transaction by the pay-rule job. */
-export const RULE_RECOMPUTE_BATCH = 500;
+/** Open review rows recomputed in one transaction by the pay-rule job (small: on PGlite a transaction holds the one connection). */
+export const RULE_RECOMPUTE_BATCH = 100;
 
 /**
  * Brings a company's open review rows (no payable miles) computed under an older version of its
