@@ -11,6 +11,8 @@ import { companyPayRules } from '../../src/db/schema/mileage-review';
 import { tripMileStats } from '../../src/db/schema/telematics';
 import { syncAccessCatalogue } from '../../src/db/seed/access';
 import { refreshTripReview } from '../../src/modules/mileage-review/service';
+import { backfillStateMiles } from '../../src/modules/state-miles';
+import { loadStoredTrack } from '../../src/modules/telematics';
 import type { RoutingService } from '../../src/modules/routing/service';
 import { createTrip } from '../../src/modules/trips/service';
 import { createCompanyRow, createDriverRow, createTripSettings, createTruckRow, createUser } from '../factories';
@@ -132,6 +134,8 @@ describe('a pay rule recompute killed mid-way', () => {
       detail: { miles: loaded, totalEmpty: empty, pu: empty, trl: 0, totalMiles: empty + loaded, totalOdometers: empty + loaded, legs: [leg(1, empty), leg(2, loaded)] },
     });
     expect(await refreshTripReview(db, template.id)).toBe('READY');
+    // Its state miles too, so the copies carry them and the server's start-up backfill has nothing to compute beside the recompute.
+    await backfillStateMiles(db, loadStoredTrack, { limit: 10 });
     await cloneTrip(db, template.id, OPEN_TRIPS - 1);
     await database.close();
 
