@@ -82,7 +82,8 @@ async function privateFile(file: string): Promise<void> {
 async function streamDataDir(database: Database, dir: string, out: Writable): Promise<void> {
   await database.executeSql('checkpoint');
   await database.exclusive!(async () => {
-    await pipeline(Readable.from(tar.create({ gzip: true, cwd: dir, portable: true }, ['.'])), out);
+    // Files read 1 MB at a time (tar's default is up to 16 MB per read).
+    await pipeline(Readable.from(tar.create({ gzip: true, cwd: dir, portable: true, maxReadSize: 1 << 20 }, ['.'])), out);
   });
 }
 
