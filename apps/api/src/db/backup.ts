@@ -79,8 +79,14 @@ async function privateFile(file: string): Promise<void> {
  * into the files first, then the files read while no statement runs (the database's statements
  * wait for the copy; docs/deploy.md#backups). Memory stays flat whatever the size.
  */
-async function streamDataDir(database: Database, dir: string, out: Writable): Promise<void> {
+async function streamDataDir(database: Database, out: Writable): Promise<void> {
   await database.executeSql('checkpoint');
+  const dir = database.filesDir;
+  if (!dir) {
+    // A database in memory (the tests' servers) has no files to stream: PGlite's own dump of it.
+    await pipeline(Readable.from([Buffer.from(await (await database.dumpDataDir!('gzip')).arrayBuffer())]), out);
+    return;
+  }
   await database.exclusive!(async () => {
     // Files read 1 MB at a time (tar's default is up to 16 MB per read).
     await pipeline(Readable.from(tar.create({ gzip: true, cwd: dir, portable: true, maxReadSize: 1 << 20 }, ['.'])), out);
@@ -103,7 +109,7 @@ export async function serveBackups(dataDir: string, database: Database): Promise
     void (async () => {
       try {
         res.writeHead(200, { 'content-type': 'application/gzip' });
-        await streamDataDir(database, pgliteDir(dataDir), res);
+        await streamDataDir(database, res);
       } catch (err) {
         // Mid-stream: the connection is cut, so the command sees a failed backup, never a short one.
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end(err instanceof Error ? err.message : String(err));
@@ -139,7 +145,7 @@ function backupFromServer(dataDir: string, file: string): Promise<boolean> {
     req.on('error', (err: NodeJS.ErrnoException) => {
       // A socket file with no server behind it: the server is not running.
       if (err.code === 'ECONNREFUSED' || err.code === 'ENOENT') resolve(false);
-      else reject(err);
+      else reject(new BackupError(`the running server stopped in the middle of the backup (${err.message})`));
     });
     req.end();
   });
@@ -197,7 +203,7 @@ export async function backupDatabase(
     const { openDatabase } = await import('./client');
     const database = await openDatabase({ dataDir: dir });
     try {
-      await streamDataDir(database, dir, createWriteStream(partial, { flags: 'r+', mode: FILE_MODE }));
+      await streamDataDir(database, createWriteStream(partial, { flags: 'r+', mode: FILE_MODE }));
     } finally {
       await database.close();
     }
