@@ -296,9 +296,11 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     if (existsSync(dir)) rmdirSync(dir); // empty (checked above)
     await rename(staging, dir);
   } catch (err) {
-    await rm(staging, { recursive: true, force: true });
+    // An unpack cut short may still be finishing its writes: retried while the folder fills again.
+    const gone = { recursive: true, force: true, maxRetries: 10, retryDelay: 100 };
+    await rm(staging, gone);
     await rm(`${staging}.lock`, { force: true });
-    if (madeDataDir) await rm(target.dataDir, { recursive: true, force: true });
+    if (madeDataDir) await rm(target.dataDir, gone);
     throw err;
   }
   return { kind };
