@@ -277,11 +277,17 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
   // Unpacked beside pgdata/ (same file system, so the rename is one step), owner-only like it.
   const staging = await mkdtemp(path.join(target.dataDir, '.pgdata-restoring-'));
   try {
+    // Every warning but the leading "/" of PGlite's own tar names (backups of earlier versions) is a failure.
+    let problem: string | null = null;
+    const onwarn = (code: string, message: string | Error) => {
+      if (code !== 'TAR_ENTRY_INFO') problem ??= `${code}: ${message instanceof Error ? message.message : message}`;
+    };
     try {
-      await pipeline(createReadStream(file), tar.extract({ cwd: staging, strict: true }));
+      await pipeline(createReadStream(file), tar.extract({ cwd: staging, onwarn }));
     } catch (err) {
-      throw new BackupError(`${file} is damaged or not a Milepost backup (${oneLine(err instanceof Error ? err.message : String(err))})`);
+      problem ??= err instanceof Error ? err.message : String(err);
     }
+    if (problem) throw new BackupError(`${file} is damaged or not a Milepost backup (${oneLine(problem)})`);
     if (!existsSync(path.join(staging, 'PG_VERSION'))) {
       throw new BackupError(`${file} is not a Milepost backup: its tar.gz holds no embedded database (no PG_VERSION)`);
     }
