@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from './config';
-import { BackupError, backupDatabase, defaultBackupFile, restoreDatabase } from './db/backup';
+import { BackupError, backupDatabase, defaultBackupFile, oneLine, restoreDatabase } from './db/backup';
 
 /**
  * `npm run db:backup -- [FILE]` and `npm run db:restore -- FILE` (scripts/db.mjs runs the
@@ -15,7 +15,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   if (command === 'backup') {
     const out = path.resolve(file ?? defaultBackupFile(path.resolve('backups'), config.DATABASE_URL ? 'postgres' : 'pglite'));
-    const { source } = await backupDatabase(target, out);
+    // Without a FILE the folder is Milepost's own backups/: made owner-only if it is not (docs/deploy.md#backups).
+    const { source } = await backupDatabase(target, out, { tightenFolder: file === undefined });
     const how = source === 'server' ? ' (written by the running server)' : '';
     console.log(`Backed up ${where} to ${out}${how} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } else if (command === 'restore') {
@@ -30,7 +31,9 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (err: unknown) => {
-    console.error(err instanceof BackupError ? err.message : err);
+    // One line, never a stack: what failed and why (a refusal says what to do).
+    const message = err instanceof Error ? err.message : String(err);
+    console.error(oneLine(err instanceof BackupError ? message : `${process.argv[2] === 'restore' ? 'restore' : 'backup'} failed: ${message}`));
     process.exit(1);
   },
 );

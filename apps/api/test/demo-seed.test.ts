@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -329,6 +329,20 @@ describe(`backups of the demo data (${usePostgres() ? 'PostgreSQL: pg_dump, pg_r
     // PGlite: the running server wrote it (no second process may open its data folder).
     expect(made).toEqual(usePostgres() ? { kind: 'postgres', source: 'pg_dump' } : { kind: 'pglite', source: 'server' });
     expect(statSync(file).size).toBeGreaterThan(10_000);
+    // Private: the file 0600, its new folder 0700 (docs/deploy.md#backups).
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    // A copy cut in half is refused with one line and writes nothing: the target stays empty for the restore below.
+    const cut = `${file}.cut`;
+    await writeFile(cut, (await readFile(file)).subarray(0, Math.floor(statSync(file).size / 2)));
+    const cutRefusal = await restoreDatabase(empty, cut).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(cutRefusal).toBeInstanceOf(BackupError);
+    expect((cutRefusal as Error).message).toMatch(usePostgres() ? /could not be restored, nothing was written: pg_restore failed/ : /is damaged or not a Milepost backup/);
+    expect((cutRefusal as Error).message).not.toContain('\n');
+    if (!usePostgres()) expect(existsSync(empty.dataDir)).toBe(false);
     // The server answers on.
     expect((await call(ctx.app, { method: 'GET', url: '/api/v1/trips?pageSize=1', token })).statusCode).toBe(200);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { SourceMileStats, MileStatsLeg } from '@milepost/contracts/mile-stats-api';
 import type { ApproveResult, PayRule, ReadyList, ReviewPage, ReviewRow } from '@milepost/contracts/mileage-review-api';
 import { reviewPage } from '@milepost/contracts/mileage-review-api';
@@ -9,11 +9,12 @@ import { metresToEnteredMiles, metresToMiles, milesToMetres } from '@milepost/ge
 import { tripReview } from '../src/db/schema/mileage-review';
 import { tripMileStats } from '../src/db/schema/telematics';
 import { trips } from '../src/db/schema/trips';
-import { refreshTripReview } from '../src/modules/mileage-review/service';
+import { recomputeRuleReviews, refreshTripReview } from '../src/modules/mileage-review/service';
 import { createTrip } from '../src/modules/trips/service';
 import type { RoutingService } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
-import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
+import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
+import { PAY_RULE_SWEEP_CRON, PAY_RULE_SWEEP_QUEUE } from '../src/jobs/pay-rule';
 import { keepTripFigures } from '../src/modules/telematics/keep-figures';
 import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, createTripSettings } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
@@ -157,8 +158,11 @@ async function rowOf(tripId: number, companyId: number): Promise<ReviewRow> {
   }
   throw new Error(`trip ${tripId} is in no tab`);
 }
+/** Saves a rule and, as the pay-rule job would (this file runs no jobs; pay-rule-jobs.test.ts runs them), recomputes the company's open rows. */
 async function putRule(companyId: number, body: object, token = staff) {
-  return call(ctx.app, { method: 'PUT', url: `/api/v1/companies/${companyId}/pay-rule`, token, payload: body });
+  const res = await call(ctx.app, { method: 'PUT', url: `/api/v1/companies/${companyId}/pay-rule`, token, payload: body });
+  if (res.statusCode === 200) await recomputeRuleReviews(ctx.db, companyId);
+  return res;
 }
 async function approve(items: { tripId: number; version: number }[], token = staff) {
   const res = await call(ctx.app, { method: 'POST', url: '/api/v1/mileage-review/approve', token, payload: { items } });
@@ -215,6 +219,78 @@ describe('pay rule', () => {
     expect(row).toMatchObject({ status: 'READY', flags: [], suggested: { basis: 'ROUTED', from: 'ROUTED', loadedMiles: Math.round(ROUTED_LOADED * 10) / 10, emptyMiles: Math.round(ROUTED_EMPTY * 10) / 10 } });
     expect(row.routedMiles).toBeCloseTo(ROUTED_TOTAL, 6);
     expect(row.actualMiles).toBeNull();
+  });
+});
+
+describe('pay rule versions (docs/mileage-review.md "Pay rule")', () => {
+  /** Three trips 2 % over routed: READY under 3 %, NEEDS_REVIEW under 1 %. */
+  async function companyWithOpenTrips() {
+    const c = await company({ integration: true });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { trip } = await completedTrip(c.id);
+      await storeActual(trip.id, ROUTED_EMPTY * 1.02, ROUTED_LOADED * 1.02);
+      ids.push(trip.id);
+    }
+    return { c, ids };
+  }
+  const rowVersions = async (ids: number[]) =>
+    (await ctx.db.select({ v: tripReview.ruleVersion }).from(tripReview).where(inArray(tripReview.tripId, ids))).map((x) => x.v).sort();
+  const rawPut = (companyId: number, body: object) => call(ctx.app, { method: 'PUT', url: `/api/v1/companies/${companyId}/pay-rule`, token: staff, payload: body });
+
+  it('a save answers with the new version and recomputes nothing in the request; a row behind the rule is STALE_RULE, never approved by it', async () => {
+    const { c, ids } = await companyWithOpenTrips();
+    expect(await rowVersions(ids)).toEqual([0, 0, 0]);
+    const first = await rawPut(c.id, { payBasis: 'ROUTED', tolerancePct: 3, version: 0 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<{ data: PayRule }>().data.version).toBe(1);
+    // The request left the rows as they were: still under the default rule (version 0), the queue says it is recomputing.
+    expect(await rowVersions(ids)).toEqual([0, 0, 0]);
+    let page = await review(`status=READY&companyId=${c.id}`);
+    expect(page.recomputing).toBe(true);
+    expect(page.counts.READY).toBe(3);
+    // Approval of a row computed under the older rule: STALE_RULE, the trip untouched.
+    const before = await versionOf(ids[0]!);
+    expect(await approve([{ tripId: ids[0]!, version: before }])).toEqual([{ tripId: ids[0]!, status: 'STALE_RULE' }]);
+    expect(await versionOf(ids[0]!)).toBe(before);
+    expect((await ctx.db.select({ p: trips.payableM }).from(trips).where(eq(trips.id, ids[0]!)))[0]!.p).toBeNull();
+
+    // The job's work: every open row under version 1, the flag gone; approval by rule works again.
+    expect(await recomputeRuleReviews(ctx.db, c.id)).toBe(3);
+    expect(await rowVersions(ids)).toEqual([1, 1, 1]);
+    page = await review(`status=READY&companyId=${c.id}`);
+    expect(page.recomputing).toBe(false);
+    expect(await approve([{ tripId: ids[0]!, version: before }])).toEqual([{ tripId: ids[0]!, status: 'APPROVED' }]);
+
+    // A tighter rule: the rows behind it are not approved by the old one (READY under 3 %, NEEDS_REVIEW under 1 %).
+    expect((await rawPut(c.id, { payBasis: 'ROUTED', tolerancePct: 1, version: 1 })).statusCode).toBe(200);
+    const v1 = await versionOf(ids[1]!);
+    expect(await approve([{ tripId: ids[1]!, version: v1 }])).toEqual([{ tripId: ids[1]!, status: 'STALE_RULE' }]);
+    expect(await recomputeRuleReviews(ctx.db, c.id)).toBe(2);
+    expect((await rowOf(ids[1]!, c.id)).status).toBe('NEEDS_REVIEW');
+    // The approved row keeps the rule it was approved by.
+    const approved = (await ctx.db.select().from(tripReview).where(eq(tripReview.tripId, ids[0]!)))[0]!;
+    expect(approved).toMatchObject({ status: 'APPROVED', approvedRule: 'Routed, 3 %', ruleVersion: 1 });
+  });
+
+  it('rows left behind (a recompute killed or never queued) converge by themselves when the jobs start: the sweep queues the recompute', async () => {
+    const { c, ids } = await companyWithOpenTrips();
+    // Saved through the API of a context without jobs: nothing queued, as if the process died right after the commit.
+    expect((await rawPut(c.id, { payBasis: 'ROUTED', tolerancePct: 1, version: 0 })).statusCode).toBe(200);
+    expect((await review(`status=READY&companyId=${c.id}`)).recomputing).toBe(true);
+    const jobs = await testJobs(ctx.database, ctx.config, ctx.secretKey);
+    try {
+      await expect.poll(async () => rowVersions(ids), { timeout: 30_000, interval: 250 }).toEqual([1, 1, 1]);
+      const page = await review(`status=NEEDS_REVIEW&companyId=${c.id}`);
+      expect(page.recomputing).toBe(false);
+      expect(page.counts).toMatchObject({ NEEDS_REVIEW: 3, READY: 0 });
+      const schedules = (await ctx.db.execute(sql`select name, cron from pgboss.schedule`)) as unknown as { rows: { name: string; cron: string }[] };
+      expect(schedules.rows).toContainEqual({ name: PAY_RULE_SWEEP_QUEUE, cron: PAY_RULE_SWEEP_CRON });
+      const active = async () => ((await ctx.db.execute(sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      await expect.poll(active, { timeout: 20_000, interval: 250 }).toBe(0);
+    } finally {
+      await jobs.stop(2_000);
+    }
   });
 });
 

@@ -159,7 +159,12 @@ export type ReviewRow = z.infer<typeof reviewRow>;
 /** Counts of the whole queue or of one company are exact; in a narrower filter (truck, driver, period) they are exact up to REVIEW_COUNT_CAP, past it the count says CAP + 1 and `countsCapped` names the status. */
 export const REVIEW_COUNT_CAP = 10_000;
 export const reviewCounts = z.object({ NEEDS_REVIEW: z.number().int(), READY: z.number().int(), APPROVED: z.number().int() });
-export const reviewPage = paged(reviewRow).extend({ counts: reviewCounts, countsCapped: z.array(z.enum(REVIEW_STATUSES)) });
+export const reviewPage = paged(reviewRow).extend({
+  counts: reviewCounts,
+  countsCapped: z.array(z.enum(REVIEW_STATUSES)),
+  /** Open trips of the filter's company (of any company without one) are still being recomputed for a new pay rule. */
+  recomputing: z.boolean(),
+});
 export type ReviewPage = z.infer<typeof reviewPage>;
 
 /** At most this many READY trips are listed for one "Approve all ready" (the screen approves them 500 at a time). */
@@ -183,7 +188,8 @@ export const approveBody = z.object({
 });
 export type ApproveBody = z.input<typeof approveBody>;
 
-export const APPROVE_STATUSES = ['APPROVED', 'STALE_VERSION', 'NOT_READY', 'NOT_FOUND'] as const;
+/** STALE_RULE: the trip's review row was computed under an older version of its company's pay rule (being recomputed). */
+export const APPROVE_STATUSES = ['APPROVED', 'STALE_VERSION', 'STALE_RULE', 'NOT_READY', 'NOT_FOUND'] as const;
 export type ApproveStatus = (typeof APPROVE_STATUSES)[number];
 export const approveResult = z.object({ results: z.array(z.object({ tripId: z.number().int(), status: z.enum(APPROVE_STATUSES) })) });
 export type ApproveResult = z.infer<typeof approveResult>;

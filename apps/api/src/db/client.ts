@@ -65,8 +65,12 @@ export interface Database {
   close(): Promise<void>;
   /** Connections of the pool (PGlite: one, always open), for GET /api/metrics. */
   poolStats(): { total: number; idle: number; waiting: number; max: number };
-  /** PGlite only: the whole data folder as one tar file (the backup format, db/backup.ts). */
+  /** PGlite only: the whole data folder as one tar file, in memory (tests' migrated template). */
   dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
+  /** PGlite in a folder only: the folder its files are in (null in memory). */
+  filesDir?: string | null;
+  /** PGlite only: runs `fn` while no statement runs, so the data folder's files stay as they are (a backup streams them; db/backup.ts). */
+  exclusive?<T>(fn: () => Promise<T>): Promise<T>;
   /**
    * Plain SQL for libraries that bring their own queries (the job queue): with values, one
    * parameterised statement; without, a script of several statements.
@@ -181,6 +185,8 @@ export async function openDatabase(opts: {
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
+    exclusive: (fn) => client.runExclusive(fn),
+    filesDir: opts.dataDir ?? null,
     async executeSql(text, values) {
       if (values?.length) return client.query(text, values as unknown[]);
       const results = await client.exec(text);

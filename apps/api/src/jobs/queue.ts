@@ -10,6 +10,7 @@ import { backfillStateMiles, type RulesCursor } from '../modules/state-miles';
 import { loadStoredTrack } from '../modules/telematics';
 import { calibrateEstimates, calibrationDue } from '../modules/routing/calibration';
 import { backfillReviews, refreshProviderReviews } from '../modules/mileage-review';
+import { startPayRuleJobs } from './pay-rule';
 import { pruneRateLimits } from '../platform/rate-limit';
 import { storable } from '../platform/storable';
 import { integrationSyncStatus } from '../db/schema/telematics';
@@ -36,6 +37,8 @@ export interface Jobs {
    * (the trip settings' switch of that provider changed; docs/mileage-review.md); one waiting per provider.
    */
   enqueueReviewRefresh(provider: ProviderName): Promise<void>;
+  /** Queues the recompute of a company's open Mileage Review rows for its pay rule's `version` (jobs/pay-rule.ts). */
+  enqueuePayRule(companyId: number, version: number): Promise<void>;
   /** Finishes the jobs in hand (within `timeoutMs`) and stops polling. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -385,6 +388,14 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     );
     hereRetry.unref();
   }
+  const payRule = await startPayRuleJobs(boss, {
+    db: database.db,
+    log,
+    polling,
+    retryDelay,
+    signal: stopping.signal,
+    safely: (queue, handler) => safely(log, queue, handler),
+  });
   if (opts.schedule ?? true) await boss.schedule(SYNC_ALL_QUEUE, everyMinutes(opts.syncMinutes));
   await boss.schedule(CALIBRATION_QUEUE, CALIBRATION_CRON);
   if (await calibrationDue(database.db)) await boss.send(CALIBRATION_QUEUE, {}, { singletonKey: 'all' });
@@ -397,6 +408,7 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     enqueueSync: (companyId, provider) => enqueueSync(companyId, provider),
     enqueueTripFigures,
     enqueueReviewRefresh,
+    enqueuePayRule: payRule.enqueue,
     async stop(timeoutMs = 10_000) {
       clearInterval(sweeper);
       clearInterval(hereRetry);
@@ -430,6 +442,10 @@ export function deferredJobs(): Jobs & { start(run: () => Promise<Jobs>): Promis
     async enqueueReviewRefresh(provider) {
       if (!started) throw new Error('background jobs not started');
       await (await started).enqueueReviewRefresh(provider);
+    },
+    async enqueuePayRule(companyId, version) {
+      if (!started) throw new Error('background jobs not started');
+      await (await started).enqueuePayRule(companyId, version);
     },
     async stop(timeoutMs) {
       if (started) await (await started.catch(() => null))?.stop(timeoutMs);

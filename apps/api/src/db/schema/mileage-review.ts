@@ -46,6 +46,12 @@ export const tripReview = pgTable(
     differencePct: doublePrecision(),
     ruleBasis: text().notNull(),
     ruleTolerancePct: doublePrecision().notNull(),
+    /**
+     * The version of the company's pay rule (company_pay_rules.version, 0: none saved) this row was
+     * computed under: an open row behind its company's rule is recomputed by the pay-rule job and
+     * never approved by rule (docs/mileage-review.md "Pay rule").
+     */
+    ruleVersion: integer().notNull().default(0),
     /** ROUTED | ACTUAL: whose figures the suggestion took. */
     suggestedFrom: text(),
     suggestedPayableM: doublePrecision(),
@@ -74,6 +80,8 @@ export const tripReview = pgTable(
     index('trip_review_routed_idx').on(t.status, t.routedM, t.tripId),
     index('trip_review_actual_idx').on(t.status, t.actualM, t.tripId),
     index('trip_review_payable_idx').on(t.status, t.payableM, t.tripId),
+    // The open rows behind their company's rule, found per company by the pay-rule job and the queue's `recomputing` (migration 0029).
+    index('trip_review_rule_version_idx').on(t.companyId, t.ruleVersion, t.tripId).where(sql`${t.payableM} is null`),
   ],
 );
 

@@ -67,6 +67,13 @@ export async function mileageReviewRoutesOutsidePrefix(app: FastifyInstance, dep
   r.put('/companies/:id/pay-rule', {
     config: { access: { permission: 'CAN_EDIT_COMPANY' } },
     schema: { tags, summary: "Save a company's pay rule (the version it was read at; 0 for the default)", params: idParam, body: payRuleUpdate, response: { 200: envelope(payRule) } },
-    handler: async (req) => ({ data: await review.savePayRule(deps.db, principalOf(req).userId, req.params.id, req.body) }),
+    handler: async (req) => {
+      const saved = await review.savePayRule(deps.db, principalOf(req).userId, req.params.id, req.body);
+      // The company's open rows follow in a job (docs/mileage-review.md "Pay rule"); without one queued
+      // now, the pay-rule sweep finds them behind the rule within a minute of the jobs running.
+      if (!deps.jobs) req.log.warn({ companyId: saved.companyId }, 'pay rule recompute not queued: background jobs are not running');
+      else await deps.jobs.enqueuePayRule(saved.companyId, saved.version).catch((err: unknown) => req.log.warn({ err, companyId: saved.companyId }, 'pay rule recompute not queued'));
+      return { data: saved };
+    },
   });
 }

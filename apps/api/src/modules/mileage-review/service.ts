@@ -76,6 +76,7 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
       switches: sourceSwitchesSql(trucks.companyId),
       payBasis: companyPayRules.payBasis,
       tolerancePct: companyPayRules.tolerancePct,
+      ruleVersion: companyPayRules.version,
       prevPayable: tripReview.payableM,
       prevApprovedBy: tripReview.approvedBy,
       prevApprovedAt: tripReview.approvedAt,
@@ -134,6 +135,7 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
     differencePct: outcome.differencePct,
     ruleBasis: outcome.basis,
     ruleTolerancePct: rule.tolerancePct,
+    ruleVersion: t.ruleVersion ?? 0,
     suggestedFrom: outcome.suggested.from,
     // The suggestion is decided in miles (to 0.1, as staff would type it) and kept in metres.
     suggestedPayableM: metresOf(outcome.suggested.payableMileage),
@@ -219,7 +221,11 @@ export async function getPayRule(db: Db, companyId: number): Promise<PayRule> {
   return { companyId, ...rule, hasIntegration, sentence: payRuleSentence(rule, hasIntegration) };
 }
 
-/** Saves the rule (the version it was read at; 0 for the default) and recomputes the company's open trips. */
+/**
+ * Saves the rule (the version it was read at; 0 for the default) and answers it with its new
+ * version. The company's open review rows are not recomputed here: the caller queues the pay-rule
+ * job (`recomputeRuleReviews`), and rows behind the rule are never approved by rule meanwhile.
+ */
 export async function savePayRule(db: Db, actorId: number, companyId: number, input: z.output<typeof payRuleUpdate>): Promise<PayRule> {
   await db.transaction(async (tx) => {
     await companyIntegration(tx, companyId);
@@ -238,8 +244,48 @@ export async function savePayRule(db: Db, actorId: number, companyId: number, in
           if (!r.length) throw new AppError('STALE_VERSION', MILEAGE_REVIEW_MESSAGES.staleRule);
         });
   });
-  await refreshCompanyReviews(db, companyId);
   return getPayRule(db, companyId);
+}
+
+/** Open review rows recomputed in one transaction by the pay-rule job (small: on PGlite a transaction holds the one connection). */
+export const RULE_RECOMPUTE_BATCH = 100;
+
+/**
+ * Brings a company's open review rows (no payable miles) computed under an older version of its
+ * pay rule up to the current one, `batch` rows a transaction, in trip order: a process killed
+ * mid-way leaves whole batches done and the rest still behind, which the next run finds
+ * (docs/mileage-review.md "Pay rule"). The job's work (jobs/queue.ts, PAY_RULE_QUEUE). Answers the
+ * rows recomputed.
+ */
+export async function recomputeRuleReviews(db: Db, companyId: number, opts: { batch?: number; signal?: AbortSignal } = {}): Promise<number> {
+  const batch = opts.batch ?? RULE_RECOMPUTE_BATCH;
+  let done = 0;
+  let after = 0;
+  for (;;) {
+    if (opts.signal?.aborted) return done;
+    const ids = await db
+      .select({ id: tripReview.tripId })
+      .from(tripReview)
+      .innerJoin(companyPayRules, eq(companyPayRules.companyId, tripReview.companyId))
+      .where(and(eq(tripReview.companyId, companyId), isNull(tripReview.payableM), sql`${tripReview.ruleVersion} < ${companyPayRules.version}`, sql`${tripReview.tripId} > ${after}`))
+      .orderBy(asc(tripReview.tripId))
+      .limit(batch);
+    if (!ids.length) return done;
+    await db.transaction(async (tx) => {
+      for (const { id } of ids) await refreshTripReview(tx, id);
+    });
+    done += ids.length;
+    after = ids.at(-1)!.id;
+  }
+}
+
+/** The companies with open review rows behind their pay rule (a recompute was killed, or never queued). */
+export async function companiesBehindRule(db: Db): Promise<{ companyId: number; version: number }[]> {
+  const result = (await db.execute(sql`
+    select p.company_id as "companyId", p.version from ${companyPayRules} p
+    where exists (select 1 from ${tripReview} b where b.company_id = p.company_id and b.payable_m is null and b.rule_version < p.version)
+    order by p.company_id`)) as unknown as { rows: { companyId: number; version: number }[] };
+  return result.rows.map((x) => ({ companyId: Number(x.companyId), version: Number(x.version) }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -316,14 +362,17 @@ export async function listReview(db: Db, q: z.output<typeof reviewListQuery>): P
         join ${r} on ${r.tripId} = p.id join ${t} on ${t.id} = p.id
         order by ${sql.join(order, sql`, `)}
       ) x), '[]')::text as content,
-      ${count('NEEDS_REVIEW')} as needs, ${count('READY')} as ready, ${count('APPROVED')} as approved`)) as unknown as {
-    rows: { content: string; needs: number; ready: number; approved: number }[];
+      ${count('NEEDS_REVIEW')} as needs, ${count('READY')} as ready, ${count('APPROVED')} as approved,
+      -- Open rows of the filter's company (or of any company) still behind its pay rule: the job is recomputing them.
+      exists (select 1 from ${companyPayRules} p where ${q.companyId !== undefined ? sql`p.company_id = ${q.companyId}` : sql`true`}
+        and exists (select 1 from ${r} b where b.company_id = p.company_id and b.payable_m is null and b.rule_version < p.version)) as recomputing`)) as unknown as {
+    rows: { content: string; needs: number; ready: number; approved: number; recomputing: boolean }[];
   };
   const row = result.rows[0]!;
   const counts = { NEEDS_REVIEW: Number(row.needs), READY: Number(row.ready), APPROVED: Number(row.approved) };
   const capped = kept ? [] : REVIEW_STATUSES.filter((s) => counts[s] > REVIEW_COUNT_CAP);
   const total = counts[q.status];
-  return `{"content":${row.content},"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size},"counts":${JSON.stringify(counts)},"countsCapped":${JSON.stringify(capped)}${capped.includes(q.status) ? ',"totalIsEstimate":true' : ''}}`;
+  return `{"content":${row.content},"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size},"counts":${JSON.stringify(counts)},"countsCapped":${JSON.stringify(capped)},"recomputing":${row.recomputing === true}${capped.includes(q.status) ? ',"totalIsEstimate":true' : ''}}`;
 }
 
 /** Every READY trip of a filter with its version and suggested payable miles (for "Approve all ready in this filter"). */
@@ -357,7 +406,14 @@ interface ApprovalRow {
   suggestedEmptyM: number | null;
   ruleBasis: string | null;
   ruleTolerancePct: number | null;
+  /** The rule version the review row was computed under, and its company's current one (0: none saved). */
+  ruleVersion: number | null;
+  currentRuleVersion: number;
 }
+
+/** The current version of the review row's company's pay rule (0: none saved). */
+const currentRuleVersionSql = (lock: boolean) =>
+  sql<number>`coalesce((select p.version from ${companyPayRules} p where p.company_id = ${r.companyId}${lock ? sql` for share` : sql``}), 0)`;
 
 /** The trips of an approval in one read (no lock): most answers are known from it. */
 async function readForApproval(db: Db, tripIds: number[]): Promise<Map<number, ApprovalRow>> {
@@ -375,16 +431,20 @@ async function readForApproval(db: Db, tripIds: number[]): Promise<Map<number, A
       suggestedEmptyM: r.suggestedEmptyM,
       ruleBasis: r.ruleBasis,
       ruleTolerancePct: r.ruleTolerancePct,
+      ruleVersion: r.ruleVersion,
+      currentRuleVersion: currentRuleVersionSql(false),
     })
     .from(trips)
     .leftJoin(r, eq(r.tripId, trips.id))
     .where(inArray(trips.id, tripIds));
-  return new Map(rows.map((x) => [x.id, x]));
+  return new Map(rows.map((x) => [x.id, { ...x, currentRuleVersion: Number(x.currentRuleVersion) }]));
 }
 
 function answerOf(row: ApprovalRow | undefined, version: number): ApproveStatus | null {
   if (!row || row.tripStatus !== 'COMPLETED') return 'NOT_FOUND';
   if (row.version !== version) return 'STALE_VERSION';
+  // Computed under an older rule than the company's: never approved by it (the job recomputes it; docs/mileage-review.md).
+  if (row.reviewStatus !== null && row.payableM === null && (row.ruleVersion ?? 0) < row.currentRuleVersion) return 'STALE_RULE';
   if (row.reviewStatus !== 'READY' || row.suggestedPayableM === null) return 'NOT_READY';
   return null;
 }
@@ -419,6 +479,8 @@ async function approveSeen(db: Db, actorId: number, seen: ApprovalRow): Promise<
         and ${same(t.emptyM, seen.emptyM)} and ${same(t.loadedM, seen.loadedM)} and ${same(t.payableM, seen.payableM)}
         and ${r.status} = 'READY' and ${same(r.suggestedPayableM, seen.suggestedPayableM)} and ${same(r.suggestedLoadedM, seen.suggestedLoadedM)}
         and ${same(r.suggestedEmptyM, seen.suggestedEmptyM)} and ${r.ruleBasis} = ${seen.ruleBasis} and ${r.ruleTolerancePct} = ${tolerance}
+        -- Still under the company's current rule: the rule's row is share-locked, so a rule save waits for this approval or this sees it.
+        and ${r.ruleVersion} = ${currentRuleVersionSql(true)}
       for update of ${t}, ${r}
     ), upd as (
       update ${t} set empty_m = ${seen.suggestedEmptyM}::float8, loaded_m = ${seen.suggestedLoadedM}::float8, payable_m = ${seen.suggestedPayableM}::float8,

@@ -12,6 +12,7 @@ import {
   APPROVE_ALL_LABEL,
   APPROVE_SELECTED_LABEL,
   MileageReviewScreen,
+  RECOMPUTING_TEXT,
   approvalSummary,
 } from "./mileage-review-screen";
 
@@ -55,6 +56,7 @@ const listOf = (rows: ReviewRow[]) => ({
   ...page(rows, { size: 100 }),
   counts,
   countsCapped: [],
+  recomputing: false,
 });
 
 let restore: () => void;
@@ -67,6 +69,32 @@ const EDITOR = makeUser([
 ]);
 
 describe("Mileage Review screen", () => {
+  it("says it is recomputing for the new rule while the API says rows are behind, and not otherwise", async () => {
+    let recomputing = true;
+    mockApi({
+      ...ROUTE_SETTING,
+      "GET /mileage-review": () => ({ ...listOf([row(1, "READY")]), recomputing }),
+    });
+    const { unmount } = renderWithApp(
+      <MileageReviewScreen title="Mileage Review" search={{ status: "READY" }} onSearchChange={() => {}} onOpenTrip={() => {}} />,
+      { user: EDITOR },
+    );
+    const status = await screen.findByTestId("review-recomputing", undefined, wait);
+    expect(status).toHaveTextContent(/^Recomputing for the new rule/);
+    expect(status).toHaveTextContent(RECOMPUTING_TEXT);
+    expect(status).toHaveAttribute("role", "status");
+    unmount();
+
+    recomputing = false;
+    renderWithApp(
+      <MileageReviewScreen title="Mileage Review" search={{ status: "READY" }} onSearchChange={() => {}} onOpenTrip={() => {}} />,
+      { user: EDITOR },
+    );
+    await screen.findByText("LD-1", undefined, wait);
+    expect(screen.queryByText(/Recomputing for the new rule/)).not.toBeInTheDocument();
+    expect(approvalSummary([{ status: "APPROVED" }, { status: "STALE_RULE" }])).toBe("1 approved · 1 being recomputed for the new rule");
+  });
+
   it("shows the tabs with their counts and the flags as chips whose sentence is their name", async () => {
     const { calls } = mockApi({
       ...ROUTE_SETTING,

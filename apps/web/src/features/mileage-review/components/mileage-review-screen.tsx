@@ -67,9 +67,15 @@ import type { MileageReviewSearch } from "../mileage-review-search";
 export const APPROVE_SELECTED_LABEL = "Approve selected";
 export const APPROVE_ALL_LABEL = "Approve all ready in this filter";
 export const EDIT_PERMISSION = "CAN_EDIT_MILEAGE_REPORT_TRIP";
+/** Shown while trips of the filter are behind their company's new pay rule (the API's `recomputing`; docs/mileage-review.md). */
+export const RECOMPUTING_TEXT =
+  "Recomputing for the new rule: some trips still show the previous pay rule and are not approved by rule until they are done.";
+/** How often the page asks again while it is recomputing, so the tabs and rows follow the job. */
+const RECOMPUTING_REFRESH_MS = 5_000;
 const APPROVE_WORDS: Record<ApproveStatus, string> = {
   APPROVED: "approved",
   STALE_VERSION: "changed meanwhile",
+  STALE_RULE: "being recomputed for the new rule",
   NOT_READY: "no longer ready",
   NOT_FOUND: "not found",
 };
@@ -369,9 +375,13 @@ export function MileageReviewScreen({
     fromDate: search.fromDate,
     toDate: search.toDate,
   };
-  const query = useInfiniteQuery(
-    reviewListQueryOptions(status, filters, search.sort),
-  );
+  const query = useInfiniteQuery({
+    ...reviewListQueryOptions(status, filters, search.sort),
+    refetchInterval: (q) =>
+      (q.state.data?.pages[0] as ReviewPage | undefined)?.recomputing
+        ? RECOMPUTING_REFRESH_MS
+        : false,
+  });
   const source = useInfiniteTableSource(query);
   const first = query.data?.pages[0] as ReviewPage | undefined;
   const { has } = usePermissions();
@@ -644,6 +654,15 @@ export function MileageReviewScreen({
             >
               <Download aria-hidden /> Settlement by driver
             </Button>
+          )}
+          {first?.recomputing && (
+            <p
+              role="status"
+              className="w-full text-xs text-muted-foreground"
+              data-testid="review-recomputing"
+            >
+              {RECOMPUTING_TEXT}
+            </p>
           )}
           {progress && (
             <div className="flex w-full items-center gap-2 text-xs text-muted-foreground">
