@@ -4,7 +4,6 @@ import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +19,7 @@ import { configurePasswordHashing } from './platform/crypto';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
 import { metricsRoutes, observeRequests } from './platform/metrics';
+import { securityHeaders } from './platform/security-headers';
 
 export type { AppDeps } from './app-deps';
 
@@ -72,7 +72,7 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
   const moduleRoutes: ModuleRoute[] = [];
   app.decorate('moduleRoutes', moduleRoutes);
 
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

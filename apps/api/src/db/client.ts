@@ -78,6 +78,8 @@ export interface Database {
    * PGlite: its one session, delivered as the notifying statement runs; `up` at once.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
+  /** Statements sent through `db` (and export sessions) since the database opened: request-cost.test.ts counts them per request. */
+  statements(): number;
 }
 
 export interface ListenHandlers {
@@ -109,12 +111,15 @@ export async function openDatabase(opts: {
   lockWaitMs?: number;
 }): Promise<Database> {
   const ex = { ...EXPORT_DEFAULTS, ...opts.exports };
+  // drizzle's logger is told of every statement it sends, in transactions too: counted, not logged.
+  let statements = 0;
+  const counter = { logQuery: () => void statements++ };
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     pool.on('error', () => {
       /* an idle client died; the pool replaces it */
     });
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: counter }) as unknown as Db;
     // Slow downloads never hold the connections every other request needs: exports read on a
     // small pool of their own, whose statements and open transactions are cut short by the server.
     const exportPool = new pg.Pool({
@@ -140,7 +145,7 @@ export async function openDatabase(opts: {
           throw err;
         }
         return {
-          db: drizzlePg({ client, schema, casing: 'snake_case' }) as unknown as Db,
+          db: drizzlePg({ client, schema, casing: 'snake_case', logger: counter }) as unknown as Db,
           release: (err?: Error) => client.release(err),
         };
       },
@@ -160,6 +165,7 @@ export async function openDatabase(opts: {
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: opts.poolSize ?? 10 }),
       executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
       listen: (channel, handlers) => listenPostgres(opts.url!, channel, handlers),
+      statements: () => statements,
     };
   }
   let client: PGlite;
@@ -184,7 +190,7 @@ export async function openDatabase(opts: {
       { cause: err },
     );
   }
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger: counter }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -210,6 +216,7 @@ export async function openDatabase(opts: {
       handlers.up();
       return { sync: async () => undefined, close: () => unlisten() };
     },
+    statements: () => statements,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { PermissionName } from '@milepost/contracts/permissions';
 import type { Database, Db } from '../db/client';
 import { authSessions, permissions, rolePermissions, roles, users } from '../db/schema/access';
@@ -111,7 +112,7 @@ function principalQuery(db: Db) {
 
 /** The channel migration 0034's triggers notify on any change to users, sign-ins, roles and permissions. */
 export const ACCESS_CHANGED_CHANNEL = 'milepost_access_changed';
-/** Principals kept at most (the oldest goes first), and for at most this long whatever happens. */
+/** Principals kept at most (the least recently used goes first), and for at most this long whatever happens. */
 const PRINCIPALS_KEPT = 10_000;
 const PRINCIPAL_MAX_AGE_MS = 5 * 60_000;
 /** Access tokens whose signature was checked, kept until they expire. */
@@ -139,8 +140,8 @@ export interface SessionCache {
 }
 
 export async function createSessionCache(database: Pick<Database, 'db' | 'listen'>, keys: TokenKeys): Promise<SessionCache> {
-  const principals = new Map<string, { principal: Principal; until: number }>();
-  const tokens = new Map<string, { userId: number; sessionId: string; until: number }>();
+  const principals = new LRUCache<string, { principal: Principal; until: number }>({ max: PRINCIPALS_KEPT });
+  const tokens = new LRUCache<string, { userId: number; sessionId: string; until: number }>({ max: TOKENS_KEPT });
   let listening = false;
   let generation = 0;
   const forget = () => {
@@ -158,10 +159,6 @@ export async function createSessionCache(database: Pick<Database, 'db' | 'listen
       forget();
     },
   });
-  const keep = <V>(map: Map<string, V>, key: string, value: V, max: number) => {
-    if (map.size >= max) map.delete(map.keys().next().value!);
-    map.set(key, value);
-  };
   return {
     async principal(userId, sessionId) {
       const kept = principals.get(sessionId);
@@ -170,14 +167,14 @@ export async function createSessionCache(database: Pick<Database, 'db' | 'listen
       const loaded = await loadPrincipal(database.db, userId, sessionId);
       if (!loaded) return null;
       const { ttlMs, ...principal } = loaded;
-      if (listening && seen === generation) keep(principals, sessionId, { principal, until: Date.now() + Math.min(ttlMs, PRINCIPAL_MAX_AGE_MS) }, PRINCIPALS_KEPT);
+      if (listening && seen === generation) principals.set(sessionId, { principal, until: Date.now() + Math.min(ttlMs, PRINCIPAL_MAX_AGE_MS) });
       return principal;
     },
     async verify(token) {
       const kept = tokens.get(token);
       if (kept && kept.until > Date.now()) return kept;
       const claims = await verifyAccessToken(keys, token);
-      keep(tokens, token, { ...claims, until: claims.expiresAt * 1000 }, TOKENS_KEPT);
+      tokens.set(token, { ...claims, until: claims.expiresAt * 1000 });
       return claims;
     },
     forget,
