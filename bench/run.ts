@@ -23,6 +23,7 @@ import { stateMilesCase, stateMilesEngineCase } from './cases/state-miles';
 import { startCase } from './cases/start';
 import { jobQueuesCase } from './cases/job-queues';
 import { iftaCase } from './cases/ifta';
+import { idleCase } from './cases/idle';
 import { postgresReachable, startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
@@ -50,6 +51,8 @@ const PURE_CASES: Record<string, () => Promise<Figure[]>> = {
   'first-screen': firstScreenCase,
   // Spawns the built product (apps/api/dist/main.js) itself, on PGlite and PostgreSQL: restart time and idle memory.
   start: startCase,
+  // The same built product left alone for a minute: its CPU time and memory at rest.
+  idle: idleCase,
 };
 
 const fmt = (n: number) => n.toFixed(2);

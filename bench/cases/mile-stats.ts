@@ -13,6 +13,7 @@ import { keepTripFigures } from '../../apps/api/src/modules/telematics/keep-figu
 import { createSecretBox } from '../../apps/api/src/platform/secret-box';
 import { hashPassword } from '../../apps/api/src/platform/crypto';
 import { measure, type BenchServer, type Figure } from '../lib';
+import { loadAgainstDatabase } from '../load';
 
 const FIXES = 100_000;
 const STOPS = [
@@ -135,7 +136,12 @@ export async function mileStatsCase(server: BenchServer): Promise<Figure[]> {
   const calls = server.providerConnections();
   if (calls) throw new Error(`mile-stats: ${calls} connections reached the providers`);
   const load = `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
+  // Under load next to the database alone (bench/load.ts), PostgreSQL only.
+  const underLoad = server.databaseUrl
+    ? await loadAgainstDatabase(server, { label: `GET /mile-stats/{id}, figures kept, ${FIXES.toLocaleString('en-US')} breadcrumbs from each provider`, path: `/mile-stats/${trip.id}`, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } })
+    : [];
   return [
+    ...underLoad,
     {
       case: `GET /mile-stats/{id}, Samsara and GLE down, ${FIXES.toLocaleString('en-US')} stored breadcrumbs from each, figures kept by the jobs`,
       engine: server.engine,

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../apps/api/src/platform/crypto';
 import { roles, users } from '../../apps/api/src/db/schema/access';
 import { measure, type BenchServer, type Figure } from '../lib';
+import { loadAgainstDatabase } from '../load';
 import { milesToMetres } from '@milepost/geo/units';
 
 /** Metres in a mile, as an SQL float (docs/decisions/020-one-unit.md). */
@@ -158,7 +159,12 @@ export async function mileageReviewCase(server: BenchServer): Promise<Figure[]> 
     if (answer.data.results.some((r) => r.status !== 'APPROVED')) throw new Error('an approval was refused');
   }, 1);
   const n = TRIPS.toLocaleString('en-US');
+  // The queue's first page under load next to the database alone (bench/load.ts), PostgreSQL only.
+  const underLoad = server.databaseUrl
+    ? await loadAgainstDatabase(server, { label: `GET /mileage-review?status=NEEDS_REVIEW&size=50, ${n} completed trips`, path: '/mileage-review?status=NEEDS_REVIEW&size=50', headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } })
+    : [];
   return [
+    ...underLoad,
     { case: `GET /mileage-review, ${n} completed trips, page of 50 with the 3 counts, any tab × filter × sort (${cases.length} combinations)`, engine: server.engine, ...list, target: 'p95 < 100 ms' },
     { case: `GET /mileage-review/ready (one company of 20: its READY trips, up to 10 000), ${n} trips`, engine: server.engine, ...readyList },
     { case: `POST /mileage-review/approve of 500 READY trips (one transaction each), ${n} trips`, engine: server.engine, ...approve, target: '500 items < 2 s' },

@@ -7,6 +7,7 @@ import { segmentMeters } from '../../packages/geo/src/distance';
 import { JURISDICTION_RULES, jurisdictionAt, jurisdictionIndex, metresByJurisdiction } from '../../packages/geo/src/jurisdictions';
 import { milesToMetres } from '../../packages/geo/src/units';
 import { generateReference, measure, type BenchServer, type Figure } from '../lib';
+import { loadAgainstDatabase } from '../load';
 
 /*
  * State miles for IFTA (docs/state-miles.md, issue 23 point 5).
@@ -243,7 +244,12 @@ export async function stateMilesCase(server: BenchServer): Promise<Figure[]> {
     rows: { n: number }[];
   }).rows[0]!.n;
   const size = `${TRIPS.toLocaleString('en-US')} trips; Q${quarter} ${year}: ${(counted / 3).toLocaleString('en-US', { maximumFractionDigits: 0 })} trips`;
+  // A quarter of one company under load next to the database alone (bench/load.ts), PostgreSQL only.
+  const underLoad = server.databaseUrl
+    ? await loadAgainstDatabase(server, { label: `GET /state-miles quarter, one company, ${size}`, path: `/state-miles?${q}&companyId=3`, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } })
+    : [];
   return [
+    ...underLoad,
     { case: `GET /state-miles quarter, all trucks, ${size}`, engine: server.engine, ...all, target: 'p95 < 300 ms' },
     { case: `GET /state-miles quarter, one company (40 trucks), ${size}`, engine: server.engine, ...company, target: 'p95 < 300 ms' },
     { case: `GET /state-miles quarter, one truck (800 trucks), ${size}`, engine: server.engine, ...truck, target: 'p95 < 300 ms' },

@@ -4,7 +4,6 @@ import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import fastifyStatic from '@fastify/static';
@@ -15,11 +14,12 @@ import { AUTH_MESSAGES, GENERIC_ERROR_MESSAGES } from '@milepost/contracts/messa
 import type { Mailer } from './integrations/mail/mailer';
 import type { AppDeps } from './app-deps';
 import { registerApiModules, type ModuleRoute } from './api-modules';
-import { enforceAccess, type RouteAccess } from './platform/access';
+import { createSessionCache, enforceAccess, type RouteAccess, type SessionCache } from './platform/access';
 import { configurePasswordHashing } from './platform/crypto';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
 import { metricsRoutes, observeRequests } from './platform/metrics';
+import { securityHeaders } from './platform/security-headers';
 
 export type { AppDeps } from './app-deps';
 
@@ -72,7 +72,7 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
   const moduleRoutes: ModuleRoute[] = [];
   app.decorate('moduleRoutes', moduleRoutes);
 
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -126,9 +126,14 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: (h) => h });
 
+  // The sign-in check without a database round trip per request (platform/access.ts SessionCache).
+  const sessions = await createSessionCache(deps.database, keys);
+  app.decorate('sessions', sessions);
+  app.addHook('onClose', () => sessions.close());
+
   // Every API route below must declare its access (deny by default).
   await app.register(async (api) => {
-    enforceAccess(api, { db, keys }, routeTable);
+    enforceAccess(api, sessions, routeTable);
     await api.register(async (scope) => metricsRoutes(scope, { token: config.METRICS_TOKEN, database: deps.database }));
     // Each module under its URL prefix, its listed exceptions at /api/v1 (api-modules.ts).
     await registerApiModules(api, deps, moduleRoutes);
@@ -177,5 +182,7 @@ declare module 'fastify' {
     routeTable: RouteAccess[];
     /** Every route of a module (api-modules.ts) with the module that registered it. */
     moduleRoutes: ModuleRoute[];
+    /** The sign-in checks this instance keeps (platform/access.ts). */
+    sessions: SessionCache;
   }
 }

@@ -201,9 +201,15 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   };
 }
 
-/** Sends a request; `token` adds the bearer header. */
-export function call(app: FastifyInstance, opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse> {
+/**
+ * Sends a request; `token` adds the bearer header. A test writes users, sign-ins and roles
+ * straight into the database as another instance would: the request waits until the app has seen
+ * those changes (PostgreSQL delivers their notification on a connection of its own), as a request
+ * arriving after them would in production (platform/access.ts SessionCache).
+ */
+export async function call(app: FastifyInstance, opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse> {
   const { token, headers, ...rest } = opts;
+  await app.sessions.sync();
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 

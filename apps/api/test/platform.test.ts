@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { randomBytes } from 'node:crypto';
 import { enforceAccess } from '../src/platform/access';
 import { registerErrorHandling } from '../src/platform/errors';
 import { call, createTestContext, type TestContext } from './harness';
@@ -33,7 +32,7 @@ describe('deny by default', () => {
   it('a route that declares no access fails to register', async () => {
     const app = await bare();
     app.register(async (api) => {
-      enforceAccess(api, { db: ctx.db, keys: { secret: randomBytes(32), accessTtlSeconds: 60 } });
+      enforceAccess(api, ctx.app.sessions);
       api.get('/api/v1/forgotten', async () => ({ data: 'should never be served' }));
     });
     await expect(app.ready()).rejects.toThrow(/declares no access/);
@@ -42,7 +41,7 @@ describe('deny by default', () => {
   it('a server error answers with the generic message and no internals', async () => {
     const app = await bare();
     app.register(async (api) => {
-      enforceAccess(api, { db: ctx.db, keys: { secret: randomBytes(32), accessTtlSeconds: 60 } });
+      enforceAccess(api, ctx.app.sessions);
       api.get('/boom', { config: { access: 'public' } }, async () => {
         throw new Error('connection to 10.1.2.3 failed: password for user "admin" is wrong');
       });

@@ -76,6 +76,27 @@ export interface Database {
    * parameterised statement; without, a script of several statements.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Listens to a NOTIFY channel (the sign-in cache, platform/access.ts). PostgreSQL: on a
+   * connection of its own, taken again after it drops; `down` is called when notifications may
+   * be missed (not listening yet, or the connection dropped), `up` once listening (again).
+   * PGlite: its one session, delivered as the notifying statement runs; `up` at once.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
+  /** Statements sent through `db` (and export sessions) since the database opened: request-cost.test.ts counts them per request. */
+  statements(): number;
+}
+
+export interface ListenHandlers {
+  notify(payload: string): void;
+  up(): void;
+  down(): void;
+}
+
+export interface Listening {
+  /** Resolves once every notification committed before the call has been handled. */
+  sync(): Promise<void>;
+  close(): Promise<void>;
 }
 
 const MIGRATION_LOCK = 7_242_001; // advisory lock id: only one instance migrates at a time
@@ -95,12 +116,15 @@ export async function openDatabase(opts: {
   lockWaitMs?: number;
 }): Promise<Database> {
   const ex = { ...EXPORT_DEFAULTS, ...opts.exports };
+  // drizzle's logger is told of every statement it sends, in transactions too: counted, not logged.
+  let statements = 0;
+  const counter = { logQuery: () => void statements++ };
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     pool.on('error', () => {
       /* an idle client died; the pool replaces it */
     });
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: counter }) as unknown as Db;
     // Slow downloads never hold the connections every other request needs: exports read on a
     // small pool of their own, whose statements and open transactions are cut short by the server.
     const exportPool = new pg.Pool({
@@ -126,7 +150,7 @@ export async function openDatabase(opts: {
           throw err;
         }
         return {
-          db: drizzlePg({ client, schema, casing: 'snake_case' }) as unknown as Db,
+          db: drizzlePg({ client, schema, casing: 'snake_case', logger: counter }) as unknown as Db,
           release: (err?: Error) => client.release(err),
         };
       },
@@ -145,6 +169,8 @@ export async function openDatabase(opts: {
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: opts.poolSize ?? 10 }),
       executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
+      listen: (channel, handlers) => listenPostgres(opts.url!, channel, handlers),
+      statements: () => statements,
     };
   }
   let client: PGlite;
@@ -169,7 +195,7 @@ export async function openDatabase(opts: {
       { cause: err },
     );
   }
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger: counter }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -191,6 +217,65 @@ export async function openDatabase(opts: {
       if (values?.length) return client.query(text, values as unknown[]);
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
+    },
+    async listen(channel, handlers) {
+      const unlisten = await client.listen(channel, handlers.notify);
+      handlers.up();
+      return { sync: async () => undefined, close: () => unlisten() };
+    },
+    statements: () => statements,
+  };
+}
+
+/** Longest wait before the listening connection is tried again (it doubles from 250 ms). */
+const RELISTEN_MAX_MS = 30_000;
+
+/** LISTEN on a connection of its own, taken again (with a growing pause) whenever it drops. */
+async function listenPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<Listening> {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let pause = 250;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, application_name: 'milepost-listen' });
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      handlers.down();
+      c.end().catch(() => undefined);
+      if (closed) return;
+      retry = setTimeout(() => void connect(), pause);
+      retry.unref();
+      pause = Math.min(RELISTEN_MAX_MS, pause * 2);
+    };
+    c.on('notification', (m) => {
+      if (m.channel === channel) handlers.notify(m.payload ?? '');
+    });
+    c.on('error', lost);
+    c.on('end', lost);
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (closed) return void (await c.end());
+      pause = 250;
+      handlers.up();
+    } catch {
+      lost();
+    }
+  };
+  await connect();
+  return {
+    async sync() {
+      // Notifications committed before this query reach the connection before its answer.
+      await client?.query('select 1').catch(() => undefined);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
     },
   };
 }

@@ -26,32 +26,32 @@ export async function startPayRuleJobs(
   opts: {
     db: Db;
     log: JobOptions['log'];
-    polling: { pollingIntervalSeconds: number };
     retryDelay: number;
     /** Aborted at shutdown: the recompute stops after the batch in hand. */
     signal: AbortSignal;
+    /** queue.ts's send and work: a job queued here wakes this instance's worker at once. */
+    send: (queue: string, data: object, options?: PgBoss.SendOptions) => Promise<unknown>;
+    work: <T extends object>(queue: string, handler: (jobs: PgBoss.Job<T>[]) => Promise<void>) => Promise<void>;
     /** The queue's error wrapper (queue.ts `safely`). */
     safely: <A extends unknown[]>(queue: string, handler: (...args: A) => Promise<void>) => (...args: A) => Promise<void>;
   },
 ) {
-  const { db, log, polling, safely } = opts;
+  const { db, log, safely, send, work } = opts;
   await boss.createQueue(PAY_RULE_QUEUE, { name: PAY_RULE_QUEUE, policy: 'short', retryLimit: 3, retryDelay: opts.retryDelay, retryBackoff: true });
   await boss.createQueue(PAY_RULE_SWEEP_QUEUE, { name: PAY_RULE_SWEEP_QUEUE, policy: 'singleton', retryLimit: 0 });
   const enqueue = async (companyId: number, version: number) => {
-    await boss.send(PAY_RULE_QUEUE, { companyId, version } satisfies PayRuleJob, { singletonKey: `${companyId}` });
+    await send(PAY_RULE_QUEUE, { companyId, version } satisfies PayRuleJob, { singletonKey: `${companyId}` });
   };
-  await boss.work<PayRuleJob>(
+  await work<PayRuleJob>(
     PAY_RULE_QUEUE,
-    polling,
     safely(PAY_RULE_QUEUE, async ([job]: PgBoss.Job<PayRuleJob>[]) => {
       if (!job) return;
       const trips = await recomputeRuleReviews(db, job.data.companyId, { signal: opts.signal });
       log.info({ companyId: job.data.companyId, version: job.data.version, trips }, 'mileage review rows recomputed for the pay rule');
     }),
   );
-  await boss.work(
+  await work(
     PAY_RULE_SWEEP_QUEUE,
-    polling,
     safely(PAY_RULE_SWEEP_QUEUE, async () => {
       for (const { companyId, version } of await companiesBehindRule(db)) await enqueue(companyId, version);
     }),

@@ -114,7 +114,12 @@ export interface JobOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Minutes between syncs of every company (TELEMATICS_SYNC_MINUTES). */
   syncMinutes: number;
-  /** How often an idle worker looks for work (pg-boss allows 0.5 s and more). */
+  /**
+   * How often an idle worker looks for work (IDLE_POLL_SECONDS; pg-boss allows 0.5 s and more). A job
+   * this instance queues wakes its worker at once, and a worker that finished a job looks again at
+   * once, so this bounds only the wait for jobs that became due by themselves (retries, delayed
+   * and scheduled jobs) or were queued by another instance.
+   */
   pollingSeconds?: number;
   /** Seconds before a failed sync is tried again (doubling each time). */
   retryDelaySeconds?: number;
@@ -176,8 +181,14 @@ export function createBoss(database: Database): PgBoss {
     schema: 'pgboss',
     // A run that outlives this (an instance died mid-run) is failed and tried again.
     expireInSeconds: 30 * 60,
+    // pg-boss's own worker that turns due schedules into jobs looks every 30 s instead of 5 s: our
+    // schedules run every 15 minutes at most often (docs/decisions/014-background-jobs.md, "At rest").
+    cronWorkerIntervalSeconds: 30,
   });
 }
+
+/** How often an idle worker looks for work (docs/decisions/014-background-jobs.md, "At rest"). */
+export const IDLE_POLL_SECONDS = 30;
 
 export async function startJobs(opts: JobOptions): Promise<Jobs> {
   const { database, telematics, log } = opts;
@@ -208,8 +219,40 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   // short: per provider, at most one waiting — it reads the switches when it runs, so it covers every change queued before.
   await boss.createQueue(REVIEW_REFRESH_QUEUE, { name: REVIEW_REFRESH_QUEUE, policy: 'short', retryLimit: 2, retryDelay, retryBackoff: true });
 
-  const sendSync = (data: SyncJob, lane: 'fresh' | 'retry', startAfter?: number) =>
-    boss.send(syncQueueOf(data.provider, lane), data, { singletonKey: `${data.provider}:${data.companyId}`, ...(startAfter ? { startAfter } : {}) });
+  // Idle workers look for work rarely; what wakes them (docs/decisions/014-background-jobs.md, "At rest"):
+  // - a job this instance queues (send) wakes this instance's workers of that queue at once;
+  // - a worker that finished a job looks again at once (work), so a queue with more waiting drains
+  //   at full speed and only an empty one waits for the next poll.
+  const pollingSeconds = opts.pollingSeconds ?? IDLE_POLL_SECONDS;
+  const polling = { pollingIntervalSeconds: pollingSeconds };
+  const workers = new Map<string, string[]>();
+  const wake = (queue: string) => {
+    for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
+  };
+  const send = async (queue: string, data: object, options: PgBoss.SendOptions = {}) => {
+    const id = await boss.send(queue, data, options);
+    // Also when the send was absorbed by a job already waiting (null): that one is due too.
+    if (options.startAfter === undefined) wake(queue);
+    return id;
+  };
+  const work = async <T extends object>(queue: string, handler: (jobs: PgBoss.Job<T>[]) => Promise<void>) => {
+    const worker = { id: '' };
+    worker.id = await boss.work<T>(queue, polling, async (jobs) => {
+      try {
+        await handler(jobs);
+      } finally {
+        if (worker.id) boss.notifyWorker(worker.id);
+      }
+    });
+    workers.set(queue, [...(workers.get(queue) ?? []), worker.id]);
+  };
+
+  // The sync lanes' dispatcher, once it exists: a sync queued on this instance is looked at at once.
+  let wakeSyncs = () => undefined as void;
+  const sendSync = async (data: SyncJob, lane: 'fresh' | 'retry', startAfter?: number) => {
+    await boss.send(syncQueueOf(data.provider, lane), data, { singletonKey: `${data.provider}:${data.companyId}`, ...(startAfter ? { startAfter } : {}) });
+    if (!startAfter) wakeSyncs();
+  };
   /**
    * Queues a sync. On demand (and a stalled run's) it goes to the provider's queue; the schedule
    * sends a company whose last run failed to the retry queue, so a company that keeps failing
@@ -229,11 +272,9 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   };
 
   const enqueueReviewRefresh = async (provider: ProviderName) => {
-    await boss.send(REVIEW_REFRESH_QUEUE, { provider } satisfies ReviewRefreshJob, { singletonKey: provider });
+    await send(REVIEW_REFRESH_QUEUE, { provider } satisfies ReviewRefreshJob, { singletonKey: provider });
   };
 
-  const pollingSeconds = opts.pollingSeconds ?? 2;
-  const polling = { pollingIntervalSeconds: pollingSeconds };
   const syncBudget = opts.syncBudgetSeconds ?? DEFAULT_SYNC_BUDGET_SECONDS;
   const slots = opts.syncConcurrency ?? 8;
   const runSync = async (lane: Lane, job: PgBoss.Job<SyncJob>) => {
@@ -269,6 +310,7 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     onError: (err, lane) => log.error({ err, queue: lane.queue }, 'sync queue error'),
   });
   syncs.start();
+  wakeSyncs = () => syncs.notify();
 
   // Moves the syncs still waiting in the former single queue to their provider's queue.
   if (await boss.getQueue(SINGLE_SYNC_QUEUE)) {
@@ -287,8 +329,8 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   const sweeper = setInterval(() => void sweep().catch((err: unknown) => log.error({ err }, 'stalled syncs could not be queued again')), (leaseSeconds * 1000) / 2);
   sweeper.unref();
 
-  await boss.work(SYNC_ALL_QUEUE, polling, safely(log, SYNC_ALL_QUEUE, async () => {
-    await boss.send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
+  await work(SYNC_ALL_QUEUE, safely(log, SYNC_ALL_QUEUE, async () => {
+    await send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
     // Which syncs are due is the telematics module's rule (switches, tokens): dueSyncs.
     for (const { companyId, provider } of await dueSyncs(telematics)) await enqueueSync(companyId, provider, true);
   }));
@@ -320,9 +362,8 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   );
   lookForFigures = () => boss.notifyWorker(figuresWorker);
   // Mile stats of completed trips with stored tracks and no kept figures (the demo's, after a sync).
-  await boss.work<BackfillJob>(
+  await work<BackfillJob>(
     BACKFILL_QUEUE,
-    polling,
     safely(log, BACKFILL_QUEUE, async ([job]: PgBoss.Job<BackfillJob>[]) => {
       const continued = job?.data?.stateMilesAfter !== undefined;
       if (!continued) {
@@ -341,28 +382,25 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
         signal: stopping.signal,
       });
       if (states.computed || states.recomputed) log.info({ trips: states.computed, recomputed: states.recomputed }, 'state miles computed');
-      if (states.more) await boss.send(BACKFILL_QUEUE, { stateMilesAfter: states.after } satisfies BackfillJob, { singletonKey: 'all' });
+      if (states.more) await send(BACKFILL_QUEUE, { stateMilesAfter: states.after } satisfies BackfillJob, { singletonKey: 'all' });
     }),
   );
-  await boss.work<ReviewRefreshJob>(
+  await work<ReviewRefreshJob>(
     REVIEW_REFRESH_QUEUE,
-    polling,
     safely(log, REVIEW_REFRESH_QUEUE, async ([job]: PgBoss.Job<ReviewRefreshJob>[]) => {
       if (!job) return;
       const trips = await refreshProviderReviews(database.db, job.data.provider);
       log.info({ provider: job.data.provider, trips }, 'mileage review rows recomputed after a trip settings switch');
     }),
   );
-  await boss.work(
+  await work(
     PRUNE_RATE_LIMITS_QUEUE,
-    polling,
     safely(log, PRUNE_RATE_LIMITS_QUEUE, async () => {
       await pruneRateLimits(database.db);
     }),
   );
-  await boss.work(
+  await work(
     CALIBRATION_QUEUE,
-    polling,
     safely(log, CALIBRATION_QUEUE, async () => {
       const rows = await calibrateEstimates(database.db);
       log.info({ rows }, 'estimate calibration computed');
@@ -391,18 +429,19 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   const payRule = await startPayRuleJobs(boss, {
     db: database.db,
     log,
-    polling,
     retryDelay,
+    send,
+    work,
     signal: stopping.signal,
     safely: (queue, handler) => safely(log, queue, handler),
   });
   if (opts.schedule ?? true) await boss.schedule(SYNC_ALL_QUEUE, everyMinutes(opts.syncMinutes));
   await boss.schedule(CALIBRATION_QUEUE, CALIBRATION_CRON);
-  if (await calibrationDue(database.db)) await boss.send(CALIBRATION_QUEUE, {}, { singletonKey: 'all' });
+  if (await calibrationDue(database.db)) await send(CALIBRATION_QUEUE, {}, { singletonKey: 'all' });
   // The prune has no effect a test could trip over, so it is scheduled in tests too.
   await boss.schedule(PRUNE_RATE_LIMITS_QUEUE, PRUNE_RATE_LIMITS_CRON);
-  await boss.send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
-  await boss.send(PRUNE_RATE_LIMITS_QUEUE, {});
+  await send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
+  await send(PRUNE_RATE_LIMITS_QUEUE, {});
 
   return {
     enqueueSync: (companyId, provider) => enqueueSync(companyId, provider),

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { PermissionName } from '@milepost/contracts/permissions';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { authSessions, permissions, rolePermissions, roles, users } from '../db/schema/access';
 import { AppError } from './errors';
 
@@ -50,13 +51,13 @@ export async function signAccessToken(keys: TokenKeys, userId: number, sessionId
     .sign(keys.secret);
 }
 
-async function verifyAccessToken(keys: TokenKeys, token: string): Promise<{ userId: number; sessionId: string }> {
+async function verifyAccessToken(keys: TokenKeys, token: string): Promise<{ userId: number; sessionId: string; expiresAt: number }> {
   try {
     // Every access token we sign expires; one without `exp` was not made by this server's rules.
     const { payload } = await jwtVerify(token, keys.secret, { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw new Error('claims');
-    return { userId, sessionId: payload.sid };
+    return { userId, sessionId: payload.sid, expiresAt: payload.exp! };
   } catch (e) {
     const expired = e instanceof joseErrors.JWTExpired;
     throw new AppError('UNAUTHENTICATED', expired ? 'Access token expired' : 'Invalid access token');
@@ -64,18 +65,18 @@ async function verifyAccessToken(keys: TokenKeys, token: string): Promise<{ user
 }
 
 /**
- * One query: the user, their sign-in, and the enabled permissions of their role.
- * Null when the user is inactive, has no password, or the sign-in was revoked or expired.
- * Every request runs it, so it is built once per database and prepared (a named statement
+ * One query: the user, their sign-in, and the enabled permissions of their role, with the time
+ * the sign-in has left by the database's clock. Null when the user is inactive, has no password,
+ * or the sign-in was revoked or expired. Built once per database and prepared (a named statement
  * PostgreSQL plans once per connection).
  */
-export async function loadPrincipal(db: Db, userId: number, sessionId: string): Promise<Principal | null> {
+export async function loadPrincipal(db: Db, userId: number, sessionId: string): Promise<(Principal & { ttlMs: number }) | null> {
   let query = principalQueries.get(db);
   if (!query) principalQueries.set(db, (query = principalQuery(db)));
   const rows = await query.execute({ userId, sessionId });
   const row = rows[0];
   if (!row) return null;
-  return { userId: row.userId, sessionId, email: row.email, permissions: new Set(row.permissions) };
+  return { userId: row.userId, sessionId, email: row.email, permissions: new Set(row.permissions), ttlMs: Number(row.ttlMs) };
 }
 
 const principalQueries = new WeakMap<Db, ReturnType<typeof principalQuery>>();
@@ -91,6 +92,7 @@ function principalQuery(db: Db) {
       userId: users.id,
       email: users.email,
       permissions: sql<string[]>`coalesce((select array_agg(g.name) from (${granted}) g), '{}'::text[])`,
+      ttlMs: sql<number>`(extract(epoch from ${authSessions.expiresAt} - now()) * 1000)::float8`,
     })
     .from(users)
     .innerJoin(authSessions, eq(authSessions.userId, users.id))
@@ -106,6 +108,79 @@ function principalQuery(db: Db) {
     )
     .limit(1)
     .prepare('milepost_load_principal');
+}
+
+/** The channel migration 0034's triggers notify on any change to users, sign-ins, roles and permissions. */
+export const ACCESS_CHANGED_CHANNEL = 'milepost_access_changed';
+/** Principals kept at most (the least recently used goes first), and for at most this long whatever happens. */
+const PRINCIPALS_KEPT = 10_000;
+const PRINCIPAL_MAX_AGE_MS = 5 * 60_000;
+/** Access tokens whose signature was checked, kept until they expire. */
+const TOKENS_KEPT = 10_000;
+
+/**
+ * The sign-in check of every request without a database round trip
+ * (docs/decisions/002-sessions-and-tokens.md, "The sign-in check per request"):
+ * - a checked access token is kept until it expires (its signature and claims never change);
+ * - a principal read from the database is kept while this instance listens to
+ *   ACCESS_CHANGED_CHANNEL: any committed change to users, sign-ins, roles or permissions, made
+ *   by any instance or by hand, makes every instance forget every principal; a principal read
+ *   while a change came in is not kept. While not listening (the connection dropped) nothing is
+ *   kept and every request reads the database, as before.
+ * - a request that may have written (any method but GET and HEAD) forgets them too before it
+ *   answers, so its own instance never answers the next request from what it kept before.
+ */
+export interface SessionCache {
+  principal(userId: number, sessionId: string): Promise<Principal | null>;
+  verify(token: string): Promise<{ userId: number; sessionId: string }>;
+  forget(): void;
+  /** Resolves once every change committed before the call has been seen (tests that write the database directly). */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createSessionCache(database: Pick<Database, 'db' | 'listen'>, keys: TokenKeys): Promise<SessionCache> {
+  const principals = new LRUCache<string, { principal: Principal; until: number }>({ max: PRINCIPALS_KEPT });
+  const tokens = new LRUCache<string, { userId: number; sessionId: string; until: number }>({ max: TOKENS_KEPT });
+  let listening = false;
+  let generation = 0;
+  const forget = () => {
+    generation++;
+    principals.clear();
+  };
+  const listener = await database.listen(ACCESS_CHANGED_CHANNEL, {
+    notify: forget,
+    up: () => {
+      forget();
+      listening = true;
+    },
+    down: () => {
+      listening = false;
+      forget();
+    },
+  });
+  return {
+    async principal(userId, sessionId) {
+      const kept = principals.get(sessionId);
+      if (kept && kept.principal.userId === userId && kept.until > Date.now()) return kept.principal;
+      const seen = generation;
+      const loaded = await loadPrincipal(database.db, userId, sessionId);
+      if (!loaded) return null;
+      const { ttlMs, ...principal } = loaded;
+      if (listening && seen === generation) principals.set(sessionId, { principal, until: Date.now() + Math.min(ttlMs, PRINCIPAL_MAX_AGE_MS) });
+      return principal;
+    },
+    async verify(token) {
+      const kept = tokens.get(token);
+      if (kept && kept.until > Date.now()) return kept;
+      const claims = await verifyAccessToken(keys, token);
+      tokens.set(token, { ...claims, until: claims.expiresAt * 1000 });
+      return claims;
+    },
+    forget,
+    sync: () => listener.sync(),
+    close: () => listener.close(),
+  };
 }
 
 function describe(access: Access): string {
@@ -131,16 +206,22 @@ export interface RouteAccess {
   schema?: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
-export function enforceAccess(scope: FastifyInstance, deps: { db: Db; keys: TokenKeys }, table: RouteAccess[] = []) {
+export function enforceAccess(scope: FastifyInstance, sessions: SessionCache, table: RouteAccess[] = []) {
   const authenticate = async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new AppError('UNAUTHENTICATED', 'Sign-in required');
-    const { userId, sessionId } = await verifyAccessToken(deps.keys, token);
-    const principal = await loadPrincipal(deps.db, userId, sessionId);
+    const { userId, sessionId } = await sessions.verify(token);
+    const principal = await sessions.principal(userId, sessionId);
     if (!principal) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
     request.principal = principal;
   };
+
+  // A request that may have written answers only once its instance forgot what it kept (see SessionCache).
+  scope.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') sessions.forget();
+    return payload;
+  });
 
   scope.addHook('onRoute', (route) => {
     const access = route.config?.access;

@@ -93,8 +93,13 @@ export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promi
     }
   };
   // One worker fetching up to `concurrency` polls at once (at most one per company: the queue keeps one waiting per key).
-  await boss.work<GlePollJob>(GLE_POLL_QUEUE, { ...polling, batchSize: opts.concurrency ?? 8 }, async (jobs) => {
+  // Due polls are looked for every few seconds at most (an idle instance's other queues wait longer:
+  // docs/decisions/014-background-jobs.md "At rest"), and at once after a full batch, so a fleet's
+  // polls keep their interval.
+  const batchSize = opts.concurrency ?? 8;
+  const pollWorker = await boss.work<GlePollJob>(GLE_POLL_QUEUE, { pollingIntervalSeconds: Math.min(polling.pollingIntervalSeconds, 5), batchSize }, async (jobs) => {
     await Promise.all(jobs.map(poll));
+    if (jobs.length === batchSize) boss.notifyWorker(pollWorker);
   });
 
   await boss.work(GLE_POLL_ALL_QUEUE, polling, async () => {

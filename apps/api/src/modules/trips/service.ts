@@ -24,6 +24,7 @@ import { users } from '../../db/schema/access';
 import { dispatchers, drivers, recoveryReasons, trucks } from '../../db/schema/reference';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
 import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
+import { compiledOnce } from '../../db/compiled';
 import { AppError } from '../../platform/errors';
 import { orderBy, planEstimate, toPage } from '../../platform/paging';
 import { diffTrips, type TripSnapshot } from './history';
@@ -55,7 +56,7 @@ const dispatcherName = sql<string | null>`nullif(trim(${dispatchers.firstName} |
  * PostgreSQL writes each row as the JSON of `tripRow` — miles converted, dates formatted in
  * Central time — so Node touches no row (docs/trips-query-plans.md, "One statement per page").
  */
-const rowJsonColumns = sql.join(
+const rowJsonColumns = compiledOnce(sql.join(
   (
     [
       ['id', sql`${trips.id}`],
@@ -91,7 +92,7 @@ const rowJsonColumns = sql.join(
     ] satisfies [keyof TripRow, SQL][]
   ).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
   sql`, `,
-);
+));
 
 /** Every sortable column is a trip column with a (column, id) index. */
 const sortColumns = {

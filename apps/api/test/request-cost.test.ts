@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
+import { permissions } from '../src/db/schema/access';
+import { buildApp } from '../src/app';
+import { createAppDeps, silentLogger } from '../src/app-deps';
+import { call, createTestContext, usePostgres, type TestContext } from './harness';
+import { createDriverRow, createTruckRow, createUser, setUserActive, signIn } from './factories';
+
+/**
+ * What the hot reads ask of the database, counted through the database client (a figure that does
+ * not depend on the machine, unlike their time; docs/trips-query-plans.md, "The API's own cost"),
+ * and the sign-in check each instance keeps instead of reading it on every request
+ * (docs/decisions/002-sessions-and-tokens.md, "The sign-in check per request").
+ */
+let ctx: TestContext;
+let owner: string;
+let tripId: number;
+
+const stops = [
+  { address: 'Chicago, IL, United States', latitude: 41.878113, longitude: -87.629799, stopType: 'START', loadStatus: 'EMPTY', orderIndex: 0, distance: 0, duration: 0 },
+  { address: 'Gary, IN, United States', latitude: 41.593369, longitude: -87.346427, stopType: 'PICKUP', loadStatus: 'EMPTY', orderIndex: 1, distance: 40_000, duration: 2400 },
+  { address: 'Dallas, TX, United States', latitude: 32.776665, longitude: -96.796989, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 2, distance: 1_500_000, duration: 54000 },
+];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = (await signIn(ctx.app, await createUser(ctx.db, { permissions: PERMISSION_NAMES }))).accessToken;
+  for (let i = 0; i < 3; i++) {
+    const truck = await createTruckRow(ctx.db);
+    const driver = await createDriverRow(ctx.db, { truckId: truck.id });
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/trips',
+      token: owner,
+      payload: {
+        truckId: truck.id,
+        driverId: driver.id,
+        identifierType: 'LOAD_NUMBER',
+        identifierValue: `LD-COST-${i}`,
+        tripStatus: 'COMPLETED',
+        pickupDateTime: '08/20/2026 08:30:00',
+        startDateTime: '08/20/2026 08:00:00',
+        endDateTime: '08/21/2026 18:00:00',
+        tripStops: stops,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    tripId = res.json<{ data: { id: number } }>().data.id;
+  }
+});
+afterAll(() => ctx.close());
+
+/** Statements one signed-in GET sends, once its sign-in is known to the instance. */
+async function statementsOf(url: string, token = owner, app = ctx.app): Promise<number> {
+  const warm = await call(app, { method: 'GET', url: `/api/v1${url}`, token });
+  expect(warm.statusCode, warm.body).toBe(200);
+  const before = ctx.database.statements();
+  const res = await call(app, { method: 'GET', url: `/api/v1${url}`, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return ctx.database.statements() - before;
+}
+
+describe('statements per request (a regression guard: more means a change to look at)', () => {
+  it('GET /trips: the page and its total in one statement, no sign-in read', async () => {
+    expect(await statementsOf('/trips?page=0&size=50')).toBe(1);
+    expect(await statementsOf('/trips?page=0&size=50&tripStatus=COMPLETED&sort=driverName,asc')).toBe(1);
+  });
+
+  it('GET /mileage-review: the page with its counts in one statement', async () => {
+    expect(await statementsOf('/mileage-review?status=NEEDS_REVIEW&size=50')).toBe(1);
+  });
+
+  it('GET /state-miles: a quarter’s totals and the trucks they name, two statements side by side', async () => {
+    expect(await statementsOf('/state-miles?periodType=QUARTERLY&year=2026&quarter=3')).toBe(2);
+  });
+
+  it('GET /mile-stats/{tripId}: the trip, its stops, kept figures and tracks in one statement', async () => {
+    expect(await statementsOf(`/mile-stats/${tripId}`)).toBe(1);
+  });
+});
+
+describe('the sign-in check kept by each instance', () => {
+  it('reads the sign-in once; a logout, a deactivation or a permission withdrawn applies to the very next request', async () => {
+    const user = await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS'] });
+    const first = await signIn(ctx.app, user);
+    expect(await statementsOf('/trips?page=0&size=5', first.accessToken)).toBe(1);
+
+    // A permission disabled by hand in the database (no request of this instance wrote it).
+    await ctx.db.update(permissions).set({ enabled: false }).where(eq(permissions.name, 'CAN_SHOW_TRIPS'));
+    try {
+      expect((await call(ctx.app, { method: 'GET', url: '/api/v1/trips?page=0&size=5', token: first.accessToken })).statusCode).toBe(403);
+    } finally {
+      await ctx.db.update(permissions).set({ enabled: true }).where(eq(permissions.name, 'CAN_SHOW_TRIPS'));
+    }
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/trips?page=0&size=5', token: first.accessToken })).statusCode).toBe(200);
+
+    // Logged out through the API: the access token, still unexpired, stops working at once.
+    expect((await call(ctx.app, { method: 'POST', url: '/api/v1/auth/logout', payload: { refreshToken: first.refreshToken } })).statusCode).toBe(200);
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/trips?page=0&size=5', token: first.accessToken })).statusCode).toBe(401);
+
+    const second = await signIn(ctx.app, user);
+    expect(await statementsOf('/trips?page=0&size=5', second.accessToken)).toBe(1);
+    await setUserActive(ctx.db, user.id, false);
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/trips?page=0&size=5', token: second.accessToken })).statusCode).toBe(401);
+  });
+
+  it('two instances on one database: a sign-in ended through one is refused by the other on its next request', async () => {
+    const other = await buildApp({ deps: createAppDeps({ config: ctx.config, database: ctx.database, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, log: silentLogger() }) });
+    try {
+      await other.ready();
+      const user = await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS'] });
+      const tokens = await signIn(ctx.app, user);
+      // The other instance keeps the sign-in: its second request reads only the page.
+      expect(await statementsOf('/trips?page=0&size=5', tokens.accessToken, other)).toBe(1);
+      expect((await call(ctx.app, { method: 'POST', url: '/api/v1/auth/logout', payload: { refreshToken: tokens.refreshToken } })).statusCode).toBe(200);
+      expect((await call(other, { method: 'GET', url: '/api/v1/trips?page=0&size=5', token: tokens.accessToken })).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.runIf(usePostgres())('PostgreSQL: when the listening connection drops, what was kept is forgotten, and a change made meanwhile still applies', async () => {
+    const user = await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS'] });
+    const tokens = await signIn(ctx.app, user);
+    expect(await statementsOf('/trips?page=0&size=5', tokens.accessToken)).toBe(1);
+    const listener = async () =>
+      ((await ctx.db.execute(sql`select pid from pg_stat_activity where application_name = 'milepost-listen' and datname = current_database()`)) as unknown as { rows: { pid: number }[] }).rows.map((r) => r.pid);
+    const [before] = await listener();
+    expect(before).toBeDefined();
+    await ctx.db.execute(sql`select pg_terminate_backend(${before})`);
+    // Deactivated while the instance may not be listening: the notification can be lost.
+    await setUserActive(ctx.db, user.id, false);
+    await expect.poll(async () => (await listener()).filter((pid) => pid !== before).length, { timeout: 30_000, interval: 100 }).toBe(1);
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/trips?page=0&size=5', token: tokens.accessToken })).statusCode).toBe(401);
+    // Listening again: sign-ins are kept again.
+    await setUserActive(ctx.db, user.id, true);
+    const again = await signIn(ctx.app, user);
+    expect(await statementsOf('/trips?page=0&size=5', again.accessToken)).toBe(1);
+  });
+});

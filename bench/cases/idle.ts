@@ -1,0 +1,115 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { postgresReachable, type Engine, type Figure } from '../lib';
+
+/**
+ * Idle means idle (docs/decisions/014-background-jobs.md, "At rest"): the built product
+ * (apps/api/dist/main.js: `node scripts/build.mjs api` first) started as `npm start` does (PGlite seeds the demo data), left
+ * alone until its start-up jobs are done, then its own CPU time (user + system, from
+ * /proc/<pid>/stat) read over BENCH_IDLE_SECONDS (60) with no request and no job due; its resident
+ * memory beside it. `npm run bench -- idle`; BENCH_ENGINES picks the engines.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const MAIN = path.join(ROOT, 'apps/api/dist/main.js');
+const IDLE_S = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
+/** After ready: the start-up jobs (the backfills of the demo data, the prune, the calibration) finish in this time. */
+const SETTLE_S = Number(process.env.BENCH_IDLE_SETTLE_SECONDS ?? 30);
+const TICK = 100; // clock ticks per second (USER_HZ) on Linux
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** utime + stime of a process, in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICK;
+}
+
+async function idleOnce(engine: Engine): Promise<Figure> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-idle-'));
+  let drop = async () => undefined as void;
+  const env: Record<string, string> = { MILEPOST_DATA_DIR: dataDir };
+  if (engine === 'postgres') {
+    const admin = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+    if (!admin.username) admin.username = 'postgres';
+    const name = `milepost_idle_${randomBytes(4).toString('hex')}`;
+    const c = new pg.Client({ connectionString: admin.toString() });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    await c.end();
+    const url = new URL(admin.toString());
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    drop = async () => {
+      const d = new pg.Client({ connectionString: admin.toString() });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    };
+  }
+  const port = await freePort();
+  const proc = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', LOG_PRETTY: 'false', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
+  try {
+    const deadline = Date.now() + 600_000;
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status === 200, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error('not ready in time');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
+    const before = cpuMs(proc.pid!);
+    const t0 = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
+    const used = cpuMs(proc.pid!) - before;
+    const wall = performance.now() - t0;
+    const rssMB = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))?.[1]) / 1024;
+    const share = (100 * used) / wall;
+    const load = os.loadavg()[0]!.toFixed(1);
+    console.log(`  ${engine}: ${used.toFixed(0)} ms of CPU in ${(wall / 1000).toFixed(0)} s idle = ${share.toFixed(2)} % of a core; RSS ${rssMB.toFixed(0)} MB (load average ${load})`);
+    return {
+      case: `idle instance, ${IDLE_S} s with no request and no job due: CPU (share of one core, in the ms columns) and RSS`,
+      engine,
+      samples: 1,
+      medianMs: share,
+      p95Ms: share,
+      target: '< 1 % of a core',
+      note: `${used.toFixed(0)} ms of CPU in ${(wall / 1000).toFixed(0)} s; RSS ${rssMB.toFixed(0)} MB; ${engine === 'pglite' ? 'demo data' : 'empty database'}, ${SETTLE_S} s after ready; load average ${load} on ${os.cpus().length} cores`,
+    };
+  } catch (err) {
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n${out}`);
+  } finally {
+    proc.kill('SIGTERM');
+    await exited;
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function idleCase(): Promise<Figure[]> {
+  const wanted = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+  const figures: Figure[] = [];
+  if (wanted.includes('pglite')) figures.push(await idleOnce('pglite'));
+  if (wanted.includes('postgres') && (await postgresReachable())) figures.push(await idleOnce('postgres'));
+  return figures;
+}

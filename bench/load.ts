@@ -1,0 +1,252 @@
+import { spawn } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { percentile, type BenchServer, type Figure } from './lib';
+
+/**
+ * One read under load next to the database alone (docs/trips-query-plans.md, "The API's own
+ * cost"): the statements one request sends are recorded, each run under EXPLAIN (ANALYZE,
+ * BUFFERS); the server's CPU is profiled at 10 connections; then autocannon (its own process) at
+ * 10/50/200 connections against the API, each followed by the same statements straight on a pool
+ * of the server's size (10) with as many callers — the database alone. PostgreSQL only.
+ */
+export interface LoadOptions {
+  /** The figure's name, e.g. "GET /trips?page=0&size=50, 1,000,000 trips". */
+  label: string;
+  /** Path under /api/v1. */
+  path: string;
+  headers: Record<string, string>;
+  connections?: number[];
+}
+
+export interface Captured {
+  text: string;
+  values: unknown[];
+}
+
+type Rows<T> = { rows: T[] };
+const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+export const load = () => os.loadavg()[0]!.toFixed(1);
+
+/** Records every statement sent through node-postgres while `fn` runs. */
+export async function captureQueries(fn: () => Promise<void>): Promise<Captured[]> {
+  const seen: Captured[] = [];
+  const proto = pg.Pool.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    if (typeof first === 'string') seen.push({ text: first, values: Array.isArray(second) ? second : [] });
+    else if (first && typeof first === 'object') {
+      const q = first as { text: string; values?: unknown[] };
+      seen.push({ text: q.text, values: Array.isArray(second) ? second : (q.values ?? []) });
+    }
+    return original.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.query = original;
+  }
+  return seen;
+}
+
+interface PlanNode {
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Rows produced by every scan node: what the query read from tables and indexes. */
+function rowsRead(node: PlanNode): number {
+  const own = node.Plans?.length ? 0 : (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1);
+  return own + (node.Plans ?? []).reduce((s, p) => s + rowsRead(p), 0);
+}
+
+/** Runs `child` autocannon against the server; the server's own CPU time is measured around it. */
+function autocannon(url: string, connections: number, headers: Record<string, string>) {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'autocannon-child.mjs');
+  return new Promise<{ requests: number; perSecond: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number }>(
+    (resolve, reject) => {
+      const child = spawn(process.execPath, [script, JSON.stringify({ url, connections, duration: DURATION_S, headers })], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`autocannon exited ${code}`))));
+    },
+  );
+}
+
+/** The same statements one request runs, replayed straight on a pool of the server's size. */
+async function databaseOnly(url: string, statements: Captured[], connections: number) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const once = async () => {
+    for (const s of statements) await pool.query({ text: s.text, values: s.values });
+  };
+  for (let i = 0; i < 20; i++) await once();
+  const times: number[] = [];
+  const end = performance.now() + DURATION_S * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await once();
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  await pool.end();
+  times.sort((a, b) => a - b);
+  return { requests: times.length, perSecond: times.length / DURATION_S, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+}
+
+/**
+ * A CPU profile of the server under 10 connections: self time per package or source file, and
+ * per function; a native function (a socket write, a compression call) is named with the
+ * JavaScript function that called it, so "writev ← writevGeneric" says what wrote.
+ */
+export async function profile(url: string, headers: Record<string, string>) {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  await autocannon(url, 10, headers);
+  const { profile: p } = await session.post('Profiler.stop');
+  session.disconnect();
+  const self = new Map<string, number>();
+  const fns = new Map<string, number>();
+  const dt = new Map<number, number>();
+  const parent = new Map<number, (typeof p.nodes)[number]>();
+  for (const node of p.nodes) for (const child of node.children ?? []) parent.set(child, node);
+  p.samples?.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (p.timeDeltas?.[i] ?? 0)));
+  const packageOf = (u: string, name: string) => {
+    if (!u) return name.startsWith('(') ? name : `native ${name}`;
+    if (u.includes('node_modules/')) {
+      const rest = u.split('node_modules/').at(-1)!;
+      return rest.split('/').slice(0, rest.startsWith('@') ? 2 : 1).join('/');
+    }
+    return u.startsWith('node:') ? 'node internals' : u.replace(/^.*?(apps|packages)\//, '$1/');
+  };
+  const frame = (n: (typeof p.nodes)[number]) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber + 1}`;
+  let total = 0;
+  for (const node of p.nodes) {
+    const us = dt.get(node.id) ?? 0;
+    const u = node.callFrame.url;
+    const name = node.callFrame.functionName;
+    const where = packageOf(u, name);
+    if (where === '(idle)') continue;
+    self.set(where, (self.get(where) ?? 0) + us);
+    const caller = !u && !name.startsWith('(') ? parent.get(node.id) : undefined;
+    const fn = caller ? `${name} ← ${frame(caller)}` : frame(node);
+    fns.set(fn, (fns.get(fn) ?? 0) + us);
+    total += us;
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, us]) => `${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
+  return [...top(self, 12), 'top functions:', ...top(fns, Number(process.env.BENCH_PROFILE_TOP ?? 12))];
+}
+
+/**
+ * The figures of one read under load: its database work per request, then per connection count
+ * the API's throughput and latency beside the database alone's, and their ratio.
+ */
+export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions): Promise<Figure[]> {
+  if (!server.databaseUrl) throw new Error('the database alone is measured on PostgreSQL only');
+  const url = `${server.url}/api/v1${opts.path}`;
+  const get = async () => {
+    const res = await fetch(url, { headers: opts.headers });
+    if (res.status !== 200) throw new Error(`${opts.path}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  for (let i = 0; i < 50; i++) await get();
+
+  // 1. What one request asks of the database.
+  const statements = await captureQueries(get);
+  const direct = new pg.Client({ connectionString: server.databaseUrl });
+  await direct.connect();
+  let buffers = 0;
+  let rows = 0;
+  const perQuery: number[][] = statements.map(() => []);
+  for (let round = 0; round < 22; round++) {
+    for (const [i, s] of statements.entries()) {
+      // The planner's estimate of a count is itself an EXPLAIN: it only plans, and is measured so.
+      const text = /^\s*explain/i.test(s.text)
+        ? s.text.replace(/^\s*explain\s*\([^)]*\)/i, 'explain (buffers, summary, format json)')
+        : `explain (analyze, buffers, format json) ${s.text}`;
+      const res = (await direct.query({ text, values: s.values })) as Rows<Record<string, unknown>>;
+      const [plan] = res.rows[0]!['QUERY PLAN'] as { Plan: PlanNode; 'Planning Time': number; 'Execution Time'?: number; Planning?: PlanNode }[];
+      if (round === 0) continue; // a new connection first loads its catalog caches
+      perQuery[i]!.push((plan!['Execution Time'] ?? 0) + plan!['Planning Time']);
+      if (round === 1) {
+        const b = (plan!.Plan['Shared Hit Blocks'] ?? 0) + (plan!.Plan['Shared Read Blocks'] ?? 0) + (plan!.Planning?.['Shared Hit Blocks'] ?? 0);
+        buffers += b;
+        rows += rowsRead(plan!.Plan);
+        const textPlan = (await direct.query({ text: text.replace('format json', 'format text'), values: s.values })) as Rows<Record<string, string>>;
+        console.log(`  query ${i + 1}: ${s.text.replace(/\s+/g, ' ').slice(0, 400)}`);
+        if (process.env.BENCH_PLANS) console.log(textPlan.rows.map((r) => `      ${r['QUERY PLAN']}`).join('\n'));
+        console.log(`      → ${b} shared buffers, ${rowsRead(plan!.Plan)} rows read`);
+      }
+    }
+  }
+  await direct.end();
+  const dbMs = perQuery.length ? perQuery[0]!.map((_, r) => perQuery.reduce((s, q) => s + q[r]!, 0)).sort((a, b) => a - b) : [0];
+  const dbMedian = percentile(dbMs, 50);
+  console.log(`  ${statements.length} queries per request, ${buffers} shared buffers, ${rows} rows read; planning + execution median ${dbMedian.toFixed(2)} ms (load average ${load()})`);
+
+  // 2. Where the server's CPU goes.
+  console.log(`  CPU profile of the server at 10 connections (self time, load average ${load()}):\n${(await profile(url, opts.headers)).map((l) => `    ${l}`).join('\n')}`);
+
+  // 3. Throughput and latency, next to the database alone.
+  const figures: Figure[] = [];
+  const cpu: number[] = [];
+  for (const c of opts.connections ?? [10, 50, 200]) {
+    const before = process.cpuUsage();
+    const api = await autocannon(url, c, opts.headers);
+    const used = process.cpuUsage(before);
+    const cpuPerRequest = (used.user + used.system) / Math.max(1, api.requests);
+    cpu.push(cpuPerRequest);
+    const apiLoad = load();
+    const base = await databaseOnly(server.databaseUrl, statements, c);
+    const line = `${api.perSecond.toFixed(0)} req/s, p99 ${api.p99.toFixed(0)} ms, non-2xx ${api.non2xx}, errors ${api.errors}; server CPU ${(cpuPerRequest / 1000).toFixed(2)} ms/request; load average ${apiLoad}. Database alone (same ${statements.length} queries, pool of 10): ${base.perSecond.toFixed(0)} req/s, p50 ${base.p50.toFixed(1)} ms, p99 ${base.p99.toFixed(1)} ms (load average ${load()}); API/DB throughput ${((100 * api.perSecond) / base.perSecond).toFixed(0)} %, p99 ${(api.p99 / base.p99).toFixed(2)}×`;
+    console.log(`  ${c} connections: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms, ${line}`);
+    figures.push({
+      case: `${opts.label}, autocannon ${c} connections for ${DURATION_S} s`,
+      engine: server.engine,
+      samples: api.requests,
+      medianMs: api.p50,
+      p95Ms: api.p95,
+      target: c === 50 ? '≥ 80 % of the database alone; p99 < 1.5× its p99' : '≥ 80 % of the database alone',
+      note: line,
+    });
+  }
+  const cpuSorted = [...cpu].sort((a, b) => a - b);
+  figures.unshift({
+    case: `${opts.label}: database work per request (EXPLAIN (ANALYZE, BUFFERS) of every query it runs)`,
+    engine: server.engine,
+    samples: dbMs.length,
+    medianMs: dbMedian,
+    p95Ms: percentile(dbMs, 95),
+    note: `${statements.length} queries, ${buffers} shared buffers, ${rows} rows read per request; server CPU ${(percentile(cpuSorted, 50) / 1000).toFixed(2)} ms per request (median of the ${cpu.length} autocannon runs)`,
+  });
+  return figures;
+}
+
+/** Signs a bench user of the OWNER role in and returns the headers the web app sends (bearer token, compressed answers). */
+export async function ownerHeaders(server: BenchServer, email: string): Promise<Record<string, string>> {
+  const login = await fetch(`${server.url}/api/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password-1' }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in of ${email}: ${login.status}`);
+  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  return { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
+}
