@@ -59,6 +59,8 @@ export const tripStateMiles = pgTable(
     state: text().notNull(),
     metres: doublePrecision().notNull(),
     best: boolean().notNull().default(false),
+    /** A GPS split whose track did not measure every leg of the trip: kept and shown, never counted (migration 0032). */
+    partial: boolean().notNull().default(false),
     computedFrom: text().notNull(),
     rules: text().notNull(),
     truckId: integer().notNull(),
