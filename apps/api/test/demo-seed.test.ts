@@ -77,9 +77,9 @@ describe('demo data', () => {
       expect(estimate.states.map((s) => s.state).sort()).toEqual(['IL', 'IN', 'MO']);
       expect(estimate.states.reduce((a, s) => a + s.miles, 0)).toBeCloseTo(t.total! * MI, 3);
       // Driven loads with a stored track are counted by their GPS split.
-      if (t.status === 'COMPLETED' && sources[0]!.source === 'TELEMATICS') expect(sources[0]!.states.map((s) => s.state).sort()).toEqual(['IL', 'IN', 'MO']);
+      if (t.status === 'COMPLETED' && sources[0]!.source === 'GPS') expect(sources[0]!.states.map((s) => s.state).sort()).toEqual(['IL', 'IN', 'MO']);
     }
-    const completed = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(tripStateMiles).where(eq(tripStateMiles.source, 'TELEMATICS'));
+    const completed = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(tripStateMiles).where(eq(tripStateMiles.source, 'GPS'));
     expect(completed[0]!.n).toBeGreaterThan(30);
   });
 

@@ -43,11 +43,11 @@ export const tripPeriodStats = pgTable(
 
 /**
  * State miles for IFTA (docs/state-miles.md, migration 0018): a trip's metres per jurisdiction
- * and source (TELEMATICS, ROUTE, ESTIMATE), written by the API when the trip's route or track
+ * and source (GPS, ROUTE, ESTIMATE), written by the API when the trip's route or track
  * changes. `truckId`, `pickupDateTime` and `cancelled` are copied from the trip by triggers;
  * `best` marks the trip's best source; `computedFrom` says what the split was computed from;
  * `rules` the jurisdiction rules it was computed with (migration 0027, `JURISDICTION_RULES` of
- * packages/geo jurisdictions.ts): the backfill computes older rules' ESTIMATE and TELEMATICS splits again.
+ * packages/geo jurisdictions.ts): the backfill computes older rules' ESTIMATE and GPS splits again.
  */
 export const tripStateMiles = pgTable(
   'trip_state_miles',
