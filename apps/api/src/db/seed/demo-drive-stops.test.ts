@@ -64,7 +64,7 @@ describe('stop matching on tracks sampled every 60 s', () => {
       expect(dense.legs.every((l) => l.distance !== null)).toBe(true);
 
       // A fix a minute, on the move only (no fix while standing at a stop), from 30 s after the truck starts moving.
-      const moving = drive.breadcrumbs.filter((f) => f.speedMph > 5);
+      const moving = drive.breadcrumbs.filter((f) => (f.speedMph ?? 0) > 5);
       let next = moving[0]!.time + 30_000;
       const sparse = moving.filter((f) => {
         if (f.time < next) return false;
