@@ -41,7 +41,7 @@ export async function iftaCase(server: BenchServer): Promise<Figure[]> {
     from generate_series(1, ${TRIPS}) g join trucks t on t.unit_number = 'IFTA-' || (1 + g % ${TRUCKS})`);
   await db.execute(sql`
     insert into trip_state_miles (trip_id, source, state, metres, best, computed_from, rules, truck_id, pickup_date_time, cancelled)
-    select t.id, case when t.id % 10 < 6 then 'TELEMATICS' when t.id % 10 < 9 then 'ROUTE' else 'ESTIMATE' end,
+    select t.id, case when t.id % 10 < 6 then 'GPS' when t.id % 10 < 9 then 'ROUTE' else 'ESTIMATE' end,
       (array[${sql.raw(STATES.map((s) => `'${s}'`).join(','))}])[1 + (t.id + k) % 10], 160934 * (array[0.2, 0.35, 0.45])[k + 1], true, 'bench', ${JURISDICTION_RULES},
       t.truck_id, t.pickup_date_time, false
     from trips t cross join generate_series(0, 2) k

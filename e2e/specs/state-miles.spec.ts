@@ -43,15 +43,22 @@ test('reports: the State miles tab shows the last full quarter by state with the
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`milepost-state-miles-${year}-q${quarter}.csv`);
-  const lines = parse(await readFile((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
-  expect(Object.keys(lines[0]!)).toEqual(['Jurisdiction', 'Truck', 'Miles (mi)', 'Source']);
+  const all = parse(await readFile((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
+  expect(Object.keys(all[0]!)).toEqual(['Jurisdiction', 'Truck', 'Miles (mi)', 'Source', 'Note']);
+  // Straight-line estimates are never counted: their trips follow on lines of their own, without a jurisdiction or miles.
+  const lines = all.filter((l) => l.Jurisdiction !== '');
+  for (const l of all.filter((x) => x.Jurisdiction === '')) {
+    expect(l.Source).toBe('ESTIMATE');
+    expect(l['Miles (mi)']).toBe('');
+    expect(l.Note).toContain('Not fileable');
+  }
   expect(new Set(lines.map((l) => l.Jurisdiction))).toEqual(new Set(states));
   const csvTotal = lines.reduce((a, l) => a + Number(l['Miles (mi)']), 0);
   expect(Math.abs(csvTotal - total)).toBeLessThan(0.05 * lines.length + 0.1);
-  for (const l of lines) expect(['TELEMATICS', 'ROUTE', 'ESTIMATE']).toContain(l.Source);
+  for (const l of lines) expect(['GPS', 'ROUTE']).toContain(l.Source);
 
   // A quarter before the demo's loads has nothing.
   const older = quarter === 1 ? `${year - 1}-Q3` : quarter === 2 ? `${year - 1}-Q4` : `${year}-Q${quarter - 2}`;
   await page.getByRole('combobox', { name: 'Quarter' }).selectOption(older);
-  await expect(page.getByText('No miles in this quarter.')).toBeVisible();
+  await expect(page.getByText('No miles in this period.')).toBeVisible();
 });

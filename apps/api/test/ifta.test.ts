@@ -41,7 +41,7 @@ async function fleet(trucks = 1) {
 }
 
 /** A trip of `truckId` picked up at `pickup` whose best (only) split is `source`, miles per state. */
-async function tripWith(truckId: number, driverId: number, pickup: string, source: 'TELEMATICS' | 'ROUTE' | 'ESTIMATE', miles: Record<string, number>) {
+async function tripWith(truckId: number, driverId: number, pickup: string, source: 'GPS' | 'ROUTE' | 'ESTIMATE', miles: Record<string, number>) {
   const pickupDateTime = new Date(pickup);
   const [trip] = await ctx.db
     .insert(trips)
@@ -249,11 +249,11 @@ describe('the IFTA return', () => {
     const { company, trucks, driver } = await fleet();
     const t = trucks[0]!;
     // Fileable: IN 612.4 (GPS), IL 100.0 (GPS) + 298.7 (route). Not fileable: OH 150 (estimate).
-    await tripWith(t.id, driver.id, '2026-07-14T15:00:00Z', 'TELEMATICS', { IN: 612.4, IL: 100 });
+    await tripWith(t.id, driver.id, '2026-07-14T15:00:00Z', 'GPS', { IN: 612.4, IL: 100 });
     const routed = await tripWith(t.id, driver.id, '2026-08-03T15:00:00Z', 'ROUTE', { IL: 298.7 });
     const estimated = await tripWith(t.id, driver.id, '2026-09-01T15:00:00Z', 'ESTIMATE', { OH: 150 });
     // Outside the quarter: not counted.
-    await tripWith(t.id, driver.id, '2026-10-01T15:00:00Z', 'TELEMATICS', { IN: 999 });
+    await tripWith(t.id, driver.id, '2026-10-01T15:00:00Z', 'GPS', { IN: 999 });
     await ok('POST', '/fuel-purchases', purchase(t.id, { jurisdiction: 'IL', gallons: 150.25, purchasedAt: '07/20/2026 10:00:00' }), owner, 201);
     await ok('POST', '/fuel-purchases', purchase(t.id, { jurisdiction: 'IN', gallons: 50.5, purchasedAt: '08/20/2026 10:00:00' }), owner, 201);
     await ok('PUT', '/ifta-rates', { quarter: '2026Q3', version: 0, rows: [{ jurisdiction: 'IN', ratePerGallon: 0.54, surchargePerGallon: 0.11 }, { jurisdiction: 'IL', ratePerGallon: 0.467 }] });
@@ -278,7 +278,7 @@ describe('the IFTA return', () => {
     // Every row leads to its trips (with their miles there and source) …
     const il = await ok<Paged<IftaReturnTrip>>('GET', `/ifta-return/trips?companyId=${company.id}&quarter=2026Q3&jurisdiction=IL`);
     expect(il.content.map((x) => [x.source, Math.round(x.miles * 10) / 10, x.fileable])).toEqual([
-      ['TELEMATICS', 100, true],
+      ['GPS', 100, true],
       ['ROUTE', 298.7, true],
     ]);
     expect(il.content[1]!.tripId).toBe(routed);
@@ -302,7 +302,7 @@ describe('the IFTA return', () => {
   it('names what a filer must look at: trucks with miles and no fuel or fuel and no miles, MPG outside 4–9, fuel where no truck drove, no rates', async () => {
     const { company, trucks, driver } = await fleet(2);
     const [a, b] = [trucks[0]!, trucks[1]!];
-    await tripWith(a.id, driver.id, '2026-04-14T15:00:00Z', 'TELEMATICS', { TX: 2000, OUT: 20 });
+    await tripWith(a.id, driver.id, '2026-04-14T15:00:00Z', 'GPS', { TX: 2000, OUT: 20 });
     await ok('POST', '/fuel-purchases', purchase(b.id, { jurisdiction: 'KY', gallons: 100, purchasedAt: '05/01/2026 10:00:00' }), owner, 201);
     const ret = await ok<IftaReturn>('GET', `/ifta-return?companyId=${company.id}&quarter=2026Q2`);
     // 2020 mi / 100 gal = 20.20 MPG.
@@ -316,7 +316,7 @@ describe('the IFTA return', () => {
   });
 
   it('the fileable rule is one function: GPS and route miles count, an estimate never does', () => {
-    expect(isFileable({ source: 'TELEMATICS' })).toBe(true);
+    expect(isFileable({ source: 'GPS' })).toBe(true);
     expect(isFileable({ source: 'ROUTE' })).toBe(true);
     expect(isFileable({ source: 'ESTIMATE' })).toBe(false);
   });

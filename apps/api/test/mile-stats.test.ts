@@ -378,7 +378,7 @@ describe('GET /trips/summary and /trips/report-summary with telematics', () => {
     expect(stats.samsaraStats!.legs.every((l) => typeof l.stillSeconds === 'number')).toBe(true);
     expect(samsaraPanel.dwell).toBe(still);
     expect(samsaraPanel.dwell!).toBeLessThan(samsaraPanel.duration!);
-    expect(summary.sources[2]).toEqual({ type: 'gle', method: null, distance: null, duration: null, dwell: null });
+    expect(summary.sources[2]).toEqual({ type: 'gle', method: null, distance: null, duration: null, dwell: null, coverage: null });
 
     const report = await get<TripMapReport>(`/trips/report-summary?${q}`);
     expect(report.sources.map((s) => s.type)).toEqual(['here', 'samsara', 'gle']);

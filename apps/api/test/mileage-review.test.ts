@@ -131,7 +131,14 @@ const leg = (toIndex: number, miles: number, over: Partial<MileStatsLeg> = {}): 
 });
 
 /** Telematics figures as the engine keeps them (trip_mile_stats), empty then loaded leg, and the review recomputed as where figures are stored. */
-async function storeActual(tripId: number, empty: number, loaded: number, legOver: [Partial<MileStatsLeg>, Partial<MileStatsLeg>] = [{}, {}], source: 'SAMSARA' | 'GLE' = 'SAMSARA') {
+async function storeActual(
+  tripId: number,
+  empty: number,
+  loaded: number,
+  legOver: [Partial<MileStatsLeg>, Partial<MileStatsLeg>] = [{}, {}],
+  source: 'SAMSARA' | 'GLE' = 'SAMSARA',
+  over: Partial<SourceMileStats> = {},
+) {
   const stats: SourceMileStats = {
     miles: loaded,
     totalEmpty: empty,
@@ -140,6 +147,7 @@ async function storeActual(tripId: number, empty: number, loaded: number, legOve
     totalMiles: empty + loaded,
     totalOdometers: empty + loaded,
     legs: [leg(1, empty, legOver[0]), leg(2, loaded, legOver[1])],
+    ...over,
   };
   await ctx.db.insert(tripMileStats).values({ tripId, source, loadedM: milesToMetres(stats.miles), totalEmptyM: milesToMetres(stats.totalEmpty), puM: milesToMetres(stats.pu), trlM: 0, totalM: milesToMetres(stats.totalMiles), totalOdometersM: stats.totalOdometers === null ? null : milesToMetres(stats.totalOdometers), inputsKey: 'test', detail: stats });
   await refreshTripReview(ctx.db, tripId);
@@ -345,7 +353,8 @@ describe('flags and statuses', () => {
     await storeActual(missed.trip.id, ROUTED_EMPTY, ROUTED_LOADED, [{}, { reachedAt: null, miles: null }]);
     const row = await rowOf(missed.trip.id, c.id);
     expect(row.status).toBe('NEEDS_REVIEW');
-    expect(row.flags).toEqual([{ code: 'STOP_NOT_REACHED', sentence: "The truck's GPS track never reached Tulsa, OK (stop 3)" }]);
+    expect(row.flags.map((f) => f.code)).toEqual(['PARTIAL_GPS', 'STOP_NOT_REACHED']);
+    expect(row.flags[1]).toEqual({ code: 'STOP_NOT_REACHED', sentence: "The truck's GPS track never reached Tulsa, OK (stop 3)" });
   });
 
   it('suggests by basis: ROUTED, ACTUAL, LOWER and HIGHER (the engine’s loaded and empty figures, to one decimal)', async () => {
@@ -365,11 +374,60 @@ describe('flags and statuses', () => {
       expect(res.statusCode, res.body).toBe(200);
       version = res.json<{ data: PayRule }>().data.version;
       const row = await rowOf(trip.id, c.id);
-      const e = Math.round(empty * 10) / 10;
+      // The basis's total rounded once; loaded to 0.1 and empty the rest.
+      const payable = Math.round((empty + loaded) * 10) / 10;
       const l = Math.round(loaded * 10) / 10;
-      expect(row.suggested, basis).toEqual({ basis, from, emptyMiles: e, loadedMiles: l, payableMileage: Math.round((e + l) * 10) / 10 });
+      expect(row.suggested, basis).toEqual({ basis, from, emptyMiles: Math.round((payable - l) * 10) / 10, loadedMiles: l, payableMileage: payable });
       expect(row.status).toBe('READY');
     }
+  });
+
+  it('PARTIAL_GPS: a basis that needs a GPS figure that did not measure every leg suggests nothing and is never approved by rule', async () => {
+    const c = await company({ integration: true });
+    const { trip } = await completedTrip(c.id);
+    // The engine kept 1 of 2 legs: the empty 70 km leg, 31.8 % of the routed 220 km.
+    const coverage = { legs: 2, legsMeasured: 1, pct: (70 / 220) * 100 };
+    await storeActual(trip.id, ROUTED_EMPTY, 0, [{}, { reachedAt: null, miles: null, otherMiles: null }], 'SAMSARA', { coverage });
+    let version = 0;
+    for (const basis of ['ACTUAL', 'LOWER', 'HIGHER'] as const) {
+      const res = await putRule(c.id, { payBasis: basis, tolerancePct: 3, version });
+      version = res.json<{ data: PayRule }>().data.version;
+      const row = await rowOf(trip.id, c.id);
+      expect(row.status, basis).toBe('NEEDS_REVIEW');
+      expect(row.suggested, basis).toEqual({ basis, from: null, payableMileage: null, loadedMiles: null, emptyMiles: null });
+      expect(row.actualCoverage).toEqual(coverage);
+      // A partial figure is not compared with the route: its difference would be the legs it missed.
+      expect(row.differencePct).toBeNull();
+      expect(row.flags.map((f) => f.code)).not.toContain('OVER_TOLERANCE');
+      expect(row.flags).toContainEqual({ code: 'PARTIAL_GPS', sentence: 'GPS measured 1 of 2 legs: 43.5 of 136.7 mi' });
+    }
+    // Routed pay still suggests the routed miles, flagged for a person (the GPS cannot confirm them).
+    await putRule(c.id, { payBasis: 'ROUTED', tolerancePct: 3, version });
+    const routed = await rowOf(trip.id, c.id);
+    expect(routed.status).toBe('NEEDS_REVIEW');
+    expect(routed.suggested.from).toBe('ROUTED');
+    expect(routed.flags.map((f) => f.code)).toEqual(['PARTIAL_GPS', 'STOP_NOT_REACHED']);
+    expect(await approve([{ tripId: trip.id, version: await versionOf(trip.id) }])).toEqual([{ tripId: trip.id, status: 'NOT_READY' }]);
+    expect((await ctx.db.select({ p: trips.payableM }).from(trips).where(eq(trips.id, trip.id)))[0]!.p).toBeNull();
+  });
+
+  it('the suggestion is exactly the figure its basis picked, rounded once (30.08 mi → 30.1, not 10.0 + 20.0)', async () => {
+    const c = await company({ integration: true });
+    const { trip } = await completedTrip(c.id);
+    await putRule(c.id, { payBasis: 'ACTUAL', tolerancePct: 25, version: 0 });
+    await storeActual(trip.id, 10.04, 20.04);
+    const row = await rowOf(trip.id, c.id);
+    expect(row.suggested).toEqual({ basis: 'ACTUAL', from: 'ACTUAL', payableMileage: 30.1, loadedMiles: 20, emptyMiles: 10.1 });
+    expect(row.actualCoverage).toEqual({ legs: 2, legsMeasured: 2, pct: 100 });
+  });
+
+  it('STOP_PASSED_NEAR: a stop the track passed outside its radius is named with the distance', async () => {
+    const c = await company({ integration: true });
+    const { trip } = await completedTrip(c.id);
+    await storeActual(trip.id, ROUTED_EMPTY, ROUTED_LOADED, [{}, {}], 'SAMSARA', { nearPasses: [{ index: 2, miles: 1.23, radiusMiles: 0.3 }] });
+    const row = await rowOf(trip.id, c.id);
+    expect(row.status).toBe('NEEDS_REVIEW');
+    expect(row.flags).toEqual([{ code: 'STOP_PASSED_NEAR', sentence: 'The GPS track passed 1.2 mi from Tulsa, OK (stop 3); radius 0.3 mi' }]);
   });
 
   it('GLE is the actual source when Samsara measured nothing', async () => {
@@ -443,6 +501,40 @@ describe('the queue', () => {
     expect(row.actualSource).toBe('SAMSARA');
     expect(row.actualMiles).toBeGreaterThan(0);
     expect(row.flags.map((f) => f.code)).not.toContain('NO_TELEMATICS');
+  });
+});
+
+describe('coverage kept with the figure', () => {
+  it('a track that never reaches the delivery: 1 of 2 legs, 31.8 % of the routed miles, on the mile stats, the map panels and report and the review row', async () => {
+    const k = uid();
+    const box = createSecretBox(ctx.secretKey);
+    const c = await createCompanyRow(ctx.db, { samsaraEnabled: true, samsaraTokenEncrypted: box.seal('samsara-test-token') });
+    const P = { lat: 41.5934, lng: -87.3464 }; // Gary, IN: the truck never goes to Tulsa
+    const start = new Date(Date.UTC(2026, 9, 5, 13, 0));
+    const fixes: FakeFix[] = [...straightDrive(A, B, start, 60), ...straightDrive(B, P, new Date(start.getTime() + 61 * 60_000), 60, 500_000_000 + wgs84Meters(A, B))];
+    samsara.vehicles.push({ id: `sv-${k}`, name: `S ${k}`, vin: `svin-${k}` });
+    samsara.history.set(`sv-${k}`, fixes);
+    const { trip } = await completedTrip(c.id, { truckOver: { vehicleId: `sv-${k}` }, end: new Date(start.getTime() + 130 * 60_000) });
+    await putRule(c.id, { payBasis: 'ACTUAL', tolerancePct: 3, version: 0 });
+    await keepTripFigures({ db: ctx.db, secretBox: box, config: ctx.config, retry: FAST_RETRY }, trip.id);
+    const coverage = { legs: 2, legsMeasured: 1, pct: expect.closeTo((70 / 220) * 100, 6) };
+
+    const kept = (await ctx.db.select({ detail: tripMileStats.detail }).from(tripMileStats).where(eq(tripMileStats.tripId, trip.id)))[0]!.detail as SourceMileStats;
+    expect(kept.coverage).toEqual(coverage);
+    const stats = await call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${trip.id}`, token: staff });
+    expect(stats.statusCode, stats.body).toBe(200);
+    expect(stats.json<{ data: { samsaraStats: SourceMileStats } }>().data.samsaraStats.coverage).toEqual(coverage);
+    const mapper = (await signIn(ctx.app, await createUser(ctx.db, { permissions: ['CAN_VIEW_TRIP_MAP'] }))).accessToken;
+    const report = await call(ctx.app, { method: 'GET', url: `/api/v1/trips/${trip.id}/map-report`, token: mapper });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json<{ data: { sources: { type: string; coverage?: unknown }[] } }>().data.sources.find((x) => x.type === 'samsara')?.coverage).toEqual(coverage);
+    const summary = await call(ctx.app, { method: 'GET', url: `/api/v1/trips/${trip.id}/map-summary`, token: mapper });
+    expect(summary.json<{ data: { sources: { type: string; coverage?: unknown }[] } }>().data.sources.find((x) => x.type === 'samsara')?.coverage).toEqual(coverage);
+
+    const row = await rowOf(trip.id, c.id);
+    expect(row.actualCoverage).toEqual(coverage);
+    expect(row.suggested.payableMileage).toBeNull();
+    expect(row.flags.find((f) => f.code === 'PARTIAL_GPS')?.sentence).toMatch(/^GPS measured 1 of 2 legs: [\d.]+ of 136\.7 mi$/);
   });
 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, type PermissionName } from '@milepost/contracts/permissions';
 import { STATE_MILES_MESSAGES, stateMilesReport as reportSchema, type StateMilesReport, type TripStateMiles } from '@milepost/contracts/state-miles-api';
 import { formatWireDateTime } from '@milepost/contracts/time';
+import { cleanTrack } from '@milepost/geo/breadcrumbs';
 import { JURISDICTION_RULES } from '@milepost/geo/jurisdictions';
 import { metresToMiles, milesToMetres } from '@milepost/geo/units';
 import { trucks } from '../src/db/schema/reference';
@@ -102,6 +103,12 @@ const routeTotal = async (tripId: number) => {
   return { ...r!, tel: r!.tel === null ? null : metresToMiles(r!.tel) };
 };
 const sumMiles = (states: { miles: number }[]) => states.reduce((a, s) => a + s.miles, 0);
+/** The stored Samsara track's own miles, cleaned as the engine cleans it: what its GPS split counts. */
+const trackMiles = async (tripId: number) => {
+  const stored = await loadStoredTrack(ctx.db, tripId, 'SAMSARA');
+  const clean = cleanTrack(stored!.track);
+  return metresToMiles(clean.along[clean.along.length - 1]!);
+};
 
 describe('a trip’s state miles', () => {
   it('splits the HERE route of a Fort Wayne → Kansas City trip into IN, IL and MO, adding up to its TOTAL MILES', async () => {
@@ -147,7 +154,7 @@ describe('a trip’s state miles', () => {
     expect(after.sources[0]!.states[0]!.miles).toBeCloseTo((await routeTotal(trip.id)).m! / M, 6);
   });
 
-  it('splits the stored GPS track (TELEMATICS) once its figures are computed, scaled to the telematics TOTAL MILES', async () => {
+  it('splits the stored GPS track (GPS) once its figures are computed: the track’s own miles, never scaled', async () => {
     const { truck, driver, vehicleId } = await fleetTruck();
     const pickup = new Date(Date.UTC(2026, 3, 12, 14));
     samsara.history.set(vehicleId, [
@@ -157,16 +164,17 @@ describe('a trip’s state miles', () => {
     const trip = await fortWayneToKansasCity(truck.id, driver.id, pickup);
     // The figures job fetches and stores the track and keeps its figures; the split follows them.
     await keepTripFigures(telematicsDeps(), trip.id);
-    const { tel } = await routeTotal(trip.id);
-    expect(tel).toBeGreaterThan(400);
+    expect((await routeTotal(trip.id)).tel).toBeGreaterThan(400);
     const data = await get<TripStateMiles>(`/trips/${trip.id}/state-miles`);
-    expect(data.sources.map((x) => x.source)).toEqual(['TELEMATICS', 'ROUTE']);
+    expect(data.sources.map((x) => x.source)).toEqual(['GPS', 'ROUTE']);
     const gps = data.sources[0]!;
     expect(gps.states.map((x) => x.state).sort()).toEqual(['IL', 'IN', 'MO']);
     expect(gps.computedFrom).toContain('SAMSARA');
-    expect(sumMiles(gps.states)).toBeCloseTo(tel!, 6);
+    expect(gps.computedFrom).toContain('2 of 2 legs measured');
+    expect(gps.partial).toBe(false);
+    expect(sumMiles(gps.states)).toBeCloseTo(await trackMiles(trip.id), 6);
     const rows = await ctx.db.select().from(tripStateMiles).where(eq(tripStateMiles.tripId, trip.id));
-    expect(rows.filter((r) => r.best).every((r) => r.source === 'TELEMATICS')).toBe(true);
+    expect(rows.filter((r) => r.best).every((r) => r.source === 'GPS')).toBe(true);
     expect(rows.filter((r) => !r.best).every((r) => r.source === 'ROUTE')).toBe(true);
   });
 
@@ -208,10 +216,10 @@ describe('GET /state-miles', () => {
     expect(new Set(report.rows.map((r) => r.truckId))).toEqual(new Set([truck.id]));
     expect(report.rows.every((r) => r.unitNumber === truck.unitNumber)).toBe(true);
 
-    // Sum of the trips' own splits, each by its best source.
+    // Sum of the trips' own splits, each by its best source; the estimate is never counted.
     const expected = new Map<string, number>();
     const bySource = new Map<string, number>();
-    for (const t of [gpsTrip, routeTrips[0]!, estimateTrip]) {
+    for (const t of [gpsTrip, routeTrips[0]!]) {
       const best = (await get<TripStateMiles>(`/trips/${t.id}/state-miles`)).sources[0]!;
       for (const s of best.states) {
         expected.set(`${s.state}:${best.source}`, (expected.get(`${s.state}:${best.source}`) ?? 0) + s.miles);
@@ -220,17 +228,24 @@ describe('GET /state-miles', () => {
     }
     expect(report.rows.length).toBe(expected.size);
     for (const r of report.rows) expect(r.miles, `${r.state} ${r.source}`).toBeCloseTo(expected.get(`${r.state}:${r.source}`)!, 6);
-    // Per source, the trips' TOTAL MILES: telematics for the GPS trip, the routing figure for the others.
-    const gpsTotals = await routeTotal(gpsTrip.id);
-    expect(bySource.get('TELEMATICS')).toBeCloseTo(gpsTotals.tel!, 6);
+    expect(report.rows.map((r) => r.source)).not.toContain('ESTIMATE');
+    // Per source: the GPS trip's own track miles, the routing figure for the route trip.
+    const gpsMiles = await trackMiles(gpsTrip.id);
+    expect(bySource.get('GPS')).toBeCloseTo(gpsMiles, 6);
     expect(bySource.get('ROUTE')).toBeCloseTo((await routeTotal(routeTrips[0]!.id)).m! / M, 6);
-    expect(bySource.get('ESTIMATE')).toBeCloseTo((await routeTotal(estimateTrip.id)).m! / M, 6);
-    expect(report.totalMiles).toBeCloseTo([...bySource.values()].reduce((a, b) => a + b, 0), 6);
-    // Every state was driven by all three trips; the GPS share is the GPS trip's part.
+    expect(report.totalMiles).toBeCloseTo(gpsMiles + bySource.get('ROUTE')!, 6);
+    // The straight-line estimate is listed apart, named, with its miles.
+    expect(report.notFileable).toEqual({
+      trips: 1,
+      miles: expect.closeTo((await routeTotal(estimateTrip.id)).m! / M, 6),
+      items: [{ tripId: estimateTrip.id, number: estimateTrip.number, truckId: truck.id, unitNumber: truck.unitNumber, miles: expect.closeTo((await routeTotal(estimateTrip.id)).m! / M, 6) }],
+    });
+    // Every state was driven by both counted trips; the GPS share is the GPS trip's part, per state, truck and period.
     const il = report.states.find((s) => s.state === 'IL')!;
-    expect(il.trips).toBe(3);
-    expect(il.gpsShare).toBeCloseTo(expected.get('IL:TELEMATICS')! / il.miles, 9);
-    expect(report.gpsShare).toBeCloseTo(gpsTotals.tel! / report.totalMiles, 9);
+    expect(il.trips).toBe(2);
+    expect(il.gpsShare).toBeCloseTo(expected.get('IL:GPS')! / il.miles, 9);
+    expect(report.gpsShare).toBeCloseTo(gpsMiles / report.totalMiles, 9);
+    expect(report.trucks).toEqual([{ truckId: truck.id, unitNumber: truck.unitNumber, miles: expect.closeTo(report.totalMiles, 6), gpsShare: expect.closeTo(report.gpsShare, 9) }]);
 
     // Truck filter; the whole fleet; the Q4 trip only in Q4.
     const otherOnly = await get<StateMilesReport>(`/state-miles?periodType=QUARTERLY&year=2026&quarter=3&truckId=${other.truck.id}`);
@@ -242,11 +257,13 @@ describe('GET /state-miles', () => {
     const range = await get<StateMilesReport>(`/state-miles?fromDate=07/01/2026 00:00:00&toDate=09/30/2026 23:59:59&companyId=${company.id}`);
     expect(range.totalMiles).toBeCloseTo(report.totalMiles, 6);
     expect(range.states).toEqual(report.states.map((s) => ({ ...s, miles: expect.closeTo(s.miles, 6), gpsShare: expect.closeTo(s.gpsShare, 9) })));
+    expect(range.notFileable.items.map((i) => i.tripId)).toEqual([estimateTrip.id]);
 
     // Moving a trip to another truck moves its miles; the monthly totals never go negative.
     await ctx.db.update(trips).set({ truckId: other.truck.id }).where(eq(trips.id, estimateTrip.id));
     const moved = await get<StateMilesReport>(`/state-miles?periodType=QUARTERLY&year=2026&quarter=3&truckId=${other.truck.id}`);
-    expect(sumMiles(moved.rows)).toBeCloseTo((await routeTotal(routeTrips[1]!.id)).m! / M + (await routeTotal(estimateTrip.id)).m! / M, 6);
+    expect(sumMiles(moved.rows)).toBeCloseTo((await routeTotal(routeTrips[1]!.id)).m! / M, 6);
+    expect(moved.notFileable.items.map((i) => i.tripId)).toEqual([estimateTrip.id]);
     const monthly = await ctx.db.select().from(stateMilesMonthly);
     expect(monthly.every((r) => r.trips >= 0 && r.metres > -1e-6)).toBe(true);
     // The quarterly totals a quarter reads are its months' totals (the same triggers keep both).
@@ -347,22 +364,47 @@ describe('GET /state-miles', () => {
 });
 
 describe('GET /state-miles/export.csv', () => {
-  it('is the IFTA worksheet: jurisdiction, truck, miles, source — formula-safe, the report’s figures', async () => {
+  it('is the IFTA worksheet: jurisdiction, truck, miles, source, note — formula-safe, the report’s figures, the estimates apart and not counted', async () => {
     const { company, truck, driver } = await fleetTruck();
     await ctx.db.update(trucks).set({ unitNumber: `=HYPERLINK("x")${uid()}` }).where(eq(trucks.id, truck.id));
     await fortWayneToKansasCity(truck.id, driver.id, new Date(Date.UTC(2025, 1, 3, 15)));
+    here.set({ mode: 'server-error' });
+    await ctx.db.delete(routeCache);
+    const estimate = await fortWayneToKansasCity(truck.id, driver.id, new Date(Date.UTC(2025, 1, 5, 15)));
+    here.set({ mode: 'ok' });
     const query = `periodType=QUARTERLY&year=2025&quarter=1&companyId=${company.id}`;
     const res = await api('GET', `/state-miles/export.csv?${query}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('milepost-state-miles-2025-q1.csv');
     const lines = parse(res.body) as string[][];
-    expect(lines[0]).toEqual(['Jurisdiction', 'Truck', 'Miles (mi)', 'Source']);
-    const body = lines.slice(1);
+    expect(lines[0]).toEqual(['Jurisdiction', 'Truck', 'Miles (mi)', 'Source', 'Note']);
+    const body = lines.slice(1, -1);
     expect(body.map((l) => l[0])).toEqual(['IL', 'IN', 'MO']);
-    expect(body.every((l) => l[1]!.startsWith("'=HYPERLINK") && l[3] === 'ROUTE')).toBe(true);
+    expect(body.every((l) => l[1]!.startsWith("'=HYPERLINK") && l[3] === 'ROUTE' && l[4] === '')).toBe(true);
     const report = await get<StateMilesReport>(`/state-miles?${query}`);
     for (const l of body) expect(Number(l[2])).toBeCloseTo(report.rows.find((r) => r.state === l[0])!.miles, 1);
+    // The estimate: its own line, no jurisdiction, no miles counted, named in the note.
+    const last = lines.at(-1)!;
+    expect(last.slice(0, 4)).toEqual(['', expect.stringContaining('HYPERLINK'), '', 'ESTIMATE']);
+    expect(last[4]).toContain(`Not fileable: ${estimate.number} has only a straight-line estimate`);
+    expect(report.notFileable.trips).toBe(1);
+  });
+
+  it('explains miles outside the US states in the Note column', async () => {
+    const { company, truck, driver } = await fleetTruck();
+    const DETROIT = { address: 'Detroit, MI, United States', latitude: 42.3314, longitude: -83.0458 };
+    const TORONTO = { address: 'Toronto, ON, Canada', latitude: 43.6532, longitude: -79.3832 };
+    const stops = [
+      { ...DETROIT, stopType: 'PICKUP', loadStatus: 'LOADED', orderIndex: 0 },
+      { ...TORONTO, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 1 },
+    ];
+    const res = await api('POST', '/trips', tripBody(truck.id, driver.id, new Date(Date.UTC(2025, 4, 3, 15)), 'COMPLETED', `SM-${uid()}`, stops));
+    expect(res.statusCode, res.body).toBe(201);
+    const csv = parse((await api('GET', `/state-miles/export.csv?periodType=QUARTERLY&year=2025&quarter=2&companyId=${company.id}`)).body) as string[][];
+    const out = csv.find((l) => l[0] === 'OUT')!;
+    expect(out[4]).toContain('Outside the US states: Canada, Mexico');
+    expect(csv.find((l) => l[0] === 'MI')![4]).toBe('');
   });
 });
 
@@ -449,7 +491,7 @@ describe('splits computed with older jurisdiction rules', () => {
     }
   }
 
-  it('computes an ESTIMATE across Lake Michigan again from the stored stops (WI and MI, nothing OUT) and the TELEMATICS split from the stored track, never a ROUTE split', async () => {
+  it('computes an ESTIMATE across Lake Michigan again from the stored stops (WI and MI, nothing OUT) and the GPS split from the stored track, never a ROUTE split', async () => {
     const { truck, driver, vehicleId } = await fleetTruck();
     const pickup = new Date(Date.UTC(2026, 4, 4, 14)); // May 2026: Q2
     // The estimate: HERE is down when the trip is saved.
@@ -463,12 +505,11 @@ describe('splits computed with older jurisdiction rules', () => {
     samsara.history.set(vehicleId, straightDrive({ lat: MILWAUKEE.latitude, lng: MILWAUKEE.longitude }, { lat: GRAND_RAPIDS.latitude, lng: GRAND_RAPIDS.longitude }, gpsPickup, 240));
     const gpsTrip = await lakeTrip(truck.id, driver.id, gpsPickup);
     await keepTripFigures(telematicsDeps(), gpsTrip.id);
-    const { tel } = await routeTotal(gpsTrip.id);
-    expect((await rowsOf(gpsTrip.id)).map((r) => r.source)).toContain('TELEMATICS');
+    expect((await rowsOf(gpsTrip.id)).map((r) => r.source)).toContain('GPS');
 
     // Before the upgrade: both stored with the old rules, part of the crossing OUT; the ROUTE rows too.
     await asOldRules(estimateTrip.id, 'ESTIMATE');
-    await asOldRules(gpsTrip.id, 'TELEMATICS');
+    await asOldRules(gpsTrip.id, 'GPS');
     await ctx.db.update(tripStateMiles).set({ rules: OLD_RULES }).where(sql`${tripStateMiles.tripId} = ${gpsTrip.id} and ${tripStateMiles.source} = 'ROUTE'`);
     const routeBefore = (await rowsOf(gpsTrip.id)).filter((r) => r.source === 'ROUTE');
     expect(routeBefore.length).toBeGreaterThan(0);
@@ -489,10 +530,10 @@ describe('splits computed with older jurisdiction rules', () => {
     expect(estimate[0]!.computedFrom).toBe(estimateBefore[0]!.computedFrom);
     expect(estimate.reduce((a, r) => a + r.metres, 0)).toBeCloseTo(estimateTotal, 3);
 
-    const gps = (await rowsOf(gpsTrip.id)).filter((r) => r.source === 'TELEMATICS');
+    const gps = (await rowsOf(gpsTrip.id)).filter((r) => r.source === 'GPS');
     expect(gps.map((r) => r.state)).toEqual(['MI', 'WI']);
     expect(gps.every((r) => r.rules === JURISDICTION_RULES && r.best)).toBe(true);
-    expect(gps.reduce((a, r) => a + r.metres, 0) / M).toBeCloseTo(tel!, 6);
+    expect(gps.reduce((a, r) => a + r.metres, 0) / M).toBeCloseTo(await trackMiles(gpsTrip.id), 6);
     // The ROUTE rows are as they were: old rules, same figures.
     expect((await rowsOf(gpsTrip.id)).filter((r) => r.source === 'ROUTE')).toEqual(routeBefore);
 
@@ -501,7 +542,9 @@ describe('splits computed with older jurisdiction rules', () => {
     expect(counted.map((c) => c.state)).not.toContain('OUT');
     const report = await get<StateMilesReport>(`/state-miles?periodType=QUARTERLY&year=2026&quarter=2&truckId=${truck.id}`);
     expect(report.rows.map((r) => r.state)).not.toContain('OUT');
-    expect(report.totalMiles).toBeCloseTo((estimateTotal + tel! * M) / M, 6);
+    // The estimate is not fileable: only the GPS trip counts.
+    expect(report.totalMiles).toBeCloseTo(await trackMiles(gpsTrip.id), 6);
+    expect(report.notFileable.items.map((i) => i.tripId)).toEqual([estimateTrip.id]);
 
     // A second run changes nothing.
     const all = async () => [...(await rowsOf(estimateTrip.id)), ...(await rowsOf(gpsTrip.id))];

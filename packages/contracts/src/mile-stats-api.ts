@@ -69,6 +69,32 @@ export const mileStatsLeg = z.object({
 });
 export type MileStatsLeg = z.infer<typeof mileStatsLeg>;
 
+/**
+ * How much of the trip a telematics source measured (docs/mileage-review.md "Coverage"), computed
+ * once where its figures are kept: its legs, the legs it measured (both stops reached) and `pct`,
+ * the share (0–100) of the trip's planned miles on the measured legs (by legs when the trip has no
+ * planned leg distances). A source is complete when every leg is measured; pay uses only complete sources.
+ */
+export const sourceCoverage = z.object({
+  legs: z.number().int(),
+  legsMeasured: z.number().int(),
+  pct: z.number(),
+});
+export type SourceCoverage = z.infer<typeof sourceCoverage>;
+
+/** Every leg measured. */
+export const coverageComplete = (c: SourceCoverage) => c.legsMeasured >= c.legs;
+
+/** A stop the track passed outside its radius, matched at its closest approach (docs/mileage-engine.md "Match stops"). */
+export const nearPass = z.object({
+  /** Order index of the stop. */
+  index: z.number().int(),
+  /** Miles from the stop to the closest approach, and the stop's radius. */
+  miles: z.number(),
+  radiusMiles: z.number(),
+});
+export type NearPass = z.infer<typeof nearPass>;
+
 /** One source's figures in miles (docs/product/trips.md, mileage); totalOdometers only for telematics. */
 export const sourceMileStats = z.object({
   miles: z.number(),
@@ -79,8 +105,24 @@ export const sourceMileStats = z.object({
   /** Odometer at the end minus odometer at the start of the trip window; null without a sane odometer. */
   totalOdometers: z.number().nullable(),
   legs: z.array(mileStatsLeg),
+  /** Telematics only: how much of the trip this source measured. */
+  coverage: sourceCoverage.nullish(),
+  /** Telematics only: stops matched at a closest approach outside their radius. */
+  nearPasses: z.array(nearPass).nullish(),
 });
 export type SourceMileStats = z.infer<typeof sourceMileStats>;
+
+/**
+ * The coverage kept with a telematics figure. Figures kept by an engine before coverage existed
+ * lack it until the background backfill keeps them again (`backfillMileStats`): their legs say
+ * which were measured, weighed by legs.
+ */
+export function coverageOf(stats: Pick<SourceMileStats, 'coverage' | 'legs'>): SourceCoverage {
+  if (stats.coverage) return stats.coverage;
+  const legs = stats.legs.length;
+  const legsMeasured = stats.legs.filter((l) => l.miles !== null).length;
+  return { legs, legsMeasured, pct: legs ? (legsMeasured / legs) * 100 : 100 };
+}
 
 export const manualMileStats = z.object({
   payableMileage: z.number().nullable(),

@@ -5,6 +5,7 @@ import { ID_MAX, REVIEW_STATUSES, reviewSortFields } from './list-query';
 import { centralDateTime } from './time';
 import { IDENTIFIER_TYPES } from './trips-api';
 import { ROUTE_SOURCES } from './routing-api';
+import { sourceCoverage } from './mile-stats-api';
 
 /**
  * Pay rules, the Mileage Review queue, approval by rule and the settlement export
@@ -84,7 +85,7 @@ export { REVIEW_STATUSES, reviewSortFields };
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = { NEEDS_REVIEW: 'Needs review', READY: 'Ready', APPROVED: 'Approved' };
 
-export const REVIEW_FLAGS = ['OVER_TOLERANCE', 'NO_TELEMATICS', 'GPS_GAP', 'ODOMETER_GPS_DISAGREE', 'STOP_NOT_REACHED', 'ESTIMATE_ONLY'] as const;
+export const REVIEW_FLAGS = ['OVER_TOLERANCE', 'NO_TELEMATICS', 'GPS_GAP', 'ODOMETER_GPS_DISAGREE', 'STOP_NOT_REACHED', 'ESTIMATE_ONLY', 'PARTIAL_GPS', 'STOP_PASSED_NEAR'] as const;
 export type ReviewFlagCode = (typeof REVIEW_FLAGS)[number];
 export const REVIEW_FLAG_LABELS: Record<ReviewFlagCode, string> = {
   OVER_TOLERANCE: 'Over tolerance',
@@ -93,6 +94,8 @@ export const REVIEW_FLAG_LABELS: Record<ReviewFlagCode, string> = {
   ODOMETER_GPS_DISAGREE: 'Odometer ≠ GPS',
   STOP_NOT_REACHED: 'Stop not reached',
   ESTIMATE_ONLY: 'Estimate only',
+  PARTIAL_GPS: 'Partial GPS',
+  STOP_PASSED_NEAR: 'Stop passed near',
 };
 
 export const reviewFlag = z.object({ code: z.enum(REVIEW_FLAGS), sentence: z.string() });
@@ -147,7 +150,9 @@ export const reviewRow = z.object({
   routeSource: z.enum(ROUTE_SOURCES).nullable(),
   actualMiles: z.number().nullable(),
   actualSource: z.enum(ACTUAL_SOURCES).nullable(),
-  /** (actual − routed) / routed × 100; null without both. */
+  /** How much of the trip the actual source measured (kept with its figure); null without an actual source. */
+  actualCoverage: sourceCoverage.nullable(),
+  /** (actual − routed) / routed × 100; null without both, or when the actual source is partial (not every leg measured). */
   differencePct: z.number().nullable(),
   flags: z.array(reviewFlag),
   suggested: reviewSuggestion,

@@ -7,19 +7,39 @@ import { centralDateTime } from './time';
 /**
  * State miles for IFTA (docs/state-miles.md): each trip's miles split by jurisdiction (a US
  * state's postal code, DC, a territory, or OUT outside the US), from one of three sources. A
- * trip counts in a report by its best source: TELEMATICS (its GPS track, Samsara's, else GLE's),
- * else ROUTE (its HERE route), else ESTIMATE (straight legs between its stops). Quarters are
+ * trip counts in a report by its best source: GPS (its track, Samsara's, else GLE's, when it
+ * measured every leg), else ROUTE (its HERE route); a trip with only ESTIMATE (straight legs between
+ * its stops) is not counted but listed as not fileable. Quarters are
  * Central-time quarters of the pickup time; cancelled trips are left out.
  */
 
-export const STATE_MILES_SOURCES = ['TELEMATICS', 'ROUTE', 'ESTIMATE'] as const;
+/**
+ * Where a split's miles came from: GPS (the truck's track over the trip's window), ROUTE (HERE's
+ * route), ESTIMATE (straight lines between the stops). ESTIMATE miles are never counted in the
+ * IFTA totals or the worksheet: such trips are listed apart as not fileable.
+ */
+export const STATE_MILES_SOURCES = ['GPS', 'ROUTE', 'ESTIMATE'] as const;
 export type StateMilesSource = (typeof STATE_MILES_SOURCES)[number];
 
 export const STATE_MILES_SOURCE_LABELS: Record<StateMilesSource, string> = {
-  TELEMATICS: 'GPS (telematics)',
+  GPS: 'GPS',
   ROUTE: 'HERE route',
-  ESTIMATE: 'Estimate (straight legs)',
+  ESTIMATE: 'Estimate (straight line)',
 };
+
+/**
+ * What a jurisdiction that is not a US state means (the screen's hover and the worksheet's Note
+ * column). Canadian provinces and Mexican states are not told apart: no public boundary dataset of
+ * them is available to the server offline (docs/state-miles.md "Provenance and limits").
+ */
+export const OUTSIDE_US_NOTE =
+  'Outside the US states: Canada, Mexico, other countries, or open water farther than 100 km from any shore (unmatched). Provinces are not split yet: file them from the trip records.';
+export const jurisdictionNote = (state: string) => (state === 'OUT' ? OUTSIDE_US_NOTE : '');
+
+/** "not fileable: 3 trips with no route or GPS" */
+export const notFileableText = (trips: number) => `Not fileable: ${trips.toLocaleString('en-US')} ${trips === 1 ? 'trip' : 'trips'} with no route or GPS`;
+/** A not fileable trip's note in the worksheet. */
+export const notFileableNote = (number: string | null) => `Not fileable: ${number ?? 'a trip'} has only a straight-line estimate (no HERE route, no complete GPS track); not counted`;
 
 export const STATE_MILES_MESSAGES = {
   fromDate: 'fromDate must be MM/DD/YYYY HH:mm:ss',
@@ -72,7 +92,7 @@ export const stateMilesRow = z.object({
 });
 export type StateMilesRow = z.infer<typeof stateMilesRow>;
 
-/** One jurisdiction over every truck: its miles, the trips that drove there, and the share of its miles from GPS (0..1). */
+/** One jurisdiction over every truck: its counted miles, the trips that drove there, and the share of those miles measured by GPS (0..1). */
 export const stateMilesState = z.object({
   state: z.string(),
   miles: z.number(),
@@ -81,15 +101,29 @@ export const stateMilesState = z.object({
 });
 export type StateMilesState = z.infer<typeof stateMilesState>;
 
+/** One truck over the period: its counted miles and the share measured by GPS (0..1). */
+export const stateMilesTruck = z.object({ truckId: z.number().int(), unitNumber: z.string(), miles: z.number(), gpsShare: z.number() });
+export type StateMilesTruck = z.infer<typeof stateMilesTruck>;
+
+/** A trip of the period whose only split is a straight-line estimate: not counted, listed apart. */
+export const notFileableTrip = z.object({ tripId: z.number().int(), number: z.string().nullable(), truckId: z.number().int(), unitNumber: z.string(), miles: z.number() });
+export type NotFileableTrip = z.infer<typeof notFileableTrip>;
+/** At most this many not fileable trips are named in the report (all of them in the worksheet). */
+export const NOT_FILEABLE_LISTED = 100;
+
 export const stateMilesReport = z.object({
   /** The period's first and last second, MM/DD/YYYY HH:mm:ss Central. */
   fromDate: z.string(),
   toDate: z.string(),
+  /** Counted rows only: GPS and ROUTE (never ESTIMATE). */
   rows: z.array(stateMilesRow),
   states: z.array(stateMilesState),
+  trucks: z.array(stateMilesTruck),
   totalMiles: z.number(),
-  /** Share (0..1) of all the period's miles that came from GPS. */
+  /** Share (0..1) of all the period's counted miles measured by GPS. */
   gpsShare: z.number(),
+  /** Trips with only a straight-line estimate: how many, their miles, and the first NOT_FILEABLE_LISTED by pickup. */
+  notFileable: z.object({ trips: z.number().int(), miles: z.number(), items: z.array(notFileableTrip) }),
 });
 export type StateMilesReport = z.infer<typeof stateMilesReport>;
 
@@ -100,6 +134,8 @@ export const tripStateMiles = z.object({
       source: z.enum(STATE_MILES_SOURCES),
       /** What the split was computed from (the route's trip version, the track's provider and last write). */
       computedFrom: z.string(),
+      /** A GPS split whose track did not measure every leg: shown, never counted (the trip counts by its route). */
+      partial: z.boolean(),
       states: z.array(z.object({ state: z.string(), miles: z.number() })),
     }),
   ),
@@ -120,8 +156,14 @@ export function lastFullQuarter(now: Date = new Date()): { year: number; quarter
   return current === 1 ? { year: local.getFullYear() - 1, quarter: 4 } : { year: local.getFullYear(), quarter: current - 1 };
 }
 
+/** The quarter `now` falls in (Central time): the current quarter, to date. */
+export function currentQuarter(now: Date = new Date()): { year: number; quarter: number } {
+  const local = new TZDate(now.getTime(), CENTRAL_TZ);
+  return { year: local.getFullYear(), quarter: Math.floor(local.getMonth() / 3) + 1 };
+}
+
 /** The IFTA worksheet's columns, in order. */
-export const STATE_MILES_CSV_HEADERS = ['Jurisdiction', 'Truck', 'Miles (mi)', 'Source'] as const;
+export const STATE_MILES_CSV_HEADERS = ['Jurisdiction', 'Truck', 'Miles (mi)', 'Source', 'Note'] as const;
 
 export const stateMilesFileName = (q: StateMilesQuery) =>
   q.periodType ? `milepost-state-miles-${q.year}-q${q.quarter}.csv` : 'milepost-state-miles.csv';

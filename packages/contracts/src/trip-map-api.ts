@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, requiredText } from './fields';
-import { DISTANCE_METHODS } from './mile-stats-api';
+import { DISTANCE_METHODS, sourceCoverage } from './mile-stats-api';
 import { estimateBasis } from './routing-api';
 import { IDENTIFIER_TYPES } from './trips-api';
 
@@ -56,6 +56,8 @@ export const mapSourceSummary = z.object({
    * is driving, comparable with the route's driving hours. Null when not measured.
    */
   dwell: z.number().nullable().optional(),
+  /** Telematics: how much of the trip this source measured (legs measured of all, share of the planned miles); null without figures. */
+  coverage: sourceCoverage.nullish(),
   /** 'here' with method ESTIMATE: what the estimate was computed with, for its tooltip. */
   estimateBasis: estimateBasis.nullish(),
 });
@@ -85,6 +87,8 @@ export const mapSourceReport = z.object({
   /** 'here' with method ESTIMATE: what the estimate was computed with, for its tooltip. */
   estimateBasis: estimateBasis.nullish(),
   rows: z.array(tripReportRow),
+  /** Telematics: how much of the trip this source measured; null without figures. */
+  coverage: sourceCoverage.nullish(),
   /** The totals row. */
   totals: z.object({ distance: z.number().nullable(), duration: z.number().nullable() }),
 });

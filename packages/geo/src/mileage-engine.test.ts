@@ -78,17 +78,74 @@ describe('cleaning', () => {
 });
 
 describe('stop matching', () => {
-  it('reaches a stop at the nearest fix of its first visit within the radius for its type', () => {
+  it('reaches a stop at the nearest point of its first visit within the radius for its type', () => {
     const { c, stops } = simpleTrip();
     const track = cleanTrack(c);
-    expect(Array.from(matchStops(track, stops, RADII))).toEqual([0, 20, 50]);
-    // A pickup 700 m off the road is missed with a 0.25 mi pickup radius, reached with 0.5 mi.
+    expect(Array.from(matchStops(track, stops, RADII).index)).toEqual([0, 20, 50]);
+    // A pickup 700 m off the road is reached with a 0.5 mi pickup radius; with 0.25 mi the track
+    // passes it outside the radius and it is matched at the closest approach, marked near.
     const off = geod.Direct(c.lat[10]!, c.lng[10]!, 90, 700);
     const s2: EngineStop[] = [stops[0]!, { stopType: 'PICKUP', lat: off.lat2!, lng: off.lon2! }];
-    expect(Array.from(matchStops(track, s2, { ...RADII, pickupRadius: 0.25 }))).toEqual([0, -1]);
-    expect(Array.from(matchStops(track, s2, RADII))).toEqual([0, 10]);
+    const passed = matchStops(track, s2, { ...RADII, pickupRadius: 0.25 });
+    expect(Array.from(passed.index)).toEqual([0, 10]);
+    expect(Array.from(passed.near)).toEqual([0, 1]);
+    expect(passed.meters[1]).toBeCloseTo(700, -1);
+    const reached = matchStops(track, s2, RADII);
+    expect(Array.from(reached.index)).toEqual([0, 10]);
+    expect(Array.from(reached.near)).toEqual([0, 0]);
+    // Farther than nearPassMiles (5 mi): not reached.
+    const far = geod.Direct(c.lat[10]!, c.lng[10]!, 90, 9000);
+    expect(Array.from(matchStops(track, [stops[0]!, { stopType: 'PICKUP', lat: far.lat2!, lng: far.lon2! }], RADII).index)).toEqual([0, -1]);
     expect(radiusMilesFor('START', { ...RADII, homeRadius: 0 })).toBe(MILEAGE_RULES.minRadiusMiles);
     expect(radiusMilesFor('TRAILER', { ...RADII, trailerRadius: 2 })).toBe(2);
+  });
+
+  it('reaches a stop the track drove through between two fixes a mile and a half apart (a fix a minute at 60 mph)', () => {
+    // 1.6 km a minute: the fixes around the pickup are 800 m either side of it, beyond a 0.3 mi (483 m) radius.
+    const c = drive(start(), 0, 1600, 40);
+    const mid = geod.Direct(c.lat[20]!, c.lng[20]!, 0, 800);
+    const stops: EngineStop[] = [
+      { stopType: 'START', ...at(c, 0) },
+      { stopType: 'PICKUP', lat: mid.lat2!, lng: mid.lon2! },
+      { stopType: 'DELIVERY', ...at(c, 40) },
+    ];
+    const radii = { ...RADII, pickupRadius: 0.3 };
+    const m = matchStops(cleanTrack(c), stops, radii);
+    expect(Array.from(m.index)).toEqual([0, 20, 40]);
+    expect(m.frac[1]).toBeCloseTo(0.5, 3);
+    expect(m.near[1]).toBe(0);
+    const r = telematicsMileage({ fixes: c, stops, radii });
+    expect(r.legs.map((l) => l.distance! / 1000)).toEqual([expect.closeTo(32.8, 3), expect.closeTo(31.2, 3)]);
+    expect(r.legs[0]!.seconds).toBeCloseTo(20.5 * 60, 1);
+    expect(r.coverage).toEqual({ legs: 2, legsMeasured: 2, pct: 100 });
+    expect(r.nearPasses).toEqual([]);
+  });
+
+  it('never interpolates across a gap: a stop beside the straight line of a 30-minute hole is not reached by it', () => {
+    const c = drive(start(), 0, 1000, 10);
+    drive(c, 0, 30_000, 1, 1800); // 30 km in 30 minutes without a fix
+    drive(c, 0, 1000, 10);
+    const mid = geod.Direct(c.lat[10]!, c.lng[10]!, 0, 15_000);
+    const stops: EngineStop[] = [
+      { stopType: 'START', ...at(c, 0) },
+      { stopType: 'PICKUP', lat: mid.lat2!, lng: mid.lon2! },
+    ];
+    expect(Array.from(matchStops(cleanTrack(c), stops, RADII).index)).toEqual([0, -1]);
+  });
+});
+
+describe('coverage', () => {
+  it('counts the measured legs and their share of the planned miles', () => {
+    const { c, stops } = simpleTrip();
+    // The delivery is never reached: the track stops 10 km short of it (beyond 5 mi).
+    const short = { time: c.time.slice(0, 41), lat: c.lat.slice(0, 41), lng: c.lng.slice(0, 41) };
+    const planned = [null, 20_000, 30_000];
+    const r = telematicsMileage({ fixes: short, stops: stops.map((s, i) => ({ ...s, planned: planned[i] })), radii: RADII });
+    expect(r.coverage.legs).toBe(2);
+    expect(r.coverage.legsMeasured).toBe(1);
+    expect(r.coverage.pct).toBeCloseTo(40, 9);
+    // Without planned figures, by legs.
+    expect(telematicsMileage({ fixes: short, stops, radii: RADII }).coverage.pct).toBe(50);
   });
 });
 

@@ -17,5 +17,11 @@ export const MILEAGE_RULES = {
   stationaryMeters: 25,
   /** A stop radius below this (e.g. an empty setting read as 0) is raised to it, in miles. */
   minRadiusMiles: 0.1,
+  /**
+   * A stop the track never comes within its radius of, but passes within this many miles of, is
+   * matched at the closest approach and flagged with the distance (docs/mileage-engine.md
+   * "Match stops"): a yard entrance or a geocode a few blocks off; a truck 5 mi away was elsewhere.
+   */
+  nearPassMiles: 5,
 } as const;
 export type MileageRules = { [K in keyof typeof MILEAGE_RULES]: number };

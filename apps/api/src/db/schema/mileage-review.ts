@@ -43,6 +43,8 @@ export const tripReview = pgTable(
     actualM: doublePrecision(),
     /** SAMSARA | GLE */
     actualSource: text(),
+    /** The actual source's coverage as kept with its figure: { legs, legsMeasured, pct } (migration 0032). */
+    actualCoverage: jsonb(),
     differencePct: doublePrecision(),
     ruleBasis: text().notNull(),
     ruleTolerancePct: doublePrecision().notNull(),

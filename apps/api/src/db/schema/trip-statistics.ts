@@ -43,11 +43,11 @@ export const tripPeriodStats = pgTable(
 
 /**
  * State miles for IFTA (docs/state-miles.md, migration 0018): a trip's metres per jurisdiction
- * and source (TELEMATICS, ROUTE, ESTIMATE), written by the API when the trip's route or track
+ * and source (GPS, ROUTE, ESTIMATE), written by the API when the trip's route or track
  * changes. `truckId`, `pickupDateTime` and `cancelled` are copied from the trip by triggers;
  * `best` marks the trip's best source; `computedFrom` says what the split was computed from;
  * `rules` the jurisdiction rules it was computed with (migration 0027, `JURISDICTION_RULES` of
- * packages/geo jurisdictions.ts): the backfill computes older rules' ESTIMATE and TELEMATICS splits again.
+ * packages/geo jurisdictions.ts): the backfill computes older rules' ESTIMATE and GPS splits again.
  */
 export const tripStateMiles = pgTable(
   'trip_state_miles',
@@ -59,6 +59,8 @@ export const tripStateMiles = pgTable(
     state: text().notNull(),
     metres: doublePrecision().notNull(),
     best: boolean().notNull().default(false),
+    /** A GPS split whose track did not measure every leg of the trip: kept and shown, never counted (migration 0032). */
+    partial: boolean().notNull().default(false),
     computedFrom: text().notNull(),
     rules: text().notNull(),
     truckId: integer().notNull(),

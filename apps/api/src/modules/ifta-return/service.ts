@@ -30,11 +30,11 @@ import { companyCountedTrips, companyQuarterTotals, companyTripsInJurisdiction }
  * THE rule of which miles may be filed (docs/ifta.md "Fileable miles"): miles measured by GPS or
  * driven on a planned road route, never a straight-line estimate. Every figure of the return
  * (rows, totals, MPG, the not-fileable count, the drill-down's flag) asks this one function.
- * Today it reads the trip's best source (TELEMATICS, ROUTE, ESTIMATE); when the state miles carry
- * a per-split source of their own, this is the one place to point at it.
+ * It reads the source of the trip's counted split (GPS, ROUTE or ESTIMATE; a partial GPS split is
+ * never the counted one: docs/state-miles.md), the one place that says what is fileable.
  */
 export function isFileable(split: { source: StateMilesSource | string }): boolean {
-  return split.source === 'TELEMATICS' || split.source === 'ROUTE';
+  return split.source === 'GPS' || split.source === 'ROUTE';
 }
 
 /** IFTA's MPG band outside which a return is usually questioned (docs/ifta.md "Warnings"). */
@@ -86,7 +86,7 @@ export async function iftaReturnOf(db: Db, q: IftaReturnQuery): Promise<IftaRetu
   const notFileable = counted.filter((t) => !isFileable(t));
   const notFileableMetres = notFileable.reduce((a, t) => a + t.metres, 0);
   // A day a truck drove with no GPS behind its miles: a fileable trip whose miles came from its planned route.
-  const daysWithoutGps = new Set(counted.filter((t) => isFileable(t) && t.source !== 'TELEMATICS').map((t) => `${t.truckId}|${t.day}`));
+  const daysWithoutGps = new Set(counted.filter((t) => isFileable(t) && t.source !== 'GPS').map((t) => `${t.truckId}|${t.day}`));
 
   const truckGallons = new Map<number, number>();
   let gallonsAll = 0;

@@ -1,5 +1,4 @@
-import type { SourceMileStats } from '@milepost/contracts/mile-stats-api';
-import { payableFrom } from '@milepost/contracts/mile-stats-api';
+import { coverageComplete, coverageOf, payableFrom, type SourceCoverage, type SourceMileStats } from '@milepost/contracts/mile-stats-api';
 import {
   effectiveBasis,
   formatTolerance,
@@ -42,6 +41,8 @@ export interface ReviewOutcome {
   routedMeters: number | null;
   actualMeters: number | null;
   differencePct: number | null;
+  /** The actual source's coverage as kept with its figure; null without an actual source. */
+  actualCoverage: SourceCoverage | null;
   /** The basis in force (ROUTED for a company without an integration). */
   basis: PayBasis;
   suggested: { from: 'ROUTED' | 'ACTUAL' | null; payableMileage: number | null; loadedMiles: number | null; emptyMiles: number | null };
@@ -66,7 +67,11 @@ export function decideReview(input: ReviewInputs): ReviewOutcome {
   const flags: ReviewFlag[] = [];
   const routedMeters = route.source !== null && route.totalMeters !== null ? route.totalMeters : null;
   const actualMeters = actual ? milesToMetres(actual.stats.totalMiles) : null;
-  const differencePct = routedMeters !== null && actualMeters !== null && routedMeters > 0 ? ((actualMeters - routedMeters) / routedMeters) * 100 : null;
+  const actualCoverage = actual ? coverageOf(actual.stats) : null;
+  // Pay uses only complete sources: a partial figure is not compared with the route either (its
+  // difference would be the legs it missed, not a disagreement).
+  const complete = actualCoverage !== null && coverageComplete(actualCoverage);
+  const differencePct = complete && routedMeters !== null && actualMeters !== null && routedMeters > 0 ? ((actualMeters - routedMeters) / routedMeters) * 100 : null;
   const provider = actual?.word ?? 'GPS';
 
   if (differencePct !== null && Math.abs(differencePct) > input.rule.tolerancePct) {
@@ -86,6 +91,18 @@ export function decideReview(input: ReviewInputs): ReviewOutcome {
       sentence: route.source === 'ESTIMATE' ? 'Routed miles are an estimate and there is no GPS track' : 'No routed miles and no GPS track',
     });
   }
+  if (actual && actualCoverage && !complete) {
+    // "GPS measured 1 of 3 legs: 169.5 of 858.0 mi"
+    const measuredMi = mi(actual.stats.totalMiles);
+    const ofRoute = routedMeters !== null ? `${measuredMi.slice(0, -3)} of ${mi(metresToMiles(routedMeters))}` : measuredMi;
+    flags.push({ code: 'PARTIAL_GPS', sentence: `${provider} measured ${actualCoverage.legsMeasured} of ${actualCoverage.legs} legs: ${ofRoute}` });
+  }
+  for (const p of actual?.stats.nearPasses ?? []) {
+    flags.push({
+      code: 'STOP_PASSED_NEAR',
+      sentence: `The ${provider} track passed ${mi(p.miles)} from ${placeName(stops[p.index])} (stop ${p.index + 1}); radius ${mi(p.radiusMiles)}`,
+    });
+  }
   for (const leg of actual?.stats.legs ?? []) {
     if (leg.reachedAt === null) {
       flags.push({ code: 'STOP_NOT_REACHED', sentence: `The truck's ${provider} track never reached ${placeName(stops[leg.toIndex])} (stop ${leg.toIndex + 1})` });
@@ -101,21 +118,25 @@ export function decideReview(input: ReviewInputs): ReviewOutcome {
     }
   }
 
-  // The suggestion: the rule's figures, loaded and empty to one decimal as staff would enter them.
+  // The suggestion: exactly the figure the rule's basis picked, rounded once to 0.1 mi (payable),
+  // with its loaded miles to 0.1 and the empty miles the rest, so loaded + empty = payable as staff
+  // would enter them. A basis that needs an incomplete actual source suggests nothing (PARTIAL_GPS).
   const basis = effectiveBasis(input.rule.payBasis, input.integrationOn);
-  const routed = routedMeters !== null ? { loaded: metresToMiles(route.loadedMeters ?? 0), empty: metresToMiles(route.emptyMeters ?? 0), total: routedMeters } : null;
-  const measured = actual ? { loaded: actual.stats.miles, empty: actual.stats.totalEmpty, total: actualMeters! } : null;
+  const routed = routedMeters !== null ? { loaded: metresToMiles(route.loadedMeters ?? 0), total: routedMeters } : null;
+  const measured = actual ? { loaded: actual.stats.miles, total: actualMeters! } : null;
   let from: 'ROUTED' | 'ACTUAL' | null = null;
   if (basis === 'ROUTED') from = routed ? 'ROUTED' : null;
+  else if (measured && !complete) from = null;
   else if (basis === 'ACTUAL') from = measured ? 'ACTUAL' : null;
   else if (routed && measured) from = (basis === 'LOWER') === measured.total < routed.total ? 'ACTUAL' : 'ROUTED';
   // One of the two is missing (flagged): the one there is, for the person who reviews it.
   else from = routed ? 'ROUTED' : measured ? 'ACTUAL' : null;
   const figures = from === 'ROUTED' ? routed : from === 'ACTUAL' ? measured : null;
-  const loadedMiles = figures ? round1(figures.loaded) : null;
-  const emptyMiles = figures ? round1(figures.empty) : null;
+  const payable = figures ? round1(metresToMiles(figures.total)) : null;
+  const loadedMiles = figures ? Math.min(round1(figures.loaded), payable!) : null;
+  const emptyMiles = figures ? round1(payable! - loadedMiles!) : null;
   const suggested = { from, loadedMiles, emptyMiles, payableMileage: payableFrom(emptyMiles, loadedMiles) };
 
   const status: ReviewStatus = input.payableMileage !== null ? 'APPROVED' : flags.length || suggested.payableMileage === null ? 'NEEDS_REVIEW' : 'READY';
-  return { status, flags, routedMeters, actualMeters, differencePct, basis, suggested };
+  return { status, flags, routedMeters, actualMeters, differencePct, actualCoverage, basis, suggested };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, idParam } from '@milepost/contracts/api';
-import { STATE_MILES_CSV_HEADERS, stateMilesFileName, stateMilesQuery, stateMilesReport, tripStateMiles } from '@milepost/contracts/state-miles-api';
+import { STATE_MILES_CSV_HEADERS, jurisdictionNote, notFileableNote, stateMilesFileName, stateMilesQuery, stateMilesReport, tripStateMiles } from '@milepost/contracts/state-miles-api';
 import type { AppDeps } from '../../app';
 import { csvReply, oneDecimal, type CsvColumn } from '../../platform/csv';
 import { metresToMiles } from '@milepost/geo/units';
@@ -19,14 +19,26 @@ export interface CsvRow {
   state: string;
   source: string;
   metres: number;
+  /** A not fileable trip's number (its line has no jurisdiction). */
+  number: string | null;
 }
 
-/** The IFTA worksheet: one line per jurisdiction and truck (and source), miles to one decimal. */
+const notFileable = (r: CsvRow) => r.state === '' && r.source === 'ESTIMATE';
+
+/**
+ * The IFTA worksheet: one line per jurisdiction and truck (and source), miles to one decimal; then
+ * each not fileable trip (a straight-line estimate) with no jurisdiction, its miles left out of the
+ * Miles column, and a note. OUT is explained in the Note column.
+ */
 const CSV_COLUMNS: CsvColumn<CsvRow>[] = [
   { header: STATE_MILES_CSV_HEADERS[0], value: (r) => r.state },
   { header: STATE_MILES_CSV_HEADERS[1], value: (r) => r.unit_number },
-  { header: STATE_MILES_CSV_HEADERS[2], value: (r) => oneDecimal(metresToMiles(Number(r.metres))) },
+  { header: STATE_MILES_CSV_HEADERS[2], value: (r) => (notFileable(r) ? '' : oneDecimal(metresToMiles(Number(r.metres)))) },
   { header: STATE_MILES_CSV_HEADERS[3], value: (r) => r.source },
+  {
+    header: STATE_MILES_CSV_HEADERS[4],
+    value: (r) => (notFileable(r) ? `${notFileableNote(r.number)} (${oneDecimal(metresToMiles(Number(r.metres)))} mi estimated)` : jurisdictionNote(r.state)),
+  },
 ];
 
 /** /api/v1/state-miles (api-modules.ts). */

@@ -1,10 +1,13 @@
-import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { isValidCoordinate, wgs84Meters } from '@milepost/geo/distance';
 import { decodeColumns } from '@milepost/geo/flexpolyline';
+import { cleanTrack } from '@milepost/geo/breadcrumbs';
 import { JURISDICTION_RULES, metresByJurisdiction } from '@milepost/geo/jurisdictions';
+import { coverageComplete, coverageOf, type SourceMileStats } from '@milepost/contracts/mile-stats-api';
 import { metresToMiles } from '@milepost/geo/units';
 import { formatWireDateTime } from '@milepost/contracts/time';
 import {
+  NOT_FILEABLE_LISTED,
   quarterRange,
   STATE_MILES_SOURCES,
   type StateMilesQuery,
@@ -26,19 +29,23 @@ import { PROVIDERS, type ProviderName } from '../telematics';
 /*
  * State miles for IFTA (docs/state-miles.md). Splits are computed where the figures they come
  * from are written — a trip's save or route recompute (ROUTE or ESTIMATE) and the telematics
- * figures of its stored track (TELEMATICS) — and stored in trip_state_miles; reads only sum
+ * figures of its stored track (GPS) — and stored in trip_state_miles; reads only sum
  * stored rows (state_miles_monthly for quarters, kept by a trigger).
  *
- * Each split is the geometry's share per jurisdiction scaled to the figure the trip already
- * shows for that source, so state miles always add up to the trip's TOTAL MILES of the source:
- * a route leg's split is scaled to the leg's road distance (HERE's, or the estimate's), the
- * track's split to the telematics TOTAL MILES (trips.telematics_m) when one was computed.
+ * A route leg's split is its line's share per jurisdiction scaled to the leg's road distance
+ * (HERE's, or the estimate's). The GPS split is the cleaned track's own metres over the trip's
+ * window, never scaled to the legs the engine measured; it counts only when the track measured
+ * every leg (else it is kept `partial` and the trip counts by its route).
  */
 
 type Parts = Map<string, number>;
 
 /** Reads a trip's stored track of one provider (modules/telematics `loadStoredTrack`, passed in: telematics calls this module). */
-export type StoredTrackReader = (db: Db, tripId: number, source: ProviderName) => Promise<{ track: { lat: ArrayLike<number>; lng: ArrayLike<number> }; fetchedAt: Date } | null>;
+export type StoredTrackReader = (
+  db: Db,
+  tripId: number,
+  source: ProviderName,
+) => Promise<{ track: { time: ArrayLike<number>; lat: ArrayLike<number>; lng: ArrayLike<number> }; fetchedAt: Date } | null>;
 
 function addScaled(into: Parts, parts: Parts, total: number) {
   const sum = [...parts.values()].reduce((a, b) => a + b, 0);
@@ -67,18 +74,21 @@ export function plannedSplit(geometry: RouteGeometry): { source: StateMilesSourc
   return { source: geometry.source === 'HERE' ? 'ROUTE' : 'ESTIMATE', parts };
 }
 
-/** Marks the rows of the trip's best source (TELEMATICS, else ROUTE, else ESTIMATE): the ones its reports count. */
+/**
+ * Marks the rows of the trip's best source (a complete GPS split, else ROUTE, else ESTIMATE): the
+ * ones its reports count (ESTIMATE best: listed as not fileable). A partial GPS split is never best.
+ */
 async function markBest(db: Db, tripId: number) {
   await db.execute(sql`
     with top as (
-      select s.source from ${tripStateMiles} s where s.trip_id = ${tripId}
-      order by array_position(array['TELEMATICS', 'ROUTE', 'ESTIMATE']::text[], s.source) limit 1)
+      select s.source from ${tripStateMiles} s where s.trip_id = ${tripId} and not s.partial
+      order by array_position(array['GPS', 'ROUTE', 'ESTIMATE']::text[], s.source) limit 1)
     update ${tripStateMiles} set best = (source = (select source from top))
     where trip_id = ${tripId} and best is distinct from (source = (select source from top))`);
 }
 
 /** Replaces the trip's rows of `sources` by `parts` (none: the source is gone) and marks its best source again. */
-async function replace(db: Db, tripId: number, sources: readonly StateMilesSource[], next: { source: StateMilesSource; parts: Parts; computedFrom: string } | null) {
+async function replace(db: Db, tripId: number, sources: readonly StateMilesSource[], next: { source: StateMilesSource; parts: Parts; computedFrom: string; partial?: boolean } | null) {
   await db.delete(tripStateMiles).where(and(eq(tripStateMiles.tripId, tripId), inArray(tripStateMiles.source, [...sources])));
   const [trip] = await db.select({ truckId: trips.truckId, pickupDateTime: trips.pickupDateTime }).from(trips).where(eq(trips.id, tripId));
   if (!trip) return;
@@ -86,7 +96,7 @@ async function replace(db: Db, tripId: number, sources: readonly StateMilesSourc
   const rows = next
     ? [...next.parts]
         .filter(([, m]) => m > 0)
-        .map(([state, metres]) => ({ tripId, source: next.source, state, metres, computedFrom: next.computedFrom, rules: JURISDICTION_RULES, ...trip }))
+        .map(([state, metres]) => ({ tripId, source: next.source, state, metres, computedFrom: next.computedFrom, partial: next.partial ?? false, rules: JURISDICTION_RULES, ...trip }))
     : [];
   if (rows.length) await db.insert(tripStateMiles).values(rows);
   await markBest(db, tripId);
@@ -100,9 +110,9 @@ export async function writePlannedStateMiles(tx: Db, tripId: number, geometry: R
 }
 
 /**
- * The TELEMATICS split from the stored track (docs/state-miles.md): the provider whose figure is
- * the trip's telematics TOTAL MILES (Samsara's, else GLE's), else the provider with a stored
- * track. Called where the track or its figures are written (the telematics mile stats, the sync).
+ * The GPS split from the stored track (docs/state-miles.md): the provider whose figure is the
+ * trip's actual miles (Samsara's, else GLE's), else the provider with a stored track. Called where
+ * the track or its figures are written (the telematics mile stats, the sync).
  */
 export function recomputeStateMiles(db: Db, tripId: number, loadStoredTrack: StoredTrackReader): Promise<void> {
   // One at a time per trip (the trip's row lock): Samsara's and GLE's figures are kept at once.
@@ -113,27 +123,30 @@ export function recomputeStateMiles(db: Db, tripId: number, loadStoredTrack: Sto
 }
 
 async function recomputeLocked(db: Db, tripId: number, loadStoredTrack: StoredTrackReader): Promise<void> {
-  const [[trip], metas, stats] = await Promise.all([
-    db.select({ telematicsM: trips.telematicsM }).from(trips).where(eq(trips.id, tripId)),
+  const [metas, stats] = await Promise.all([
     db.select({ source: tripTracks.source, pointCount: tripTracks.pointCount }).from(tripTracks).where(eq(tripTracks.tripId, tripId)),
     db
-      .select({ source: tripMileStats.source })
+      .select({ source: tripMileStats.source, detail: tripMileStats.detail })
       .from(tripMileStats)
       .where(and(eq(tripMileStats.tripId, tripId), inArray(tripMileStats.source, [...PROVIDERS]), isNotNull(tripMileStats.totalM))),
   ]);
-  if (!trip) return;
   // The telematics sources in their "actual" order (Samsara, else GLE: modules/telematics providers.ts).
   const order = PROVIDERS;
   const measured = order.find((p) => stats.some((s) => s.source === p));
   const provider = measured ?? order.find((p) => metas.some((m) => m.source === p && m.pointCount > 1));
   const stored = provider ? await loadStoredTrack(db, tripId, provider) : null;
-  if (!provider || !stored || stored.track.lat.length < 2) return replace(db, tripId, ['TELEMATICS'], null);
-  const raw = metresByJurisdiction(stored.track.lat, stored.track.lng);
-  const total = measured && trip.telematicsM !== null ? trip.telematicsM : [...raw.values()].reduce((a, b) => a + b, 0);
-  const parts: Parts = new Map();
-  addScaled(parts, raw, total);
-  const what = measured ? `${provider} track fetched ${stored.fetchedAt.toISOString()}, scaled to its TOTAL MILES` : `${provider} track fetched ${stored.fetchedAt.toISOString()}`;
-  await replace(db, tripId, ['TELEMATICS'], { source: 'TELEMATICS', parts, computedFrom: what });
+  if (!provider || !stored || stored.track.lat.length < 2) return replace(db, tripId, ['GPS'], null);
+  // The track's own metres over the trip's window, cleaned as the engine cleans it (jumps and jitter add nothing).
+  const clean = cleanTrack(stored.track);
+  const parts = metresByJurisdiction(clean.lat, clean.lng);
+  // Counted only when the track measured every leg (the coverage kept with its figure).
+  const detail = stats.find((s) => s.source === provider)?.detail as SourceMileStats | null | undefined;
+  const coverage = detail ? coverageOf(detail) : null;
+  const partial = !coverage || !coverageComplete(coverage);
+  const what = `${provider} track fetched ${stored.fetchedAt.toISOString()}${
+    coverage ? `, ${coverage.legsMeasured} of ${coverage.legs} legs measured` : ', no legs measured'
+  }`;
+  await replace(db, tripId, ['GPS'], { source: 'GPS', parts, computedFrom: what, partial });
 }
 
 const miles = (m: number) => metresToMiles(Number(m));
@@ -143,14 +156,17 @@ const SOURCE_RANK = new Map(STATE_MILES_SOURCES.map((s, i) => [s, i]));
 export async function tripStateMilesOf(db: Db, tripId: number): Promise<TripStateMiles> {
   const [[trip], rows] = await Promise.all([
     db.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)),
-    db.select({ source: tripStateMiles.source, state: tripStateMiles.state, metres: tripStateMiles.metres, computedFrom: tripStateMiles.computedFrom }).from(tripStateMiles).where(eq(tripStateMiles.tripId, tripId)),
+    db
+      .select({ source: tripStateMiles.source, state: tripStateMiles.state, metres: tripStateMiles.metres, computedFrom: tripStateMiles.computedFrom, partial: tripStateMiles.partial })
+      .from(tripStateMiles)
+      .where(eq(tripStateMiles.tripId, tripId)),
   ]);
   if (!trip) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
   const bySource = new Map<StateMilesSource, TripStateMiles['sources'][number]>();
   for (const r of rows) {
     const source = r.source as StateMilesSource;
     let entry = bySource.get(source);
-    if (!entry) bySource.set(source, (entry = { source, computedFrom: r.computedFrom, states: [] }));
+    if (!entry) bySource.set(source, (entry = { source, computedFrom: r.computedFrom, partial: r.partial, states: [] }));
     entry.states.push({ state: r.state, miles: miles(r.metres) });
   }
   const sources = [...bySource.values()].sort((a, b) => SOURCE_RANK.get(a.source)! - SOURCE_RANK.get(b.source)!);
@@ -179,18 +195,22 @@ export function periodOf(q: StateMilesQuery): { from: Date; to: Date; months: [s
  * (docs/state-miles.md "Reading"). A month counts as whole when the range runs to its last
  * second, as a quarter's does (`quarterRange`).
  */
+/** The filter's truck or company, as `and …` conditions on a truck id column. */
+function truckFilter(q: StateMilesQuery, col: AnyColumn): SQL {
+  return sql.join(
+    [
+      q.truckId !== undefined ? sql` and ${col} = ${q.truckId}` : sql``,
+      q.companyId !== undefined ? sql` and ${col} in (select ${trucks.id} from ${trucks} where ${trucks.companyId} = ${q.companyId})` : sql``,
+    ],
+    sql``,
+  );
+}
+
 function stateMilesTotalsQuery(q: StateMilesQuery): SQL {
   const p = periodOf(q);
   const m = stateMilesMonthly;
   const s = tripStateMiles;
-  const truckOf = (col: typeof m.truckId | typeof s.truckId | typeof stateMilesQuarterly.truckId) =>
-    sql.join(
-      [
-        q.truckId !== undefined ? sql` and ${col} = ${q.truckId}` : sql``,
-        q.companyId !== undefined ? sql` and ${col} in (select ${trucks.id} from ${trucks} where ${trucks.companyId} = ${q.companyId})` : sql``,
-      ],
-      sql``,
-    );
+  const truckOf = (col: AnyColumn) => truckFilter(q, col);
   if (p.months) {
     const k = stateMilesQuarterly;
     return sql`
@@ -237,12 +257,40 @@ function stateMilesTotalsQuery(q: StateMilesQuery): SQL {
     having sum(trips) > 0`;
 }
 
-/** The period's rows with the truck's unit number, in the worksheet's order (the CSV export streams these). */
+/**
+ * The period's trips whose best (only) split is a straight-line estimate: never counted, listed
+ * apart (docs/state-miles.md "Reports"). Read from the covering index of the rows that count.
+ */
+function notFileableQuery(q: StateMilesQuery, limit: number | null): SQL {
+  const p = periodOf(q);
+  const s = tripStateMiles;
+  return sql`
+    select s.trip_id, ${trips.identifierValue} as number, s.truck_id, ${trucks.unitNumber} as unit_number, s.metres, s.pickup
+    from (
+      select ${s.tripId} as trip_id, ${s.truckId} as truck_id, sum(${s.metres})::float8 as metres, min(${s.pickupDateTime}) as pickup
+      from ${s}
+      where ${s.best} and not ${s.cancelled} and ${s.source} = 'ESTIMATE'
+        and ${s.pickupDateTime} >= ${p.from.toISOString()} and ${s.pickupDateTime} <= ${p.to.toISOString()}${truckFilter(q, s.truckId)}
+      group by 1, 2) s
+    join ${trips} on ${trips.id} = s.trip_id join ${trucks} on ${trucks.id} = s.truck_id
+    order by s.pickup, s.trip_id${limit === null ? sql`` : sql` limit ${limit}`}`;
+}
+
+/**
+ * The worksheet's lines, in its order: the counted rows (GPS and ROUTE; never ESTIMATE) by
+ * jurisdiction, truck unit, truck id, source, then each not fileable trip on a line of its own
+ * with no jurisdiction and its note (the CSV export streams these).
+ */
 export function stateMilesRowsQuery(q: StateMilesQuery): SQL {
   return sql`
-    select r.truck_id, ${trucks.unitNumber} as unit_number, r.state, r.source, r.metres, r.trips
-    from (${stateMilesTotalsQuery(q)}) r join ${trucks} on ${trucks.id} = r.truck_id
-    order by 3, 2, 1, 4`;
+    select truck_id, unit_number, state, source, metres, trips, number from (
+      select r.truck_id, ${trucks.unitNumber} as unit_number, r.state, r.source, r.metres, r.trips, null::text as number, 0 as part, null::timestamptz as pickup
+      from (${stateMilesTotalsQuery(q)}) r join ${trucks} on ${trucks.id} = r.truck_id
+      where r.source <> 'ESTIMATE'
+      union all
+      select n.truck_id, n.unit_number, '' as state, 'ESTIMATE' as source, n.metres, 1, n.number, 1, n.pickup
+      from (${notFileableQuery(q, null)}) n) x
+    order by part, state, unit_number, truck_id, source, pickup, number`;
 }
 
 interface TotalsRow {
@@ -265,18 +313,23 @@ const codePointOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  */
 export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<string> {
   const p = periodOf(q);
-  const [totals, units] = await Promise.all([
+  const [totals, units, listed] = await Promise.all([
     db.execute(stateMilesTotalsQuery(q)) as unknown as Promise<{ rows: TotalsRow[] }>,
     // Only the trucks the filter can answer (one truck, one company's, else all).
     db
       .select({ id: trucks.id, unitNumber: trucks.unitNumber })
       .from(trucks)
       .where(q.truckId !== undefined ? eq(trucks.id, q.truckId) : q.companyId !== undefined ? eq(trucks.companyId, q.companyId) : undefined),
+    // The first not fileable trips of the period, named.
+    db.execute(notFileableQuery(q, NOT_FILEABLE_LISTED)) as unknown as Promise<{ rows: { trip_id: number; number: string | null; truck_id: number; unit_number: string; metres: number }[] }>,
   ]);
   // The worksheet's order: state, truck unit, truck id, source (code points, as the CSV's `order by` under the C.UTF-8 collation).
   units.sort((a, b) => codePointOrder(a.unitNumber, b.unitNumber) || a.id - b.id);
   const truckOf = new Map(units.map((u, rank) => [u.id, { rank, json: `{"truckId":${u.id},"unitNumber":${JSON.stringify(u.unitNumber)},"state":` }]));
-  const rows = totals.rows.filter((r) => truckOf.has(r.truck_id));
+  const known = totals.rows.filter((r) => truckOf.has(r.truck_id));
+  // Straight-line estimates are never counted: their trips are listed apart.
+  const rows = known.filter((r) => r.source !== 'ESTIMATE');
+  const estimate = known.filter((r) => r.source === 'ESTIMATE');
   const stateNames = [...new Set(rows.map((r) => r.state))].sort(codePointOrder);
   const stateRank = new Map(stateNames.map((st, i) => [st, i]));
   const sourceNames = [...STATE_MILES_SOURCES].sort(codePointOrder);
@@ -293,6 +346,7 @@ export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<
   const stateJson = new Map(stateNames.map((st) => [st, JSON.stringify(st)]));
   const sourceJson = new Map(sourceNames.map((src) => [src as string, JSON.stringify(src)]));
   const states = new Map<string, { metres: number; trips: number; gps: number }>();
+  const perTruck = new Map<number, { metres: number; gps: number }>();
   let total = 0;
   let gps = 0;
   const out: string[] = new Array(n);
@@ -302,21 +356,44 @@ export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<
     out[k] = `${truckOf.get(r.truck_id)!.json}${stateJson.get(r.state)},"miles":${miles(metres)},"source":${sourceJson.get(r.source) ?? JSON.stringify(r.source)},"trips":${r.trips}}`;
     let st = states.get(r.state);
     if (!st) states.set(r.state, (st = { metres: 0, trips: 0, gps: 0 }));
+    let tr = perTruck.get(r.truck_id);
+    if (!tr) perTruck.set(r.truck_id, (tr = { metres: 0, gps: 0 }));
     st.metres += metres;
     st.trips += r.trips;
+    tr.metres += metres;
     total += metres;
-    if (r.source === 'TELEMATICS') {
+    if (r.source === 'GPS') {
       st.gps += metres;
+      tr.gps += metres;
       gps += metres;
     }
   }
+  const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
   const byState = [...states]
     .sort(([sa, a], [sb, b]) => b.metres - a.metres || codePointOrder(sa, sb))
-    .map(([state, st]) => `{"state":${stateJson.get(state)},"miles":${miles(st.metres)},"trips":${st.trips},"gpsShare":${st.metres > 0 ? st.gps / st.metres : 0}}`);
+    .map(([state, st]) => `{"state":${stateJson.get(state)},"miles":${miles(st.metres)},"trips":${st.trips},"gpsShare":${share(st.gps, st.metres)}}`);
+  const byTruck = units
+    .filter((u) => perTruck.has(u.id))
+    .map((u) => {
+      const tr = perTruck.get(u.id)!;
+      return JSON.stringify({ truckId: u.id, unitNumber: u.unitNumber, miles: miles(tr.metres), gpsShare: share(tr.gps, tr.metres) });
+    });
+  // The not fileable miles are the period's ESTIMATE totals; their trips are counted trip by trip (a trip has a row per state).
+  const estimateMetres = estimate.reduce((a, r) => a + Number(r.metres), 0);
+  const notFileableTrips = await countNotFileable(db, q, listed.rows.length);
+  const items = listed.rows.map((x) => JSON.stringify({ tripId: Number(x.trip_id), number: x.number, truckId: Number(x.truck_id), unitNumber: x.unit_number, miles: miles(Number(x.metres)) }));
   return (
     `{"fromDate":${JSON.stringify(formatWireDateTime(p.from))},"toDate":${JSON.stringify(formatWireDateTime(p.to))},` +
-    `"rows":[${out.join(',')}],"states":[${byState.join(',')}],"totalMiles":${miles(total)},"gpsShare":${total > 0 ? gps / total : 0}}`
+    `"rows":[${out.join(',')}],"states":[${byState.join(',')}],"trucks":[${byTruck.join(',')}],"totalMiles":${miles(total)},"gpsShare":${share(gps, total)},` +
+    `"notFileable":{"trips":${notFileableTrips},"miles":${miles(estimateMetres)},"items":[${items.join(',')}]}}`
   );
+}
+
+/** How many trips of the period are not fileable: the listed ones when fewer than the list's limit, else counted. */
+async function countNotFileable(db: Db, q: StateMilesQuery, listed: number): Promise<number> {
+  if (listed < NOT_FILEABLE_LISTED) return listed;
+  const res = (await db.execute(sql`select count(*)::int as n from (${notFileableQuery(q, null)}) x`)) as unknown as { rows: { n: number }[] };
+  return Number(res.rows[0]!.n);
 }
 
 /** The report as an object (tests and callers in the API). */
@@ -356,7 +433,7 @@ export interface RulesCursor {
 export interface StateMilesBackfill {
   /** Trips without any split that got one. */
   computed: number;
-  /** Trips whose ESTIMATE or TELEMATICS split of older rules was computed again. */
+  /** Trips whose ESTIMATE or GPS split of older rules was computed again. */
   recomputed: number;
   /** A batch was full: run again (from `after`) until this is false. */
   more: boolean;
@@ -365,7 +442,7 @@ export interface StateMilesBackfill {
 }
 
 /**
- * Up to `limit` trips whose ESTIMATE or TELEMATICS rows carry other rules than today's, in
+ * Up to `limit` trips whose ESTIMATE or GPS rows carry other rules than today's, in
  * (rules, trip) order after `after`: the older names sort before or after today's, so each side
  * is one range of `trip_state_miles_rules_idx` (its predicate is written as the index's, so the
  * planner uses it) and a run reads only the rows it returns.
@@ -389,9 +466,9 @@ async function tripsOfOlderRules(db: Db, after: RulesCursor | null, limit: numbe
 
 /**
  * Computes again, in one short transaction under the trip's row lock, the trip's ESTIMATE and
- * TELEMATICS splits that carry other rules than today's (docs/state-miles.md, "When the rules
+ * GPS splits that carry other rules than today's (docs/state-miles.md, "When the rules
  * change"): the ESTIMATE from the stored stops' straight legs (`storedStraightLegs`, what its
- * save computed; what it was computed from stays), the TELEMATICS from the stored track as the
+ * save computed; what it was computed from stays), the GPS from the stored track as the
  * telematics figures do (`recomputeLocked`). A ROUTE split is never touched: HERE's line was not
  * stored. A save that came first already wrote today's rules, and is left as it is.
  */
@@ -402,13 +479,13 @@ async function recomputeOlderRules(db: Db, tripId: number, loadStoredTrack: Stor
     const stale = await tx
       .selectDistinct({ source: tripStateMiles.source, computedFrom: tripStateMiles.computedFrom })
       .from(tripStateMiles)
-      .where(and(eq(tripStateMiles.tripId, tripId), inArray(tripStateMiles.source, ['ESTIMATE', 'TELEMATICS']), ne(tripStateMiles.rules, JURISDICTION_RULES)));
+      .where(and(eq(tripStateMiles.tripId, tripId), inArray(tripStateMiles.source, ['ESTIMATE', 'GPS']), ne(tripStateMiles.rules, JURISDICTION_RULES)));
     const estimate = stale.find((r) => r.source === 'ESTIMATE');
     if (estimate) {
       const planned = plannedSplit(await storedStraightLegs(tx, tripId));
       await replace(tx, tripId, ['ESTIMATE'], { ...planned, computedFrom: estimate.computedFrom });
     }
-    if (stale.some((r) => r.source === 'TELEMATICS')) await recomputeLocked(tx, tripId, loadStoredTrack);
+    if (stale.some((r) => r.source === 'GPS')) await recomputeLocked(tx, tripId, loadStoredTrack);
     return stale.length > 0;
   });
 }
@@ -417,9 +494,9 @@ async function recomputeOlderRules(db: Db, tripId: number, loadStoredTrack: Stor
  * The background backfill of state miles (jobs/queue.ts), one batch of each kind a run:
  * - trips saved before state miles existed (migration 0018) have none: their planned split is
  *   computed from their stops' straight legs, scaled to each leg's stored distance (HERE's or
- *   the estimate's) and labelled ESTIMATE — the route's line was not kept — and their TELEMATICS
+ *   the estimate's) and labelled ESTIMATE — the route's line was not kept — and their GPS
  *   split from their stored track. The next save computes the ROUTE split;
- * - trips whose ESTIMATE or TELEMATICS split was computed with older jurisdiction rules
+ * - trips whose ESTIMATE or GPS split was computed with older jurisdiction rules
  *   (`JURISDICTION_RULES`) get it computed again (`recomputeOlderRules`).
  * At most `limit` trips of each kind a run; each trip in its own transaction; with `onError`, a
  * trip whose recompute fails is reported and passed over; once `signal` aborts (shutdown) no

@@ -34,7 +34,7 @@ import { plannedMileStats, telematicsMileStats } from './wire';
  */
 
 /** Bumped when the engine's rules change, so kept figures are computed again. */
-const ENGINE_VERSION = 'engine-3';
+export const ENGINE_VERSION = 'engine-4';
 
 export interface FigureStop {
   id: number;
@@ -106,9 +106,12 @@ const radiiOf = (s: { [K in keyof StopRadii]: number | null } | null): StopRadii
   deliveryRadius: s?.deliveryRadius ?? 0,
 });
 
-/** What a telematics figure is computed from: the engine, the stops, the radii, the track's fetch. */
+/**
+ * What a telematics figure is computed from: the engine, the stops (with their planned leg
+ * distances, which weigh the coverage), the radii, the track's fetch.
+ */
 function inputsKeyOf(stops: readonly FigureStop[], radii: StopRadii, fetchedAt: Date): string {
-  const inputs = JSON.stringify([stops.map((s) => [s.id, s.stopType, s.loadStatus, s.latitude, s.longitude]), radii]);
+  const inputs = JSON.stringify([stops.map((s) => [s.id, s.stopType, s.loadStatus, s.latitude, s.longitude, s.distance]), radii]);
   return `${ENGINE_VERSION}:${createHash('sha256').update(inputs).digest('base64url').slice(0, 22)}:${fetchedAt.getTime()}`;
 }
 
@@ -220,7 +223,7 @@ export async function tripFigures(db: Db, tripId: number, opts: { location?: boo
       const result = telematicsMileage({
         fixes: { time: track.time, lat: track.lat, lng: track.lng },
         odometer: { time: track.odoTime, meters: track.odoMeters },
-        stops: stops.map((s) => ({ id: s.id, stopType: s.stopType, loadStatus: s.loadStatus, lat: s.latitude, lng: s.longitude })),
+        stops: stops.map((s) => ({ id: s.id, stopType: s.stopType, loadStatus: s.loadStatus, lat: s.latitude, lng: s.longitude, planned: s.distance })),
         radii,
         location: true,
       });

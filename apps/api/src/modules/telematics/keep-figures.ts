@@ -1,9 +1,9 @@
-import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, notLike, or, sql } from 'drizzle-orm';
 import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { trips } from '../../db/schema/trips';
 import { recomputeStateMiles } from '../state-miles';
 import { refreshTripReview } from '../mileage-review';
-import { syncActualMiles, tripFigures } from './figures';
+import { ENGINE_VERSION, syncActualMiles, tripFigures } from './figures';
 import { PROVIDERS, type ProviderName } from './providers';
 import type { TelematicsDeps } from './registry';
 import { loadStoredTrack, refreshTrack, type TrackState } from './tracks';
@@ -75,8 +75,9 @@ export async function keepTripFigures(deps: TelematicsDeps, tripId: number, opts
 
 /**
  * Keeps the figures of completed trips that have a stored track but no kept figures for it yet
- * (the demo's loads, tracks stored by a sync), for the reports. At most `limit` trips a run;
- * returns how many it did.
+ * (the demo's loads, tracks stored by a sync), or figures kept by an older engine (its rules
+ * changed: `ENGINE_VERSION`), for the reports and the Mileage Review. At most `limit` trips a
+ * run; returns how many it did.
  */
 export async function backfillMileStats(
   deps: TelematicsDeps,
@@ -89,7 +90,7 @@ export async function backfillMileStats(
     .from(tripTracks)
     .innerJoin(trips, eq(trips.id, tripTracks.tripId))
     .leftJoin(tripMileStats, and(eq(tripMileStats.tripId, tripTracks.tripId), eq(tripMileStats.source, tripTracks.source)))
-    .where(and(isNull(tripMileStats.id), eq(trips.tripStatus, 'COMPLETED')))
+    .where(and(or(isNull(tripMileStats.id), notLike(tripMileStats.inputsKey, `${ENGINE_VERSION}:%`)), eq(trips.tripStatus, 'COMPLETED')))
     .limit(limit);
   let done = 0;
   for (const { id } of rows) {

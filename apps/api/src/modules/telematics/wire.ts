@@ -36,6 +36,8 @@ export function telematicsMileStats(result: TelematicsMileage): SourceMileStats 
       seconds: l.seconds,
       stillSeconds: l.stillSeconds,
     })),
+    coverage: result.coverage,
+    nearPasses: result.nearPasses.map((p) => ({ index: p.index, miles: mi(p.meters), radiusMiles: mi(p.radiusMeters) })),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { DistanceMethod, SourceMileStats } from '@milepost/contracts/mile-stats-api';
+import { coverageOf, type DistanceMethod, type SourceMileStats } from '@milepost/contracts/mile-stats-api';
 import type { IdentifierType } from '@milepost/contracts/trips-api';
 import { TRIP_MESSAGES } from '@milepost/contracts/trips-api';
 import { cityOf, type MapSourceReport, type MapSourceSummary, type TripMapReport, type TripMapSummary } from '@milepost/contracts/trip-map-api';
@@ -90,8 +90,8 @@ function summaryOf(f: TripFigures): TripMapSummary {
   };
   const telematics = telematicsOf(f).map(({ type, stats }): MapSourceSummary =>
     stats
-      ? { type, method: methodOf(stats), distance: milesToMetres(stats.totalMiles), duration: secondsOf(stats), dwell: dwellOf(stats) }
-      : { type, method: null, distance: null, duration: null, dwell: null },
+      ? { type, method: methodOf(stats), distance: milesToMetres(stats.totalMiles), duration: secondsOf(stats), dwell: dwellOf(stats), coverage: coverageOf(stats) }
+      : { type, method: null, distance: null, duration: null, dwell: null, coverage: null },
   );
   return { ...ref(f), sources: [here, ...telematics] };
 }
@@ -123,6 +123,7 @@ function reportOf(f: TripFigures): TripMapReport {
       type,
       method: stats ? methodOf(stats) : null,
       rows,
+      coverage: stats ? coverageOf(stats) : null,
       totals: stats ? { distance: milesToMetres(stats.totalMiles), duration: secondsOf(stats) } : { distance: null, duration: null },
     };
   });

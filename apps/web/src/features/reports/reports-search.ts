@@ -14,8 +14,11 @@ export const reportsSearchParams = {
   toDate: wireDateParam,
   /** The screen's tab: absent is the mileage report; STATE_MILES the IFTA state miles (docs/state-miles.md); IFTA the quarterly return (docs/ifta.md). */
   tab: oneOfParam(['STATE_MILES', 'IFTA']),
-  /** The State miles and IFTA tabs' quarter as YYYY-Qn (absent: the last full quarter) and company filter. */
-  quarter: (value: unknown) => (typeof value === 'string' && /^20\d\d-Q[1-4]$/.test(value) ? value : undefined),
+  /** The State miles and IFTA tabs' quarter as YYYY-Qn (absent: the last full quarter), or CUSTOM (State miles) for the range below, and company filter. */
+  quarter: (value: unknown) => (typeof value === 'string' && (/^20\d\d-Q[1-4]$/.test(value) || value === 'CUSTOM') ? value : undefined),
+  /** The State miles tab's custom range, first and last day (YYYY-MM-DD, Central). */
+  stateFrom: (value: unknown) => (typeof value === 'string' && /^20\d\d-\d\d-\d\d$/.test(value) ? value : undefined),
+  stateTo: (value: unknown) => (typeof value === 'string' && /^20\d\d-\d\d-\d\d$/.test(value) ? value : undefined),
   companyId: idParam,
   companyLabel: textParam({ max: 100, trim: false }),
 };

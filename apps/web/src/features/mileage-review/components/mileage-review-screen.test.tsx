@@ -38,6 +38,7 @@ const row = (
   routeSource: "HERE",
   actualMiles: 505,
   actualSource: "SAMSARA",
+  actualCoverage: { legs: 2, legsMeasured: 2, pct: 100 },
   differencePct: 1,
   flags: [],
   suggested: {

@@ -53,8 +53,8 @@ function stats(manual: TripMileStats['manualStats'] = { payableMileage: null, em
 
 const STATE_MILES = {
   sources: [
-    { source: 'TELEMATICS', computedFrom: 'SAMSARA track fetched 2026-10-05T16:00:00.000Z, scaled to its TOTAL MILES', states: [{ state: 'MO', miles: 250.04 }, { state: 'IL', miles: 160.2 }, { state: 'IN', miles: 120.4 }] },
-    { source: 'ROUTE', computedFrom: 'HERE route of trip version 2', states: [{ state: 'MO', miles: 248 }, { state: 'IL', miles: 161 }, { state: 'IN', miles: 121 }] },
+    { source: 'GPS', computedFrom: 'SAMSARA track fetched 2026-10-05T16:00:00.000Z, 2 of 2 legs measured', partial: false, states: [{ state: 'MO', miles: 250.04 }, { state: 'IL', miles: 160.2 }, { state: 'IN', miles: 120.4 }] },
+    { source: 'ROUTE', computedFrom: 'HERE route of trip version 2', partial: false, states: [{ state: 'MO', miles: 248 }, { state: 'IL', miles: 161 }, { state: 'IN', miles: 121 }] },
   ],
 };
 
@@ -357,7 +357,7 @@ describe('Mileage Report dialog', () => {
     const split = await screen.findByRole('region', { name: 'Miles by state' }, { timeout: 8000 });
     const lines = await within(split).findAllByRole('listitem', undefined, { timeout: 8000 });
     expect(lines.map((l) => l.textContent)).toEqual([
-      'GPS (telematics) (counted): MO 250.0 mi · IL 160.2 mi · IN 120.4 mi',
+      'GPS (counted): MO 250.0 mi · IL 160.2 mi · IN 120.4 mi',
       'HERE route: MO 248.0 mi · IL 161.0 mi · IN 121.0 mi',
     ]);
     expect(lines[0]!.title).toContain('SAMSARA track');

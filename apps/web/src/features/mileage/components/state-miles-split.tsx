@@ -1,4 +1,4 @@
-import { STATE_MILES_SOURCE_LABELS } from '@milepost/contracts/state-miles-api';
+import { STATE_MILES_SOURCE_LABELS, type TripStateMiles } from '@milepost/contracts/state-miles-api';
 import type { DistanceUnit } from '@milepost/geo/units';
 import { useQuery } from '@tanstack/react-query';
 import { milesText } from '@/lib/distance-format';
@@ -9,8 +9,16 @@ export const STATE_SPLIT_EMPTY_TEXT = 'No state miles yet: they are computed whe
 
 /**
  * The trip's miles per state (docs/state-miles.md), one line per source it has, best first: the
- * first is the one the IFTA report counts. In the user's unit, as every figure of the Mileage Report.
+ * first complete one is what the IFTA report counts — a partial GPS split (its track missed a leg)
+ * is shown and not counted, and a straight-line estimate is never counted (not fileable). In the
+ * user's unit, as every figure of the Mileage Report.
  */
+function noteOf(s: TripStateMiles['sources'][number], best: TripStateMiles['sources'][number] | undefined): string {
+  if (s.partial) return ' (partial: the track missed a leg; not counted)';
+  if (s !== best) return '';
+  return s.source === 'ESTIMATE' ? ' (not fileable: no route or GPS)' : ' (counted)';
+}
+
 export function StateMilesSplit({ tripId, unit = 'MILES' }: { tripId: number; unit?: DistanceUnit }) {
   const query = useQuery(tripStateMilesQueryOptions(tripId));
   return (
@@ -26,10 +34,10 @@ export function StateMilesSplit({ tripId, unit = 'MILES' }: { tripId: number; un
         <p className="text-sm text-muted-foreground">{STATE_SPLIT_EMPTY_TEXT}</p>
       ) : (
         <ul className="grid gap-1 text-sm">
-          {query.data!.sources.map((s, i) => (
+          {query.data!.sources.map((s) => (
             <li key={s.source} title={s.computedFrom}>
               <span className="font-medium">{STATE_MILES_SOURCE_LABELS[s.source]}</span>
-              {i === 0 && <span className="text-xs text-muted-foreground"> (counted)</span>}:{' '}
+              <span className="text-xs text-muted-foreground">{noteOf(s, query.data!.sources.find((x) => !x.partial))}</span>:{' '}
               <span className="tabular-nums">{s.states.map((x) => `${x.state} ${milesText(x.miles, unit)}`).join(' · ')}</span>
             </li>
           ))}

@@ -21,7 +21,7 @@ const ret: IftaReturn = {
   warnings: [{ code: 'NOT_FILEABLE', message: '1 trip(s), 150 mi, have only a straight-line estimate and are left out.', items: [] }],
 };
 const trips: IftaReturnTrip[] = [
-  { tripId: 11, truckId: 1, unitNumber: 'T-101', loadNumber: 'LD-1', pickupDateTime: '07/14/2026 10:00:00', miles: 100, source: 'TELEMATICS', fileable: true },
+  { tripId: 11, truckId: 1, unitNumber: 'T-101', loadNumber: 'LD-1', pickupDateTime: '07/14/2026 10:00:00', miles: 100, source: 'GPS', fileable: true },
   { tripId: 12, truckId: 1, unitNumber: 'T-101', loadNumber: 'LD-2', pickupDateTime: '08/03/2026 10:00:00', miles: 298.7, source: 'ROUTE', fileable: true },
 ];
 const purchase: FuelPurchaseRow = { id: 5, companyId: 3, truckId: 1, unitNumber: 'T-101', purchasedAt: '07/20/2026 10:00:00', jurisdiction: 'IL', gallons: 150.25, amount: 600, vendor: 'Pilot #412', city: 'Gary', version: 1 };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { lastFullQuarter, type StateMilesReport } from '@milepost/contracts/state-miles-api';
+import { OUTSIDE_US_NOTE, currentQuarter, lastFullQuarter, type StateMilesReport } from '@milepost/contracts/state-miles-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
@@ -17,16 +17,27 @@ const report: StateMilesReport = {
   fromDate: '07/01/2026 00:00:00',
   toDate: '09/30/2026 23:59:59',
   rows: [
-    { truckId: 1, unitNumber: 'T-101', state: 'IL', miles: 1200.44, source: 'TELEMATICS', trips: 3 },
+    { truckId: 1, unitNumber: 'T-101', state: 'IL', miles: 1200.44, source: 'GPS', trips: 3 },
     { truckId: 1, unitNumber: 'T-101', state: 'IL', miles: 300, source: 'ROUTE', trips: 1 },
-    { truckId: 1, unitNumber: 'T-101', state: 'IN', miles: 250.06, source: 'ESTIMATE', trips: 2 },
+    { truckId: 1, unitNumber: 'T-101', state: 'IN', miles: 250.06, source: 'ROUTE', trips: 2 },
+    { truckId: 1, unitNumber: 'T-101', state: 'OUT', miles: 12, source: 'ROUTE', trips: 1 },
   ],
   states: [
     { state: 'IL', miles: 1500.44, trips: 4, gpsShare: 0.82 },
     { state: 'IN', miles: 250.06, trips: 2, gpsShare: 0 },
+    { state: 'OUT', miles: 12, trips: 1, gpsShare: 0 },
   ],
-  totalMiles: 1750.5,
-  gpsShare: 0.6858,
+  trucks: [{ truckId: 1, unitNumber: 'T-101', miles: 1762.5, gpsShare: 0.681 }],
+  totalMiles: 1762.5,
+  gpsShare: 0.681,
+  notFileable: {
+    trips: 2,
+    miles: 1700.2,
+    items: [
+      { tripId: 41, number: 'LD-41', truckId: 1, unitNumber: 'T-101', miles: 900.1 },
+      { tripId: 42, number: 'LD-42', truckId: 1, unitNumber: 'T-101', miles: 800.1 },
+    ],
+  },
 };
 
 const wait = { timeout: 8000 };
@@ -46,11 +57,40 @@ describe('Reports → State miles', () => {
       ['State', 'Miles', 'Trips', 'Source'],
       ['IL', '1 500.4', '4', '82 % from GPS'],
       ['IN', '250.1', '2', '0 % from GPS'],
-      ['Total', '1 750.5', '', '69 % from GPS'],
+      ['OUT', '12.0', '1', '0 % from GPS'],
+      ['Total', '1 762.5', '', '68 % from GPS'],
     ]);
-    expect(screen.getByText('Total: 2 states')).toBeInTheDocument();
-    const map = await screen.findByRole('img', { name: 'US map shaded by miles, 2 states' }, wait);
-    expect(map.dataset.states).toBe('IL:1500.44,IN:250.06');
+    // OUT is explained on hover.
+    expect(within(table).getByRole('rowheader', { name: 'OUT' })).toHaveAttribute('title', OUTSIDE_US_NOTE);
+    expect(screen.getByText('Total: 3 states')).toBeInTheDocument();
+    const map = await screen.findByRole('img', { name: 'US map shaded by miles, 3 states' }, wait);
+    expect(map.dataset.states).toBe('IL:1500.44,IN:250.06,OUT:12');
+    // Straight-line estimates are listed apart, each named, never in the total.
+    const apart = screen.getByRole('region', { name: 'Not fileable' });
+    expect(apart).toHaveTextContent('Not fileable: 2 trips with no route or GPS (1 700.2 mi estimated, not counted)');
+    expect(within(apart).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['LD-41 · T-101 · 900.1', 'LD-42 · T-101 · 800.1']);
+  });
+
+  it('offers the current quarter to date and a custom range of days', async () => {
+    const { calls } = mockApi({ 'GET /state-miles': () => report });
+    const onSearchChange = vi.fn();
+    const now = currentQuarter();
+    const { unmount } = renderWithApp(<StateMilesTab title="Reports" search={{ tab: 'STATE_MILES' }} onSearchChange={onSearchChange} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    await screen.findByRole('table', { name: 'Miles by state' }, wait);
+    const select = screen.getByRole('combobox', { name: 'Quarter' });
+    expect(within(select).getAllByRole('option')[0]).toHaveTextContent(`Q${now.quarter} ${now.year} to date`);
+    expect(within(select).getAllByRole('option').at(-1)).toHaveTextContent('Custom range');
+    await userEvent.setup().selectOptions(select, 'CUSTOM');
+    expect(onSearchChange).toHaveBeenCalledWith({ quarter: 'CUSTOM' });
+    unmount();
+    calls.length = 0;
+    renderWithApp(<StateMilesTab title="Reports" search={{ tab: 'STATE_MILES', quarter: 'CUSTOM', stateFrom: '2026-08-15', stateTo: '2026-10-10' }} onSearchChange={() => {}} viewSwitcher={null} />, {
+      user: makeUser(['CAN_SHOW_REPORTS']),
+    });
+    await screen.findByRole('table', { name: 'Miles by state' }, wait);
+    expect(screen.getByLabelText('From')).toHaveValue('2026-08-15');
+    const asked = calls.find((c) => c.url.pathname.endsWith('/state-miles'))!.url.searchParams;
+    expect(Object.fromEntries(asked)).toEqual({ fromDate: '08/15/2026 00:00:00', toDate: '10/10/2026 23:59:59' });
   });
 
   it('sends the chosen quarter, truck and company to the API; a quarter change goes to the URL', async () => {
@@ -63,7 +103,7 @@ describe('Reports → State miles', () => {
     await screen.findByRole('table', { name: 'Miles by state' }, wait);
     const asked = calls.find((c) => c.url.pathname.endsWith('/state-miles'))!.url.searchParams;
     expect(Object.fromEntries(asked)).toEqual({ periodType: 'QUARTERLY', year: '2025', quarter: '2', truckId: '7', companyId: '3' });
-    const choice = quarterChoices()[1]!;
+    const choice = quarterChoices()[2]!;
     await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Quarter' }), `${choice.year}-Q${choice.quarter}`);
     expect(onSearchChange).toHaveBeenCalledWith({ quarter: `${choice.year}-Q${choice.quarter}` });
   });
@@ -83,7 +123,7 @@ describe('Reports → State miles', () => {
   });
 
   it('says when the quarter has no miles, and shows an error the API gives', async () => {
-    mockApi({ 'GET /state-miles': () => ({ ...report, rows: [], states: [], totalMiles: 0, gpsShare: 0 }) });
+    mockApi({ 'GET /state-miles': () => ({ ...report, rows: [], states: [], trucks: [], totalMiles: 0, gpsShare: 0, notFileable: { trips: 0, miles: 0, items: [] } }) });
     const { unmount } = renderWithApp(<StateMilesTab title="Reports" search={{ quarter: '2026-Q1' }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
     expect(await screen.findByText(STATE_MILES_EMPTY_TEXT, undefined, wait)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Export CSV/ })).toBeDisabled();

@@ -172,5 +172,22 @@ describe('StopsEditor', () => {
       renderWithApp(<Harness initial={seed('Chicago', 'Dallas')} />, { user: makeUser([]) });
       expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent('Leg distances could not be calculated: Service temporarily unavailable.');
     });
+
+    it('says a load without a pickup runs all its miles empty, and makes the first stop the pickup in one click', async () => {
+      mockApi({
+        'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
+        'GET /user-route-setting/1': () => SETTING,
+        'POST /routing/routes': answer('HERE'),
+      });
+      const user = userEvent.setup();
+      renderWithApp(<Harness initial={seed('Dallas', 'Atlanta')} />, { user: makeUser([]) });
+      await screen.findAllByTestId('trip-stop');
+      expect(rows()).toEqual(['Start: Dallas', 'Delivery: Atlanta']);
+      const notice = await screen.findByText('No pickup: all 100.0 miles count as empty', {}, { timeout: 3000 });
+      await user.click(within(notice.parentElement!).getByRole('button', { name: 'First stop is the pickup' }));
+      expect(screen.getByRole('combobox', { name: 'Stop type of Start' })).toHaveValue('PICKUP');
+      expect(within(screen.getByRole('listitem', { name: 'Delivery: Atlanta' })).getByTestId('load-status')).toHaveAttribute('data-status', 'LOADED');
+      expect(screen.queryByText(/No pickup/)).toBeNull();
+    });
   });
 });

@@ -42,6 +42,19 @@ import {
 /** The same place twice in a row (a round trip may come back to it later: docs/decisions/007-trip-editing-for-dispatchers.md). */
 export const DUPLICATE_STOP_TEXT = 'This location is already the last stop of this trip.';
 export const ROUTE_FAILED_TEXT = 'Leg distances could not be calculated';
+export const FIRST_STOP_PICKUP = 'First stop is the pickup';
+
+/**
+ * A trip without a PICKUP whose legs all run empty (START → DELIVERY, a two-stop trip's default)
+ * pays no loaded mile: the editor says so, with the empty distance when the legs are known
+ * (docs/decisions/015-loaded-by-freight-on-board.md).
+ */
+export function noPickupText(stops: readonly StopDraft[], distance: (meters: number) => string): string | null {
+  if (stops.length < 2 || stops.some((s) => s.stopType === 'PICKUP') || stops.slice(1).some((s) => s.loadStatus === 'LOADED')) return null;
+  const legs = stops.slice(1).map((s) => s.distance);
+  const known = legs.every((d) => d !== null);
+  return known ? `No pickup: all ${distance(legs.reduce<number>((a, d) => a + (d ?? 0), 0))} count as empty` : 'No pickup: all miles count as empty';
+}
 
 const selectClass =
   'h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:opacity-50';
@@ -106,6 +119,8 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
     };
   }, [stops, routingType, trailerType, settingsLoading, queryClient]);
   const source = answer?.source ?? null;
+  const fmt = useDistanceFormat();
+  const noPickup = noPickupText(stops, (m) => `${fmt.number(m)} ${fmt.unit === 'KM' ? 'km' : 'miles'}`);
 
   const add = () => {
     if (!picked) return;
@@ -200,6 +215,14 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
             </ol>
           </SortableContext>
         </DndContext>
+      )}
+      {noPickup && (
+        <div role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-700 dark:bg-amber-950/40">
+          <span>{noPickup}</span>
+          <Button type="button" size="sm" variant="outline" disabled={disabled} onClick={() => onChange(setStopType(stops, stops[0]!.key, 'PICKUP'))}>
+            {FIRST_STOP_PICKUP}
+          </Button>
+        </div>
       )}
       {stops.length >= 2 && answer?.source === 'ESTIMATE' && (
         <p className="text-xs text-amber-700 dark:text-amber-400" data-testid="legs-estimate-note">
