@@ -1,5 +1,5 @@
 import { wgs84Meters, type LatLng } from './distance';
-import { metresToMiles, milesToMetres } from './units';
+import { milesToMetres } from './units';
 
 /**
  * The honest estimate used when HERE cannot route (docs/routing.md "The estimate"): roads run
@@ -20,14 +20,16 @@ export type RoutingMode = 'PRACTICAL' | 'SHORTEST';
 export const DEFAULT_BANDS = ['UNDER_100', 'FROM_100', 'FROM_500'] as const;
 export type DefaultBand = (typeof DEFAULT_BANDS)[number];
 export const DEFAULT_CIRCUITY: Readonly<Record<DefaultBand, { fromMiles: number; toMiles: number | null; factor: number }>> = {
-  UNDER_100: { fromMiles: 0, toMiles: 100, factor: 1.221 },
+  UNDER_100: { fromMiles: 0, toMiles: 100, factor: 1.247 },
   FROM_100: { fromMiles: 100, toMiles: 500, factor: 1.219 },
-  FROM_500: { fromMiles: 500, toMiles: null, factor: 1.215 },
+  FROM_500: { fromMiles: 500, toMiles: null, factor: 1.216 },
 };
 
 export function defaultBandOf(straightMeters: number): DefaultBand {
-  const miles = metresToMiles(straightMeters);
-  return DEFAULT_BANDS.find((b) => DEFAULT_CIRCUITY[b].toMiles === null || miles < DEFAULT_CIRCUITY[b].toMiles!)!;
+  return DEFAULT_BANDS.find((b) => {
+    const to = DEFAULT_CIRCUITY[b].toMiles;
+    return to === null || straightMeters < milesToMetres(to);
+  })!;
 }
 
 /** The edge of a company's calibration bands (stored per company, estimate_calibration). */
