@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
 import { wgs84Meters } from '@milepost/geo/distance';
-import { estimateLeg } from '@milepost/geo/estimate';
+import { estimateBasisText } from '@milepost/contracts/estimate-basis';
+import { DEFAULT_CIRCUITY, estimateLeg } from '@milepost/geo/estimate';
 import { metresToMiles, milesToMetres } from '@milepost/geo/units';
 import { CALIBRATION_CRON, CALIBRATION_QUEUE } from '../src/jobs/queue';
 import { calibrateEstimates, calibrationOf, MIN_CALIBRATION_LEGS } from '../src/modules/routing/calibration';
@@ -117,7 +118,7 @@ describe('estimate calibration', () => {
       });
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json().data.id as number;
-      const [trip] = await ctx.db.select({ routeSource: trips.routeSource, basis: trips.routeEstimateBasis, total: trips.routeTotalM }).from(trips).where(eq(trips.id, id));
+      const [trip] = await ctx.db.select({ id: trips.id, routeSource: trips.routeSource, basis: trips.routeEstimateBasis, total: trips.routeTotalM }).from(trips).where(eq(trips.id, id));
       return trip!;
     };
 
@@ -129,7 +130,47 @@ describe('estimate calibration', () => {
     const fallback = await save(short.truck.id, short.driver.id);
     expect(fallback.routeSource).toBe('ESTIMATE');
     expect(fallback.total).toBeCloseTo(estimateLeg(DALLAS, OKC, 'PRACTICAL', 50).distance, 3);
-    expect(fallback.basis).toMatchObject({ kind: 'DEFAULT', band: 'LONG', factor: 1.25, sampleSize: null });
+    // Dallas → Oklahoma City is ~191 straight miles: the fitted 100–500 mi default.
+    expect(metresToMiles(fallback.total!)).toBeCloseTo(straightMiles * DEFAULT_CIRCUITY.FROM_100.factor, 3);
+    expect(fallback.basis).toEqual({ kind: 'DEFAULT', band: 'FROM_100', factor: DEFAULT_CIRCUITY.FROM_100.factor, sampleSize: null, p25: null, p75: null });
+
+    // The trip's detail and the routing preview carry the basis; the screens say it in words.
+    const detail = (await call(ctx.app, { method: 'GET', url: `/api/v1/trips/${fallback.id}`, token })).json().data;
+    expect(estimateBasisText(detail.routeEstimateBasis)).toBe('default × 1.22 for 100–500 mi (fitted on road miles between US cities)');
+    const mine = (await call(ctx.app, { method: 'GET', url: `/api/v1/trips/${own.id}`, token })).json().data;
+    expect(estimateBasisText(mine.routeEstimateBasis)).toMatch(/^× 1\.10 from 20 of your legs \(middle half \d\.\d\d–\d\.\d\d\)$/);
+    const preview = await call(ctx.app, { method: 'POST', url: '/api/v1/routing/routes', token, payload: { stops: [DALLAS, OKC], routingMode: 'PRACTICAL', trailer: true } });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data.estimateBasis).toMatchObject({ kind: 'DEFAULT', band: 'FROM_100' });
+  });
+
+  it('a basis stored before the fitted bands (DEFAULT × 1.25, band LONG) is still served and said', async () => {
+    const { truck, driver } = await companyWithLegs([]);
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/trips',
+      token,
+      payload: {
+        truckId: truck.id,
+        driverId: driver.id,
+        identifierType: 'LOAD_NUMBER',
+        identifierValue: `LD-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+        tripStatus: 'UPCOMING',
+        pickupDateTime: '11/20/2026 08:30:00',
+        tripStops: [
+          { address: 'Dallas, TX', latitude: DALLAS.lat, longitude: DALLAS.lng, stopType: 'PICKUP', orderIndex: 0 },
+          { address: 'Oklahoma City, OK', latitude: OKC.lat, longitude: OKC.lng, stopType: 'DELIVERY', orderIndex: 1 },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as number;
+    const legacy = { kind: 'DEFAULT', band: 'LONG', factor: 1.25, sampleSize: null, p25: null, p75: null };
+    await ctx.db.update(trips).set({ routeEstimateBasis: legacy }).where(eq(trips.id, id));
+    const detail = await call(ctx.app, { method: 'GET', url: `/api/v1/trips/${id}`, token });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data.routeEstimateBasis).toEqual(legacy);
+    expect(estimateBasisText(detail.json().data.routeEstimateBasis)).toBe('default × 1.25 from 25 mi');
   });
 
   it('the daily job computes the calibration at start when none is fresh, and is scheduled every day', async () => {

@@ -106,7 +106,7 @@ describe('trip figures on save, without a HERE key', () => {
     for (const k of ['miles', 'totalEmpty', 'pu', 'totalMiles']) expect(list[0][k], k).toBeGreaterThan(0);
   });
 
-  it("uses the saving user's route settings: Shortest gives the shorter estimate", async () => {
+  it("uses the saving user's route settings (Shortest): the estimate is the fitted default, as for Practical", async () => {
     const u = await createUser(plain.db, { permissions: ['CAN_CREATE_TRIP', 'CAN_SHOW_TRIPS'] });
     await plain.db.insert(userRouteSettings).values({ userId: u.id, trailerType: null, routingType: 'SHORTEST', distanceUnit: 'KM' });
     const token = (await signIn(plain.app, u)).accessToken;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_BANDS, ESTIMATE_BANDS } from '@milepost/geo/estimate';
 import { decimalNumber } from './fields';
 
 /**
@@ -111,13 +112,14 @@ export type Route = z.infer<typeof route>;
 
 /**
  * What an estimate was computed with (docs/decisions/021-estimate-calibration.md), for the band
- * carrying most of the route's straight-line distance: the company's own factor (COMPANY: median
- * of its completed telematics legs, their number and the p25–p75 spread) or the default bands
- * (DEFAULT: no sample, no spread).
+ * carrying most of the route's straight-line distance: the company's own factor (COMPANY: its
+ * calibration band SHORT/LONG, the median of its completed telematics legs, their number and the
+ * p25–p75 spread) or the fitted default (DEFAULT: the default band UNDER_100/FROM_100/FROM_500,
+ * docs/routing.md "The estimate"; no sample, no spread; SHORT/LONG on figures stored before).
  */
 export const estimateBasis = z.object({
   kind: z.enum(['COMPANY', 'DEFAULT']),
-  band: z.enum(['SHORT', 'LONG']),
+  band: z.enum([...ESTIMATE_BANDS, ...DEFAULT_BANDS]),
   factor: z.number(),
   sampleSize: z.number().int().nullable(),
   p25: z.number().nullable(),

@@ -2,24 +2,43 @@ import { wgs84Meters, type LatLng } from './distance';
 import { milesToMetres } from './units';
 
 /**
- * The honest estimate used when HERE cannot route (docs/routing.md): roads run longer than the
- * straight line, more so on short hops through town than on long highway legs. A leg's road
- * distance is its WGS84 distance × a circuity factor: 1.25 when the straight line is under
- * 25 miles, 1.20 from 25 miles on; Practical (fastest) routing adds 0.05, since the fastest
- * roads detour more than the shortest ones. Duration is the distance at an average speed.
+ * The honest estimate used when HERE cannot route (docs/routing.md "The estimate"): roads run
+ * longer than the straight line. A leg's road distance is its WGS84 distance × a circuity factor:
+ * the company's own factor for the leg's calibration band when it has one
+ * (docs/decisions/021-estimate-calibration.md), else the default factor of the leg's distance
+ * band, fitted on published road miles between US city pairs (`road-distances.json`, checked by
+ * estimate.test.ts). Duration is the distance at an average speed.
  */
 /** The routing mode the estimate follows (the same values as contracts' ROUTING_MODES; the API passes its own through). */
 export type RoutingMode = 'PRACTICAL' | 'SHORTEST';
 
+/**
+ * The default factors per band of straight-line miles, fitted (the median of road ÷ straight
+ * line over the fitted half of the city pairs, to 3 decimals). The pairs are highway mileages,
+ * the roads a truck takes: the same factor serves Practical and Shortest routing.
+ */
+export const DEFAULT_BANDS = ['UNDER_100', 'FROM_100', 'FROM_500'] as const;
+export type DefaultBand = (typeof DEFAULT_BANDS)[number];
+export const DEFAULT_CIRCUITY: Readonly<Record<DefaultBand, { fromMiles: number; toMiles: number | null; factor: number }>> = {
+  UNDER_100: { fromMiles: 0, toMiles: 100, factor: 1.247 },
+  FROM_100: { fromMiles: 100, toMiles: 500, factor: 1.219 },
+  FROM_500: { fromMiles: 500, toMiles: null, factor: 1.216 },
+};
+
+export function defaultBandOf(straightMeters: number): DefaultBand {
+  return DEFAULT_BANDS.find((b) => {
+    const to = DEFAULT_CIRCUITY[b].toMiles;
+    return to === null || straightMeters < milesToMetres(to);
+  })!;
+}
+
+/** The edge of a company's calibration bands (stored per company, estimate_calibration). */
 export const CIRCUITY = {
-  /** Straight-line miles below which a leg counts as short. */
+  /** Straight-line miles below which a leg counts as short for a company's calibration. */
   shortLegMiles: 25,
-  short: 1.25,
-  long: 1.2,
-  practicalExtra: 0.05,
 } as const;
 
-/** The distance bands a circuity factor is kept for: straight line under / from CIRCUITY.shortLegMiles. */
+/** The distance bands a company's own factor is kept for: straight line under / from CIRCUITY.shortLegMiles. */
 export const ESTIMATE_BANDS = ['SHORT', 'LONG'] as const;
 export type EstimateBand = (typeof ESTIMATE_BANDS)[number];
 
@@ -40,13 +59,30 @@ export interface BandCalibration {
 /** The bands a company has enough legs for; a band absent here uses the default factor. */
 export type Calibration = Partial<Record<EstimateBand, BandCalibration>>;
 
-export function circuityFactor(straightMeters: number, mode: RoutingMode, calibration?: Calibration): number {
-  const band = bandOf(straightMeters);
-  const own = calibration?.[band];
-  // The company's factor is measured on the roads its trucks drive: no Practical surcharge on top.
+/** The factor a leg of this straight-line length gets: the company's own for its band, else the fitted default. */
+export function circuityFactor(straightMeters: number, _mode: RoutingMode, calibration?: Calibration): number {
+  const own = calibration?.[bandOf(straightMeters)];
   if (own) return own.factor;
-  const base = band === 'SHORT' ? CIRCUITY.short : CIRCUITY.long;
-  return mode === 'PRACTICAL' ? base + CIRCUITY.practicalExtra : base;
+  return DEFAULT_CIRCUITY[defaultBandOf(straightMeters)].factor;
+}
+
+/** Road miles ÷ straight-line miles per default band, the median over the pairs given (how DEFAULT_CIRCUITY was fitted). */
+export function fitDefaultCircuity(pairs: readonly { straightMeters: number; roadMeters: number }[]): Partial<Record<DefaultBand, { factor: number; pairs: number }>> {
+  const ratios = new Map<DefaultBand, number[]>();
+  for (const p of pairs) {
+    if (p.straightMeters <= 0) continue;
+    const band = defaultBandOf(p.straightMeters);
+    ratios.set(band, [...(ratios.get(band) ?? []), p.roadMeters / p.straightMeters]);
+  }
+  const fit: Partial<Record<DefaultBand, { factor: number; pairs: number }>> = {};
+  for (const [band, r] of ratios) fit[band] = { factor: median(r), pairs: r.length };
+  return fit;
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 export interface EstimatedLeg {

@@ -1,4 +1,4 @@
-import type { EstimateBasisLike } from '@milepost/contracts/estimate-basis';
+import { estimateBasisText, type EstimateBasisLike } from '@milepost/contracts/estimate-basis';
 import type { DistanceUnit } from '@milepost/geo/units';
 import type { ReactNode } from 'react';
 import { UNIT_SUFFIX, estimateHover, type PER_TRIP } from '@/lib/distance-format';
@@ -40,6 +40,19 @@ export function EstimateFigure({
       {approx && '≈ '}
       {children}
       {said && <span className="sr-only">{said}</span>}
+    </span>
+  );
+}
+
+/**
+ * The estimate's basis in words, on screen next to an estimated figure (its hover says the same):
+ * "Estimate: × 1.08 from 212 of your legs (middle half 1.05–1.12)" or "Estimate: default × 1.22
+ * for 100–500 mi (fitted on road miles between US cities)" — docs/routing.md "The estimate".
+ */
+export function EstimateBasisNote({ basis, unit, className }: { basis: EstimateBasisLike | null | undefined; unit: DistanceUnit; className?: string }) {
+  return (
+    <span data-testid="estimate-basis" className={cn('text-xs text-muted-foreground', className)}>
+      Estimate: {estimateBasisText(basis, unit)}
     </span>
   );
 }

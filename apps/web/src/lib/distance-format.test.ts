@@ -69,8 +69,8 @@ describe('estimateHover', () => {
   it("names the company's learned factor and sample, else the default bands in the user's unit", () => {
     const company = { kind: 'COMPANY', band: 'LONG', factor: 1.08, sampleSize: 212, p25: null, p75: null } as const;
     expect(estimateHover(company, 'MILES')).toContain('× 1.08 from 212 of your legs');
-    expect(estimateHover(null, 'MILES')).toContain('× 1.25 under 25 mi, × 1.20 from 25 mi');
-    expect(estimateHover(null, 'KM')).toContain('× 1.25 under 40 km, × 1.20 from 40 km');
+    expect(estimateHover(null, 'MILES')).toContain('× 1.25 under 100 mi, × 1.22 for 100–500 mi, × 1.22 from 500 mi');
+    expect(estimateHover(null, 'KM')).toContain('× 1.25 under 161 km, × 1.22 for 161–805 km, × 1.22 from 805 km');
     expect(estimateHover(null, 'KM')).not.toMatch(/\bmi\b/);
     expect(estimateHover(null, 'MILES', '3 of 12 trips estimated.')).toMatch(/^3 of 12 trips estimated\. Estimate \(no HERE route\)/);
   });

@@ -13,7 +13,7 @@ import {
   type RouteResponse,
 } from '@milepost/contracts/routing-api';
 import { wgs84Meters } from '@milepost/geo/distance';
-import { bandOf, circuityFactor, estimateLeg, type Calibration, type EstimateBand } from '@milepost/geo/estimate';
+import { bandOf, DEFAULT_BANDS, DEFAULT_CIRCUITY, defaultBandOf, estimateLeg, type Calibration, type DefaultBand, type EstimateBand } from '@milepost/geo/estimate';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { routeCache } from '../../db/schema/routing';
@@ -79,20 +79,23 @@ export function routeSignature(req: RouteRequest): string {
 }
 
 /**
- * What the estimate of these stops is computed with: the band carrying most of the straight-line
- * distance, and the company's factor for it (with its sample and spread) or the default one.
+ * What the estimate of these stops is computed with: the company's factor for the calibration band
+ * carrying most of the straight-line distance (with its sample and spread) when it has one, else
+ * the fitted default of the default band carrying most of it (docs/routing.md "The estimate").
  */
 export function basisOf(req: RouteRequest, calibration: Calibration): EstimateBasis {
-  const straight: Record<EstimateBand, number> = { SHORT: 0, LONG: 0 };
+  const own: Record<EstimateBand, number> = { SHORT: 0, LONG: 0 };
+  const byDefault: Record<DefaultBand, number> = { UNDER_100: 0, FROM_100: 0, FROM_500: 0 };
   req.stops.slice(1).forEach((to, i) => {
     const m = wgs84Meters(req.stops[i]!, to);
-    straight[bandOf(m)] += m;
+    own[bandOf(m)] += m;
+    byDefault[defaultBandOf(m)] += m;
   });
-  const band: EstimateBand = straight.LONG >= straight.SHORT ? 'LONG' : 'SHORT';
-  const own = calibration[band];
-  if (own) return { kind: 'COMPANY', band, factor: own.factor, sampleSize: own.sampleSize, p25: own.p25, p75: own.p75 };
-  const probe = band === 'LONG' ? Number.MAX_SAFE_INTEGER : 0;
-  return { kind: 'DEFAULT', band, factor: circuityFactor(probe, req.routingMode), sampleSize: null, p25: null, p75: null };
+  const band: EstimateBand = own.LONG >= own.SHORT ? 'LONG' : 'SHORT';
+  const company = calibration[band];
+  if (company) return { kind: 'COMPANY', band, factor: company.factor, sampleSize: company.sampleSize, p25: company.p25, p75: company.p75 };
+  const fallback = DEFAULT_BANDS.reduce((best, b) => (byDefault[b] > byDefault[best] ? b : best));
+  return { kind: 'DEFAULT', band: fallback, factor: DEFAULT_CIRCUITY[fallback].factor, sampleSize: null, p25: null, p75: null };
 }
 
 /** A straight-line estimate for every leg, labelled with why and with what it was computed. */

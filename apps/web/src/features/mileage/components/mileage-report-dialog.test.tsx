@@ -386,6 +386,22 @@ describe('Mileage Report: estimates and phones', () => {
     expect(within(within(table).getAllByRole('row')[2]!).getAllByRole('cell')[0]!.textContent).not.toMatch(/≈/);
   });
 
+  it('says the estimate\'s basis under the table: the fitted default band, or the company\'s own legs', async () => {
+    setup({ ...estimated(), routeSource: 'ESTIMATE', routeEstimateBasis: { kind: 'DEFAULT', band: 'FROM_100', factor: 1.219, sampleSize: null, p25: null, p75: null } }, VIEW);
+    expect(await screen.findByTestId('estimate-basis')).toHaveTextContent('Estimate: default × 1.22 for 100–500 mi (fitted on road miles between US cities)');
+  });
+
+  it('says a calibrated company\'s factor and its number of legs under the table', async () => {
+    setup({ ...estimated(), routeSource: 'ESTIMATE', routeEstimateBasis: { kind: 'COMPANY', band: 'LONG', factor: 1.0812, sampleSize: 212, p25: 1.051, p75: 1.124 } }, VIEW);
+    expect(await screen.findByTestId('estimate-basis')).toHaveTextContent('Estimate: × 1.08 from 212 of your legs (middle half 1.05–1.12)');
+  });
+
+  it('a HERE-routed trip has no basis line', async () => {
+    setup(stats(), VIEW);
+    await screen.findByRole('table', { name: 'Mileage by source' });
+    expect(screen.queryByTestId('estimate-basis')).toBeNull();
+  });
+
   it('on a phone turns the table: one column per source, so DIFFERENCES and TOTAL ODOMETERS fit', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
     setup(stats(), VIEW);

@@ -3,7 +3,7 @@ import { DISTANCE_METHOD_LABELS, MILEAGE_MESSAGES, payableFrom, type ManualMileS
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { EstimateFigure } from '@/components/estimate-figure';
+import { EstimateBasisNote, EstimateFigure } from '@/components/estimate-figure';
 import { toast } from '@/components/layout/toasts';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
@@ -73,6 +73,7 @@ function MileageReport({ tripId, unit }: { tripId: number; unit: DistanceUnit })
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
       <TelematicsFreshness tripId={tripId} stats={stats} />
       <SourcesTable stats={stats} unit={unit} />
+      {((stats.routeSource === 'ESTIMATE' && stats.hereStats) || isEstimate(stats.hereStats)) && <EstimateBasisNote basis={stats.routeEstimateBasis} unit={unit} className="-mt-4" />}
       {/* Keyed by the unit too: the typed figures are in the unit, so a change of unit starts the form over. */}
       <ManualMileage key={`${manualKey(stats.manualStats)}-${unit}`} tripId={tripId} manual={stats.manualStats} unit={unit} />
       <StateMilesSplit tripId={tripId} unit={unit} />

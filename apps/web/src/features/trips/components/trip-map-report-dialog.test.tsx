@@ -76,6 +76,21 @@ describe('TripMapReportDialog', () => {
     expect(screen.getByTestId('report-totals')).toHaveTextContent('Total576.6 km576.6 km5.65 h');
   });
 
+  it("an estimated route's report says its basis: the company's own factor and legs", async () => {
+    const basis = { kind: 'COMPANY', band: 'LONG', factor: 1.0812, sampleSize: 212, p25: 1.051, p75: 1.124 } as const;
+    const estimated = { ...report, sources: [{ ...REPORT_SOURCES[0]!, method: 'ESTIMATE' as const, estimateBasis: basis }] };
+    setup('MILES', () => estimated);
+    renderWithApp(<TripMapReportDialog type="here" tripId={7} number="LD-1001" open onOpenChange={() => {}} />, { user: makeUser([]) });
+    expect(await screen.findByTestId('estimate-basis')).toHaveTextContent('Estimate: × 1.08 from 212 of your legs (middle half 1.05–1.12)');
+  });
+
+  it("a HERE route's report has no basis line", async () => {
+    setup();
+    renderWithApp(<TripMapReportDialog type="here" tripId={7} number="LD-1001" open onOpenChange={() => {}} />, { user: makeUser([]) });
+    await screen.findByRole('table', { name: 'HERE stops' });
+    expect(screen.queryByTestId('estimate-basis')).toBeNull();
+  });
+
   it('a source without a track lists the stops without figures and says so; a failed call says why', async () => {
     setup();
     const { unmount } = renderWithApp(<TripMapReportDialog type="gle" tripId={7} number="LD-1001" open onOpenChange={() => {}} />, { user: makeUser([]) });

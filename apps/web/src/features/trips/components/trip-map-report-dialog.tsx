@@ -1,7 +1,7 @@
 import { tripReportTitle, type MapType } from '@milepost/contracts/trip-map-api';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { EstimateFigure } from '@/components/estimate-figure';
+import { EstimateBasisNote, EstimateFigure } from '@/components/estimate-figure';
 import { SOURCE_TITLES } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
 import { useDistanceFormat } from '@/lib/route-settings';
@@ -95,6 +95,7 @@ export function TripMapReportDialog({
             </table>
           </div>
         )}
+        {report && method === 'ESTIMATE' && <EstimateBasisNote basis={report.estimateBasis} unit={fmt.unit} />}
       </DialogContent>
     </Dialog>
   );

@@ -59,12 +59,12 @@ const REPORT: MapSourceReport[] = [
   { type: 'gle', method: 'GPS', rows: reportRows(172.0, 178.2), totals: { distance: 350.2 * MI, duration: 6 * 3600 } },
 ];
 
-function setup({ trip, sources, distanceUnit = 'MILES' }: { trip: TripRouteData; sources: MapSourceSummary[]; distanceUnit?: 'MILES' | 'KM' }) {
+function setup({ trip, sources, distanceUnit = 'MILES', route = ROUTE }: { trip: TripRouteData; sources: MapSourceSummary[]; distanceUnit?: 'MILES' | 'KM'; route?: unknown }) {
   return mockApi({
     'GET /user-route-setting/1': () => ({ id: 1, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit }),
     'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
     'GET /trips/route-data': () => trip,
-    'POST /routing/routes': () => ROUTE,
+    'POST /routing/routes': () => route,
     'GET /trips/7/map-summary': () => ({ tripId: 7, truckId: 12, identifierType: 'LOAD_NUMBER', number: 'LD-1001', sources }),
     'GET /trips/7/map-report': () => ({ tripId: 7, truckId: 12, identifierType: 'LOAD_NUMBER', number: 'LD-1001', sources: REPORT }),
   });
@@ -193,6 +193,24 @@ describe('Trips Map view: the panels', () => {
     await waitFor(() => expect(within(samsara).getByTestId('telematics-figures')).toHaveTextContent('597.7 km · 6.35 h'));
     expect(within(samsara).getByTestId('telematics-change')).toHaveTextContent('+21.1 km vs route');
     expect(await within(screen.getByRole('region', { name: 'Route map' })).findByTestId('panel-figures')).toHaveTextContent('576.6 km');
+  });
+
+  it("an estimated route says its basis in the panel's title: the fitted default band, in the user's unit", async () => {
+    stubIntersectionObserver();
+    const estimated = { ...ROUTE, source: 'ESTIMATE', estimateReason: 'NO_KEY', estimateBasis: { kind: 'DEFAULT', band: 'FROM_100', factor: 1.219, sampleSize: null, p25: null, p75: null } };
+    setup({ trip: tripOf(null, null), sources: [{ ...HERE, method: 'ESTIMATE' }], route: estimated, distanceUnit: 'KM' });
+    renderWithApp(<View />, { user: makeUser(['CAN_VIEW_TRIP_MAP']) });
+    const route = await screen.findByRole('region', { name: 'Route map' });
+    expect(await within(route).findByTestId('estimate-basis')).toHaveTextContent('Estimate: default × 1.22 for 161–805 km (fitted on road miles between US cities)');
+  });
+
+  it('a HERE route has no basis line', async () => {
+    stubIntersectionObserver();
+    setup({ trip: tripOf(null, null), sources: [HERE] });
+    renderWithApp(<View />, { user: makeUser(['CAN_VIEW_TRIP_MAP']) });
+    const route = await screen.findByRole('region', { name: 'Route map' });
+    await within(route).findByTestId('panel-figures');
+    expect(within(route).queryByTestId('estimate-basis')).toBeNull();
   });
 
   it('the Routes screen (map only) shows the route panel alone and never asks for the other sources', async () => {

@@ -17,7 +17,7 @@ import { routeRequestFor, routesQueryOptions } from '@/components/map/routing-qu
 import { TelematicsMapPanel, type PrimaryFigures, type TelematicsSource } from '@/components/map/telematics-map-panel';
 import { clientConfigQueryOptions } from '@/components/place-search/place-search-queries';
 import { Button } from '@/components/ui/button';
-import { EstimateFigure } from '@/components/estimate-figure';
+import { EstimateBasisNote, EstimateFigure } from '@/components/estimate-figure';
 import { SOURCE_TITLES } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
 import { useDistanceFormat, useRouteSettings } from '@/lib/route-settings';
@@ -177,6 +177,7 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripRouteData | nul
             {fmt.distance(route.distance, source)} · {fmt.hours(route.duration, source)}
           </span>
         ))}
+      {route && source === 'ESTIMATE' && answer?.estimateBasis && <EstimateBasisNote basis={answer.estimateBasis} unit={fmt.unit} className="font-normal" />}
       {routes.length > 1 && (
         <span className="text-xs font-normal text-muted-foreground">
           Route {index + 1} of {routes.length}
