@@ -60,9 +60,11 @@ beforeEach(() => {
 
 const deps = () => ({ db: ctx.db, secretBox: createSecretBox(ctx.secretKey), config: ctx.config, retry: FAST_RETRY });
 
-async function integratedCompany() {
+/** A company with both providers on; `gleToken` gives it a GLE fleet of its own (vehicles pushed with that token). */
+async function integratedCompany(gleToken = 'gle-test-token') {
   const box = createSecretBox(ctx.secretKey);
-  return createCompanyRow(ctx.db, { samsaraEnabled: true, gleEnabled: true, samsaraTokenEncrypted: box.seal('samsara-test-token'), gleTokenEncrypted: box.seal('gle-test-token') });
+  gle.acceptToken(gleToken);
+  return createCompanyRow(ctx.db, { samsaraEnabled: true, gleEnabled: true, samsaraTokenEncrypted: box.seal('samsara-test-token'), gleTokenEncrypted: box.seal(gleToken) });
 }
 
 async function status(companyId: number, app = ctx.app) {
@@ -296,17 +298,20 @@ describe('ids belong to their company', () => {
   });
 
   it('a GLE driver id another company also uses never moves that company’s driver', async () => {
-    const first = await integratedCompany();
-    const second = await integratedCompany();
+    // Each carrier's own GLE token and fleet, as in production: the background polls of this file's
+    // other companies (one token for all) never see these vehicles. With one shared fleet, such a
+    // poll could take vehicle ga first — its truck another company's — and Kim then had no truck.
     const k = uid();
-    gle.vehicles.push({ id: `ga-${k}`, vin: `ga-${k}`, unitNumber: `GA ${k}`, driver: { id: 'driver-7', name: `Kim Shared${k}` } });
+    const first = await integratedCompany(`gle-first-${k}`);
+    const second = await integratedCompany(`gle-second-${k}`);
+    gle.vehicles.push({ id: `ga-${k}`, vin: `ga-${k}`, unitNumber: `GA ${k}`, driver: { id: 'driver-7', name: `Kim Shared${k}` }, token: `gle-first-${k}` });
     expect(await runSync(first.id, 'GLE')).toBeNull();
     const [firstTruck] = await trucksLinked(ctx.db, 'GLE', `ga-${k}`);
     const [kim] = await driversLinked(ctx.db, 'GLE', scopedDriverId(first.id, 'driver-7'));
     expect(kim!.truckId).toBe(firstTruck!.id);
 
     gle.vehicles.length = 0;
-    gle.vehicles.push({ id: `gb-${k}`, vin: `gb-${k}`, unitNumber: `GB ${k}`, driver: { id: 'driver-7', name: `Lou Other${k}` } });
+    gle.vehicles.push({ id: `gb-${k}`, vin: `gb-${k}`, unitNumber: `GB ${k}`, driver: { id: 'driver-7', name: `Lou Other${k}` }, token: `gle-second-${k}` });
     expect(await runSync(second.id, 'GLE')).toBeNull();
     const [still] = await ctx.db.select().from(drivers).where(eq(drivers.id, kim!.id));
     expect(still).toMatchObject({ firstName: 'Kim', truckId: firstTruck!.id });

@@ -31,6 +31,8 @@ export interface FakeGleVehicle {
   fixes?: FakeFix[];
   /** A device whose clock runs this far ahead: its times are written that much later. */
   skewMs?: number;
+  /** The one carrier's token this vehicle is answered to, as GLE answers each token its own fleet (none: every token's). */
+  token?: string;
 }
 
 export interface FakeGle extends FakeServer {
@@ -74,7 +76,8 @@ export async function startFakeGle(token = 'gle-test-token'): Promise<FakeGle> {
       const page = Number(req.query.get('page') ?? 0);
       const size = Math.min(fake.maxPageSize, Number(req.query.get('size') ?? 10));
       const at = fake.clock();
-      const all = fake.vehicles;
+      const who = (req.authorization ?? '').replace(/^Bearer /, '');
+      const all = fake.vehicles.filter((v) => v.token === undefined || v.token === who);
       const pages = Math.max(1, Math.ceil(all.length / size));
       return {
         status: 200,
