@@ -175,8 +175,7 @@ describe('demo data', () => {
     expect(counts.NEEDS_REVIEW).toBeGreaterThan(0);
     expect(counts.READY).toBeGreaterThan(0);
     expect(counts.APPROVED).toBeGreaterThan(0);
-    // STOP_PASSED_NEAR has no demo case yet (a stop passed 0.3–5 mi off): it is shown by mileage-review.test.ts.
-    expect([...seen].sort()).toEqual(REVIEW_FLAGS.filter((f) => f !== 'STOP_PASSED_NEAR').sort());
+    expect([...seen].sort()).toEqual([...REVIEW_FLAGS].sort());
     // A missed stop with a GPS hole (docs/mileage-review.md#demo): one or two such trips.
     expect(manyFlags.some((codes) => codes.includes('GPS_GAP') && codes.includes('STOP_NOT_REACHED'))).toBe(true);
   });

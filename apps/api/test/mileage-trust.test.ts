@@ -391,7 +391,9 @@ describe('one set of figures on every screen', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.recomputed).toBe(1);
       const shortest = await expectOneSetOfFigures(trip.id, f.truck.id, f.number);
-      expect(shortest.list.totalMiles).toBeLessThan(practical.list.totalMiles - 1);
+      // Offline, Practical and Shortest get the same fitted factor (docs/routing.md "The estimate"):
+      // the recompute routed the trip again and every screen still shows one set of figures.
+      expect(shortest.list.totalMiles).toBeCloseTo(practical.list.totalMiles, 1);
     } finally {
       await ctx.db.update(userRouteSettings).set({ routingType: 'PRACTICAL' }).where(sql`${userRouteSettings.userId} = ${ownerId}`);
     }

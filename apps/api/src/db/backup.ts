@@ -89,7 +89,8 @@ async function streamDataDir(database: Database, out: Writable): Promise<void> {
   }
   await database.exclusive!(async () => {
     // Files read 1 MB at a time (tar's default is up to 16 MB per read).
-    await pipeline(Readable.from(tar.create({ gzip: true, cwd: dir, portable: true, maxReadSize: 1 << 20 }, ['.'])), out);
+    // A byte stream with a small buffer: Readable.from would hold up to 16 chunks of a MB as objects.
+    await pipeline(Readable.from(tar.create({ gzip: true, cwd: dir, portable: true, maxReadSize: 256 << 10 }, ['.']), { objectMode: false, highWaterMark: 256 << 10 }), out);
   });
 }
 

@@ -136,8 +136,11 @@ export async function refreshTrack(deps: TelematicsDeps, tripId: number, source:
 export async function refreshTrackIn(deps: TelematicsDeps, tripId: number, source: ProviderName, window: TripWindow | null, meta: TrackMeta | null, client?: TelematicsProvider): Promise<TrackState> {
   const stored: TrackState = { fetchedAt: meta?.fetchedAt ?? null, error: null, off: null, fetched: false };
   if (!window || !window.vehicleId || window.companyId === null) return stored;
-  const sameWindow = meta && meta.vehicleId === window.vehicleId && meta.windowStart.getTime() === window.start.getTime();
-  if (sameWindow && meta.fetchedTo.getTime() >= window.end.getTime()) return stored;
+  // A track stored past the window's end (a trip fetched while in transit, up to then, and given an
+  // earlier end since) holds fixes the trip no longer has: it is fetched anew for the window.
+  const sameWindow =
+    meta && meta.vehicleId === window.vehicleId && meta.windowStart.getTime() === window.start.getTime() && meta.fetchedTo.getTime() <= window.end.getTime();
+  if (sameWindow && meta.fetchedTo.getTime() === window.end.getTime()) return stored;
   const availability = client ? { enabled: true as const, provider: client } : await providerFor(deps, window.companyId, source);
   if (!availability.enabled) return { ...stored, off: availability.reason };
   const base = sameWindow ? ((await loadStoredTrack(deps.db, tripId, source))?.track ?? emptyTrack()) : emptyTrack();
