@@ -1,4 +1,4 @@
-import { CIRCUITY, DEFAULT_BANDS, DEFAULT_CIRCUITY, type DefaultBand, type EstimateBand } from '@milepost/geo/estimate';
+import { CIRCUITY, DEFAULT_BANDS, DEFAULT_CIRCUITY, type DefaultBand, type EstimateBand } from '@milepost/geo/estimate-factors';
 
 /**
  * The estimate's basis as every screen says it (docs/routing.md "The estimate",

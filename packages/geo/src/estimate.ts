@@ -1,5 +1,8 @@
 import { wgs84Meters, type LatLng } from './distance';
 import { milesToMetres } from './units';
+import { CIRCUITY, DEFAULT_BANDS, DEFAULT_CIRCUITY, type DefaultBand, type EstimateBand } from './estimate-factors';
+
+export { CIRCUITY, DEFAULT_BANDS, DEFAULT_CIRCUITY, ESTIMATE_BANDS, type DefaultBand, type EstimateBand } from './estimate-factors';
 
 /**
  * The honest estimate used when HERE cannot route (docs/routing.md "The estimate"): roads run
@@ -12,35 +15,12 @@ import { milesToMetres } from './units';
 /** The routing mode the estimate follows (the same values as contracts' ROUTING_MODES; the API passes its own through). */
 export type RoutingMode = 'PRACTICAL' | 'SHORTEST';
 
-/**
- * The default factors per band of straight-line miles, fitted (the median of road ÷ straight
- * line over the fitted half of the city pairs, to 3 decimals). The pairs are highway mileages,
- * the roads a truck takes: the same factor serves Practical and Shortest routing.
- */
-export const DEFAULT_BANDS = ['UNDER_100', 'FROM_100', 'FROM_500'] as const;
-export type DefaultBand = (typeof DEFAULT_BANDS)[number];
-export const DEFAULT_CIRCUITY: Readonly<Record<DefaultBand, { fromMiles: number; toMiles: number | null; factor: number }>> = {
-  UNDER_100: { fromMiles: 0, toMiles: 100, factor: 1.247 },
-  FROM_100: { fromMiles: 100, toMiles: 500, factor: 1.219 },
-  FROM_500: { fromMiles: 500, toMiles: null, factor: 1.216 },
-};
-
 export function defaultBandOf(straightMeters: number): DefaultBand {
   return DEFAULT_BANDS.find((b) => {
     const to = DEFAULT_CIRCUITY[b].toMiles;
     return to === null || straightMeters < milesToMetres(to);
   })!;
 }
-
-/** The edge of a company's calibration bands (stored per company, estimate_calibration). */
-export const CIRCUITY = {
-  /** Straight-line miles below which a leg counts as short for a company's calibration. */
-  shortLegMiles: 25,
-} as const;
-
-/** The distance bands a company's own factor is kept for: straight line under / from CIRCUITY.shortLegMiles. */
-export const ESTIMATE_BANDS = ['SHORT', 'LONG'] as const;
-export type EstimateBand = (typeof ESTIMATE_BANDS)[number];
 
 export function bandOf(straightMeters: number): EstimateBand {
   return straightMeters < milesToMetres(CIRCUITY.shortLegMiles) ? 'SHORT' : 'LONG';

@@ -65,7 +65,7 @@ describe('Reports → IFTA return', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'IL: trips and purchases' }));
     const tripTable = await screen.findByRole('table', { name: 'Trips in IL' }, wait);
     expect(cells(tripTable)).toEqual([
-      ['07/14/2026', 'T-101', 'LD-1', '100.0 mi', 'GPS (telematics)'],
+      ['07/14/2026', 'T-101', 'LD-1', '100.0 mi', 'GPS'],
       ['08/03/2026', 'T-101', 'LD-2', '298.7 mi', 'HERE route'],
     ]);
     const bought = await screen.findByRole('table', { name: 'Purchases in IL' }, wait);
