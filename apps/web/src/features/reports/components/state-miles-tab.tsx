@@ -119,7 +119,7 @@ export function StateMilesTab({
           <p className="p-6 text-center text-sm text-muted-foreground">{STATE_MILES_EMPTY_TEXT}</p>
         ) : (
           <div className="grid min-h-0 flex-1 gap-3 p-3 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
-            <div className="min-w-0 space-y-3">
+            <div className="min-h-0 min-w-0 space-y-3 overflow-auto">
               <StatesTable report={report!} unit={distanceUnit} />
               <NotFileable report={report!} unit={distanceUnit} />
             </div>
