@@ -178,3 +178,23 @@ export async function generateReference(db: Database['db']) {
   await db.execute(sql`insert into drivers (first_name, last_name, truck_id, assigned_user_id)
     select (array['James','Maria','Robert','Linda','Carlos','Aisha'])[1 + g % 6], 'Driver' || g, (select min(id) from trucks) + g % 800, (select min(id) from users) + g % 40 from generate_series(1, 1200) g`);
 }
+
+/** An empty PostgreSQL database of its own for a bench run (BENCH_DATABASE_URL's server), and how to drop it. */
+export async function scratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  if (!admin.username) admin.username = 'postgres';
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const query = async (text: string) => {
+    const c = new pg.Client({ connectionString: admin.toString() });
+    await c.connect();
+    try {
+      await c.query(text);
+    } finally {
+      await c.end();
+    }
+  };
+  await query(`create database ${name}`);
+  const url = new URL(admin.toString());
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => query(`drop database if exists ${name} with (force)`) };
+}

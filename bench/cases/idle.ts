@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { postgresReachable, type Engine, type Figure } from '../lib';
+import { postgresReachable, scratchDatabase, type Engine, type Figure } from '../lib';
 
 /**
  * Idle means idle (docs/decisions/014-background-jobs.md, "At rest"): the built product
@@ -42,22 +40,9 @@ async function idleOnce(engine: Engine): Promise<Figure> {
   let drop = async () => undefined as void;
   const env: Record<string, string> = { MILEPOST_DATA_DIR: dataDir };
   if (engine === 'postgres') {
-    const admin = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-    if (!admin.username) admin.username = 'postgres';
-    const name = `milepost_idle_${randomBytes(4).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin.toString() });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    const url = new URL(admin.toString());
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    drop = async () => {
-      const d = new pg.Client({ connectionString: admin.toString() });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    };
+    const scratch = await scratchDatabase('milepost_idle');
+    env.DATABASE_URL = scratch.url;
+    drop = scratch.drop;
   }
   const port = await freePort();
   const proc = spawn(process.execPath, [MAIN], {

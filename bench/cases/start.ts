@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { percentile, postgresReachable, type Engine, type Figure } from '../lib';
+import { percentile, postgresReachable, scratchDatabase, type Engine, type Figure } from '../lib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MAIN = path.join(ROOT, 'apps/api/dist/main.js');
@@ -122,22 +120,9 @@ async function engineRuns(engine: Engine): Promise<Figure[]> {
   const env: Record<string, string> = { MILEPOST_DATA_DIR: dataDir };
   let drop = async () => undefined as void;
   if (engine === 'postgres') {
-    const admin = new URL(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-    if (!admin.username) admin.username = 'postgres';
-    const name = `milepost_bench_${randomBytes(4).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin.toString() });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    const url = new URL(admin.toString());
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    drop = async () => {
-      const d = new pg.Client({ connectionString: admin.toString() });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    };
+    const scratch = await scratchDatabase('milepost_bench');
+    env.DATABASE_URL = scratch.url;
+    drop = scratch.drop;
   }
   try {
     const first = await startOnce(env);
