@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/login');
@@ -17,9 +17,12 @@ export const SIGN_IN_TIMEOUT_MS = 25_000;
 
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 
+/** The data folder of the server this spec runs on (playwright.config.ts starts one per project). */
+export const dataDir = () => test.info().project.metadata.dataDir as string;
+
 /** The newest email in the product's outbox and the set-password link in it. */
 export async function latestEmailLink(afterCount = 0): Promise<URL> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const dir = path.join(dataDir(), 'outbox');
   for (let i = 0; i < 50; i++) {
     const files = (await readdir(dir).catch(() => [] as string[])).sort();
     if (files.length > afterCount) {
@@ -33,5 +36,5 @@ export async function latestEmailLink(afterCount = 0): Promise<URL> {
 }
 
 export async function outboxCount(): Promise<number> {
-  return (await readdir(path.join(process.env.E2E_DATA_DIR!, 'outbox')).catch(() => [] as string[])).length;
+  return (await readdir(path.join(dataDir(), 'outbox')).catch(() => [] as string[])).length;
 }
