@@ -6,7 +6,7 @@ import { drivers } from '../src/db/schema/reference';
 import { tripMileStats, vehiclePositions } from '../src/db/schema/telematics';
 import { createBoss } from '../src/jobs/queue';
 import { startGlePolling } from '../src/modules/telematics/gle-poll';
-import { keepTripFigures } from '../src/modules/telematics/keep-figures';
+import { keepTripFigures } from '../src/modules/trip-figures';
 import { prunePositions } from '../src/modules/telematics/positions';
 import type { TelematicsDeps } from '../src/modules/telematics/registry';
 import { pollCompany, scopedDriverId } from '../src/modules/telematics/sync';

@@ -15,7 +15,7 @@ import type { RoutingService } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
 import { PAY_RULE_SWEEP_CRON, PAY_RULE_SWEEP_QUEUE } from '../src/jobs/pay-rule';
-import { keepTripFigures } from '../src/modules/telematics/keep-figures';
+import { keepTripFigures } from '../src/modules/trip-figures';
 import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, createTripSettings } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { straightDrive, type FakeFix } from './fakes/telematics-server';

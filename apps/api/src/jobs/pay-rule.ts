@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { companiesBehindRule, recomputeRuleReviews } from '../modules/mileage-review';
-import type { JobOptions } from './queue';
 
 /**
  * The recompute of a company's open Mileage Review rows after its pay rule changed
@@ -25,7 +25,7 @@ export async function startPayRuleJobs(
   boss: PgBoss,
   opts: {
     db: Db;
-    log: JobOptions['log'];
+    log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
     retryDelay: number;
     /** Aborted at shutdown: the recompute stops after the batch in hand. */
     signal: AbortSignal;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
-import { backfillMileStats, keepTripFigures } from '../modules/telematics/keep-figures';
+import { backfillMileStats, keepTripFigures } from '../modules/trip-figures';
 import type { ProviderName } from '../modules/telematics/providers';
 import type { TelematicsDeps } from '../modules/telematics/registry';
 import { backfillStateMiles, type RulesCursor } from '../modules/state-miles';
@@ -191,7 +191,9 @@ export function createBoss(database: Database): PgBoss {
 export const IDLE_POLL_SECONDS = 30;
 
 export async function startJobs(opts: JobOptions): Promise<Jobs> {
-  const { database, telematics, log } = opts;
+  const { database, log } = opts;
+  // A track the sync stored moves the trip's figures (modules/trip-figures).
+  const telematics: TelematicsDeps = { ...opts.telematics, trackStored: async (tripId) => void (await keepTripFigures(opts.telematics, tripId, { fetch: false })) };
   const boss = createBoss(database);
   // Aborted by stop(): the backfills end after the trip in hand, so a shutdown does not wait on a batch.
   const stopping = new AbortController();

@@ -29,7 +29,7 @@ import { principalOf } from '../../platform/access';
 import { csvReply } from '../../platform/csv';
 import { sendJsonText } from '../../platform/json-text';
 import { exportTrips } from './export';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as trips from './service';
 import * as tripMap from './map-summary';
 import { recomputeTripRoutes } from './route-figures';

@@ -30,8 +30,8 @@ import { orderBy, planEstimate, toPage } from '../../platform/paging';
 import { diffTrips, type TripSnapshot } from './history';
 import type { RoutingService } from '../routing';
 import { refreshTripReview } from '../mileage-review';
-import { computeRouteFigures, routeSettingsOf, type RouteColumns, type RouteGeometry, type StopFigures } from './route-figures';
-import { writePlannedStateMiles } from '../state-miles';
+import { computeRouteFigures, routeSettingsOf, type RouteColumns, type StopFigures } from './route-figures';
+import { writePlannedStateMiles, type RouteGeometry } from '../state-miles';
 
 type TripInput = z.output<typeof tripInput>;
 // Columns hold metres (docs/decisions/020-one-unit.md); the wire's mile fields are converted here, at the edge.

@@ -4,9 +4,7 @@ import { trips } from '../../db/schema/trips';
 import { recomputeStateMiles } from '../state-miles';
 import { refreshTripReview } from '../mileage-review';
 import { ENGINE_VERSION, syncActualMiles, tripFigures } from './figures';
-import { PROVIDERS, type ProviderName } from './providers';
-import type { TelematicsDeps } from './registry';
-import { loadStoredTrack, refreshTrack, type TrackState } from './tracks';
+import { loadStoredTrack, PROVIDERS, refreshTrack, type ProviderName, type TelematicsDeps, type TrackState } from '../telematics';
 
 /**
  * The jobs' side of a trip's figures (docs/mileage-engine.md "From save and sync to every
