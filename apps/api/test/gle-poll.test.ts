@@ -4,7 +4,7 @@ import type { IntegrationStatus } from '@milepost/contracts/integrations-api';
 import { milesToMetres } from '@milepost/geo/units';
 import { drivers } from '../src/db/schema/reference';
 import { tripMileStats, vehiclePositions } from '../src/db/schema/telematics';
-import { createBoss } from '../src/jobs/queue';
+import { createBoss } from '../src/jobs/platform';
 import { startGlePolling } from '../src/modules/telematics/gle-poll';
 import { keepTripFigures } from '../src/modules/trip-figures';
 import { prunePositions } from '../src/modules/telematics/positions';

@@ -14,7 +14,7 @@ import { createTrip } from '../src/modules/trips/service';
 import type { RoutingService } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
-import { PAY_RULE_SWEEP_CRON, PAY_RULE_SWEEP_QUEUE } from '../src/jobs/pay-rule';
+import { PAY_RULE_SWEEP_CRON, PAY_RULE_SWEEP_QUEUE } from '../src/modules/mileage-review/jobs';
 import { keepTripFigures } from '../src/modules/trip-figures';
 import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, createTripSettings } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';

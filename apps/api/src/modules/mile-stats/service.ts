@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { metresToEnteredMiles } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { trips } from '../../db/schema/trips';
-import type { Jobs } from '../../jobs/queue';
+import type { Jobs } from '../../jobs/platform';
 import { AppError } from '../../platform/errors';
 import type { ProviderName } from '../telematics';
 import { tripFigures, type TripFigures } from '../trip-figures';

@@ -491,7 +491,7 @@ async function recomputeOlderRules(db: Db, tripId: number, loadStoredTrack: Stor
 }
 
 /**
- * The background backfill of state miles (jobs/queue.ts), one batch of each kind a run:
+ * The background backfill of state miles (modules/trip-figures/jobs.ts), one batch of each kind a run:
  * - trips saved before state miles existed (migration 0018) have none: their planned split is
  *   computed from their stops' straight legs, scaled to each leg's stored distance (HERE's or
  *   the estimate's) and labelled ESTIMATE — the route's line was not kept — and their GPS

@@ -67,7 +67,7 @@ export const markQueued = (db: Db, companyId: number, provider: ProviderName) =>
         updatedAt: sql`now()`,
       },
     })
-    // The last run's error, if it failed: the schedule queues such a company behind the others (jobs/queue.ts).
+    // The last run's error, if it failed: the schedule queues such a company behind the others (jobs.ts).
     .returning({ error: integrationSyncStatus.error });
 
 /**
