@@ -3,8 +3,7 @@ import { mileageReviewJobs } from './modules/mileage-review/jobs';
 import { routingJobs } from './modules/routing/jobs';
 import { telematicsJobs } from './modules/telematics/jobs';
 import { keepTripFigures } from './modules/trip-figures';
-import { sendBackfill, tripFiguresJobs } from './modules/trip-figures/jobs';
-import { tripsJobs } from './modules/trips/jobs';
+import { hereRetryJobs, sendBackfill, tripFiguresJobs } from './modules/trip-figures/jobs';
 import { rateLimitJobs } from './platform/rate-limit-jobs';
 
 /**
@@ -22,6 +21,6 @@ export const API_JOBS: readonly ModuleJobs[] = [
   }),
   mileageReviewJobs,
   routingJobs,
-  tripsJobs,
+  hereRetryJobs,
   rateLimitJobs,
 ];

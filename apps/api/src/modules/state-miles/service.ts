@@ -405,7 +405,7 @@ export async function stateMilesReport(db: Db, q: StateMilesQuery): Promise<Stat
  * The planned line the stored stops give without calling HERE: the straight legs between the
  * stops with a position, each scaled to the leg distance stored on its stop — HERE's or the
  * estimate's. For a trip whose figures are an estimate this is the geometry its save computed
- * (`computeRouteFigures` in modules/trips/route-figures.ts: the straight line between the two
+ * (`computeRouteFigures` in modules/trip-figures/route.ts: the straight line between the two
  * stops, the leg's estimated distance, which the save stores on the stop).
  */
 async function storedStraightLegs(db: Db, tripId: number): Promise<RouteGeometry> {

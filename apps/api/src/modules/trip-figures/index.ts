@@ -6,3 +6,7 @@
  */
 export { tripFigures, syncActualMiles, type TripFigures } from './figures';
 export { backfillMileStats, keepTripFigures, type KeepResult } from './keep';
+// What follows a trip's save (trips/service.ts), in its transaction.
+export { tripChanged } from './changed';
+// A trip's route figures, from the routing service on every save and recompute (docs/routing.md "Trip figures").
+export { computeRouteFigures, recomputeAll, recomputeEstimatedTrips, recomputeTripRoutes, routeSettingsOf, type RouteColumns, type StopFigures } from './route';

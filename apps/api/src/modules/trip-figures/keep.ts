@@ -30,13 +30,14 @@ export interface KeepResult {
 export async function keepTripFigures(deps: TelematicsDeps, tripId: number, opts: { fetch?: boolean; now?: Date } = {}): Promise<KeepResult | null> {
   const { db } = deps;
   const tracks: KeepResult['tracks'] = {};
-  if (opts.fetch ?? true) {
-    const before = await tripFigures(db, tripId);
-    if (!before) return null;
-    for (const source of before.sources) tracks[source] = await refreshTrack(deps, tripId, source, opts.now);
-  }
-  const f = await tripFigures(db, tripId, { location: true });
+  let f = await tripFigures(db, tripId, { location: true });
   if (!f) return null;
+  if (opts.fetch ?? true) {
+    for (const source of f.sources) tracks[source] = await refreshTrack(deps, tripId, source, opts.now);
+    // Computed once per change: only a track written by the fetch changes the figures read above.
+    if (Object.values(tracks).some((t) => t.fetched)) f = await tripFigures(db, tripId, { location: true });
+    if (!f) return null;
+  }
   const changed: ProviderName[] = [];
   await db.transaction(async (tx) => {
     for (const source of f.sources) {

@@ -32,7 +32,7 @@ import { exportTrips } from './export';
 import type { AppDeps } from '../../app-deps';
 import * as trips from './service';
 import * as tripMap from './map-summary';
-import { recomputeTripRoutes } from './route-figures';
+import { recomputeTripRoutes } from '../trip-figures';
 
 /** Trip lookups also serve the Routes and Reports screens' filters. */
 const LOOKUP = { anyOf: ['CAN_SHOW_TRIPS', 'CAN_SHOW_ROUTES', 'CAN_SHOW_REPORTS'] } as const;
