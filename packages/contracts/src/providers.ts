@@ -13,4 +13,4 @@ export const PROVIDER_LABELS: Readonly<Record<ProviderName, string>> = { SAMSARA
 /** A provider's name in lower case: the trip map's layer and source keys (`samsara`, `gle`). */
 export type ProviderKey = Lowercase<ProviderName>;
 export const providerKey = (provider: ProviderName): ProviderKey => provider.toLowerCase() as ProviderKey;
-export const PROVIDER_KEYS: readonly ProviderKey[] = PROVIDERS.map(providerKey);
+export const PROVIDER_KEYS = PROVIDERS.map(providerKey) as readonly ProviderKey[];
