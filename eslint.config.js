@@ -61,7 +61,7 @@ const FIRST_SCREEN_FILES = [
   'apps/web/src/features/trips/api/trips-api.ts',
   'apps/web/src/features/trips/components/{trips-screen,trips-columns,trips-filters,trip-status}.tsx',
 ];
-const PLAIN_CONTRACTS = ['list-query', 'trips-list', 'route-settings', 'messages', 'permissions', 'error-codes', 'estimate-basis'];
+const PLAIN_CONTRACTS = ['list-query', 'trips-list', 'route-settings', 'messages', 'permissions', 'error-codes', 'estimate-basis', 'providers'];
 /** sonner loads with the first toast (docs/decisions/013-first-screen-loads-fast.md): only components/layout/toasts.tsx imports it. */
 const noSonner = { group: ['sonner'], message: "Toasts come from '@/components/layout/toasts': sonner loads with the first toast (docs/decisions/013-first-screen-loads-fast.md)." };
 const noSchemaLibraries = [

@@ -7,7 +7,7 @@ import { createMailer, type Mailer } from './integrations/mail/mailer';
 import type { HereClient } from './integrations/here/client';
 import type { RetryPolicy } from './modules/telematics/provider';
 import type { TelematicsDeps } from './modules/telematics/registry';
-import type { Jobs } from './jobs/queue';
+import type { Jobs } from './jobs/platform';
 import type { AuthDeps } from './modules/auth/service';
 import { createRoutingService, hereClientFor, type RoutingService } from './modules/routing/service';
 import type { TokenKeys } from './platform/access';

@@ -21,8 +21,6 @@ import { databaseRateLimitStore } from './platform/rate-limit';
 import { metricsRoutes, observeRequests } from './platform/metrics';
 import { securityHeaders } from './platform/security-headers';
 
-export type { AppDeps } from './app-deps';
-
 export interface BuildOptions {
   /** Built once by the caller (createAppDeps); Fastify logs through `deps.log`. */
   deps: AppDeps;

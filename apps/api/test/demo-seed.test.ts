@@ -19,7 +19,7 @@ import { seedDemo, DEMO_LOGIN } from '../src/db/seed/demo';
 import { backupDatabase, BackupError, defaultBackupFile, pgliteDir, restoreDatabase, serveBackups, type BackupTarget } from '../src/db/backup';
 import { openDatabase, type Database } from '../src/db/client';
 import { adminUrl } from './global-setup';
-import { backfillMileStats, keepTripFigures } from '../src/modules/telematics/keep-figures';
+import { backfillMileStats, keepTripFigures } from '../src/modules/trip-figures';
 import { dueSyncs } from '../src/modules/telematics/sync';
 import { routingServiceFor } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';

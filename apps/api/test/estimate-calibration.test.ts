@@ -5,7 +5,7 @@ import { wgs84Meters } from '@milepost/geo/distance';
 import { estimateBasisText } from '@milepost/contracts/estimate-basis';
 import { DEFAULT_CIRCUITY, estimateLeg } from '@milepost/geo/estimate';
 import { metresToMiles, milesToMetres } from '@milepost/geo/units';
-import { CALIBRATION_CRON, CALIBRATION_QUEUE } from '../src/jobs/queue';
+import { CALIBRATION_CRON, CALIBRATION_QUEUE } from '../src/modules/routing/jobs';
 import { calibrateEstimates, calibrationOf, MIN_CALIBRATION_LEGS } from '../src/modules/routing/calibration';
 import { estimateCalibration } from '../src/db/schema/routing';
 import { tripMileStats } from '../src/db/schema/telematics';

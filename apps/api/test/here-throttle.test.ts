@@ -7,7 +7,7 @@ import { hereThrottle } from '../src/db/schema/routing';
 import { trips } from '../src/db/schema/trips';
 import { routingServiceFor } from '../src/modules/routing/service';
 import { recordAnswered, recordThrottle, throttleState } from '../src/modules/routing/throttle';
-import { recomputeEstimatedTrips } from '../src/modules/trips/route-figures';
+import { recomputeEstimatedTrips } from '../src/modules/trip-figures';
 import { createTrip } from '../src/modules/trips/service';
 import { call, createTestContext, type TestContext } from './harness';
 import { createDriverRow, createTruckRow, createUser, signIn } from './factories';

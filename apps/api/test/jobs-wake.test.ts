@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import { TRIP_FIGURES_QUEUE } from '../src/jobs/queue';
+import { TRIP_FIGURES_QUEUE } from '../src/modules/trip-figures/jobs';
 import { createTestContext, testJobs, type TestContext } from './harness';
 
 /**

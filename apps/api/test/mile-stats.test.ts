@@ -8,7 +8,7 @@ import { wgs84Meters } from '@milepost/geo/distance';
 import { tripMileStats, tripTracks } from '../src/db/schema/telematics';
 import { recoveryReasons } from '../src/db/schema/reference';
 import { trips } from '../src/db/schema/trips';
-import { keepTripFigures } from '../src/modules/telematics/keep-figures';
+import { keepTripFigures } from '../src/modules/trip-figures';
 import { LATE_FIXES_MS } from '../src/modules/telematics/tracks';
 import { createTrip } from '../src/modules/trips/service';
 import type { RoutingService } from '../src/modules/routing/service';

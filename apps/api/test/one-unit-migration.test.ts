@@ -9,7 +9,7 @@ import { milesToMetres } from '@milepost/geo/units';
 import type { Database } from '../src/db/client';
 import { tripMileStats } from '../src/db/schema/telematics';
 import { trips } from '../src/db/schema/trips';
-import { syncActualMiles } from '../src/modules/telematics/figures';
+import { syncActualMiles } from '../src/modules/trip-figures';
 import { call, createTestContext, type TestContext } from './harness';
 import { createUser, signIn } from './factories';
 

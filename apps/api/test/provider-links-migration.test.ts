@@ -149,3 +149,92 @@ describe('modules outside telematics', () => {
     }
   });
 });
+
+/**
+ * Every file of apps/<app>/src and packages/<package>/src (tests aside) that names a telematics provider outside
+ * its homes — modules/telematics/ and packages/contracts/src/providers.ts, where the provider set is
+ * declared once (docs/integrations/telematics.md "Adding a provider"). The list only shrinks: a file
+ * that starts naming a provider fails here (take the name from providers.ts instead), and a file
+ * that stops naming one is taken off the list.
+ */
+const STILL_NAMES_A_PROVIDER = [
+    'apps/api/src/app-deps.ts',
+    'apps/api/src/config.ts',
+    'apps/api/src/db/schema/mileage-review.ts',
+    'apps/api/src/db/schema/reference.ts',
+    'apps/api/src/db/schema/telematics.ts',
+    'apps/api/src/db/schema/trips.ts',
+    'apps/api/src/db/seed/demo-reference.ts',
+    'apps/api/src/db/seed/demo-trips.ts',
+    'apps/api/src/modules/mile-stats/routes.ts',
+    'apps/api/src/modules/mile-stats/service.ts',
+    'apps/api/src/modules/routing/calibration.ts',
+    'apps/api/src/modules/state-miles/service.ts',
+    'apps/api/src/modules/trip-figures/figures.ts',
+    'apps/api/src/modules/trips/map-summary.ts',
+    'apps/api/src/modules/trips/routes.ts',
+    'apps/api/src/platform/metrics.ts',
+    'apps/api/src/platform/retry-after.ts',
+    'apps/web/src/components/map/telematics-map-panel.tsx',
+    'apps/web/src/components/ui/switch.tsx',
+    'apps/web/src/features/companies/components/company-form.tsx',
+    'apps/web/src/features/companies/components/company-tokens-form.tsx',
+    'apps/web/src/features/mileage/components/mileage-report-dialog.tsx',
+    'apps/web/src/features/mileage/mileage-report.ts',
+    'apps/web/src/features/reports/components/reports-columns.tsx',
+    'apps/web/src/features/reports/components/reports-screen.tsx',
+    'apps/web/src/features/reports/components/state-miles-tab.tsx',
+    'apps/web/src/features/system/components/settings-form.tsx',
+    'apps/web/src/features/trips/api/trips-api.ts',
+    'apps/web/src/features/trips/components/trip-map-report-dialog.tsx',
+    'apps/web/src/features/trips/components/trip-map-view.tsx',
+    'apps/web/src/features/trucks/components/truck-form.tsx',
+    'apps/web/src/features/trucks/components/truck-view.tsx',
+    'apps/web/src/features/trucks/components/trucks-columns.tsx',
+    'packages/contracts/src/companies-api.ts',
+    'packages/contracts/src/integrations-api.ts',
+    'packages/contracts/src/mile-stats-api.ts',
+    'packages/contracts/src/permissions.ts',
+    'packages/contracts/src/route-data-api.ts',
+    'packages/contracts/src/settings-api.ts',
+    'packages/contracts/src/state-miles-api.ts',
+    'packages/contracts/src/trip-map-api.ts',
+    'packages/contracts/src/trip-statistics-api.ts',
+    'packages/contracts/src/trucks-api.ts',
+    'packages/geo/src/mileage.ts',
+];
+const PROVIDER_WORD = /samsara|\bgle(?=\b|[A-Z_])|\bGLE\b/i;
+const PROVIDER_HOMES = ['apps/api/src/modules/telematics/', 'packages/contracts/src/providers.ts'];
+
+async function sourceFiles(dir: URL, root: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules') continue;
+    if (entry.isDirectory()) out.push(...(await sourceFiles(new URL(`${entry.name}/`, dir), `${root}${entry.name}/`)));
+    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(`${root}${entry.name}`);
+  }
+  return out;
+}
+
+describe('the provider set is declared once', () => {
+  it('no file of apps/*/src or packages/*/src names a provider beyond the known list', async () => {
+    const repo = new URL('../../../', import.meta.url);
+    const roots = [
+      ...(await readdir(new URL('apps/', repo))).map((app) => `apps/${app}/src/`),
+      ...(await readdir(new URL('packages/', repo))).map((pkg) => `packages/${pkg}/src/`),
+    ];
+    const naming: string[] = [];
+    for (const root of roots) {
+      const dir = new URL(root, repo);
+      const exists = await readdir(dir).then(() => true, () => false);
+      if (!exists) continue;
+      for (const file of await sourceFiles(dir, root)) {
+        if (PROVIDER_HOMES.some((home) => file.startsWith(home))) continue;
+        const text = (await readFile(new URL(file, repo), 'utf8')).replace(/\bsamsaraVin\b/g, '');
+        if (PROVIDER_WORD.test(text)) naming.push(file);
+      }
+    }
+    expect(roots.length).toBeGreaterThanOrEqual(4);
+    expect(naming.sort()).toEqual([...STILL_NAMES_A_PROVIDER].sort());
+  });
+});

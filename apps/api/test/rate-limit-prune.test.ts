@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRUNE_RATE_LIMITS_CRON, PRUNE_RATE_LIMITS_QUEUE } from '../src/jobs/queue';
+import { PRUNE_RATE_LIMITS_CRON, PRUNE_RATE_LIMITS_QUEUE } from '../src/platform/rate-limit-jobs';
 import { createTestContext, testJobs, type TestContext } from './harness';
 
 let ctx: TestContext;

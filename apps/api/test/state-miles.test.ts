@@ -13,7 +13,7 @@ import { stateMilesMonthly, stateMilesQuarterly, tripStateMiles } from '../src/d
 import { trips } from '../src/db/schema/trips';
 import { backfillStateMiles, type RulesCursor } from '../src/modules/state-miles/service';
 import { createSecretBox } from '../src/platform/secret-box';
-import { keepTripFigures } from '../src/modules/telematics/keep-figures';
+import { keepTripFigures } from '../src/modules/trip-figures';
 import { loadStoredTrack } from '../src/modules/telematics/tracks';
 import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
 import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, createTripSettings } from './factories';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { IntegrationStatus } from '@milepost/contracts/integrations-api';
-import { syncQueueOf } from '../src/jobs/queue';
+import { syncQueueOf } from '../src/modules/telematics/jobs';
 import { DEFAULT_RETRY } from '../src/modules/telematics/provider';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, type TestContext } from './harness';

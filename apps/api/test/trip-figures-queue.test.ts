@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
-import { createBoss, TRIP_FIGURES_QUEUE } from '../src/jobs/queue';
+import { createBoss } from '../src/jobs/platform';
+import { TRIP_FIGURES_QUEUE } from '../src/modules/trip-figures/jobs';
 import { call, createTestContext, testJobs, type TestContext } from './harness';
 import { createCompanyRow, createTripSettings, createUser, signIn } from './factories';
 import { tripInTransit } from './telematics-fixtures';

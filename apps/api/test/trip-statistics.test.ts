@@ -5,7 +5,7 @@ import { PERMISSION_NAMES, type PermissionName } from '@milepost/contracts/permi
 import { periodRouteSource, REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import type { TripRow } from '@milepost/contracts/trips-api';
 import { tripMileStats } from '../src/db/schema/telematics';
-import { syncActualMiles } from '../src/modules/telematics/figures';
+import { syncActualMiles } from '../src/modules/trip-figures';
 import { trips } from '../src/db/schema/trips';
 import { call, createTestContext, type TestContext } from './harness';
 import { createDriverRow, createTruckRow, createUser, signIn } from './factories';

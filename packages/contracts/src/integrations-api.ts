@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { id } from './fields';
+import { PROVIDER_LABELS, PROVIDERS, providerKey, type ProviderName } from './providers';
 
 /**
  * Telematics integrations of a company: run a sync on demand and read how the last one went
  * (docs/integrations/telematics.md). Both need CAN_SYNC_INTEGRATIONS.
  */
-export const INTEGRATION_PROVIDERS = ['SAMSARA', 'GLE'] as const;
-export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
-export const INTEGRATION_LABELS: Record<IntegrationProvider, string> = { SAMSARA: 'Samsara', GLE: 'GLE' };
-/** The on/off switches of the integrations, as a company's form and the global settings show them. */
-export const INTEGRATION_SWITCHES = [
-  { name: 'samsaraEnabled', label: `${INTEGRATION_LABELS.SAMSARA} enabled` },
-  { name: 'gleEnabled', label: `${INTEGRATION_LABELS.GLE} enabled` },
-] as const;
+export const INTEGRATION_PROVIDERS = PROVIDERS;
+export type IntegrationProvider = ProviderName;
+export const INTEGRATION_LABELS: Readonly<Record<IntegrationProvider, string>> = PROVIDER_LABELS;
+/** The on/off switches of the integrations, as a company's form and the global settings show them (the spec's `samsaraEnabled`, `gleEnabled`). */
+export const INTEGRATION_SWITCHES = PROVIDERS.map((p) => ({ name: `${providerKey(p)}Enabled` as const, label: `${PROVIDER_LABELS[p]} enabled` }));
 
 /**
  * NEVER: no sync has run yet for this company and provider. STALLED: a run stopped answering

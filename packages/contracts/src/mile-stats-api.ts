@@ -4,6 +4,7 @@ import { ID_MAX } from './list-query';
 import { LOAD_STATUSES, STOP_TYPES } from '@milepost/geo/stops';
 import { estimateBasis, ROUTE_SOURCES } from './routing-api';
 import { TRIP_MESSAGES, tripMiles } from './trips-api';
+import { PROVIDERS } from './providers';
 
 /**
  * Mile stats: each trip's figures from three sources side by side (HERE routing, Samsara, GLE)
@@ -28,7 +29,8 @@ export function payableFrom(emptyMiles: unknown, loadedMiles: unknown): number |
   return Math.round((empty.data + loaded.data) * 10) / 10;
 }
 
-export const MILEAGE_SOURCES = ['HERE', 'SAMSARA', 'GLE'] as const;
+/** HERE (the planned route), then the telematics providers (providers.ts). */
+export const MILEAGE_SOURCES = ['HERE', ...PROVIDERS] as const;
 export type MileageSource = (typeof MILEAGE_SOURCES)[number];
 
 /**

@@ -6,6 +6,7 @@ import { centralDateTime } from './time';
 import { IDENTIFIER_TYPES } from './trips-api';
 import { ROUTE_SOURCES } from './routing-api';
 import { sourceCoverage } from './mile-stats-api';
+import { PROVIDERS } from './providers';
 
 /**
  * Pay rules, the Mileage Review queue, approval by rule and the settlement export
@@ -101,7 +102,8 @@ export const REVIEW_FLAG_LABELS: Record<ReviewFlagCode, string> = {
 export const reviewFlag = z.object({ code: z.enum(REVIEW_FLAGS), sentence: z.string() });
 export type ReviewFlag = z.infer<typeof reviewFlag>;
 
-export const ACTUAL_SOURCES = ['SAMSARA', 'GLE'] as const;
+/** The providers whose figures may be a trip's actual miles (providers.ts, in the order one is chosen). */
+export const ACTUAL_SOURCES = PROVIDERS;
 export type ActualSource = (typeof ACTUAL_SOURCES)[number];
 
 export type ReviewSortField = (typeof reviewSortFields)[number];

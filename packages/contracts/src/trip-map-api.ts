@@ -3,6 +3,7 @@ import { id, requiredText } from './fields';
 import { DISTANCE_METHODS, sourceCoverage } from './mile-stats-api';
 import { estimateBasis } from './routing-api';
 import { IDENTIFIER_TYPES } from './trips-api';
+import { PROVIDER_KEYS } from './providers';
 
 /**
  * The trip map's panels and its report dialog (docs/product/trips.md "Map panels", "Trip map report
@@ -17,7 +18,8 @@ import { IDENTIFIER_TYPES } from './trips-api';
  * trip, `method` and `distance` null: the panel shows 'Limited Data Available'.
  */
 
-export const MAP_TYPES = ['here', 'samsara', 'gle'] as const;
+/** HERE's route, then each provider's track (providers.ts, in lower case). */
+export const MAP_TYPES = ['here', ...PROVIDER_KEYS] as const;
 export type MapType = (typeof MAP_TYPES)[number];
 
 /**

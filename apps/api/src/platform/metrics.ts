@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { ProviderName } from '@milepost/contracts/providers';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
@@ -11,7 +12,8 @@ import type { Database } from '../db/client';
  */
 export const registry = new Registry();
 
-export type OutgoingProvider = 'HERE' | 'SAMSARA' | 'GLE';
+/** HERE and the telematics providers (packages/contracts providers.ts). */
+export type OutgoingProvider = 'HERE' | ProviderName;
 /** 'ok', or why a call failed: 'timeout', 'network', 'rate_limited', 'unauthorized', 'http_error', 'bad_answer'. */
 export type OutgoingOutcome = 'ok' | 'timeout' | 'network' | 'rate_limited' | 'unauthorized' | 'http_error' | 'bad_answer';
 

@@ -21,7 +21,7 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<{
   return { count: Number(row.count), ttlMs: Number(row.ttl_ms) };
 }
 
-/** Deletes counters whose window ended over an hour ago; the background jobs run it hourly and at start (jobs/queue.ts). */
+/** Deletes counters whose window ended over an hour ago; the background jobs run it hourly and at start (rate-limit-jobs.ts). */
 export async function pruneRateLimits(db: Db): Promise<void> {
   await db.execute(sql`delete from rate_limit_hits where reset_at < now() - interval '1 hour'`);
 }

@@ -1,5 +1,6 @@
 import { estimateBasisText, type EstimateBasisLike } from '@milepost/contracts/estimate-basis';
 import { DECIMAL } from '@milepost/contracts/list-query';
+import { PROVIDER_LABELS, PROVIDERS, type ProviderName } from '@milepost/contracts/providers';
 import { groupDigits, metersTo, metresToMiles, milesToMetres, type DistanceUnit } from '@milepost/geo/units';
 
 /**
@@ -9,15 +10,14 @@ import { groupDigits, metersTo, metresToMiles, milesToMetres, type DistanceUnit 
  */
 
 /** Where a figure came from. Only an estimate changes how it is written; the others name their source in titles. */
-export type DistanceSource = 'HERE' | 'ESTIMATE' | 'SAMSARA' | 'GLE' | 'ODOMETER' | 'GPS' | 'MANUAL';
+export type DistanceSource = 'HERE' | 'ESTIMATE' | ProviderName | 'ODOMETER' | 'GPS' | 'MANUAL';
 
 export const UNIT_SUFFIX: Readonly<Record<DistanceUnit, string>> = { MILES: 'mi', KM: 'km' };
 
 export const SOURCE_TITLES: Readonly<Record<DistanceSource, string>> = {
   HERE: 'Truck route from HERE',
   ESTIMATE: 'Estimate (no HERE route): straight-line distance × a road factor',
-  SAMSARA: 'Measured along Samsara GPS points',
-  GLE: 'Measured along GLE GPS points',
+  ...(Object.fromEntries(PROVIDERS.map((p) => [p, `Measured along ${PROVIDER_LABELS[p]} GPS points`])) as Record<ProviderName, string>),
   ODOMETER: 'Odometer readings',
   GPS: 'Measured along GPS points',
   MANUAL: 'Entered by staff',

@@ -151,7 +151,7 @@ export const tripTracks = pgTable(
 
 /**
  * Each trip's telematics figures per source (SAMSARA, GLE), in miles (as `GET /mile-stats/{tripId}`
- * answers), kept by the jobs (modules/telematics/figures.ts). `inputsKey` says what they were
+ * answers), kept by the jobs (modules/trip-figures/figures.ts). `inputsKey` says what they were
  * computed from (engine version, stops, stop radii, the track's fetch time), so a read whose
  * inputs are unchanged is answered from here. HERE figures are not kept: they are the stop legs.
  */

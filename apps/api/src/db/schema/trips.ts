@@ -49,7 +49,7 @@ export const trips = pgTable(
     routeEstimateReason: text(),
     /**
      * The trip's TOTAL MILES by telematics (Samsara's, else GLE's; metres), written with
-     * `trip_mile_stats` by modules/telematics/figures.ts so the Reports' planned-vs-actual totals
+     * `trip_mile_stats` by modules/trip-figures/figures.ts so the Reports' planned-vs-actual totals
      * follow it (docs/decisions/011-mileage-reports.md); null while no provider measured the trip.
      */
     telematicsM: doublePrecision(),

@@ -258,5 +258,5 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
     }
   }
   // The mile stats of loads with stored tracks are computed by a background job after start
-  // (jobs/queue.ts, backfillMileStats), so a first start stays quick.
+  // (modules/trip-figures/jobs.ts, backfillMileStats), so a first start stays quick.
 }

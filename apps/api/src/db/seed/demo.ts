@@ -7,7 +7,7 @@ import { seedDemoReference } from './demo-reference';
 import { seedDemoTrips } from './demo-trips';
 import { seedDemoFuel } from './demo-fuel';
 import type { RoutingService } from '../../modules/routing/service';
-import { recomputeAll } from '../../modules/trips/route-figures';
+import { recomputeAll } from '../../modules/trip-figures';
 
 export const DEMO_LOGIN = { email: 'owner@milepost.local', password: 'milepost-demo' } as const;
 

@@ -15,7 +15,7 @@ import { AUTH_MESSAGES, GENERIC_ERROR_MESSAGES } from '@milepost/contracts/messa
 import { principalOf } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { countHit } from '../../platform/rate-limit';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as auth from './service';
 
 const empty = envelope(z.null());

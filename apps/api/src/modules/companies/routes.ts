@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
 import { companyForm, companyListQuery, companyRow, companyTokensUpdate, companyUpdate } from '@milepost/contracts/companies-api';
 import { changeActiveQuery, versionedChangeBody } from '@milepost/contracts/users-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as companies from './service';
 
 const READ = { anyOf: ['CAN_SHOW_COMPANIES', 'CAN_SHOW_COMPANY_PAGE', 'CAN_SHOW_TRUCKS', 'CAN_SHOW_TRUCK_PAGE'] } as const;

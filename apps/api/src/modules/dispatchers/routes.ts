@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
 import { dispatcherForm, dispatcherListQuery, dispatcherRow } from '@milepost/contracts/dispatchers-api';
 import { changeActiveQuery } from '@milepost/contracts/users-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as dispatchers from './service';
 
 export async function dispatcherRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, paged } from '@milepost/contracts/api';
 import { assignDriversForm, driverListQuery, driverRow } from '@milepost/contracts/drivers-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as driversService from './service';
 
 export async function driverRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -12,7 +12,7 @@ import {
   fuelPurchaseRow,
   fuelPurchaseUpdate,
 } from '@milepost/contracts/ifta-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as fuel from './service';
 
 /** Reading is the Reports screen's (the IFTA return); writing has its own permission. */

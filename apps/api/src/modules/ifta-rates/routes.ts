@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@milepost/contracts/api';
 import { iftaRates, iftaRatesForm, iftaRatesImportBody, iftaRatesQuery } from '@milepost/contracts/ifta-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { importRateMatrix, putRates, ratesOf } from './service';
 
 const READ = { permission: 'CAN_SHOW_REPORTS' } as const;

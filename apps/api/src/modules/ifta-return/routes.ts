@@ -11,7 +11,7 @@ import {
   iftaReturnTripsQuery,
   type IftaReturnRow,
 } from '@milepost/contracts/ifta-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { csvLines, csvReply, type CsvColumn } from '../../platform/csv';
 import { iftaReturnOf, iftaReturnTrips } from './service';
 

@@ -5,7 +5,7 @@ import { mileStatsParams, mileStatsRefreshAccepted, tripMileStats } from '@milep
 import { routeDataQuery, tripRouteData } from '@milepost/contracts/route-data-api';
 import { TELEMATICS_VIEW_PERMISSIONS, hasAnyPermission } from '@milepost/contracts/permissions';
 import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/access';
 import { perUserPerMinute } from '../../platform/rate-limit';
 import { mileStatsOf, queueRefresh, routeData } from './service';

@@ -7,15 +7,16 @@ import type { z } from 'zod';
 import { metresToEnteredMiles } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { trips } from '../../db/schema/trips';
-import type { Jobs } from '../../jobs/queue';
+import type { Jobs } from '../../jobs/platform';
 import { AppError } from '../../platform/errors';
-import { tripFigures, type ProviderName, type TripFigures } from '../telematics';
+import type { ProviderName } from '../telematics';
+import { tripFigures, type TripFigures } from '../trip-figures';
 import { getTrip, tripIdForMap } from '../trips';
 
 /**
  * Each trip's miles from three sources (docs/mileage-engine.md, docs/integrations/telematics.md),
  * as the Mileage Report and the map read them: from stored data only. Fetching tracks and keeping
- * figures is the jobs' work (modules/telematics/figures.ts); a read never calls Samsara or GLE and
+ * figures is the jobs' work (modules/trip-figures/figures.ts); a read never calls Samsara or GLE and
  * never writes.
  */
 

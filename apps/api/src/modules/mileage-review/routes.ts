@@ -13,7 +13,7 @@ import {
   reviewPage,
   reviewReadyQuery,
 } from '@milepost/contracts/mileage-review-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/access';
 import { csvReply } from '../../platform/csv';
 import { sendJsonText } from '../../platform/json-text';

@@ -174,7 +174,7 @@ export async function refreshCompanyReviews(db: Db, companyId: number, batch = 5
 /**
  * Recomputes the open review rows of every company that runs `provider`: the trip settings'
  * switch of that provider decides whose figures are the actual miles, so when it changes these
- * rows follow. A job's work (jobs/queue.ts, REVIEW_REFRESH_QUEUE), queued by the settings save.
+ * rows follow. A job's work (jobs.ts, REVIEW_REFRESH_QUEUE), queued by the settings save.
  */
 export async function refreshProviderReviews(db: Db, provider: ProviderName): Promise<number> {
   const rows = await db
@@ -255,7 +255,7 @@ export const RULE_RECOMPUTE_BATCH = 100;
  * Brings a company's open review rows (no payable miles) computed under an older version of its
  * pay rule up to the current one, `batch` rows a transaction, in trip order: a process killed
  * mid-way leaves whole batches done and the rest still behind, which the next run finds
- * (docs/mileage-review.md "Pay rule"). The job's work (jobs/queue.ts, PAY_RULE_QUEUE). Answers the
+ * (docs/mileage-review.md "Pay rule"). The job's work (jobs.ts, PAY_RULE_QUEUE). Answers the
  * rows recomputed.
  */
 export async function recomputeRuleReviews(db: Db, companyId: number, opts: { batch?: number; signal?: AbortSignal } = {}): Promise<number> {

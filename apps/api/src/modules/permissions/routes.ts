@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
 import { changeEnabledQuery, permissionForm, permissionListQuery, permissionRow } from '@milepost/contracts/permissions-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/access';
 import * as service from './service';
 

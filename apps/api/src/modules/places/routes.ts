@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@milepost/contracts/api';
 import { autosuggestQuery, autosuggestResponse, clientConfig } from '@milepost/contracts/places-api';
 import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/access';
 import { perUserPerMinute } from '../../platform/rate-limit';
 import { mapTilesConfig } from '../routing';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
 import { recoveryReasonForm, recoveryReasonListQuery, recoveryReasonRow, recoveryReasonUpdate } from '@milepost/contracts/recovery-reasons-api';
 import { changeActiveQuery } from '@milepost/contracts/users-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as reasons from './service';
 
 export async function recoveryReasonRoutes(app: FastifyInstance, deps: AppDeps) {

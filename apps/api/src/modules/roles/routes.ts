@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
 import { roleDetail, roleForm, roleListQuery, roleRow } from '@milepost/contracts/roles-api';
 import { changeActiveQuery } from '@milepost/contracts/users-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/access';
 import * as roles from './service';
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@milepost/contracts/api';
 import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
 import { mapTileParams, mapTileQuery, routeRequest, routeResponse, routingStatus } from '@milepost/contracts/routing-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../platform/errors';
 import { perUserPerMinute } from '../../platform/rate-limit';
 import { routingStatusOf } from './throttle';

@@ -9,7 +9,7 @@ import { trips } from '../../db/schema/trips';
  * A 429 or 503 from HERE Routing stops every instance from calling it until its Retry-After has
  * passed — or, without one, for a backoff doubling from 30 s up to 10 min over a spell of refusals.
  * Meanwhile routes are the labelled estimate (HERE_THROTTLED, HERE_UNAVAILABLE); the first answer
- * after it ends the spell, and the retry job (jobs/queue.ts `here-retry-estimates`) recomputes
+ * after it ends the spell, and the retry job (modules/trip-figures/jobs.ts `here-retry-estimates`) recomputes
  * the trips estimated for any reason but NO_KEY.
  */
 export const HERE_BACKOFF = {

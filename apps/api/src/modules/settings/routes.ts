@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { envelope, idParam } from '@milepost/contracts/api';
 import { globalSettingTypeQuery, tripSettings, tripSettingsForm, userRouteSetting, userRouteSettingForm } from '@milepost/contracts/settings-api';
 import { principalOf } from '../../platform/access';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as settings from './service';
 
 export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {

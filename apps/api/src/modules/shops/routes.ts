@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
 import { shopForm, shopListQuery, shopRow } from '@milepost/contracts/shops-api';
 import { changeActiveQuery } from '@milepost/contracts/users-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as shops from './service';
 
 export async function shopRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, idParam } from '@milepost/contracts/api';
 import { STATE_MILES_CSV_HEADERS, jurisdictionNote, notFileableNote, stateMilesFileName, stateMilesQuery, stateMilesReport, tripStateMiles } from '@milepost/contracts/state-miles-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { csvReply, oneDecimal, type CsvColumn } from '../../platform/csv';
 import { metresToMiles } from '@milepost/geo/units';
 import { sendJsonText } from '../../platform/json-text';

@@ -23,7 +23,7 @@ import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { stateMilesMonthly, stateMilesQuarterly, tripStateMiles } from '../../db/schema/trip-statistics';
 import { tripStops, trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
-import type { RouteGeometry } from '../trips';
+import type { RouteGeometry } from './route-geometry';
 import { PROVIDERS, type ProviderName } from '../telematics';
 
 /*
@@ -405,7 +405,7 @@ export async function stateMilesReport(db: Db, q: StateMilesQuery): Promise<Stat
  * The planned line the stored stops give without calling HERE: the straight legs between the
  * stops with a position, each scaled to the leg distance stored on its stop — HERE's or the
  * estimate's. For a trip whose figures are an estimate this is the geometry its save computed
- * (`computeRouteFigures` in modules/trips/route-figures.ts: the straight line between the two
+ * (`computeRouteFigures` in modules/trip-figures/route.ts: the straight line between the two
  * stops, the leg's estimated distance, which the save stores on the stop).
  */
 async function storedStraightLegs(db: Db, tripId: number): Promise<RouteGeometry> {
@@ -491,7 +491,7 @@ async function recomputeOlderRules(db: Db, tripId: number, loadStoredTrack: Stor
 }
 
 /**
- * The background backfill of state miles (jobs/queue.ts), one batch of each kind a run:
+ * The background backfill of state miles (modules/trip-figures/jobs.ts), one batch of each kind a run:
  * - trips saved before state miles existed (migration 0018) have none: their planned split is
  *   computed from their stops' straight legs, scaled to each leg's stored distance (HERE's or
  *   the estimate's) and labelled ESTIMATE — the route's line was not kept — and their GPS

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
 import { teamForm, teamListQuery, teamRow } from '@milepost/contracts/dispatchers-api';
 import { changeActiveQuery } from '@milepost/contracts/users-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as teams from './service';
 
 export async function teamRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -4,7 +4,8 @@ import { UNIT_NUMBER_MAX } from '@milepost/contracts/trucks-api';
 import { countOutgoingCall, type OutgoingOutcome } from '../../platform/metrics';
 import { LONE_SURROGATE } from '../../platform/storable';
 import { ProviderError, type Breadcrumb, type OdometerReading, type TelematicsDriver, type TelematicsVehicle } from './provider';
-import type { ProviderName } from './providers';
+import { PROVIDER_LABELS as LABEL, type ProviderName } from '@milepost/contracts/providers';
+import type { SyncReport } from './sync-report';
 
 /**
  * The edge between Milepost and a telematics provider (docs/integrations/telematics.md#untrusted-input):
@@ -32,8 +33,6 @@ export const EDGE_LIMITS = {
   maxOdometerMeters: 1e10,
   maxSpeedMph: 250,
 } as const;
-
-export const LABEL: Record<ProviderName, string> = { SAMSARA: 'Samsara', GLE: 'GLE' };
 
 // C0 and C1 controls, DEL, line/paragraph separators and the BOM: never part of a name (the set a typed name refuses).
 const CONTROL = new RegExp(`${CONTROL_CHARACTER.source}+`, 'g');
@@ -122,43 +121,6 @@ export function parseOdometer(raw: { time: unknown; meters: unknown }, w: FixWin
     return null;
   }
   return r.data;
-}
-
-/**
- * What a run skipped and where pagination stopped early, for the sync status
- * ("3 records skipped: 2 GPS fixes outside the trip window, 1 vehicle without an id.").
- */
-export class SyncReport {
-  private readonly skipped = new Map<string, number>();
-  private readonly stops: string[] = [];
-  skip(reason: string, n = 1) {
-    this.skipped.set(reason, (this.skipped.get(reason) ?? 0) + n);
-  }
-  stop(reason: string) {
-    if (!this.stops.includes(reason) && this.stops.length < 5) this.stops.push(reason);
-  }
-  get skippedCount(): number {
-    let n = 0;
-    for (const c of this.skipped.values()) n += c;
-    return n;
-  }
-  summary(): string | null {
-    const parts: string[] = [];
-    const n = this.skippedCount;
-    if (n) {
-      const reasons = [...this.skipped].map(([reason, c]) => `${c} ${c === 1 ? reason : plural(reason)}`);
-      parts.push(`${n} ${n === 1 ? 'record' : 'records'} skipped: ${reasons.join(', ')}.`);
-    }
-    parts.push(...this.stops);
-    return parts.length ? parts.join(' ') : null;
-  }
-}
-
-/** "GPS fix with …" → "GPS fixes with …", "vehicle without …" → "vehicles without …". */
-function plural(reason: string): string {
-  const [first, ...rest] = reason.split(' ');
-  const word = first === 'GPS' ? `GPS ${rest.shift() === 'fix' ? 'fixes' : ''}` : first!.endsWith('s') ? first! : `${first}s`;
-  return [word, ...rest].join(' ');
 }
 
 /**

@@ -60,7 +60,7 @@ export async function gleCompanies(deps: TelematicsDeps): Promise<{ companyId: n
     .where(eq(companies.active, true));
 }
 
-/** Creates GLE's queues and workers on `boss` and schedules the polling and the retention job (jobs/queue.ts startJobs). */
+/** Creates GLE's queues and workers on `boss` and schedules the polling and the retention job (modules/telematics/jobs.ts). */
 export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promise<void> {
   const { telematics, log } = opts;
   const pollSeconds = telematics.config.GLE_POLL_SECONDS ?? 60;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { boundedFetch, EDGE_LIMITS, parseDriver, parseFix, parseVehicle, SyncReport } from './edge';
+import { boundedFetch, EDGE_LIMITS, parseDriver, parseFix, parseVehicle } from './edge';
+import { SyncReport } from './sync-report';
 import { ProviderError, parseRetryAfter, withRetries, type CurrentPage, type RetryPolicy, type SampledPosition, type TelematicsProvider } from './provider';
 
 /**

@@ -1,5 +1,5 @@
-import type { SyncReport } from './edge';
-import type { ProviderName } from './providers';
+import type { ProviderName } from '@milepost/contracts/providers';
+import type { SyncReport } from './sync-report';
 
 /**
  * The one interface every telematics provider (providers.ts: Samsara, GLE) is used through

@@ -1,3 +1,4 @@
+import { PROVIDER_LABELS, PROVIDERS, type ProviderName } from '@milepost/contracts/providers';
 import type { Config } from '../../config';
 import { gleProvider } from './gle';
 import type { RetryPolicy, TelematicsProvider } from './provider';
@@ -34,25 +35,23 @@ export type ProviderConfig = Pick<Config, 'SAMSARA_BASE_URL' | 'GLE_BASE_URL'> &
 
 export const PROVIDER_REGISTRY = {
   SAMSARA: {
-    label: 'Samsara',
+    label: PROVIDER_LABELS.SAMSARA,
     reviewWord: 'GPS',
     wire: { enabled: 'samsaraEnabled', token: 'samsaraToken', tokenHint: 'samsaraTokenHint', vehicleId: 'vehicleId' },
     truckVin: 'samsaraVin',
     client: (opts: ClientOptions, config: ProviderConfig): TelematicsProvider | string => samsaraProvider({ ...opts, baseUrl: config.SAMSARA_BASE_URL }),
   },
   GLE: {
-    label: 'GLE',
+    label: PROVIDER_LABELS.GLE,
     reviewWord: 'GLE',
     wire: { enabled: 'gleEnabled', token: 'gleToken', tokenHint: 'gleTokenHint', vehicleId: null },
     truckVin: 'vinNumber',
     client: (opts: ClientOptions, config: ProviderConfig): TelematicsProvider | string => gleProvider({ ...opts, baseUrl: config.GLE_BASE_URL }),
   },
-} as const satisfies Record<string, ProviderRecord>;
+} as const satisfies Record<ProviderName, ProviderRecord>;
 
-export type ProviderName = keyof typeof PROVIDER_REGISTRY;
-
-/** The providers in the order "actual" is chosen in (Samsara, else GLE: sources.ts actualSource). */
-export const PROVIDERS = Object.keys(PROVIDER_REGISTRY) as readonly ProviderName[];
+/** The providers (packages/contracts providers.ts), in the order "actual" is chosen in (sources.ts actualSource). */
+export { PROVIDERS, type ProviderName };
 
 /** One field of every record, by provider. */
 const each = <K extends keyof ProviderRecord>(key: K) =>

@@ -18,6 +18,12 @@ export interface TelematicsDeps {
   fetch?: typeof fetch;
   /** The clock answers are received by (GLE's times are placed against it); tests drive it. */
   now?: () => number;
+  /**
+   * Called after a sync stored a newer track of a trip in transit, so the trip's figures follow it
+   * (the job queue passes modules/trip-figures `keepTripFigures`: telematics imports no module that
+   * reads its tracks, docs/mileage-engine.md).
+   */
+  trackStored?: (tripId: number) => Promise<void>;
 }
 
 export type Availability = { enabled: true; provider: TelematicsProvider } | { enabled: false; reason: string };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@milepost/contracts/api';
 import { integrationStatus, integrationStatusQuery, syncAccepted, syncRequest } from '@milepost/contracts/integrations-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as integrations from './status';
 
 export async function integrationRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,6 +1,7 @@
 import type * as SamsaraSdk from '@samsarahq/samsara';
 import type { SamsaraClient, SamsaraError } from '@samsarahq/samsara';
-import { boundedFetch, EDGE_LIMITS, fixWindow, PageGuard, parseDriver, parseFix, parseOdometer, parseVehicle, SyncReport, type FixWindow } from './edge';
+import { boundedFetch, EDGE_LIMITS, fixWindow, PageGuard, parseDriver, parseFix, parseOdometer, parseVehicle, type FixWindow } from './edge';
+import { SyncReport } from './sync-report';
 import { ProviderError, parseRetryAfter, withRetries, type Breadcrumb, type HistoryPage, type OdometerReading, type RetryPolicy, type TelematicsProvider } from './provider';
 
 /**

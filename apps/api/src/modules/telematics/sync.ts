@@ -5,12 +5,11 @@ import type { Db } from '../../db/client';
 import { companies, drivers, trucks } from '../../db/schema/reference';
 import { companyProviders, driverProviderLinks, integrationSyncStatus, truckProviderLinks } from '../../db/schema/telematics';
 import { trips } from '../../db/schema/trips';
-import type { SyncReport } from './edge';
+import type { SyncReport } from './sync-report';
 import { DEFAULT_RETRY, describeError, ProviderError, type TelematicsDriver, type TelematicsProvider, type TelematicsVehicle } from './provider';
 import type { ProviderName } from './providers';
 import { providerFor, type TelematicsDeps } from './registry';
 import { refreshTrack } from './tracks';
-import { keepTripFigures } from './keep-figures';
 import { linkDriver, linkTruck } from './links';
 import { appendPositions } from './positions';
 import { PROVIDER_REGISTRY } from './providers';
@@ -68,7 +67,7 @@ export const markQueued = (db: Db, companyId: number, provider: ProviderName) =>
         updatedAt: sql`now()`,
       },
     })
-    // The last run's error, if it failed: the schedule queues such a company behind the others (jobs/queue.ts).
+    // The last run's error, if it failed: the schedule queues such a company behind the others (jobs.ts).
     .returning({ error: integrationSyncStatus.error });
 
 /**
@@ -426,7 +425,7 @@ async function refreshInTransitTracks(deps: TelematicsDeps, companyId: number, p
     if (r.error) throw new ProviderError(name, r.error, 'unavailable');
     if (r.fetched) {
       n++;
-      await keepTripFigures(deps, id, { fetch: false });
+      await deps.trackStored?.(id);
     }
   }
   return n;

@@ -14,7 +14,7 @@ import {
   tripStatisticsRangeQuery,
   type ReportRow,
 } from '@milepost/contracts/trip-statistics-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { csvLines, csvReply, oneDecimal, type CsvColumn } from '../../platform/csv';
 import { reportByPeriod, reportByRange } from './service';
 

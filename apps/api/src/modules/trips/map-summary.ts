@@ -7,11 +7,11 @@ import { milesToMetres } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
-import { tripFigures, type TripFigures } from '../telematics';
+import { tripFigures, type TripFigures } from '../trip-figures';
 
 /**
  * The trip map's panel titles and report dialog (packages/contracts/src/trip-map-api.ts), read
- * from the trip's stored figures (modules/telematics/figures.ts): no provider call, no write.
+ * from the trip's stored figures (modules/trip-figures/figures.ts): no provider call, no write.
  * Each panel is one source: 'here' is our routing's stored figures; 'samsara' and 'gle' are there
  * when the trip's company runs that integration (and the TRIP settings have it on), with the
  * mileage engine's figures (docs/mileage-engine.md), or without figures when there is no track.

@@ -29,10 +29,10 @@ import { principalOf } from '../../platform/access';
 import { csvReply } from '../../platform/csv';
 import { sendJsonText } from '../../platform/json-text';
 import { exportTrips } from './export';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as trips from './service';
 import * as tripMap from './map-summary';
-import { recomputeTripRoutes } from './route-figures';
+import { recomputeTripRoutes } from '../trip-figures';
 
 /** Trip lookups also serve the Routes and Reports screens' filters. */
 const LOOKUP = { anyOf: ['CAN_SHOW_TRIPS', 'CAN_SHOW_ROUTES', 'CAN_SHOW_REPORTS'] } as const;

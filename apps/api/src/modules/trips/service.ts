@@ -29,9 +29,8 @@ import { AppError } from '../../platform/errors';
 import { orderBy, planEstimate, toPage } from '../../platform/paging';
 import { diffTrips, type TripSnapshot } from './history';
 import type { RoutingService } from '../routing';
-import { refreshTripReview } from '../mileage-review';
-import { computeRouteFigures, routeSettingsOf, type RouteColumns, type RouteGeometry, type StopFigures } from './route-figures';
-import { writePlannedStateMiles } from '../state-miles';
+import { computeRouteFigures, routeSettingsOf, tripChanged, type RouteColumns, type StopFigures } from '../trip-figures';
+import type { RouteGeometry } from '../state-miles';
 
 type TripInput = z.output<typeof tripInput>;
 // Columns hold metres (docs/decisions/020-one-unit.md); the wire's mile fields are converted here, at the edge.
@@ -505,8 +504,7 @@ export async function createTrip(db: Db, routing: RoutingService, actorId: numbe
       .returning({ id: trips.id });
     await tx.insert(tripStops).values(stops.map((s) => ({ ...s, tripId: trip!.id })));
     await tx.insert(tripHistory).values({ tripId: trip!.id, columnName: 'TRIP_STATUS', oldValue: null, newValue: input.tripStatus, changedBy: actorId, createdAt: changedNow });
-    await writePlannedStateMiles(tx, trip!.id, route.geometry);
-    await refreshTripReview(tx, trip!.id, { actorId });
+    await tripChanged(tx, trip!.id, { actorId, route: route.geometry });
     return trip!.id;
   });
   return getTrip(db, id);
@@ -586,8 +584,7 @@ export async function updateTrip(db: Db, routing: RoutingService, actorId: numbe
     await tx.delete(tripStops).where(eq(tripStops.tripId, id));
     await tx.insert(tripStops).values(stops.map((s) => ({ ...s, tripId: id })));
     await writeHistory(tx, id, actorId, stored.snap, snapshot(input, refs, payableFrom(input.emptyMiles, input.loadedMiles)));
-    await writePlannedStateMiles(tx, id, route.geometry);
-    await refreshTripReview(tx, id, { actorId });
+    await tripChanged(tx, id, { actorId, route: route.geometry });
   });
   return getTrip(db, id);
 }
@@ -606,7 +603,7 @@ export async function changeTripStatus(db: Db, actorId: number, id: number, stat
       .set({ tripStatus: status, updatedBy: actorId, updatedAt: sql`now()`, version: sql`${trips.version} + 1` })
       .where(eq(trips.id, id));
     await tx.insert(tripHistory).values({ tripId: id, columnName: 'TRIP_STATUS', oldValue: from, newValue: status, changedBy: actorId, createdAt: changedNow });
-    await refreshTripReview(tx, id, { actorId });
+    await tripChanged(tx, id, { actorId });
   });
   return getTrip(db, id);
 }
@@ -636,7 +633,7 @@ export async function savePayableMileage(db: Db, actorId: number, input: z.outpu
       .map(([columnName, a, b]) => ({ tripId: input.tripId, columnName, oldValue: a === null ? null : String(a), newValue: b === null ? null : String(b), changedBy: actorId }));
     if (rows.length) await tx.insert(tripHistory).values(rows.map((r) => ({ ...r, createdAt: changedNow })));
     // A manual save moves the trip to Approved in the Mileage Review (or back, when payable is cleared).
-    await refreshTripReview(tx, input.tripId, { actorId });
+    await tripChanged(tx, input.tripId, { actorId });
   });
   return getTrip(db, input.tripId);
 }

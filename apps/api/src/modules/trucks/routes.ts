@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
 import { truckListQuery, truckRow, truckUpdate } from '@milepost/contracts/trucks-api';
 import { changeActiveQuery, versionedChangeBody } from '@milepost/contracts/users-api';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as trucks from './service';
 
 export async function truckRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { envelope, idParam, paged } from '@milepost/contracts/api';
 import { changeActiveQuery, userForm, versionedChangeBody, userListQuery, userRow, userUpdate } from '@milepost/contracts/users-api';
 import { principalOf } from '../../platform/access';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as users from './service';
 
 export async function userRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,4 +1,5 @@
 import { DISTANCE_METHOD_LABELS, type TelematicsLocation } from '@milepost/contracts/mile-stats-api';
+import type { ProviderKey } from '@milepost/contracts/providers';
 import type { MapSourceSummary } from '@milepost/contracts/trip-map-api';
 import { decodeColumns } from '@milepost/geo/flexpolyline';
 import { groupDigits, metersTo, type DistanceUnit } from '@milepost/geo/units';
@@ -12,7 +13,8 @@ import { LimitedDataNotice } from './limited-data-notice';
 import type { LatLngTuple, MapRoute, MapStop, MapTiles } from './map-geometry';
 import { MapPanel } from './map-panel';
 
-export type TelematicsSource = 'samsara' | 'gle';
+/** A provider's track on the trip map (packages/contracts providers.ts). */
+export type TelematicsSource = ProviderKey;
 
 /** The stored track as one drawable line, and the fixes that reached stops as pins labelled with the stop type. */
 export function telematicsDrawing(location: TelematicsLocation | null): { routes: MapRoute[]; stops: MapStop[] } {

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { trucks, userRouteSettings } from '../../db/schema/reference';
 import { tripStops, trips } from '../../db/schema/trips';
 import type { RoutingService } from '../routing';
-import { writePlannedStateMiles } from '../state-miles';
+import { writePlannedStateMiles, type RouteGeometry } from '../state-miles';
 
 /**
  * A trip's route figures come from the routing service on every save, never from the client
@@ -42,16 +42,6 @@ export interface RouteColumns {
   routeEstimateBasis: EstimateBasis | null;
   /** Why the figures are an estimate (the first estimated piece's reason); null for HERE. */
   routeEstimateReason: EstimateReason | null;
-}
-
-/**
- * The route's geometry for the state miles (docs/state-miles.md): per leg between the stops with
- * a valid position, its road distance (metres) and HERE's flexible polyline — or, when the
- * figures are an estimate, the straight line between the two stops.
- */
-export interface RouteGeometry {
-  source: RouteSource;
-  legs: { distance: number; polyline: string | null; from: { lat: number; lng: number }; to: { lat: number; lng: number } }[];
 }
 
 export interface RouteSettings {

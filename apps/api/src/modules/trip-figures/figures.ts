@@ -6,13 +6,19 @@ import { telematicsMileage, type StopRadii } from '@milepost/geo/mileage';
 import type { LoadStatus, StopType } from '@milepost/geo/stops';
 import type { Db } from '../../db/client';
 import { globalSettings, trucks } from '../../db/schema/reference';
-import { companySwitchesSql, switchesOf, type ProviderSwitches } from './company-providers';
 import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { tripStops, trips } from '../../db/schema/trips';
-import { PROVIDERS, type ProviderName } from './providers';
-import { actualSource, sourcesOn } from './sources';
-import { loadStoredTrack } from './tracks';
-import { tripSettingsSwitchesSql } from './settings-providers';
+import {
+  actualSource,
+  companySwitchesSql,
+  loadStoredTrack,
+  PROVIDERS,
+  sourcesOn,
+  switchesOf,
+  tripSettingsSwitchesSql,
+  type ProviderName,
+  type ProviderSwitches,
+} from '../telematics';
 import { plannedMileStats, telematicsMileStats } from './wire';
 
 /**

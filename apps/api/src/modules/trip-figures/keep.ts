@@ -4,9 +4,7 @@ import { trips } from '../../db/schema/trips';
 import { recomputeStateMiles } from '../state-miles';
 import { refreshTripReview } from '../mileage-review';
 import { ENGINE_VERSION, syncActualMiles, tripFigures } from './figures';
-import { PROVIDERS, type ProviderName } from './providers';
-import type { TelematicsDeps } from './registry';
-import { loadStoredTrack, refreshTrack, type TrackState } from './tracks';
+import { loadStoredTrack, PROVIDERS, refreshTrack, type ProviderName, type TelematicsDeps, type TrackState } from '../telematics';
 
 /**
  * The jobs' side of a trip's figures (docs/mileage-engine.md "From save and sync to every
@@ -32,13 +30,14 @@ export interface KeepResult {
 export async function keepTripFigures(deps: TelematicsDeps, tripId: number, opts: { fetch?: boolean; now?: Date } = {}): Promise<KeepResult | null> {
   const { db } = deps;
   const tracks: KeepResult['tracks'] = {};
-  if (opts.fetch ?? true) {
-    const before = await tripFigures(db, tripId);
-    if (!before) return null;
-    for (const source of before.sources) tracks[source] = await refreshTrack(deps, tripId, source, opts.now);
-  }
-  const f = await tripFigures(db, tripId, { location: true });
+  let f = await tripFigures(db, tripId, { location: true });
   if (!f) return null;
+  if (opts.fetch ?? true) {
+    for (const source of f.sources) tracks[source] = await refreshTrack(deps, tripId, source, opts.now);
+    // Computed once per change: only a track written by the fetch changes the figures read above.
+    if (Object.values(tracks).some((t) => t.fetched)) f = await tripFigures(db, tripId, { location: true });
+    if (!f) return null;
+  }
   const changed: ProviderName[] = [];
   await db.transaction(async (tx) => {
     for (const source of f.sources) {

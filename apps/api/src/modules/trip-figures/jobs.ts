@@ -1,0 +1,142 @@
+import type PgBoss from 'pg-boss';
+import { storableError, type ModuleJobs } from '../../jobs/platform';
+import { backfillReviews } from '../mileage-review';
+import { backfillStateMiles, type RulesCursor } from '../state-miles';
+import { routingServiceFor, throttleState } from '../routing';
+import { loadStoredTrack } from '../telematics';
+import { backfillMileStats, keepTripFigures } from './keep';
+import { recomputeEstimatedTrips } from './route';
+
+export const TRIP_FIGURES_QUEUE = 'trip-figures';
+export const BACKFILL_QUEUE = 'mile-stats-backfill';
+/** Trip-figures jobs fetched at once; a full batch is followed by the next fetch at once. */
+const FIGURES_BATCH = 25;
+/** Trip-figures jobs of a batch worked at once (each waits on the database or a provider most of its time). */
+const FIGURES_CONCURRENCY = 5;
+
+export interface TripFiguresJob {
+  tripId: number;
+}
+
+/**
+ * The backfill job's data: empty when queued at start or by the periodic sync; a continuation
+ * (queued by the job itself while a state-miles batch was full) carries where the recompute of
+ * older rules' splits goes on, and skips the other backfills.
+ */
+export interface BackfillJob {
+  stateMilesAfter?: RulesCursor | null;
+}
+
+/** Queues the figures backfill (the scheduled sync of every company does, api-jobs.ts); one waiting at most. */
+export const sendBackfill = (send: (queue: string, data: object, options?: PgBoss.SendOptions) => Promise<unknown>) => send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
+
+/** A trip's figures kept after a save or a refresh (one waiting per trip), and the backfill of figures, review rows and state miles. */
+export const tripFiguresJobs: ModuleJobs = {
+  module: 'trip-figures',
+  async start(ctx) {
+    const { boss, log, polling, retryDelay, telematics, database, options: opts } = ctx;
+    await boss.createQueue(BACKFILL_QUEUE, { name: BACKFILL_QUEUE, policy: 'stately', retryLimit: 2 });
+    // short: per trip, at most one waiting. Not stately: pg-boss's stately fetch fails for every trip
+    // while one trip has a job both running and waiting (docs/decisions/014-background-jobs.md);
+    // the same trip's figures computed twice at once come out the same.
+    await boss.createQueue(TRIP_FIGURES_QUEUE, { name: TRIP_FIGURES_QUEUE, policy: 'short', retryLimit: 2, retryDelay, retryBackoff: true });
+
+    // Filled in once the worker exists: a trip queued on this instance is looked at at once.
+    let lookForFigures = () => undefined as void;
+    const enqueueTripFigures = async (tripId: number) => {
+      await boss.send(TRIP_FIGURES_QUEUE, { tripId } satisfies TripFiguresJob, { singletonKey: `${tripId}` });
+      lookForFigures();
+    };
+    // Batches of trips, several at once; while batches come back full the next is fetched at once, and an
+    // empty queue is looked at every polling interval as before (docs/mileage-engine.md "Figures jobs").
+    const keepFigures = async (job: PgBoss.Job<TripFiguresJob>) => {
+      try {
+        const result = await keepTripFigures(telematics, job.data.tripId);
+        for (const [provider, state] of Object.entries(result?.tracks ?? {})) {
+          if (state.error) log.warn({ tripId: job.data.tripId, provider, error: state.error }, 'trip track could not be fetched');
+        }
+      } catch (err) {
+        // This trip alone fails (and is tried again by pg-boss); the rest of its batch completes.
+        log.error({ err, queue: TRIP_FIGURES_QUEUE, tripId: job.data.tripId }, 'background job failed');
+        await boss.fail(TRIP_FIGURES_QUEUE, job.id, storableError(err));
+      }
+    };
+    const figuresWorker = await boss.work<TripFiguresJob>(
+      TRIP_FIGURES_QUEUE,
+      { ...polling, batchSize: FIGURES_BATCH },
+      ctx.safely(TRIP_FIGURES_QUEUE, async (jobs: PgBoss.Job<TripFiguresJob>[]) => {
+        let next = 0;
+        const lane = async () => {
+          while (next < jobs.length) await keepFigures(jobs[next++]!);
+        };
+        await Promise.all(Array.from({ length: Math.min(FIGURES_CONCURRENCY, jobs.length) }, lane));
+        if (jobs.length === FIGURES_BATCH) boss.notifyWorker(figuresWorker);
+      }),
+    );
+    lookForFigures = () => boss.notifyWorker(figuresWorker);
+    // Mile stats of completed trips with stored tracks and no kept figures (the demo's, after a sync).
+    await ctx.work<BackfillJob>(
+      BACKFILL_QUEUE,
+      ctx.safely(BACKFILL_QUEUE, async ([job]: PgBoss.Job<BackfillJob>[]) => {
+        const continued = job?.data?.stateMilesAfter !== undefined;
+        if (!continued) {
+          const n = await backfillMileStats(telematics, 2000, (tripId, err) => log.warn({ tripId, err }, 'mile stats could not be computed'), ctx.signal);
+          if (n) log.info({ trips: n }, 'mile stats computed');
+          // Completed trips stored before the Mileage Review existed get their review rows (docs/mileage-review.md).
+          const reviewed = await backfillReviews(database.db, 2000, ctx.signal);
+          if (reviewed) log.info({ trips: reviewed }, 'mileage review rows computed');
+        }
+        // State miles of trips without any, and splits of older jurisdiction rules (docs/state-miles.md "When the rules change"):
+        // one batch a run, each trip its own transaction; while a batch was full the job queues its continuation.
+        const states = await backfillStateMiles(database.db, loadStoredTrack, {
+          limit: opts.stateMilesBatch,
+          after: job?.data?.stateMilesAfter ?? null,
+          onError: (tripId, err) => log.warn({ tripId, err }, 'state miles could not be computed again'),
+          signal: ctx.signal,
+        });
+        if (states.computed || states.recomputed) log.info({ trips: states.computed, recomputed: states.recomputed }, 'state miles computed');
+        if (states.more) await ctx.send(BACKFILL_QUEUE, { stateMilesAfter: states.after } satisfies BackfillJob, { singletonKey: 'all' });
+      }),
+    );
+    await sendBackfill(ctx.send);
+    return { enqueue: { enqueueTripFigures } };
+  },
+};
+
+/**
+ * Trips estimated while HERE could not answer (any reason but NO_KEY) routed again once it
+ * answers (docs/routing.md#throttles): queued every HERE_RETRY_ESTIMATES_S by every instance,
+ * at most one waiting or running (singleton).
+ */
+export const HERE_RETRY_QUEUE = 'here-retry-estimates';
+
+/** The HERE retry of estimated trips, when this server has HERE. */
+export const hereRetryJobs: ModuleJobs = {
+  module: 'trip-figures',
+  async start(ctx) {
+    const { boss, log, database, polling, options: opts } = ctx;
+    // HERE retry: seconds, not a cron (HERE_RETRY_ESTIMATES_S may be under a minute), so a timer queues it.
+    const hereRouting = opts.here ? routingServiceFor(opts.here, database.db, log) : null;
+    if (!opts.here || !hereRouting?.hasHere) return;
+    await boss.createQueue(HERE_RETRY_QUEUE, { name: HERE_RETRY_QUEUE, policy: 'singleton', retryLimit: 0 });
+    await boss.work(
+      HERE_RETRY_QUEUE,
+      polling,
+      ctx.safely(HERE_RETRY_QUEUE, async () => {
+        if ((await throttleState(database.db))?.blocked) return;
+        const r = await recomputeEstimatedTrips(database.db, hereRouting);
+        if (r.recomputed) log.info({ ...r }, 'estimated trips routed again by HERE');
+      }),
+    );
+    const hereRetry = setInterval(
+      () => void boss.send(HERE_RETRY_QUEUE, {}, { singletonKey: 'all' }).catch((err: unknown) => log.warn({ err }, 'HERE retry could not be queued')),
+      opts.here.HERE_RETRY_ESTIMATES_S * 1000,
+    );
+    hereRetry.unref();
+    return {
+      async stop() {
+        clearInterval(hereRetry);
+      },
+    };
+  },
+};
