@@ -76,6 +76,9 @@ export function payRuleSentence(rule: { payBasis: PayBasis; tolerancePct: number
   return `Pay ${what} when GPS agrees within ${tol}`;
 }
 
+/** The queue's line for the company in view: "Prairie Freight Lines: pay routed miles when GPS agrees within 3 %". */
+export const queueRuleText = (companyName: string, sentence: string) => `${companyName}: ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
+
 /** The rule named in the trip history and the export: "Routed, 3 %". */
 export const ruleName = (basis: PayBasis, tolerancePct: number) => `${PAY_BASIS_LABELS[basis]}, ${formatTolerance(tolerancePct)}`;
 /** The trip history's words for an approval by rule. */
@@ -169,6 +172,8 @@ export const reviewPage = paged(reviewRow).extend({
   countsCapped: z.array(z.enum(REVIEW_STATUSES)),
   /** Open trips of the filter's company (of any company without one) are still being recomputed for a new pay rule. */
   recomputing: z.boolean(),
+  /** The pay rule of the filter's company, in words (queueRuleText); absent without a company filter. */
+  rule: z.object({ companyId: z.number().int(), companyName: z.string(), sentence: z.string() }).nullish(),
 });
 export type ReviewPage = z.infer<typeof reviewPage>;
 
@@ -196,7 +201,20 @@ export type ApproveBody = z.input<typeof approveBody>;
 /** STALE_RULE: the trip's review row was computed under an older version of its company's pay rule (being recomputed). */
 export const APPROVE_STATUSES = ['APPROVED', 'STALE_VERSION', 'STALE_RULE', 'NOT_READY', 'NOT_FOUND'] as const;
 export type ApproveStatus = (typeof APPROVE_STATUSES)[number];
-export const approveResult = z.object({ results: z.array(z.object({ tripId: z.number().int(), status: z.enum(APPROVE_STATUSES) })) });
+/**
+ * One answer per trip, with what names it on screen: its number, and who last changed the trip
+ * and when (ISO 8601; `changedBy` null when nobody known, e.g. a job) — the reason a trip was not
+ * approved is said with them (docs/mileage-review.md "API").
+ */
+export const approveResultItem = z.object({
+  tripId: z.number().int(),
+  status: z.enum(APPROVE_STATUSES),
+  number: z.string().nullable(),
+  changedBy: z.string().nullable(),
+  changedAt: z.string().nullable(),
+});
+export type ApproveResultItem = z.infer<typeof approveResultItem>;
+export const approveResult = z.object({ results: z.array(approveResultItem) });
 export type ApproveResult = z.infer<typeof approveResult>;
 
 /** `GET /api/v1/mileage-review/export.csv` */

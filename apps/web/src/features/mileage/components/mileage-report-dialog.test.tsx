@@ -411,4 +411,46 @@ describe('Mileage Report: estimates and phones', () => {
     const differences = within(table).getByRole('rowheader', { name: 'DIFFERENCES' }).closest('tr')!;
     expect(within(differences).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', '+12.3', '-5.0']);
   });
+
+  it('a trip that needs review: each complete source offers "Use these miles", saved with its source named', async () => {
+    const data = { ...stats(), review: { status: 'NEEDS_REVIEW' as const, payBasis: 'ROUTED' as const, tolerancePct: 3 } };
+    const { calls } = setup(data, EDIT);
+    const offers = await screen.findByTestId('use-source-miles');
+    // HERE and Samsara are complete; GLE measured 1 of 2 legs.
+    expect(within(offers).getAllByRole('button', { name: /^Use these miles/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Use these miles: HERE route',
+      'Use these miles: Samsara',
+    ]);
+    expect(offers).toHaveTextContent('Samsara · payable 512.4 mi, loaded 460.3 mi, empty 52.1 mi');
+    const user = userEvent.setup();
+    await user.click(within(offers).getByRole('button', { name: 'Use these miles: Samsara' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ tripId: 42, payableMileage: 512.4, loadedMiles: 460.3, emptyMiles: 52.1, version: 3, source: 'SAMSARA' });
+    expect(await screen.findByText('Payable miles taken from Samsara')).toBeInTheDocument();
+  });
+
+  it('offers no source\'s miles to a viewer, nor on a trip that is ready or approved', async () => {
+    setup({ ...stats(), review: { status: 'NEEDS_REVIEW', payBasis: 'ROUTED', tolerancePct: 3 } }, VIEW);
+    await screen.findByRole('table', { name: 'Mileage by source' });
+    expect(screen.queryByTestId('use-source-miles')).not.toBeInTheDocument();
+  });
+
+  it('marks a source beyond the company\'s tolerance of the pay basis, and says so in a sentence; the colours stay', async () => {
+    setup({ ...stats(), review: { status: 'NEEDS_REVIEW', payBasis: 'ROUTED', tolerancePct: 2 } }, VIEW);
+    const table = await screen.findByRole('table', { name: 'Mileage by source' });
+    const [here, samsara, gle] = within(table).getAllByRole('row').slice(1);
+    // Samsara 512.4 is 2.5 % over routed 500.0: marked. GLE is partial: not compared. HERE is the basis.
+    expect(samsara!.querySelector('[data-beyond-tolerance]')).not.toBeNull();
+    expect(here!.querySelector('[data-beyond-tolerance]')).toBeNull();
+    expect(gle!.querySelector('[data-beyond-tolerance]')).toBeNull();
+    expect(within(samsara!).getAllByRole('cell')[3]).toHaveClass('text-orange-600');
+    expect(screen.getByTestId('beyond-tolerance')).toHaveTextContent('SAMSARA 512.4 mi is 2.5 % over the pay basis (routed 500.0 mi; tolerance 2 %)');
+  });
+
+  it('marks nothing within tolerance', async () => {
+    setup({ ...stats(), review: { status: 'READY', payBasis: 'ROUTED', tolerancePct: 3 } }, EDIT);
+    await screen.findByRole('table', { name: 'Mileage by source' });
+    expect(screen.queryByTestId('beyond-tolerance')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('use-source-miles')).not.toBeInTheDocument();
+  });
 });
