@@ -12,6 +12,7 @@ import { tripMileStats } from '../src/db/schema/telematics';
 import { trips } from '../src/db/schema/trips';
 import { recomputeRuleReviews, refreshTripReview } from '../src/modules/mileage-review/service';
 import { createTrip } from '../src/modules/trips/service';
+import { tripMapSummary } from '../src/modules/trips/map-summary';
 import type { RoutingService } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
@@ -615,6 +616,8 @@ describe('approve by rule', () => {
     expect(stats.statusCode, stats.body).toBe(200);
     const data = stats.json<{ data: TripMileStats }>().data;
     expect(data.review).toEqual({ status: 'NEEDS_REVIEW', payBasis: 'ROUTED', tolerancePct: 3 });
+    // The map panels read the same rule, to mark a figure beyond its tolerance.
+    expect((await tripMapSummary(ctx.db, trip.id)).payRule).toEqual({ payBasis: 'ROUTED', tolerancePct: 3 });
     const figures = figuresOfSource({ miles: ROUTED_LOADED * 1.1, totalMiles: (ROUTED_EMPTY + ROUTED_LOADED) * 1.1 });
     const res = await call(ctx.app, {
       method: 'PUT',

@@ -79,6 +79,40 @@ export function payRuleSentence(rule: { payBasis: PayBasis; tolerancePct: number
 /** The queue's line for the company in view: "Prairie Freight Lines: pay routed miles when GPS agrees within 3 %". */
 export const queueRuleText = (companyName: string, sentence: string) => `${companyName}: ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
 
+/** The words of each basis's figure in a sentence ("the pay basis (routed 500.0 mi; …)"). */
+export const PAY_BASIS_WORDS: Record<PayBasis, string> = { ROUTED: 'routed', ACTUAL: 'GPS', LOWER: 'the lower of routed and GPS', HIGHER: 'the higher of routed and GPS' };
+
+/** The figure a rule pays from: routed, actual (complete sources only; null when missing), or the lower or higher of the two. */
+export function payBasisFigure(payBasis: PayBasis, routed: number | null, actual: number | null): number | null {
+  const pick =
+    payBasis === 'ROUTED' ? routed
+    : payBasis === 'ACTUAL' ? actual
+    : routed === null || actual === null ? null
+    : payBasis === 'LOWER' ? Math.min(routed, actual)
+    : Math.max(routed, actual);
+  return pick === null || pick <= 0 ? null : pick;
+}
+
+/**
+ * A figure beyond the tolerance of the pay basis (docs/mileage-review.md "Beyond tolerance"): its
+ * difference in % and the sentence "SAMSARA 512.4 mi is 2.5 % over the pay basis (routed 500.0 mi;
+ * tolerance 2 %)"; null within tolerance. `text` writes a figure in the user's unit.
+ */
+export function beyondToleranceOf(
+  label: string,
+  value: number,
+  rule: { payBasis: PayBasis; tolerancePct: number },
+  basis: number,
+  text: (value: number) => string,
+): { pct: number; sentence: string } | null {
+  const pct = ((value - basis) / basis) * 100;
+  if (Math.abs(pct) <= rule.tolerancePct) return null;
+  return {
+    pct,
+    sentence: `${label} ${text(value)} is ${Math.abs(pct).toFixed(1)} % ${pct > 0 ? 'over' : 'under'} the pay basis (${PAY_BASIS_WORDS[rule.payBasis]} ${text(basis)}; tolerance ${formatTolerance(rule.tolerancePct)})`,
+  };
+}
+
 /** The rule named in the trip history and the export: "Routed, 3 %". */
 export const ruleName = (basis: PayBasis, tolerancePct: number) => `${PAY_BASIS_LABELS[basis]}, ${formatTolerance(tolerancePct)}`;
 /** The trip history's words for an approval by rule. */

@@ -24,7 +24,7 @@ export async function mileStatsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     handler: async (req) => {
       const [answer, review] = await Promise.all([mileStatsOf(deps.db, req.params.tripId), reviewOf(deps.db, req.params.tripId)]);
-      return { data: { ...answer.stats, review } };
+      return { data: review ? { ...answer.stats, review } : answer.stats };
     },
   });
   r.post('/:tripId/refresh', {

@@ -1,5 +1,6 @@
 import { DISTANCE_METHOD_LABELS, coverageComplete, coverageOf, payableFrom, type DistanceMethod, type MileStatsLeg, type SourceMileStats, type TripMileStats } from '@milepost/contracts/mile-stats-api';
 import type { FigureSource } from '@milepost/contracts/trips-api';
+import { beyondToleranceOf, payBasisFigure } from '@milepost/contracts/mileage-review-api';
 import { formatCentral } from '@milepost/contracts/time';
 import { tripMiles } from '@milepost/contracts/trips-api';
 import { groupDigits, type DistanceUnit } from '@milepost/geo/units';
@@ -118,28 +119,18 @@ export function sourceComplete(key: SourceKey, s: SourceMileStats | null): boole
   return coverageComplete(coverageOf(s));
 }
 
-/** The words of each pay basis's figure in a sentence. */
-const BASIS_WORDS = { ROUTED: 'routed', ACTUAL: 'GPS', LOWER: 'the lower of routed and GPS', HIGHER: 'the higher of routed and GPS' } as const;
-
 /**
  * The figure the trip's pay rule pays from (docs/mileage-review.md "Pay rule"): routed miles, the
  * telematics TOTAL MILES (Samsara, else GLE), or the lower or higher of the two. Only complete
  * sources count; null when the basis has no figure.
  */
-export function payBasisMiles(stats: TripMileStats): { miles: number; words: string } | null {
+export function payBasisMiles(stats: TripMileStats): number | null {
   const review = stats.review;
   if (!review) return null;
   const routed = stats.hereStats && sourceComplete('hereStats', stats.hereStats) ? stats.hereStats.totalMiles : null;
   const actualKey = (['samsaraStats', 'gleStats'] as const).find((k) => stats[k] !== null);
   const actual = actualKey && sourceComplete(actualKey, stats[actualKey]) ? stats[actualKey]!.totalMiles : null;
-  const words = BASIS_WORDS[review.payBasis];
-  const pick =
-    review.payBasis === 'ROUTED' ? routed
-    : review.payBasis === 'ACTUAL' ? actual
-    : routed === null || actual === null ? null
-    : review.payBasis === 'LOWER' ? Math.min(routed, actual)
-    : Math.max(routed, actual);
-  return pick === null || pick <= 0 ? null : { miles: pick, words };
+  return payBasisFigure(review.payBasis, routed, actual);
 }
 
 export interface BeyondTolerance {
@@ -156,20 +147,14 @@ export interface BeyondTolerance {
  */
 export function beyondTolerance(stats: TripMileStats, labels: Record<SourceKey, string>, unit: DistanceUnit = 'MILES'): BeyondTolerance[] {
   const basis = payBasisMiles(stats);
-  const tolerance = stats.review?.tolerancePct;
-  if (!basis || tolerance === undefined) return [];
+  const review = stats.review;
+  if (basis === null || !review) return [];
   const out: BeyondTolerance[] = [];
   for (const { key } of SOURCE_ROWS) {
     const s = stats[key];
     if (!s || !sourceComplete(key, s)) continue;
-    const pct = ((s.totalMiles - basis.miles) / basis.miles) * 100;
-    if (Math.abs(pct) <= tolerance) continue;
-    const tol = `${Number(tolerance.toFixed(2))} %`;
-    out.push({
-      key,
-      pct,
-      sentence: `${labels[key]} ${distanceMilesText(s.totalMiles, unit)} is ${Math.abs(pct).toFixed(1)} % ${pct > 0 ? 'over' : 'under'} the pay basis (${basis.words} ${distanceMilesText(basis.miles, unit)}; tolerance ${tol})`,
-    });
+    const beyond = beyondToleranceOf(labels[key], s.totalMiles, review, basis, (v) => distanceMilesText(v, unit));
+    if (beyond) out.push({ key, ...beyond });
   }
   return out;
 }
