@@ -636,6 +636,19 @@ describe('approve by rule', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('Refresh telematics says why it cannot fetch: the provider off for the company, or on without a token', async () => {
+    const off = await company({ integration: false });
+    const a = await completedTrip(off.id);
+    const res = await call(ctx.app, { method: 'POST', url: `/api/v1/mile-stats/${a.trip.id}/refresh`, token: staff });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'INTEGRATION_DISABLED', message: `Nothing to fetch: Samsara and GLE are off for ${off.name} (or in the TRIP settings). Switch one on in Companies.` });
+    const noToken = await company({ integration: true });
+    const b = await completedTrip(noToken.id);
+    const res2 = await call(ctx.app, { method: 'POST', url: `/api/v1/mile-stats/${b.trip.id}/refresh`, token: staff });
+    expect(res2.statusCode).toBe(409);
+    expect(res2.json()).toMatchObject({ code: 'INTEGRATION_DISABLED', message: `Cannot fetch: Samsara is on for ${noToken.name} but has no API token. Add it in Companies → Update API Tokens.` });
+  });
+
   it('two approvals of the same trip at once: one wins, the other is stale', async () => {
     const c = await company({ integration: false });
     const { trip } = await completedTrip(c.id);

@@ -15,6 +15,12 @@ import { TRIP_MESSAGES, tripMiles } from './trips-api';
 export const MILEAGE_MESSAGES = {
   saveFailed: 'Error updating mileage data',
   tripIdMissing: TRIP_MESSAGES.mileageTripId,
+  /** Refresh telematics: why nothing can be fetched (docs/mileage-review.md "Screen"). */
+  refreshOff: (company: string | null) =>
+    company
+      ? `Nothing to fetch: Samsara and GLE are off for ${company} (or in the TRIP settings). Switch one on in Companies.`
+      : 'Nothing to fetch: this trip\'s truck has no company, so no telematics provider serves it.',
+  refreshNoToken: (providers: string, company: string) => `Cannot fetch: ${providers} is on for ${company} but has no API token. Add it in Companies → Update API Tokens.`,
 } as const;
 
 /**

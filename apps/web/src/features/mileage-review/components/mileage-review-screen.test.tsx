@@ -410,6 +410,37 @@ describe("Mileage Review screen", () => {
     );
   });
 
+  it("shows the actual source's coverage on the row, and the keyboard reaches every row and Enter opens its report", async () => {
+    mockApi({
+      ...ROUTE_SETTING,
+      "GET /mileage-review": () =>
+        listOf([
+          row(1, "NEEDS_REVIEW", { actualMiles: 169.5, actualCoverage: { legs: 3, legsMeasured: 1, pct: 19.8 } }),
+          row(2, "NEEDS_REVIEW"),
+        ]),
+    });
+    const onOpenTrip = vi.fn();
+    renderWithApp(
+      <MileageReviewScreen title="Mileage Review" search={{}} onSearchChange={() => {}} onOpenTrip={onOpenTrip} />,
+      { user: EDITOR },
+    );
+    const first = await screen.findByRole("button", { name: "LD-1" }, wait);
+    const partial = document.querySelector('[data-coverage="1/3"]')!;
+    expect(partial).toHaveTextContent("169.51/3");
+    expect(partial).toHaveAttribute("title", "SAMSARA: 1 of 3 legs measured (20 % of the planned miles)");
+    expect(document.querySelector('[data-coverage="2/2"]')).toHaveTextContent(/^505\.0$/);
+    const user = userEvent.setup();
+    first.focus();
+    await user.keyboard("{Enter}");
+    expect(onOpenTrip).toHaveBeenLastCalledWith({ id: 1, number: "LD-1" });
+    // Tab moves on to the next row's number.
+    const second = screen.getByRole("button", { name: "LD-2" });
+    for (let i = 0; i < 10 && document.activeElement !== second; i++) await user.tab();
+    expect(second).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(onOpenTrip).toHaveBeenLastCalledWith({ id: 2, number: "LD-2" });
+  });
+
   it("sums the answers per status", () => {
     expect(
       approvalSummary([

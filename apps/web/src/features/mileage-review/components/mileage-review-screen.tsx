@@ -331,14 +331,31 @@ function columns(o: {
       id: "actualMiles",
       header: header("Actual"),
       meta: { label: header("Actual"), size: 76, grow: 0, align: "end" },
-      cell: ({ row }) => (
-        <span
-          title={row.original.actualSource ?? "No telematics"}
-          className="tabular-nums"
-        >
-          {figure(row.original.actualMiles)}
-        </span>
-      ),
+      cell: ({ row }) => {
+        const c = row.original.actualCoverage;
+        const partial = c !== null && c.legsMeasured < c.legs;
+        const coverage = c
+          ? `${c.legsMeasured} of ${c.legs} legs measured (${Math.round(c.pct)} % of the planned miles)`
+          : null;
+        return (
+          <span
+            title={
+              row.original.actualSource
+                ? `${row.original.actualSource}${coverage ? `: ${coverage}` : ""}`
+                : "No telematics"
+            }
+            className="tabular-nums"
+            data-coverage={c ? `${c.legsMeasured}/${c.legs}` : undefined}
+          >
+            {figure(row.original.actualMiles)}
+            {partial && (
+              <span className="ml-0.5 text-[10px] text-amber-700 dark:text-amber-300" aria-label={`, ${coverage}`}>
+                {c.legsMeasured}/{c.legs}
+              </span>
+            )}
+          </span>
+        );
+      },
     }),
     h.accessor("differencePct", {
       id: "differencePct",

@@ -120,6 +120,26 @@ describe('Mileage Report dialog', () => {
     expect(screen.queryByRole('button', { name: 'Refresh telematics' })).not.toBeInTheDocument();
   });
 
+  it('Refresh telematics says why it cannot fetch (no token, provider off), and can be tried again', async () => {
+    const message = 'Cannot fetch: Samsara is on for Prairie Freight Lines but has no API token. Add it in Companies → Update API Tokens.';
+    mockApi({
+      'GET /mile-stats/42': () => stats(),
+      'POST /mile-stats/42/refresh': () => apiError(409, message, 'INTEGRATION_DISABLED'),
+      'GET /user-route-setting/1': () => SETTING,
+    });
+    renderWithApp(
+      <>
+        <MileageReportDialog trip={{ id: 42, number: 'L-42' }} onOpenChange={() => {}} />
+        <Toasts />
+      </>,
+      { user: makeUser(['CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_SYNC_INTEGRATIONS']) },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refresh telematics' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh telematics' })).toBeEnabled();
+  });
+
   it('Refresh telematics queues the fetch (POST /mile-stats/{tripId}/refresh) and says so', async () => {
     const api = mockApi({
       'GET /mile-stats/42': () => stats(),
