@@ -441,6 +441,28 @@ describe("Mileage Review screen", () => {
     expect(onOpenTrip).toHaveBeenLastCalledWith({ id: 2, number: "LD-2" });
   });
 
+  it("in KM mode the flags' sentences read in km, and the approve confirmation too", async () => {
+    mockApi({
+      "GET /user-route-setting/1": () => ({ id: 3, userId: 1, trailerType: "TRAILER_53", routingType: "PRACTICAL", distanceUnit: "KM" }),
+      "GET /mileage-review": () =>
+        listOf([
+          row(1, "READY", { flags: [{ code: "OVER_TOLERANCE", sentence: "GPS 139.4 mi is 2 % over routed 1 136.7 mi (tolerance 1 %)" }] }),
+        ]),
+    });
+    renderWithApp(
+      <MileageReviewScreen title="Mileage Review" search={{ status: "READY" }} onSearchChange={() => {}} onOpenTrip={() => {}} />,
+      { user: EDITOR },
+    );
+    await waitFor(
+      () => expect(document.querySelector("[data-flag]")).toHaveAttribute("aria-label", "Over tolerance: GPS 224.3 km is 2 % over routed 1 829.3 km (tolerance 1 %)"),
+      wait,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("checkbox", { name: "Select LD-1" }));
+    await user.click(screen.getByRole("button", { name: `${APPROVE_SELECTED_LABEL} (1)` }));
+    expect(await screen.findByRole("alertdialog", undefined, wait)).toHaveTextContent("804.7 km in total");
+  });
+
   it("sums the answers per status", () => {
     expect(
       approvalSummary([

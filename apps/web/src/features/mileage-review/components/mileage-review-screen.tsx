@@ -50,6 +50,7 @@ import {
   mileageHeader,
   milesNumber,
   milesText,
+  sentenceIn,
 } from "@/lib/distance-format";
 import { errorText } from "@/lib/error-messages";
 import { useRouteSettings } from "@/lib/route-settings";
@@ -154,9 +155,12 @@ export const FLAGS_COLUMN_SIZE = 138;
 const CHIP =
   "rounded-full border border-amber-500/50 bg-amber-50 px-1.5 py-px text-[11px] whitespace-nowrap text-amber-800 dark:bg-amber-950 dark:text-amber-200";
 
-const flagText = (f: ReviewRow["flags"][number]) => `${REVIEW_FLAG_LABELS[f.code]}: ${f.sentence}`;
+/** The flags' sentences in the user's unit (the server writes them in miles). */
+const FlagUnitContext = createContext<DistanceUnit>("MILES");
 
 function FlagChips({ row }: { row: ReviewRow }) {
+  const unit = useContext(FlagUnitContext);
+  const flagText = (f: ReviewRow["flags"][number]) => `${REVIEW_FLAG_LABELS[f.code]}: ${sentenceIn(f.sentence, unit)}`;
   if (!row.flags.length)
     return <span className="text-muted-foreground">—</span>;
   // One line: the table's rows have one height. A third chip would be cut off with its tooltip,
@@ -168,7 +172,7 @@ function FlagChips({ row }: { row: ReviewRow }) {
   const rest = row.flags.slice(VISIBLE_FLAGS);
   const flagLine = (f: ReviewRow["flags"][number]) => (
     <>
-      <span className="font-medium">{REVIEW_FLAG_LABELS[f.code]}</span>: {f.sentence}
+      <span className="font-medium">{REVIEW_FLAG_LABELS[f.code]}</span>: {sentenceIn(f.sentence, unit)}
     </>
   );
   const restList = (
@@ -749,6 +753,7 @@ export function MileageReviewScreen({
           )}
         </div>
         <div className="flex min-h-0 flex-1 flex-col">
+          <FlagUnitContext.Provider value={distanceUnit}>
           <SelectionContext.Provider value={selection}>
             <DataTable
               tableId={`mileage-review-${status === "READY" && canApprove ? "ready" : "list"}`}
@@ -766,6 +771,7 @@ export function MileageReviewScreen({
               }
             />
           </SelectionContext.Provider>
+          </FlagUnitContext.Provider>
         </div>
       </ScreenBody>
       {dialog}

@@ -85,6 +85,8 @@ describe('Mileage Report dialog', () => {
     setup(stats(), VIEW);
     const table = await screen.findByRole('table', { name: 'Mileage by source' });
     expect(screen.getByRole('heading', { name: 'Mileage Report: L-42' })).toBeInTheDocument();
+    // An estimate is never called HERE: the copy names the first row, whichever it is.
+    expect(screen.getByText(/differences are from the first row/)).toHaveTextContent('Miles by the route (HERE, or an Estimate without one)');
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Source', 'Miles', 'Total Empty', 'TOTAL MILES', 'DIFFERENCES', 'TOTAL ODOMETERS']);
     const [here, samsara, gle] = within(table).getAllByRole('row').slice(1);
@@ -325,7 +327,7 @@ describe('Mileage Report dialog', () => {
       'TOTAL ODOMETERS (km)',
     ]);
     expect(screen.queryByText(/Miles \(km\)|MILES \(km\)/)).not.toBeInTheDocument();
-    expect(screen.getByText(/Distances in km by the HERE route/)).toBeInTheDocument();
+    expect(screen.getByText(/Distances in km by the route/)).toBeInTheDocument();
     const [here, samsara, gle] = within(table).getAllByRole('row').slice(1);
     // 450.04 mi = 724.27 km, 50 mi = 80.47 km, 500.04 mi = 804.74 km.
     expect(within(here!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['724.3', '80.5', '804.7', '—', '—']);

@@ -60,7 +60,9 @@ export function MileageReportDialog({ trip, onOpenChange }: { trip: { id: number
         <DialogHeader>
           <DialogTitle>Mileage Report{trip?.number ? `: ${trip.number}` : ''}</DialogTitle>
           <DialogDescription>
-            {distanceUnit === 'KM' ? 'Distances in km' : 'Miles'} by the HERE route and by each truck&apos;s telematics; differences are from HERE.
+            {/* The first row is HERE's route or, without one, the estimate: the copy names neither as HERE. */}
+            {distanceUnit === 'KM' ? 'Distances in km' : 'Miles'} by the route (HERE, or an Estimate without one) and by each truck&apos;s telematics; differences
+            are from the first row.
           </DialogDescription>
         </DialogHeader>
         {trip && <MileageReport key={trip.id} tripId={trip.id} unit={distanceUnit} />}
