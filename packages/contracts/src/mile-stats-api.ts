@@ -20,7 +20,8 @@ export const MILEAGE_MESSAGES = {
     company
       ? `Nothing to fetch: Samsara and GLE are off for ${company} (or in the TRIP settings). Switch one on in Companies.`
       : 'Nothing to fetch: this trip\'s truck has no company, so no telematics provider serves it.',
-  refreshNoToken: (providers: string, company: string) => `Cannot fetch: ${providers} is on for ${company} but has no API token. Add it in Companies → Update API Tokens.`,
+  refreshNoToken: (providers: readonly string[], company: string) =>
+    `Cannot fetch: ${providers.join(' and ')} ${providers.length > 1 ? 'are' : 'is'} on for ${company} but ${providers.length > 1 ? 'have' : 'has'} no API token. Add it in Companies → Update API Tokens.`,
 } as const;
 
 /**
