@@ -142,7 +142,7 @@ test('mileage review works on a phone (390 px): the tabs, the table, the filters
   expect(box.x + box.width).toBeLessThanOrEqual(390);
 });
 
-test("a company's pay rule is edited in the Companies drawer, with the sentence saying what it does", async ({ page }) => {
+test("a company's pay rule is edited in the Companies form and saved by its one Save, with the sentence saying what it does", async ({ page }) => {
   await signIn(page, E2E_ACCOUNTS.owner);
   await page.goto('/companies?keyword=Lone');
   const row = page.getByRole('table', { name: 'Companies' }).getByRole('row', { name: /Lone Star Carriers/ });
@@ -153,8 +153,9 @@ test("a company's pay rule is edited in the Companies drawer, with the sentence 
   await section.getByLabel('Pay basis').selectOption('ROUTED');
   await section.getByLabel('Tolerance (%)').fill('4');
   await expect(section).toContainText('Pay routed miles when GPS agrees within 4 %');
-  await section.getByRole('button', { name: 'Save pay rule' }).click();
-  await expect(page.getByText('Pay rule saved')).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Save pay rule' })).toHaveCount(0);
+  await drawer.getByRole('button', { name: 'Update Company' }).click();
+  await expect(page.getByText('Company updated successfully!')).toBeVisible();
   await page.reload();
   await page.getByRole('table', { name: 'Companies' }).getByRole('row', { name: /Lone Star Carriers/ }).getByRole('button', { name: /^Edit / }).click();
   await expect(page.getByRole('dialog', { name: /^Edit Company: Lone Star Carriers/ }).getByRole('region', { name: 'Pay rule' })).toContainText('within 4 %');

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { SourceMileStats, MileStatsLeg } from '@milepost/contracts/mile-stats-api';
+import type { SourceMileStats, MileStatsLeg, TripMileStats } from '@milepost/contracts/mile-stats-api';
+import { figuresOfSource } from '@milepost/contracts/mile-stats-api';
 import type { ApproveResult, PayRule, ReadyList, ReviewPage, ReviewRow } from '@milepost/contracts/mileage-review-api';
-import { reviewPage } from '@milepost/contracts/mileage-review-api';
+import { queueRuleText, reviewPage } from '@milepost/contracts/mileage-review-api';
 import type { HistoryEntry } from '@milepost/contracts/trips-api';
 import { wgs84Meters } from '@milepost/geo/distance';
 import { metresToEnteredMiles, metresToMiles, milesToMetres } from '@milepost/geo/units';
@@ -11,6 +12,7 @@ import { tripMileStats } from '../src/db/schema/telematics';
 import { trips } from '../src/db/schema/trips';
 import { recomputeRuleReviews, refreshTripReview } from '../src/modules/mileage-review/service';
 import { createTrip } from '../src/modules/trips/service';
+import { tripMapSummary } from '../src/modules/trips/map-summary';
 import type { RoutingService } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
@@ -175,7 +177,7 @@ async function putRule(companyId: number, body: object, token = staff) {
 async function approve(items: { tripId: number; version: number }[], token = staff) {
   const res = await call(ctx.app, { method: 'POST', url: '/api/v1/mileage-review/approve', token, payload: { items } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: ApproveResult }>().data.results;
+  return res.json<{ data: ApproveResult }>().data.results.map(({ tripId, status }) => ({ tripId, status }));
 }
 const versionOf = async (tripId: number) => (await ctx.db.select({ v: trips.version }).from(trips).where(eq(trips.id, tripId)))[0]!.v;
 
@@ -571,6 +573,80 @@ describe('approve by rule', () => {
     expect(payable).toMatchObject({ oldValue: null, newValue: `${metresToEnteredMiles(t!.payableM!)} (approved by rule: Routed, 3 %)`, name: 'Rita User' });
     // Approving again: no longer READY.
     expect(await approve([{ tripId: ready.trip.id, version: await versionOf(ready.trip.id) }])).toEqual([{ tripId: ready.trip.id, status: 'NOT_READY' }]);
+  });
+
+  it('names each trip not approved: its number, who changed it and when', async () => {
+    const c = await company({ integration: true });
+    const ready = await completedTrip(c.id);
+    await storeActual(ready.trip.id, ROUTED_EMPTY, ROUTED_LOADED);
+    const version = await versionOf(ready.trip.id);
+    // A dispatcher changed the trip after the clerk read it.
+    const at = new Date(Date.UTC(2026, 10, 27, 20, 15));
+    await ctx.db.update(trips).set({ version: version + 1, updatedBy: staffId, updatedAt: at }).where(eq(trips.id, ready.trip.id));
+    const flagged = await completedTrip(c.id);
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/mileage-review/approve',
+      token: staff,
+      payload: { items: [{ tripId: ready.trip.id, version }, { tripId: flagged.trip.id, version: await versionOf(flagged.trip.id) }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: ApproveResult }>().data.results).toEqual([
+      { tripId: ready.trip.id, status: 'STALE_VERSION', number: ready.trip.loadNumber, changedBy: 'Rita User', changedAt: at.toISOString() },
+      { tripId: flagged.trip.id, status: 'NOT_READY', number: flagged.trip.loadNumber, changedBy: 'Rita User', changedAt: expect.any(String) },
+    ]);
+  });
+
+  it("the queue of one company says that company's rule in words; the whole queue names none", async () => {
+    const c = await createCompanyRow(ctx.db, { samsaraEnabled: true, name: `Prairie Freight Lines ${uid()}` });
+    await completedTrip(c.id);
+    expect((await review(`companyId=${c.id}`)).rule).toEqual({ companyId: c.id, companyName: c.name, sentence: 'Pay routed miles when GPS agrees within 3 %' });
+    expect(queueRuleText(c.name, 'Pay routed miles when GPS agrees within 3 %')).toBe(`${c.name}: pay routed miles when GPS agrees within 3 %`);
+    expect((await putRule(c.id, { payBasis: 'LOWER', tolerancePct: 2, version: 0 })).statusCode).toBe(200);
+    expect((await review(`companyId=${c.id}`)).rule?.sentence).toBe('Pay the lower of routed and GPS miles when GPS agrees within 2 %');
+    expect((await review('')).rule).toBeNull();
+  });
+
+  it('the Mileage Report reads the review row; "Use these miles" saves one source\'s figures and names the source in Trip History', async () => {
+    const c = await company({ integration: true });
+    const { trip } = await completedTrip(c.id);
+    // GPS 10 % over routed: NEEDS_REVIEW (OVER_TOLERANCE).
+    await storeActual(trip.id, ROUTED_EMPTY * 1.1, ROUTED_LOADED * 1.1);
+    const stats = await call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${trip.id}`, token: staff });
+    expect(stats.statusCode, stats.body).toBe(200);
+    const data = stats.json<{ data: TripMileStats }>().data;
+    expect(data.review).toEqual({ status: 'NEEDS_REVIEW', payBasis: 'ROUTED', tolerancePct: 3 });
+    // The map panels read the same rule, to mark a figure beyond its tolerance.
+    expect((await tripMapSummary(ctx.db, trip.id)).payRule).toEqual({ payBasis: 'ROUTED', tolerancePct: 3 });
+    const figures = figuresOfSource({ miles: ROUTED_LOADED * 1.1, totalMiles: (ROUTED_EMPTY + ROUTED_LOADED) * 1.1 });
+    const res = await call(ctx.app, {
+      method: 'PUT',
+      url: '/api/v1/mile-stats/payable-mileage',
+      token: staff,
+      payload: { tripId: trip.id, ...figures, version: await versionOf(trip.id), source: 'SAMSARA' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const hist = await call(ctx.app, { method: 'GET', url: `/api/v1/trip-action-history?tripId=${trip.id}&size=20`, token: staff });
+    const payable = hist.json<{ data: { content: HistoryEntry[] } }>().data.content.find((h) => h.columnName === 'PAYABLE_MILEAGE');
+    expect(payable).toMatchObject({ newValue: `${figures.payableMileage} (taken from Samsara)`, name: 'Rita User' });
+    expect((await rowOf(trip.id, c.id)).status).toBe('APPROVED');
+    const after = (await call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${trip.id}`, token: staff })).json<{ data: TripMileStats }>().data;
+    expect(after.review?.status).toBe('APPROVED');
+    const bad = await call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token: staff, payload: { tripId: trip.id, ...figures, version: await versionOf(trip.id), source: 'ODOMETER' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('Refresh telematics says why it cannot fetch: the provider off for the company, or on without a token', async () => {
+    const off = await company({ integration: false });
+    const a = await completedTrip(off.id);
+    const res = await call(ctx.app, { method: 'POST', url: `/api/v1/mile-stats/${a.trip.id}/refresh`, token: staff });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'INTEGRATION_DISABLED', message: `Nothing to fetch: Samsara and GLE are off for ${off.name} (or in the TRIP settings). Switch one on in Companies.` });
+    const noToken = await company({ integration: true });
+    const b = await completedTrip(noToken.id);
+    const res2 = await call(ctx.app, { method: 'POST', url: `/api/v1/mile-stats/${b.trip.id}/refresh`, token: staff });
+    expect(res2.statusCode).toBe(409);
+    expect(res2.json()).toMatchObject({ code: 'INTEGRATION_DISABLED', message: `Cannot fetch: Samsara is on for ${noToken.name} but has no API token. Add it in Companies → Update API Tokens.` });
   });
 
   it('two approvals of the same trip at once: one wins, the other is stale', async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
 import { createBoss } from '../src/jobs/platform';
 import { TRIP_FIGURES_QUEUE } from '../src/modules/trip-figures/jobs';
+import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, testJobs, type TestContext } from './harness';
 import { createCompanyRow, createTripSettings, createUser, signIn } from './factories';
 import { tripInTransit } from './telematics-fixtures';
@@ -16,7 +17,8 @@ let ctx: TestContext;
 let ownerId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ REFRESH_USER_LIMIT_PER_MIN: '3' }, { jobs: true });
+  // The refreshes' fetches go nowhere (a closed local port): this test is about the limit, not the provider.
+  ctx = await createTestContext({ REFRESH_USER_LIMIT_PER_MIN: '3', SAMSARA_BASE_URL: 'http://127.0.0.1:9', GLE_BASE_URL: 'http://127.0.0.1:9' }, { jobs: true });
   await createTripSettings(ctx.db, { type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
   ownerId = (await createUser(ctx.db, { permissions: ['CAN_SYNC_INTEGRATIONS'] })).id;
 }, 120_000);
@@ -34,7 +36,8 @@ async function jobStates() {
 
 describe('POST /mile-stats/{tripId}/refresh', () => {
   it('is limited per user: past REFRESH_USER_LIMIT_PER_MIN a minute, 429 REFRESH_RATE_LIMITED with Retry-After; another user is not held back', async () => {
-    const company = await createCompanyRow(ctx.db);
+    // A company whose provider can be fetched (on, with a token): otherwise the refresh says why it cannot.
+    const company = await createCompanyRow(ctx.db, { samsaraEnabled: true, samsaraTokenEncrypted: createSecretBox(ctx.secretKey).seal('samsara-test-token') });
     const { trip } = await tripInTransit(ctx.db, ownerId, company.id, new Date(Date.now() - 3600_000));
     const first = (await signIn(ctx.app, await createUser(ctx.db, { permissions: ['CAN_EDIT_MILEAGE_REPORT_TRIP'] }))).accessToken;
     const second = (await signIn(ctx.app, await createUser(ctx.db, { permissions: ['CAN_SYNC_INTEGRATIONS'] }))).accessToken;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from './fields';
-import { ID_MAX } from './list-query';
+import { ID_MAX, REVIEW_STATUSES } from './list-query';
 import { LOAD_STATUSES, STOP_TYPES } from '@milepost/geo/stops';
 import { estimateBasis, ROUTE_SOURCES } from './routing-api';
 import { TRIP_MESSAGES, tripMiles } from './trips-api';
@@ -16,6 +16,13 @@ import { PROVIDERS } from './providers';
 export const MILEAGE_MESSAGES = {
   saveFailed: 'Error updating mileage data',
   tripIdMissing: TRIP_MESSAGES.mileageTripId,
+  /** Refresh telematics: why nothing can be fetched (docs/mileage-review.md "Screen"). */
+  refreshOff: (company: string | null) =>
+    company
+      ? `Nothing to fetch: Samsara and GLE are off for ${company} (or in the TRIP settings). Switch one on in Companies.`
+      : 'Nothing to fetch: this trip\'s truck has no company, so no telematics provider serves it.',
+  refreshNoToken: (providers: readonly string[], company: string) =>
+    `Cannot fetch: ${providers.join(' and ')} ${providers.length > 1 ? 'are' : 'is'} on for ${company} but ${providers.length > 1 ? 'have' : 'has'} no API token. Add it in Companies → Update API Tokens.`,
 } as const;
 
 /**
@@ -156,8 +163,27 @@ export const tripMileStats = z.object({
   samsaraFetchedAt: z.string().datetime().nullable(),
   gleFetchedAt: z.string().datetime().nullable(),
   manualStats: manualMileStats,
+  /**
+   * The trip's Mileage Review row: its status and the rule it was computed under (the effective
+   * basis and the tolerance); null when the trip is not completed. The report marks a source beyond
+   * tolerance of the pay basis and offers "Use these miles" on a trip that needs review.
+   */
+  review: z
+    .object({ status: z.enum(REVIEW_STATUSES), payBasis: z.enum(['ROUTED', 'ACTUAL', 'LOWER', 'HIGHER']), tolerancePct: z.number() })
+    .nullish(),
 });
 export type TripMileStats = z.infer<typeof tripMileStats>;
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+/**
+ * One source's figures as payable miles, rounded once as the review's suggestion is: payable its
+ * TOTAL MILES to 0.1, loaded its loaded miles to 0.1 (at most payable), empty the rest.
+ */
+export function figuresOfSource(s: Pick<SourceMileStats, 'miles' | 'totalMiles'>) {
+  const payableMileage = round1(s.totalMiles);
+  const loadedMiles = Math.min(round1(s.miles), payableMileage);
+  return { payableMileage, loadedMiles, emptyMiles: round1(payableMileage - loadedMiles) };
+}
 
 /** `POST /api/v1/mile-stats/{tripId}/refresh` → 202 `{ data }`: the fetch and computation are queued. */
 export const mileStatsRefreshAccepted = z.object({ tripId: z.number().int(), state: z.literal('QUEUED') });

@@ -77,6 +77,43 @@ export function payRuleSentence(rule: { payBasis: PayBasis; tolerancePct: number
   return `Pay ${what} when GPS agrees within ${tol}`;
 }
 
+/** The queue's line for the company in view: "Prairie Freight Lines: pay routed miles when GPS agrees within 3 %". */
+export const queueRuleText = (companyName: string, sentence: string) => `${companyName}: ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
+
+/** The words of each basis's figure in a sentence ("the pay basis (routed 500.0 mi; …)"). */
+export const PAY_BASIS_WORDS: Record<PayBasis, string> = { ROUTED: 'routed', ACTUAL: 'GPS', LOWER: 'the lower of routed and GPS', HIGHER: 'the higher of routed and GPS' };
+
+/** The figure a rule pays from: routed, actual (complete sources only; null when missing), or the lower or higher of the two. */
+export function payBasisFigure(payBasis: PayBasis, routed: number | null, actual: number | null): number | null {
+  const pick =
+    payBasis === 'ROUTED' ? routed
+    : payBasis === 'ACTUAL' ? actual
+    : routed === null || actual === null ? null
+    : payBasis === 'LOWER' ? Math.min(routed, actual)
+    : Math.max(routed, actual);
+  return pick === null || pick <= 0 ? null : pick;
+}
+
+/**
+ * A figure beyond the tolerance of the pay basis (docs/mileage-review.md "Beyond tolerance"): its
+ * difference in % and the sentence "SAMSARA 512.4 mi is 2.5 % over the pay basis (routed 500.0 mi;
+ * tolerance 2 %)"; null within tolerance. `text` writes a figure in the user's unit.
+ */
+export function beyondToleranceOf(
+  label: string,
+  value: number,
+  rule: { payBasis: PayBasis; tolerancePct: number },
+  basis: number,
+  text: (value: number) => string,
+): { pct: number; sentence: string } | null {
+  const pct = ((value - basis) / basis) * 100;
+  if (Math.abs(pct) <= rule.tolerancePct) return null;
+  return {
+    pct,
+    sentence: `${label} ${text(value)} is ${Math.abs(pct).toFixed(1)} % ${pct > 0 ? 'over' : 'under'} the pay basis (${PAY_BASIS_WORDS[rule.payBasis]} ${text(basis)}; tolerance ${formatTolerance(rule.tolerancePct)})`,
+  };
+}
+
 /** The rule named in the trip history and the export: "Routed, 3 %". */
 export const ruleName = (basis: PayBasis, tolerancePct: number) => `${PAY_BASIS_LABELS[basis]}, ${formatTolerance(tolerancePct)}`;
 /** The trip history's words for an approval by rule. */
@@ -171,6 +208,8 @@ export const reviewPage = paged(reviewRow).extend({
   countsCapped: z.array(z.enum(REVIEW_STATUSES)),
   /** Open trips of the filter's company (of any company without one) are still being recomputed for a new pay rule. */
   recomputing: z.boolean(),
+  /** The pay rule of the filter's company, in words (queueRuleText); absent without a company filter. */
+  rule: z.object({ companyId: z.number().int(), companyName: z.string(), sentence: z.string() }).nullish(),
 });
 export type ReviewPage = z.infer<typeof reviewPage>;
 
@@ -198,7 +237,20 @@ export type ApproveBody = z.input<typeof approveBody>;
 /** STALE_RULE: the trip's review row was computed under an older version of its company's pay rule (being recomputed). */
 export const APPROVE_STATUSES = ['APPROVED', 'STALE_VERSION', 'STALE_RULE', 'NOT_READY', 'NOT_FOUND'] as const;
 export type ApproveStatus = (typeof APPROVE_STATUSES)[number];
-export const approveResult = z.object({ results: z.array(z.object({ tripId: z.number().int(), status: z.enum(APPROVE_STATUSES) })) });
+/**
+ * One answer per trip, with what names it on screen: its number, and who last changed the trip
+ * and when (ISO 8601; `changedBy` null when nobody known, e.g. a job) — the reason a trip was not
+ * approved is said with them (docs/mileage-review.md "API").
+ */
+export const approveResultItem = z.object({
+  tripId: z.number().int(),
+  status: z.enum(APPROVE_STATUSES),
+  number: z.string().nullable(),
+  changedBy: z.string().nullable(),
+  changedAt: z.string().nullable(),
+});
+export type ApproveResultItem = z.infer<typeof approveResultItem>;
+export const approveResult = z.object({ results: z.array(approveResultItem) });
 export type ApproveResult = z.infer<typeof approveResult>;
 
 /** `GET /api/v1/mileage-review/export.csv` */

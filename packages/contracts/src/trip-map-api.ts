@@ -66,7 +66,12 @@ export const mapSourceSummary = z.object({
 export type MapSourceSummary = z.infer<typeof mapSourceSummary>;
 
 /** GET /trips/summary and GET /trips/{id}/map-summary answer (inside `{ data }`). */
-export const tripMapSummary = z.object({ ...tripRef, sources: z.array(mapSourceSummary) });
+export const tripMapSummary = z.object({
+  ...tripRef,
+  sources: z.array(mapSourceSummary),
+  /** The rule the trip's review row was computed under (completed trips; null otherwise): the panels mark a figure beyond its tolerance. */
+  payRule: z.object({ payBasis: z.enum(['ROUTED', 'ACTUAL', 'LOWER', 'HIGHER']), tolerancePct: z.number() }).nullish(),
+});
 export type TripMapSummary = z.infer<typeof tripMapSummary>;
 
 /** One row of the report dialog: the leg into this stop. */

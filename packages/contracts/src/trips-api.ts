@@ -316,7 +316,14 @@ export const vehicleInfo = z.object({
 
 export const changeTripStatusQuery = z.object({ tripStatus: z.enum(TRIP_STATUSES, { message: TRIP_MESSAGES.tripStatus }) });
 
-/** The manual figures, with the trip's `version` they were read at (a stale one gets 409 STALE_VERSION). */
+/** The sources whose figures "Use these miles" takes in the Mileage Report (docs/mileage-review.md "Screen"). */
+export const FIGURE_SOURCES = ['HERE', 'ESTIMATE', 'SAMSARA', 'GLE'] as const;
+export type FigureSource = (typeof FIGURE_SOURCES)[number];
+export const FIGURE_SOURCE_LABELS: Record<FigureSource, string> = { HERE: 'HERE route', ESTIMATE: 'Estimate', SAMSARA: 'Samsara', GLE: 'GLE' };
+/** The Trip History's words for payable miles taken from one source's figures. */
+export const takenFromNote = (source: FigureSource) => `taken from ${FIGURE_SOURCE_LABELS[source]}`;
+
+/** The manual figures, with the trip's `version` they were read at (a stale one gets 409 STALE_VERSION); `source` when they are one source's figures. */
 export const payableMileageForm = z
   .object({
     tripId: id(TRIP_MESSAGES.mileageTripId),
@@ -324,6 +331,7 @@ export const payableMileageForm = z
     emptyMiles: mileage,
     loadedMiles: mileage,
     version: version('version is required'),
+    source: z.enum(FIGURE_SOURCES, { message: 'source must be HERE, ESTIMATE, SAMSARA or GLE' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (payableTooLarge(v.emptyMiles, v.loadedMiles)) ctx.addIssue({ code: 'custom', path: ['loadedMiles'], message: TRIP_MESSAGES.payableTooLarge });

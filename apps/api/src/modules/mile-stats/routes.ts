@@ -8,6 +8,7 @@ import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
 import type { AppDeps } from '../../app-deps';
 import { principalOf } from '../../platform/access';
 import { perUserPerMinute } from '../../platform/rate-limit';
+import { reviewOf } from '../mileage-review';
 import { mileStatsOf, queueRefresh, routeData } from './service';
 
 /** /api/v1/mile-stats (api-modules.ts). */
@@ -21,7 +22,10 @@ export async function mileStatsRoutes(app: FastifyInstance, deps: AppDeps) {
       params: mileStatsParams,
       response: { 200: envelope(tripMileStats) },
     },
-    handler: async (req) => ({ data: (await mileStatsOf(deps.db, req.params.tripId)).stats }),
+    handler: async (req) => {
+      const [answer, review] = await Promise.all([mileStatsOf(deps.db, req.params.tripId), reviewOf(deps.db, req.params.tripId)]);
+      return { data: review ? { ...answer.stats, review } : answer.stats };
+    },
   });
   r.post('/:tripId/refresh', {
     config: {

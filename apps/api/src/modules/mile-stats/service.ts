@@ -1,15 +1,17 @@
-import { eq } from 'drizzle-orm';
-import type { TelematicsLocation, TripMileStats } from '@milepost/contracts/mile-stats-api';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { MILEAGE_MESSAGES, type TelematicsLocation, type TripMileStats } from '@milepost/contracts/mile-stats-api';
 import { INTEGRATION_MESSAGES } from '@milepost/contracts/integrations-api';
 import { ROUTE_DATA_MESSAGES, type TripRouteData, type routeDataQuery } from '@milepost/contracts/route-data-api';
 import { TRIP_MESSAGES } from '@milepost/contracts/trips-api';
 import type { z } from 'zod';
 import { metresToEnteredMiles } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
+import { companies, trucks } from '../../db/schema/reference';
+import { companyProviders } from '../../db/schema/telematics';
 import { trips } from '../../db/schema/trips';
 import type { Jobs } from '../../jobs/platform';
 import { AppError } from '../../platform/errors';
-import type { ProviderName } from '../telematics';
+import { PROVIDER_LABEL, sourceSwitchesSql, sourcesOf, type ProviderName } from '../telematics';
 import { tripFigures, type TripFigures } from '../trip-figures';
 import { getTrip, tripIdForMap } from '../trips';
 
@@ -59,8 +61,22 @@ export async function mileStatsOf(db: Db, tripId: number, opts: { location?: boo
  * its figures (202). The answer never waits on a provider.
  */
 export async function queueRefresh(db: Db, jobs: Jobs | null, tripId: number): Promise<{ tripId: number; state: 'QUEUED' }> {
-  const [t] = await db.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId));
+  const [t] = await db
+    .select({ id: trips.id, companyId: trucks.companyId, companyName: companies.name, switches: sourceSwitchesSql(trucks.companyId) })
+    .from(trips)
+    .leftJoin(trucks, eq(trucks.id, trips.truckId))
+    .leftJoin(companies, eq(companies.id, trucks.companyId))
+    .where(eq(trips.id, tripId));
   if (!t) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
+  // Says why nothing can be fetched rather than queueing a fetch that finds nothing.
+  const on = t.companyId === null ? [] : sourcesOf(t.switches);
+  if (!on.length) throw new AppError('INTEGRATION_DISABLED', MILEAGE_MESSAGES.refreshOff(t.companyName));
+  const tokens = await db
+    .select({ provider: companyProviders.provider })
+    .from(companyProviders)
+    .where(and(eq(companyProviders.companyId, t.companyId!), isNotNull(companyProviders.tokenEncrypted)));
+  if (!on.some((p) => tokens.some((x) => x.provider === p)))
+    throw new AppError('INTEGRATION_DISABLED', MILEAGE_MESSAGES.refreshNoToken(on.map((p) => PROVIDER_LABEL[p]), t.companyName ?? ''));
   if (!jobs) throw new AppError('UNAVAILABLE', INTEGRATION_MESSAGES.notRunning);
   await jobs.enqueueTripFigures(tripId);
   return { tripId, state: 'QUEUED' };

@@ -1,2 +1,2 @@
 /** What other modules use of the Mileage Review (docs/mileage-review.md). */
-export { refreshTripReview, refreshCompanyReviews, refreshProviderReviews, backfillReviews, recomputeRuleReviews, companiesBehindRule } from './service';
+export { refreshTripReview, refreshCompanyReviews, refreshProviderReviews, backfillReviews, recomputeRuleReviews, companiesBehindRule, reviewOf } from './service';

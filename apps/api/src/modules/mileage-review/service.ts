@@ -10,6 +10,7 @@ import {
   approvedByRuleNote,
   payRuleSentence,
   ruleName,
+  type ApproveResultItem,
   type ApproveStatus,
   type PayBasis,
   type PayRule,
@@ -24,6 +25,7 @@ import type { RouteSource } from '@milepost/contracts/routing-api';
 import { CENTRAL_TZ } from '@milepost/contracts/list-query';
 import { metresToEnteredMiles, milesToMetres } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema/access';
 import { companyPayRules, tripReview, tripReviewCounts } from '../../db/schema/mileage-review';
 import { companies, trucks } from '../../db/schema/reference';
 import { tripMileStats } from '../../db/schema/telematics';
@@ -334,6 +336,14 @@ const rowJson = sql`json_build_object(
     'basis', ${r.ruleBasis}, 'from', ${r.suggestedFrom}),
   'payableMileage', ${metresToEnteredMilesSql(r.payableM)}, 'status', ${r.status})`;
 
+/** The pay rule of the company a queue filter shows, with its name; null for no such company. */
+async function companyRuleInView(db: Db, companyId: number) {
+  const [c] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  if (!c) return null;
+  const rule = await getPayRule(db, companyId);
+  return { companyId, companyName: c.name, sentence: rule.sentence };
+}
+
 /**
  * One page of the queue as the JSON text of `reviewPage`, with the count of each status in the
  * same filter (exact up to REVIEW_COUNT_CAP), in one statement over `trip_review`'s indexes.
@@ -370,10 +380,11 @@ export async function listReview(db: Db, q: z.output<typeof reviewListQuery>): P
     rows: { content: string; needs: number; ready: number; approved: number; recomputing: boolean }[];
   };
   const row = result.rows[0]!;
+  const rule = q.companyId !== undefined ? await companyRuleInView(db, q.companyId) : null;
   const counts = { NEEDS_REVIEW: Number(row.needs), READY: Number(row.ready), APPROVED: Number(row.approved) };
   const capped = kept ? [] : REVIEW_STATUSES.filter((s) => counts[s] > REVIEW_COUNT_CAP);
   const total = counts[q.status];
-  return `{"content":${row.content},"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size},"counts":${JSON.stringify(counts)},"countsCapped":${JSON.stringify(capped)},"recomputing":${row.recomputing === true}${capped.includes(q.status) ? ',"totalIsEstimate":true' : ''}}`;
+  return `{"content":${row.content},"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size},"counts":${JSON.stringify(counts)},"countsCapped":${JSON.stringify(capped)},"recomputing":${row.recomputing === true},"rule":${JSON.stringify(rule)}${capped.includes(q.status) ? ',"totalIsEstimate":true' : ''}}`;
 }
 
 /** Every READY trip of a filter with its version and suggested payable miles (for "Approve all ready in this filter"). */
@@ -539,5 +550,28 @@ export async function approve(db: Db, actorId: number, body: z.output<typeof app
     }
   };
   await Promise.all(Array.from({ length: Math.min(APPROVE_CONCURRENCY, body.items.length) }, worker));
-  return { results };
+  // What names each trip on screen, read after the writes: who changed a stale trip and when.
+  const named = await db
+    .select({
+      id: trips.id,
+      number: trips.identifierValue,
+      changedBy: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      changedAt: trips.updatedAt,
+    })
+    .from(trips)
+    .leftJoin(users, eq(users.id, trips.updatedBy))
+    .where(inArray(trips.id, body.items.map((i) => i.tripId)));
+  const byId = new Map(named.map((n) => [n.id, n]));
+  return {
+    results: results.map((x): ApproveResultItem => {
+      const n = byId.get(x.tripId);
+      return { ...x, number: n?.number ?? null, changedBy: n?.changedBy ?? null, changedAt: n ? new Date(n.changedAt).toISOString() : null };
+    }),
+  };
+}
+
+/** A trip's review row as the Mileage Report reads it: status and the rule it was computed under; null when none. */
+export async function reviewOf(db: Db, tripId: number) {
+  const [row] = await db.select({ status: r.status, payBasis: r.ruleBasis, tolerancePct: r.ruleTolerancePct }).from(r).where(eq(r.tripId, tripId));
+  return row ? { status: row.status as ReviewStatus, payBasis: row.payBasis as PayBasis, tolerancePct: row.tolerancePct } : null;
 }

@@ -7,6 +7,7 @@ import { milesToMetres } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
 import { trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
+import { reviewOf } from '../mileage-review';
 import { tripFigures, type TripFigures } from '../trip-figures';
 
 /**
@@ -132,7 +133,10 @@ function reportOf(f: TripFigures): TripMapReport {
 
 /** `GET /trips/{id}/map-summary` and `GET /trips/summary`. */
 export async function tripMapSummary(db: Db, tripId: number | null): Promise<TripMapSummary> {
-  return summaryOf(await figuresOf(db, tripId));
+  const summary = summaryOf(await figuresOf(db, tripId));
+  const review = await reviewOf(db, summary.tripId);
+  // Only a completed trip has a rule in force: the answer of any other stays as it was.
+  return review ? { ...summary, payRule: { payBasis: review.payBasis, tolerancePct: review.tolerancePct } } : summary;
 }
 
 /** `GET /trips/{id}/map-report` and `GET /trips/report-summary`. */

@@ -7,6 +7,7 @@ import { formatWireDateTime } from '@milepost/contracts/time';
 import {
   TRIP_MESSAGES,
   canChangeTripStatus,
+  takenFromNote,
   type DuplicateCheckRow,
   type HistoryEntry,
   type IdentifierType,
@@ -628,9 +629,17 @@ export async function savePayableMileage(db: Db, actorId: number, input: z.outpu
       ['LOADED_MILES', toEnteredMiles(row.loaded), input.loadedMiles],
       ['PAYABLE_MILEAGE', toEnteredMiles(row.payable), payableMileage],
     ] as const;
+    // Figures taken from one source name it on the payable row, which is then written even when unchanged.
+    const note = input.source ? ` (${takenFromNote(input.source)})` : '';
     const rows = changes
-      .filter(([, a, b]) => a !== b)
-      .map(([columnName, a, b]) => ({ tripId: input.tripId, columnName, oldValue: a === null ? null : String(a), newValue: b === null ? null : String(b), changedBy: actorId }));
+      .filter(([columnName, a, b]) => a !== b || (note && columnName === 'PAYABLE_MILEAGE'))
+      .map(([columnName, a, b]) => ({
+        tripId: input.tripId,
+        columnName,
+        oldValue: a === null ? null : String(a),
+        newValue: b === null ? null : columnName === 'PAYABLE_MILEAGE' ? `${b}${note}` : String(b),
+        changedBy: actorId,
+      }));
     if (rows.length) await tx.insert(tripHistory).values(rows.map((r) => ({ ...r, createdAt: changedNow })));
     // A manual save moves the trip to Approved in the Mileage Review (or back, when payable is cleared).
     await tripChanged(tx, input.tripId, { actorId });

@@ -7,7 +7,7 @@ import { mockApi } from '@/test/api-mock';
 import { stubIntersectionObserver } from '@/test/intersection-observer';
 import { makeUser, renderWithApp } from '@/test/render';
 import { LIMITED_DATA } from './limited-data-notice';
-import { TelematicsMapPanel, changeAgainstPrimary, telematicsDrawing } from './telematics-map-panel';
+import { TelematicsMapPanel, changeAgainstPrimary, panelsBeyondTolerance, telematicsDrawing } from './telematics-map-panel';
 
 const location = {
   polyline: encodeColumns({ lat: [41.8781, 41.5, 40.1], lng: [-87.6298, -88.1, -88.9] }),
@@ -106,5 +106,39 @@ describe('Telematics map panel', () => {
     expect(screen.queryByTestId('telematics-change')).not.toBeInTheDocument();
     expect(changeAgainstPrimary(1000, null, 'MILES')).toBeNull();
     expect(changeAgainstPrimary(1000, 1010, 'MILES')).toBe(0);
+  });
+
+  it('names the panels whose figure is beyond the tolerance of the pay basis (complete figures only)', () => {
+    const text = (m: number) => `${(m / 1609.344).toFixed(1)} mi`;
+    const full = { legs: 2, legsMeasured: 2, pct: 100 };
+    const summary = {
+      tripId: 1,
+      truckId: 2,
+      identifierType: 'LOAD_NUMBER' as const,
+      number: 'LD-1',
+      payRule: { payBasis: 'ROUTED' as const, tolerancePct: 3 },
+      sources: [
+        { type: 'here' as const, method: 'HERE' as const, distance: 321_868.8, duration: 3600 },
+        figures({ distance: 321_868.8 * 1.05, coverage: full }),
+        { ...figures({ distance: 321_868.8 * 0.5, coverage: { legs: 2, legsMeasured: 1, pct: 50 } }), type: 'gle' as const },
+      ],
+    };
+    expect(panelsBeyondTolerance(summary, text)).toEqual({ samsara: 'SAMSARA 210.0 mi is 5.0 % over the pay basis (routed 200.0 mi; tolerance 3 %)' });
+    expect(panelsBeyondTolerance({ ...summary, payRule: { payBasis: 'ROUTED', tolerancePct: 6 } }, text)).toEqual({});
+    expect(panelsBeyondTolerance({ ...summary, payRule: null }, text)).toEqual({});
+    // GPS is the basis: the route is 4.8 % under it.
+    expect(panelsBeyondTolerance({ ...summary, payRule: { payBasis: 'ACTUAL', tolerancePct: 3 } }, text).here).toBe('HERE route 200.0 mi is 4.8 % under the pay basis (GPS 210.0 mi; tolerance 3 %)');
+  });
+
+  it('marks a figure beyond tolerance in the title and says it under the title', async () => {
+    withUnit('MILES');
+    const sentence = 'SAMSARA 210.0 mi is 5.0 % over the pay basis (routed 200.0 mi; tolerance 3 %)';
+    renderWithApp(
+      <TelematicsMapPanel source="samsara" location={location} figures={figures()} primary={{ distance: 300_000, source: 'HERE' }} stops={stops} tiles={tiles} beyondTolerance={sentence} />,
+      { user: makeUser([]) },
+    );
+    const panel = await screen.findByRole('region', { name: 'SAMSARA track' });
+    expect(within(panel).getByTestId('panel-beyond-tolerance')).toHaveAttribute('title', sentence);
+    expect(within(panel).getByTestId('panel-beyond-tolerance-sentence')).toHaveTextContent(sentence);
   });
 });

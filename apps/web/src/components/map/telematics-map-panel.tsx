@@ -1,9 +1,10 @@
 import { DISTANCE_METHOD_LABELS, type TelematicsLocation } from '@milepost/contracts/mile-stats-api';
 import type { ProviderKey } from '@milepost/contracts/providers';
-import type { MapSourceSummary } from '@milepost/contracts/trip-map-api';
+import type { MapSourceSummary, TripMapSummary } from '@milepost/contracts/trip-map-api';
+import { beyondToleranceOf, payBasisFigure } from '@milepost/contracts/mileage-review-api';
 import { decodeColumns } from '@milepost/geo/flexpolyline';
 import { groupDigits, metersTo, type DistanceUnit } from '@milepost/geo/units';
-import { FileText } from 'lucide-react';
+import { FileText, TriangleAlert } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { SOURCE_TITLES } from '@/lib/distance-format';
@@ -33,6 +34,51 @@ export function changeAgainstPrimary(meters: number, primaryMeters: number | nul
   if (primaryMeters === null || primaryMeters === undefined) return null;
   const d = Math.round((metersTo(meters, unit) - metersTo(primaryMeters, unit)) * 10) / 10;
   return d === 0 ? 0 : d;
+}
+
+const sourceComplete = (s: MapSourceSummary) => s.distance !== null && (s.type === 'here' || (s.coverage != null && s.coverage.legsMeasured >= s.coverage.legs));
+
+/**
+ * The panels whose figure differs from the pay basis beyond the company's tolerance, by panel type,
+ * with the sentence (docs/mileage-review.md "Beyond tolerance"): complete figures only; the routing's
+ * is the basis of ROUTED, the first telematics source with a figure the actual one.
+ */
+export function panelsBeyondTolerance(summary: TripMapSummary | undefined, text: (metres: number) => string): Partial<Record<string, string>> {
+  const rule = summary?.payRule;
+  if (!summary || !rule) return {};
+  const here = summary.sources.find((s) => s.type === 'here');
+  const routed = here && sourceComplete(here) ? here.distance : null;
+  const first = summary.sources.find((s) => s.type !== 'here' && s.distance !== null);
+  const actual = first && sourceComplete(first) ? first.distance : null;
+  const basis = payBasisFigure(rule.payBasis, routed, actual);
+  if (basis === null) return {};
+  const out: Partial<Record<string, string>> = {};
+  for (const s of summary.sources) {
+    if (!sourceComplete(s)) continue;
+    const label = s.type === 'here' ? (s.method === 'ESTIMATE' ? 'Estimate' : 'HERE route') : s.type.toUpperCase();
+    const beyond = beyondToleranceOf(label, s.distance!, rule, basis, text);
+    if (beyond) out[s.type] = beyond.sentence;
+  }
+  return out;
+}
+
+/** The title's marker of a figure beyond tolerance: its name is the sentence (shown under the title too). */
+export function BeyondToleranceMarker({ sentence }: { sentence: string }) {
+  return (
+    <span data-testid="panel-beyond-tolerance" className="inline-flex self-center text-amber-600 dark:text-amber-400" title={sentence}>
+      <TriangleAlert aria-hidden className="size-3.5" />
+      <span className="sr-only">Beyond tolerance: {sentence}</span>
+    </span>
+  );
+}
+
+/** The sentence under a panel's title. */
+export function BeyondToleranceNotice({ sentence }: { sentence: string }) {
+  return (
+    <p className="border-b px-3 py-1.5 text-xs text-amber-800 dark:text-amber-200" data-testid="panel-beyond-tolerance-sentence">
+      {sentence}
+    </p>
+  );
 }
 
 /** What the primary (routing) panel shows: its distance in metres and whether it is HERE's route or the estimate. */
@@ -77,9 +123,12 @@ export function TelematicsMapPanel({
   stops,
   tiles,
   onViewReport,
+  beyondTolerance,
   className,
 }: {
   source: TelematicsSource;
+  /** The sentence when this figure differs from the pay basis beyond the company's tolerance. */
+  beyondTolerance?: string | undefined;
   location: TelematicsLocation | null;
   /** This source's entry of GET /trips/{id}/map-summary (null while it loads). */
   figures: MapSourceSummary | null;
@@ -123,13 +172,14 @@ export function TelematicsMapPanel({
         </>
       )}
       {hasTrack && figures && method === null && <span className="text-xs font-normal text-muted-foreground">No stop reached: not measured</span>}
+      {hasTrack && beyondTolerance && <BeyondToleranceMarker sentence={beyondTolerance} />}
     </span>
   );
   return (
     <MapPanel
       label={`${name} track`}
       title={title}
-      notice={hasTrack ? undefined : <LimitedDataNotice />}
+      notice={hasTrack ? beyondTolerance && <BeyondToleranceNotice sentence={beyondTolerance} /> : <LimitedDataNotice />}
       className={className}
       actions={
         onViewReport && (

@@ -1,9 +1,11 @@
-import { DISTANCE_METHOD_LABELS, payableFrom, type DistanceMethod, type MileStatsLeg, type SourceMileStats, type TripMileStats } from '@milepost/contracts/mile-stats-api';
+import { DISTANCE_METHOD_LABELS, coverageComplete, coverageOf, payableFrom, type DistanceMethod, type MileStatsLeg, type SourceMileStats, type TripMileStats } from '@milepost/contracts/mile-stats-api';
+import type { FigureSource } from '@milepost/contracts/trips-api';
+import { beyondToleranceOf, payBasisFigure } from '@milepost/contracts/mileage-review-api';
 import { formatCentral } from '@milepost/contracts/time';
 import { tripMiles } from '@milepost/contracts/trips-api';
 import { groupDigits, type DistanceUnit } from '@milepost/geo/units';
 import { z } from 'zod';
-import { milesIn } from '@/lib/distance-format';
+import { milesIn, milesText as distanceMilesText } from '@/lib/distance-format';
 
 /** The report's rows in the spec's order; differences are taken from the first (docs/product/trips.md). */
 export const SOURCE_ROWS = [
@@ -102,3 +104,57 @@ export function payableText(emptyMiles: string, loadedMiles: string): string {
 }
 
 export const numberText = (n: number | null) => (n === null ? '' : String(n));
+
+/** The source a report row's figures are, as "Use these miles" names it (the routing row: HERE or the estimate). */
+export function figureSourceOf(key: SourceKey, stats: Pick<TripMileStats, 'routeSource'>): FigureSource {
+  if (key === 'samsaraStats') return 'SAMSARA';
+  if (key === 'gleStats') return 'GLE';
+  return stats.routeSource === 'ESTIMATE' ? 'ESTIMATE' : 'HERE';
+}
+
+/** A source whose every leg has a figure: the routing's when each leg was routed or estimated, a telematics one by its coverage. */
+export function sourceComplete(key: SourceKey, s: SourceMileStats | null): boolean {
+  if (!s || s.legs.length === 0) return false;
+  if (key === 'hereStats') return s.legs.every((l) => l.miles !== null);
+  return coverageComplete(coverageOf(s));
+}
+
+/**
+ * The figure the trip's pay rule pays from (docs/mileage-review.md "Pay rule"): routed miles, the
+ * telematics TOTAL MILES (Samsara, else GLE), or the lower or higher of the two. Only complete
+ * sources count; null when the basis has no figure.
+ */
+export function payBasisMiles(stats: TripMileStats): number | null {
+  const review = stats.review;
+  if (!review) return null;
+  const routed = stats.hereStats && sourceComplete('hereStats', stats.hereStats) ? stats.hereStats.totalMiles : null;
+  const actualKey = (['samsaraStats', 'gleStats'] as const).find((k) => stats[k] !== null);
+  const actual = actualKey && sourceComplete(actualKey, stats[actualKey]) ? stats[actualKey]!.totalMiles : null;
+  return payBasisFigure(review.payBasis, routed, actual);
+}
+
+export interface BeyondTolerance {
+  key: SourceKey;
+  /** (source − basis) / basis × 100 */
+  pct: number;
+  sentence: string;
+}
+
+/**
+ * The sources whose TOTAL MILES differ from the pay basis by more than the company's tolerance
+ * (complete sources only: a partial one's difference is the legs it missed), each with its sentence:
+ * "GLE 139.4 mi is 5.2 % over the pay basis (routed 132.5 mi; tolerance 3 %)".
+ */
+export function beyondTolerance(stats: TripMileStats, labels: Record<SourceKey, string>, unit: DistanceUnit = 'MILES'): BeyondTolerance[] {
+  const basis = payBasisMiles(stats);
+  const review = stats.review;
+  if (basis === null || !review) return [];
+  const out: BeyondTolerance[] = [];
+  for (const { key } of SOURCE_ROWS) {
+    const s = stats[key];
+    if (!s || !sourceComplete(key, s)) continue;
+    const beyond = beyondToleranceOf(labels[key], s.totalMiles, review, basis, (v) => distanceMilesText(v, unit));
+    if (beyond) out.push({ key, ...beyond });
+  }
+  return out;
+}

@@ -12,7 +12,8 @@ import { companiesColumns } from './companies-columns';
 import { COMPANY_TOASTS, CompanyForm } from './company-form';
 import { CompanyTokensForm } from './company-tokens-form';
 import { CompanyIntegrations } from './company-integrations';
-import { PayRuleSection } from './pay-rule-form';
+import { payRuleQueryOptions } from '../api/pay-rule-api';
+import { Spinner } from '@/components/ui/spinner';
 import { useDrawerSession } from '@/components/layout/use-drawer-session';
 
 type CompanyDrawerTarget = { mode: 'edit' | 'tokens' | 'integrations'; company: CompanyRow };
@@ -30,14 +31,19 @@ function CompanyDrawerBody({ target, onClose }: { target: CompanyDrawerTarget; o
 
 function CompanyRecordBody({ target, onClose }: { target: CompanyDrawerTarget; onClose: () => void }) {
   const company = useQuery({ ...companyQueryOptions(target.company.id), staleTime: 0 });
+  // The pay rule is part of the edit form (one Save); a rule that cannot be read leaves the form without it.
+  const rule = useQuery({ ...payRuleQueryOptions(target.company.id), staleTime: 0, enabled: target.mode === 'edit', retry: false });
   return (
     <RecordLoader query={company}>
       {(record) =>
         target.mode === 'edit' ? (
-          <>
-            <CompanyForm company={record} onDone={onClose} onCancel={onClose} />
-            <PayRuleSection companyId={record.id} canEdit />
-          </>
+          rule.isPending ? (
+            <div className="flex justify-center py-10">
+              <Spinner />
+            </div>
+          ) : (
+            <CompanyForm company={record} payRule={rule.data ?? null} onDone={onClose} onCancel={onClose} />
+          )
         ) : (
           <CompanyTokensForm company={record} onDone={onClose} onCancel={onClose} />
         )

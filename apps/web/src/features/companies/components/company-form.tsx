@@ -1,5 +1,7 @@
 import { companyForm, type CompanyRow } from '@milepost/contracts/companies-api';
 import { INTEGRATION_SWITCHES } from '@milepost/contracts/integrations-api';
+import type { PayRule } from '@milepost/contracts/mileage-review-api';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { DrawerForm, useDrawerForm } from '@/components/layout/drawer-form';
 import { FormField, fieldAria } from '@/components/ui/form-field';
@@ -7,6 +9,8 @@ import { Input } from '@/components/ui/input';
 import { PhoneField } from '@/components/ui/phone-field';
 import { SwitchField } from '@/components/ui/switch-field';
 import { companyQueryOptions, useUpdateCompanyMutation } from '../api/companies-api';
+import { payRuleQueryOptions, useSavePayRuleMutation } from '../api/pay-rule-api';
+import { PayRuleFields, parsePayRuleDraft, payRuleDraftOf, samePayRuleDraft, type PayRuleDraft } from './pay-rule-form';
 
 export const COMPANY_TOASTS = {
   updated: 'Company updated successfully!',
@@ -29,20 +33,45 @@ function valuesOf(company: CompanyRow): CompanyFormValues {
 }
 
 /**
- * 'Edit Company' (docs/product/admin.md Companies, Company): name, email, phone with the mask, US DOT and
- * the Samsara and GLE switches. The version the form was loaded at is sent; a stale save (409)
+ * 'Edit Company' (docs/product/admin.md Companies, Company): name, email, phone with the mask, US DOT,
+ * the Samsara and GLE switches and the pay rule (docs/mileage-review.md), all saved by the one Save. The version the form was loaded at is sent; a stale save (409)
  * says so and offers a reload.
  */
-export function CompanyForm({ company, onDone, onCancel }: { company: CompanyRow; onDone: () => void; onCancel: () => void }) {
+export function CompanyForm({ company, payRule, onDone, onCancel }: { company: CompanyRow; payRule: PayRule | null; onDone: () => void; onCancel: () => void }) {
   const update = useUpdateCompanyMutation();
-  const state = useDrawerForm({
+  const saveRule = useSavePayRuleMutation();
+  // The rule as last read or saved: a second Save after a failed company save sends its new version.
+  const ruleRef = useRef(payRule);
+  const [ruleError, setRuleError] = useState<string | null>(null);
+  const state = useDrawerForm<typeof companyForm, CompanyRow, PayRuleDraft | null>({
     schema: companyForm,
     entity: 'company',
     record: company,
     empty: valuesOf(company),
     valuesOf,
-    update: (row, values) => update.mutateAsync({ id: row.id, body: { ...values, version: row.version } }),
-    reload: (queryClient, row) => queryClient.fetchQuery({ ...companyQueryOptions(row.id), staleTime: 0 }),
+    extra: { empty: null, of: () => (ruleRef.current ? payRuleDraftOf(ruleRef.current) : null), same: samePayRuleDraft },
+    beforeSave: async (_values, draft) => {
+      const parsed = draft && ruleRef.current ? parsePayRuleDraft(draft, ruleRef.current.version) : null;
+      setRuleError(parsed && !parsed.ok ? parsed.message : null);
+      return !parsed || parsed.ok;
+    },
+    // One Save: the pay rule first (when changed), then the company.
+    update: async (row, values, draft) => {
+      const rule = ruleRef.current;
+      if (draft && rule && !samePayRuleDraft(draft, payRuleDraftOf(rule))) {
+        const parsed = parsePayRuleDraft(draft, rule.version);
+        if (parsed.ok) ruleRef.current = await saveRule.mutateAsync({ companyId: row.id, body: parsed.body });
+      }
+      return update.mutateAsync({ id: row.id, body: { ...values, version: row.version } });
+    },
+    reload: async (queryClient, row) => {
+      const [fresh, rule] = await Promise.all([
+        queryClient.fetchQuery({ ...companyQueryOptions(row.id), staleTime: 0 }),
+        ruleRef.current ? queryClient.fetchQuery({ ...payRuleQueryOptions(row.id), staleTime: 0 }) : Promise.resolve(null),
+      ]);
+      ruleRef.current = rule;
+      return fresh;
+    },
     toasts: { updated: COMPANY_TOASTS.updated },
     onDone,
   });
@@ -66,6 +95,9 @@ export function CompanyForm({ company, onDone, onCancel }: { company: CompanyRow
       {INTEGRATION_SWITCHES.map(({ name, label }) => (
         <SwitchField key={name} id={`company-${name}`} control={form.control} name={name} label={label} />
       ))}
+      {state.extra && ruleRef.current && (
+        <PayRuleFields rule={ruleRef.current} value={state.extra} onChange={(next) => state.setExtra(next)} error={ruleError} disabled={state.isSubmitting} />
+      )}
     </DrawerForm>
   );
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type {
+  ApproveStatus,
   ReviewRow,
   ReviewStatus,
 } from "@milepost/contracts/mileage-review-api";
@@ -13,7 +14,10 @@ import {
   APPROVE_SELECTED_LABEL,
   MileageReviewScreen,
   RECOMPUTING_TEXT,
+  NOT_APPROVED_NAMED,
   approvalSummary,
+  notApprovedLine,
+  notApprovedLines,
 } from "./mileage-review-screen";
 
 /** The user's route settings: miles (the screen follows the user's unit). */
@@ -246,8 +250,8 @@ describe("Mileage Review screen", () => {
         ]),
       "POST /mileage-review/approve": () => ({
         results: [
-          { tripId: 1, status: "APPROVED" },
-          { tripId: 2, status: "STALE_VERSION" },
+          { tripId: 1, status: "APPROVED", number: "LD-1", changedBy: "Rita User", changedAt: "2026-11-27T20:00:00.000Z" },
+          { tripId: 2, status: "STALE_VERSION", number: "LD-2", changedBy: "Dana Cole", changedAt: "2026-11-27T20:15:00.000Z" },
         ],
       }),
     });
@@ -285,6 +289,9 @@ describe("Mileage Review screen", () => {
         wait,
       ),
     ).toBeInTheDocument();
+    // A trip not approved is named with its reason in a warning, never in a success toast.
+    expect(document.querySelector("[data-sonner-toast]")).toHaveAttribute("data-type", "warning");
+    expect(screen.getByTestId("not-approved")).toHaveTextContent("LD-2: changed by Dana Cole at 11/27/2026 14:15 CT");
     const post = calls.find((c) => c.method === "POST")!;
     expect(post.body).toEqual({
       items: [
@@ -347,6 +354,7 @@ describe("Mileage Review screen", () => {
     expect(
       await screen.findByText("Mileage Review: 620 approved", undefined, wait),
     ).toBeInTheDocument();
+    expect(document.querySelector("[data-sonner-toast]")).toHaveAttribute("data-type", "success");
     expect(
       calls
         .filter((c) => c.method === "POST")
@@ -371,6 +379,88 @@ describe("Mileage Review screen", () => {
       screen.queryByRole("button", { name: APPROVE_ALL_LABEL }),
     ).not.toBeInTheDocument();
     expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
+  });
+
+  it("names every trip not approved with its reason", () => {
+    const item = (tripId: number, status: ApproveStatus) => ({ tripId, status, number: `LD-${tripId}`, changedBy: null, changedAt: null });
+    expect(notApprovedLines([item(1, "APPROVED"), item(2, "NOT_READY"), item(3, "STALE_RULE"), { ...item(4, "NOT_FOUND"), number: null }])).toEqual([
+      "LD-2: not ready (it needs review or was approved meanwhile)",
+      "LD-3: being recomputed for the new rule",
+      "#4: not found",
+    ]);
+    expect(notApprovedLine({ ...item(5, "STALE_VERSION") })).toBe("LD-5: changed by someone else");
+    const many = Array.from({ length: NOT_APPROVED_NAMED + 3 }, (_, i) => item(i + 1, "NOT_READY"));
+    expect(notApprovedLines(many).at(-1)).toBe("and 3 more");
+  });
+
+  it("shows the pay rule of the company in view", async () => {
+    mockApi({
+      ...ROUTE_SETTING,
+      "GET /mileage-review": () => ({
+        ...listOf([row(1, "READY")]),
+        rule: { companyId: 4, companyName: "Prairie Freight Lines", sentence: "Pay routed miles when GPS agrees within 3 %" },
+      }),
+    });
+    renderWithApp(
+      <MileageReviewScreen title="Mileage Review" search={{ status: "READY", companyId: 4 }} onSearchChange={() => {}} onOpenTrip={() => {}} />,
+      { user: EDITOR },
+    );
+    expect(await screen.findByTestId("review-rule", undefined, wait)).toHaveTextContent(
+      "Prairie Freight Lines: pay routed miles when GPS agrees within 3 %",
+    );
+  });
+
+  it("shows the actual source's coverage on the row, and the keyboard reaches every row and Enter opens its report", async () => {
+    mockApi({
+      ...ROUTE_SETTING,
+      "GET /mileage-review": () =>
+        listOf([
+          row(1, "NEEDS_REVIEW", { actualMiles: 169.5, actualCoverage: { legs: 3, legsMeasured: 1, pct: 19.8 } }),
+          row(2, "NEEDS_REVIEW"),
+        ]),
+    });
+    const onOpenTrip = vi.fn();
+    renderWithApp(
+      <MileageReviewScreen title="Mileage Review" search={{}} onSearchChange={() => {}} onOpenTrip={onOpenTrip} />,
+      { user: EDITOR },
+    );
+    const first = await screen.findByRole("button", { name: "LD-1" }, wait);
+    const partial = document.querySelector('[data-coverage="1/3"]')!;
+    expect(partial).toHaveTextContent("169.51/3");
+    expect(partial).toHaveAttribute("title", "SAMSARA: 1 of 3 legs measured (20 % of the planned miles)");
+    expect(document.querySelector('[data-coverage="2/2"]')).toHaveTextContent(/^505\.0$/);
+    const user = userEvent.setup();
+    first.focus();
+    await user.keyboard("{Enter}");
+    expect(onOpenTrip).toHaveBeenLastCalledWith({ id: 1, number: "LD-1" });
+    // Tab moves on to the next row's number.
+    const second = screen.getByRole("button", { name: "LD-2" });
+    for (let i = 0; i < 10 && document.activeElement !== second; i++) await user.tab();
+    expect(second).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(onOpenTrip).toHaveBeenLastCalledWith({ id: 2, number: "LD-2" });
+  });
+
+  it("in KM mode the flags' sentences read in km, and the approve confirmation too", async () => {
+    mockApi({
+      "GET /user-route-setting/1": () => ({ id: 3, userId: 1, trailerType: "TRAILER_53", routingType: "PRACTICAL", distanceUnit: "KM" }),
+      "GET /mileage-review": () =>
+        listOf([
+          row(1, "READY", { flags: [{ code: "OVER_TOLERANCE", sentence: "GPS 139.4 mi is 2 % over routed 1 136.7 mi (tolerance 1 %)" }] }),
+        ]),
+    });
+    renderWithApp(
+      <MileageReviewScreen title="Mileage Review" search={{ status: "READY" }} onSearchChange={() => {}} onOpenTrip={() => {}} />,
+      { user: EDITOR },
+    );
+    await waitFor(
+      () => expect(document.querySelector("[data-flag]")).toHaveAttribute("aria-label", "Over tolerance: GPS 224.3 km is 2 % over routed 1 829.3 km (tolerance 1 %)"),
+      wait,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("checkbox", { name: "Select LD-1" }));
+    await user.click(screen.getByRole("button", { name: `${APPROVE_SELECTED_LABEL} (1)` }));
+    expect(await screen.findByRole("alertdialog", undefined, wait)).toHaveTextContent("804.7 km in total");
   });
 
   it("sums the answers per status", () => {

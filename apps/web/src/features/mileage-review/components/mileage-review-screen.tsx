@@ -4,6 +4,8 @@ import {
   REVIEW_STATUSES,
   REVIEW_STATUS_LABELS,
   PAY_BASIS_LABELS,
+  queueRuleText,
+  type ApproveResultItem,
   type ApproveStatus,
   type ReviewPage,
   type ReviewRow,
@@ -35,6 +37,7 @@ import { DatePicker } from "@/components/ui/date-picker";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Tooltip } from "@/components/ui/tooltip";
 import { dayToWire, wireToDay } from "@/lib/date-format";
+import { formatCentral } from "@milepost/contracts/time";
 import { EstimateFigure } from "@/components/estimate-figure";
 import {
   CompanyFilter,
@@ -47,6 +50,7 @@ import {
   mileageHeader,
   milesNumber,
   milesText,
+  sentenceIn,
 } from "@/lib/distance-format";
 import { errorText } from "@/lib/error-messages";
 import { useRouteSettings } from "@/lib/route-settings";
@@ -92,12 +96,43 @@ export function approvalSummary(results: { status: ApproveStatus }[]): string {
     .join(" · ");
 }
 
+/** How many trips not approved the warning names one by one; the rest are counted. */
+export const NOT_APPROVED_NAMED = 8;
+
+/**
+ * Why one trip was not approved, naming it: "LD-2: changed by Rita User at 11/27/2026 14:15 CT",
+ * "LD-3: not ready (it needs review)" (docs/mileage-review.md "Screen").
+ */
+export function notApprovedLine(r: ApproveResultItem): string {
+  const name = r.number ?? `#${r.tripId}`;
+  const when = r.changedAt ? ` at ${formatCentral(r.changedAt, "MM/dd/yyyy HH:mm")} CT` : "";
+  switch (r.status) {
+    case "STALE_VERSION":
+      return `${name}: changed by ${r.changedBy ?? "someone else"}${when}`;
+    case "NOT_READY":
+      return `${name}: not ready (it needs review or was approved meanwhile)`;
+    case "STALE_RULE":
+      return `${name}: being recomputed for the new rule`;
+    default:
+      return `${name}: not found`;
+  }
+}
+
+/** The trips an approval left unapproved, each with its reason, as the warning's lines. */
+export function notApprovedLines(results: ApproveResultItem[]): string[] {
+  const missed = results.filter((r) => r.status !== "APPROVED");
+  const lines = missed.slice(0, NOT_APPROVED_NAMED).map(notApprovedLine);
+  if (missed.length > NOT_APPROVED_NAMED)
+    lines.push(`and ${missed.length - NOT_APPROVED_NAMED} more`);
+  return lines;
+}
+
 /** Approves in calls of 500 (the API's limit), reporting progress; answers every item's status. */
 export async function approveInBatches(
   items: { tripId: number; version: number }[],
   onProgress: (done: number) => void,
 ) {
-  const results: { tripId: number; status: ApproveStatus }[] = [];
+  const results: ApproveResultItem[] = [];
   for (let i = 0; i < items.length; i += APPROVE_MAX_ITEMS) {
     const answer = await approveTrips(items.slice(i, i + APPROVE_MAX_ITEMS));
     results.push(...answer.results);
@@ -120,9 +155,12 @@ export const FLAGS_COLUMN_SIZE = 138;
 const CHIP =
   "rounded-full border border-amber-500/50 bg-amber-50 px-1.5 py-px text-[11px] whitespace-nowrap text-amber-800 dark:bg-amber-950 dark:text-amber-200";
 
-const flagText = (f: ReviewRow["flags"][number]) => `${REVIEW_FLAG_LABELS[f.code]}: ${f.sentence}`;
+/** The flags' sentences in the user's unit (the server writes them in miles). */
+const FlagUnitContext = createContext<DistanceUnit>("MILES");
 
 function FlagChips({ row }: { row: ReviewRow }) {
+  const unit = useContext(FlagUnitContext);
+  const flagText = (f: ReviewRow["flags"][number]) => `${REVIEW_FLAG_LABELS[f.code]}: ${sentenceIn(f.sentence, unit)}`;
   if (!row.flags.length)
     return <span className="text-muted-foreground">—</span>;
   // One line: the table's rows have one height. A third chip would be cut off with its tooltip,
@@ -134,7 +172,7 @@ function FlagChips({ row }: { row: ReviewRow }) {
   const rest = row.flags.slice(VISIBLE_FLAGS);
   const flagLine = (f: ReviewRow["flags"][number]) => (
     <>
-      <span className="font-medium">{REVIEW_FLAG_LABELS[f.code]}</span>: {f.sentence}
+      <span className="font-medium">{REVIEW_FLAG_LABELS[f.code]}</span>: {sentenceIn(f.sentence, unit)}
     </>
   );
   const restList = (
@@ -297,14 +335,31 @@ function columns(o: {
       id: "actualMiles",
       header: header("Actual"),
       meta: { label: header("Actual"), size: 76, grow: 0, align: "end" },
-      cell: ({ row }) => (
-        <span
-          title={row.original.actualSource ?? "No telematics"}
-          className="tabular-nums"
-        >
-          {figure(row.original.actualMiles)}
-        </span>
-      ),
+      cell: ({ row }) => {
+        const c = row.original.actualCoverage;
+        const partial = c !== null && c.legsMeasured < c.legs;
+        const coverage = c
+          ? `${c.legsMeasured} of ${c.legs} legs measured (${Math.round(c.pct)} % of the planned miles)`
+          : null;
+        return (
+          <span
+            title={
+              row.original.actualSource
+                ? `${row.original.actualSource}${coverage ? `: ${coverage}` : ""}`
+                : "No telematics"
+            }
+            className="tabular-nums"
+            data-coverage={c ? `${c.legsMeasured}/${c.legs}` : undefined}
+          >
+            {figure(row.original.actualMiles)}
+            {partial && (
+              <span className="ml-0.5 text-[10px] text-amber-700 dark:text-amber-300" aria-label={`, ${coverage}`}>
+                {c.legsMeasured}/{c.legs}
+              </span>
+            )}
+          </span>
+        );
+      },
     }),
     h.accessor("differencePct", {
       id: "differencePct",
@@ -446,7 +501,21 @@ export function MileageReviewScreen({
         setProgress({ done, total: items.length }),
       );
       setSelected(new Set());
-      toast.success(`Mileage Review: ${approvalSummary(results)}`);
+      // Trips not approved are named with their reason in a warning, never in a success toast.
+      const missed = notApprovedLines(results);
+      if (missed.length)
+        toast.warning(`Mileage Review: ${approvalSummary(results)}`, {
+          description: (
+            <ul className="mt-1 space-y-0.5" data-testid="not-approved">
+              {missed.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ),
+          duration: 20_000,
+          closeButton: true,
+        });
+      else toast.success(`Mileage Review: ${approvalSummary(results)}`);
       await query.refetch();
     } catch (error) {
       toast.error(errorText(error));
@@ -655,6 +724,11 @@ export function MileageReviewScreen({
               <Download aria-hidden /> Settlement by driver
             </Button>
           )}
+          {first?.rule && (
+            <p className="w-full text-xs text-muted-foreground" data-testid="review-rule">
+              {queueRuleText(first.rule.companyName, first.rule.sentence)}
+            </p>
+          )}
           {first?.recomputing && (
             <p
               role="status"
@@ -679,6 +753,7 @@ export function MileageReviewScreen({
           )}
         </div>
         <div className="flex min-h-0 flex-1 flex-col">
+          <FlagUnitContext.Provider value={distanceUnit}>
           <SelectionContext.Provider value={selection}>
             <DataTable
               tableId={`mileage-review-${status === "READY" && canApprove ? "ready" : "list"}`}
@@ -696,6 +771,7 @@ export function MileageReviewScreen({
               }
             />
           </SelectionContext.Provider>
+          </FlagUnitContext.Provider>
         </div>
       </ScreenBody>
       {dialog}

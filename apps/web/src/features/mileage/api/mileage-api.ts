@@ -1,6 +1,6 @@
 import type { MileStatsRefreshAccepted, TripMileStats } from '@milepost/contracts/mile-stats-api';
 import type { TripStateMiles } from '@milepost/contracts/state-miles-api';
-import type { TripDetail } from '@milepost/contracts/trips-api';
+import type { FigureSource, TripDetail } from '@milepost/contracts/trips-api';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { areaKeys, useWriteMutation } from '@/lib/query-keys';
@@ -37,6 +37,8 @@ export interface PayableMileageBody {
   payableMileage: number | null;
   /** The trip's version the figures were read at (`manualStats.version`); a stale one gets 409 STALE_VERSION. */
   version: number;
+  /** The source whose figures these are ("Use these miles"): Trip History names it. */
+  source?: FigureSource;
 }
 
 /** PUT /mile-stats/payable-mileage: the manual figures (the server recomputes payable = empty + loaded). */

@@ -85,6 +85,8 @@ describe('Mileage Report dialog', () => {
     setup(stats(), VIEW);
     const table = await screen.findByRole('table', { name: 'Mileage by source' });
     expect(screen.getByRole('heading', { name: 'Mileage Report: L-42' })).toBeInTheDocument();
+    // An estimate is never called HERE: the copy names the first row, whichever it is.
+    expect(screen.getByText(/differences are from the first row/)).toHaveTextContent('Miles by the route (HERE, or an Estimate without one)');
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Source', 'Miles', 'Total Empty', 'TOTAL MILES', 'DIFFERENCES', 'TOTAL ODOMETERS']);
     const [here, samsara, gle] = within(table).getAllByRole('row').slice(1);
@@ -118,6 +120,26 @@ describe('Mileage Report dialog', () => {
     expect(await screen.findByTestId('telematics-fetched')).toHaveTextContent('Samsara · as of 11/25 06:40 CT');
     expect(screen.getByTestId('telematics-fetched')).toHaveTextContent('GLE · not fetched yet');
     expect(screen.queryByRole('button', { name: 'Refresh telematics' })).not.toBeInTheDocument();
+  });
+
+  it('Refresh telematics says why it cannot fetch (no token, provider off), and can be tried again', async () => {
+    const message = 'Cannot fetch: Samsara is on for Prairie Freight Lines but has no API token. Add it in Companies → Update API Tokens.';
+    mockApi({
+      'GET /mile-stats/42': () => stats(),
+      'POST /mile-stats/42/refresh': () => apiError(409, message, 'INTEGRATION_DISABLED'),
+      'GET /user-route-setting/1': () => SETTING,
+    });
+    renderWithApp(
+      <>
+        <MileageReportDialog trip={{ id: 42, number: 'L-42' }} onOpenChange={() => {}} />
+        <Toasts />
+      </>,
+      { user: makeUser(['CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_SYNC_INTEGRATIONS']) },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refresh telematics' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh telematics' })).toBeEnabled();
   });
 
   it('Refresh telematics queues the fetch (POST /mile-stats/{tripId}/refresh) and says so', async () => {
@@ -305,7 +327,7 @@ describe('Mileage Report dialog', () => {
       'TOTAL ODOMETERS (km)',
     ]);
     expect(screen.queryByText(/Miles \(km\)|MILES \(km\)/)).not.toBeInTheDocument();
-    expect(screen.getByText(/Distances in km by the HERE route/)).toBeInTheDocument();
+    expect(screen.getByText(/Distances in km by the route/)).toBeInTheDocument();
     const [here, samsara, gle] = within(table).getAllByRole('row').slice(1);
     // 450.04 mi = 724.27 km, 50 mi = 80.47 km, 500.04 mi = 804.74 km.
     expect(within(here!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['724.3', '80.5', '804.7', '—', '—']);
@@ -410,5 +432,47 @@ describe('Mileage Report: estimates and phones', () => {
     expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Miles', 'Total Empty', 'TOTAL MILES', 'DIFFERENCES', 'TOTAL ODOMETERS', 'Measured by']);
     const differences = within(table).getByRole('rowheader', { name: 'DIFFERENCES' }).closest('tr')!;
     expect(within(differences).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', '+12.3', '-5.0']);
+  });
+
+  it('a trip that needs review: each complete source offers "Use these miles", saved with its source named', async () => {
+    const data = { ...stats(), review: { status: 'NEEDS_REVIEW' as const, payBasis: 'ROUTED' as const, tolerancePct: 3 } };
+    const { calls } = setup(data, EDIT);
+    const offers = await screen.findByTestId('use-source-miles');
+    // HERE and Samsara are complete; GLE measured 1 of 2 legs.
+    expect(within(offers).getAllByRole('button', { name: /^Use these miles/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Use these miles: HERE route',
+      'Use these miles: Samsara',
+    ]);
+    expect(offers).toHaveTextContent('Samsara · payable 512.4 mi, loaded 460.3 mi, empty 52.1 mi');
+    const user = userEvent.setup();
+    await user.click(within(offers).getByRole('button', { name: 'Use these miles: Samsara' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ tripId: 42, payableMileage: 512.4, loadedMiles: 460.3, emptyMiles: 52.1, version: 3, source: 'SAMSARA' });
+    expect(await screen.findByText('Payable miles taken from Samsara')).toBeInTheDocument();
+  });
+
+  it('offers no source\'s miles to a viewer, nor on a trip that is ready or approved', async () => {
+    setup({ ...stats(), review: { status: 'NEEDS_REVIEW', payBasis: 'ROUTED', tolerancePct: 3 } }, VIEW);
+    await screen.findByRole('table', { name: 'Mileage by source' });
+    expect(screen.queryByTestId('use-source-miles')).not.toBeInTheDocument();
+  });
+
+  it('marks a source beyond the company\'s tolerance of the pay basis, and says so in a sentence; the colours stay', async () => {
+    setup({ ...stats(), review: { status: 'NEEDS_REVIEW', payBasis: 'ROUTED', tolerancePct: 2 } }, VIEW);
+    const table = await screen.findByRole('table', { name: 'Mileage by source' });
+    const [here, samsara, gle] = within(table).getAllByRole('row').slice(1);
+    // Samsara 512.4 is 2.5 % over routed 500.0: marked. GLE is partial: not compared. HERE is the basis.
+    expect(samsara!.querySelector('[data-beyond-tolerance]')).not.toBeNull();
+    expect(here!.querySelector('[data-beyond-tolerance]')).toBeNull();
+    expect(gle!.querySelector('[data-beyond-tolerance]')).toBeNull();
+    expect(within(samsara!).getAllByRole('cell')[3]).toHaveClass('text-orange-600');
+    expect(screen.getByTestId('beyond-tolerance')).toHaveTextContent('SAMSARA 512.4 mi is 2.5 % over the pay basis (routed 500.0 mi; tolerance 2 %)');
+  });
+
+  it('marks nothing within tolerance', async () => {
+    setup({ ...stats(), review: { status: 'READY', payBasis: 'ROUTED', tolerancePct: 3 } }, EDIT);
+    await screen.findByRole('table', { name: 'Mileage by source' });
+    expect(screen.queryByTestId('beyond-tolerance')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('use-source-miles')).not.toBeInTheDocument();
   });
 });

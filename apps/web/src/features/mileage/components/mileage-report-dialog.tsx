@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DISTANCE_METHOD_LABELS, MILEAGE_MESSAGES, payableFrom, type ManualMileStats, type MileStatsLeg, type TripMileStats } from '@milepost/contracts/mile-stats-api';
+import { DISTANCE_METHOD_LABELS, MILEAGE_MESSAGES, figuresOfSource, payableFrom, type ManualMileStats, type MileStatsLeg, type TripMileStats } from '@milepost/contracts/mile-stats-api';
+import { FIGURE_SOURCE_LABELS } from '@milepost/contracts/trips-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { EstimateBasisNote, EstimateFigure } from '@/components/estimate-figure';
@@ -14,7 +16,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { useRouteSettings } from '@/lib/route-settings';
-import { UNIT_SUFFIX, manualFieldMiles, manualFieldText, mileageHeader } from '@/lib/distance-format';
+import { UNIT_SUFFIX, manualFieldMiles, manualFieldText, mileageHeader, milesText } from '@/lib/distance-format';
 import type { EstimateBasisLike } from '@milepost/contracts/estimate-basis';
 import { stopLetter } from '@milepost/geo/stop-types';
 import type { DistanceUnit } from '@milepost/geo/units';
@@ -28,7 +30,10 @@ import {
   SOURCE_ROWS,
   TELEMATICS_FETCHED,
   type SourceKey,
+  beyondTolerance,
   difference,
+  figureSourceOf,
+  sourceComplete,
   fetchedText,
   legRows,
   manualMileageSchema,
@@ -55,7 +60,9 @@ export function MileageReportDialog({ trip, onOpenChange }: { trip: { id: number
         <DialogHeader>
           <DialogTitle>Mileage Report{trip?.number ? `: ${trip.number}` : ''}</DialogTitle>
           <DialogDescription>
-            {distanceUnit === 'KM' ? 'Distances in km' : 'Miles'} by the HERE route and by each truck&apos;s telematics; differences are from HERE.
+            {/* The first row is HERE's route or, without one, the estimate: the copy names neither as HERE. */}
+            {distanceUnit === 'KM' ? 'Distances in km' : 'Miles'} by the route (HERE, or an Estimate without one) and by each truck&apos;s telematics; differences
+            are from the first row.
           </DialogDescription>
         </DialogHeader>
         {trip && <MileageReport key={trip.id} tripId={trip.id} unit={distanceUnit} />}
@@ -73,6 +80,7 @@ function MileageReport({ tripId, unit }: { tripId: number; unit: DistanceUnit })
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
       <TelematicsFreshness tripId={tripId} stats={stats} />
       <SourcesTable stats={stats} unit={unit} />
+      <UseSourceMiles tripId={tripId} stats={stats} unit={unit} />
       {((stats.routeSource === 'ESTIMATE' && stats.hereStats) || isEstimate(stats.hereStats)) && <EstimateBasisNote basis={stats.routeEstimateBasis} unit={unit} className="-mt-4" />}
       {/* Keyed by the unit too: the typed figures are in the unit, so a change of unit starts the form over. */}
       <ManualMileage key={`${manualKey(stats.manualStats)}-${unit}`} tripId={tripId} manual={stats.manualStats} unit={unit} />
@@ -149,6 +157,9 @@ function SourcesTable({ stats, unit }: { stats: TripMileStats; unit: DistanceUni
     const d = i === 0 ? null : difference(s, first, unit);
     return { key, label: estimate ? 'Estimate' : label, s, d, approx, estimate };
   });
+  const labels = Object.fromEntries(sources.map((x) => [x.key, x.label])) as Record<SourceKey, string>;
+  const beyond = beyondTolerance(stats, labels, unit);
+  const beyondOf = (key: SourceKey) => beyond.find((b) => b.key === key);
   const headers = [
     mileageHeader('Miles', unit),
     mileageHeader('Total Empty', unit),
@@ -156,7 +167,7 @@ function SourcesTable({ stats, unit }: { stats: TripMileStats; unit: DistanceUni
     mileageHeader('DIFFERENCES', unit),
     mileageHeader('TOTAL ODOMETERS', unit),
   ];
-  const cells = ({ s, d, approx }: (typeof sources)[number]) => [
+  const cells = ({ key, s, d, approx }: (typeof sources)[number]) => [
     <td key="miles" className={numCell}>
       {approx(miles(s?.miles, unit))}
     </td>,
@@ -165,6 +176,7 @@ function SourcesTable({ stats, unit }: { stats: TripMileStats; unit: DistanceUni
     </td>,
     <td key="total" className={cn(numCell, 'font-medium')}>
       {approx(miles(s?.totalMiles, unit))}
+      {beyondOf(key) && <BeyondToleranceMarker sentence={beyondOf(key)!.sentence} />}
     </td>,
     <td
       key="difference"
@@ -177,9 +189,20 @@ function SourcesTable({ stats, unit }: { stats: TripMileStats; unit: DistanceUni
       {miles(s?.totalOdometers, unit)}
     </td>,
   ];
+  const sentences = beyond.length > 0 && (
+    <ul className="mt-1 space-y-0.5 text-xs text-amber-800 dark:text-amber-200" data-testid="beyond-tolerance">
+      {beyond.map((b) => (
+        <li key={b.key}>
+          <TriangleAlert aria-hidden className="mr-1 inline size-3.5 align-[-2px]" />
+          {b.sentence}
+        </li>
+      ))}
+    </ul>
+  );
   if (mobile) {
     const byColumn = sources.map(cells);
     return (
+      <div>
       <table className="w-full text-sm" aria-label="Mileage by source">
         <thead className="text-xs text-muted-foreground">
           <tr className="border-b">
@@ -212,6 +235,8 @@ function SourcesTable({ stats, unit }: { stats: TripMileStats; unit: DistanceUni
           </tr>
         </tbody>
       </table>
+      {sentences}
+      </div>
     );
   }
   return (
@@ -239,7 +264,71 @@ function SourcesTable({ stats, unit }: { stats: TripMileStats; unit: DistanceUni
           ))}
         </tbody>
       </table>
+      {sentences}
     </div>
+  );
+}
+
+/** A figure beyond the company's tolerance of the pay basis: a marker (the DIFFERENCES colours stay the spec's) whose name is the sentence. */
+function BeyondToleranceMarker({ sentence }: { sentence: string }) {
+  return (
+    <span className="ml-1 inline-flex align-[-2px] text-amber-600 dark:text-amber-400" title={sentence} data-beyond-tolerance>
+      <TriangleAlert aria-hidden className="size-3.5" />
+      <span className="sr-only">Beyond tolerance: {sentence}</span>
+    </span>
+  );
+}
+
+/**
+ * A trip that needs review: each complete source offers "Use these miles" — its payable, loaded
+ * and empty miles saved as the manual figures, the source named in Trip History (docs/mileage-review.md).
+ */
+function UseSourceMiles({ tripId, stats, unit }: { tripId: number; stats: TripMileStats; unit: DistanceUnit }) {
+  const { has } = usePermissions();
+  const save = useSavePayableMileageMutation();
+  if (stats.review?.status !== 'NEEDS_REVIEW' || !has(EDIT_MILEAGE_PERMISSION)) return null;
+  const offers = SOURCE_ROWS.filter(({ key }) => sourceComplete(key, stats[key])).map(({ key }) => {
+    const source = figureSourceOf(key, stats);
+    return { key, source, label: FIGURE_SOURCE_LABELS[source], figures: figuresOfSource(stats[key]!) };
+  });
+  if (!offers.length) return null;
+  const use = async (offer: (typeof offers)[number]) => {
+    try {
+      await save.mutateAsync({ tripId, ...offer.figures, version: stats.manualStats.version, source: offer.source });
+      toast.success(`Payable miles taken from ${offer.label}`);
+    } catch (error) {
+      if (offerReloadIfStale(error, () => Promise.resolve())) return;
+      toast.error(errorText(error));
+    }
+  };
+  return (
+    <section aria-label="Use one source's miles" className="-mt-2 grid gap-2 rounded-md border border-dashed p-3 text-sm" data-testid="use-source-miles">
+      <p className="text-xs text-muted-foreground">This trip needs review. Take one complete source&apos;s figures as its payable miles:</p>
+      <ul className="grid gap-2">
+        {offers.map((offer) => (
+          <li key={offer.key} className="flex flex-wrap items-center justify-between gap-2">
+            <span>
+              <span className="font-medium">{offer.label}</span>
+              <span className="text-muted-foreground">
+                {' '}
+                · payable {milesText(offer.figures.payableMileage, unit)}, loaded {milesText(offer.figures.loadedMiles, unit)}, empty{' '}
+                {milesText(offer.figures.emptyMiles, unit)}
+              </span>
+            </span>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={save.isPending}
+              aria-label={`Use these miles: ${offer.label}`}
+              onClick={() => void use(offer)}
+            >
+              Use these miles
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -14,7 +14,14 @@ import { LimitedDataNotice } from '@/components/map/limited-data-notice';
 import { MapPanel } from '@/components/map/map-panel';
 import { toMapRoutes } from '@/components/map/route-lines';
 import { routeRequestFor, routesQueryOptions } from '@/components/map/routing-queries';
-import { TelematicsMapPanel, type PrimaryFigures, type TelematicsSource } from '@/components/map/telematics-map-panel';
+import {
+  BeyondToleranceMarker,
+  BeyondToleranceNotice,
+  TelematicsMapPanel,
+  panelsBeyondTolerance,
+  type PrimaryFigures,
+  type TelematicsSource,
+} from '@/components/map/telematics-map-panel';
 import { clientConfigQueryOptions } from '@/components/place-search/place-search-queries';
 import { Button } from '@/components/ui/button';
 import { EstimateBasisNote, EstimateFigure } from '@/components/estimate-figure';
@@ -160,6 +167,7 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripRouteData | nul
       ? { distance: here.distance, source: here.method === 'HERE' || here.method === 'ESTIMATE' ? here.method : null }
       : null;
   const calculating = request !== null && (routeQuery.isPending || routeQuery.isFetching);
+  const beyond = panelsBeyondTolerance(summary, (metres) => fmt.distance(metres));
 
   const title = (
     <span className="flex flex-wrap items-baseline gap-x-2">
@@ -183,11 +191,13 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripRouteData | nul
           Route {index + 1} of {routes.length}
         </span>
       )}
+      {beyond.here && <BeyondToleranceMarker sentence={beyond.here} />}
     </span>
   );
 
   const notices: ReactNode[] = [];
   if (limited) notices.push(<LimitedDataNotice key="limited" />);
+  if (beyond.here) notices.push(<BeyondToleranceNotice key="beyond" sentence={beyond.here} />);
   if (route?.truckRestricted) {
     notices.push(
       <p key="restricted" className="border-b bg-destructive/10 px-3 py-1.5 text-xs text-destructive">
@@ -240,6 +250,7 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripRouteData | nul
           stops={stops}
           tiles={tiles}
           onViewReport={() => setReport({ type: s.type, open: true })}
+          beyondTolerance={beyond[s.type]}
           className="min-h-[320px]"
         />
       ))}
