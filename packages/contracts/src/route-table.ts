@@ -82,15 +82,6 @@ export function errorResponsesOf(route: RouteDef): Record<number, z.ZodType> {
   return out;
 }
 
-/** Fills a route's `:name` parameters (each value URL-encoded). */
-export function pathOf(path: string, params: Record<string, string | number> | undefined): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`${path}: no value for :${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
 /**
  * A route's method and path without its schemas, typed by its table entry (`route` is never
  * set): what the web client sends, so its bundle carries no schema it does not use
