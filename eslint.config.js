@@ -61,7 +61,7 @@ const FIRST_SCREEN_FILES = [
   'apps/web/src/features/trips/api/trips-api.ts',
   'apps/web/src/features/trips/components/{trips-screen,trips-columns,trips-filters,trip-status}.tsx',
 ];
-const PLAIN_CONTRACTS = ['list-query', 'trips-list', 'route-settings', 'messages', 'permissions', 'error-codes', 'estimate-basis', 'providers'];
+const PLAIN_CONTRACTS = ['route-refs.gen', 'list-query', 'trips-list', 'route-settings', 'messages', 'permissions', 'error-codes', 'estimate-basis', 'providers'];
 /** sonner loads with the first toast (docs/decisions/013-first-screen-loads-fast.md): only components/layout/toasts.tsx imports it. */
 const noSonner = { group: ['sonner'], message: "Toasts come from '@/components/layout/toasts': sonner loads with the first toast (docs/decisions/013-first-screen-loads-fast.md)." };
 const noSchemaLibraries = [
@@ -113,6 +113,21 @@ export default tseslint.config(
             { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'routes.ts declares schemas and permissions; queries live in the module service.' },
             { group: ['**/db/schema', '**/db/schema/*', '**/db/client'], message: 'routes.ts declares schemas and permissions; the database is the service’s.' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The web calls the API through the typed door only: callApi(routes.<module>.<name>, …) with the
+    // route table's refs, no path strings, no hand-written answer types (docs/decisions/023-one-route-table.md).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api-client.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value=/api-client$/] ImportSpecifier[imported.name=/^(api|apiRequest|apiDownload)$/]",
+          message: 'Call the API with callApi / downloadApi and a route of the table (import * as routes from \'@milepost/contracts/route-refs.gen\'), not a path string.',
         },
       ],
     },

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { RouteDef } from '@milepost/contracts/route-table';
+import { allRoutes } from '@milepost/contracts/routes';
 import type { AppDeps } from './app-deps';
 import { authRoutes, authRoutesOutsidePrefix } from './modules/auth/routes';
 import { companyRoutes } from './modules/companies/routes';
@@ -103,16 +105,47 @@ export interface ModuleRoute {
   url: string;
 }
 
+/** Where each module's table lives in `routes` (packages/contracts/src/routes.ts): its folder in camelCase. */
+const tableKeyOf = (folder: string) => folder.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+export interface RegisterOptions {
+  modules?: readonly ApiModule[];
+  /** The route table every module registers against (tests pass a smaller one). */
+  table?: { module: string; name: string; def: RouteDef }[];
+}
+
 /**
  * Registers every module under its prefix and its listed exceptions at /api/v1. `scope` is the
- * API scope (access enforced); `registered` collects each route with its module.
+ * API scope (access enforced); `registered` collects each route with its module. Every route is
+ * registered against its module's entry in the route table (platform/route.ts); a route that is
+ * not, or an entry without a handler, stops the app from starting
+ * (docs/decisions/023-one-route-table.md).
  */
-export async function registerApiModules(scope: FastifyInstance, deps: AppDeps, registered: ModuleRoute[] = []) {
-  for (const mod of API_MODULES) {
+export async function registerApiModules(scope: FastifyInstance, deps: AppDeps, registered: ModuleRoute[] = [], options: RegisterOptions = {}) {
+  const { modules = API_MODULES, table = allRoutes() } = options;
+  const entryOf = new Map(table.map((e) => [e.def, e]));
+  const handled = new Set<RouteDef>();
+  const checkEntry = (folder: string, method: string, url: string, def: RouteDef | undefined) => {
+    const entry = def && entryOf.get(def);
+    if (entry && entry.module !== tableKeyOf(folder)) {
+      throw new Error(`${folder} registers routes.${entry.module}.${entry.name} (${method} ${url}): an entry of another module's table`);
+    }
+    if (!entry) {
+      throw new Error(
+        `${folder} registers ${method} ${url} outside the route table: declare it in packages/contracts/src/routes/${folder}.ts and register it with route() (platform/route.ts)`,
+      );
+    }
+    if (method !== 'HEAD' && handled.has(def)) throw new Error(`routes.${entry.module}.${entry.name} (${def.method} ${def.path}) has two handlers`);
+    handled.add(def);
+  };
+  for (const mod of modules) {
     await scope.register(
       async (moduleScope) => {
         moduleScope.addHook('onRoute', (route) => {
-          for (const method of [route.method].flat()) registered.push({ folder: mod.folder, method: String(method), url: route.url });
+          for (const method of [route.method].flat()) {
+            checkEntry(mod.folder, String(method), route.url, route.config?.route);
+            registered.push({ folder: mod.folder, method: String(method), url: route.url });
+          }
         });
         await mod.routes(moduleScope, deps);
       },
@@ -129,6 +162,7 @@ export async function registerApiModules(scope: FastifyInstance, deps: AppDeps, 
             if (method !== 'HEAD' && !listed.has(`${String(method)} ${path}`)) {
               throw new Error(`${mod.folder} registers ${String(method)} ${route.url} outside ${mod.prefix}: list it in OUTSIDE_PREFIX (api-modules.ts) or move it`);
             }
+            checkEntry(mod.folder, String(method), route.url, route.config?.route);
             registered.push({ folder: mod.folder, method: String(method), url: route.url });
           }
         });
@@ -136,5 +170,9 @@ export async function registerApiModules(scope: FastifyInstance, deps: AppDeps, 
       },
       { prefix: V1 },
     );
+  }
+  const missing = table.filter((e) => !handled.has(e.def));
+  if (missing.length) {
+    throw new Error(`Route table entries without a handler: ${missing.map((e) => `routes.${e.module}.${e.name} (${e.def.method} ${e.def.path})`).join(', ')}`);
   }
 }

@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, GENERIC_ERROR_MESSAGES } from '@milepost/contracts/messages';
+import { errorResponsesOf } from '@milepost/contracts/route-table';
 import type { Mailer } from './integrations/mail/mailer';
 import type { AppDeps } from './app-deps';
 import { registerApiModules, type ModuleRoute } from './api-modules';
@@ -19,15 +20,21 @@ import { configurePasswordHashing } from './platform/crypto';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
 import { metricsRoutes, observeRequests } from './platform/metrics';
+import { checkDeclaredErrors } from './platform/route';
 import { securityHeaders } from './platform/security-headers';
 
 export interface BuildOptions {
   /** Built once by the caller (createAppDeps); Fastify logs through `deps.log`. */
   deps: AppDeps;
+  /**
+   * Tests: an error answer whose code the route's table entry does not declare becomes a 500
+   * saying so (platform/route.ts checkDeclaredErrors).
+   */
+  checkDeclaredErrors?: boolean;
 }
 
 /** Builds the whole product (API, docs, web app) without listening, so tests can `inject()`. */
-export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ deps, checkDeclaredErrors: checkErrors = false }: BuildOptions): Promise<FastifyInstance> {
   const { config, db, keys, mailer } = deps;
   const app = Fastify({
     loggerInstance: deps.log,
@@ -61,6 +68,7 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  if (checkErrors) checkDeclaredErrors(app);
   observeRequests(app);
   configurePasswordHashing({ concurrency: config.PASSWORD_HASH_CONCURRENCY, queue: config.PASSWORD_HASH_QUEUE });
 
@@ -120,7 +128,12 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each route's error answers, with the codes its table entry declares (packages/contracts/src/route-table.ts).
+    transform: (input) => {
+      const def = input.route.config?.route;
+      if (!def) return jsonSchemaTransform(input);
+      return jsonSchemaTransform({ ...input, schema: { ...input.schema, response: { ...errorResponsesOf(def), ...(input.schema.response as object | undefined) } } });
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: (h) => h });
 

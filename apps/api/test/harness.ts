@@ -174,7 +174,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   const lines = opts.logLines;
   const log = lines ? pino(loggerOptions({ ...config, LOG_LEVEL: 'info', LOG_PRETTY: false }), { write: (line: string) => void lines.push(line) }) : silentLogger();
   const deps = createAppDeps({ config, database, jwtSecret, secretKey, log, jobs, telematicsRetry, lifecycle: createLifecycle({ migrated: true, jobsRunning: jobs !== null }) });
-  const app = await buildApp({ deps });
+  const app = await buildApp({ deps, checkDeclaredErrors: true });
   await app.ready();
   return {
     app,

@@ -2,20 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { LRUCache } from 'lru-cache';
-import type { PermissionName } from '@milepost/contracts/permissions';
+import type { Access } from '@milepost/contracts/route-table';
 import type { Database, Db } from '../db/client';
 import { authSessions, permissions, rolePermissions, roles, users } from '../db/schema/access';
 import { AppError } from './errors';
 
 /**
- * What a route must declare. Deny by default: a route under the API scope without `access`
- * fails to register.
- * - 'public': no sign-in
- * - 'signed-in': any active signed-in user
- * - { permission }: the user must hold this enabled permission
- * - { anyOf }: the user must hold at least one of these (the SHOW / SHOW_PAGE readings)
+ * What a route must declare (its entry in the route table, packages/contracts/src/route-table.ts).
+ * Deny by default: a route under the API scope without `access` fails to register.
  */
-export type Access = 'public' | 'signed-in' | { permission: PermissionName } | { anyOf: readonly PermissionName[] };
+export type { Access };
 
 export interface Principal {
   userId: number;

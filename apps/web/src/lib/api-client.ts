@@ -1,5 +1,7 @@
 import type { TokenPair } from '@milepost/contracts/auth';
 import type { ErrorCode } from '@milepost/contracts/error-codes';
+import type { RouteDef, RouteRef } from '@milepost/contracts/route-table';
+import type { z } from 'zod';
 import { NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE, errorMessageFor } from './error-messages';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './token-storage';
 
@@ -311,3 +313,50 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+// ---------------------------------------------------------------------------------------------
+// The typed door: every call names its route in the table (packages/contracts/src/routes.ts,
+// docs/decisions/023-one-route-table.md), `callApi(routes.shops.update, { params: { id }, body })`
+// with `import * as routes from '@milepost/contracts/route-refs.gen'`; the route's entry types its
+// params, query, body and answer. Feature code calls nothing else (eslint.config.js).
+
+type Success<D extends RouteDef> = D['responses'][Extract<keyof D['responses'], 200 | 201 | 202>];
+/** What a route answers, `{ data }` unwrapped. */
+export type ApiData<D extends RouteDef> = z.output<Success<D>> extends { data: infer T } ? T : z.output<Success<D>>;
+
+type ShapeKeys<S> = [keyof S] extends [never] ? string : keyof S & string;
+type ParamsInput<D> = D extends { params: infer P extends z.ZodType } ? { params: Record<keyof z.input<P> & string, string | number> } : { params?: never };
+type QueryInput<D> = D extends { query: infer Q extends z.ZodType }
+  ? { query?: { [K in ShapeKeys<z.input<Q>>]?: QueryValue | readonly QueryValue[] } }
+  : { query?: never };
+type BodyInput<D> = D extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: never };
+
+/** A call's params, query and body as its route declares them, with the request options. */
+export type ApiInput<D extends RouteDef> = ParamsInput<D> & QueryInput<D> & BodyInput<D> & Omit<RequestOptions, 'method' | 'body' | 'query'>;
+
+/** The query type of a route's call (screens that build it apart). */
+export type ApiQuery<D extends RouteDef> = NonNullable<QueryInput<D>['query']>;
+
+/** The path the API client is given: the route's, its `:name` params filled (URL-encoded), under API_BASE. */
+function relativePath(ref: RouteRef, params: Record<string, string | number> | undefined): string {
+  const full = ref.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${ref.path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+  return full.startsWith(API_BASE) ? full.slice(API_BASE.length) : full;
+}
+
+type Args<D extends RouteDef> = Record<never, never> extends ApiInput<D> ? [input?: ApiInput<D>] : [input: ApiInput<D>];
+
+/** Calls one route of the table. */
+export function callApi<D extends RouteDef>(ref: RouteRef<D>, ...[input]: Args<D>): Promise<ApiData<D>> {
+  const { params, query, body, ...options } = (input ?? {}) as { params?: Record<string, string | number>; query?: RequestOptions['query']; body?: unknown };
+  return apiRequest<ApiData<D>>(relativePath(ref, params), { ...options, method: ref.method, body, query });
+}
+
+/** Downloads what a route streams (a CSV export) as `fileName`. */
+export function downloadApi<D extends RouteDef>(ref: RouteRef<D>, input: ApiInput<D> & { fileName: string }): Promise<void> {
+  const { params, query, fileName, signal } = input as { params?: Record<string, string | number>; query?: RequestOptions['query']; fileName: string; signal?: AbortSignal };
+  return apiDownload(relativePath(ref, params), { query, fileName, signal });
+}

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@milepost/contracts/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from './api-client';
+import { ApiError, callApi } from './api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { errorMessageFor } from './error-messages';
 import { getAccessToken, getRefreshToken } from './token-storage';
 
@@ -15,7 +16,7 @@ export const meQueryKey = ['auth', 'me'] as const;
 export function getMe(signal?: AbortSignal): Promise<CurrentUser> {
   // Signed out (e.g. a screen still mounted while Log Out navigates away): do not ask the server.
   if (!getAccessToken() && !getRefreshToken()) return Promise.reject(new ApiError({ status: 401, message: errorMessageFor(401) }));
-  return api.get<CurrentUser>('/me', { signal });
+  return callApi(routes.auth.me, { signal });
 }
 
 /** The signed-in user with their permissions (GET /me), read by guards, the sidebar and the footer. */

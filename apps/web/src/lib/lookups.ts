@@ -1,14 +1,10 @@
 import type { Paged } from '@milepost/contracts/api';
-import type { CompanyRow } from '@milepost/contracts/companies-api';
-import type { DispatcherRow, TeamRow } from '@milepost/contracts/dispatchers-api';
-import type { DriverRow } from '@milepost/contracts/drivers-api';
-import type { RecoveryReasonRow } from '@milepost/contracts/recovery-reasons-api';
-import type { RoleRow } from '@milepost/contracts/roles-api';
-import type { TruckRow } from '@milepost/contracts/trucks-api';
-import type { UserRow } from '@milepost/contracts/users-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LookupOption, LookupTexts } from '@/components/ui/lookup-select';
-import { api } from './api-client';
+import { callApi, type ApiData } from './api-client';
+import type { RouteDef, RouteRef } from '@milepost/contracts/route-table';
+import type { z } from 'zod';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { pagedInfiniteQueryOptions } from './paged-query';
 import { areaKeys, type QueryArea } from './query-keys';
 
@@ -35,10 +31,14 @@ export function lookupTexts(noun: string): LookupTexts {
   };
 }
 
-function lookupQuery<T>(area: QueryArea, path: string, fixed: Query, keyParts: readonly unknown[] = []) {
+/** A list route of the table: paged, searched by keyword. */
+type ListRoute = RouteDef & { readonly query: z.ZodType };
+type RowOf<D extends RouteDef> = ApiData<D> extends Paged<infer T> ? T : never;
+
+function lookupQuery<D extends ListRoute>(area: QueryArea, route: RouteRef<D>, fixed: Query, keyParts: readonly unknown[] = []) {
   return (keyword: string) =>
-    pagedInfiniteQueryOptions(areaKeys(area).options(...keyParts, fixed, keyword), (page, signal) =>
-      api.get<Paged<T>>(path, { query: { keyword, page, size: LOOKUP_PAGE_SIZE, ...fixed }, signal }),
+    pagedInfiniteQueryOptions(areaKeys(area).options(...keyParts, fixed, keyword), (page, signal): Promise<Paged<RowOf<D>>> =>
+      callApi(route as RouteRef<ListRoute>, { query: { keyword, page, size: LOOKUP_PAGE_SIZE, ...fixed }, signal }) as Promise<Paged<RowOf<D>>>,
     );
 }
 
@@ -54,14 +54,14 @@ export const truckOption = (t: { id: number; unitNumber: string }): LookupOption
 
 /** Active trucks by unit number. */
 export const truckLookup = {
-  queryOptions: lookupQuery<TruckRow>('trucks', '/trucks', { active: true, sort: 'unitNumber,asc' }),
+  queryOptions: lookupQuery('trucks', routes.trucks.list, { active: true, sort: 'unitNumber,asc' }),
   toOption: truckOption,
   texts: lookupTexts('trucks'),
 };
 
 /** Every driver by first name (filters and the assign drawer). */
 export const driverLookup = {
-  queryOptions: lookupQuery<DriverRow>('drivers', '/drivers', { sort: 'firstName,asc' }),
+  queryOptions: lookupQuery('drivers', routes.drivers.list, { sort: 'firstName,asc' }),
   toOption: personOption,
   texts: lookupTexts('drivers'),
 };
@@ -69,7 +69,7 @@ export const driverLookup = {
 /** Active drivers, only the truck's when a truck is given (the trip form and filters). */
 export function activeDriverLookup(truckId: number | undefined) {
   return {
-    queryOptions: lookupQuery<DriverRow>('drivers', '/drivers', { active: true, truckId }),
+    queryOptions: lookupQuery('drivers', routes.drivers.list, { active: true, truckId }),
     toOption: personOption,
     texts: lookupTexts('drivers'),
   };
@@ -77,78 +77,75 @@ export function activeDriverLookup(truckId: number | undefined) {
 
 /** Every user (the trips' Assigned User filter). */
 export const userLookup = {
-  queryOptions: lookupQuery<UserRow>('users', '/users', {}),
+  queryOptions: lookupQuery('users', routes.users.list, {}),
   toOption: personOption,
   texts: lookupTexts('users'),
 };
 
 /** Active users by first name (the assign drawer). */
 export const activeUserLookup = {
-  queryOptions: lookupQuery<UserRow>('users', '/users', { active: true, sort: 'firstName,asc' }),
+  queryOptions: lookupQuery('users', routes.users.list, { active: true, sort: 'firstName,asc' }),
   toOption: personOption,
   texts: lookupTexts('users'),
 };
 
 /** Companies by name. */
 export const companyLookup = {
-  queryOptions: lookupQuery<CompanyRow>('companies', '/companies', { sort: 'name,asc' }),
+  queryOptions: lookupQuery('companies', routes.companies.list, { sort: 'name,asc' }),
   toOption: namedOption,
   texts: lookupTexts('companies'),
 };
 
 /** Active dispatchers. */
 export const dispatcherLookup = {
-  queryOptions: lookupQuery<DispatcherRow>('dispatchers', '/dispatchers', { active: true }),
+  queryOptions: lookupQuery('dispatchers', routes.dispatchers.list, { active: true }),
   toOption: personOption,
   texts: lookupTexts('dispatchers'),
 };
 
 /** Active teams by name. */
 export const teamLookup = {
-  queryOptions: lookupQuery<TeamRow>('teams', '/teams', { active: true, sort: 'name,asc' }),
+  queryOptions: lookupQuery('teams', routes.teams.list, { active: true, sort: 'name,asc' }),
   toOption: namedOption,
   texts: lookupTexts('teams'),
 };
 
 /** Active roles by name. */
 export const roleLookup = {
-  queryOptions: lookupQuery<RoleRow>('roles', '/roles', { active: true, sort: 'name,asc' }),
+  queryOptions: lookupQuery('roles', routes.roles.list, { active: true, sort: 'name,asc' }),
   toOption: namedOption,
   texts: lookupTexts('roles'),
 };
 
 /** Active recovery reasons. */
 export const recoveryReasonLookup = {
-  queryOptions: lookupQuery<RecoveryReasonRow>('recoveryReasons', '/recovery/reasons', { active: true }),
+  queryOptions: lookupQuery('recoveryReasons', routes.recoveryReasons.list, { active: true }),
   toOption: namedOption,
   texts: lookupTexts('reasons'),
 };
 
 // ---- one record by id, for a filter's label read back from a linked URL
 
-function recordQuery<T>(area: QueryArea, path: string) {
-  return (id: number) => queryOptions({ queryKey: areaKeys(area).detail(id), queryFn: ({ signal }) => api.get<T>(`${path}/${id}`, { signal }) });
-}
-
 /** GET /companies/{id} */
-export const companyQueryOptions = recordQuery<CompanyRow>('companies', '/companies');
+export const companyQueryOptions = (id: number) =>
+  queryOptions({ queryKey: areaKeys('companies').detail(id), queryFn: ({ signal }) => callApi(routes.companies.get, { params: { id }, signal }) });
 
 /** One record of a list by its `id` filter, as a picker option (null when there is none). */
-function optionById<T>(area: QueryArea, path: string, toOption: (row: T) => LookupOption) {
+function optionById<D extends ListRoute>(area: QueryArea, route: RouteRef<D>, toOption: (row: RowOf<D>) => LookupOption) {
   return (id: number) =>
     queryOptions({
       queryKey: areaKeys(area).options('by-id', id),
       queryFn: async ({ signal }) => {
-        const found = await api.get<Paged<T>>(path, { query: { id, page: 0, size: 1 }, signal });
+        const found = (await callApi(route as RouteRef<ListRoute>, { query: { id, page: 0, size: 1 }, signal })) as Paged<RowOf<D>>;
         return found.content[0] ? toOption(found.content[0]) : null;
       },
     });
 }
 
 /** GET /drivers?id= as an option. */
-export const driverOptionById = optionById<DriverRow>('drivers', '/drivers', personOption);
+export const driverOptionById = optionById('drivers', routes.drivers.list, personOption);
 /** GET /teams?id= as an option. */
-export const teamOptionById = optionById<TeamRow>('teams', '/teams', namedOption);
+export const teamOptionById = optionById('teams', routes.teams.list, namedOption);
 
 /**
  * The chosen option of a filter whose id lives in the URL: the option just picked when it is
@@ -172,7 +169,7 @@ export function roleByNameQueryOptions(name: string) {
   return queryOptions({
     queryKey: areaKeys('roles').options('by-name', name),
     queryFn: async ({ signal }) => {
-      const page = await api.get<Paged<RoleRow>>('/roles', { query: { keyword: name, active: true, page: 0, size: LOOKUP_PAGE_SIZE, sort: 'name,asc' }, signal });
+      const page = await callApi(routes.roles.list, { query: { keyword: name, active: true, page: 0, size: LOOKUP_PAGE_SIZE, sort: 'name,asc' }, signal });
       return page.content.find((role) => role.name === name) ?? null;
     },
   });

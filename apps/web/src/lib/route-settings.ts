@@ -2,7 +2,8 @@ import { DEFAULT_ROUTE_SETTING } from '@milepost/contracts/route-settings';
 import type { UserRouteSetting, UserRouteSettingForm } from '@milepost/contracts/settings-api';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { api, isApiError } from './api-client';
+import { callApi, isApiError } from './api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { meQueryOptions } from './current-user';
 import { distanceNumber, distanceText, hoursText, milesText, UNIT_SUFFIX, type DistanceSource } from './distance-format';
 import { QUERY_ROOTS, useWriteMutation } from './query-keys';
@@ -22,11 +23,11 @@ export const routeSettingKey = (userId: number) => [...QUERY_ROOTS.routeSettings
 /** GET, or on 404 POST the defaults: resolves with the stored row either way. */
 export async function getOrCreateRouteSetting(userId: number, signal?: AbortSignal): Promise<UserRouteSetting> {
   try {
-    return await api.get<UserRouteSetting>(`/user-route-setting/${userId}`, { signal });
+    return await callApi(routes.settings.routeSetting, { params: { userId }, signal });
   } catch (error) {
     if (!isApiError(error) || error.status !== 404) throw error;
     const body: UserRouteSettingForm = { userId, ...DEFAULT_ROUTE_SETTINGS };
-    return api.post<UserRouteSetting>('/user-route-setting', body, { signal });
+    return callApi(routes.settings.createRouteSetting, { body, signal });
   }
 }
 
@@ -37,7 +38,7 @@ export function routeSettingQueryOptions(userId: number) {
 /** PUT /user-route-setting/{id} */
 export function updateRouteSetting(next: UserRouteSetting): Promise<UserRouteSetting> {
   const body: UserRouteSettingForm = { userId: next.userId, trailerType: next.trailerType, routingType: next.routingType, distanceUnit: next.distanceUnit };
-  return api.put<UserRouteSetting>(`/user-route-setting/${next.id}`, body);
+  return callApi(routes.settings.updateRouteSetting, { params: { id: next.id }, body });
 }
 
 export interface RouteSettingsState extends RouteSettingValues {

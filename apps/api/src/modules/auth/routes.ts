@@ -1,24 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  currentUser as currentUserSchema,
-  forgotPasswordRequest,
-  loginRequest,
-  profileUpdate,
-  refreshRequest,
-  resetPasswordFinishRequest,
-  tokenPair,
-} from '@milepost/contracts/auth';
-import { envelope } from '@milepost/contracts/api';
 import { AUTH_MESSAGES, GENERIC_ERROR_MESSAGES } from '@milepost/contracts/messages';
 import { principalOf } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { countHit } from '../../platform/rate-limit';
 import type { AppDeps } from '../../app-deps';
+import { route } from '../../platform/route';
+import { routes } from '@milepost/contracts/routes';
 import * as auth from './service';
 
-const empty = envelope(z.null());
 
 /** Sign-in and password-reset limits; the counters live in PostgreSQL, shared by every instance (docs/deploy.md). */
 function authLimits(config: AppDeps['config']) {
@@ -41,19 +31,13 @@ function authLimits(config: AppDeps['config']) {
 /** /api/v1/auth (api-modules.ts): a refresh token's rotation and end. */
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/refresh', {
-    config: { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
-    schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: refreshRequest, response: { 200: envelope(tokenPair) } },
-    handler: async (req) => ({ data: await auth.refresh(deps.auth, req.body.refreshToken) }),
+  route(r, routes.auth.refresh, async (req) => ({ data: await auth.refresh(deps.auth, req.body.refreshToken) }), {
+    config: { rateLimit: { max: 60, timeWindow: 60_000 } },
   });
 
-  r.post('/logout', {
-    config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'End the sign-in of a refresh token', body: refreshRequest, response: { 200: empty } },
-    handler: async (req) => {
-      await auth.logout(deps.auth, req.body.refreshToken);
-      return { data: null };
-    },
+  route(r, routes.auth.logout, async (req) => {
+    await auth.logout(deps.auth, req.body.refreshToken);
+    return { data: null };
   });
 }
 
@@ -63,51 +47,32 @@ export async function authRoutesOutsidePrefix(app: FastifyInstance, deps: AppDep
   const { config } = deps;
   const { loginWindowMs, loginClientLimit, resetLimit, resetInitLimit, resetFinishLimit } = authLimits(config);
 
-  r.post('/authenticate', {
-    config: { access: 'public', rateLimit: loginClientLimit },
-    schema: { tags: ['auth'], summary: 'Sign in', body: loginRequest, response: { 200: envelope(tokenPair) } },
-    handler: async (req) => {
-      const perAddress = await countHit(deps.db, `login-email:${req.body.email.toLowerCase()}`, loginWindowMs);
-      if (perAddress.count > config.RATE_LIMIT_LOGIN_MAX) throw new AppError('TOO_MANY_REQUESTS', GENERIC_ERROR_MESSAGES[429], undefined, perAddress.ttlMs / 1000);
-      return { data: await auth.authenticate(deps.auth, req.body.email, req.body.password) };
-    },
+  route(r, routes.auth.authenticate, async (req) => {
+    const perAddress = await countHit(deps.db, `login-email:${req.body.email.toLowerCase()}`, loginWindowMs);
+    if (perAddress.count > config.RATE_LIMIT_LOGIN_MAX) throw new AppError('TOO_MANY_REQUESTS', GENERIC_ERROR_MESSAGES[429], undefined, perAddress.ttlMs / 1000);
+    return { data: await auth.authenticate(deps.auth, req.body.email, req.body.password) };
+  }, {
+    config: { rateLimit: loginClientLimit },
   });
 
-  r.post('/reset-password/init', {
-    config: { access: 'public', rateLimit: resetInitLimit },
-    schema: {
-      tags: ['auth'],
-      summary: 'Email a password-reset link (same answer for unknown addresses)',
-      querystring: forgotPasswordRequest,
-      response: { 200: empty },
-    },
-    handler: async (req) => {
-      // Also limited per address, so one inbox cannot be flooded from many IPs.
-      const perAddress = await countHit(deps.db, `reset-email:${req.query.email.toLowerCase()}`, resetLimit.timeWindow);
-      if (perAddress.count > resetLimit.max) throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.resetRequest429);
-      await auth.requestPasswordReset(deps.auth, req.query.email);
-      return { data: null };
-    },
+  route(r, routes.auth.resetPasswordInit, async (req) => {
+    // Also limited per address, so one inbox cannot be flooded from many IPs.
+    const perAddress = await countHit(deps.db, `reset-email:${req.query.email.toLowerCase()}`, resetLimit.timeWindow);
+    if (perAddress.count > resetLimit.max) throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.resetRequest429);
+    await auth.requestPasswordReset(deps.auth, req.query.email);
+    return { data: null };
+  }, {
+    config: { rateLimit: resetInitLimit },
   });
 
-  r.post('/reset-password/finish', {
-    config: { access: 'public', rateLimit: resetFinishLimit },
-    schema: { tags: ['auth'], summary: 'Set a new password with a reset token', body: resetPasswordFinishRequest, response: { 200: empty } },
-    handler: async (req) => {
-      await auth.finishPasswordReset(deps.auth, req.body);
-      return { data: null };
-    },
+  route(r, routes.auth.resetPasswordFinish, async (req) => {
+    await auth.finishPasswordReset(deps.auth, req.body);
+    return { data: null };
+  }, {
+    config: { rateLimit: resetFinishLimit },
   });
 
-  r.get('/me', {
-    config: { access: 'signed-in' },
-    schema: { tags: ['auth'], summary: 'The signed-in user and their permissions', response: { 200: envelope(currentUserSchema) } },
-    handler: async (req) => ({ data: await auth.currentUser(deps.db, principalOf(req).userId) }),
-  });
+  route(r, routes.auth.me, async (req) => ({ data: await auth.currentUser(deps.db, principalOf(req).userId) }));
 
-  r.put('/profile', {
-    config: { access: 'signed-in' },
-    schema: { tags: ['auth'], summary: "Update the signed-in user's name and phone (the version they were read at is required)", body: profileUpdate, response: { 200: envelope(currentUserSchema) } },
-    handler: async (req) => ({ data: await auth.updateProfile(deps.db, principalOf(req).userId, req.body) }),
-  });
+  route(r, routes.auth.updateProfile, async (req) => ({ data: await auth.updateProfile(deps.db, principalOf(req).userId, req.body) }));
 }

@@ -1,21 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, paged } from '@milepost/contracts/api';
-import {
-  IFTA_RETURN_CSV_HEADERS,
-  iftaReturn,
-  iftaReturnFileName,
-  iftaReturnQuery,
-  iftaReturnTrip,
-  iftaReturnTripsQuery,
-  type IftaReturnRow,
-} from '@milepost/contracts/ifta-api';
+import { IFTA_RETURN_CSV_HEADERS, iftaReturnFileName, type IftaReturnRow } from '@milepost/contracts/ifta-api';
 import type { AppDeps } from '../../app-deps';
+import { route } from '../../platform/route';
+import { routes } from '@milepost/contracts/routes';
 import { csvLines, csvReply, type CsvColumn } from '../../platform/csv';
 import { iftaReturnOf, iftaReturnTrips } from './service';
 
-const READ = { permission: 'CAN_SHOW_REPORTS' } as const;
 
 /** The return's rows as filed: one line per jurisdiction, the totals last; numbers stay numbers (a credit is negative). */
 const CSV_COLUMNS: CsvColumn<IftaReturnRow>[] = [
@@ -34,37 +25,24 @@ const CSV_COLUMNS: CsvColumn<IftaReturnRow>[] = [
 /** /api/v1/ifta-return (api-modules.ts): the quarter's IFTA return, drafted (docs/ifta.md). */
 export async function iftaReturnRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['ifta'];
-  r.get('/', {
-    config: { access: READ },
-    schema: { tags, summary: "A company's IFTA return for a quarter (fileable miles only), with the warnings a filer must look at", querystring: iftaReturnQuery, response: { 200: envelope(iftaReturn) } },
-    handler: async (req) => ({ data: await iftaReturnOf(deps.db, req.query) }),
+  route(r, routes.iftaReturn.list, async (req) => ({ data: await iftaReturnOf(deps.db, req.query) }));
+  route(r, routes.iftaReturn.exportCsv, async (req, reply) => {
+    const ret = await iftaReturnOf(deps.db, req.query);
+    const total: IftaReturnRow = {
+      jurisdiction: 'TOTAL',
+      totalMiles: ret.totalMiles,
+      taxableMiles: ret.rows.reduce((a, x) => a + x.taxableMiles, 0),
+      taxableGallons: ret.rows.reduce((a, x) => a + x.taxableGallons, 0),
+      taxPaidGallons: ret.totalGallons,
+      netTaxableGallons: ret.rows.reduce((a, x) => a + x.netTaxableGallons, 0),
+      ratePerGallon: 0,
+      surchargePerGallon: 0,
+      surchargeDue: Math.round(ret.rows.reduce((a, x) => a + Math.round(x.surchargeDue * 100), 0)) / 100,
+      taxDue: Math.round(ret.rows.reduce((a, x) => a + Math.round(x.taxDue * 100), 0)) / 100,
+      trips: 0,
+      purchases: 0,
+    };
+    return csvReply(reply, iftaReturnFileName(req.query)).send(csvLines(CSV_COLUMNS, [...ret.rows, total], true));
   });
-  r.get('/export.csv', {
-    config: { access: READ },
-    schema: { tags, summary: "The return's rows as CSV, with a TOTAL line", querystring: iftaReturnQuery, response: { 200: z.string() } },
-    handler: async (req, reply) => {
-      const ret = await iftaReturnOf(deps.db, req.query);
-      const total: IftaReturnRow = {
-        jurisdiction: 'TOTAL',
-        totalMiles: ret.totalMiles,
-        taxableMiles: ret.rows.reduce((a, x) => a + x.taxableMiles, 0),
-        taxableGallons: ret.rows.reduce((a, x) => a + x.taxableGallons, 0),
-        taxPaidGallons: ret.totalGallons,
-        netTaxableGallons: ret.rows.reduce((a, x) => a + x.netTaxableGallons, 0),
-        ratePerGallon: 0,
-        surchargePerGallon: 0,
-        surchargeDue: Math.round(ret.rows.reduce((a, x) => a + Math.round(x.surchargeDue * 100), 0)) / 100,
-        taxDue: Math.round(ret.rows.reduce((a, x) => a + Math.round(x.taxDue * 100), 0)) / 100,
-        trips: 0,
-        purchases: 0,
-      };
-      return csvReply(reply, iftaReturnFileName(req.query)).send(csvLines(CSV_COLUMNS, [...ret.rows, total], true));
-    },
-  });
-  r.get('/trips', {
-    config: { access: READ },
-    schema: { tags, summary: "The trips behind a return's row: their miles in the jurisdiction, source and whether they count", querystring: iftaReturnTripsQuery, response: { 200: envelope(paged(iftaReturnTrip)) } },
-    handler: async (req) => ({ data: await iftaReturnTrips(deps.db, req.query) }),
-  });
+  route(r, routes.iftaReturn.trips, async (req) => ({ data: await iftaReturnTrips(deps.db, req.query) }));
 }

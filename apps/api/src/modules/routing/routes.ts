@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '@milepost/contracts/api';
 import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
-import { mapTileParams, mapTileQuery, routeRequest, routeResponse, routingStatus } from '@milepost/contracts/routing-api';
 import type { AppDeps } from '../../app-deps';
+import { route } from '../../platform/route';
+import { routes } from '@milepost/contracts/routes';
 import { AppError } from '../../platform/errors';
 import { perUserPerMinute } from '../../platform/rate-limit';
 import { routingStatusOf } from './throttle';
@@ -18,30 +18,12 @@ export const ROUTING_ACCESS = { anyOf: ['CAN_CREATE_TRIP', 'CAN_EDIT_TRIP', 'CAN
 export async function routingRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/routes', {
-    config: {
-      access: ROUTING_ACCESS,
-      rateLimit: perUserPerMinute(deps.config.ROUTING_USER_LIMIT_PER_MIN, 'ROUTING_RATE_LIMITED', LIMIT_MESSAGES.routing),
-    },
-    schema: {
-      tags: ['routing'],
-      summary: 'Truck route through 2–22 stops: HERE (primary first, up to 2 alternatives), or an estimate labelled as such',
-      body: routeRequest,
-      response: { 200: envelope(routeResponse) },
-    },
-    handler: async (req) => ({ data: await deps.routing.route(req.body) }),
+  route(r, routes.routing.route, async (req) => ({ data: await deps.routing.route(req.body) }), {
+    config: { rateLimit: perUserPerMinute(deps.config.ROUTING_USER_LIMIT_PER_MIN, 'ROUTING_RATE_LIMITED', LIMIT_MESSAGES.routing) },
   });
 
   // The System screen's HERE line (docs/routing.md#throttles): from the database, never from HERE.
-  r.get('/status', {
-    config: { access: { permission: 'CAN_VIEW_RADIUS_SETTINGS' } },
-    schema: {
-      tags: ['routing'],
-      summary: 'Whether HERE routing answers, or is throttled / unavailable since when, and the trips waiting to be routed again',
-      response: { 200: envelope(routingStatus) },
-    },
-    handler: async () => ({ data: await routingStatusOf(deps.db, deps.routing.hasHere) }),
-  });
+  route(r, routes.routing.status, async () => ({ data: await routingStatusOf(deps.db, deps.routing.hasHere) }));
 }
 
 /** The spec's paths this module serves outside /routing (listed in api-modules.ts OUTSIDE_PREFIX). */
@@ -50,28 +32,16 @@ export async function routingRoutesOutsidePrefix(app: FastifyInstance, deps: App
   // The user a tile request's token belongs to (set before the per-user limit counts it).
   const tileUser = new WeakMap<FastifyRequest, number>();
 
-  r.get('/map-tiles/:z/:x/:y', {
-    // An <img> cannot send the bearer header: the signed token from GET /client-config, bound to
-    // a live sign-in, is the gate.
-    config: {
-      access: 'public',
-      rateLimit: perUserPerMinute(deps.config.MAP_TILES_USER_LIMIT_PER_MIN, 'MAP_TILES_RATE_LIMITED', LIMIT_MESSAGES.mapTiles, (req) => tileUser.get(req)),
-    },
+  route(r, routes.routing.mapTile, async (req, reply) => {
+    const tile = await mapTile({ db: deps.db, here: deps.here, log: req.log }, req.params.z, req.params.x, req.params.y);
+    return reply.header('content-type', tile.contentType).header('cache-control', `private, max-age=${TILE_BROWSER_MAX_AGE_S}`).send(tile.body);
+  }, {
+    config: { rateLimit: perUserPerMinute(deps.config.MAP_TILES_USER_LIMIT_PER_MIN, 'MAP_TILES_RATE_LIMITED', LIMIT_MESSAGES.mapTiles, (req) => tileUser.get(req)) },
     // Runs before the rate limit's own preHandler (which @fastify/rate-limit appends).
     preHandler: async (req) => {
       const userId = await tileTokenUser(deps.db, deps.keys.secret, (req.query as { token: string }).token);
       if (userId === null) throw new AppError('MAP_TILE_TOKEN_INVALID', LIMIT_MESSAGES.mapTileToken);
       tileUser.set(req, userId);
-    },
-    schema: {
-      tags: ['routing'],
-      summary: 'A HERE raster map tile, through the API (token from GET /client-config mapTiles.urlTemplate)',
-      params: mapTileParams,
-      querystring: mapTileQuery,
-    },
-    handler: async (req, reply) => {
-      const tile = await mapTile({ db: deps.db, here: deps.here, log: req.log }, req.params.z, req.params.x, req.params.y);
-      return reply.header('content-type', tile.contentType).header('cache-control', `private, max-age=${TILE_BROWSER_MAX_AGE_S}`).send(tile.body);
     },
   });
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, idParam } from '@milepost/contracts/api';
-import { globalSettingTypeQuery, tripSettings, tripSettingsForm, userRouteSetting, userRouteSettingForm } from '@milepost/contracts/settings-api';
 import { principalOf } from '../../platform/access';
 import type { AppDeps } from '../../app-deps';
+import { route } from '../../platform/route';
+import { routes } from '@milepost/contracts/routes';
 import * as settings from './service';
 
 export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -20,53 +19,23 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
       else await deps.jobs.enqueueReviewRefresh(provider).catch((err: unknown) => app.log.warn({ err, provider }, 'mileage review recompute not queued'));
     }
   };
-  r.get('/by-type', {
-    config: { access: { permission: 'CAN_VIEW_RADIUS_SETTINGS' } },
-    schema: { tags: ['settings'], summary: 'System settings of a type (TRIP)', querystring: globalSettingTypeQuery, response: { 200: envelope(tripSettings) } },
-    handler: async (req) => ({ data: await settings.settingsByType(deps.db, req.query.type) }),
+  route(r, routes.settings.byType, async (req) => ({ data: await settings.settingsByType(deps.db, req.query.type) }));
+  route(r, routes.settings.create, async (req, reply) => {
+    const { settings: saved, switched } = await settings.createSettings(deps.db, req.body);
+    await queueReviewRefresh(switched);
+    return reply.status(201).send({ data: saved });
   });
-  r.post('/', {
-    config: { access: { permission: 'CAN_EDIT_RADIUS_SETTINGS' } },
-    schema: { tags: ['settings'], summary: 'Create the settings of a type', body: tripSettingsForm, response: { 201: envelope(tripSettings) } },
-    handler: async (req, reply) => {
-      const { settings: saved, switched } = await settings.createSettings(deps.db, req.body);
-      await queueReviewRefresh(switched);
-      return reply.status(201).send({ data: saved });
-    },
-  });
-  r.put('/:id', {
-    config: { access: { permission: 'CAN_EDIT_RADIUS_SETTINGS' } },
-    schema: { tags: ['settings'], summary: 'Update settings', params: idParam, body: tripSettingsForm, response: { 200: envelope(tripSettings) } },
-    handler: async (req) => {
-      const { settings: saved, switched } = await settings.updateSettings(deps.db, req.params.id, req.body);
-      await queueReviewRefresh(switched);
-      return { data: saved };
-    },
+  route(r, routes.settings.update, async (req) => {
+    const { settings: saved, switched } = await settings.updateSettings(deps.db, req.params.id, req.body);
+    await queueReviewRefresh(switched);
+    return { data: saved };
   });
 }
 
 /** The spec's paths this module serves outside /global-setting (listed in api-modules.ts OUTSIDE_PREFIX). */
 export async function settingsRoutesOutsidePrefix(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['route settings'];
-  r.get('/user-route-setting/:userId', {
-    config: { access: 'signed-in' },
-    schema: {
-      tags,
-      summary: "The signed-in user's route settings (404 when none yet)",
-      params: z.object({ userId: idParam.shape.id }),
-      response: { 200: envelope(userRouteSetting) },
-    },
-    handler: async (req) => ({ data: await settings.routeSettingOf(deps.db, principalOf(req).userId, req.params.userId) }),
-  });
-  r.post('/user-route-setting', {
-    config: { access: 'signed-in' },
-    schema: { tags, summary: 'Create route settings', body: userRouteSettingForm, response: { 201: envelope(userRouteSetting) } },
-    handler: async (req, reply) => reply.status(201).send({ data: await settings.createRouteSetting(deps.db, principalOf(req).userId, req.body) }),
-  });
-  r.put('/user-route-setting/:id', {
-    config: { access: 'signed-in' },
-    schema: { tags, summary: 'Update route settings', params: idParam, body: userRouteSettingForm, response: { 200: envelope(userRouteSetting) } },
-    handler: async (req) => ({ data: await settings.updateRouteSetting(deps.db, principalOf(req).userId, req.params.id, req.body) }),
-  });
+  route(r, routes.settings.routeSetting, async (req) => ({ data: await settings.routeSettingOf(deps.db, principalOf(req).userId, req.params.userId) }));
+  route(r, routes.settings.createRouteSetting, async (req, reply) => reply.status(201).send({ data: await settings.createRouteSetting(deps.db, principalOf(req).userId, req.body) }));
+  route(r, routes.settings.updateRouteSetting, async (req) => ({ data: await settings.updateRouteSetting(deps.db, principalOf(req).userId, req.params.id, req.body) }));
 }

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, idParam } from '@milepost/contracts/api';
-import { STATE_MILES_CSV_HEADERS, jurisdictionNote, notFileableNote, stateMilesFileName, stateMilesQuery, stateMilesReport, tripStateMiles } from '@milepost/contracts/state-miles-api';
+import { STATE_MILES_CSV_HEADERS, jurisdictionNote, notFileableNote, stateMilesFileName } from '@milepost/contracts/state-miles-api';
 import type { AppDeps } from '../../app-deps';
+import { route } from '../../platform/route';
+import { routes } from '@milepost/contracts/routes';
 import { csvReply, oneDecimal, type CsvColumn } from '../../platform/csv';
 import { metresToMiles } from '@milepost/geo/units';
 import { sendJsonText } from '../../platform/json-text';
 import { exportStateMiles, stateMilesReportJson, tripStateMilesOf } from './service';
 
-/** IFTA work is the Reports screen's; a trip's split also shows in its Mileage Report. */
-const REPORTS = { permission: 'CAN_SHOW_REPORTS' } as const;
-const TRIP = { anyOf: ['CAN_SHOW_REPORTS', 'CAN_VIEW_MILEAGE_REPORT_TRIP'] } as const;
 
 export interface CsvRow {
   truck_id: number;
@@ -44,29 +41,18 @@ const CSV_COLUMNS: CsvColumn<CsvRow>[] = [
 /** /api/v1/state-miles (api-modules.ts). */
 export async function stateMilesRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['reports'];
 
-  r.get('/', {
-    config: { access: REPORTS },
-    compress: false, // sendJsonText compresses the answer itself
-    schema: {
-      tags,
-      summary: 'Miles per truck, jurisdiction and source over a quarter or a range (each trip by its best source), with per state the share from GPS',
-      querystring: stateMilesQuery,
-      response: { 200: envelope(stateMilesReport) },
-    },
-    // PostgreSQL writes the answer's JSON; state-miles.test.ts parses it with the response schema.
-    handler: async (req, reply) => sendJsonText(req, reply, `{"data":${await stateMilesReportJson(deps.db, req.query)}}`),
+  // PostgreSQL writes the answer's JSON; state-miles.test.ts parses it with the response schema.
+
+  route(r, routes.stateMiles.list, async (req, reply) => sendJsonText(req, reply, `{"data":${await stateMilesReportJson(deps.db, req.query)}}`), {
+    compress: false,
   });
 
-  r.get('/export.csv', {
-    config: { access: REPORTS },
-    schema: { tags, summary: 'The state miles as an IFTA worksheet: Jurisdiction, Truck, Miles, Source (streamed CSV)', querystring: stateMilesQuery, response: { 200: z.string() } },
-    // Read on an export session like every CSV download (docs/deploy.md "Exports"): 503 EXPORTS_BUSY when all are in use.
-    handler: async (req, reply) => {
-      const csv = await exportStateMiles(deps.exports, req.query, CSV_COLUMNS, (err) => req.log.error({ err }, 'state miles CSV export failed'));
-      return csvReply(reply, stateMilesFileName(req.query)).send(csv);
-    },
+  // Read on an export session like every CSV download (docs/deploy.md "Exports"): 503 EXPORTS_BUSY when all are in use.
+
+  route(r, routes.stateMiles.exportCsv, async (req, reply) => {
+    const csv = await exportStateMiles(deps.exports, req.query, CSV_COLUMNS, (err) => req.log.error({ err }, 'state miles CSV export failed'));
+    return csvReply(reply, stateMilesFileName(req.query)).send(csv);
   });
 
 }
@@ -74,9 +60,5 @@ export async function stateMilesRoutes(app: FastifyInstance, deps: AppDeps) {
 /** The spec's paths this module serves outside /state-miles (listed in api-modules.ts OUTSIDE_PREFIX). */
 export async function stateMilesRoutesOutsidePrefix(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/trips/:id/state-miles', {
-    config: { access: TRIP },
-    schema: { tags: ['trips'], summary: "A trip's miles per jurisdiction, one entry per source it has, best first", params: idParam, response: { 200: envelope(tripStateMiles) } },
-    handler: async (req) => ({ data: await tripStateMilesOf(deps.db, req.params.id) }),
-  });
+  route(r, routes.stateMiles.tripStateMiles, async (req) => ({ data: await tripStateMilesOf(deps.db, req.params.id) }));
 }

@@ -1,24 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope } from '@milepost/contracts/api';
 import { ROUTE_SOURCE_HEADER } from '@milepost/contracts/route-source';
-import {
-  coveragePercent,
-  periodRouteSource,
-  REPORT_COLUMNS,
-  reportFileName,
-  reportResult,
-  tripStatisticsExportQuery,
-  tripStatisticsPeriodQuery,
-  tripStatisticsRangeQuery,
-  type ReportRow,
-} from '@milepost/contracts/trip-statistics-api';
+import { coveragePercent, periodRouteSource, REPORT_COLUMNS, reportFileName, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import type { AppDeps } from '../../app-deps';
+import { route } from '../../platform/route';
+import { routes } from '@milepost/contracts/routes';
 import { csvLines, csvReply, oneDecimal, type CsvColumn } from '../../platform/csv';
 import { reportByPeriod, reportByRange } from './service';
 
-const ACCESS = { permission: 'CAN_SHOW_REPORTS' } as const;
 
 /**
  * The report's CSV: the screen's columns, miles to one decimal, coverage in whole percent, plus the period bounds.
@@ -43,44 +32,16 @@ const CSV_COLUMNS: CsvColumn<ReportRow>[] = [
 
 export async function tripStatisticsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['reports'];
 
-  r.get('/', {
-    config: { access: ACCESS },
-    schema: {
-      tags,
-      summary: 'Mileage per Central day of a custom range (cancelled trips left out), newest first',
-      querystring: tripStatisticsRangeQuery,
-      response: { 200: envelope(reportResult) },
-    },
-    handler: async (req) => ({ data: await reportByRange(deps.db, req.query) }),
-  });
+  route(r, routes.tripStatistics.list, async (req) => ({ data: await reportByRange(deps.db, req.query) }));
 
-  r.get('/period-type', {
-    config: { access: ACCESS },
-    schema: {
-      tags,
-      summary: 'Mileage per week (Monday), month or year, Central time (cancelled trips left out), newest first',
-      querystring: tripStatisticsPeriodQuery,
-      response: { 200: envelope(reportResult) },
-    },
-    handler: async (req) => ({ data: await reportByPeriod(deps.db, req.query) }),
-  });
+  route(r, routes.tripStatistics.periodType, async (req) => ({ data: await reportByPeriod(deps.db, req.query) }));
 
-  r.get('/export.csv', {
-    config: { access: ACCESS },
-    schema: {
-      tags,
-      summary: 'The report as CSV: periodType, or fromDate and toDate; truckId optional',
-      querystring: tripStatisticsExportQuery,
-      response: { 200: z.string() },
-    },
-    handler: async (req, reply) => {
-      const q = req.query;
-      const report = q.periodType
-        ? await reportByPeriod(deps.db, { periodType: q.periodType, truckId: q.truckId })
-        : await reportByRange(deps.db, { fromDate: q.fromDate!, toDate: q.toDate!, truckId: q.truckId });
-      return csvReply(reply, reportFileName(report.grouping)).send(csvLines(CSV_COLUMNS, report.rows, true));
-    },
+  route(r, routes.tripStatistics.exportCsv, async (req, reply) => {
+    const q = req.query;
+    const report = q.periodType
+      ? await reportByPeriod(deps.db, { periodType: q.periodType, truckId: q.truckId })
+      : await reportByRange(deps.db, { fromDate: q.fromDate!, toDate: q.toDate!, truckId: q.truckId });
+    return csvReply(reply, reportFileName(report.grouping)).send(csvLines(CSV_COLUMNS, report.rows, true));
   });
 }

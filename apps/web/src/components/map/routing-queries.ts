@@ -2,7 +2,8 @@ import type { RouteRequest, RouteResponse } from '@milepost/contracts/routing-ap
 import { ROUTING } from '@milepost/contracts/routing-api';
 import { isValidCoordinate } from '@milepost/geo/distance';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import type { RouteSettingValues } from '@/lib/route-settings';
 
 /**
@@ -23,7 +24,7 @@ export function routeRequestFor(stops: readonly { lat: number; lng: number }[], 
 }
 
 export function fetchRoutes(request: RouteRequest, signal?: AbortSignal): Promise<RouteResponse> {
-  return api.post<RouteResponse>('/routing/routes', request, { signal });
+  return callApi(routes.routing.route, { body: request, signal });
 }
 
 export function routesQueryOptions(request: RouteRequest) {

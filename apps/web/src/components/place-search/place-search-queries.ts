@@ -7,7 +7,8 @@ import {
   type LatLng,
   type PlaceItem,
 } from '@milepost/contracts/places-api';
-import { api, isApiError } from '@/lib/api-client';
+import { callApi, isApiError } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 
 /**
  * Place suggestions always come from the API (docs/decisions/README.md "Place search",
@@ -46,7 +47,7 @@ export function clientConfigFreshMs(data: ClientConfig | undefined, now = Date.n
 export function clientConfigQueryOptions() {
   return queryOptions({
     queryKey: placeSearchKeys.clientConfig,
-    queryFn: ({ signal }) => api.get<ClientConfig>('/client-config', { signal }),
+    queryFn: ({ signal }) => callApi(routes.places.clientConfig, { signal }),
     staleTime: (query) => clientConfigFreshMs(query.state.data),
     refetchInterval: (query) => clientConfigFreshMs(query.state.data),
   });
@@ -75,7 +76,7 @@ export interface PlaceSuggestions {
 const plainDegrees = (deg: number) => String(Number(deg.toFixed(6)));
 
 export async function fetchAutosuggest(p: PlaceSearchParams, signal?: AbortSignal): Promise<PlaceSuggestions> {
-  const data = await api.get<AutosuggestResponse>('/places/autosuggest', { query: { q: p.q, limit: p.limit, at: `${plainDegrees(p.at.lat)},${plainDegrees(p.at.lng)}` }, signal });
+  const data = await callApi(routes.places.autosuggest, { query: { q: p.q, limit: p.limit, at: `${plainDegrees(p.at.lat)},${plainDegrees(p.at.lng)}` }, signal });
   return { places: toPlaces(data.items), source: data.source };
 }
 

@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { toast } from '@/components/layout/toasts';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { meQueryKey } from '@/lib/current-user';
 import { useWriteMutation } from '@/lib/query-keys';
 import { clearTokens, getRefreshToken } from '@/lib/token-storage';
@@ -14,7 +15,7 @@ import { clearTokens, getRefreshToken } from '@/lib/token-storage';
 
 /** PUT /profile with the `version` the profile was read at (a stale one gets 409 STALE_VERSION). */
 export function updateProfile(body: ProfileUpdate): Promise<CurrentUser> {
-  return api.put<CurrentUser>('/profile', body);
+  return callApi(routes.auth.updateProfile, { body });
 }
 
 /** The own profile is a user record: the cached /me takes the server's answer, and lists showing the name refresh. */
@@ -30,7 +31,7 @@ export async function logout(): Promise<void> {
   const refreshToken = getRefreshToken();
   if (refreshToken) {
     try {
-      await api.post<null>('/auth/logout', { refreshToken }, { skipAuthRefresh: true });
+      await callApi(routes.auth.logout, { body: { refreshToken }, skipAuthRefresh: true });
     } catch {
       /* ignored on purpose: a failed logout is only logged (docs/product/shell.md) */
     }

@@ -1,8 +1,9 @@
 import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
 import type { CompanyForm, CompanyRow, CompanyTokensForm } from '@milepost/contracts/companies-api';
-import type { IntegrationStatus, SyncRequest } from '@milepost/contracts/integrations-api';
+import type { SyncRequest } from '@milepost/contracts/integrations-api';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { companyQueryOptions } from '@/lib/lookups';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
 import { areaKeys, useWriteMutation } from '@/lib/query-keys';
@@ -19,7 +20,7 @@ export { companyQueryOptions };
 
 /** GET /companies: one page. */
 export function getCompanies(params: CompaniesListParams, page: number, signal?: AbortSignal): Promise<Paged<CompanyRow>> {
-  return api.get<Paged<CompanyRow>>('/companies', { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort }, signal });
+  return callApi(routes.companies.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort }, signal });
 }
 
 export function companiesListQueryOptions(params: CompaniesListParams) {
@@ -28,17 +29,17 @@ export function companiesListQueryOptions(params: CompaniesListParams) {
 
 /** PUT /companies/{id}; `version` is the one the form was loaded at (a stale one gets 409 STALE_VERSION). */
 export function updateCompany({ id, body }: { id: number; body: CompanyForm & { version: number } }): Promise<CompanyRow> {
-  return api.put<CompanyRow>(`/companies/${id}`, body);
+  return callApi(routes.companies.update, { params: { id }, body });
 }
 
 /** PUT /companies/change-tokens/{companyId}: stored encrypted, never returned; `version` as for PUT /companies/{id}. */
 export function changeCompanyTokens({ id, body }: { id: number; body: CompanyTokensForm & { version: number } }): Promise<CompanyRow> {
-  return api.put<CompanyRow>(`/companies/change-tokens/${id}`, body);
+  return callApi(routes.companies.changeTokens, { params: { companyId: id }, body });
 }
 
 /** PATCH /companies/change-status/{id}?active= with the `version` the row was shown at (a stale one gets 409 STALE_VERSION). */
 export function changeCompanyStatus({ id, active, version }: { id: number; active: boolean; version: number }): Promise<CompanyRow> {
-  return api.patch<CompanyRow>(`/companies/change-status/${id}`, { version }, { query: { active } });
+  return callApi(routes.companies.changeStatus, { params: { id }, body: { version }, query: { active } });
 }
 
 export const useUpdateCompanyMutation = () => useWriteMutation('companies', updateCompany);
@@ -49,7 +50,7 @@ export const useChangeCompanyStatusMutation = () => useWriteMutation('companies'
 export function integrationStatusQueryOptions(companyId: number) {
   return queryOptions({
     queryKey: [...companiesKeys.all, 'integrations', companyId] as const,
-    queryFn: ({ signal }) => api.get<IntegrationStatus>('/integrations/status', { query: { companyId }, signal }),
+    queryFn: ({ signal }) => callApi(routes.telematics.status, { query: { companyId }, signal }),
     refetchInterval: (query) => {
       const data = query.state.data;
       return data && Object.values(data).some((p) => p.state === 'QUEUED' || p.state === 'RUNNING') ? 2_000 : false;
@@ -59,7 +60,7 @@ export function integrationStatusQueryOptions(companyId: number) {
 
 /** POST /integrations/sync → 202: the sync is queued; the status shows how it goes. */
 export function syncIntegration(body: SyncRequest): Promise<{ state: string }> {
-  return api.post<{ state: string }>('/integrations/sync', body);
+  return callApi(routes.telematics.sync, { body });
 }
 
 export const useSyncIntegrationMutation = () => useWriteMutation('companies', syncIntegration);

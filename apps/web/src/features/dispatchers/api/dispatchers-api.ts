@@ -1,6 +1,7 @@
 import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
 import type { DispatcherForm, DispatcherRow } from '@milepost/contracts/dispatchers-api';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
 import { areaKeys, useWriteMutation } from '@/lib/query-keys';
 
@@ -14,10 +15,8 @@ export const dispatchersKeys = areaKeys('dispatchers');
 
 /** GET /dispatchers: one page. */
 export function getDispatchers(params: DispatchersListParams, page: number, signal?: AbortSignal): Promise<Paged<DispatcherRow>> {
-  return api.get<Paged<DispatcherRow>>('/dispatchers', {
-    query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, teamId: params.teamId },
-    signal,
-  });
+  return callApi(routes.dispatchers.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, teamId: params.teamId },
+    signal });
 }
 
 export function dispatchersListQueryOptions(params: DispatchersListParams) {
@@ -26,17 +25,17 @@ export function dispatchersListQueryOptions(params: DispatchersListParams) {
 
 /** POST /dispatchers */
 export function createDispatcher(body: DispatcherForm): Promise<DispatcherRow> {
-  return api.post<DispatcherRow>('/dispatchers', body);
+  return callApi(routes.dispatchers.create, { body });
 }
 
 /** PUT /dispatchers/{id} */
 export function updateDispatcher({ id, body }: { id: number; body: DispatcherForm }): Promise<DispatcherRow> {
-  return api.put<DispatcherRow>(`/dispatchers/${id}`, body);
+  return callApi(routes.dispatchers.update, { params: { id }, body });
 }
 
 /** PATCH /dispatchers/change-status/{id}?active= */
 export function changeDispatcherStatus({ id, active }: { id: number; active: boolean }): Promise<DispatcherRow> {
-  return api.patch<DispatcherRow>(`/dispatchers/change-status/${id}`, undefined, { query: { active } });
+  return callApi(routes.dispatchers.changeStatus, { params: { id }, query: { active } });
 }
 
 export const useCreateDispatcherMutation = () => useWriteMutation('dispatchers', createDispatcher);

@@ -6,7 +6,8 @@ import type {
   ReviewRow,
   ReviewStatus,
 } from "@milepost/contracts/mileage-review-api";
-import { api, apiDownload } from "@/lib/api-client";
+import { callApi, downloadApi } from "@/lib/api-client";
+import * as routes from "@milepost/contracts/route-refs.gen";
 import { pagedInfiniteQueryOptions } from "@/lib/paged-query";
 import { areaKeys, useWriteMutation } from "@/lib/query-keys";
 
@@ -31,10 +32,8 @@ export function getReviewPage(
   page: number,
   signal?: AbortSignal,
 ): Promise<ReviewPage> {
-  return api.get<ReviewPage>("/mileage-review", {
-    query: { status, ...filters, sort, page, size: REVIEW_PAGE_SIZE },
-    signal,
-  });
+  return callApi(routes.mileageReview.list, { query: { status, ...filters, sort, page, size: REVIEW_PAGE_SIZE },
+    signal });
 }
 
 export function reviewListQueryOptions(
@@ -53,14 +52,14 @@ export function reviewListQueryOptions(
 
 /** GET /mileage-review/ready: every READY trip of the filter (for "Approve all ready in this filter"). */
 export function getReadyItems(filters: ReviewFilters): Promise<ReadyList> {
-  return api.get<ReadyList>("/mileage-review/ready", { query: { ...filters } });
+  return callApi(routes.mileageReview.ready, { query: { ...filters } });
 }
 
 /** POST /mileage-review/approve: at most 500 trips a call. */
 export function approveTrips(
   items: { tripId: number; version: number }[],
 ): Promise<ApproveResult> {
-  return api.post<ApproveResult>("/mileage-review/approve", { items });
+  return callApi(routes.mileageReview.approve, { body: { items } });
 }
 
 export const useApproveMutation = () =>
@@ -73,9 +72,7 @@ export function downloadSettlementCsv(q: {
   toDate?: string | undefined;
   groupBy: "trip" | "driver";
 }): Promise<void> {
-  return apiDownload("/mileage-review/export.csv", {
-    query: q,
+  return downloadApi(routes.mileageReview.exportCsv, { query: q,
     fileName:
-      q.groupBy === "driver" ? "settlement-by-driver.csv" : "settlement.csv",
-  });
+      q.groupBy === "driver" ? "settlement-by-driver.csv" : "settlement.csv" });
 }

@@ -1,8 +1,8 @@
 import type { MileStatsRefreshAccepted, TripMileStats } from '@milepost/contracts/mile-stats-api';
-import type { TripStateMiles } from '@milepost/contracts/state-miles-api';
 import type { FigureSource, TripDetail } from '@milepost/contracts/trips-api';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { areaKeys, useWriteMutation } from '@/lib/query-keys';
 
 export const mileStatsKeys = areaKeys('mileStats');
@@ -10,7 +10,7 @@ const stateMilesKeys = areaKeys('stateMiles');
 
 /** GET /mile-stats/{tripId}: the three sources' figures (miles, full precision) and the manual ones. */
 export function getMileStats(tripId: number, signal?: AbortSignal): Promise<TripMileStats> {
-  return api.get<TripMileStats>(`/mile-stats/${tripId}`, { signal });
+  return callApi(routes.mileStats.get, { params: { tripId }, signal });
 }
 
 export function mileStatsQueryOptions(tripId: number) {
@@ -21,13 +21,13 @@ export function mileStatsQueryOptions(tripId: number) {
 export function tripStateMilesQueryOptions(tripId: number) {
   return queryOptions({
     queryKey: stateMilesKeys.detail(tripId),
-    queryFn: ({ signal }) => api.get<TripStateMiles>(`/trips/${tripId}/state-miles`, { signal }),
+    queryFn: ({ signal }) => callApi(routes.stateMiles.tripStateMiles, { params: { id: tripId }, signal }),
   });
 }
 
 /** POST /mile-stats/{tripId}/refresh → 202: a job fetches the trip's tracks and keeps its figures. */
 export function refreshTelematics(tripId: number): Promise<MileStatsRefreshAccepted> {
-  return api.post<MileStatsRefreshAccepted>(`/mile-stats/${tripId}/refresh`);
+  return callApi(routes.mileStats.refresh, { params: { tripId } });
 }
 
 export interface PayableMileageBody {
@@ -43,7 +43,7 @@ export interface PayableMileageBody {
 
 /** PUT /mile-stats/payable-mileage: the manual figures (the server recomputes payable = empty + loaded). */
 export function savePayableMileage(body: PayableMileageBody): Promise<TripDetail> {
-  return api.put<TripDetail>('/mile-stats/payable-mileage', body);
+  return callApi(routes.trips.savePayableMileage, { body });
 }
 
 /** Saving refreshes the report and every trips query (the list shows the manual figures too). */

@@ -1,6 +1,7 @@
 import { reportFileName, type ReportResult } from '@milepost/contracts/trip-statistics-api';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiDownload } from '@/lib/api-client';
+import { callApi, downloadApi } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { areaKeys } from '@/lib/query-keys';
 import type { ReportRequest } from '../reports-search';
 
@@ -13,7 +14,9 @@ const queryOf = (r: Asked) =>
 
 /** GET /trip-statistics/period-type (presets) or GET /trip-statistics (a custom range). */
 export function getReport(request: Asked, signal?: AbortSignal): Promise<ReportResult> {
-  return api.get<ReportResult>(request.kind === 'period' ? '/trip-statistics/period-type' : '/trip-statistics', { query: queryOf(request), signal });
+  return request.kind === 'period'
+    ? callApi(routes.tripStatistics.periodType, { query: queryOf(request), signal })
+    : callApi(routes.tripStatistics.list, { query: queryOf(request), signal });
 }
 
 export function reportQueryOptions(request: Asked) {
@@ -22,9 +25,6 @@ export function reportQueryOptions(request: Asked) {
 
 /** GET /trip-statistics/export.csv with the report's query. */
 export function downloadReportCsv(request: Asked): Promise<void> {
-  return apiDownload('/trip-statistics/export.csv', {
-    query: queryOf(request),
-    fileName: reportFileName(request.kind === 'period' ? request.periodType : 'DAILY'),
-  });
+  return downloadApi(routes.tripStatistics.exportCsv, { query: queryOf(request), fileName: reportFileName(request.kind === 'period' ? request.periodType : 'DAILY') });
 }
 

@@ -1,6 +1,7 @@
 import { stateMilesFileName, type StateMilesReport } from '@milepost/contracts/state-miles-api';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiDownload } from '@/lib/api-client';
+import { callApi, downloadApi } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { areaKeys } from '@/lib/query-keys';
 
 export const stateMilesKeys = areaKeys('stateMiles');
@@ -24,7 +25,7 @@ const queryOf = (r: StateMilesRequest) =>
 
 /** GET /state-miles?periodType=QUARTERLY&year&quarter&truckId&companyId */
 export function getStateMiles(r: StateMilesRequest, signal?: AbortSignal): Promise<StateMilesReport> {
-  return api.get<StateMilesReport>('/state-miles', { query: queryOf(r), signal });
+  return callApi(routes.stateMiles.list, { query: queryOf(r), signal });
 }
 
 export function stateMilesQueryOptions(r: StateMilesRequest) {
@@ -34,5 +35,5 @@ export function stateMilesQueryOptions(r: StateMilesRequest) {
 /** GET /state-miles/export.csv with the tab's query: the IFTA worksheet. */
 export function downloadStateMilesCsv(r: StateMilesRequest): Promise<void> {
   const fileName = 'year' in r ? stateMilesFileName({ periodType: 'QUARTERLY', year: r.year, quarter: r.quarter }) : `milepost-state-miles-${r.fromDate}-to-${r.toDate}.csv`;
-  return apiDownload('/state-miles/export.csv', { query: queryOf(r), fileName });
+  return downloadApi(routes.stateMiles.exportCsv, { query: queryOf(r), fileName });
 }

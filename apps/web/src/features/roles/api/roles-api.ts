@@ -2,7 +2,8 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type Paged } from '@milepost/contract
 import type { PermissionRow } from '@milepost/contracts/permissions-api';
 import type { RoleDetail, RoleForm, RoleRow } from '@milepost/contracts/roles-api';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
 import { areaKeys, useWriteMutation } from '@/lib/query-keys';
 
@@ -16,10 +17,8 @@ export const rolesKeys = areaKeys('roles');
 
 /** GET /roles: one page. */
 export function getRoles(params: RolesListParams, page: number, signal?: AbortSignal): Promise<Paged<RoleRow>> {
-  return api.get<Paged<RoleRow>>('/roles', {
-    query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, active: params.active },
-    signal,
-  });
+  return callApi(routes.roles.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, active: params.active },
+    signal });
 }
 
 export function rolesListQueryOptions(params: RolesListParams) {
@@ -28,11 +27,11 @@ export function rolesListQueryOptions(params: RolesListParams) {
 
 /** GET /roles/{id}: the role with its permissionIds and permissions. */
 export function roleQueryOptions(id: number) {
-  return queryOptions({ queryKey: rolesKeys.detail(id), queryFn: ({ signal }) => api.get<RoleDetail>(`/roles/${id}`, { signal }) });
+  return queryOptions({ queryKey: rolesKeys.detail(id), queryFn: ({ signal }) => callApi(routes.roles.get, { params: { id }, signal }) });
 }
 
 function getEnabledPermissionsPage(page: number, signal?: AbortSignal): Promise<Paged<PermissionRow>> {
-  return api.get<Paged<PermissionRow>>('/permissions', { query: { active: true, page, size: PAGE_SIZE_MAX, sort: 'id,asc' }, signal });
+  return callApi(routes.permissions.list, { query: { active: true, page, size: PAGE_SIZE_MAX, sort: 'id,asc' }, signal });
 }
 
 /**
@@ -53,17 +52,17 @@ export function enabledPermissionsQueryOptions() {
 
 /** POST /roles */
 export function createRole(body: RoleForm): Promise<RoleDetail> {
-  return api.post<RoleDetail>('/roles', body);
+  return callApi(routes.roles.create, { body });
 }
 
 /** PUT /roles/{id} */
 export function updateRole({ id, body }: { id: number; body: RoleForm }): Promise<RoleDetail> {
-  return api.put<RoleDetail>(`/roles/${id}`, body);
+  return callApi(routes.roles.update, { params: { id }, body });
 }
 
 /** PATCH /roles/change-status/{id}?active= */
 export function changeRoleStatus({ id, active }: { id: number; active: boolean }): Promise<RoleDetail> {
-  return api.patch<RoleDetail>(`/roles/change-status/${id}`, undefined, { query: { active } });
+  return callApi(routes.roles.changeStatus, { params: { id }, query: { active } });
 }
 
 export const useCreateRoleMutation = () => useWriteMutation('roles', createRole);

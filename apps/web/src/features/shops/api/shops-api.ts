@@ -1,6 +1,7 @@
 import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
 import type { ShopForm, ShopRow } from '@milepost/contracts/shops-api';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
 import { areaKeys, useWriteMutation } from '@/lib/query-keys';
 
@@ -13,7 +14,7 @@ export const shopsKeys = areaKeys('shops');
 
 /** GET /shops: one page. */
 export function getShops(params: ShopsListParams, page: number, signal?: AbortSignal): Promise<Paged<ShopRow>> {
-  return api.get<Paged<ShopRow>>('/shops', { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort }, signal });
+  return callApi(routes.shops.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort }, signal });
 }
 
 export function shopsListQueryOptions(params: ShopsListParams) {
@@ -22,17 +23,17 @@ export function shopsListQueryOptions(params: ShopsListParams) {
 
 /** POST /shops */
 export function createShop(body: ShopForm): Promise<ShopRow> {
-  return api.post<ShopRow>('/shops', body);
+  return callApi(routes.shops.create, { body });
 }
 
 /** PUT /shops/{id} */
 export function updateShop({ id, body }: { id: number; body: ShopForm }): Promise<ShopRow> {
-  return api.put<ShopRow>(`/shops/${id}`, body);
+  return callApi(routes.shops.update, { params: { id }, body });
 }
 
 /** PATCH /shops/change-status/{id}?active= */
 export function changeShopStatus({ id, active }: { id: number; active: boolean }): Promise<ShopRow> {
-  return api.patch<ShopRow>(`/shops/change-status/${id}`, undefined, { query: { active } });
+  return callApi(routes.shops.changeStatus, { params: { id }, query: { active } });
 }
 
 export const useCreateShopMutation = () => useWriteMutation('shops', createShop);

@@ -1,9 +1,9 @@
 import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
 import type { RecoveryReasonRow } from '@milepost/contracts/recovery-reasons-api';
-import type { RoutingStatus } from '@milepost/contracts/routing-api';
 import type { TripSettings, TripSettingsForm } from '@milepost/contracts/settings-api';
 import { queryOptions } from '@tanstack/react-query';
-import { api, hasErrorCode } from '@/lib/api-client';
+import { callApi, hasErrorCode } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
 import { QUERY_ROOTS, areaKeys, useWriteMutation } from '@/lib/query-keys';
 
@@ -18,10 +18,8 @@ export const recoveryReasonsKeys = areaKeys('recoveryReasons');
 
 /** GET /recovery/reasons: one page. */
 export function getRecoveryReasons(params: RecoveryReasonsListParams, page: number, signal?: AbortSignal): Promise<Paged<RecoveryReasonRow>> {
-  return api.get<Paged<RecoveryReasonRow>>('/recovery/reasons', {
-    query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort },
-    signal,
-  });
+  return callApi(routes.recoveryReasons.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort },
+    signal });
 }
 
 export function recoveryReasonsListQueryOptions(params: RecoveryReasonsListParams) {
@@ -30,17 +28,17 @@ export function recoveryReasonsListQueryOptions(params: RecoveryReasonsListParam
 
 /** POST /recovery/reasons */
 export function createRecoveryReason(body: { name: string }): Promise<RecoveryReasonRow> {
-  return api.post<RecoveryReasonRow>('/recovery/reasons', body);
+  return callApi(routes.recoveryReasons.create, { body });
 }
 
 /** PUT /recovery/reasons with the id in the body. */
 export function updateRecoveryReason(body: { id: number; name: string }): Promise<RecoveryReasonRow> {
-  return api.put<RecoveryReasonRow>('/recovery/reasons', body);
+  return callApi(routes.recoveryReasons.replace, { body });
 }
 
 /** PATCH /recovery/reasons/change-status/{id}?active= */
 export function changeRecoveryReasonStatus({ id, active }: { id: number; active: boolean }): Promise<RecoveryReasonRow> {
-  return api.patch<RecoveryReasonRow>(`/recovery/reasons/change-status/${id}`, undefined, { query: { active } });
+  return callApi(routes.recoveryReasons.changeStatus, { params: { id }, query: { active } });
 }
 
 export const useCreateRecoveryReasonMutation = () => useWriteMutation('recoveryReasons', createRecoveryReason);
@@ -56,7 +54,7 @@ export const settingsKeys = {
 /** GET /global-setting/by-type?type=TRIP; null when none exist yet (404). */
 export async function getTripSettings(signal?: AbortSignal): Promise<TripSettings | null> {
   try {
-    return await api.get<TripSettings>('/global-setting/by-type', { query: { type: 'TRIP' }, signal });
+    return await callApi(routes.settings.byType, { query: { type: 'TRIP' }, signal });
   } catch (error) {
     if (hasErrorCode(error, 'NOT_FOUND')) return null;
     throw error;
@@ -69,7 +67,7 @@ export function tripSettingsQueryOptions() {
 
 /** PUT /global-setting/{id} when the settings exist, otherwise POST /global-setting. */
 export function saveTripSettings({ id, body }: { id: number | undefined; body: TripSettingsForm }): Promise<TripSettings> {
-  return id === undefined ? api.post<TripSettings>('/global-setting', body) : api.put<TripSettings>(`/global-setting/${id}`, body);
+  return id === undefined ? callApi(routes.settings.create, { body }) : callApi(routes.settings.update, { params: { id }, body });
 }
 
 /** The saved settings show at once. */
@@ -82,7 +80,7 @@ export const useSaveTripSettingsMutation = () =>
 export function routingStatusQueryOptions() {
   return queryOptions({
     queryKey: [...QUERY_ROOTS.settings, 'routing-status'] as const,
-    queryFn: ({ signal }) => api.get<RoutingStatus>('/routing/status', { signal }),
+    queryFn: ({ signal }) => callApi(routes.routing.status, { signal }),
     // A throttle lasts seconds to minutes: the line follows it while the screen is open.
     refetchInterval: 30_000,
   });

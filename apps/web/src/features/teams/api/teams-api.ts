@@ -1,6 +1,7 @@
 import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
 import type { TeamForm, TeamRow } from '@milepost/contracts/dispatchers-api';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
 import { areaKeys, useWriteMutation } from '@/lib/query-keys';
 
@@ -13,7 +14,7 @@ export const teamsKeys = areaKeys('teams');
 
 /** GET /teams: one page. */
 export function getTeams(params: TeamsListParams, page: number, signal?: AbortSignal): Promise<Paged<TeamRow>> {
-  return api.get<Paged<TeamRow>>('/teams', { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort }, signal });
+  return callApi(routes.teams.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort }, signal });
 }
 
 export function teamsListQueryOptions(params: TeamsListParams) {
@@ -22,17 +23,17 @@ export function teamsListQueryOptions(params: TeamsListParams) {
 
 /** POST /teams */
 export function createTeam(body: TeamForm): Promise<TeamRow> {
-  return api.post<TeamRow>('/teams', body);
+  return callApi(routes.teams.create, { body });
 }
 
 /** PUT /teams/{id} */
 export function updateTeam({ id, body }: { id: number; body: TeamForm }): Promise<TeamRow> {
-  return api.put<TeamRow>(`/teams/${id}`, body);
+  return callApi(routes.teams.update, { params: { id }, body });
 }
 
 /** PATCH /teams/change-status/{id}?active= */
 export function changeTeamStatus({ id, active }: { id: number; active: boolean }): Promise<TeamRow> {
-  return api.patch<TeamRow>(`/teams/change-status/${id}`, undefined, { query: { active } });
+  return callApi(routes.teams.changeStatus, { params: { id }, query: { active } });
 }
 
 export const useCreateTeamMutation = () => useWriteMutation('teams', createTeam);

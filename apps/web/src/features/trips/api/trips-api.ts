@@ -1,11 +1,11 @@
 import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
 import type { TripRouteData } from '@milepost/contracts/route-data-api';
-import type { DuplicateCheckRow, HistoryEntry, IdentifierType, TripDetail, TripInput, TripRow } from '@milepost/contracts/trips-api';
+import type { DuplicateCheckRow, IdentifierType, TripDetail, TripInput, TripRow } from '@milepost/contracts/trips-api';
 import { TRIPS_EXPORT_FILE_NAME, type TripStatus } from '@milepost/contracts/trips-list';
-import type { TripMapReport, TripMapSummary } from '@milepost/contracts/trip-map-api';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { LookupOption } from '@/components/ui/lookup-select';
-import { api, apiDownload, isApiError } from '@/lib/api-client';
+import { callApi, downloadApi, isApiError } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { LOOKUP_PAGE_SIZE } from '@/lib/lookups';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
 import { areaKeys, useWriteMutation } from '@/lib/query-keys';
@@ -33,7 +33,7 @@ export const TRIP_HISTORY_PAGE_SIZE = 10;
 
 /** GET /trips: one page. */
 export function getTrips(params: TripsListParams, page: number, signal?: AbortSignal): Promise<Paged<TripRow>> {
-  return api.get<Paged<TripRow>>('/trips', { query: { page, size: PAGE_SIZE_DEFAULT, ...params }, signal });
+  return callApi(routes.trips.list, { query: { page, size: PAGE_SIZE_DEFAULT, ...params }, signal });
 }
 
 export function tripsListQueryOptions(params: TripsListParams) {
@@ -42,19 +42,19 @@ export function tripsListQueryOptions(params: TripsListParams) {
 
 /** GET /trips/export.csv: every trip of these filters, in this sort, streamed by the server. */
 export function downloadTripsCsv(params: TripsListParams): Promise<void> {
-  return apiDownload('/trips/export.csv', { query: { ...params }, fileName: TRIPS_EXPORT_FILE_NAME });
+  return downloadApi(routes.trips.exportCsv, { query: { ...params }, fileName: TRIPS_EXPORT_FILE_NAME });
 }
 
 /** GET /trips/{id} */
 export function tripQueryOptions(id: number) {
-  return queryOptions({ queryKey: tripsKeys.detail(id), queryFn: ({ signal }) => api.get<TripDetail>(`/trips/${id}`, { signal }) });
+  return queryOptions({ queryKey: tripsKeys.detail(id), queryFn: ({ signal }) => callApi(routes.trips.get, { params: { id }, signal }) });
 }
 
 /** GET /trips/identifier-numbers?type=LOAD_NUMBER|TRAILER_NUMBER: load or trailer numbers for a picker. */
 export function identifierNumbersQueryOptions(type: IdentifierType) {
   return (keyword: string) =>
     pagedInfiniteQueryOptions(tripsKeys.options('numbers', type, keyword), (page, signal) =>
-      api.get<Paged<{ identifierValue: string }>>('/trips/identifier-numbers', { query: { keyword, type, page, size: LOOKUP_PAGE_SIZE }, signal }),
+      callApi(routes.trips.identifierNumbers, { query: { keyword, type, page, size: LOOKUP_PAGE_SIZE }, signal }),
     );
 }
 
@@ -75,7 +75,7 @@ export interface VehicleInfo {
 
 /** GET /trips/vehicle/info-by-identifier-number?number=: trucks and drivers that ran a number. */
 export function getVehicleInfo(number: string, signal?: AbortSignal): Promise<VehicleInfo> {
-  return api.get<VehicleInfo>('/trips/vehicle/info-by-identifier-number', { query: { number }, signal });
+  return callApi(routes.trips.vehicleInfoByIdentifierNumber, { query: { number }, signal });
 }
 
 /** GET /trip-action-history?tripId&page&size=10, newest first. */
@@ -83,14 +83,14 @@ export function tripHistoryQueryOptions(tripId: number, page: number) {
   return queryOptions({
     queryKey: tripsKeys.history(tripId, page),
     queryFn: ({ signal }) =>
-      api.get<Paged<HistoryEntry>>('/trip-action-history', { query: { tripId, page, size: TRIP_HISTORY_PAGE_SIZE }, signal }),
+      callApi(routes.trips.history, { query: { tripId, page, size: TRIP_HISTORY_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /trips/check-number: trips already using a number, by recovery index. */
 export function checkTripNumber(number: string, identifierType: IdentifierType, signal?: AbortSignal): Promise<DuplicateCheckRow[]> {
-  return api.get<DuplicateCheckRow[]>('/trips/check-number', { query: { number: number.trim(), identifierType }, signal });
+  return callApi(routes.trips.checkNumber, { query: { number: number.trim(), identifierType }, signal });
 }
 
 // ---- the trip map (Map view, Routes screen)
@@ -130,10 +130,8 @@ const serverText = (error: unknown) => (isApiError(error) ? error.serverMessage 
 export async function findTripForMap(target: TripMapTarget, signal?: AbortSignal): Promise<TripRouteData> {
   const byLoad = target.loadNumber !== undefined;
   try {
-    return await api.get<TripRouteData>('/trips/route-data', {
-      query: { truckId: target.truckId, driverId: target.driverId, number: byLoad ? target.loadNumber : target.trailerNumber, identifierType: byLoad ? 'LOAD_NUMBER' : 'TRAILER_NUMBER' },
-      signal,
-    });
+    return await callApi(routes.mileStats.routeData, { query: { truckId: target.truckId, driverId: target.driverId, number: byLoad ? target.loadNumber : target.trailerNumber, identifierType: byLoad ? 'LOAD_NUMBER' : 'TRAILER_NUMBER' },
+      signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     const kind = isApiError(error) && (error.status === 404 || error.status === 400) ? 'route' : 'data';
@@ -153,7 +151,7 @@ export function tripForMapQueryOptions(target: TripMapTarget) {
 export function tripMapSummaryQueryOptions(tripId: number) {
   return queryOptions({
     queryKey: [...tripsKeys.all, 'map', 'summary', tripId] as const,
-    queryFn: ({ signal }) => api.get<TripMapSummary>(`/trips/${tripId}/map-summary`, { signal }),
+    queryFn: ({ signal }) => callApi(routes.trips.mapSummary, { params: { id: tripId }, signal }),
   });
 }
 
@@ -161,7 +159,7 @@ export function tripMapSummaryQueryOptions(tripId: number) {
 export function tripMapReportQueryOptions(tripId: number) {
   return queryOptions({
     queryKey: [...tripsKeys.all, 'map', 'report', tripId] as const,
-    queryFn: ({ signal }) => api.get<TripMapReport>(`/trips/${tripId}/map-report`, { signal }),
+    queryFn: ({ signal }) => callApi(routes.trips.mapReport, { params: { id: tripId }, signal }),
   });
 }
 
@@ -169,20 +167,22 @@ export function tripMapReportQueryOptions(tripId: number) {
 
 /** The trip payload as sent: dates MM/DD/YYYY HH:mm:ss, empty values dropped, mileage numbers or null. */
 export type TripPayload = Partial<TripInput> & Pick<TripInput, 'tripStops'>;
+/** A draft may lack fields: the server's 400 names each one, and the form shows them. */
+const asSent = <T,>(payload: T) => payload as T & TripInput;
 
 /** POST /trips */
 export function createTrip(body: TripPayload): Promise<TripDetail> {
-  return api.post<TripDetail>('/trips', body);
+  return callApi(routes.trips.create, { body: asSent(body) });
 }
 
 /** PUT /trips/{id} with the version the form was loaded at (a stale one gets 409 STALE_VERSION). */
 export function updateTrip({ id, body }: { id: number; body: TripPayload & { version: number } }): Promise<TripDetail> {
-  return api.put<TripDetail>(`/trips/${id}`, body);
+  return callApi(routes.trips.update, { params: { id }, body: asSent(body) });
 }
 
 /** PATCH /trips/change-trip-status/{id}?tripStatus= with the `version` the trip was shown at (a stale one gets 409 STALE_VERSION). */
 export function changeTripStatus({ id, tripStatus, version }: { id: number; tripStatus: TripStatus; version: number }): Promise<TripDetail> {
-  return api.patch<TripDetail>(`/trips/change-trip-status/${id}`, { version }, { query: { tripStatus } });
+  return callApi(routes.trips.changeTripStatus, { params: { id }, body: { version }, query: { tripStatus } });
 }
 
 export const useCreateTripMutation = () => useWriteMutation('trips', createTrip);

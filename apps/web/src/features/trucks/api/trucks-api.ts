@@ -2,7 +2,8 @@ import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
 import type { AssignDriversForm } from '@milepost/contracts/drivers-api';
 import type { TruckForm, TruckRow } from '@milepost/contracts/trucks-api';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
 import { areaKeys, useWriteMutation } from '@/lib/query-keys';
 
@@ -17,10 +18,8 @@ export const trucksKeys = areaKeys('trucks');
 
 /** GET /trucks: one page (keyword on the unit number, company and driver filters). */
 export function getTrucks(params: TrucksListParams, page: number, signal?: AbortSignal): Promise<Paged<TruckRow>> {
-  return api.get<Paged<TruckRow>>('/trucks', {
-    query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, companyId: params.companyId, driverId: params.driverId },
-    signal,
-  });
+  return callApi(routes.trucks.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, companyId: params.companyId, driverId: params.driverId },
+    signal });
 }
 
 export function trucksListQueryOptions(params: TrucksListParams) {
@@ -29,22 +28,22 @@ export function trucksListQueryOptions(params: TrucksListParams) {
 
 /** GET /trucks/{id} */
 export function truckQueryOptions(id: number) {
-  return queryOptions({ queryKey: trucksKeys.detail(id), queryFn: ({ signal }) => api.get<TruckRow>(`/trucks/${id}`, { signal }) });
+  return queryOptions({ queryKey: trucksKeys.detail(id), queryFn: ({ signal }) => callApi(routes.trucks.get, { params: { id }, signal }) });
 }
 
 /** PUT /trucks/{id}; `version` is the one the form was loaded at (a stale one gets 409 STALE_VERSION). */
 export function updateTruck({ id, body }: { id: number; body: TruckForm & { version: number } }): Promise<TruckRow> {
-  return api.put<TruckRow>(`/trucks/${id}`, body);
+  return callApi(routes.trucks.update, { params: { id }, body });
 }
 
 /** PATCH /trucks/change-status/{id}?active= with the `version` the row was shown at (a stale one gets 409 STALE_VERSION). */
 export function changeTruckStatus({ id, active, version }: { id: number; active: boolean; version: number }): Promise<TruckRow> {
-  return api.patch<TruckRow>(`/trucks/change-status/${id}`, { version }, { query: { active } });
+  return callApi(routes.trucks.changeStatus, { params: { id }, body: { version }, query: { active } });
 }
 
 /** POST /drivers/assign-user: the drivers (and so their trucks) go to one user. */
 export function assignDriversToUser(body: AssignDriversForm): Promise<{ assigned: number }> {
-  return api.post<{ assigned: number }>('/drivers/assign-user', body);
+  return callApi(routes.drivers.assignUser, { body });
 }
 
 export const useUpdateTruckMutation = () => useWriteMutation('trucks', updateTruck);

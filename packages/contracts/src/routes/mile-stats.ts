@@ -1,0 +1,38 @@
+import { envelope } from '../api';
+import { mileStatsParams, mileStatsRefreshAccepted, tripMileStats } from '../mile-stats-api';
+import { routeDataQuery, tripRouteData } from '../route-data-api';
+import { defineRoutes } from '../route-table';
+
+/** /api/v1/mile-stats and the module's paths outside it (apps/api/src/modules/mile-stats). */
+export const mileStatsRoutes = defineRoutes({
+  get: {
+    method: 'GET',
+    path: '/api/v1/mile-stats/:tripId',
+    tags: ['mile-stats'],
+    summary: "A trip's miles from HERE, Samsara and GLE with the manual figures (miles, full precision), from stored data",
+    access: { permission: 'CAN_VIEW_MILEAGE_REPORT_TRIP' },
+    params: mileStatsParams,
+    responses: { 200: envelope(tripMileStats) },
+    errors: ['NOT_FOUND'],
+  },
+  refresh: {
+    method: 'POST',
+    path: '/api/v1/mile-stats/:tripId/refresh',
+    tags: ['mile-stats'],
+    summary: "Queue a fetch of the trip's telematics tracks and a new computation of its figures (202)",
+    access: { anyOf: ['CAN_SYNC_INTEGRATIONS', 'CAN_EDIT_MILEAGE_REPORT_TRIP'] },
+    params: mileStatsParams,
+    responses: { 202: envelope(mileStatsRefreshAccepted) },
+    errors: ['NOT_FOUND', 'REFRESH_RATE_LIMITED'],
+  },
+  routeData: {
+    method: 'GET',
+    path: '/api/v1/trips/route-data',
+    tags: ['trips'],
+    summary: 'The trip a map shows: stops, mileStats, samsaraLocation and gleLocation',
+    access: { anyOf: ['CAN_VIEW_TRIP_MAP', 'CAN_SHOW_ROUTES'] },
+    query: routeDataQuery,
+    responses: { 200: envelope(tripRouteData) },
+    errors: ['NOT_FOUND'],
+  },
+});
