@@ -23,7 +23,7 @@ export const mileStatsRoutes = defineRoutes({
     access: { anyOf: ['CAN_SYNC_INTEGRATIONS', 'CAN_EDIT_MILEAGE_REPORT_TRIP'] },
     params: mileStatsParams,
     responses: { 202: envelope(mileStatsRefreshAccepted) },
-    errors: ['NOT_FOUND', 'REFRESH_RATE_LIMITED'],
+    errors: ['NOT_FOUND', 'REFRESH_RATE_LIMITED', 'INTEGRATION_DISABLED'],
   },
   routeData: {
     method: 'GET',
