@@ -158,14 +158,14 @@ export default tseslint.config(
     },
   },
   {
-    files: PLAIN_CONTRACTS.map((name) => `packages/contracts/src/${name}.ts`),
+    files: [...PLAIN_CONTRACTS.map((name) => `packages/contracts/src/${name}.ts`), 'packages/contracts/src/route-refs/*.gen.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             ...noSchemaLibraries,
-            { group: ['./*', ...PLAIN_CONTRACTS.map((name) => `!./${name}`)], allowTypeImports: true, message: 'The plain contracts modules import only each other.' },
+            { group: ['./*', ...PLAIN_CONTRACTS.map((name) => `!./${name}`), '!./route-refs', '!./route-refs/*.gen'], allowTypeImports: true, message: 'The plain contracts modules import only each other.' },
           ],
         },
       ],

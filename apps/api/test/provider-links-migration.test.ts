@@ -194,6 +194,8 @@ const STILL_NAMES_A_PROVIDER = [
     'packages/contracts/src/companies-api.ts',
     'packages/contracts/src/integrations-api.ts',
     'packages/contracts/src/mile-stats-api.ts',
+    // The spec's field names samsaraLocation and gleLocation, in GET /trips/route-data's summary.
+    'packages/contracts/src/routes/mile-stats.ts',
     'packages/contracts/src/permissions.ts',
     'packages/contracts/src/route-data-api.ts',
     'packages/contracts/src/settings-api.ts',

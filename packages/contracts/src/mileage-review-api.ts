@@ -96,7 +96,7 @@ export function payBasisFigure(payBasis: PayBasis, routed: number | null, actual
 
 /**
  * A figure beyond the tolerance of the pay basis (docs/mileage-review.md "Beyond tolerance"): its
- * difference in % and the sentence "SAMSARA 512.4 mi is 2.5 % over the pay basis (routed 500.0 mi;
+ * difference in % and the sentence "<source> 512.4 mi is 2.5 % over the pay basis (routed 500.0 mi;
  * tolerance 2 %)"; null within tolerance. `text` writes a figure in the user's unit.
  */
 export function beyondToleranceOf(

@@ -5,6 +5,7 @@ import { TRIP_STATUSES, TRIP_STATUS_LABELS, type TripStatus } from './trips-list
 import { decimalText, id, optionalId, optionalText, queryText, requiredText, version } from './fields';
 import { centralDateTime, optionalCentralDateTime, parseCentral } from './time';
 import { estimateBasis, ROUTE_SOURCES } from './routing-api';
+import { PROVIDER_LABELS, PROVIDERS } from './providers';
 // The stop and load types are geo's (packages/geo/src/stops.ts): the trip schemas are built from them.
 import { LOAD_STATUSES, STOP_TYPES, stopLetter } from '@milepost/geo/stops';
 
@@ -317,9 +318,9 @@ export const vehicleInfo = z.object({
 export const changeTripStatusQuery = z.object({ tripStatus: z.enum(TRIP_STATUSES, { message: TRIP_MESSAGES.tripStatus }) });
 
 /** The sources whose figures "Use these miles" takes in the Mileage Report (docs/mileage-review.md "Screen"). */
-export const FIGURE_SOURCES = ['HERE', 'ESTIMATE', 'SAMSARA', 'GLE'] as const;
+export const FIGURE_SOURCES = ['HERE', 'ESTIMATE', ...PROVIDERS] as const;
 export type FigureSource = (typeof FIGURE_SOURCES)[number];
-export const FIGURE_SOURCE_LABELS: Record<FigureSource, string> = { HERE: 'HERE route', ESTIMATE: 'Estimate', SAMSARA: 'Samsara', GLE: 'GLE' };
+export const FIGURE_SOURCE_LABELS: Record<FigureSource, string> = { HERE: 'HERE route', ESTIMATE: 'Estimate', ...PROVIDER_LABELS };
 /** The Trip History's words for payable miles taken from one source's figures. */
 export const takenFromNote = (source: FigureSource) => `taken from ${FIGURE_SOURCE_LABELS[source]}`;
 
@@ -331,7 +332,7 @@ export const payableMileageForm = z
     emptyMiles: mileage,
     loadedMiles: mileage,
     version: version('version is required'),
-    source: z.enum(FIGURE_SOURCES, { message: 'source must be HERE, ESTIMATE, SAMSARA or GLE' }).optional(),
+    source: z.enum(FIGURE_SOURCES, { message: `source must be ${FIGURE_SOURCES.slice(0, -1).join(', ')} or ${FIGURE_SOURCES.at(-1)}` }).optional(),
   })
   .superRefine((v, ctx) => {
     if (payableTooLarge(v.emptyMiles, v.loadedMiles)) ctx.addIssue({ code: 'custom', path: ['loadedMiles'], message: TRIP_MESSAGES.payableTooLarge });

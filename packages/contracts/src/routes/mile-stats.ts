@@ -9,7 +9,7 @@ export const mileStatsRoutes = defineRoutes({
     method: 'GET',
     path: '/api/v1/mile-stats/:tripId',
     tags: ['mile-stats'],
-    summary: "A trip's miles from HERE, Samsara and GLE with the manual figures (miles, full precision), from stored data",
+    summary: "A trip's miles from HERE and each telematics provider with the manual figures (miles, full precision), from stored data",
     access: { permission: 'CAN_VIEW_MILEAGE_REPORT_TRIP' },
     params: mileStatsParams,
     responses: { 200: envelope(tripMileStats) },

@@ -8,7 +8,7 @@ export const telematicsRoutes = defineRoutes({
     method: 'POST',
     path: '/api/v1/integrations/sync',
     tags: ['integrations'],
-    summary: "Queue a sync of a company's Samsara or GLE vehicles and drivers",
+    summary: "Queue a sync of a company's vehicles and drivers at one telematics provider",
     access: { permission: 'CAN_SYNC_INTEGRATIONS' },
     body: syncRequest,
     responses: { 202: envelope(syncAccepted) },
