@@ -6,7 +6,7 @@ import { freePort } from './ports';
 
 /**
  * The built product, started twice — two servers, each on a free port with a fresh PGlite data
- * folder of its own — and driven in Debian's Chromium by two workers: the spec files are split
+ * folder of its own, copied from one seeded once (e2e/server.ts) — and driven in Debian's Chromium by two workers: the spec files are split
  * between the servers (projects `a` and `b`, one worker each, about the same running time), so no spec sees
  * another's changes and the two cores are both at work. Workers inherit the ports and folders
  * chosen here by the main process. A spec finds its server's data folder with `dataDir()`
@@ -19,6 +19,8 @@ for (const name of SERVERS) {
   const dataDir = (process.env[`E2E_DATA_DIR_${name}`] ??= mkdtempSync(path.join(os.tmpdir(), `milepost-e2e-${name}-`)));
   server[name] = { port, dataDir, baseURL: `http://localhost:${port}` };
 }
+// The one folder both servers' data is copied from (e2e/server.ts seeds it once).
+const templateDir = (process.env.E2E_TEMPLATE_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'milepost-e2e-template-')));
 /** The files of server `a`; every other spec runs on `b`. Split by running time (CI's e2e report). */
 const ON_SERVER_A = ['shell', 'trips', 'maps', 'stops-and-phone', 'mileage-report', 'reports', 'day-details', 'first-screen-budget'].map((f) => `**/${f}.spec.ts`);
 
@@ -57,6 +59,7 @@ export default defineConfig({
     env: {
       PORT: server[name].port,
       MILEPOST_DATA_DIR: server[name].dataDir,
+      E2E_TEMPLATE_DIR: templateDir,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       LOG_PRETTY: 'false',
