@@ -257,6 +257,6 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
       await updateTrip(db, routing, actor.id, trip.id, { ...input, notes: 'Receiver moved the appointment', version: trip.version });
     }
   }
-  // The mile stats of loads with stored tracks are computed by a background job after start
-  // (modules/trip-figures/jobs.ts, backfillMileStats), so a first start stays quick.
+  // The mile stats of loads with stored tracks are kept by seedDemo right after (db/seed/demo.ts,
+  // the backfill job's backfillMileStats), in the seed's transaction.
 }

@@ -7,7 +7,7 @@ import { seedDemoReference } from './demo-reference';
 import { seedDemoTrips } from './demo-trips';
 import { seedDemoFuel } from './demo-fuel';
 import type { RoutingService } from '../../modules/routing/service';
-import { recomputeAll } from '../../modules/trip-figures';
+import { backfillMileStats, recomputeAll } from '../../modules/trip-figures';
 
 export const DEMO_LOGIN = { email: 'owner@milepost.local', password: 'milepost-demo' } as const;
 
@@ -20,8 +20,9 @@ const DEMO_USERS = [
 /**
  * Seeds the demo data once; a second start finds the flag and does nothing. Returns whether it
  * seeded. The demo trips are routed as they are saved, with the estimate (no network inside the
- * seed's transaction); with a HERE key they are routed again by HERE once it has committed. A
- * fresh start shows no blank miles.
+ * seed's transaction); with a HERE key they are routed again by HERE once it has committed. The
+ * figures of the stored demo tracks (and so the trips' GPS state miles) are kept in the same
+ * transaction, before the demo fuel is drawn from them. A fresh start shows no blank miles.
  */
 export async function seedDemo(db: Db, routing: RoutingService): Promise<boolean> {
   // Every later start: one read, no password hashing (docs/deploy.md#starting).
@@ -39,6 +40,11 @@ export async function seedDemo(db: Db, routing: RoutingService): Promise<boolean
     }
     await seedDemoReference(tx);
     await seedDemoTrips(tx, routing.withoutHere());
+    // The stored demo tracks' figures and GPS state miles now, through the backfill job's own code,
+    // so the reports and the IFTA return are complete on the first screen (docs/ifta.md "Demo").
+    await backfillMileStats({ db: tx }, 2000, (_tripId, err) => {
+      throw err;
+    });
     await seedDemoFuel(tx);
     return true;
   });

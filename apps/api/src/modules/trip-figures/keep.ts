@@ -3,7 +3,8 @@ import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { trips } from '../../db/schema/trips';
 import { recomputeStateMiles } from '../state-miles';
 import { refreshTripReview } from '../mileage-review';
-import { ENGINE_VERSION, syncActualMiles, tripFigures } from './figures';
+import type { Db } from '../../db/client';
+import { ENGINE_VERSION, syncActualMiles, tripFigures, type TripFigures } from './figures';
 import { loadStoredTrack, PROVIDERS, refreshTrack, type ProviderName, type TelematicsDeps, type TrackState } from '../telematics';
 
 /**
@@ -38,6 +39,15 @@ export async function keepTripFigures(deps: TelematicsDeps, tripId: number, opts
     if (Object.values(tracks).some((t) => t.fetched)) f = await tripFigures(db, tripId, { location: true });
     if (!f) return null;
   }
+  return { tracks, changed: await keepFigures(db, tripId, f) };
+}
+
+/**
+ * Keeps the figures of the trip's stored tracks (no fetching): what follows them too — the
+ * actual miles, the state miles, the review row — in one transaction. Returns the sources whose
+ * kept figures were written or removed.
+ */
+async function keepFigures(db: Db, tripId: number, f: TripFigures): Promise<ProviderName[]> {
   const changed: ProviderName[] = [];
   await db.transaction(async (tx) => {
     for (const source of f.sources) {
@@ -69,17 +79,18 @@ export async function keepTripFigures(deps: TelematicsDeps, tripId: number, opts
     // The trip's review row follows its figures (docs/mileage-review.md).
     await refreshTripReview(tx, tripId);
   });
-  return { tracks, changed };
+  return changed;
 }
 
 /**
  * Keeps the figures of completed trips that have a stored track but no kept figures for it yet
  * (the demo's loads, tracks stored by a sync), or figures kept by an older engine (its rules
  * changed: `ENGINE_VERSION`), for the reports and the Mileage Review. At most `limit` trips a
- * run; returns how many it did.
+ * run; returns how many it did. Fetches nothing, so it needs only the database: the demo seed
+ * runs it in its transaction (db/seed/demo.ts), the backfill job after start.
  */
 export async function backfillMileStats(
-  deps: TelematicsDeps,
+  deps: Pick<TelematicsDeps, 'db'>,
   limit = 2000,
   onError?: (tripId: number, err: unknown) => void,
   signal?: AbortSignal,
@@ -96,7 +107,8 @@ export async function backfillMileStats(
     if (signal?.aborted) break;
     done++;
     try {
-      await keepTripFigures(deps, id, { fetch: false });
+      const f = await tripFigures(deps.db, id, { location: true });
+      if (f) await keepFigures(deps.db, id, f);
     } catch (err) {
       onError?.(id, err);
     }

@@ -1,4 +1,4 @@
-import { iftaQuarterRange, iftaReturnFileName, type FuelImportBody, type IftaRatesForm } from '@milepost/contracts/ifta-api';
+import { iftaQuarterRange, iftaReturnFileName, type FuelImportBody, type FuelPurchaseForm, type IftaRatesForm } from '@milepost/contracts/ifta-api';
 import { formatWireDateTime } from '@milepost/contracts/time';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi, downloadApi } from '@/lib/api-client';
@@ -40,6 +40,15 @@ export function iftaRatesQueryOptions(quarter: string) {
 
 /** PUT /ifta-rates with the version read. */
 export const saveIftaRates = (form: IftaRatesForm) => callApi(routes.iftaRates.replace, { body: form });
+
+/** POST /ifta-rates/import: IFTA, Inc.'s rate matrix (CSV) as the quarter's rates, with the version read. */
+export const importIftaRateMatrix = (body: { quarter: string; csv: string; version: number }) => callApi(routes.iftaRates.import, { body });
+
+/** PUT /fuel-purchases/{id} with the version read. */
+export const updateFuelPurchase = ({ id, body }: { id: number; body: FuelPurchaseForm & { version: number } }) => callApi(routes.fuelPurchases.update, { params: { id }, body });
+
+/** DELETE /fuel-purchases/{id} */
+export const deleteFuelPurchase = (id: number) => callApi(routes.fuelPurchases.remove, { params: { id } });
 
 /** GET /ifta-return/export.csv */
 export const downloadIftaReturnCsv = (r: IftaRequest) => downloadApi(routes.iftaReturn.exportCsv, { query: { ...r }, fileName: iftaReturnFileName(r) });

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { IftaRates, IftaReturn, IftaReturnTrip, FuelPurchaseRow } from '@milepost/contracts/ifta-api';
+import { IFTA_MESSAGES, type IftaRates, type IftaReturn, type IftaReturnTrip, type FuelPurchaseRow } from '@milepost/contracts/ifta-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, page } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
-import { IFTA_CHOOSE_COMPANY_TEXT, IftaTab, noRatesText } from './ifta-tab';
+import { FUEL_DELETED_TEXT, FUEL_SAVED_TEXT, FUEL_STALE_TEXT } from './fuel-purchase-edit';
+import { IFTA_CHOOSE_COMPANY_TEXT, IftaTab, noRatesText, rateMatrixImportedText } from './ifta-tab';
 
 const ret: IftaReturn = {
   companyId: 3,
@@ -156,5 +157,163 @@ describe('Reports → IFTA return → fuel card import', () => {
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText(/Imported 1\./, undefined, wait)).toBeInTheDocument();
     expect(bodies[2]).toMatchObject({ dryRun: false, skipInvalid: true });
+  });
+});
+
+describe('Reports → IFTA return → one fuel purchase', () => {
+  const renderFuel = (permissions: string[]) => {
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3', companyId: 3 }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(permissions) });
+  };
+
+  it('is changed with the version read: a wrong field is said under it, a change made meanwhile (409) offers Reload, then the save goes through', async () => {
+    const puts: Record<string, unknown>[] = [];
+    let stored = purchase;
+    mockApi({
+      'GET /ifta-return': () => ret,
+      'GET /fuel-purchases/import-mapping': () => ({ companyId: 3, mapping: null }),
+      'GET /fuel-purchases': () => page([stored]),
+      'PUT /fuel-purchases/5': (c) => {
+        const body = c.body as Record<string, unknown>;
+        puts.push(body);
+        if (puts.length === 1) {
+          // Someone else changed the vendor meanwhile.
+          stored = { ...purchase, vendor: "Love's #301", version: 2 };
+          return apiError(409, 'The fuel purchase was changed since it was read: read it again.', 'STALE_VERSION');
+        }
+        if (puts.length === 2) {
+          return Response.json(
+            { status: 400, code: 'VALIDATION_FAILED', message: 'purchasedAt must be MM/DD/YYYY HH:mm:ss', errors: [{ path: 'body.purchasedAt', message: 'purchasedAt must be MM/DD/YYYY HH:mm:ss' }] },
+            { status: 400 },
+          );
+        }
+        stored = { ...stored, gallons: Number(body.gallons), version: 3 };
+        return stored;
+      },
+    });
+    renderFuel(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Fuel purchases' }, wait));
+    await user.click(await screen.findByRole('button', { name: 'Edit the purchase of T-101, 07/20/2026 10:00:00' }, wait));
+    const form = screen.getByRole('form', { name: 'Purchase T-101, 07/20/2026 10:00:00' });
+    const gallonsField = within(form).getByRole('textbox', { name: 'Gallons' });
+    expect(gallonsField).toHaveValue('150.25');
+
+    // Checked before it is sent: more than 500 gallons is said under the field, and nothing is sent.
+    await user.clear(gallonsField);
+    await user.type(gallonsField, '600');
+    await user.click(within(form).getByRole('button', { name: 'Save purchase' }));
+    expect(await within(form).findByText(IFTA_MESSAGES.gallons, undefined, wait)).toBeInTheDocument();
+    expect(gallonsField).toHaveAttribute('aria-invalid', 'true');
+    expect(puts).toHaveLength(0);
+
+    await user.clear(gallonsField);
+    await user.type(gallonsField, '120.5');
+    await user.click(within(form).getByRole('button', { name: 'Save purchase' }));
+    expect(await within(form).findByRole('alert', undefined, wait)).toHaveTextContent(FUEL_STALE_TEXT);
+    expect(puts[0]).toEqual({ truckId: 1, purchasedAt: '07/20/2026 10:00:00', jurisdiction: 'IL', gallons: '120.5', amount: '600.00', vendor: 'Pilot #412', city: 'Gary', version: 1 });
+
+    // Reload reads the purchase again: the other change and its version are in the form.
+    await user.click(within(form).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Vendor' })).toHaveValue("Love's #301"), wait);
+    expect(within(form).queryByRole('alert')).toBeNull();
+
+    // The server's field issue goes under its field.
+    await user.clear(gallonsField);
+    await user.type(gallonsField, '120.5');
+    await user.click(within(form).getByRole('button', { name: 'Save purchase' }));
+    const when = within(form).getByRole('textbox', { name: /Date and time/ });
+    await waitFor(() => expect(when).toHaveAttribute('aria-invalid', 'true'), wait);
+    expect(puts[1]).toMatchObject({ gallons: '120.5', vendor: "Love's #301", version: 2 });
+
+    await user.click(within(form).getByRole('button', { name: 'Save purchase' }));
+    expect(await screen.findByText(FUEL_SAVED_TEXT, undefined, wait)).toBeInTheDocument();
+    expect(puts[2]).toMatchObject({ version: 2, gallons: '120.5' });
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('is deleted after a confirmation', async () => {
+    let deleted = false;
+    mockApi({
+      'GET /ifta-return': () => ret,
+      'GET /fuel-purchases/import-mapping': () => ({ companyId: 3, mapping: null }),
+      'GET /fuel-purchases': () => page(deleted ? [] : [purchase]),
+      'DELETE /fuel-purchases/5': () => {
+        deleted = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderFuel(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Fuel purchases' }, wait));
+    await user.click(await screen.findByRole('button', { name: /Edit the purchase of T-101/ }, wait));
+    await user.click(screen.getByRole('button', { name: 'Delete purchase' }));
+    const dialog = await screen.findByRole('alertdialog', undefined, wait);
+    expect(dialog).toHaveTextContent('Delete this fuel purchase?');
+    expect(deleted).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(FUEL_DELETED_TEXT, undefined, wait)).toBeInTheDocument();
+    expect(deleted).toBe(true);
+    expect(await screen.findByText('No fuel purchases.', undefined, wait)).toBeInTheDocument();
+  });
+
+  it('is read-only without CAN_EDIT_FUEL_PURCHASES', async () => {
+    mockApi({ 'GET /ifta-return': () => ret, 'GET /fuel-purchases': () => page([purchase]) });
+    renderFuel(['CAN_SHOW_REPORTS']);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Fuel purchases' }, wait));
+    const list = await screen.findByRole('table', { name: 'Fuel purchases, 2026Q3' }, wait);
+    expect(cells(list)).toEqual([['07/20/2026 10:00', 'T-101', 'IL', '150.250 gal', 'Pilot #412']]);
+    expect(screen.queryByRole('button', { name: /Edit the purchase/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Import a fuel card export' })).toBeNull();
+  });
+});
+
+describe('Reports → IFTA return → the rate matrix file', () => {
+  const matrix = 'IFTA Fuel Tax Rate Matrix,,\nState / Province,,Special Diesel\nINDIANA (IN),U.S.,0.61\n,Can.,0.1591\nKENTUCKY (KY),U.S.,0.246\nKENTUCKY SURCHARGE (KY),U.S.,0.1\n';
+
+  it('is chosen as a file and imported with the version read; the quarter\'s rates are shown', async () => {
+    let body: unknown;
+    let stored: IftaRates = { quarter: '2026Q3', rows: [], version: 0 };
+    mockApi({
+      'GET /ifta-rates': () => stored,
+      'POST /ifta-rates/import': (c) => {
+        body = c.body;
+        stored = { quarter: '2026Q3', version: 1, rows: [{ jurisdiction: 'IN', ratePerGallon: 0.61, surchargePerGallon: 0 }, { jurisdiction: 'KY', ratePerGallon: 0.246, surchargePerGallon: 0.1 }] };
+        return stored;
+      },
+    });
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3' }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Tax rates' }, wait));
+    expect(await screen.findByText(noRatesText('2026Q3'), undefined, wait)).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Rate matrix file'), new File([matrix], 'ifta-2026q3.csv', { type: 'text/csv' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Import rates' })).toBeEnabled(), wait);
+    await user.click(screen.getByRole('button', { name: 'Import rates' }));
+    expect(await screen.findByText(rateMatrixImportedText(2, '2026Q3'), undefined, wait)).toBeInTheDocument();
+    expect(body).toEqual({ quarter: '2026Q3', csv: matrix, version: 0 });
+    const table = await screen.findByRole('table', { name: 'Diesel rates, 2026Q3' }, wait);
+    await waitFor(() => expect(cells(table).slice(1).map((r) => r[0])).toEqual(['IN', 'KY']), wait);
+    expect((screen.getByRole('textbox', { name: 'KY surcharge' }) as HTMLInputElement).value).toBe('0.1000');
+  });
+
+  it('pasted, says why a file is refused', async () => {
+    mockApi({
+      'GET /ifta-rates': () => ({ quarter: '2026Q3', rows: [], version: 0 }),
+      'POST /ifta-rates/import': () =>
+        Response.json({ status: 400, code: 'VALIDATION_FAILED', message: IFTA_MESSAGES.matrixColumns, errors: [{ path: 'body.csv', message: IFTA_MESSAGES.matrixColumns }] }, { status: 400 }),
+    });
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3' }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Tax rates' }, wait));
+    await user.type(await screen.findByRole('textbox', { name: 'Or paste the rate matrix' }, wait), 'Name,Rate');
+    await user.click(screen.getByRole('button', { name: 'Import rates' }));
+    expect(await screen.findByRole('alert', undefined, wait)).toHaveTextContent(IFTA_MESSAGES.matrixColumns);
+  });
+
+  it('is not offered without CAN_EDIT_FUEL_PURCHASES', async () => {
+    mockApi({ 'GET /ifta-rates': () => ({ quarter: '2026Q3', version: 1, rows: [{ jurisdiction: 'IN', ratePerGallon: 0.61, surchargePerGallon: 0 }] }) });
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3' }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Tax rates' }, wait));
+    await screen.findByRole('table', { name: 'Diesel rates, 2026Q3' }, wait);
+    expect(screen.queryByRole('region', { name: 'Import the rate matrix' })).toBeNull();
   });
 });

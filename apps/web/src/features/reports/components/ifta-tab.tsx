@@ -10,15 +10,17 @@ import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-messages';
 import { usePermissions } from '@/lib/permissions';
 import { useRouteSettings } from '@/lib/route-settings';
 import { useWriteMutation } from '@/lib/query-keys';
 import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
-import { downloadIftaReturnCsv, fuelPurchasesQueryOptions, iftaRatesQueryOptions, iftaReturnQueryOptions, iftaTripsQueryOptions, saveIftaRates, type IftaRequest } from '../api/ifta-api';
+import { downloadIftaReturnCsv, fuelPurchasesQueryOptions, importIftaRateMatrix, iftaRatesQueryOptions, iftaReturnQueryOptions, iftaTripsQueryOptions, saveIftaRates, type IftaRequest } from '../api/ifta-api';
 import type { ReportsSearch } from '../reports-search';
 import { FuelImport } from './fuel-import';
+import { FuelPurchaseEdit } from './fuel-purchase-edit';
 import { quarterChoices, quarterKey } from './state-miles-tab';
 
 export const IFTA_CHOOSE_COMPANY_TEXT = 'Choose a company: an IFTA return is filed per carrier.';
@@ -109,7 +111,7 @@ export function IftaTab({
                 <FuelImport companyId={request.companyId} />
               </div>
             )}
-            <PurchasesList request={request} label={`Fuel purchases, ${quarter}`} unit={distanceUnit} />
+            <PurchasesList request={request} label={`Fuel purchases, ${quarter}`} unit={distanceUnit} editable={canEdit} />
           </>
         ) : query.isPending ? (
           <Spinner label="Drafting the IFTA return..." />
@@ -283,14 +285,37 @@ function DrillDown({ request, jurisdiction, unit }: { request: IftaRequest; juri
   );
 }
 
-function PurchasesList({ request, jurisdiction, label, unit, compact = false }: { request: IftaRequest; jurisdiction?: string; label: string; unit: DistanceUnit; compact?: boolean }) {
+function PurchasesList({
+  request,
+  jurisdiction,
+  label,
+  unit,
+  compact = false,
+  editable = false,
+}: {
+  request: IftaRequest;
+  jurisdiction?: string;
+  label: string;
+  unit: DistanceUnit;
+  compact?: boolean;
+  /** With CAN_EDIT_FUEL_PURCHASES: each purchase can be changed or deleted (fuel-purchase-edit.tsx). */
+  editable?: boolean;
+}) {
   const q = useQuery(fuelPurchasesQueryOptions({ ...request, jurisdiction }));
+  const [editing, setEditing] = useState<number | null>(null);
+  const [done, setDone] = useState('');
+  const columns = (jurisdiction ? 4 : 5) + (editable ? 1 : 0);
   return (
     <section aria-label={label} className={cn(!compact && 'p-3')}>
       <h3 className="mb-1 text-xs font-medium text-muted-foreground">
         {label}
         {q.data ? ` (${q.data.totalElements}${q.data.totalElements > q.data.content.length ? `, first ${q.data.content.length}` : ''})` : ''}
       </h3>
+      {done && (
+        <p role="status" className="mb-1 text-sm">
+          {done}
+        </p>
+      )}
       {q.isPending ? (
         <Spinner label="Loading purchases..." />
       ) : q.error ? (
@@ -301,19 +326,121 @@ function PurchasesList({ request, jurisdiction, label, unit, compact = false }: 
         <table className={cn('w-full', compact ? 'text-xs' : 'text-sm')} aria-label={label}>
           <tbody>
             {q.data!.content.map((p) => (
-              <tr key={p.id} className="border-b last:border-0">
-                <td className="py-1 pr-2">{p.purchasedAt.slice(0, 16)}</td>
-                <td className="py-1 pr-2">{p.unitNumber}</td>
-                {!jurisdiction && <td className="py-1 pr-2">{p.jurisdiction}</td>}
-                <td className="py-1 pr-2 text-right tabular-nums">
-                  {groupDigits(p.gallons, 3)} gal{unit === 'KM' && ` (${groupDigits(gallonsToLitres(p.gallons), 1)} L)`}
-                </td>
-                <td className="py-1">{p.vendor ?? ''}</td>
-              </tr>
+              <Fragment key={p.id}>
+                <tr className="border-b last:border-0">
+                  <td className="py-1 pr-2">{p.purchasedAt.slice(0, 16)}</td>
+                  <td className="py-1 pr-2">{p.unitNumber}</td>
+                  {!jurisdiction && <td className="py-1 pr-2">{p.jurisdiction}</td>}
+                  <td className="py-1 pr-2 text-right tabular-nums">
+                    {groupDigits(p.gallons, 3)} gal{unit === 'KM' && ` (${groupDigits(gallonsToLitres(p.gallons), 1)} L)`}
+                  </td>
+                  <td className="py-1">{p.vendor ?? ''}</td>
+                  {editable && (
+                    <td className="py-1 pl-2 text-right">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-expanded={editing === p.id}
+                        aria-label={`Edit the purchase of ${p.unitNumber}, ${p.purchasedAt}`}
+                        onClick={() => {
+                          setDone('');
+                          setEditing(editing === p.id ? null : p.id);
+                        }}
+                      >
+                        Edit
+                      </Button>
+                    </td>
+                  )}
+                </tr>
+                {editable && editing === p.id && (
+                  <tr>
+                    <td colSpan={columns} className="bg-muted/40 p-2">
+                      <FuelPurchaseEdit
+                        purchase={p}
+                        reload={async () => (await q.refetch()).data?.content.find((x) => x.id === p.id)}
+                        onDone={(message) => {
+                          setEditing(null);
+                          setDone(message);
+                        }}
+                      />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>
       )}
+    </section>
+  );
+}
+
+export const rateMatrixImportedText = (n: number, quarter: string) => `Imported ${n} diesel rate${n === 1 ? '' : 's'} for ${quarter} from the rate matrix.`;
+
+/**
+ * IFTA, Inc.'s quarterly rate matrix, saved as CSV, chosen as a file or pasted (docs/ifta.md "The
+ * rate matrix file"): imported as the quarter's diesel rates with the version read, replacing the
+ * rows shown. The API has no dry run: the rows are shown once imported, and a refusal says why.
+ */
+function RateMatrixImport({ quarter, version, onImported }: { quarter: string; version: number; onImported: (rates: IftaRates) => void }) {
+  const mutation = useWriteMutation('ifta', importIftaRateMatrix);
+  const [csv, setCsv] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string; details: string[] } | null>(null);
+  const run = async () => {
+    setResult(null);
+    try {
+      const rates = await mutation.mutateAsync({ quarter, csv, version });
+      onImported(rates);
+      setResult({ ok: true, text: rateMatrixImportedText(rates.rows.length, quarter), details: [] });
+    } catch (err) {
+      const details = isApiError(err) && err.errors ? err.errors.map((e) => e.message).filter((m) => m !== errorText(err)) : [];
+      setResult({ ok: false, text: errorText(err), details });
+    }
+  };
+  return (
+    <section aria-label="Import the rate matrix" className="mt-2 flex max-w-lg flex-col gap-2 rounded-md border p-3 text-sm">
+      <h3 className="text-xs font-medium text-muted-foreground">Import IFTA, Inc.’s rate matrix (CSV) for {quarter}</h3>
+      <p className="text-xs text-muted-foreground">
+        Reads the “State / Province” and “Special Diesel” columns, U.S. lines only (US dollars per US gallon); replaces the quarter’s rates.
+      </p>
+      <input
+        type="file"
+        accept=".csv,text/csv"
+        aria-label="Rate matrix file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void file.text().then((text) => (setCsv(text), setFileName(file.name), setResult(null)));
+        }}
+      />
+      <textarea
+        aria-label="Or paste the rate matrix"
+        placeholder="Or paste the rate matrix here"
+        className="h-20 rounded border bg-background p-1.5 font-mono text-xs"
+        value={fileName ? '' : csv}
+        onChange={(e) => (setCsv(e.target.value), setFileName(null), setResult(null))}
+      />
+      {fileName && <p className="text-xs">{fileName}</p>}
+      <div>
+        <Button size="sm" variant="secondary" disabled={!csv.trim() || mutation.isPending} onClick={() => void run()}>
+          Import rates
+        </Button>
+      </div>
+      {result &&
+        (result.ok ? (
+          <p role="status">{result.text}</p>
+        ) : (
+          <div role="alert" className="text-destructive">
+            <p>{result.text}</p>
+            {result.details.length > 0 && (
+              <ul className="list-disc pl-5 text-xs">
+                {result.details.map((d) => (
+                  <li key={d}>{d}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ))}
     </section>
   );
 }
@@ -398,6 +525,7 @@ function RatesView({ quarter }: { quarter: string }) {
           {message && <span role="status" className="text-sm">{message}</span>}
         </div>
       )}
+      {canEdit && <RateMatrixImport quarter={quarter} version={rates.version} onImported={(r) => setDraft(draftOf(r))} />}
     </section>
   );
 }
