@@ -77,6 +77,5 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
 /** The spec's paths this module serves outside /trips (listed in api-modules.ts OUTSIDE_PREFIX). */
 export async function tripRoutesOutsidePrefix(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  route(r, routes.trips.savePayableMileage, async (req) => ({ data: await trips.savePayableMileage(deps.db, principalOf(req).userId, req.body) }));
   route(r, routes.trips.history, async (req) => ({ data: await trips.historyOf(deps.db, req.query) }));
 }

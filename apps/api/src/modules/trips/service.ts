@@ -7,13 +7,11 @@ import { formatWireDateTime } from '@milepost/contracts/time';
 import {
   TRIP_MESSAGES,
   canChangeTripStatus,
-  takenFromNote,
   type DuplicateCheckRow,
   type HistoryEntry,
   type IdentifierType,
   type TripDetail,
   type TripRow,
-  type payableMileageForm,
   type tripInput,
   type tripListQuery,
 } from '@milepost/contracts/trips-api';
@@ -607,44 +605,6 @@ export async function changeTripStatus(db: Db, actorId: number, id: number, stat
     await tripChanged(tx, id, { actorId });
   });
   return getTrip(db, id);
-}
-
-/** Saves the manual mileage figures; payable is loaded + empty when both are numbers. */
-export async function savePayableMileage(db: Db, actorId: number, input: z.output<typeof payableMileageForm>): Promise<TripDetail> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ empty: trips.emptyM, loaded: trips.loadedM, payable: trips.payableM, version: trips.version })
-      .from(trips)
-      .where(eq(trips.id, input.tripId))
-      .for('update');
-    if (!row) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
-    if (row.version !== input.version) throw new AppError('STALE_VERSION', TRIP_MESSAGES.stale);
-    const payableMileage = payableFrom(input.emptyMiles, input.loadedMiles);
-    await tx
-      .update(trips)
-      .set({ emptyM: toMetres(input.emptyMiles), loadedM: toMetres(input.loadedMiles), payableM: toMetres(payableMileage), updatedBy: actorId, updatedAt: sql`now()`, version: sql`${trips.version} + 1` })
-      .where(eq(trips.id, input.tripId));
-    const changes = [
-      ['EMPTY_MILES', toEnteredMiles(row.empty), input.emptyMiles],
-      ['LOADED_MILES', toEnteredMiles(row.loaded), input.loadedMiles],
-      ['PAYABLE_MILEAGE', toEnteredMiles(row.payable), payableMileage],
-    ] as const;
-    // Figures taken from one source name it on the payable row, which is then written even when unchanged.
-    const note = input.source ? ` (${takenFromNote(input.source)})` : '';
-    const rows = changes
-      .filter(([columnName, a, b]) => a !== b || (note && columnName === 'PAYABLE_MILEAGE'))
-      .map(([columnName, a, b]) => ({
-        tripId: input.tripId,
-        columnName,
-        oldValue: a === null ? null : String(a),
-        newValue: b === null ? null : columnName === 'PAYABLE_MILEAGE' ? `${b}${note}` : String(b),
-        changedBy: actorId,
-      }));
-    if (rows.length) await tx.insert(tripHistory).values(rows.map((r) => ({ ...r, createdAt: changedNow })));
-    // A manual save moves the trip to Approved in the Mileage Review (or back, when payable is cleared).
-    await tripChanged(tx, input.tripId, { actorId });
-  });
-  return getTrip(db, input.tripId);
 }
 
 export async function historyOf(db: Db, q: { tripId: number; page: number; size: number }): Promise<Paged<HistoryEntry>> {
