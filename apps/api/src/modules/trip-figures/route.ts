@@ -8,7 +8,8 @@ import type { Db } from '../../db/client';
 import { trucks, userRouteSettings } from '../../db/schema/reference';
 import { tripStops, trips } from '../../db/schema/trips';
 import type { RoutingService } from '../routing';
-import { writePlannedStateMiles, type RouteGeometry } from '../state-miles';
+import type { RouteGeometry } from '@milepost/contracts/route-geometry';
+import { writePlannedStateMiles } from '../state-miles';
 
 /**
  * A trip's route figures come from the routing service on every save, never from the client

@@ -29,7 +29,7 @@ import { orderBy, planEstimate, toPage } from '../../platform/paging';
 import { diffTrips, type TripSnapshot } from './history';
 import type { RoutingService } from '../routing';
 import { computeRouteFigures, routeSettingsOf, tripChanged, type RouteColumns, type StopFigures } from '../trip-figures';
-import type { RouteGeometry } from '../state-miles';
+import type { RouteGeometry } from '@milepost/contracts/route-geometry';
 
 type TripInput = z.output<typeof tripInput>;
 // Columns hold metres (docs/decisions/020-one-unit.md); the wire's mile fields are converted here, at the edge.
