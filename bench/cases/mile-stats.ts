@@ -8,7 +8,7 @@ import { saveTrack } from '../../apps/api/src/modules/telematics/tracks';
 import { trackFrom } from '../../apps/api/src/modules/telematics/track-codec';
 import { createTrip } from '../../apps/api/src/modules/trips/service';
 import { createRoutingService } from '../../apps/api/src/modules/routing/service';
-import { mileStatsOf } from '../../apps/api/src/modules/mile-stats/service';
+import { mileStatsOf } from '../../apps/api/src/modules/trip-figures/mile-stats';
 import { keepTripFigures } from '../../apps/api/src/modules/trip-figures';
 import { createSecretBox } from '../../apps/api/src/platform/secret-box';
 import { hashPassword } from '../../apps/api/src/platform/crypto';

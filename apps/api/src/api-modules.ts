@@ -10,7 +10,6 @@ import { fuelPurchaseRoutes } from './modules/fuel-purchases/routes';
 import { healthRoutes } from './modules/health/routes';
 import { iftaRateRoutes } from './modules/ifta-rates/routes';
 import { iftaReturnRoutes } from './modules/ifta-return/routes';
-import { mileStatsRoutes, mileStatsRoutesOutsidePrefix } from './modules/mile-stats/routes';
 import { mileageReviewRoutes, mileageReviewRoutesOutsidePrefix } from './modules/mileage-review/routes';
 import { permissionRoutes } from './modules/permissions/routes';
 import { placeRoutes, placeRoutesOutsidePrefix } from './modules/places/routes';
@@ -22,8 +21,10 @@ import { shopRoutes } from './modules/shops/routes';
 import { stateMilesRoutes, stateMilesRoutesOutsidePrefix } from './modules/state-miles/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { integrationRoutes } from './modules/telematics/routes';
+import { tripFiguresRoutes, tripFiguresRoutesOutsidePrefix } from './modules/trip-figures/routes';
 import { tripStatisticsRoutes } from './modules/trip-statistics/routes';
 import { tripRoutes, tripRoutesOutsidePrefix } from './modules/trips/routes';
+import { getTrip, tripIdForMap } from './modules/trips';
 import { truckRoutes } from './modules/trucks/routes';
 import { userRoutes } from './modules/users/routes';
 
@@ -44,6 +45,7 @@ export interface ApiModule {
 }
 
 const V1 = '/api/v1';
+const TRIP_READS = { getTrip, tripIdForMap };
 
 export const API_MODULES: readonly ApiModule[] = [
   { folder: 'health', prefix: '/api', routes: healthRoutes },
@@ -61,7 +63,9 @@ export const API_MODULES: readonly ApiModule[] = [
   // The spec's words for these folders' URLs.
   { folder: 'recovery-reasons', prefix: `${V1}/recovery/reasons`, routes: recoveryReasonRoutes },
   { folder: 'settings', prefix: `${V1}/global-setting`, routes: settingsRoutes, outside: settingsRoutesOutsidePrefix },
-  { folder: 'mile-stats', prefix: `${V1}/mile-stats`, routes: mileStatsRoutes, outside: mileStatsRoutesOutsidePrefix },
+  // A trip's figures (what follows a change, and every read of them) answer at the spec's /mile-stats.
+  // The trip itself comes from the trips module, which calls trip-figures on every save (no loop).
+  { folder: 'trip-figures', prefix: `${V1}/mile-stats`, routes: tripFiguresRoutes(TRIP_READS), outside: tripFiguresRoutesOutsidePrefix(TRIP_READS) },
   { folder: 'state-miles', prefix: `${V1}/state-miles`, routes: stateMilesRoutes, outside: stateMilesRoutesOutsidePrefix },
   { folder: 'trips', prefix: `${V1}/trips`, routes: tripRoutes, outside: tripRoutesOutsidePrefix },
   { folder: 'trip-statistics', prefix: `${V1}/trip-statistics`, routes: tripStatisticsRoutes },
@@ -86,12 +90,12 @@ export const OUTSIDE_PREFIX: Readonly<Record<string, readonly string[]>> = {
   places: ['GET /client-config'],
   // A user's route settings: the settings module's second table.
   settings: ['GET /user-route-setting/:userId', 'POST /user-route-setting', 'PUT /user-route-setting/:id'],
-  // The trip a map shows, with its tracks: read from mile-stats' stored figures.
-  'mile-stats': ['GET /trips/route-data'],
+  // The trip a map shows, with its tracks: read from the trip's kept figures.
+  'trip-figures': ['GET /trips/route-data'],
   // A trip's miles per jurisdiction: the state-miles tables.
   'state-miles': ['GET /trips/:id/state-miles'],
-  // Saving the manual figures writes the trip (its version and history); the history is the trip's.
-  trips: ['PUT /mile-stats/payable-mileage', 'GET /trip-action-history'],
+  // A trip's history is the trip's.
+  trips: ['GET /trip-action-history'],
   // Map tiles are fetched from HERE like routes, with the routing module's HERE client.
   routing: ['GET /map-tiles/:z/:x/:y'],
   // A company's pay rule is part of the mileage review (docs/mileage-review.md).

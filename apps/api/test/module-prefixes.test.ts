@@ -17,7 +17,7 @@ const under = (url: string, prefix: string) => url === prefix || url.startsWith(
 
 describe('module prefixes', () => {
   it('every module folder that serves routes is registered once, with its prefix', () => {
-    // A module without a routes.ts (trip-figures: what follows a change) serves no URL.
+    // A module without a routes.ts serves no URL.
     const folders = readdirSync(new URL('../src/modules', import.meta.url), { withFileTypes: true })
       .filter((d) => d.isDirectory() && existsSync(new URL(`../src/modules/${d.name}/routes.ts`, import.meta.url)))
       .map((d) => d.name)
@@ -52,7 +52,7 @@ describe('module prefixes', () => {
     try {
       await expect(
         probe.register(async (scope) => registerApiModules(scope, ctx.deps, []).then(() => undefined)).ready(),
-      ).rejects.toThrow(/trips registers PUT \/api\/v1\/mile-stats\/payable-mileage outside \/api\/v1\/trips/);
+      ).rejects.toThrow(/trips registers GET \/api\/v1\/trip-action-history outside \/api\/v1\/trips/);
     } finally {
       (OUTSIDE_PREFIX as Record<string, readonly string[]>).trips = saved!;
       await probe.close().catch(() => undefined);

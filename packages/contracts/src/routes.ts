@@ -7,7 +7,6 @@ import { fuelPurchasesRoutes } from './routes/fuel-purchases';
 import { healthRoutes } from './routes/health';
 import { iftaRatesRoutes } from './routes/ifta-rates';
 import { iftaReturnRoutes } from './routes/ifta-return';
-import { mileStatsRoutes } from './routes/mile-stats';
 import { mileageReviewRoutes } from './routes/mileage-review';
 import { permissionsRoutes } from './routes/permissions';
 import { placesRoutes } from './routes/places';
@@ -19,6 +18,7 @@ import { shopsRoutes } from './routes/shops';
 import { stateMilesRoutes } from './routes/state-miles';
 import { teamsRoutes } from './routes/teams';
 import { telematicsRoutes } from './routes/telematics';
+import { tripFiguresRoutes } from './routes/trip-figures';
 import { tripStatisticsRoutes } from './routes/trip-statistics';
 import { tripsRoutes } from './routes/trips';
 import { trucksRoutes } from './routes/trucks';
@@ -37,7 +37,6 @@ export const routes = {
   health: healthRoutes,
   iftaRates: iftaRatesRoutes,
   iftaReturn: iftaReturnRoutes,
-  mileStats: mileStatsRoutes,
   mileageReview: mileageReviewRoutes,
   permissions: permissionsRoutes,
   places: placesRoutes,
@@ -49,6 +48,7 @@ export const routes = {
   stateMiles: stateMilesRoutes,
   teams: teamsRoutes,
   telematics: telematicsRoutes,
+  tripFigures: tripFiguresRoutes,
   tripStatistics: tripStatisticsRoutes,
   trips: tripsRoutes,
   trucks: trucksRoutes,

@@ -18,6 +18,5 @@ export const trips = {
   create: { method: 'POST', path: '/api/v1/trips' } as RouteRef<Routes['trips']['create']>,
   update: { method: 'PUT', path: '/api/v1/trips/:id' } as RouteRef<Routes['trips']['update']>,
   changeTripStatus: { method: 'PATCH', path: '/api/v1/trips/change-trip-status/:id' } as RouteRef<Routes['trips']['changeTripStatus']>,
-  savePayableMileage: { method: 'PUT', path: '/api/v1/mile-stats/payable-mileage' } as RouteRef<Routes['trips']['savePayableMileage']>,
   history: { method: 'GET', path: '/api/v1/trip-action-history' } as RouteRef<Routes['trips']['history']>,
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope, idParam, paged } from '../api';
 import { versionedChangeBody } from '../users-api';
-import { changeTripStatusQuery, checkNumberQuery, duplicateCheckRow, historyEntry, historyQuery, identifierNumberItem, identifierNumbersQuery, infoByNumberQuery, payableMileageForm, tripDetail, tripExportQuery, tripInput, tripListQuery, tripRow, tripUpdate, vehicleInfo } from '../trips-api';
+import { changeTripStatusQuery, checkNumberQuery, duplicateCheckRow, historyEntry, historyQuery, identifierNumberItem, identifierNumbersQuery, infoByNumberQuery, tripDetail, tripExportQuery, tripInput, tripListQuery, tripRow, tripUpdate, vehicleInfo } from '../trips-api';
 import { tripMapQuery, tripMapReport, tripMapSummary } from '../trip-map-api';
 import { recomputeRoutesRequest, recomputeRoutesResponse } from '../routing-api';
 import { defineRoutes } from '../route-table';
@@ -165,16 +165,6 @@ export const tripsRoutes = defineRoutes({
     body: versionedChangeBody,
     responses: { 200: envelope(tripDetail) },
     errors: ['NOT_FOUND', 'STALE_VERSION', 'TRANSITION_NOT_ALLOWED'],
-  },
-  savePayableMileage: {
-    method: 'PUT',
-    path: '/api/v1/mile-stats/payable-mileage',
-    tags: ['trips'],
-    summary: 'Save the manual mileage figures (the trip version they were read at is required)',
-    access: { permission: 'CAN_EDIT_MILEAGE_REPORT_TRIP' },
-    body: payableMileageForm,
-    responses: { 200: envelope(tripDetail) },
-    errors: ['NOT_FOUND', 'STALE_VERSION'],
   },
   history: {
     method: 'GET',

@@ -1,6 +1,4 @@
 /** What other API modules may use of the state miles (eslint.config.js: modules import each other's index.ts only). */
 export { backfillStateMiles, recomputeStateMiles, writePlannedStateMiles, type RulesCursor } from './service';
-/** The planned route's legs a trip's save hands to the split (modules/trip-figures route.ts computes it). */
-export type { RouteGeometry } from './route-geometry';
 // The IFTA return's reads (modules/ifta-return, docs/ifta.md).
 export { companyCountedTrips, companyQuarterTotals, companyTripsInJurisdiction, type CountedTrip, type JurisdictionTrip, type StateMilesTotal } from './service';

@@ -23,7 +23,7 @@ import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { stateMilesMonthly, stateMilesQuarterly, tripStateMiles } from '../../db/schema/trip-statistics';
 import { tripStops, trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
-import type { RouteGeometry } from './route-geometry';
+import type { RouteGeometry } from '@milepost/contracts/route-geometry';
 import { PROVIDERS, type ProviderName } from '../telematics';
 
 /*

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { refreshTripReview } from '../mileage-review';
-import { writePlannedStateMiles, type RouteGeometry } from '../state-miles';
+import type { RouteGeometry } from '@milepost/contracts/route-geometry';
+import { writePlannedStateMiles } from '../state-miles';
 
 /**
  * A trip's save changed it (docs/mileage-engine.md "From save and sync to every screen"): what

@@ -8,7 +8,8 @@ import type { Db } from '../../db/client';
 import { trucks, userRouteSettings } from '../../db/schema/reference';
 import { tripStops, trips } from '../../db/schema/trips';
 import type { RoutingService } from '../routing';
-import { writePlannedStateMiles, type RouteGeometry } from '../state-miles';
+import type { RouteGeometry } from '@milepost/contracts/route-geometry';
+import { writePlannedStateMiles } from '../state-miles';
 
 /**
  * A trip's route figures come from the routing service on every save, never from the client
@@ -116,6 +117,34 @@ export async function computeRouteFigures(
   };
 }
 
+/**
+ * Writes a stored trip's recomputed route figures — its columns, each stop's leg (and, when
+ * given, its load status) and the planned state miles — in one transaction, unless the trip was
+ * saved meanwhile (its version moved): that save already computed its figures. The version is
+ * not bumped: no user edit happened. False when the trip was left alone.
+ */
+async function writeRouteFigures(
+  db: Db,
+  trip: { id: number; version: number },
+  stops: readonly { id: number; loadStatus?: string }[],
+  figures: { stops: StopFigures[]; columns: RouteColumns; geometry: RouteGeometry | null },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(trips)
+      .set(figures.columns)
+      .where(and(eq(trips.id, trip.id), eq(trips.version, trip.version)))
+      .returning({ id: trips.id });
+    if (!updated) return false;
+    for (const [i, s] of stops.entries()) {
+      const leg = figures.stops[i]!;
+      await tx.update(tripStops).set(s.loadStatus === undefined ? leg : { ...leg, loadStatus: s.loadStatus }).where(eq(tripStops.id, s.id));
+    }
+    await writePlannedStateMiles(tx, trip.id, figures.geometry);
+    return true;
+  });
+}
+
 export interface RecomputeOptions {
   tripIds?: number[] | undefined;
   /** Only trips whose figures were never computed by the server (no routeSource). */
@@ -163,17 +192,7 @@ export async function recomputeTripRoutes(
         const statuses = resolveLoadStatuses(stored.map((s) => ({ ...s, stopType: s.stopType as StopType, loadStatus: s.loadStatus as LegStop['loadStatus'] })));
         const stops = stored.map((s, i) => ({ ...s, loadStatus: statuses[i]! }));
         const { stops: legs, columns, geometry } = await computeRouteFigures(routing, settings, stops, t.companyId);
-        const done = await db.transaction(async (tx) => {
-          const [updated] = await tx
-            .update(trips)
-            .set(columns)
-            .where(and(eq(trips.id, t.id), eq(trips.version, t.version)))
-            .returning({ id: trips.id });
-          if (!updated) return false;
-          for (const [i, s] of stops.entries()) await tx.update(tripStops).set({ ...legs[i]!, loadStatus: s.loadStatus }).where(eq(tripStops.id, s.id));
-          await writePlannedStateMiles(tx, t.id, geometry);
-          return true;
-        });
+        const done = await writeRouteFigures(db, t, stops, { stops: legs, columns, geometry });
         if (done) recomputed++;
         else skipped++;
       }
@@ -227,17 +246,7 @@ export async function recomputeEstimatedTrips(db: Db, routing: RoutingService, o
       const settings = t.actor === null ? await routeSettingsOf(db, -1) : await routeSettingsOf(db, t.actor);
       const stored = await db.select().from(tripStops).where(eq(tripStops.tripId, t.id)).orderBy(asc(tripStops.orderIndex));
       const { stops: legs, columns, geometry } = await computeRouteFigures(routing, settings, stored, t.companyId);
-      const done = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(trips)
-          .set(columns)
-          .where(and(eq(trips.id, t.id), eq(trips.version, t.version)))
-          .returning({ id: trips.id });
-        if (!updated) return false;
-        for (const [i, s] of stored.entries()) await tx.update(tripStops).set(legs[i]!).where(eq(tripStops.id, s.id));
-        await writePlannedStateMiles(tx, t.id, geometry);
-        return true;
-      });
+      const done = await writeRouteFigures(db, t, stored.map((s) => ({ id: s.id })), { stops: legs, columns, geometry });
       if (done) recomputed++;
       if (columns.routeSource === 'ESTIMATE') {
         stillEstimated++;

@@ -7,7 +7,7 @@ import type { ExportSessions } from '../../db/client';
 import { trips } from '../../db/schema/trips';
 import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
 import { exportCsv, oneDecimal, type CsvColumn } from '../../platform/csv';
-import { tripListQueryParts } from './service';
+import { tripListQueryParts } from './queries';
 
 /** What one exported trip reads (the list's columns, under these aliases). */
 interface ExportRow {

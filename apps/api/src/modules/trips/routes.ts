@@ -10,6 +10,8 @@ import type { AppDeps } from '../../app-deps';
 import { route } from '../../platform/route';
 import { routes } from '@milepost/contracts/routes';
 import * as trips from './service';
+import * as tripLookups from './lookups';
+import * as tripQueries from './queries';
 import * as tripMap from './map-summary';
 import { recomputeTripRoutes } from '../trip-figures';
 
@@ -36,7 +38,7 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // serialised again; trips.test.ts parses the answer with this response schema.
 
-  route(r, routes.trips.list, async (req, reply) => sendJsonText(req, reply, `{"data":${await trips.listTrips(deps.db, req.query)}}`), {
+  route(r, routes.trips.list, async (req, reply) => sendJsonText(req, reply, `{"data":${await tripQueries.listTrips(deps.db, req.query)}}`), {
     compress: false,
   });
 
@@ -46,13 +48,13 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
     return csvReply(reply, TRIPS_EXPORT_FILE_NAME).send(csv);
   });
 
-  route(r, routes.trips.checkNumber, async (req) => ({ data: await trips.checkNumber(deps.db, req.query.number, req.query.identifierType) }));
+  route(r, routes.trips.checkNumber, async (req) => ({ data: await tripLookups.checkNumber(deps.db, req.query.number, req.query.identifierType) }));
 
-  route(r, routes.trips.identifierNumbers, async (req) => ({ data: await trips.identifierNumbers(deps.db, req.query) }));
+  route(r, routes.trips.identifierNumbers, async (req) => ({ data: await tripLookups.identifierNumbers(deps.db, req.query) }));
 
-  route(r, routes.trips.vehicleInfoByIdentifierNumber, async (req) => ({ data: await trips.vehicleInfoByNumber(deps.db, req.query.number, req.query.identifierType) }));
+  route(r, routes.trips.vehicleInfoByIdentifierNumber, async (req) => ({ data: await tripLookups.vehicleInfoByNumber(deps.db, req.query.number, req.query.identifierType) }));
 
-  route(r, routes.trips.trucksSearch, async (req) => ({ data: (await trips.vehicleInfoByNumber(deps.db, req.query.number, req.query.identifierType)).trucks }));
+  route(r, routes.trips.trucksSearch, async (req) => ({ data: (await tripLookups.vehicleInfoByNumber(deps.db, req.query.number, req.query.identifierType)).trucks }));
 
   // Registered before /trips/:id, which would otherwise take 'summary' for an id.
   route(r, routes.trips.summary, async (req) => ({ data: primaryOnlyUnlessAllowed(req, await tripMap.tripMapSummaryFor(deps.db, req.query)) }));
@@ -65,7 +67,7 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
 
   route(r, routes.trips.mapReport, async (req) => ({ data: await tripMap.tripMapReport(deps.db, req.params.id) }));
 
-  route(r, routes.trips.get, async (req) => ({ data: await trips.getTrip(deps.db, req.params.id) }));
+  route(r, routes.trips.get, async (req) => ({ data: await tripQueries.getTrip(deps.db, req.params.id) }));
 
   route(r, routes.trips.create, async (req, reply) => reply.status(201).send({ data: await figuresFollow(await trips.createTrip(deps.db, deps.routing, principalOf(req).userId, req.body)) }));
 
@@ -77,6 +79,5 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
 /** The spec's paths this module serves outside /trips (listed in api-modules.ts OUTSIDE_PREFIX). */
 export async function tripRoutesOutsidePrefix(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  route(r, routes.trips.savePayableMileage, async (req) => ({ data: await trips.savePayableMileage(deps.db, principalOf(req).userId, req.body) }));
-  route(r, routes.trips.history, async (req) => ({ data: await trips.historyOf(deps.db, req.query) }));
+  route(r, routes.trips.history, async (req) => ({ data: await tripQueries.historyOf(deps.db, req.query) }));
 }

@@ -1,7 +1,7 @@
 import type { PlaceItem } from '@milepost/contracts/places-api';
 import { isValidCoordinate } from '@milepost/geo/distance';
 import { stopLetter, stopTypeDefaults } from '@milepost/geo/stop-types';
-import { STOP_TYPES, loadStatusDefaults, type LoadStatus, type StopType } from '@milepost/geo/stops';
+import { STOP_TYPES, resolveLoadStatuses, type LoadStatus, type StopType } from '@milepost/geo/stops';
 
 /**
  * The stops of a trip being edited (docs/product/trips.md "Stops editor") as pure functions: the
@@ -60,15 +60,16 @@ export function sameStop(a: Pick<StopDraft, 'address' | 'latitude' | 'longitude'
  * The stop-type and load-status rules, applied after every add, insert, remove and move: a stop
  * whose type the dispatcher picked keeps it; every other stop takes the default of its position
  * and what precedes it (stopTypeDefaults); a stop whose load status the dispatcher picked keeps
- * it, every other takes the freight-on-board default (loadStatusDefaults). Order indexes are
- * renumbered. An unchanged stop stays the same object.
+ * it, every other takes the freight-on-board default (resolveLoadStatuses, the function the API
+ * counts with). Order indexes are renumbered. An unchanged stop stays the same object.
  */
 export function applyStopRules(stops: readonly StopDraft[]): StopDraft[] {
   const types = stopTypeDefaults(stops.map((s) => ({ chosen: s.typeChosen ? s.stopType : null, lat: s.latitude, lng: s.longitude })));
-  const loads = loadStatusDefaults(types);
+  // The server's rule, the same function (packages/geo/src/stops.ts): the choice, else the default.
+  const loads = resolveLoadStatuses(stops.map((s, i) => ({ stopType: types[i]!, loadStatus: s.loadStatus, loadStatusExplicit: s.loadChosen })));
   return stops.map((s, i) => {
     const stopType = types[i]!;
-    const loadStatus = s.loadChosen ? s.loadStatus : loads[i]!;
+    const loadStatus = loads[i]!;
     return s.orderIndex === i && s.stopType === stopType && s.loadStatus === loadStatus ? s : { ...s, orderIndex: i, stopType, loadStatus };
   });
 }

@@ -10,7 +10,7 @@ const stateMilesKeys = areaKeys('stateMiles');
 
 /** GET /mile-stats/{tripId}: the three sources' figures (miles, full precision) and the manual ones. */
 export function getMileStats(tripId: number, signal?: AbortSignal): Promise<TripMileStats> {
-  return callApi(routes.mileStats.get, { params: { tripId }, signal });
+  return callApi(routes.tripFigures.get, { params: { tripId }, signal });
 }
 
 export function mileStatsQueryOptions(tripId: number) {
@@ -27,7 +27,7 @@ export function tripStateMilesQueryOptions(tripId: number) {
 
 /** POST /mile-stats/{tripId}/refresh → 202: a job fetches the trip's tracks and keeps its figures. */
 export function refreshTelematics(tripId: number): Promise<MileStatsRefreshAccepted> {
-  return callApi(routes.mileStats.refresh, { params: { tripId } });
+  return callApi(routes.tripFigures.refresh, { params: { tripId } });
 }
 
 export interface PayableMileageBody {
@@ -43,7 +43,7 @@ export interface PayableMileageBody {
 
 /** PUT /mile-stats/payable-mileage: the manual figures (the server recomputes payable = empty + loaded). */
 export function savePayableMileage(body: PayableMileageBody): Promise<TripDetail> {
-  return callApi(routes.trips.savePayableMileage, { body });
+  return callApi(routes.tripFigures.savePayableMileage, { body });
 }
 
 /** Saving refreshes the report and every trips query (the list shows the manual figures too). */

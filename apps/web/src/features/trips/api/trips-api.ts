@@ -130,7 +130,7 @@ const serverText = (error: unknown) => (isApiError(error) ? error.serverMessage 
 export async function findTripForMap(target: TripMapTarget, signal?: AbortSignal): Promise<TripRouteData> {
   const byLoad = target.loadNumber !== undefined;
   try {
-    return await callApi(routes.mileStats.routeData, { query: { truckId: target.truckId, driverId: target.driverId, number: byLoad ? target.loadNumber : target.trailerNumber, identifierType: byLoad ? 'LOAD_NUMBER' : 'TRAILER_NUMBER' },
+    return await callApi(routes.tripFigures.routeData, { query: { truckId: target.truckId, driverId: target.driverId, number: byLoad ? target.loadNumber : target.trailerNumber, identifierType: byLoad ? 'LOAD_NUMBER' : 'TRAILER_NUMBER' },
       signal });
   } catch (error) {
     if (signal?.aborted) throw error;

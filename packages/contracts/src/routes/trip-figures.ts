@@ -1,10 +1,14 @@
 import { envelope } from '../api';
 import { mileStatsParams, mileStatsRefreshAccepted, tripMileStats } from '../mile-stats-api';
 import { routeDataQuery, tripRouteData } from '../route-data-api';
+import { payableMileageForm, tripDetail } from '../trips-api';
 import { defineRoutes } from '../route-table';
 
-/** /api/v1/mile-stats and the module's paths outside it (apps/api/src/modules/mile-stats). */
-export const mileStatsRoutes = defineRoutes({
+/**
+ * /api/v1/mile-stats (the spec's words) and the module's paths outside it
+ * (apps/api/src/modules/trip-figures): every read of a trip's figures and the manual ones' save.
+ */
+export const tripFiguresRoutes = defineRoutes({
   get: {
     method: 'GET',
     path: '/api/v1/mile-stats/:tripId',
@@ -24,6 +28,16 @@ export const mileStatsRoutes = defineRoutes({
     params: mileStatsParams,
     responses: { 202: envelope(mileStatsRefreshAccepted) },
     errors: ['NOT_FOUND', 'REFRESH_RATE_LIMITED', 'INTEGRATION_DISABLED'],
+  },
+  savePayableMileage: {
+    method: 'PUT',
+    path: '/api/v1/mile-stats/payable-mileage',
+    tags: ['trips'],
+    summary: 'Save the manual mileage figures (the trip version they were read at is required)',
+    access: { permission: 'CAN_EDIT_MILEAGE_REPORT_TRIP' },
+    body: payableMileageForm,
+    responses: { 200: envelope(tripDetail) },
+    errors: ['NOT_FOUND', 'STALE_VERSION'],
   },
   routeData: {
     method: 'GET',

@@ -8,28 +8,30 @@ import { routes } from '@milepost/contracts/routes';
 import { principalOf } from '../../platform/access';
 import { perUserPerMinute } from '../../platform/rate-limit';
 import { reviewOf } from '../mileage-review';
-import { mileStatsOf, queueRefresh, routeData } from './service';
+import { mileStatsOf, queueRefresh, routeData, type TripReads } from './mile-stats';
+import { savePayableMileage } from './payable';
 
-/** /api/v1/mile-stats (api-modules.ts). */
-export async function mileStatsRoutes(app: FastifyInstance, deps: AppDeps) {
+/** /api/v1/mile-stats (api-modules.ts): the Mileage Report's reads, refresh and manual figures. */
+export const tripFiguresRoutes = (trips: TripReads) => async (app: FastifyInstance, deps: AppDeps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  route(r, routes.mileStats.get, async (req) => {
+  route(r, routes.tripFigures.get, async (req) => {
     const [answer, review] = await Promise.all([mileStatsOf(deps.db, req.params.tripId), reviewOf(deps.db, req.params.tripId)]);
     return { data: review ? { ...answer.stats, review } : answer.stats };
   });
   // Each refresh queues provider calls: a per-user limit (docs/mileage-engine.md).
-  route(r, routes.mileStats.refresh, async (req, reply) => reply.status(202).send({ data: await queueRefresh(deps.db, deps.jobs, req.params.tripId) }), {
+  route(r, routes.tripFigures.refresh, async (req, reply) => reply.status(202).send({ data: await queueRefresh(deps.db, deps.jobs, req.params.tripId) }), {
     config: { rateLimit: perUserPerMinute(deps.config.REFRESH_USER_LIMIT_PER_MIN, 'REFRESH_RATE_LIMITED', LIMIT_MESSAGES.refresh) },
   });
-}
+  route(r, routes.tripFigures.savePayableMileage, async (req) => ({ data: await savePayableMileage(deps.db, trips, principalOf(req).userId, req.body) }));
+};
 
 /** The spec's paths this module serves outside /mile-stats (listed in api-modules.ts OUTSIDE_PREFIX). */
-export async function mileStatsRoutesOutsidePrefix(app: FastifyInstance, deps: AppDeps) {
+export const tripFiguresRoutesOutsidePrefix = (trips: TripReads) => async (app: FastifyInstance, deps: AppDeps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  route(r, routes.mileStats.routeData, async (req) => {
-    const data = await routeData(deps.db, req.query);
+  route(r, routes.tripFigures.routeData, async (req) => {
+    const data = await routeData(deps.db, trips, req.query);
     // Tracks only for those who may view the trips map or the Mileage Report (not the Routes screen's map-only mode).
     if (hasAnyPermission(principalOf(req).permissions, TELEMATICS_VIEW_PERMISSIONS)) return { data };
     return { data: { ...data, samsaraLocation: null, gleLocation: null } };
   });
-}
+};

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { MILEAGE_MESSAGES, type TelematicsLocation, type TripMileStats } from '@milepost/contracts/mile-stats-api';
 import { INTEGRATION_MESSAGES } from '@milepost/contracts/integrations-api';
 import { ROUTE_DATA_MESSAGES, type TripRouteData, type routeDataQuery } from '@milepost/contracts/route-data-api';
-import { TRIP_MESSAGES } from '@milepost/contracts/trips-api';
+import { TRIP_MESSAGES, type TripDetail } from '@milepost/contracts/trips-api';
 import type { z } from 'zod';
 import { metresToEnteredMiles } from '@milepost/geo/units';
 import type { Db } from '../../db/client';
@@ -12,8 +12,7 @@ import { trips } from '../../db/schema/trips';
 import type { Jobs } from '../../jobs/platform';
 import { AppError } from '../../platform/errors';
 import { PROVIDER_LABEL, sourceSwitchesSql, sourcesOf, type ProviderName } from '../telematics';
-import { tripFigures, type TripFigures } from '../trip-figures';
-import { getTrip, tripIdForMap } from '../trips';
+import { tripFigures, type TripFigures } from './figures';
 
 /**
  * Each trip's miles from three sources (docs/mileage-engine.md, docs/integrations/telematics.md),
@@ -82,10 +81,20 @@ export async function queueRefresh(db: Db, jobs: Jobs | null, tripId: number): P
   return { tripId, state: 'QUEUED' };
 }
 
+/**
+ * The trips module's reads that answers about a trip's figures carry: the trip itself. Handed in
+ * where the modules are wired (api-modules.ts), since the trips module calls this one on every
+ * save and a module never imports one that imports it.
+ */
+export interface TripReads {
+  getTrip(db: Db, id: number): Promise<TripDetail>;
+  tripIdForMap(db: Db, q: z.output<typeof routeDataQuery>): Promise<number | null>;
+}
+
 /** The trip a map shows, with its stops, mileStats and the stored telematics tracks. */
-export async function routeData(db: Db, q: z.output<typeof routeDataQuery>): Promise<TripRouteData> {
-  const id = await tripIdForMap(db, q);
+export async function routeData(db: Db, reads: TripReads, q: z.output<typeof routeDataQuery>): Promise<TripRouteData> {
+  const id = await reads.tripIdForMap(db, q);
   if (id === null) throw new AppError('NOT_FOUND', ROUTE_DATA_MESSAGES.notFound);
-  const [trip, stats] = await Promise.all([getTrip(db, id), mileStatsOf(db, id, { location: true })]);
+  const [trip, stats] = await Promise.all([reads.getTrip(db, id), mileStatsOf(db, id, { location: true })]);
   return { ...trip, samsaraLocation: stats.locations.SAMSARA, gleLocation: stats.locations.GLE };
 }

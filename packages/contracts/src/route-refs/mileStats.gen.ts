@@ -1,9 +1,0 @@
-// Written from routes.ts by route-refs.test.ts (UPDATE_ROUTE_REFS=1); do not edit by hand.
-import type { RouteRef } from '../route-table';
-import type { Routes } from '../routes';
-
-export const mileStats = {
-  get: { method: 'GET', path: '/api/v1/mile-stats/:tripId' } as RouteRef<Routes['mileStats']['get']>,
-  refresh: { method: 'POST', path: '/api/v1/mile-stats/:tripId/refresh' } as RouteRef<Routes['mileStats']['refresh']>,
-  routeData: { method: 'GET', path: '/api/v1/trips/route-data' } as RouteRef<Routes['mileStats']['routeData']>,
-};
