@@ -172,6 +172,13 @@ export default tseslint.config(
     },
   },
   {
+    // Small units in the web app: no component, hook or function over 150 lines (blank lines and
+    // comments aside). A longer one is split into pieces in its folder (subcomponents, hooks).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/routeTree.gen.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
