@@ -96,7 +96,7 @@ export default tseslint.config(
     },
   },
   {
-    // The engine imports no other workspace (issue 19): the rules and types it needs live in it,
+    // The engine imports no other workspace (docs/decisions/012-one-way-to-do-each-thing.md): the rules and types it needs live in it,
     // wire shapes live in the API. Data packages made for the job (us-atlas for the state
     // boundaries, docs/state-miles.md) and Node's own modules are fine.
     files: ['packages/geo/src/**/*.ts'],

@@ -26,7 +26,7 @@ const apiProject = (name: string, env: Record<string, string>, exclude: string[]
 export default defineConfig({
   test: {
     // Two files at a time: on CI's two cores one worker left a core idle while a file waited on
-    // PostgreSQL, a child process or a timer (.ci/run took 17 min; issue 24 asks under 15).
+    // PostgreSQL, a child process or a timer (.ci/run took 17 min; the aim is under 15, docs/deploy.md "CI runs").
     maxWorkers: 2,
     projects: [
       { test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
@@ -34,7 +34,7 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [
             apiProject('api-postgres', { MILEPOST_TEST_DB: 'postgres' }, ['test/process/**', 'test/cluster/**']),
-            // `npm run cluster` under load through a rolling restart (issue 24 point 5): needs PostgreSQL and nginx.
+            // `npm run cluster` under load through a rolling restart (docs/deploy.md#several-instances-behind-nginx): needs PostgreSQL and nginx.
             { test: { name: 'cluster', root: 'apps/api', include: ['test/cluster/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 60_000 } },
           ]
         : []),

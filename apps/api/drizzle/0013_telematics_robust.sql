@@ -1,4 +1,4 @@
--- Issue 21: a sync run holds a lease that it renews while alive, so a run whose instance died is
+-- docs/decisions/014-background-jobs.md: a sync run holds a lease that it renews while alive, so a run whose instance died is
 -- seen as stalled and taken over; what a run skipped and where it stopped paging is kept.
 ALTER TABLE "integration_sync_status" ADD COLUMN "run_id" text;--> statement-breakpoint
 ALTER TABLE "integration_sync_status" ADD COLUMN "lease_until" timestamp with time zone;--> statement-breakpoint

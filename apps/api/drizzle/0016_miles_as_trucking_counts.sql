@@ -1,4 +1,4 @@
--- Issue 20 (docs/decisions/015-loaded-by-freight-on-board.md). A stop's load status is either a
+-- (docs/decisions/015-loaded-by-freight-on-board.md). A stop's load status is either a
 -- dispatcher's explicit choice (kept) or the rule's default by freight on board (re-derived on
 -- every save and by POST /trips/recompute-routes). Stops saved before this migration took the
 -- spec's type table unless a client sent something else: a status other than the table's is

@@ -1,5 +1,5 @@
 -- Each telematics provider's switch and sealed token of a company move out of per-provider
--- columns of `companies` into one row per company and provider (issue 19 point 4): adding a
+-- columns of `companies` into one row per company and provider (docs/decisions/022-provider-links.md): adding a
 -- provider adds rows, not columns. The data moves in place; no row means switched off, no token.
 CREATE TABLE "company_providers" (
 	"company_id" integer NOT NULL REFERENCES "companies"("id") ON DELETE CASCADE,

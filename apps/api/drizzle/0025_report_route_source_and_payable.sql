@@ -1,5 +1,5 @@
--- Reports say where their route miles came from and how many trips have no payable yet (issue 20
--- points 4 and 9): per truck and period, the trips whose route figures are an estimate (no HERE
+-- Reports say where their route miles came from and how many trips have no payable yet
+-- (docs/product/admin.md "Reports"): per truck and period, the trips whose route figures are an estimate (no HERE
 -- route) and the trips without a Payable Mileage, kept by the period trigger like every other sum.
 ALTER TABLE "trip_period_stats" ADD COLUMN "estimate_load_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "trip_period_stats" ADD COLUMN "no_payable_load_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

@@ -1,6 +1,6 @@
 -- The providers' ids of trucks and drivers and the TRIP settings' provider switches move out of
 -- per-provider columns of `trucks`, `drivers` and `global_settings` into rows keyed by provider,
--- owned by the telematics module (issue 19 point 4; docs/integrations/telematics.md "Adding a
+-- owned by the telematics module (docs/decisions/022-provider-links.md; docs/integrations/telematics.md "Adding a
 -- provider"): adding a provider adds rows, not columns. The data moves in place.
 -- `trucks.samsara_vin` stays: it is the truck's VIN as the user enters it (the spec's samsaraVin),
 -- not an id a provider assigns (docs/decisions/022-provider-links.md).
