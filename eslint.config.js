@@ -96,7 +96,7 @@ export default tseslint.config(
     },
   },
   {
-    // The engine imports no other workspace (issue 19): the rules and types it needs live in it,
+    // The engine imports no other workspace (docs/decisions/012-one-way-to-do-each-thing.md): the rules and types it needs live in it,
     // wire shapes live in the API. Data packages made for the job (us-atlas for the state
     // boundaries, docs/state-miles.md) and Node's own modules are fine.
     files: ['packages/geo/src/**/*.ts'],
@@ -170,6 +170,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Small units in the web app: no component, hook or function over 150 lines (blank lines and
+    // comments aside). A longer one is split into pieces in its folder (subcomponents, hooks).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/routeTree.gen.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

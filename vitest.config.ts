@@ -35,7 +35,7 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [
             apiProject('api-postgres', { MILEPOST_TEST_DB: 'postgres' }, ['test/process/**', 'test/cluster/**']),
-            // `npm run cluster` under load through a rolling restart (issue 24 point 5): needs PostgreSQL and nginx.
+            // `npm run cluster` under load through a rolling restart (docs/deploy.md#several-instances-behind-nginx): needs PostgreSQL and nginx.
             { test: { name: 'cluster', root: 'apps/api', include: ['test/cluster/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 60_000 } },
           ]
         : []),

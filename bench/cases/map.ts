@@ -1,5 +1,5 @@
 /**
- * The map in Chromium (issue 12, point 10):
+ * The map in Chromium (docs/maps.md):
  * - a 20-stop route with a 50 000-point flexible polyline, decoded and drawn by the product's
  *   own RouteMap (bench/map/entry.tsx) — target p95 < 200 ms;
  * - the trips page's first-load JavaScript (gzip) with no map code in it: the web app is built,

@@ -10,7 +10,7 @@ import { generateReference, measure, type BenchServer, type Figure } from '../li
 import { loadAgainstDatabase } from '../load';
 
 /*
- * State miles for IFTA (docs/state-miles.md, issue 23 point 5).
+ * State miles for IFTA (docs/state-miles.md "Speed").
  * - state-miles-engine (pure): the split of a 100 000-fix track (CPU time per call) and the
  *   engine's throughput in fixes per second of one core, and the index's build time.
  * - state-miles (PostgreSQL): a quarter over a million trips (bulk-loaded below) read from the

@@ -6,7 +6,7 @@ import { loadAgainstDatabase, ownerHeaders } from '../load';
 import { generate } from './trips';
 
 /**
- * Issue 8 point 6 and issue 33: the default trips page (`GET /trips?page=0&size=50`) at a
+ * The default trips page (docs/trips-query-plans.md "The default page under load", "The API's own cost") (`GET /trips?page=0&size=50`) at a
  * million trips, under load, next to the same queries run straight against the database
  * (bench/load.ts, docs/trips-query-plans.md). PostgreSQL only:
  * `BENCH_ENGINES=postgres npm run bench -- trips-load`; `BENCH_TRIPS=100000` for a quicker run

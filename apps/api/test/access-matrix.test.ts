@@ -8,7 +8,7 @@ import { call, createTestContext, type TestContext } from './harness';
 import { createUser, signIn } from './factories';
 
 /**
- * Issue 8 point 7: the access matrix, generated from the route table. Every registered API
+ * The access matrix (docs/decisions/023-one-route-table.md), generated from the route table. Every registered API
  * route × anonymous / signed in without permissions / each seeded role must answer as its
  * declared access says: 401 without a sign-in, the guard's 403 without the permission, and
  * otherwise anything but 401, the guard's 403 or a 5xx. Ids point at nothing and bodies are

@@ -7,7 +7,7 @@ import { ensureAdmin } from '../src/db/seed/access';
 import { call, createTestContext, type TestContext } from './harness';
 import { createRole, createUser, ownerRoleId, signIn } from './factories';
 
-/** Issue 8 points 1 and 2: nobody grants what they do not hold, nobody locks everyone out. */
+/** docs/decisions/008-access-rules.md: nobody grants what they do not hold, nobody locks everyone out. */
 let ctx: TestContext;
 let ownerRole: number;
 let permIds: Record<string, number>;

@@ -10,7 +10,7 @@ import { call, createTestContext, type TestContext } from './harness';
 import { createUser, signIn, createTripSettings } from './factories';
 
 /**
- * Migration 0024 (issue 19 point 4): each provider's switch and sealed token move from columns of
+ * Migration 0024 (docs/decisions/022-provider-links.md): each provider's switch and sealed token move from columns of
  * `companies` to rows of `company_providers`, in place. A company written the old way reads the
  * same through the companies API (the spec's samsaraEnabled, gleTokenHint, … on the wire), and its
  * sealed token still opens for the sync.

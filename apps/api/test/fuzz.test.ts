@@ -13,7 +13,7 @@ import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { tripInTransit } from './telematics-fixtures';
 
 /**
- * Issue 8 point 7: generated hostile input for every write endpoint, from the shared schemas
+ * Generated hostile input for every write endpoint, from the shared schemas
  * the routes declare. Each request carries at least one value no schema accepts (a NUL
  * character, an id past int32, a nested object …) in a field the schema knows, plus random
  * hostile values in others: the answer is always a 4xx, never a 5xx, and no row changes.
@@ -131,7 +131,7 @@ describe('generated bad input', () => {
 });
 
 /**
- * Issue 21 point 8: generated provider answers. Samsara and GLE pages whose every field may be
+ * Generated provider answers (docs/integrations/telematics.md "Untrusted input"). Samsara and GLE pages whose every field may be
  * hostile — NUL and control characters, lone surrogates, 10 000-character names, latitudes of
  * 1e12, times in year 9999 or not times at all, wrong types, cursors that repeat — are served
  * by the fakes; a sync over them ends (done, or failed with a provider error), never throws

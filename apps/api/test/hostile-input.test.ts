@@ -8,7 +8,7 @@ import { trips } from '../src/db/schema/trips';
 import { call, createTestContext, type TestContext } from './harness';
 import { createCompanyRow, createDriverRow, createTruckRow, createUser, ownerRoleId, signIn } from './factories';
 
-/** Issue 8 point 4: ids past int32 and texts with NUL are 400s from the shared schemas, never 500s. */
+/** Ids past int32 (docs/decisions/009-input-types.md) and texts with NUL are 400s from the shared schemas, never 500s. */
 let ctx: TestContext;
 let token: string;
 let userId: number;
@@ -240,7 +240,7 @@ describe('dates in the years 1900 to 2100', () => {
   });
 });
 
-describe('numbers (issue 21 point 7)', () => {
+describe('numbers', () => {
   it('numbers in decimal notation only: "0x10" is refused, not read as 16, in a body, a query string and a path', async () => {
     const payable = (over: object) => call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token, payload: { tripId: 1, emptyMiles: 1, loadedMiles: 1, version: 1, ...over } });
     for (const bad of ['0x10', '0b10', '0o20', 'Infinity', '1_000']) {

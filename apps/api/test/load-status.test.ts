@@ -14,7 +14,7 @@ import { FAKE_HERE_KEY, startHereFake, type HereFake } from './fakes/here';
 import { straightDrive } from './fakes/telematics-server';
 
 /**
- * Loaded and empty by freight on board (issue 20 point 1, docs/decisions/015-loaded-by-freight-on-board.md):
+ * Loaded and empty by freight on board (docs/decisions/015-loaded-by-freight-on-board.md):
  * a stop sent without a load status gets the rule's default, one sent with it keeps it; every
  * source (HERE, the estimate, telematics) counts the legs with the stored statuses, and the list,
  * the Mileage Report and the CSV export agree.

@@ -18,7 +18,7 @@ import { storePositions } from './telematics-fixtures';
 import { metresToMiles } from '@milepost/geo/units';
 
 /**
- * Issue 19, points 1–3 (docs/mileage-engine.md "From save and sync to every screen"): every
+ * One figure everywhere (docs/mileage-engine.md "From save and sync to every screen"): every
  * screen reads one set of figures; a read never calls Samsara or GLE and never writes; the
  * jobs fetch tracks and keep figures; a trip's map calls are addressed by its id.
  */
@@ -169,7 +169,7 @@ async function expectOneSetOfFigures(tripId: number, truckId: number, number: st
   const [row] = (await get<{ content: Record<string, number>[] }>(`/trips?${q({ loadNumber: number })}`)).content;
   const list = { miles: row!.miles!, totalEmpty: row!.totalEmpty!, pu: row!.pu!, trl: row!.trl!, totalMiles: row!.totalMiles! };
   const close = (a: number | null | undefined, b: number, what: string) => expect(Math.abs((a ?? NaN) - b), `${what}: ${a} vs list ${b}`).toBeLessThanOrEqual(0.1);
-  // The Mileage Report's HERE row first (the figures issue 19 saw disagree after a recompute).
+  // The Mileage Report's HERE row first (the figures once disagreed after a recompute: docs/mileage-engine.md "From save and sync to every screen").
   const hereStats = (await get<TripMileStats>(`/mile-stats/${tripId}`)).hereStats;
   for (const k of ['miles', 'totalEmpty', 'pu', 'trl', 'totalMiles'] as const) close(hereStats?.[k], list[k], `hereStats.${k}`);
   const { mileStats, summary, report } = await readAll(tripId, truckId, number);

@@ -4,7 +4,7 @@ import { API_MODULES, OUTSIDE_PREFIX } from '../src/api-modules';
 import { createTestContext, type TestContext } from './harness';
 
 /**
- * Issue 19 point 6: each API module is registered under its URL prefix, so a URL names its
+ * docs/architecture.md "Module prefixes": each API module is registered under its URL prefix, so a URL names its
  * folder; the spec's paths that lie elsewhere are the ones listed in OUTSIDE_PREFIX, nothing more.
  */
 let ctx: TestContext;

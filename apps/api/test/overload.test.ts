@@ -3,7 +3,7 @@ import { GENERIC_ERROR_MESSAGES } from '@milepost/contracts/messages';
 import { loadConfig } from '../src/config';
 import { call, createTestContext, type TestContext } from './harness';
 
-/** Issue 8 point 6: load is shed with 503 + Retry-After; keep-alive and timeouts suit a reverse proxy. */
+/** docs/deploy.md "Starting": load is shed with 503 + Retry-After; keep-alive and timeouts suit a reverse proxy. */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '40', OVERLOAD_SAMPLE_INTERVAL_MS: '50', OVERLOAD_RETRY_AFTER_SECONDS: '5' });

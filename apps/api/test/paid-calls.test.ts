@@ -6,7 +6,7 @@ import { createUser, signIn } from './factories';
 import { FAKE_HERE_KEY, startHereFake, type HereFake } from './fakes/here';
 
 /**
- * Issue 21 points 4 and 6 (docs/routing.md "Limits", "Map tiles"): the calls that cost HERE
+ * The paid calls (docs/routing.md "Limits", "Map tiles"): the calls that cost HERE
  * quota are merged (single-flight), autosuggest answers are cached, each user is limited per
  * minute (429 + Retry-After, one error code per rule), and the map-tile token belongs to a live
  * sign-in, is never logged, and only small images are served from our origin.

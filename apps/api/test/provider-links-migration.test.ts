@@ -14,7 +14,7 @@ import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 
 /**
- * Migration 0026 (issue 19 point 4): the ids providers give trucks and drivers and the TRIP
+ * Migration 0026 (docs/decisions/022-provider-links.md): the ids providers give trucks and drivers and the TRIP
  * settings' provider switches move from per-provider columns of `trucks`, `drivers` and
  * `global_settings` to rows keyed by provider, in place. Each id reads the same after as before
  * (the trucks API's vehicleId, the TRIP settings' samsaraEnabled/gleEnabled on the wire), and the

@@ -5,7 +5,7 @@ import { passwordHashingLoad } from '../src/platform/crypto';
 import { call, createTestContext, type TestContext } from './harness';
 import { createUser, signIn } from './factories';
 
-/** Issue 8 point 3: sign-in limited per address and per client; password hashing capped. */
+/** Sign-in limited per address and per client; password hashing capped. */
 const contexts: TestContext[] = [];
 afterAll(() => Promise.all(contexts.map((c) => c.close())));
 const context = async (env: Record<string, string>) => {

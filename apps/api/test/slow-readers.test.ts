@@ -8,7 +8,7 @@ import { createTestContext, usePostgres, type TestContext } from './harness';
 import { createDriverRow, createTruckRow, createUser, signIn } from './factories';
 
 /**
- * Issue 21 point 5 (docs/deploy.md "Exports"): slow downloads cannot starve the database. A CSV
+ * Exports (docs/deploy.md "Exports"): slow downloads cannot starve the database. A CSV
  * export reads from a WITH HOLD cursor on the exports' own small pool (statement and
  * idle-in-transaction timeouts set), so 12 clients reading /trips/export.csv at ~1 KB/s hold no
  * transaction and none of the connections every other request needs: GET /trips keeps its p95

@@ -11,7 +11,7 @@ import { settingsProviderFields } from '../src/modules/telematics/settings-provi
 import { call, createTestContext, linkIn, outbox, type TestContext } from './harness';
 import { createDriverRow, createTruckRow, createUser, ownerRoleId, signIn } from './factories';
 
-/** Issue 8 point 5: secrets out of logs, full saves, JSON 404s under /api, tokens that expire, 415s, history order. */
+/** Secrets out of logs, full saves, JSON 404s under /api, tokens that expire, 415s, history order. */
 let ctx: TestContext;
 let token: string;
 let webDir: string;
@@ -29,7 +29,7 @@ afterAll(async () => {
   await rm(webDir, { recursive: true, force: true });
 });
 
-describe('WEB_DIST_DIR (issue 21 point 7)', () => {
+describe('WEB_DIST_DIR', () => {
   it('a relative path is read from the repository root: the documented value does not crash startup, and the app shell is served', async () => {
     expect(loadConfig({ WEB_DIST_DIR: 'apps/web/dist' }).WEB_DIST_DIR).toBe(path.join(REPO_ROOT, 'apps/web/dist'));
     expect(ctx.config.WEB_DIST_DIR).toBe(webDir);

@@ -19,7 +19,7 @@ import { straightDrive } from './fakes/telematics-server';
 import { A, B, storePositions, tripInTransit } from './telematics-fixtures';
 
 /**
- * Issue 21: Samsara and GLE are untrusted. Each finding of the fault campaign against fakes that
+ * Samsara and GLE are untrusted (docs/integrations/telematics.md "Untrusted input"). Each finding of the fault campaign against fakes that
  * misbehave on purpose: a NUL in a name, a job error pg-boss could not store, a body that drips,
  * a looping cursor, GLE's pageSize 0, a 50 MB answer, a redirect to another host, impossible
  * and future fixes, a huge history page, a duplicate VIN, another company's driver id, and a

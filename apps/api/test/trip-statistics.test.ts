@@ -370,7 +370,7 @@ describe('planned vs actual and data coverage', () => {
   });
 });
 
-describe('route source and trips without a payable (issue 20 points 4 and 9)', () => {
+describe('route source and trips without a payable (docs/product/admin.md Reports)', () => {
   const estimated = (tripId: number) => ctx.db.update(trips).set({ routeSource: 'ESTIMATE' }).where(eq(trips.id, tripId));
 
   it('each period counts its estimated trips and its trips without a Payable Mileage; the report totals the latter over its filters', async () => {

@@ -141,7 +141,7 @@ describe('number check and recovery loads', () => {
     expect((await api('GET', `/trips/${r1.id}`)).json().data).toMatchObject({ recoveryReasonId: reasonId, recoveryReasonName: expect.stringMatching(/^Breakdown/) });
     const r2 = (await api('POST', '/trips', await tripBody({ identifierValue: number, recoveryReasonId: reasonId }))).json().data;
     expect(r2.recoveryLoadIndex).toBe(2);
-    // The list marks recovery loads with their reason (issue 20 point 7).
+    // The list marks recovery loads with their reason (docs/product/trips.md).
     const listed = (await api('GET', `/trips?loadNumber=${number}&sort=id,asc`)).json().data.content;
     expect(listed.map((r: { isRecoveryLoad: boolean; recoveryReasonName: string | null }) => [r.isRecoveryLoad, r.recoveryReasonName])).toEqual([
       [false, null],

@@ -1,5 +1,5 @@
 /**
- * The words for where a trip's route miles came from (issue 20 point 4), one for every screen and
+ * The words for where a trip's route miles came from (docs/routing.md "The estimate"), one for every screen and
  * CSV: "HERE" for a HERE truck route, "Estimate" for the straight-line estimate (routing-api's
  * ROUTE_SOURCES); nothing while a trip has no route figures. Plain (no zod) so the first screen
  * can load it.

@@ -89,9 +89,9 @@ export const reportRow = z.object({
   milesDifference: z.number().nullable(),
   /** The share (0–1) of the period's trips with a telematics figure. */
   dataCoverage: z.number(),
-  /** How many of the period's trips have route figures that are an estimate (no HERE route; issue 20 point 4). */
+  /** How many of the period's trips have route figures that are an estimate (no HERE route; docs/routing.md "The estimate"). */
   estimateLoadCount: z.number().int(),
-  /** How many of the period's trips have no Payable Mileage yet (issue 20 point 9). */
+  /** How many of the period's trips have no Payable Mileage yet (docs/product/admin.md "Reports"). */
   noPayableLoadCount: z.number().int(),
 });
 export type ReportRow = z.infer<typeof reportRow>;

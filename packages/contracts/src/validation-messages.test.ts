@@ -7,7 +7,7 @@ import { truckForm } from './trucks-api';
 import { userForm } from './users-api';
 
 /**
- * Each refused rule says its own message (issue 11 point 9): one valid form per schema, one
+ * Each refused rule says its own message (docs/product/shell.md "Drawers and forms"): one valid form per schema, one
  * field changed per row, and the exact message that must come back on that field — never the
  * message of another rule (a too-long name is not "required", a huge radius not "positive").
  */

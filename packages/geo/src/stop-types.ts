@@ -1,6 +1,6 @@
 /**
  * The stop type a stop takes when nobody chose one, from its position and what precedes it
- * (docs/product/trips.md "Stops editor", issue 20 point 2), and the one stop numbering every
+ * (docs/product/trips.md "Stops"), and the one stop numbering every
  * screen uses (editor, Trip History, legs table, map). Pure: the web's stops editor applies it
  * after every add, insert, remove and move; a type the dispatcher picked is kept as it is.
  */

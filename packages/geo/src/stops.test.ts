@@ -9,7 +9,7 @@ const legs = (route: string) =>
     .map((s) => s[0])
     .join(' ');
 
-describe('loadStatusDefaults: loaded while freight is on board (issue 20, decision 015)', () => {
+describe('loadStatusDefaults: loaded while freight is on board (docs/decisions/015-loaded-by-freight-on-board.md)', () => {
   it.each([
     ['S P D', 'E L'],
     ['S P P D', 'E L L'],

@@ -1,6 +1,6 @@
 /**
  * Text PostgreSQL can store: text columns refuse NUL, jsonb refuses NUL and lone surrogates
- * (issue 21: a provider's name with a NUL once stopped the process through pg-boss's error text).
+ * (docs/integrations/telematics.md "Untrusted input": a provider's name with a NUL once stopped the process through pg-boss's error text).
  */
 /** A UTF-16 surrogate without its pair (invalid Unicode). */
 export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

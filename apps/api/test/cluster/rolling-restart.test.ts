@@ -18,7 +18,7 @@ import { startFakeSamsara, type FakeSamsara } from '../fakes/samsara';
 import { adminUrl } from '../global-setup';
 
 /**
- * Issue 24 point 5 (docs/deploy.md#several-instances-behind-nginx): `npm run cluster` — two
+ * Several instances (docs/deploy.md#several-instances-behind-nginx): `npm run cluster` — two
  * instances on one PostgreSQL behind nginx — under 60 s of bounded load while each instance is
  * restarted in turn. No request fails, every acknowledged write is stored, and no company's
  * telematics sync ever runs twice at once. Runs only with TEST_DATABASE_URL (vitest.config.ts).

@@ -14,7 +14,7 @@ import { accessTokenOf, start, type Started } from './server';
 import { createTripSettings } from '../factories';
 
 /**
- * Issue 21 point 2: an instance killed (SIGKILL) in the middle of one company's sync. The next
+ * docs/decisions/014-background-jobs.md (the sync lease): an instance killed (SIGKILL) in the middle of one company's sync. The next
  * instance syncs another company within 30 s — even with the killed company's sync queued again
  * behind its dead run — and the killed company's sync is taken over by itself.
  */

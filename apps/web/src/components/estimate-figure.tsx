@@ -11,7 +11,7 @@ export const ESTIMATE_TEXT = 'text-amber-700 dark:text-amber-400';
  * An estimated figure (no HERE route), the one way every screen shows it — the trips list and cards,
  * the Mileage Report's routing row, Reports, the map panel's title and its report: "≈ 812.4" in
  * amber, its hover saying what it was computed with ("× 1.08 from 212 of your legs", or the default
- * bands; issue 20 point 4) and screen readers hearing the unit and "est.". `children` is the figure
+ * bands; docs/decisions/021-estimate-calibration.md) and screen readers hearing the unit and "est.". `children` is the figure
  * as the screen writes it; `spoken` is what follows it for a screen reader (the unit and "est." by
  * default; nothing when the figure already says so).
  */

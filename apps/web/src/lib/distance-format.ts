@@ -86,7 +86,7 @@ export function hoursText(seconds: number, source?: DistanceSource | null): stri
 /**
  * A figure staff enter (Loaded/Empty Miles, Payable Mileage, odometers) is answered by the API in
  * miles (kept in metres, docs/decisions/020-one-unit.md) and shown and typed in the user's unit
- * (issue 20 point 5). Its field's text: '' for none, miles as answered, km to 0.1.
+ * (docs/decisions/020-one-unit.md). Its field's text: '' for none, miles as answered, km to 0.1.
  */
 export function manualFieldText(miles: number | null | undefined, unit: DistanceUnit): string {
   if (miles === null || miles === undefined) return '';

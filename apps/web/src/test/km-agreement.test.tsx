@@ -20,7 +20,7 @@ import type { TripsSearch } from '@/features/trips/trips-search';
 vi.mock('@/features/reports/components/reports-chart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 
 /**
- * One trip, in KM (issue 20 point 5): its TOTAL MILES (835.7 mi, estimated: no HERE route) and
+ * One trip, in KM (docs/decisions/020-one-unit.md): its TOTAL MILES (835.7 mi, estimated: no HERE route) and
  * its Payable Mileage (835.7 mi, entered) read the same 1 344.9 km on the trips list, in the
  * Mileage Report, in the map panel's title and its report, and in Reports — each with the
  * estimate's one hover where the figure is an estimate, and no header reading "Miles (km)".

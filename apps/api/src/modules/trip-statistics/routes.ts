@@ -11,7 +11,7 @@ import { reportByPeriod, reportByRange } from './service';
 
 /**
  * The report's CSV: the screen's columns, miles to one decimal, coverage in whole percent, plus the period bounds.
- * It stays in miles whatever the user's unit on screen (issue 12), so every distance header says "(mi)".
+ * It stays in miles whatever the user's unit on screen (docs/decisions/020-one-unit.md), so every distance header says "(mi)".
  */
 const CSV_COLUMNS: CsvColumn<ReportRow>[] = [
   ...REPORT_COLUMNS.map(([key, header]) => ({
@@ -23,7 +23,7 @@ const CSV_COLUMNS: CsvColumn<ReportRow>[] = [
           ? oneDecimal(r[key])
           : r[key],
   })),
-  // Where the route miles came from, in the trips CSV's words (issue 20 point 4).
+  // Where the route miles came from, in the trips CSV's words (docs/product/admin.md "Reports").
   { header: ROUTE_SOURCE_HEADER, value: (r) => periodRouteSource(r) },
   { header: 'Trips Without Payable', value: (r) => r.noPayableLoadCount },
   { header: 'Period Start (CT)', value: (r) => r.periodStart },

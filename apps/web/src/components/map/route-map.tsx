@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import L from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   DEFAULT_CENTER,
   DEFAULT_ZOOM,
@@ -18,7 +18,7 @@ import {
   type MapTiles,
 } from './map-geometry';
 import { MapInitializing } from './map-overlays';
-import { addOfflineBasemap } from './offline-basemap';
+import { useBasemap } from './use-basemap';
 import { useLeafletMap } from './use-leaflet-map';
 
 /** How long after framing a change of the map's box still re-frames the route (docs/maps.md). */
@@ -51,7 +51,6 @@ export const ROUTE_COLORS = { primary: '#2563eb', alternative: '#94a3b8', fallba
  */
 export default function RouteMap({ stops, routes, selectedRoute, onSelectRoute, calculating, expanded, tiles, onReady }: RouteMapProps) {
   const [ref, map] = useLeafletMap({ expanded });
-  const [basemapReady, setBasemapReady] = useState(false);
   const onSelectRef = useRef(onSelectRoute);
   useEffect(() => {
     onSelectRef.current = onSelectRoute;
@@ -64,52 +63,8 @@ export default function RouteMap({ stops, routes, selectedRoute, onSelectRoute, 
     return () => onReady(null);
   }, [map, onReady]);
 
-  // Basemap: HERE raster tiles when the API serves them; the offline atlas otherwise, or when tiles fail.
-  const urlTemplate = tiles.provider === 'HERE' ? tiles.urlTemplate : null;
-  const hasTiles = urlTemplate !== null;
-  const templateRef = useRef(urlTemplate);
-  const tileLayerRef = useRef<L.TileLayer | null>(null);
-  // A renewed tile link (a fresh token, place-search-queries.ts) is swapped in place: the tiles on
-  // screen stay, the next ones load with the new token. Declared first, so the layer below is
-  // created with the latest link.
-  useEffect(() => {
-    templateRef.current = urlTemplate;
-    if (urlTemplate && tileLayerRef.current) tileLayerRef.current.setUrl(urlTemplate, true);
-  }, [urlTemplate]);
-  useEffect(() => {
-    if (!map) return;
-    let cancelled = false;
-    let requested = false;
-    let offline: L.LayerGroup | null = null;
-    const showOffline = () => {
-      if (requested || cancelled) return;
-      requested = true;
-      addOfflineBasemap(map).then(
-        (layer) => {
-          if (cancelled) layer.remove();
-          else offline = layer;
-          setBasemapReady(true);
-        },
-        () => setBasemapReady(true),
-      );
-    };
-    let tileLayer: L.TileLayer | null = null;
-    if (hasTiles && templateRef.current) {
-      tileLayer = L.tileLayer(templateRef.current, { maxZoom: 20, attribution: '&copy; HERE', crossOrigin: false });
-      tileLayerRef.current = tileLayer;
-      tileLayer.once('load', () => setBasemapReady(true));
-      tileLayer.once('tileerror', showOffline);
-      tileLayer.addTo(map);
-    } else {
-      showOffline();
-    }
-    return () => {
-      cancelled = true;
-      tileLayer?.remove();
-      tileLayerRef.current = null;
-      offline?.remove();
-    };
-  }, [map, hasTiles]);
+  // Basemap: HERE raster tiles when the API serves them; the offline atlas otherwise (use-basemap.ts).
+  const basemapReady = useBasemap(map, tiles);
 
   // Framing: fit the stops and every route with 50 px padding when the data changes (not when a route is picked).
   // Declared before the layers, so the view is set first and each line is projected once, at the

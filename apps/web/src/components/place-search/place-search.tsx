@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, MapPin } from 'lucide-react';
 import { Popover as PopoverPrimitive } from 'radix-ui';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { PLACE_MESSAGES, PLACE_SEARCH, type LatLng, type PlaceItem } from '@milepost/contracts/places-api';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
+import { placeListKeyDown } from './place-search-keys';
 import { looksLikeStreet, placeSearchQueryOptions } from './place-search-queries';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
@@ -93,44 +94,7 @@ export function PlaceSearch({
     onSelect(place);
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    switch (e.key) {
-      case 'ArrowDown':
-        e.preventDefault();
-        if (!open) setOpen(true);
-        else if (places.length && showList) setActiveIndex((active + 1) % places.length);
-        break;
-      case 'ArrowUp':
-        e.preventDefault();
-        if (open && places.length && showList) setActiveIndex(active <= 0 ? places.length - 1 : active - 1);
-        break;
-      case 'Home':
-      case 'End':
-        if (open && places.length && showList) {
-          e.preventDefault();
-          setActiveIndex(e.key === 'Home' ? 0 : places.length - 1);
-        }
-        break;
-      case 'Enter':
-        // Enter picks the highlighted place and never submits the surrounding form while the list is open.
-        if (open) {
-          e.preventDefault();
-          if (active >= 0) choose(places[active]!);
-        }
-        break;
-      case 'Escape':
-        if (open) {
-          e.preventDefault();
-          e.stopPropagation();
-          setOpen(false);
-          setActiveIndex(-1);
-        }
-        break;
-      case 'Tab':
-        setOpen(false);
-        break;
-    }
-  };
+  const onKeyDown = placeListKeyDown({ open, setOpen, count: places.length, showList, active, setActiveIndex, pick: (i) => choose(places[i]!) });
 
   return (
     <PopoverPrimitive.Root open={open && !disabled} onOpenChange={setOpen}>

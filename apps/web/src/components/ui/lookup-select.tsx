@@ -1,12 +1,12 @@
 import type { Paged } from '@milepost/contracts/api';
 import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
-import { Check, ChevronsUpDown, X } from 'lucide-react';
-import { cloneElement, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
+import { ChevronsUpDown, X } from 'lucide-react';
+import { cloneElement, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { lazyLayer, preloadLayer, preloadProps, useLayer } from '@/components/ui/lazy-layer';
-import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
+import { LookupOptionList } from './lookup-option-list';
 
 const popoverLayer = lazyLayer(() => import('@/components/ui/popover'));
 
@@ -45,6 +45,28 @@ export interface LookupSelectProps<TItem, TKey extends QueryKey> {
   disabled?: boolean;
   invalid?: boolean;
   describedBy?: string;
+}
+
+/** The picker's box: its button, with the clear button (when it may clear) and the chevron over its right end. */
+function LookupField({ children, clearable, clearLabel, onClear }: { children: ReactNode; clearable: boolean; clearLabel: string; onClear: () => void }) {
+  return (
+    <div className="relative">
+      {children}
+      <div className="pointer-events-none absolute inset-y-0 right-1.5 flex items-center gap-0.5">
+        {clearable && (
+          <button
+            type="button"
+            aria-label={clearLabel}
+            onClick={onClear}
+            className="pointer-events-auto rounded p-0.5 text-muted-foreground hover:text-foreground"
+          >
+            <X aria-hidden className="size-3.5" />
+          </button>
+        )}
+        <ChevronsUpDown aria-hidden className="size-3.5 text-muted-foreground" />
+      </div>
+    </div>
+  );
 }
 
 /**
@@ -144,22 +166,9 @@ export function LookupSelect<TItem, TKey extends QueryKey>({
     </button>
   );
   const field = (button: ReactNode) => (
-    <div className="relative">
+    <LookupField clearable={clearable && Boolean(value) && !disabled} clearLabel={clearLabel} onClear={() => onChange(null)}>
       {button}
-      <div className="pointer-events-none absolute inset-y-0 right-1.5 flex items-center gap-0.5">
-        {clearable && value && !disabled && (
-          <button
-            type="button"
-            aria-label={clearLabel}
-            onClick={() => onChange(null)}
-            className="pointer-events-auto rounded p-0.5 text-muted-foreground hover:text-foreground"
-          >
-            <X aria-hidden className="size-3.5" />
-          </button>
-        )}
-        <ChevronsUpDown aria-hidden className="size-3.5 text-muted-foreground" />
-      </div>
-    </div>
+    </LookupField>
   );
   if (!popover) {
     const open = () => {
@@ -197,40 +206,18 @@ export function LookupSelect<TItem, TKey extends QueryKey>({
             onKeyDown={onKeyDown}
             className="mb-1 h-7"
           />
-          <ul
-            ref={listRef}
-            id={listId}
-            role="listbox"
-            aria-label={placeholder}
-            className="max-h-60 overflow-y-auto"
-            onScroll={(event: UIEvent<HTMLUListElement>) => loadMoreIfNeeded(event.currentTarget)}
-          >
-            {options.map((option, index) => {
-              const selected = value?.id === option.id;
-              return (
-                <li
-                  key={option.id}
-                  id={`${listId}-${option.id}`}
-                  role="option"
-                  aria-selected={selected}
-                  data-index={index}
-                  data-active={index === active || undefined}
-                  onMouseEnter={() => setActive(index)}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => pick(option)}
-                  className="flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm data-[active]:bg-accent data-[active]:text-accent-foreground"
-                >
-                  <span className="min-w-0 flex-1 truncate">{option.label}</span>
-                  {selected && <Check aria-hidden className="size-4" />}
-                </li>
-              );
-            })}
-            {query.isFetchingNextPage && (
-              <li className="flex justify-center py-1.5" aria-hidden>
-                <Spinner className="[&_svg]:size-4" />
-              </li>
-            )}
-          </ul>
+          <LookupOptionList
+            listRef={listRef}
+            listId={listId}
+            label={placeholder}
+            options={options}
+            value={value}
+            active={active}
+            onActivate={setActive}
+            onPick={pick}
+            fetchingMore={query.isFetchingNextPage}
+            onScroll={loadMoreIfNeeded}
+          />
           {status && (
             <p role="status" className="px-2 py-3 text-center text-sm text-muted-foreground">
               {status}

@@ -335,7 +335,7 @@ function UseSourceMiles({ tripId, stats, unit }: { tripId: number; stats: TripMi
 
 /**
  * LOADED MILES, EMPTY MILES, PAYABLE MILEAGE: read-only until Edit; opens in edit mode when nothing was entered yet.
- * Stored in miles, shown and typed in the user's unit (issue 20 point 5): with KM the headers say km and the
+ * Stored in miles, shown and typed in the user's unit (docs/decisions/020-one-unit.md): with KM the headers say km and the
  * figures are converted both ways; a km figure left as shown saves the stored miles unchanged (manualFieldMiles).
  */
 function ManualMileage({ tripId, manual, unit }: { tripId: number; manual: ManualMileStats; unit: DistanceUnit }) {

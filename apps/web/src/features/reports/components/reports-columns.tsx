@@ -122,7 +122,7 @@ export function reportsColumns(truck: { id: number; label: string | undefined } 
       ),
     }),
     ...numbers.slice(0, 2),
-    // Beside the counts, before the route figures it speaks of (issue 20 point 4).
+    // Beside the counts, before the route figures it speaks of (docs/product/admin.md "Reports").
     helper.accessor((row) => periodRouteSource(row) ?? undefined, {
       id: 'routeSource',
       header: ROUTE_SOURCE_HEADER,

@@ -51,7 +51,7 @@ export function ReportsScreen({
   const rows = request.kind === 'none' ? [] : query.data?.rows;
   const source = staticTableSource(rows, { isPending: request.kind !== 'none' && query.isPending, isFetching: query.isFetching, error: query.error, refetch: query.refetch });
   const truck = search.truckId === undefined ? null : { id: search.truckId, label: search.truckLabel };
-  // Figures in the user's unit (route settings, issue 12); the CSV stays in miles and its headers say so.
+  // Figures in the user's unit (route settings, docs/decisions/020-one-unit.md); the CSV stays in miles and its headers say so.
   const { distanceUnit } = useRouteSettings();
   const columns = useMemo(() => reportsColumns(truck, distanceUnit), [truck?.id, truck?.label, distanceUnit]); // eslint-disable-line react-hooks/exhaustive-deps
   const mobile = useIsMobile();

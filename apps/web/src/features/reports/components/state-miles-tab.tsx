@@ -48,7 +48,7 @@ export function quarterChoices(now = new Date()): { year: number; quarter: numbe
 /**
  * Reports → State miles (docs/state-miles.md): a quarter's miles per state for all trucks, one
  * truck or one company — a table (miles, trips, share from GPS), a map shaded by miles, and the
- * IFTA worksheet as CSV. On screen in the user's unit (issue 20 point 5); the CSV stays in miles, as IFTA returns are filed.
+ * IFTA worksheet as CSV. On screen in the user's unit (docs/decisions/020-one-unit.md); the CSV stays in miles, as IFTA returns are filed.
  */
 export function StateMilesTab({
   title,

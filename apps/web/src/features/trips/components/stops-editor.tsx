@@ -12,25 +12,20 @@ import { CSS } from '@dnd-kit/utilities';
 import type { PlaceItem } from '@milepost/contracts/places-api';
 import { ROUTING_MESSAGES, type RouteResponse } from '@milepost/contracts/routing-api';
 import type { LoadStatus, StopType } from '@milepost/geo/stops';
-import { useQueryClient } from '@tanstack/react-query';
 import { GripVertical, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from '@/components/layout/toasts';
 import { stopColor, stopLetter } from '@/components/map/map-geometry';
-import { routeRequestFor, routesQueryOptions } from '@/components/map/routing-queries';
 import { PlaceSearch } from '@/components/place-search/place-search';
 import { Button } from '@/components/ui/button';
 import { EstimateFigure } from '@/components/estimate-figure';
 import { SOURCE_TITLES } from '@/lib/distance-format';
-import { errorText } from '@/lib/error-messages';
-import { useDistanceFormat, useRouteSettings } from '@/lib/route-settings';
+import { useDistanceFormat } from '@/lib/route-settings';
 import { cn } from '@/lib/utils';
 import {
   MOVED_HIGHLIGHT_MS,
-  RECALC_DELAY_MS,
   STOP_TYPE_OPTIONS,
   addStop,
-  applyLegs,
   moveStop,
   removeStop,
   setLoadStatus,
@@ -38,6 +33,7 @@ import {
   stopLabel,
   type StopDraft,
 } from '../stops';
+import { useStopLegs } from './use-stop-legs';
 
 /** The same place twice in a row (a round trip may come back to it later: docs/decisions/007-trip-editing-for-dispatchers.md). */
 export const DUPLICATE_STOP_TEXT = 'This location is already the last stop of this trip.';
@@ -81,43 +77,8 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
 
   useEffect(() => () => clearTimeout(highlightTimer.current), []);
 
-  // Legs through the API, 100 ms after a change of stops or route settings.
-  const queryClient = useQueryClient();
-  const { routingType, trailerType, isLoading: settingsLoading } = useRouteSettings();
-  const [answer, setAnswer] = useState<{ source: RouteResponse['source']; reason: RouteResponse['estimateReason']; basis: RouteResponse['estimateBasis'] } | null>(null);
-  const [routeError, setRouteError] = useState<string | null>(null);
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  });
-  useEffect(() => {
-    const request = routeRequestFor(
-      stops.map((s) => ({ lat: s.latitude, lng: s.longitude })),
-      { routingType, trailerType },
-    );
-    // Routed with the user's own settings, not the defaults that stand in while they load.
-    if (!request || settingsLoading) return;
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      queryClient.fetchQuery(routesQueryOptions(request)).then(
-        (response) => {
-          const primary = response.routes[0];
-          if (cancelled || !primary) return;
-          setAnswer({ source: response.source, reason: response.estimateReason, basis: response.estimateBasis });
-          setRouteError(null);
-          const next = applyLegs(stops, primary.legs);
-          if (next !== stops) onChangeRef.current([...next]);
-        },
-        (error: unknown) => {
-          if (!cancelled) setRouteError(errorText(error));
-        },
-      );
-    }, RECALC_DELAY_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [stops, routingType, trailerType, settingsLoading, queryClient]);
+  // Legs through the API, 100 ms after a change of stops or route settings (use-stop-legs.ts).
+  const { answer, routeError } = useStopLegs(stops, onChange);
   const source = answer?.source ?? null;
   const fmt = useDistanceFormat();
   const noPickup = noPickupText(stops, (m) => `${fmt.number(m)} ${fmt.unit === 'KM' ? 'km' : 'miles'}`);
