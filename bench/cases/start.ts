@@ -136,7 +136,7 @@ async function engineRuns(engine: Engine): Promise<Figure[]> {
 }
 
 /**
- * `npm start`'s restart (issue 24): the compiled server (apps/api/dist/main.js, built first when
+ * `npm start`'s restart (docs/deploy.md "Starting"): the compiled server (apps/api/dist/main.js, built first when
  * stale, as npm start does) started RESTARTS times on a data folder the first start migrated and
  * seeded with the demo (PGlite) and on a migrated PostgreSQL database; time from spawn to
  * /api/health and /api/ready answering 200, and the resident memory once idle.

@@ -46,7 +46,7 @@ const selection = sql`${t.truckUnit} as "unitNumber", ${t.driverName} as "driver
   ${central(t.pickupDateTime)} as "pickupDateTime", ${central(t.updatedAt)} as "updatedAt", ${t.tripStatus} as "tripStatus"`;
 
 
-/** The Trips table's columns and words (docs/product/trips.md), in miles whatever the user's unit on screen, so every distance header says "(mi)" (issue 20 point 5); one decimal as shown, times in Central time. */
+/** The Trips table's columns and words (docs/product/trips.md), in miles whatever the user's unit on screen, so every distance header says "(mi)" (docs/decisions/020-one-unit.md); one decimal as shown, times in Central time. */
 const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Unit', value: (r) => r.unitNumber },
   { header: 'Driver', value: (r) => r.driverName },
@@ -59,7 +59,7 @@ const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'PU (mi)', value: (r) => oneDecimal(r.pu) },
   { header: 'TRL (mi)', value: (r) => oneDecimal(r.trl) },
   { header: 'TOTAL MILES (mi)', value: (r) => oneDecimal(r.totalMiles) },
-  // Where Miles … TOTAL MILES came from (issue 20 point 4): the screens mark estimates with "≈".
+  // Where Miles … TOTAL MILES came from (docs/routing.md "The estimate"): the screens mark estimates with "≈".
   { header: ROUTE_SOURCE_HEADER, value: (r) => routeSourceLabel(r.routeSource) },
   { header: 'Payable Mileage (mi)', value: (r) => oneDecimal(r.payableMileage) },
   { header: 'Loaded Miles (mi)', value: (r) => oneDecimal(r.loadedMiles) },
