@@ -34,6 +34,13 @@ const valuesOf = (p: FuelPurchaseRow): Values => ({
   city: p.city ?? '',
 });
 
+/** The first message for each form field, from the contract's issues or the server's. */
+function fieldErrors(issues: { field: string; message: string }[]) {
+  const found: Partial<Record<Field, string>> = {};
+  for (const { field, message } of issues) if (FIELDS.some((f) => f.key === field)) found[field as Field] ??= message;
+  return found;
+}
+
 /**
  * One fuel purchase changed or deleted (docs/ifta.md "The screen"), with CAN_EDIT_FUEL_PURCHASES:
  * the fields of a purchase checked with the contract's rules before saving, the server's field
@@ -66,12 +73,7 @@ export function FuelPurchaseEdit({ purchase, reload, onDone }: { purchase: FuelP
     setFailure(null);
     const checked = fuelPurchaseUpdate.safeParse(body());
     if (!checked.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0] as Field;
-        if (FIELDS.some((f) => f.key === field)) found[field] ??= issue.message;
-      }
-      setErrors(found);
+      setErrors(fieldErrors(checked.error.issues.map((i) => ({ field: String(i.path[0]), message: i.message }))));
       return;
     }
     setErrors({});
@@ -84,12 +86,7 @@ export function FuelPurchaseEdit({ purchase, reload, onDone }: { purchase: FuelP
         return;
       }
       if (isApiError(err) && err.errors) {
-        const found: Partial<Record<Field, string>> = {};
-        for (const issue of err.errors) {
-          const field = issue.path.replace(/^body\./, '') as Field;
-          if (FIELDS.some((f) => f.key === field)) found[field] ??= issue.message;
-        }
-        setErrors(found);
+        setErrors(fieldErrors(err.errors.map((i) => ({ field: i.path.replace(/^body\./, ''), message: i.message }))));
       }
       setFailure({ text: errorText(err), stale: false });
     }
