@@ -23,7 +23,11 @@ const API_MODULES = readdirSync(new URL('./apps/api/src/modules', import.meta.ur
  */
 const boundaryZones = [
   { target: './packages', from: './apps', message: 'Packages import no app.' },
-  { target: './packages/geo', from: './packages/contracts', message: 'geo imports nothing: contracts builds on geo, not the other way round (shape results for the wire in the API).' },
+  {
+    target: './packages/geo',
+    from: './packages/contracts',
+    message: 'geo imports nothing: contracts builds on geo, not the other way round (shape results for the wire in the API).',
+  },
   { target: './apps/web', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
   { target: './apps/api', from: './apps/web', message: 'The API imports nothing of the web app.' },
   {
@@ -63,10 +67,16 @@ const FIRST_SCREEN_FILES = [
 ];
 const PLAIN_CONTRACTS = ['route-refs.gen', 'list-query', 'trips-list', 'route-settings', 'messages', 'permissions', 'error-codes', 'estimate-basis', 'providers'];
 /** sonner loads with the first toast (docs/decisions/013-first-screen-loads-fast.md): only components/layout/toasts.tsx imports it. */
-const noSonner = { group: ['sonner'], message: "Toasts come from '@/components/layout/toasts': sonner loads with the first toast (docs/decisions/013-first-screen-loads-fast.md)." };
+const noSonner = {
+  group: ['sonner'],
+  message: "Toasts come from '@/components/layout/toasts': sonner loads with the first toast (docs/decisions/013-first-screen-loads-fast.md).",
+};
 const noSchemaLibraries = [
   { group: ['zod', 'zod/*'], message: 'Loads zod on the first screen (docs/decisions/013-first-screen-loads-fast.md): read the URL with lib/search-params.ts.' },
-  { group: ['date-fns', 'date-fns/*', '@date-fns/*'], message: 'Loads a date library on the first screen (docs/decisions/013-first-screen-loads-fast.md): format with lib/date-format.ts, or import() it on use.' },
+  {
+    group: ['date-fns', 'date-fns/*', '@date-fns/*'],
+    message: 'Loads a date library on the first screen (docs/decisions/013-first-screen-loads-fast.md): format with lib/date-format.ts, or import() it on use.',
+  },
 ];
 
 export default tseslint.config(
@@ -87,7 +97,11 @@ export default tseslint.config(
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['apps/web/tsconfig.json', 'apps/api/tsconfig.json', 'packages/*/tsconfig.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true }),
+        createTypeScriptImportResolver({
+          project: ['apps/web/tsconfig.json', 'apps/api/tsconfig.json', 'packages/*/tsconfig.json'],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: {
@@ -101,7 +115,12 @@ export default tseslint.config(
     // boundaries, docs/state-miles.md) and Node's own modules are fine.
     files: ['packages/geo/src/**/*.ts'],
     ignores: ['packages/geo/src/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^@milepost/', message: 'packages/geo imports no other workspace: rules and types it needs live in it; wire shapes live in the API.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@milepost/', message: 'packages/geo imports no other workspace: rules and types it needs live in it; wire shapes live in the API.' }] },
+      ],
+    },
   },
   {
     files: ['apps/api/src/modules/*/routes.ts'],
@@ -126,8 +145,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportDeclaration[source.value=/api-client$/] ImportSpecifier[imported.name=/^(api|apiRequest|apiDownload)$/]",
-          message: 'Call the API with callApi / downloadApi and a route of the table (import * as routes from \'@milepost/contracts/route-refs.gen\'), not a path string.',
+          selector: 'ImportDeclaration[source.value=/api-client$/] ImportSpecifier[imported.name=/^(api|apiRequest|apiDownload)$/]',
+          message: "Call the API with callApi / downloadApi and a route of the table (import * as routes from '@milepost/contracts/route-refs.gen'), not a path string.",
         },
       ],
     },
@@ -165,7 +184,11 @@ export default tseslint.config(
         {
           patterns: [
             ...noSchemaLibraries,
-            { group: ['./*', ...PLAIN_CONTRACTS.map((name) => `!./${name}`), '!./route-refs', '!./route-refs/*.gen'], allowTypeImports: true, message: 'The plain contracts modules import only each other.' },
+            {
+              group: ['./*', ...PLAIN_CONTRACTS.map((name) => `!./${name}`), '!./route-refs', '!./route-refs/*.gen'],
+              allowTypeImports: true,
+              message: 'The plain contracts modules import only each other.',
+            },
           ],
         },
       ],

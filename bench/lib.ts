@@ -170,7 +170,9 @@ export async function postgresReachable(): Promise<boolean> {
  * 800 trucks and 1 200 drivers, generated in SQL.
  */
 export async function generateReference(db: Database['db']) {
-  await db.execute(sql`insert into companies (name, email, phone, us_dot) select 'Company ' || g, 'c' || g || '@x.example', '+1 (312) 555-0100', (1000000 + g)::text from generate_series(1, 20) g`);
+  await db.execute(
+    sql`insert into companies (name, email, phone, us_dot) select 'Company ' || g, 'c' || g || '@x.example', '+1 (312) 555-0100', (1000000 + g)::text from generate_series(1, 20) g`,
+  );
   await db.execute(sql`insert into users (email, first_name, last_name, role_id) select 'dispatch' || g || '@x.example', 'User', 'No' || g, null from generate_series(1, 40) g`);
   await db.execute(sql`insert into dispatchers (first_name, last_name) select 'Disp', 'No' || g from generate_series(1, 60) g`);
   await db.execute(sql`insert into trucks (unit_number, vin_number, samsara_vin, licence_plate, home_location, company_id)

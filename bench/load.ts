@@ -70,15 +70,13 @@ function rowsRead(node: PlanNode): number {
 /** Runs `child` autocannon against the server; the server's own CPU time is measured around it. */
 function autocannon(url: string, connections: number, headers: Record<string, string>) {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'autocannon-child.mjs');
-  return new Promise<{ requests: number; perSecond: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number }>(
-    (resolve, reject) => {
-      const child = spawn(process.execPath, [script, JSON.stringify({ url, connections, duration: DURATION_S, headers })], { stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`autocannon exited ${code}`))));
-    },
-  );
+  return new Promise<{ requests: number; perSecond: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number }>((resolve, reject) => {
+    const child = spawn(process.execPath, [script, JSON.stringify({ url, connections, duration: DURATION_S, headers })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`autocannon exited ${code}`))));
+  });
 }
 
 /** The same statements one request runs, replayed straight on a pool of the server's size. */
@@ -128,7 +126,10 @@ export async function profile(url: string, headers: Record<string, string>) {
     if (!u) return name.startsWith('(') ? name : `native ${name}`;
     if (u.includes('node_modules/')) {
       const rest = u.split('node_modules/').at(-1)!;
-      return rest.split('/').slice(0, rest.startsWith('@') ? 2 : 1).join('/');
+      return rest
+        .split('/')
+        .slice(0, rest.startsWith('@') ? 2 : 1)
+        .join('/');
     }
     return u.startsWith('node:') ? 'node internals' : u.replace(/^.*?(apps|packages)\//, '$1/');
   };
@@ -199,7 +200,9 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
   await direct.end();
   const dbMs = perQuery.length ? perQuery[0]!.map((_, r) => perQuery.reduce((s, q) => s + q[r]!, 0)).sort((a, b) => a - b) : [0];
   const dbMedian = percentile(dbMs, 50);
-  console.log(`  ${statements.length} queries per request, ${buffers} shared buffers, ${rows} rows read; planning + execution median ${dbMedian.toFixed(2)} ms (load average ${load()})`);
+  console.log(
+    `  ${statements.length} queries per request, ${buffers} shared buffers, ${rows} rows read; planning + execution median ${dbMedian.toFixed(2)} ms (load average ${load()})`,
+  );
 
   // 2. Where the server's CPU goes.
   console.log(`  CPU profile of the server at 10 connections (self time, load average ${load()}):\n${(await profile(url, opts.headers)).map((l) => `    ${l}`).join('\n')}`);

@@ -107,7 +107,8 @@ async function main() {
     '| Case | Engine | Samples | Median (ms) | p95 (ms) | Target | Measured | Note |',
     '|---|---|---:|---:|---:|---|---|---|',
     ...all.map(
-      (f) => `| ${f.case} | ${f.engine} | ${f.samples} | ${fmt(f.medianMs)} | ${fmt(f.p95Ms)} | ${f.target ?? ''} | ${f.measuredAt.slice(0, 16).replace('T', ' ')} | ${f.note ?? ''} |`,
+      (f) =>
+        `| ${f.case} | ${f.engine} | ${f.samples} | ${fmt(f.medianMs)} | ${fmt(f.p95Ms)} | ${f.target ?? ''} | ${f.measuredAt.slice(0, 16).replace('T', ' ')} | ${f.note ?? ''} |`,
     ),
     '',
   ];

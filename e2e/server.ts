@@ -26,11 +26,7 @@ async function prepare(pgdata: string) {
   await syncAccessCatalogue(database.db);
   // Demo trips are routed like the server will (HERE when HERE_* points at a fake, else the estimate).
   await seedDemo(database.db, routingServiceFor(loadConfig(), database.db));
-  const [noAccess] = await database.db
-    .insert(roles)
-    .values({ name: 'NO_ACCESS', description: 'A role without permissions' })
-    .onConflictDoNothing()
-    .returning();
+  const [noAccess] = await database.db.insert(roles).values({ name: 'NO_ACCESS', description: 'A role without permissions' }).onConflictDoNothing().returning();
   const roleId = noAccess?.id ?? (await database.db.select().from(roles).where(eq(roles.name, 'NO_ACCESS')))[0]!.id;
   await database.db
     .insert(users)

@@ -42,7 +42,8 @@ export const apiStale = (dir = root) =>
 
 /** Whether apps/web/dist is missing or older than its sources. */
 export const webStale = (dir = root) =>
-  built(...under(dir, ['apps/web/dist/index.html'])) < newest(under(dir, ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/package.json', ...SHARED]));
+  built(...under(dir, ['apps/web/dist/index.html'])) <
+  newest(under(dir, ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/package.json', ...SHARED]));
 
 /**
  * Packages that stay in node_modules, loaded from there at run time: each needs files of its own
@@ -50,7 +51,19 @@ export const webStale = (dir = root) =>
  * worker-thread transports), is loaded only on first use (Samsara's SDK, the offline gazetteer,
  * the state boundaries: bundled, they would be read at every start), or is optional (pg-native).
  */
-const EXTERNAL = ['@electric-sql/pglite', 'argon2', '@fastify/swagger-ui', 'pino', 'pino-pretty', 'thread-stream', '@samsarahq/samsara', 'zipcodes', 'us-atlas', 'world-atlas', 'pg-native'];
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  'argon2',
+  '@fastify/swagger-ui',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  '@samsarahq/samsara',
+  'zipcodes',
+  'us-atlas',
+  'world-atlas',
+  'pg-native',
+];
 
 /**
  * The API with the packages it imports in one ES module per entry point, except EXTERNAL: resolving

@@ -38,7 +38,8 @@ if (!/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) {
 const host = env.CLUSTER_HOST || '127.0.0.1';
 const port = Number(env.CLUSTER_PORT || 8080);
 const ports = (env.CLUSTER_INSTANCE_PORTS || '3001,3002').split(',').map((p) => Number(p.trim()));
-if (ports.length < 1 || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) fail(`CLUSTER_INSTANCE_PORTS must list ports, e.g. 3001,3002 (got ${env.CLUSTER_INSTANCE_PORTS}).`);
+if (ports.length < 1 || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535))
+  fail(`CLUSTER_INSTANCE_PORTS must list ports, e.g. 3001,3002 (got ${env.CLUSTER_INSTANCE_PORTS}).`);
 const readyTimeoutMs = Number(env.CLUSTER_READY_TIMEOUT_MS || 120_000);
 const graceMs = Number(env.SHUTDOWN_GRACE_MS || 10_000);
 
@@ -246,7 +247,12 @@ try {
     void stopAll(1);
   });
   const deadline = Date.now() + 10_000;
-  while (!(await fetch(`http://${host}:${port}/api/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`http://${host}:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() > deadline) throw new Error(`nginx does not answer on ${host}:${port}; see ${path.join(runDir, 'error.log')}`);
     await sleep(100);
   }

@@ -19,7 +19,10 @@ const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', en
 const counts = { passed: 0, failed: 0, flaky: 0, skipped: 0 };
 // The names of what failed, repeated under the summary: CI keeps only the tail of the output.
 const failures = [];
-const firstLine = (text) => stripVTControlCharacters(String(text ?? '')).split('\n').find((l) => l.trim()) ?? '';
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 const read = (file) => {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));

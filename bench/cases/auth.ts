@@ -21,11 +21,15 @@ export async function authCase(server: BenchServer): Promise<Figure[]> {
   };
   const login = await measure(40, async () => void (await signIn()));
   const token = await signIn();
-  const me = await measure(300, async () => {
-    const res = await fetch(`${server.url}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
-    if (res.status !== 200) throw new Error(`me: ${res.status}`);
-    await res.arrayBuffer();
-  }, 20);
+  const me = await measure(
+    300,
+    async () => {
+      const res = await fetch(`${server.url}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+      if (res.status !== 200) throw new Error(`me: ${res.status}`);
+      await res.arrayBuffer();
+    },
+    20,
+  );
   return [
     { case: 'POST /authenticate (argon2id 19 MiB, t=2)', engine: server.engine, ...login },
     { case: 'GET /me', engine: server.engine, ...me },

@@ -57,7 +57,10 @@ async function idleOnce(engine: Engine): Promise<Figure> {
   try {
     const deadline = Date.now() + 600_000;
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline) throw new Error('not ready in time');
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -71,7 +74,9 @@ async function idleOnce(engine: Engine): Promise<Figure> {
     const rssMB = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))?.[1]) / 1024;
     const share = (100 * used) / wall;
     const load = os.loadavg()[0]!.toFixed(1);
-    console.log(`  ${engine}: ${used.toFixed(0)} ms of CPU in ${(wall / 1000).toFixed(0)} s idle = ${share.toFixed(2)} % of a core; RSS ${rssMB.toFixed(0)} MB (load average ${load})`);
+    console.log(
+      `  ${engine}: ${used.toFixed(0)} ms of CPU in ${(wall / 1000).toFixed(0)} s idle = ${share.toFixed(2)} % of a core; RSS ${rssMB.toFixed(0)} MB (load average ${load})`,
+    );
     return {
       case: `idle instance, ${IDLE_S} s with no request and no job due: CPU (share of one core, in the ms columns) and RSS`,
       engine,

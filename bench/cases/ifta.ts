@@ -26,15 +26,15 @@ export async function iftaCase(server: BenchServer): Promise<Figure[]> {
   const span = Math.floor((to.getTime() - from.getTime()) / 1000);
   const t0 = performance.now();
   const companyId = (
-    (await db.execute(sql`insert into companies (name, email, phone, us_dot) values ('IFTA Bench Lines', 'ops@ifta.test', '+1 (312) 555-0100', '7654321') returning id`)) as unknown as { rows: { id: number }[] }
+    (await db.execute(
+      sql`insert into companies (name, email, phone, us_dot) values ('IFTA Bench Lines', 'ops@ifta.test', '+1 (312) 555-0100', '7654321') returning id`,
+    )) as unknown as { rows: { id: number }[] }
   ).rows[0]!.id;
   await db.execute(sql`
     insert into trucks (unit_number, vin_number, samsara_vin, licence_plate, home_location, home_latitude, home_longitude, company_id)
     select 'IFTA-' || g, lpad('1B' || g, 17, '0'), lpad('3B' || g, 17, '0'), 'IL-B' || g, 'Chicago, IL, United States', 41.8781, -87.6298, ${companyId}
     from generate_series(1, ${TRUCKS}) g`);
-  const [driver] = (
-    (await db.execute(sql`insert into drivers (first_name, last_name) values ('Bench', 'Driver') returning id`)) as unknown as { rows: { id: number }[] }
-  ).rows;
+  const [driver] = ((await db.execute(sql`insert into drivers (first_name, last_name) values ('Bench', 'Driver') returning id`)) as unknown as { rows: { id: number }[] }).rows;
   await db.execute(sql`
     insert into trips (truck_id, driver_id, identifier_type, load_number, trip_status, pickup_date_time)
     select t.id, ${driver!.id}, 'LOAD_NUMBER', 'IFTA-' || g, 'COMPLETED', ${from.toISOString()}::timestamptz + make_interval(secs => (g::bigint * 7919) % ${span})
@@ -56,7 +56,10 @@ export async function iftaCase(server: BenchServer): Promise<Figure[]> {
   console.log(`  generated ${TRIPS} trips and ${PURCHASES} purchases of ${TRUCKS} trucks in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
   const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'OWNER'));
-  await db.insert(users).values({ email: 'bench-ifta@example.test', firstName: 'Bench', lastName: 'IFTA', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') }).onConflictDoNothing();
+  await db
+    .insert(users)
+    .values({ email: 'bench-ifta@example.test', firstName: 'Bench', lastName: 'IFTA', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') })
+    .onConflictDoNothing();
   const login = await fetch(`${server.url}/api/v1/authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -72,15 +75,25 @@ export async function iftaCase(server: BenchServer): Promise<Figure[]> {
   });
   // A fuel card export of 30 000 new lines (each sample a minute later, so every line is new).
   const csvOf = (i: number) =>
-    ['Unit,Date,State,Gallons,Amount'].concat(
-      Array.from({ length: PURCHASES }, (_, g) => `IFTA-${1 + (g % TRUCKS)},${formatWireDateTime(new Date(from.getTime() + ((g * 15_485_863) % span) * 1000 + 60_000 * (i + 1)))},${STATES[g % 10]},${100 + (g % 150)}.5,${(g % 500) + 100}.25`),
-    ).join('\n');
+    ['Unit,Date,State,Gallons,Amount']
+      .concat(
+        Array.from(
+          { length: PURCHASES },
+          (_, g) =>
+            `IFTA-${1 + (g % TRUCKS)},${formatWireDateTime(new Date(from.getTime() + ((g * 15_485_863) % span) * 1000 + 60_000 * (i + 1)))},${STATES[g % 10]},${100 + (g % 150)}.5,${(g % 500) + 100}.25`,
+        ),
+      )
+      .join('\n');
   const mapping = { unit: 'Unit', purchasedAt: 'Date', jurisdiction: 'State', gallons: 'Gallons', amount: 'Amount' };
   let imported = 0;
   const imp = await measure(
     3,
     async (i) => {
-      const res = await fetch(`${server.url}/api/v1/fuel-purchases/import`, { method: 'POST', headers, body: JSON.stringify({ companyId, csv: csvOf(i), mapping, dryRun: false, skipInvalid: false }) });
+      const res = await fetch(`${server.url}/api/v1/fuel-purchases/import`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ companyId, csv: csvOf(i), mapping, dryRun: false, skipInvalid: false }),
+      });
       if (res.status !== 200) throw new Error(`import: ${res.status} ${await res.text()}`);
       imported = ((await res.json()) as { data: { imported: number } }).data.imported;
     },
@@ -89,6 +102,12 @@ export async function iftaCase(server: BenchServer): Promise<Figure[]> {
   const size = `${TRUCKS} trucks, ${TRIPS.toLocaleString('en-US')} trips, ${PURCHASES.toLocaleString('en-US')} purchases in Q${quarter} ${year}`;
   return [
     { case: `GET /ifta-return, one company, ${size}`, engine: server.engine, ...ret, target: 'p95 < 500 ms', note: load() },
-    { case: `POST /fuel-purchases/import of ${PURCHASES.toLocaleString('en-US')} lines (${imported.toLocaleString('en-US')} imported), ${size}`, engine: server.engine, ...imp, target: '< 10 s', note: load() },
+    {
+      case: `POST /fuel-purchases/import of ${PURCHASES.toLocaleString('en-US')} lines (${imported.toLocaleString('en-US')} imported), ${size}`,
+      engine: server.engine,
+      ...imp,
+      target: '< 10 s',
+      note: load(),
+    },
   ];
 }

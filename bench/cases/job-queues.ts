@@ -49,12 +49,17 @@ export async function jobQueuesCase(server: BenchServer): Promise<Figure[]> {
     });
 
   // --- trip figures -------------------------------------------------------------------------
-  const [settings] = await db.insert(globalSettings).values({ type: 'TRIP', homeRadius: 2, shopRadius: 1, pickupRadius: 1, trailerRadius: 0.5, deliveryRadius: 1 }).returning({ id: globalSettings.id });
+  const [settings] = await db
+    .insert(globalSettings)
+    .values({ type: 'TRIP', homeRadius: 2, shopRadius: 1, pickupRadius: 1, trailerRadius: 0.5, deliveryRadius: 1 })
+    .returning({ id: globalSettings.id });
   await db.insert(settingsProviders).values([
     { settingsId: settings!.id, provider: 'SAMSARA', enabled: true },
     { settingsId: settings!.id, provider: 'GLE', enabled: false },
   ]);
-  await db.execute(sql`insert into companies (name, email, phone, us_dot) select 'Company ' || g, 'c' || g || '@x.example', '+1 (312) 555-0100', (1000000 + g)::text from generate_series(1, 20) g`);
+  await db.execute(
+    sql`insert into companies (name, email, phone, us_dot) select 'Company ' || g, 'c' || g || '@x.example', '+1 (312) 555-0100', (1000000 + g)::text from generate_series(1, 20) g`,
+  );
   await db.execute(sql`insert into trucks (unit_number, vin_number, samsara_vin, licence_plate, home_location, company_id)
     select (1000 + g)::text, 'VIN' || g, 'SVIN' || g, 'PL' || g, 'Town ' || (g % 200), (select min(id) from companies) + g % 20 from generate_series(1, 800) g`);
   await db.execute(sql`insert into drivers (first_name, last_name, truck_id) select 'Driver', 'No' || g, (select min(id) from trucks) + g % 800 from generate_series(1, 1200) g`);
@@ -78,7 +83,9 @@ export async function jobQueuesCase(server: BenchServer): Promise<Figure[]> {
   const jobs = await start(server.url);
   await jobs.enqueueTripFigures(late); // a trip completed behind the backlog
   for (;;) {
-    const [w] = rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from pgboss.job where name = ${TRIP_FIGURES_QUEUE} and state in ('created', 'retry', 'active')`));
+    const [w] = rows<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from pgboss.job where name = ${TRIP_FIGURES_QUEUE} and state in ('created', 'retry', 'active')`),
+    );
     if (!w!.n) break;
     if (Date.now() - t0 > 300_000) throw new Error('trip figures not drained in 5 minutes');
     await new Promise((r) => setTimeout(r, 250));
@@ -121,7 +128,9 @@ export async function jobQueuesCase(server: BenchServer): Promise<Figure[]> {
   const box = createSecretBox(server.secretKey);
   const cycle = async (label: string, hanging: number) => {
     const ids = rows<{ id: number }>(
-      await db.execute(sql`insert into companies (name, email, phone, us_dot) select ${label} || ' ' || g, 's' || g || '@x.example', '+1 (312) 555-0100', '1' from generate_series(1, ${COMPANIES}) g returning id`),
+      await db.execute(
+        sql`insert into companies (name, email, phone, us_dot) select ${label} || ' ' || g, 's' || g || '@x.example', '+1 (312) 555-0100', '1' from generate_series(1, ${COMPANIES}) g returning id`,
+      ),
     ).map((r) => r.id);
     for (const id of ids) samsara.acceptToken(`bench-${id}`);
     await db.insert(companyProviders).values(ids.map((id) => ({ companyId: id, provider: 'SAMSARA' as const, enabled: true, tokenEncrypted: box.seal(`bench-${id}`) })));

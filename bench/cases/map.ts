@@ -71,7 +71,14 @@ export function makeTrip(seed: number) {
 }
 
 function serveDir(dir: string, fallback?: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png' };
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.json': 'application/json',
+    '.svg': 'image/svg+xml',
+    '.png': 'image/png',
+  };
   const server = http.createServer(async (req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     let file = path.join(dir, urlPath);
@@ -140,7 +147,13 @@ export async function drawFigures(browser: Browser, engine: Figure['engine']): P
       if (points !== POINTS) throw new Error(`expected ${POINTS} points, drew ${points}`);
       const load = `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
       return [
-        { case: `map: 20-stop route, ${POINTS.toLocaleString('en-US')}-point polyline — new map, offline basemap, markers, route, to the painted frame`, engine, ...stats(first), target: 'p95 < 200 ms', note: load },
+        {
+          case: `map: 20-stop route, ${POINTS.toLocaleString('en-US')}-point polyline — new map, offline basemap, markers, route, to the painted frame`,
+          engine,
+          ...stats(first),
+          target: 'p95 < 200 ms',
+          note: load,
+        },
         { case: 'map: the same with 2 alternatives (150,000 points in all)', engine, ...stats(firstThree), note: load },
         { case: 'map: a grey alternative clicked — redrawn as primary, to the painted frame', engine, ...stats(select), note: load },
         { case: `map: flexible polyline decode, ${POINTS.toLocaleString('en-US')} points (packages/geo)`, engine, ...stats(decode) },
@@ -169,8 +182,14 @@ async function bundleFigures(browser: Browser, engine: Figure['engine']): Promis
     const site = await serveDir(out);
     const { PERMISSION_NAMES } = await import('../../packages/contracts/src/permissions');
     const me = {
-      id: 1, email: 'owner@milepost.local', firstName: 'Olive', lastName: 'Owner', phone: null, role: 'OWNER',
-      createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+      id: 1,
+      email: 'owner@milepost.local',
+      firstName: 'Olive',
+      lastName: 'Owner',
+      phone: null,
+      role: 'OWNER',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
       permissions: PERMISSION_NAMES.map((name) => ({ name, enabled: true })),
     };
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
@@ -182,10 +201,13 @@ async function bundleFigures(browser: Browser, engine: Figure['engine']): Promis
       const url = new URL(route.request().url());
       const p = url.pathname.replace('/api/v1', '');
       const data =
-        p === '/me' ? me
-        : p === '/client-config' ? { hereApiKey: null, mapTiles: { provider: 'OFFLINE' } }
-        : p === '/user-route-setting/1' ? { id: 1, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' }
-        : { content: [], page: 0, size: 50, totalElements: 0, totalPages: 1 };
+        p === '/me'
+          ? me
+          : p === '/client-config'
+            ? { hereApiKey: null, mapTiles: { provider: 'OFFLINE' } }
+            : p === '/user-route-setting/1'
+              ? { id: 1, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' }
+              : { content: [], page: 0, size: 50, totalElements: 0, totalPages: 1 };
       return route.fulfill({ json: { data } });
     });
 
@@ -214,11 +236,18 @@ async function bundleFigures(browser: Browser, engine: Figure['engine']): Promis
     return [
       {
         case: `bundle: /trips (table) first-load JS, gzip -9: ${kb(trips.gzip)} in ${trips.files} files, no map code`,
-        engine, samples: 1, medianMs: 0, p95Ms: 0, target: 'no map chunk',
+        engine,
+        samples: 1,
+        medianMs: 0,
+        p95Ms: 0,
+        target: 'no map chunk',
       },
       {
         case: `bundle: /routes first-load JS, gzip -9: ${kb(routes.gzip)} in ${routes.files} files; map code in ${routes.withMap.join(', ') || 'none'}`,
-        engine, samples: 1, medianMs: 0, p95Ms: 0,
+        engine,
+        samples: 1,
+        medianMs: 0,
+        p95Ms: 0,
       },
     ];
   } finally {

@@ -94,7 +94,17 @@ export async function mileStatsCase(server: BenchServer): Promise<Figure[]> {
     loadedMiles: null,
     notes: null,
     recoveryReasonId: null,
-    tripStops: STOPS.map((s, k) => ({ address: s.address, latitude: s.lat, longitude: s.lng, stopType: s.stopType, loadStatus: s.loadStatus, orderIndex: k, distance: k ? 400_000 : 0, totalDistance: k * 400_000, duration: k ? 18_000 : 0 })),
+    tripStops: STOPS.map((s, k) => ({
+      address: s.address,
+      latitude: s.lat,
+      longitude: s.lng,
+      stopType: s.stopType,
+      loadStatus: s.loadStatus,
+      orderIndex: k,
+      distance: k ? 400_000 : 0,
+      totalDistance: k * 400_000,
+      duration: k ? 18_000 : 0,
+    })),
   } as Parameters<typeof createTrip>[3]);
   const odos = drive.odometers.filter((o) => o.time <= end);
   for (const source of ['SAMSARA', 'GLE'] as const) {
@@ -138,7 +148,11 @@ export async function mileStatsCase(server: BenchServer): Promise<Figure[]> {
   const load = `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
   // Under load next to the database alone (bench/load.ts), PostgreSQL only.
   const underLoad = server.databaseUrl
-    ? await loadAgainstDatabase(server, { label: `GET /mile-stats/{id}, figures kept, ${FIXES.toLocaleString('en-US')} breadcrumbs from each provider`, path: `/mile-stats/${trip.id}`, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } })
+    ? await loadAgainstDatabase(server, {
+        label: `GET /mile-stats/{id}, figures kept, ${FIXES.toLocaleString('en-US')} breadcrumbs from each provider`,
+        path: `/mile-stats/${trip.id}`,
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
+      })
     : [];
   return [
     ...underLoad,

@@ -30,10 +30,12 @@ async function bulkLoad(server: BenchServer, table: string, insert: ReturnType<t
   await server.database.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-    const indexes = ((await tx.execute(sql`select i.indexname as name, i.indexdef as def from pg_indexes i
+    const indexes = (
+      (await tx.execute(sql`select i.indexname as name, i.indexdef as def from pg_indexes i
       where i.schemaname = current_schema() and i.tablename = ${table} and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)) as unknown as {
-      rows: { name: string; def: string }[];
-    }).rows;
+        rows: { name: string; def: string }[];
+      }
+    ).rows;
     for (const i of indexes) await tx.execute(sql.raw(`drop index "${i.name}"`));
     await tx.execute(insert);
     for (const i of indexes) await tx.execute(sql.raw(i.def));
@@ -45,7 +47,9 @@ async function bulkLoad(server: BenchServer, table: string, insert: ReturnType<t
 async function generate(server: BenchServer) {
   const { db } = server.database;
   const t0 = performance.now();
-  await db.execute(sql`insert into companies (name, email, phone, us_dot) select 'Company ' || g, 'c' || g || '@x.example', '+1 (312) 555-0100', (1000000 + g)::text from generate_series(1, 20) g`);
+  await db.execute(
+    sql`insert into companies (name, email, phone, us_dot) select 'Company ' || g, 'c' || g || '@x.example', '+1 (312) 555-0100', (1000000 + g)::text from generate_series(1, 20) g`,
+  );
   await db.execute(sql`insert into trucks (unit_number, vin_number, samsara_vin, licence_plate, home_location, company_id)
     select (1000 + g)::text, 'VIN' || g, 'SVIN' || g, 'PL' || g, 'Town ' || (g % 200), (select min(id) from companies) + g % 20 from generate_series(1, 800) g`);
   await db.execute(sql`insert into drivers (first_name, last_name, truck_id) select 'Driver', 'No' || g, (select min(id) from trucks) + g % 800 from generate_series(1, 1200) g`);
@@ -113,7 +117,10 @@ export async function mileageReviewCase(server: BenchServer): Promise<Figure[]> 
   else console.log(`  reusing ${have.toLocaleString('en-US')} review rows`);
 
   const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'OWNER'));
-  await db.insert(users).values({ email: 'bench-review@example.test', firstName: 'Bench', lastName: 'Review', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') }).onConflictDoNothing();
+  await db
+    .insert(users)
+    .values({ email: 'bench-review@example.test', firstName: 'Bench', lastName: 'Review', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') })
+    .onConflictDoNothing();
   const login = await fetch(`${server.url}/api/v1/authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -130,54 +137,105 @@ export async function mileageReviewCase(server: BenchServer): Promise<Figure[]> 
     return res.json() as Promise<{ data: unknown }>;
   };
 
-  const ids = ((await db.execute(sql`select min(company_id)::int as c, min(truck_id)::int as t, min(driver_id)::int as d from trip_review`)) as unknown as { rows: { c: number; t: number; d: number }[] }).rows[0]!;
-  const filters = ['', `companyId=${ids.c + 3}`, `truckId=${ids.t + 41}`, `driverId=${ids.d + 77}`, 'fromDate=10/01/2026 00:00:00&toDate=10/31/2026 23:59:59', `companyId=${ids.c + 5}&fromDate=11/01/2026 00:00:00`];
+  const ids = (
+    (await db.execute(sql`select min(company_id)::int as c, min(truck_id)::int as t, min(driver_id)::int as d from trip_review`)) as unknown as {
+      rows: { c: number; t: number; d: number }[];
+    }
+  ).rows[0]!;
+  const filters = [
+    '',
+    `companyId=${ids.c + 3}`,
+    `truckId=${ids.t + 41}`,
+    `driverId=${ids.d + 77}`,
+    'fromDate=10/01/2026 00:00:00&toDate=10/31/2026 23:59:59',
+    `companyId=${ids.c + 5}&fromDate=11/01/2026 00:00:00`,
+  ];
   const sorts = ['', 'endDateTime,asc', 'differencePct,desc', 'routedMiles,asc', 'actualMiles,desc', 'payableMileage,desc'];
   const cases: string[] = [];
-  for (const status of ['NEEDS_REVIEW', 'READY', 'APPROVED']) for (const f of filters) for (const s of sorts) cases.push(`/mileage-review?status=${status}&size=50${f ? `&${f}` : ''}${s ? `&sort=${s}` : ''}`);
+  for (const status of ['NEEDS_REVIEW', 'READY', 'APPROVED'])
+    for (const f of filters) for (const s of sorts) cases.push(`/mileage-review?status=${status}&size=50${f ? `&${f}` : ''}${s ? `&sort=${s}` : ''}`);
   const slowest: [number, string][] = [];
-  const list = await measure(cases.length, async (i) => {
-    const t = performance.now();
-    await request('GET', cases[i]!);
-    slowest.push([performance.now() - t, cases[i]!]);
-  }, 10);
+  const list = await measure(
+    cases.length,
+    async (i) => {
+      const t = performance.now();
+      await request('GET', cases[i]!);
+      slowest.push([performance.now() - t, cases[i]!]);
+    },
+    10,
+  );
   slowest.sort((a, b) => b[0] - a[0]);
-  console.log(`  slowest:\n${slowest.slice(0, 8).map(([ms, c]) => `    ${ms.toFixed(0).padStart(5)} ms  ${c}`).join('\n')}`);
+  console.log(
+    `  slowest:\n${slowest
+      .slice(0, 8)
+      .map(([ms, c]) => `    ${ms.toFixed(0).padStart(5)} ms  ${c}`)
+      .join('\n')}`,
+  );
 
   // 500 READY trips per call, each its own transaction, as "Approve all ready" sends them; the
   // list of the company's READY trips ("Approve all ready in this filter" reads it first) timed apart.
   const batches: { tripId: number; version: number }[][] = [];
-  const readyList = await measure(6, async () => {
-    const ready = (await request('GET', `/mileage-review/ready?companyId=${ids.c}`)) as { data: { items: { tripId: number; version: number }[] } };
-    const items = ready.data.items.slice(batches.length * 500, batches.length * 500 + 500).map(({ tripId, version }) => ({ tripId, version }));
-    if (items.length < 500) throw new Error(`only ${items.length} ready trips left`);
-    batches.push(items);
-  }, 0);
+  const readyList = await measure(
+    6,
+    async () => {
+      const ready = (await request('GET', `/mileage-review/ready?companyId=${ids.c}`)) as { data: { items: { tripId: number; version: number }[] } };
+      const items = ready.data.items.slice(batches.length * 500, batches.length * 500 + 500).map(({ tripId, version }) => ({ tripId, version }));
+      if (items.length < 500) throw new Error(`only ${items.length} ready trips left`);
+      batches.push(items);
+    },
+    0,
+  );
   let batch = 0; // the warm-up takes the first batch, each sample the next
-  const approve = await measure(5, async () => {
-    const answer = (await request('POST', '/mileage-review/approve', { items: batches[batch++]! })) as { data: { results: { status: string }[] } };
-    if (answer.data.results.some((r) => r.status !== 'APPROVED')) throw new Error('an approval was refused');
-  }, 1);
+  const approve = await measure(
+    5,
+    async () => {
+      const answer = (await request('POST', '/mileage-review/approve', { items: batches[batch++]! })) as { data: { results: { status: string }[] } };
+      if (answer.data.results.some((r) => r.status !== 'APPROVED')) throw new Error('an approval was refused');
+    },
+    1,
+  );
   // Saving a pay rule commits the rule's new version only; the company's open rows (1/20 of the
   // trips) are recomputed by a job (docs/mileage-review.md "Pay rule"). The bench server runs no
   // job workers, so the save's queueing of that job (one pg-boss insert) is not in this figure.
   const ruleCompany = ids.c + 7;
   let ruleVersion = ((await request('GET', `/companies/${ruleCompany}/pay-rule`)) as { data: { version: number } }).data.version;
-  const openRows = ((await db.execute(sql`select count(*)::int as n from trip_review where company_id = ${ruleCompany} and status <> 'APPROVED'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
-  const saveRule = await measure(20, async (i) => {
-    const saved = (await request('PUT', `/companies/${ruleCompany}/pay-rule`, { payBasis: 'ROUTED', tolerancePct: 1 + (i % 5), version: ruleVersion })) as { data: { version: number } };
-    ruleVersion = saved.data.version;
-  }, 3);
+  const openRows = (
+    (await db.execute(sql`select count(*)::int as n from trip_review where company_id = ${ruleCompany} and status <> 'APPROVED'`)) as unknown as { rows: { n: number }[] }
+  ).rows[0]!.n;
+  const saveRule = await measure(
+    20,
+    async (i) => {
+      const saved = (await request('PUT', `/companies/${ruleCompany}/pay-rule`, { payBasis: 'ROUTED', tolerancePct: 1 + (i % 5), version: ruleVersion })) as {
+        data: { version: number };
+      };
+      ruleVersion = saved.data.version;
+    },
+    3,
+  );
   const n = TRIPS.toLocaleString('en-US');
   // The queue's first page under load next to the database alone (bench/load.ts), PostgreSQL only.
   const underLoad = server.databaseUrl
-    ? await loadAgainstDatabase(server, { label: `GET /mileage-review?status=NEEDS_REVIEW&size=50, ${n} completed trips`, path: '/mileage-review?status=NEEDS_REVIEW&size=50', headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } })
+    ? await loadAgainstDatabase(server, {
+        label: `GET /mileage-review?status=NEEDS_REVIEW&size=50, ${n} completed trips`,
+        path: '/mileage-review?status=NEEDS_REVIEW&size=50',
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
+      })
     : [];
   return [
     ...underLoad,
-    { case: `GET /mileage-review, ${n} completed trips, page of 50 with the 3 counts, any tab × filter × sort (${cases.length} combinations)`, engine: server.engine, ...list, target: 'p95 < 100 ms' },
+    {
+      case: `GET /mileage-review, ${n} completed trips, page of 50 with the 3 counts, any tab × filter × sort (${cases.length} combinations)`,
+      engine: server.engine,
+      ...list,
+      target: 'p95 < 100 ms',
+    },
     { case: `GET /mileage-review/ready (one company of 20: its READY trips, up to 10 000), ${n} trips`, engine: server.engine, ...readyList },
     { case: `POST /mileage-review/approve of 500 READY trips (one transaction each), ${n} trips`, engine: server.engine, ...approve, target: '500 items < 2 s' },
-    { case: `PUT /companies/{id}/pay-rule, a company with ${openRows.toLocaleString('en-US')} open review rows (recomputed by a job, not in the request)`, engine: server.engine, ...saveRule, target: '< 300 ms' },
+    {
+      case: `PUT /companies/{id}/pay-rule, a company with ${openRows.toLocaleString('en-US')} open review rows (recomputed by a job, not in the request)`,
+      engine: server.engine,
+      ...saveRule,
+      target: '< 300 ms',
+    },
   ];
 }

@@ -51,7 +51,9 @@ export async function placesCase(server: BenchServer): Promise<Figure[]> {
 
   const { db } = server.database;
   const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'OWNER'));
-  await db.insert(users).values({ email: 'bench-places@example.test', firstName: 'Bench', lastName: 'Places', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') });
+  await db
+    .insert(users)
+    .values({ email: 'bench-places@example.test', firstName: 'Bench', lastName: 'Places', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') });
   const login = await fetch(`${server.url}/api/v1/authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -59,11 +61,15 @@ export async function placesCase(server: BenchServer): Promise<Figure[]> {
   });
   const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
   const httpQs = qs.filter((q) => q.trim().length >= PLACE_SEARCH.minChars);
-  const http = await measure(Math.min(httpQs.length, 1000), async (i) => {
-    const res = await fetch(`${server.url}/api/v1/places/autosuggest?q=${encodeURIComponent(httpQs[i % httpQs.length]!)}`, { headers: { authorization: `Bearer ${token}` } });
-    if (res.status !== 200) throw new Error(`places: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-  }, 20);
+  const http = await measure(
+    Math.min(httpQs.length, 1000),
+    async (i) => {
+      const res = await fetch(`${server.url}/api/v1/places/autosuggest?q=${encodeURIComponent(httpQs[i % httpQs.length]!)}`, { headers: { authorization: `Bearer ${token}` } });
+      if (res.status !== 200) throw new Error(`places: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    },
+    20,
+  );
 
   // The index itself, built again from the gazetteer rows (the package is already loaded).
   const { codes } = await import('zipcodes');

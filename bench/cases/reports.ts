@@ -66,9 +66,17 @@ export async function reportsCase(server: BenchServer): Promise<Figure[]> {
   // Trips CSV: the newest 100 000 trips (the generator spaces pickups a minute apart), read as it
   // arrives; and the newest 10 000, whose heap growth shows whether memory stays flat with size.
   const exportOf = async (count: number, samples: number) => {
-    const newest = ((await db.execute(sql`select min(pickup_date_time) as t from (select pickup_date_time from trips order by pickup_date_time desc limit ${count}) x`)) as unknown as { rows: { t: Date | string }[] }).rows[0]!.t;
+    const newest = (
+      (await db.execute(sql`select min(pickup_date_time) as t from (select pickup_date_time from trips order by pickup_date_time desc limit ${count}) x`)) as unknown as {
+        rows: { t: Date | string }[];
+      }
+    ).rows[0]!.t;
     const [from, to] = [formatWireDateTime(newest), formatWireDateTime(new Date(Date.now() + 86_400_000))];
-    const expected = ((await db.execute(sql`select count(*)::int as n from trips where pickup_date_time >= ${parseCentral(from)!.toISOString()} and pickup_date_time <= ${parseCentral(to)!.toISOString()}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const expected = (
+      (await db.execute(
+        sql`select count(*)::int as n from trips where pickup_date_time >= ${parseCentral(from)!.toISOString()} and pickup_date_time <= ${parseCentral(to)!.toISOString()}`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows[0]!.n;
     const exportPath = `/trips/export.csv?fromDate=${encodeURIComponent(from)}&toDate=${encodeURIComponent(to)}&sort=totalMiles,desc`;
     let lines = 0;
     let bytes = 0;
@@ -80,10 +88,13 @@ export async function reportsCase(server: BenchServer): Promise<Figure[]> {
     const readAll = async () => {
       global.gc?.();
       heapBefore.push(process.memoryUsage().heapUsed);
-      const sampler = setInterval(() => {
-        if (live) global.gc!();
-        peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - heapBefore.at(-1)!);
-      }, live ? 100 : 20);
+      const sampler = setInterval(
+        () => {
+          if (live) global.gc!();
+          peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - heapBefore.at(-1)!);
+        },
+        live ? 100 : 20,
+      );
       try {
         const res = await get(exportPath);
         lines = 0;
@@ -112,7 +123,9 @@ export async function reportsCase(server: BenchServer): Promise<Figure[]> {
     // Quoted cells may hold a line break, but the generated locations hold none.
     if (exported !== expected) throw new Error(`export gave ${exported} trips, expected ${expected}`);
     const mib = (b: number) => (b / 2 ** 20).toFixed(1);
-    const heap = global.gc ? `${mib(peakHeap)} MiB live (${mib(garbageIncluded)} MiB with garbage)` : `${mib(garbageIncluded)} MiB with garbage (run with NODE_OPTIONS=--expose-gc for the live figure)`;
+    const heap = global.gc
+      ? `${mib(peakHeap)} MiB live (${mib(garbageIncluded)} MiB with garbage)`
+      : `${mib(garbageIncluded)} MiB with garbage (run with NODE_OPTIONS=--expose-gc for the live figure)`;
     console.log(`  trips CSV: ${exported.toLocaleString('en-US')} trips, ${mib(bytes)} MiB; server+client heap growth at most ${heap}`);
     return { run, exported: exported.toLocaleString('en-US'), size: mib(bytes), heap };
   };

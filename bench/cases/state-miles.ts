@@ -240,13 +240,21 @@ export async function stateMilesCase(server: BenchServer): Promise<Figure[]> {
   const inner = `fromDate=${encodeURIComponent(shift(first.data.fromDate, 10))}&toDate=${encodeURIComponent(shift(first.data.toDate, -10))}`;
   const partial = await at(measure(20, async () => void (await (await get(`/state-miles?${inner}`)).arrayBuffer()), 2));
   const csv = await at(measure(10, async () => void (await (await get(`/state-miles/export.csv?${q}`)).arrayBuffer()), 2));
-  const counted = ((await db.execute(sql`select sum(trips)::int as n from state_miles_monthly m where m.month between ${`${year}-${String(quarter * 3 - 2).padStart(2, '0')}-01`} and ${`${year}-${String(quarter * 3).padStart(2, '0')}-01`}`)) as unknown as {
-    rows: { n: number }[];
-  }).rows[0]!.n;
+  const counted = (
+    (await db.execute(
+      sql`select sum(trips)::int as n from state_miles_monthly m where m.month between ${`${year}-${String(quarter * 3 - 2).padStart(2, '0')}-01`} and ${`${year}-${String(quarter * 3).padStart(2, '0')}-01`}`,
+    )) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows[0]!.n;
   const size = `${TRIPS.toLocaleString('en-US')} trips; Q${quarter} ${year}: ${(counted / 3).toLocaleString('en-US', { maximumFractionDigits: 0 })} trips`;
   // A quarter of one company under load next to the database alone (bench/load.ts), PostgreSQL only.
   const underLoad = server.databaseUrl
-    ? await loadAgainstDatabase(server, { label: `GET /state-miles quarter, one company, ${size}`, path: `/state-miles?${q}&companyId=3`, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } })
+    ? await loadAgainstDatabase(server, {
+        label: `GET /state-miles quarter, one company, ${size}`,
+        path: `/state-miles?${q}&companyId=3`,
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
+      })
     : [];
   return [
     ...underLoad,
@@ -254,7 +262,12 @@ export async function stateMilesCase(server: BenchServer): Promise<Figure[]> {
     { case: `GET /state-miles quarter, one company (40 trucks), ${size}`, engine: server.engine, ...company, target: 'p95 < 300 ms' },
     { case: `GET /state-miles quarter, one truck (800 trucks), ${size}`, engine: server.engine, ...truck, target: 'p95 < 300 ms' },
     { case: `GET /state-miles custom range = the same quarter as dates (its quarterly totals), all trucks, ${size}`, engine: server.engine, ...custom, target: 'p95 < 300 ms' },
-    { case: `GET /state-miles custom range = the quarter less 10 days at each end (a whole month's totals + two partial months from the trips' rows), all trucks, ${size}`, engine: server.engine, ...partial, target: 'p95 < 300 ms' },
+    {
+      case: `GET /state-miles custom range = the quarter less 10 days at each end (a whole month's totals + two partial months from the trips' rows), all trucks, ${size}`,
+      engine: server.engine,
+      ...partial,
+      target: 'p95 < 300 ms',
+    },
     { case: `GET /state-miles/export.csv quarter, all trucks, read to the last byte, ${size}`, engine: server.engine, ...csv },
   ];
 }

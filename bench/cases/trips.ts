@@ -11,12 +11,30 @@ const MILE = sql.raw(`${milesToMetres(1)}::float8`);
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 1_000_000);
 const STOPS_PER_TRIP = 4;
 const SORTS = [
-  'id', 'unitNumber', 'driverName', 'assignUserName', 'companyName', 'loadNumber', 'dispatcherName', 'miles', 'totalEmpty', 'pu', 'trl',
-  'totalMiles', 'payableMileage', 'loadedMiles', 'emptyMiles', 'pickupLocation', 'deliveryLocation', 'pickupDateTime', 'updated', 'tripStatus',
+  'id',
+  'unitNumber',
+  'driverName',
+  'assignUserName',
+  'companyName',
+  'loadNumber',
+  'dispatcherName',
+  'miles',
+  'totalEmpty',
+  'pu',
+  'trl',
+  'totalMiles',
+  'payableMileage',
+  'loadedMiles',
+  'emptyMiles',
+  'pickupLocation',
+  'deliveryLocation',
+  'pickupDateTime',
+  'updated',
+  'tripStatus',
 ];
 
 /** Reference data and 1 000 000 trips with 4 000 000 stops, generated in SQL. */
-export async function generate(server: Pick<BenchServer, "database">) {
+export async function generate(server: Pick<BenchServer, 'database'>) {
   const { db } = server.database;
   const t0 = performance.now();
   await generateReference(db);
@@ -42,7 +60,9 @@ export async function generate(server: Pick<BenchServer, "database">) {
       (array['START','PICKUP','SHOP','DELIVERY'])[s + 1], case when s >= 2 then 'LOADED' else 'EMPTY' end, s * 100000.0
     from trips t cross join generate_series(0, ${STOPS_PER_TRIP - 1}) s`);
   await db.execute(sql`vacuum analyze`);
-  console.log(`  generated ${TRIPS.toLocaleString('en-US')} trips and ${(TRIPS * STOPS_PER_TRIP).toLocaleString('en-US')} stops in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(
+    `  generated ${TRIPS.toLocaleString('en-US')} trips and ${(TRIPS * STOPS_PER_TRIP).toLocaleString('en-US')} stops in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  );
 }
 
 export async function tripsCase(server: BenchServer): Promise<Figure[]> {
@@ -54,7 +74,10 @@ export async function tripsCase(server: BenchServer): Promise<Figure[]> {
   else throw new Error(`the database holds ${have} trips, not ${TRIPS}: drop it or pick another BENCH_KEEP_DB`);
 
   const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'OWNER'));
-  await db.insert(users).values({ email: 'bench-trips@example.test', firstName: 'Bench', lastName: 'Trips', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') }).onConflictDoNothing();
+  await db
+    .insert(users)
+    .values({ email: 'bench-trips@example.test', firstName: 'Bench', lastName: 'Trips', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') })
+    .onConflictDoNothing();
   const login = await fetch(`${server.url}/api/v1/authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -83,22 +106,40 @@ export async function tripsCase(server: BenchServer): Promise<Figure[]> {
   const cases: string[] = [];
   for (const f of filters) for (const s of SORTS) for (const dir of ['asc', 'desc']) cases.push(`/trips?size=50&${f}${f ? '&' : ''}sort=${s},${dir}`);
   const slowest: [number, string][] = [];
-  const list = await measure(cases.length, async (i) => {
-    const t = performance.now();
-    await get(cases[i]!);
-    slowest.push([performance.now() - t, cases[i]!]);
-  }, 20);
+  const list = await measure(
+    cases.length,
+    async (i) => {
+      const t = performance.now();
+      await get(cases[i]!);
+      slowest.push([performance.now() - t, cases[i]!]);
+    },
+    20,
+  );
   slowest.sort((a, b) => b[0] - a[0]);
-  console.log(`  slowest list requests:\n${slowest.slice(0, 12).map(([ms, c]) => `    ${ms.toFixed(0).padStart(5)} ms  ${c}`).join('\n')}`);
+  console.log(
+    `  slowest list requests:\n${slowest
+      .slice(0, 12)
+      .map(([ms, c]) => `    ${ms.toFixed(0).padStart(5)} ms  ${c}`)
+      .join('\n')}`,
+  );
   // The beginning of a number, and digits from inside it as people type them ("7842" for LD-784210).
   const lookups = ['LD-1234', 'LD-5', 'TRL1', 'LD-99999', 'TRL39', '7842', '84210', '1234', '39'];
-  const lookup = await measure(270, (i) => {
-    const k = lookups[i % lookups.length]!;
-    return get(`/trips/identifier-numbers?size=20&type=${k.startsWith('TRL') || k === '39' ? 'TRAILER_NUMBER' : 'LOAD_NUMBER'}&keyword=${k}`);
-  }, 18);
+  const lookup = await measure(
+    270,
+    (i) => {
+      const k = lookups[i % lookups.length]!;
+      return get(`/trips/identifier-numbers?size=20&type=${k.startsWith('TRL') || k === '39' ? 'TRAILER_NUMBER' : 'LOAD_NUMBER'}&keyword=${k}`);
+    },
+    18,
+  );
   const info = await measure(200, (i) => get(`/trips/vehicle/info-by-identifier-number?number=LD-${100001 + i * 4001}`), 10);
   return [
-    { case: `GET /trips, ${TRIPS.toLocaleString('en-US')} trips, page of 50, any one filter × any sort (${cases.length} combinations)`, engine: server.engine, ...list, target: 'p95 < 100 ms' },
+    {
+      case: `GET /trips, ${TRIPS.toLocaleString('en-US')} trips, page of 50, any one filter × any sort (${cases.length} combinations)`,
+      engine: server.engine,
+      ...list,
+      target: 'p95 < 100 ms',
+    },
     { case: 'GET /trips/identifier-numbers (load/trailer lookup by any part of the number)', engine: server.engine, ...lookup, target: 'p95 < 20 ms' },
     { case: 'GET /trips/vehicle/info-by-identifier-number', engine: server.engine, ...info, target: 'p95 < 20 ms' },
   ];

@@ -5,8 +5,58 @@ import { eq } from 'drizzle-orm';
 import { measure, type BenchServer, type Figure } from '../lib';
 
 const USERS = 100_000;
-const FIRST = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Maria', 'Aziz', 'Dilnoza', 'Oleksandr', 'Nguyen'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Karimov', 'Tashkentov', 'Kowalski', 'Okafor'];
+const FIRST = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Carlos',
+  'Maria',
+  'Aziz',
+  'Dilnoza',
+  'Oleksandr',
+  'Nguyen',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Karimov',
+  'Tashkentov',
+  'Kowalski',
+  'Okafor',
+];
 const KEYWORDS = ['smith', 'maria', 'jo', 'garcia 4', 'robert brown', 'user1234', 'ez', 'okafor', 'nobody-matches-this', 'a'];
 const SORTS = ['', 'id,desc', 'firstName,asc', 'firstName,desc', 'lastName,asc', 'lastName,desc', 'phone,asc', 'role,asc', 'role,desc', 'active,desc', 'created,desc'];
 
@@ -34,7 +84,9 @@ export async function usersCase(server: BenchServer): Promise<Figure[]> {
   await db.execute(sql`vacuum analyze users`);
 
   const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'OWNER'));
-  await db.insert(users).values({ email: 'bench-admin@example.test', firstName: 'Bench', lastName: 'Admin', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') });
+  await db
+    .insert(users)
+    .values({ email: 'bench-admin@example.test', firstName: 'Bench', lastName: 'Admin', roleId: owner!.id, passwordHash: await hashPassword('bench-password-1') });
   const login = await fetch(`${server.url}/api/v1/authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

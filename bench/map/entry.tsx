@@ -26,9 +26,7 @@ async function drawn(previous: string | null): Promise<void> {
 }
 
 function render(stops: MapStop[], routes: MapRoute[], selected: number, key: number) {
-  flushSync(() =>
-    root.render(<RouteMap key={key} stops={stops} routes={routes} selectedRoute={selected} calculating={false} expanded={false} tiles={{ provider: 'OFFLINE' }} />),
-  );
+  flushSync(() => root.render(<RouteMap key={key} stops={stops} routes={routes} selectedRoute={selected} calculating={false} expanded={false} tiles={{ provider: 'OFFLINE' }} />));
 }
 
 declare global {

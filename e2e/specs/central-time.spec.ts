@@ -37,7 +37,13 @@ for (const zone of ['UTC', 'America/New_York', 'America/Los_Angeles']) {
       await page.goto('/trips');
       const trips = page.getByRole('table', { name: 'Trips' });
       await expect(trips.getByRole('row').nth(1)).toBeVisible();
-      const trip = await json<{ data: { pickupDateTime: string } }>(page, /^\/api\/v1\/trips\/\d+$/, () => trips.getByRole('row').nth(1).getByRole('button', { name: /^Edit trip / }).click());
+      const trip = await json<{ data: { pickupDateTime: string } }>(page, /^\/api\/v1\/trips\/\d+$/, () =>
+        trips
+          .getByRole('row')
+          .nth(1)
+          .getByRole('button', { name: /^Edit trip / })
+          .click(),
+      );
       const drawer = page.getByRole('dialog', { name: /^Edit Trip: / });
       await expect(drawer.getByText(shown(trip.data.pickupDateTime), { exact: true }).first()).toBeVisible();
     });

@@ -67,7 +67,8 @@ test("IFTA return of the demo's GPS company: fileable miles from the first scree
   await page.getByRole('listbox').getByRole('option', { name: 'Prairie Freight Lines' }).click();
   await expect(page.getByRole('table', { name: 'IFTA return' })).toBeVisible({ timeout: 60_000 });
   const totals = page.getByLabel('Totals');
-  const figure = async (term: string) => Number(((await totals.locator('div', { hasText: term }).locator('dd').first().textContent()) ?? '').replace(/\(.*\)/, '').replace(/[^\d.]/g, ''));
+  const figure = async (term: string) =>
+    Number(((await totals.locator('div', { hasText: term }).locator('dd').first().textContent()) ?? '').replace(/\(.*\)/, '').replace(/[^\d.]/g, ''));
   expect(await figure('Total miles')).toBeGreaterThan(0);
   expect(await figure('Total gallons')).toBeGreaterThan(0);
   expect(await figure('Fleet MPG')).toBeGreaterThan(0);
@@ -75,7 +76,10 @@ test("IFTA return of the demo's GPS company: fileable miles from the first scree
 
   // One purchase: a wrong figure is said under its field, then a change is saved.
   await page.getByRole('button', { name: 'Fuel purchases' }).click();
-  await page.getByRole('button', { name: /^Edit the purchase of / }).first().click();
+  await page
+    .getByRole('button', { name: /^Edit the purchase of / })
+    .first()
+    .click();
   const form = page.getByRole('form', { name: /^Purchase / });
   const gallons = form.getByRole('textbox', { name: 'Gallons' });
   const before = await gallons.inputValue();

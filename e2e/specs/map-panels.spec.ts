@@ -17,7 +17,9 @@ interface Row {
   isRecoveryLoad: boolean;
 }
 
-test('map panels: a completed demo load of a company with Samsara and GLE shows three panels with their figures, and each telematics panel opens its own report', async ({ page }) => {
+test('map panels: a completed demo load of a company with Samsara and GLE shows three panels with their figures, and each telematics panel opens its own report', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, E2E_ACCOUNTS.owner);
 
@@ -32,7 +34,10 @@ test('map panels: a completed demo load of a company with Samsara and GLE shows 
 
   // View Route on its row opens the Map view with the row's filters and the route shown.
   await page.goto(`/trips?loadNumber=${encodeURIComponent(number)}`);
-  await page.getByRole('table', { name: 'Trips' }).getByRole('button', { name: `View route of ${number}` }).click();
+  await page
+    .getByRole('table', { name: 'Trips' })
+    .getByRole('button', { name: `View route of ${number}` })
+    .click();
 
   const route = page.getByRole('region', { name: 'Route map' });
   const samsara = page.getByRole('region', { name: 'SAMSARA track' });
@@ -63,16 +68,19 @@ test('map panels: a completed demo load of a company with Samsara and GLE shows 
     const markers = panel.getByRole('button', { name: /^Stop [A-Z], / });
     await expect.poll(() => markers.count()).toBeGreaterThan(1);
     await expect
-      .poll(async () => {
-        const map = (await panel.getByTestId('route-map').boundingBox())!;
-        const outside: string[] = [];
-        for (const marker of await markers.all()) {
-          const b = (await marker.boundingBox())!;
-          const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
-          if (x < map.x || y < map.y || x > map.x + map.width || y > map.y + map.height) outside.push((await marker.getAttribute('aria-label')) ?? '?');
-        }
-        return outside;
-      }, { message: 'stop markers outside their map' })
+      .poll(
+        async () => {
+          const map = (await panel.getByTestId('route-map').boundingBox())!;
+          const outside: string[] = [];
+          for (const marker of await markers.all()) {
+            const b = (await marker.boundingBox())!;
+            const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
+            if (x < map.x || y < map.y || x > map.x + map.width || y > map.y + map.height) outside.push((await marker.getAttribute('aria-label')) ?? '?');
+          }
+          return outside;
+        },
+        { message: 'stop markers outside their map' },
+      )
       .toEqual([]);
   }
 
@@ -108,13 +116,17 @@ test("map panels: a company with Samsara only gets no GLE panel; one with neithe
   // A load number no recovery load shares, so the filtered list has one row for it.
   const recovered = new Set(trips.content.filter((t) => t.isRecoveryLoad).map((t) => t.loadNumber));
   const loadOf = (company: { name: string } | undefined) =>
-    trips.content.find((t) => company && t.companyName === company.name && t.identifierType === 'LOAD_NUMBER' && t.loadNumber && !t.isRecoveryLoad && !recovered.has(t.loadNumber))?.loadNumber;
+    trips.content.find((t) => company && t.companyName === company.name && t.identifierType === 'LOAD_NUMBER' && t.loadNumber && !t.isRecoveryLoad && !recovered.has(t.loadNumber))
+      ?.loadNumber;
   const panels = page.getByRole('region', { name: /^(Route map|\w+ track)$/ });
 
   const samsaraOnly = loadOf(companies.content.find((c) => c.samsaraEnabled && !c.gleEnabled));
   expect(samsaraOnly, 'a completed load of a Samsara-only company').toBeTruthy();
   await page.goto(`/trips?loadNumber=${encodeURIComponent(samsaraOnly!)}`);
-  await page.getByRole('table', { name: 'Trips' }).getByRole('button', { name: `View route of ${samsaraOnly}` }).click();
+  await page
+    .getByRole('table', { name: 'Trips' })
+    .getByRole('button', { name: `View route of ${samsaraOnly}` })
+    .click();
   await expect(page.getByRole('region', { name: 'SAMSARA track' }).getByTestId('telematics-figures')).toHaveText(/ mi · /, { timeout: 20_000 });
   await expect(panels).toHaveCount(2);
   await expect(page.getByRole('region', { name: 'GLE track' })).toHaveCount(0);
@@ -123,13 +135,14 @@ test("map panels: a company with Samsara only gets no GLE panel; one with neithe
   const neither = loadOf(companies.content.find((c) => !c.samsaraEnabled && !c.gleEnabled));
   expect(neither, 'a completed load of a company without integrations').toBeTruthy();
   await page.goto(`/trips?loadNumber=${encodeURIComponent(neither!)}`);
-  await page.getByRole('table', { name: 'Trips' }).getByRole('button', { name: `View route of ${neither}` }).click();
+  await page
+    .getByRole('table', { name: 'Trips' })
+    .getByRole('button', { name: `View route of ${neither}` })
+    .click();
   const route = page.getByRole('region', { name: 'Route map' });
   const notice = route.getByRole('status').filter({ hasText: 'Limited Data Available' });
   await expect(notice).toBeVisible({ timeout: 20_000 });
-  await expect(notice).toContainText(
-    'Additional location data has not been provided by the backend system. Statistics are calculated based on available trip stops only.',
-  );
+  await expect(notice).toContainText('Additional location data has not been provided by the backend system. Statistics are calculated based on available trip stops only.');
   await expect(panels).toHaveCount(1);
   await expect(route.getByTestId('panel-figures')).toHaveText(/ mi est\. · /);
   await page.screenshot({ path: test.info().outputPath('map-panels-limited.png') });

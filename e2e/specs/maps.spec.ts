@@ -70,7 +70,10 @@ async function startHereAppOn(port: number): Promise<{ app: HereApp; stop: () =>
       await stop();
       throw new Error(`the HERE server exited:\n${output}`);
     }
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       await stop();
@@ -176,7 +179,10 @@ withHere('with HERE: the route is drawn with its alternatives; a grey one clicke
   await page.getByRole('combobox', { name: 'Load' }).click();
   await page.getByPlaceholder('Search loads...').fill(DEMO_LOAD);
   await page.getByRole('listbox').last().getByRole('option', { name: DEMO_LOAD, exact: true }).click();
-  await page.getByRole('table', { name: 'Trips' }).getByRole('button', { name: `Edit trip ${DEMO_LOAD}` }).click();
+  await page
+    .getByRole('table', { name: 'Trips' })
+    .getByRole('button', { name: `Edit trip ${DEMO_LOAD}` })
+    .click();
   const drawer = page.getByRole('dialog', { name: `Edit Trip: ${DEMO_LOAD}` });
   await expect(drawer.getByTestId('stop-figures')).toHaveText(expected, { timeout: 10_000 });
   await expect(drawer.getByTestId('legs-estimate-note')).toBeHidden();
@@ -196,7 +202,12 @@ base('with no HERE key: the route and its figures are labelled as estimates', as
   await page.goto('/trips');
   const table = page.getByRole('table', { name: 'Trips' });
   const first = table.getByRole('row').nth(1);
-  await expect(first.getByRole('cell').filter({ hasText: /^≈ \d[\d ]*\.\d mi est\.$/ }).first()).toBeVisible();
+  await expect(
+    first
+      .getByRole('cell')
+      .filter({ hasText: /^≈ \d[\d ]*\.\d mi est\.$/ })
+      .first(),
+  ).toBeVisible();
   await first.getByRole('button', { name: /^Edit trip / }).click();
   const drawer = page.getByRole('dialog', { name: /^Edit Trip: / });
   const legs = drawer.getByTestId('stop-figures');

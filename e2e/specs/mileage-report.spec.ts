@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { E2E_ACCOUNTS } from '../accounts';
 import { signIn } from './helpers';
 
-test("mileage report: open a demo trip's report from the row menu, edit and save the manual figures, see them again after reopening; Refresh telematics says why it cannot fetch (no API token, or the providers off)", async ({ page }) => {
+test("mileage report: open a demo trip's report from the row menu, edit and save the manual figures, see them again after reopening; Refresh telematics says why it cannot fetch (no API token, or the providers off)", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, E2E_ACCOUNTS.owner);
   await page.goto('/trips');
@@ -76,7 +78,9 @@ test("mileage report: open a demo trip's report from the row menu, edit and save
   // Which reason depends on the trip's company: the demo switches providers on per company by the
   // hour it was seeded; either way the refresh says why, and queues nothing.
   await expect(
-    page.getByText(/^(Cannot fetch: .+ on for .+ but ha(s|ve) no API token\. Add it in Companies → Update API Tokens\.|Nothing to fetch: Samsara and GLE are off for .+\. Switch one on in Companies\.)$/),
+    page.getByText(
+      /^(Cannot fetch: .+ on for .+ but ha(s|ve) no API token\. Add it in Companies → Update API Tokens\.|Nothing to fetch: Samsara and GLE are off for .+\. Switch one on in Companies\.)$/,
+    ),
   ).toBeVisible();
   await expect(page.getByText('Telematics refresh queued; the figures update in a few seconds.')).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Refresh telematics' })).toBeEnabled({ timeout: 20_000 });

@@ -10,7 +10,9 @@ async function tabCount(page: Page, name: string): Promise<number> {
   return Number(text.replace(/\D+/g, '') || '0');
 }
 
-test('mileage review: the demo fills the tabs, a flag says why, a ready trip is approved by rule, a manual save moves a trip to Approved, the settlement exports', async ({ page }) => {
+test('mileage review: the demo fills the tabs, a flag says why, a ready trip is approved by rule, a manual save moves a trip to Approved, the settlement exports', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, E2E_ACCOUNTS.owner);
   await sidebar(page).getByRole('link', { name: 'Mileage Review' }).click();
@@ -75,12 +77,26 @@ test('mileage review: the demo fills the tabs, a flag says why, a ready trip is 
   await page.getByRole('button', { name: 'Settlement CSV' }).click();
   const rows = parse(await readFile((await (await downloading).path())!, 'utf8'), { columns: true }) as Record<string, string>[];
   expect(rows).toHaveLength(approvedBefore + 2);
-  expect(Object.keys(rows[0]!)).toEqual(['Driver', 'Unit', 'Company', 'Load/Trailer', 'End Date Time (CT)', 'Payable Mileage (mi)', 'Loaded Miles (mi)', 'Empty Miles (mi)', 'Basis', 'Approved By', 'Approved (CT)']);
+  expect(Object.keys(rows[0]!)).toEqual([
+    'Driver',
+    'Unit',
+    'Company',
+    'Load/Trailer',
+    'End Date Time (CT)',
+    'Payable Mileage (mi)',
+    'Loaded Miles (mi)',
+    'Empty Miles (mi)',
+    'Basis',
+    'Approved By',
+    'Approved (CT)',
+  ]);
   expect(rows.filter((r) => r.Basis?.startsWith('By rule: ')).length).toBeGreaterThanOrEqual(1);
   expect(rows.some((r) => r['Payable Mileage (mi)'] === '333.6' && r.Basis === 'By hand')).toBe(true);
 });
 
-test('mileage review at 1366 px with the sidebar open (and 1920 px): Routed to Payable, the flags and the checkboxes are on screen without scrolling sideways', async ({ page }) => {
+test('mileage review at 1366 px with the sidebar open (and 1920 px): Routed to Payable, the flags and the checkboxes are on screen without scrolling sideways', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 850 });
   await signIn(page, E2E_ACCOUNTS.owner);
   await expect(sidebar(page)).toBeVisible();
@@ -116,7 +132,7 @@ test('mileage review at 1366 px with the sidebar open (and 1920 px): Routed to P
   await noSidewaysScroll();
 });
 
-test('mileage review works on a phone (390 px): the tabs, the table, the filters and a flag\'s tooltip fit', async ({ page }) => {
+test("mileage review works on a phone (390 px): the tabs, the table, the filters and a flag's tooltip fit", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, E2E_ACCOUNTS.owner);
   await page.goto('/mileage-review?status=APPROVED');
@@ -157,6 +173,10 @@ test("a company's pay rule is edited in the Companies form and saved by its one 
   await drawer.getByRole('button', { name: 'Update Company' }).click();
   await expect(page.getByText('Company updated successfully!')).toBeVisible();
   await page.reload();
-  await page.getByRole('table', { name: 'Companies' }).getByRole('row', { name: /Lone Star Carriers/ }).getByRole('button', { name: /^Edit / }).click();
+  await page
+    .getByRole('table', { name: 'Companies' })
+    .getByRole('row', { name: /Lone Star Carriers/ })
+    .getByRole('button', { name: /^Edit / })
+    .click();
   await expect(page.getByRole('dialog', { name: /^Edit Company: Lone Star Carriers/ }).getByRole('region', { name: 'Pay rule' })).toContainText('within 4 %');
 });

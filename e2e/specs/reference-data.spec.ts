@@ -5,7 +5,11 @@ import { signIn } from './helpers';
 /** The row of a list table that contains `text`. */
 const tableRow = (page: Page, table: string, text: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
 /** The data rows of a list table (the header row is skipped). */
-const dataRows = (page: Page, table: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ has: page.getByRole('cell') });
+const dataRows = (page: Page, table: string) =>
+  page
+    .getByRole('table', { name: table })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, E2E_ACCOUNTS.owner);
@@ -14,7 +18,10 @@ test.beforeEach(async ({ page }) => {
 test("a truck's home location is chosen through place search and shows in the table", async ({ page }) => {
   await page.goto('/trucks');
   await expect(page.getByText(/^Total: \d+ trucks$/)).toBeVisible();
-  await dataRows(page, 'Trucks').first().getByRole('button', { name: /^Edit truck / }).click();
+  await dataRows(page, 'Trucks')
+    .first()
+    .getByRole('button', { name: /^Edit truck / })
+    .click();
   const drawer = page.getByRole('dialog', { name: /^Edit Truck: / });
   const unit = ((await drawer.getByRole('heading').first().textContent()) ?? '').replace('Edit Truck: ', '').trim();
   expect(unit).not.toBe('');
@@ -22,7 +29,10 @@ test("a truck's home location is chosen through place search and shows in the ta
   const location = drawer.getByRole('combobox', { name: 'Home Location' });
   await location.fill('');
   await location.pressSequentially('dall');
-  await page.getByRole('option', { name: /^Dallas, TX/ }).first().click();
+  await page
+    .getByRole('option', { name: /^Dallas, TX/ })
+    .first()
+    .click();
   await expect(location).toHaveValue(/^Dallas, TX/);
   await expect(drawer.getByLabel('Home Latitude')).toHaveValue(/^32\.\d{6}$/);
   await drawer.getByRole('button', { name: 'Update Truck' }).click();
@@ -68,7 +78,10 @@ test("a company's API tokens are stored and shown again only as placeholders", a
   await page.goto('/companies');
   await expect(page.getByText(/^Total: \d+ companies$/)).toBeVisible();
   const openTokens = async () => {
-    await dataRows(page, 'Companies').first().getByRole('button', { name: /^Update API tokens of / }).click();
+    await dataRows(page, 'Companies')
+      .first()
+      .getByRole('button', { name: /^Update API tokens of / })
+      .click();
     const drawer = page.getByRole('dialog', { name: /^Update API Tokens: / });
     await expect(drawer.getByLabel('Samsara Token', { exact: true })).toBeVisible();
     return drawer;

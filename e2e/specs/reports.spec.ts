@@ -59,8 +59,17 @@ test('reports: the monthly report of the demo trips, sorted on the client, expor
   expect(download.suggestedFilename()).toBe('milepost-report-monthly.csv');
   const rows = parse(await readFile((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
   expect(Object.keys(rows[0]!).slice(0, 11)).toEqual([
-    'Period', 'Truck Count', 'Load Count', 'Total Miles (mi)', 'Total Empty Miles (mi)', 'Total Pu Miles (mi)', 'Total Trl Miles (mi)', 'Total Loaded Miles (mi)',
-    'Total Payable Mileage (mi)', 'Empty Miles (mi)', 'Loaded Miles (mi)',
+    'Period',
+    'Truck Count',
+    'Load Count',
+    'Total Miles (mi)',
+    'Total Empty Miles (mi)',
+    'Total Pu Miles (mi)',
+    'Total Trl Miles (mi)',
+    'Total Loaded Miles (mi)',
+    'Total Payable Mileage (mi)',
+    'Empty Miles (mi)',
+    'Loaded Miles (mi)',
   ]);
   expect(rows.map((r) => r.Period)).toEqual(periods);
   const loadsOnScreen = descending.reduce((s, n) => s + n, 0);

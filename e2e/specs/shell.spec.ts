@@ -52,7 +52,10 @@ test('a user with no permissions lands on the 403 page', async ({ page }) => {
 
 test('Ctrl+B collapses the sidebar and the state survives a reload', async ({ page }) => {
   await signIn(page, E2E_ACCOUNTS.dispatcher);
-  const bar = page.locator('[data-state][aria-label]').filter({ has: sidebar(page) }).first();
+  const bar = page
+    .locator('[data-state][aria-label]')
+    .filter({ has: sidebar(page) })
+    .first();
   await expect(bar).toHaveAttribute('data-state', 'expanded');
   await page.keyboard.press('Control+b');
   await expect(bar).toHaveAttribute('data-state', 'collapsed');

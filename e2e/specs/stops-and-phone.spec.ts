@@ -72,7 +72,9 @@ test('stops editor: types follow the route, a picked type is kept, stops insert 
   await expect(stops.nth(4)).toHaveAttribute('aria-label', /Oklahoma City/);
 });
 
-test('trips on a phone (390 px): cards with unit, load, driver, status, TOTAL MILES with its source and payable; the row actions in one menu; nothing scrolls sideways', async ({ page }) => {
+test('trips on a phone (390 px): cards with unit, load, driver, status, TOTAL MILES with its source and payable; the row actions in one menu; nothing scrolls sideways', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, E2E_ACCOUNTS.owner);

@@ -84,16 +84,7 @@ export function loggerOptions(config: Config): pino.LoggerOptions {
       }),
     },
     redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        '*.password',
-        '*.newPassword',
-        '*.refreshToken',
-        '*.token',
-        '*.samsaraToken',
-        '*.gleToken',
-      ],
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.refreshToken', '*.token', '*.samsaraToken', '*.gleToken'],
       censor: '[redacted]',
     },
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),

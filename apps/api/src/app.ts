@@ -118,13 +118,16 @@ export async function buildApp({ deps, checkDeclaredErrors: checkErrors = false 
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(db),
-    errorResponseBuilder: (req) =>
-      new AppError('TOO_MANY_REQUESTS', req.url.includes('/reset-password') ? AUTH_MESSAGES.resetRequest429 : GENERIC_ERROR_MESSAGES[429]),
+    errorResponseBuilder: (req) => new AppError('TOO_MANY_REQUESTS', req.url.includes('/reset-password') ? AUTH_MESSAGES.resetRequest429 : GENERIC_ERROR_MESSAGES[429]),
   });
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Milepost API', version: '1.0.0', description: 'Fleet and dispatch back office. Every success is `{ data }`; every error is `{ status, code, message, errors? }`.' },
+      info: {
+        title: 'Milepost API',
+        version: '1.0.0',
+        description: 'Fleet and dispatch back office. Every success is `{ data }`; every error is `{ status, code, message, errors? }`.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

@@ -8,9 +8,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** The drizzle migrations, applied at start. */
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/api/drizzle');
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -36,9 +34,17 @@ const configSchema = z.object({
   MILEPOST_JWT_SECRET: z.string().min(32).optional(),
   /** Key for integration tokens at rest (AES-256-GCM). Generated once into the data folder when not set. */
   MILEPOST_SECRET_KEY: z.string().min(32).optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(15 * 60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .default(15 * 60),
   /** Absolute lifetime of a sign-in; refreshing never extends it. */
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 14),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
   /** smtp://user:pass@host:port — when unset, emails are written under <data>/outbox/. */
   SMTP_URL: z.string().optional(),
@@ -47,16 +53,28 @@ const configSchema = z.object({
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
   /** Sign-in attempts per client (IP), at any address, per window. Default: 10 × RATE_LIMIT_LOGIN_MAX. */
   RATE_LIMIT_LOGIN_CLIENT_MAX: z.coerce.number().int().min(1).optional(),
-  RATE_LIMIT_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(5 * 60),
+  RATE_LIMIT_LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 60),
   /** Password hashes (argon2, ~20 MiB and tens of ms of CPU each) computed at once. */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Password hashes waiting for a slot; past this a sign-in is answered 429 at once. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   RATE_LIMIT_RESET_MAX: z.coerce.number().int().min(1).default(5),
-  RATE_LIMIT_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  RATE_LIMIT_RESET_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   /** Trust X-Forwarded-* from a load balancer in front (needed for per-IP rate limits there). */
   TRUST_PROXY: bool.default(false),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   /**
    * Idle keep-alive connections stay open this long: longer than a reverse proxy's or load
@@ -128,9 +146,19 @@ const configSchema = z.object({
    * Lifetime of the signed token in the map-tile URL that GET /client-config hands out; the
    * token is bound to the sign-in and refused once it ends (docs/routing.md "Map tiles").
    */
-  MAP_TILE_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  MAP_TILE_TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   /** Largest map tile accepted from HERE; a bigger one (or one that is not an image) is a 502. */
-  MAP_TILE_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(2 * 1024 * 1024),
+  MAP_TILE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(2 * 1024 * 1024),
   /** Route requests (POST /routing/routes) each user may make per minute (HERE quota); 429 past it. */
   ROUTING_USER_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(60),
   /** Place searches (GET /places/autosuggest) each user may make per minute; 429 past it. */
@@ -149,9 +177,7 @@ const configSchema = z.object({
 export type Config = z.infer<typeof configSchema> & { publicUrl: string; seedDemo: boolean; loginClientMax: number };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
-  );
+  const parsed = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

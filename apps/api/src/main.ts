@@ -119,7 +119,16 @@ async function main() {
   // Background jobs (telematics sync every TELEMATICS_SYNC_MINUTES) start once the server
   // answers, so a first start is not held up by creating the job tables; /api/ready waits for them.
   jobs
-    .start(() => startJobs({ database, telematics: deps.telematics, log: deps.log, syncMinutes: config.TELEMATICS_SYNC_MINUTES, syncConcurrency: config.TELEMATICS_CONCURRENCY, here: config }))
+    .start(() =>
+      startJobs({
+        database,
+        telematics: deps.telematics,
+        log: deps.log,
+        syncMinutes: config.TELEMATICS_SYNC_MINUTES,
+        syncConcurrency: config.TELEMATICS_CONCURRENCY,
+        here: config,
+      }),
+    )
     .then(() => {
       if (lifecycle.shuttingDown) return;
       lifecycle.jobsRunning = true;
@@ -129,7 +138,11 @@ async function main() {
       const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
       const mb = (n: number) => Math.round(n / 2 ** 20);
       app.log.info(
-        { readyMs: Math.round(performance.now()), cpuMs: cpuMs(), memoryMB: { rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), external: mb(external), arrayBuffers: mb(arrayBuffers) } },
+        {
+          readyMs: Math.round(performance.now()),
+          cpuMs: cpuMs(),
+          memoryMB: { rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), external: mb(external), arrayBuffers: mb(arrayBuffers) },
+        },
         'ready: migrations done, job workers running',
       );
     })

@@ -49,7 +49,12 @@ describe('privilege escalation', () => {
     expect(res.json()).toMatchObject({ code: 'SELF_ROLE_CHANGE', message: ACCESS_RULE_MESSAGES.selfRoleChange });
     expect((await userRow(editor.id)).roleId).toBe(editor.roleId);
     // Editing one's own name (same role) still works.
-    const rename = await call(ctx.app, { method: 'PUT', url: `/api/v1/users/${editor.id}`, token: accessToken, payload: { ...userBody(before, editor.roleId), firstName: 'Renamed' } });
+    const rename = await call(ctx.app, {
+      method: 'PUT',
+      url: `/api/v1/users/${editor.id}`,
+      token: accessToken,
+      payload: { ...userBody(before, editor.roleId), firstName: 'Renamed' },
+    });
     expect(rename.statusCode).toBe(200);
   });
 
@@ -108,13 +113,23 @@ describe('privilege escalation', () => {
     expect(res.json()).toMatchObject({ code: 'PERMISSION_ESCALATION', message: ACCESS_RULE_MESSAGES.escalation });
     expect(await rolePermissionNames(editor.roleId)).toEqual(['CAN_CHANGE_STATUS_ROLE', 'CAN_CREATE_ROLE', 'CAN_EDIT_ROLE']);
 
-    const create = await call(ctx.app, { method: 'POST', url: '/api/v1/roles', token: accessToken, payload: { name: `Strong ${unique()}`, permissionIds: [permIds.CAN_EDIT_USER] } });
+    const create = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/roles',
+      token: accessToken,
+      payload: { name: `Strong ${unique()}`, permissionIds: [permIds.CAN_EDIT_USER] },
+    });
     expect(create.statusCode).toBe(403);
     expect(create.json().code).toBe('PERMISSION_ESCALATION');
 
     // Editing a stronger role (even only its name) is refused; one within their permissions is fine.
     const strong = await createRole(ctx.db, ['CAN_EDIT_USER']);
-    const edit = await call(ctx.app, { method: 'PUT', url: `/api/v1/roles/${strong.id}`, token: accessToken, payload: { name: `Renamed ${unique()}`, permissionIds: [permIds.CAN_EDIT_ROLE] } });
+    const edit = await call(ctx.app, {
+      method: 'PUT',
+      url: `/api/v1/roles/${strong.id}`,
+      token: accessToken,
+      payload: { name: `Renamed ${unique()}`, permissionIds: [permIds.CAN_EDIT_ROLE] },
+    });
     expect(edit.statusCode).toBe(403);
     expect(edit.json()).toMatchObject({ code: 'PERMISSION_ESCALATION', message: ACCESS_RULE_MESSAGES.editStrongerRole });
     expect(await rolePermissionNames(strong.id)).toEqual(['CAN_EDIT_USER']);
@@ -122,7 +137,12 @@ describe('privilege escalation', () => {
     await ctx.db.update(roles).set({ active: false }).where(eq(roles.id, strong.id));
     const on = await call(ctx.app, { method: 'PATCH', url: `/api/v1/roles/change-status/${strong.id}?active=true`, token: accessToken });
     expect(on.statusCode).toBe(403);
-    const created = await call(ctx.app, { method: 'POST', url: '/api/v1/roles', token: accessToken, payload: { name: `Weak ${unique()}`, permissionIds: [permIds.CAN_EDIT_ROLE] } });
+    const created = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/roles',
+      token: accessToken,
+      payload: { name: `Weak ${unique()}`, permissionIds: [permIds.CAN_EDIT_ROLE] },
+    });
     expect(created.statusCode).toBe(201);
   });
 });
@@ -152,7 +172,12 @@ describe('a disabled permission enabled again', () => {
     expect(own.statusCode).toBe(403);
     expect(own.json()).toMatchObject({ code: 'PERMISSION_ESCALATION', message: ACCESS_RULE_MESSAGES.escalation });
     expect(await rolePermissionNames(editor.roleId)).toEqual(['CAN_CREATE_ROLE', 'CAN_EDIT_ROLE', 'CAN_SHOW_TRIPS']);
-    const created = await call(ctx.app, { method: 'POST', url: '/api/v1/roles', token: editorToken, payload: { name: `Sneaky ${unique()}`, permissionIds: [permIds.CAN_SHOW_REPORTS] } });
+    const created = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/roles',
+      token: editorToken,
+      payload: { name: `Sneaky ${unique()}`, permissionIds: [permIds.CAN_SHOW_REPORTS] },
+    });
     expect(created.statusCode).toBe(403);
     expect(created.json().code).toBe('PERMISSION_ESCALATION');
     // Nor may they edit a role that has it (saving it would keep it there under their name).
@@ -267,7 +292,10 @@ describe('owner lock-out', () => {
     await ctx.db.update(users).set({ active: false, roleId: weak.id }).where(eq(users.id, admin!.id));
     await ctx.db.update(roles).set({ active: false }).where(eq(roles.id, ownerRole));
     await ctx.db.delete(rolePermissions).where(and(eq(rolePermissions.roleId, ownerRole), ne(rolePermissions.permissionId, permIds.CAN_SHOW_TRIPS!)));
-    await ctx.db.update(permissions).set({ enabled: false }).where(inArray(permissions.name, ['CAN_EDIT_ROLE', 'CAN_CHANGE_STATUS_PERMISSION']));
+    await ctx.db
+      .update(permissions)
+      .set({ enabled: false })
+      .where(inArray(permissions.name, ['CAN_EDIT_ROLE', 'CAN_CHANGE_STATUS_PERMISSION']));
 
     await ensureAdmin(ctx.db, email, 'second-password');
 
@@ -303,7 +331,10 @@ describe('two OWNERs demoted at the same moment', () => {
       expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
       const loser = answers.find((r) => r.statusCode !== 200)!;
       expect(['409 LAST_OWNER', '403 PERMISSION_ESCALATION', '403 FORBIDDEN']).toContain(`${loser.statusCode} ${loser.json().code}`);
-      const owners = await ctx.db.select().from(users).where(and(eq(users.roleId, ownerRole), eq(users.active, true)));
+      const owners = await ctx.db
+        .select()
+        .from(users)
+        .where(and(eq(users.roleId, ownerRole), eq(users.active, true)));
       expect(owners).toHaveLength(1);
       await ctx.db.update(users).set({ active: false }).where(eq(users.roleId, ownerRole));
     }

@@ -136,7 +136,10 @@ describe('refresh tokens', () => {
   it('stop at the absolute expiry of the sign-in', async () => {
     const user = await createUser(ctx.db);
     const tokens = await signIn(ctx.app, user);
-    await ctx.db.update(authSessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(authSessions.userId, user.id));
+    await ctx.db
+      .update(authSessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(authSessions.userId, user.id));
     expect((await refresh(tokens.refreshToken)).statusCode).toBe(401);
     expect((await me(tokens.accessToken)).statusCode).toBe(401);
   });
@@ -222,7 +225,10 @@ describe('GET /me and PUT /profile', () => {
     const { accessToken } = await signIn(ctx.app, user);
     const { version } = (await me(accessToken)).json().data;
     // An administrator renames the user after the profile dialog read it.
-    await ctx.db.update(users).set({ lastName: 'Renamed', version: sql`${users.version} + 1` }).where(eq(users.id, user.id));
+    await ctx.db
+      .update(users)
+      .set({ lastName: 'Renamed', version: sql`${users.version} + 1` })
+      .where(eq(users.id, user.id));
     const stale = await call(ctx.app, { method: 'PUT', url: '/api/v1/profile', token: accessToken, payload: { firstName: 'Mia', lastName: 'User', version } });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', message: USER_MESSAGES.staleVersion });
@@ -297,7 +303,10 @@ describe('password reset', () => {
     const wrongEmail = await finish({ email: other.email, token, newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' });
     expect(wrongEmail.statusCode).toBe(400);
 
-    await ctx.db.update(passwordResetTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResetTokens.userId, user.id));
+    await ctx.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResetTokens.userId, user.id));
     const expired = await finish({ email: user.email, token, newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' });
     expect(expired.statusCode).toBe(400);
   });

@@ -27,7 +27,8 @@ const LATER = 3_000_000;
 
 describe('a build is rebuilt only when missing or older than its sources', () => {
   it('the API: missing, built, then a source, a shared package, the lock file or this script newer; not tests, node_modules or the build itself', () => {
-    for (const p of ['apps/api/src/main.ts', 'apps/api/package.json', 'scripts/build.mjs', 'packages/contracts/src/index.ts', 'packages/geo/src/index.ts', 'package-lock.json']) file(p, SOURCES);
+    for (const p of ['apps/api/src/main.ts', 'apps/api/package.json', 'scripts/build.mjs', 'packages/contracts/src/index.ts', 'packages/geo/src/index.ts', 'package-lock.json'])
+      file(p, SOURCES);
     expect(apiStale(dir)).toBe(true);
     file('apps/api/dist/main.js', BUILT);
     // One of its two outputs missing: still stale.

@@ -90,7 +90,11 @@ describe('CSV cells (csvLines)', () => {
     expect(csvLines(cols, [{ t: 'L\r+2' }])).toBe(`"L\r'+2"\r\n`);
     expect(csvLines(cols, [{ t: 'L\r\n\t@A1' }])).toBe(`"L\r\n\t'@A1"\r\n`);
     expect(csvLines(cols, [{ t: 'Gate 3\nnorth side' }])).toBe('"Gate 3\nnorth side"\r\n');
-    const text = csvLines(cols, HOSTILE.map((t) => ({ t })), true);
+    const text = csvLines(
+      cols,
+      HOSTILE.map((t) => ({ t })),
+      true,
+    );
     const records = parse(text) as string[][];
     expect(records).toHaveLength(1 + HOSTILE.length);
     expect(records.slice(1).map((r) => r[0])).toEqual(HOSTILE.map(defused));

@@ -78,7 +78,10 @@ describe('demo data', () => {
       // Driven loads with a stored track are counted by their GPS split.
       if (t.status === 'COMPLETED' && sources[0]!.source === 'GPS') expect(sources[0]!.states.map((s) => s.state).sort()).toEqual(['IL', 'IN', 'MO']);
     }
-    const completed = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(tripStateMiles).where(eq(tripStateMiles.source, 'GPS'));
+    const completed = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tripStateMiles)
+      .where(eq(tripStateMiles.source, 'GPS'));
     expect(completed[0]!.n).toBeGreaterThan(30);
   });
 
@@ -87,7 +90,9 @@ describe('demo data', () => {
     const [busiest] = (
       (await ctx.db.execute(sql`
         select t.company_id, to_char(f.purchased_at at time zone 'America/Chicago', 'YYYY"Q"Q') as quarter, count(*)::int as n
-        from fuel_purchases f join trucks t on t.id = f.truck_id group by 1, 2 order by 3 desc limit 1`)) as unknown as { rows: { company_id: number; quarter: string; n: number }[] }
+        from fuel_purchases f join trucks t on t.id = f.truck_id group by 1, 2 order by 3 desc limit 1`)) as unknown as {
+        rows: { company_id: number; quarter: string; n: number }[];
+      }
     ).rows;
     expect(busiest!.n).toBeGreaterThan(20);
     const rates = await call(ctx.app, { method: 'GET', url: `/api/v1/ifta-rates?quarter=${busiest!.quarter}`, token });
@@ -146,10 +151,26 @@ describe('demo data', () => {
       .innerJoin(trucks, eq(trucks.id, trips.truckId))
       .where(and(eq(trucks.companyId, prairie!.id), eq(trips.tripStatus, 'COMPLETED'), eq(trips.isRecoveryLoad, false)));
     expect(done.length).toBeGreaterThan(30);
-    const tracks = await ctx.db.select({ tripId: tripTracks.tripId, source: tripTracks.source }).from(tripTracks).where(inArray(tripTracks.tripId, done.map((d) => d.id)));
+    const tracks = await ctx.db
+      .select({ tripId: tripTracks.tripId, source: tripTracks.source })
+      .from(tripTracks)
+      .where(
+        inArray(
+          tripTracks.tripId,
+          done.map((d) => d.id),
+        ),
+      );
     expect(tracks.length).toBe(done.length * 2);
     // The reports read the kept figures: every completed load has Samsara's and GLE's (HERE is read from the stop legs).
-    const kept = await ctx.db.select({ source: tripMileStats.source }).from(tripMileStats).where(inArray(tripMileStats.tripId, done.map((d) => d.id)));
+    const kept = await ctx.db
+      .select({ source: tripMileStats.source })
+      .from(tripMileStats)
+      .where(
+        inArray(
+          tripMileStats.tripId,
+          done.map((d) => d.id),
+        ),
+      );
     expect(kept.length).toBe(done.length * 2);
 
     const offs: number[] = [];
@@ -221,7 +242,7 @@ describe('demo data', () => {
     }
   });
 
-  it('gives recovery loads their own truck\'s odometer, not a copy of the original trip\'s', async () => {
+  it("gives recovery loads their own truck's odometer, not a copy of the original trip's", async () => {
     const recoveries = await ctx.db.select().from(trips).where(eq(trips.isRecoveryLoad, true));
     expect(recoveries.length).toBeGreaterThan(3);
     for (const r of recoveries) {
@@ -249,7 +270,10 @@ describe('demo data', () => {
     // The Companies screen: never run, not failed, and why it does not run.
     const status = await call(ctx.app, { method: 'GET', url: `/api/v1/integrations/status?companyId=${prairie!.id}`, token });
     expect(status.statusCode).toBe(200);
-    for (const [name, label] of [['SAMSARA', 'Samsara'], ['GLE', 'GLE']] as const) {
+    for (const [name, label] of [
+      ['SAMSARA', 'Samsara'],
+      ['GLE', 'GLE'],
+    ] as const) {
       expect(status.json().data[name]).toMatchObject({ state: 'NEVER', enabled: false, error: null, disabledReason: `No ${label} token is stored for this company.` });
     }
     // An in-transit load: its track would be brought up to now if a provider could be asked. Which
@@ -377,7 +401,9 @@ describe(`backups of the demo data (${usePostgres() ? 'PostgreSQL: pg_dump, pg_r
       (err: unknown) => err,
     );
     expect(refusal).toBeInstanceOf(BackupError);
-    expect((refusal as Error).message).toMatch(usePostgres() ? /not empty \(\d+ tables\): restore into a new, empty database/ : /pgdata is not empty: restore into an empty data folder/);
+    expect((refusal as Error).message).toMatch(
+      usePostgres() ? /not empty \(\d+ tables\): restore into a new, empty database/ : /pgdata is not empty: restore into an empty data folder/,
+    );
   });
 
   it('names a timestamped file under backups/ when none is given, and refuses a file that is no backup', async () => {

@@ -49,7 +49,14 @@ async function companyWithLegs(legs: LegSpec[]) {
   for (const [i, leg] of legs.entries()) {
     const [trip] = await ctx.db
       .insert(trips)
-      .values({ truckId: truck.id, driverId: driver.id, identifierType: 'LOAD_NUMBER', loadNumber: `CAL-${company.id}-${i}`, tripStatus: leg.status ?? 'COMPLETED', pickupDateTime: new Date('2026-11-01T12:00:00Z') })
+      .values({
+        truckId: truck.id,
+        driverId: driver.id,
+        identifierType: 'LOAD_NUMBER',
+        loadNumber: `CAL-${company.id}-${i}`,
+        tripStatus: leg.status ?? 'COMPLETED',
+        pickupDateTime: new Date('2026-11-01T12:00:00Z'),
+      })
       .returning({ id: trips.id });
     await ctx.db.insert(tripStops).values([
       { tripId: trip!.id, orderIndex: 0, address: 'Dallas, TX', latitude: DALLAS.lat, longitude: DALLAS.lng, stopType: 'PICKUP', loadStatus: 'EMPTY' },
@@ -57,13 +64,29 @@ async function companyWithLegs(legs: LegSpec[]) {
     ]);
     const miles = straightMiles * leg.ratio;
     const detail = {
-      legs: [{ toIndex: 1, stopId: null, stopType: 'DELIVERY', loadStatus: 'LOADED', miles, method: leg.method === undefined ? 'ODOMETER' : leg.method, otherMiles: null, otherMethod: null, differs: false, gap: leg.gap ?? false, reachedAt: null }],
+      legs: [
+        {
+          toIndex: 1,
+          stopId: null,
+          stopType: 'DELIVERY',
+          loadStatus: 'LOADED',
+          miles,
+          method: leg.method === undefined ? 'ODOMETER' : leg.method,
+          otherMiles: null,
+          otherMethod: null,
+          differs: false,
+          gap: leg.gap ?? false,
+          reachedAt: null,
+        },
+      ],
     };
     await ctx.db.insert(tripMileStats).values({ tripId: trip!.id, source: 'SAMSARA', loadedM: milesToMetres(miles), totalM: milesToMetres(miles), inputsKey: 'test', detail });
     if (leg.gleRatio !== undefined) {
       const gleMiles = straightMiles * leg.gleRatio;
       const gleDetail = { legs: [{ ...detail.legs[0]!, miles: gleMiles, method: 'GPS' }] };
-      await ctx.db.insert(tripMileStats).values({ tripId: trip!.id, source: 'GLE', loadedM: milesToMetres(gleMiles), totalM: milesToMetres(gleMiles), inputsKey: 'test', detail: gleDetail });
+      await ctx.db
+        .insert(tripMileStats)
+        .values({ tripId: trip!.id, source: 'GLE', loadedM: milesToMetres(gleMiles), totalM: milesToMetres(gleMiles), inputsKey: 'test', detail: gleDetail });
     }
   }
   return { company, truck, driver };
@@ -76,7 +99,12 @@ describe('estimate calibration', () => {
   it('from 20 legs in a band the company factor is their median, with the sample size and the p25–p75 spread; 19 legs keep the defaults', async () => {
     // Besides the 20 usable legs: a gap, an unmeasured leg and a trip not completed, none counted;
     // GLE's figures of the same trips (ratio 1.3) give way to Samsara's.
-    const calibrated = await companyWithLegs([...twenty.map((leg) => ({ ...leg, gleRatio: 1.3 })), { ratio: 2, gap: true }, { ratio: 2, method: null }, { ratio: 2, status: 'IN_TRANSIT' }]);
+    const calibrated = await companyWithLegs([
+      ...twenty.map((leg) => ({ ...leg, gleRatio: 1.3 })),
+      { ratio: 2, gap: true },
+      { ratio: 2, method: null },
+      { ratio: 2, status: 'IN_TRANSIT' },
+    ]);
     const short = await companyWithLegs(twenty.slice(0, MIN_CALIBRATION_LEGS - 1));
     await calibrateEstimates(ctx.db);
 
@@ -118,7 +146,10 @@ describe('estimate calibration', () => {
       });
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json().data.id as number;
-      const [trip] = await ctx.db.select({ id: trips.id, routeSource: trips.routeSource, basis: trips.routeEstimateBasis, total: trips.routeTotalM }).from(trips).where(eq(trips.id, id));
+      const [trip] = await ctx.db
+        .select({ id: trips.id, routeSource: trips.routeSource, basis: trips.routeEstimateBasis, total: trips.routeTotalM })
+        .from(trips)
+        .where(eq(trips.id, id));
       return trip!;
     };
 
@@ -184,7 +215,12 @@ describe('estimate calibration', () => {
       const schedules = (await ctx.db.execute(sql`select name, cron from pgboss.schedule`)) as unknown as { rows: { name: string; cron: string }[] };
       expect(schedules.rows).toContainEqual({ name: CALIBRATION_QUEUE, cron: CALIBRATION_CRON });
       // The start-up jobs (backfills) finish before the queue stops, so none fails on a closed pool.
-      const active = async () => ((await ctx.db.execute(sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and name <> ${CALIBRATION_QUEUE}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      const active = async () =>
+        (
+          (await ctx.db.execute(sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and name <> ${CALIBRATION_QUEUE}`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n;
       await expect.poll(active, { timeout: 20_000, interval: 250 }).toBe(0);
     } finally {
       await jobs.stop(2_000);

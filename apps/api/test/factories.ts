@@ -14,7 +14,10 @@ const unique = () => randomBytes(5).toString('hex');
 export async function createRole(db: Db, perms: readonly PermissionName[], name = `ROLE_${unique()}`) {
   const [role] = await db.insert(roles).values({ name, description: 'test role' }).returning();
   if (perms.length) {
-    const ids = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...perms]));
+    const ids = await db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(inArray(permissions.name, [...perms]));
     await db.insert(rolePermissions).values(ids.map((p) => ({ roleId: role!.id, permissionId: p.id })));
   }
   return role!;
@@ -82,7 +85,12 @@ export async function createCompanyRow(db: Db, over: Partial<typeof companies.$i
 }
 
 /** Sets a company's switch and/or sealed token of one provider (undefined: left as it is). */
-export async function setCompanyProvider(db: Db, companyId: number, provider: 'SAMSARA' | 'GLE', set: { enabled?: boolean | undefined; tokenEncrypted?: string | null | undefined }) {
+export async function setCompanyProvider(
+  db: Db,
+  companyId: number,
+  provider: 'SAMSARA' | 'GLE',
+  set: { enabled?: boolean | undefined; tokenEncrypted?: string | null | undefined },
+) {
   const values = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)) as { enabled?: boolean; tokenEncrypted?: string | null };
   if (!Object.keys(values).length) return;
   await db
@@ -169,9 +177,16 @@ export interface SettingsSwitches {
  */
 export async function createTripSettings(db: Db, values: Partial<typeof globalSettings.$inferInsert> & SettingsSwitches): Promise<{ id: number }> {
   const { samsaraEnabled, gleEnabled, ...own } = values;
-  const [row] = await db.insert(globalSettings).values({ type: 'TRIP', ...own }).onConflictDoNothing().returning({ id: globalSettings.id });
+  const [row] = await db
+    .insert(globalSettings)
+    .values({ type: 'TRIP', ...own })
+    .onConflictDoNothing()
+    .returning({ id: globalSettings.id });
   if (!row) {
-    const [existing] = await db.select({ id: globalSettings.id }).from(globalSettings).where(eq(globalSettings.type, own.type ?? 'TRIP'));
+    const [existing] = await db
+      .select({ id: globalSettings.id })
+      .from(globalSettings)
+      .where(eq(globalSettings.type, own.type ?? 'TRIP'));
     return existing!;
   }
   await setSettingsSwitches(db, row.id, { samsaraEnabled, gleEnabled });
@@ -180,7 +195,10 @@ export async function createTripSettings(db: Db, values: Partial<typeof globalSe
 
 /** Sets switches of a settings row (undefined: left as it is). */
 export async function setSettingsSwitches(db: Db, settingsId: number, switches: SettingsSwitches) {
-  for (const [provider, enabled] of [['SAMSARA', switches.samsaraEnabled], ['GLE', switches.gleEnabled]] as const) {
+  for (const [provider, enabled] of [
+    ['SAMSARA', switches.samsaraEnabled],
+    ['GLE', switches.gleEnabled],
+  ] as const) {
     if (enabled === undefined) continue;
     await db
       .insert(settingsProviders)
@@ -196,7 +214,10 @@ export async function setTripSwitches(db: Db, switches: SettingsSwitches) {
 }
 
 export async function createDriverRow(db: Db, over: Partial<typeof drivers.$inferInsert> = {}) {
-  const [d] = await db.insert(drivers).values({ firstName: 'Dave', lastName: `Driver${next()}`, ...over }).returning();
+  const [d] = await db
+    .insert(drivers)
+    .values({ firstName: 'Dave', lastName: `Driver${next()}`, ...over })
+    .returning();
   return d!;
 }
 

@@ -93,36 +93,38 @@ describe('generated bad input', () => {
     for (const route of writes) {
       const parts = (['params', 'querystring', 'body'] as const).filter((p) => keysOf(route.schema?.[p]).length > 0);
       if (!parts.length) continue;
-      await fc.assert(
-        fc.asyncProperty(
-          fc.constantFrom(...parts),
-          fc.nat(),
-          neverValid,
-          hostileId,
-          fc.dictionary(fc.string({ maxLength: 8 }), hostile, { maxKeys: 4 }),
-          fc.array(hostile, { maxLength: 6 }),
-          async (badPart, pick, bad, badId, extra, values) => {
-            const input = { params: {} as Record<string, unknown>, querystring: {} as Record<string, unknown>, body: { ...extra } as Record<string, unknown> };
-            for (const part of parts) keysOf(route.schema?.[part]).forEach((k, i) => values[i] !== undefined && (input[part][k] = values[i]));
-            // Path parameters are hostile ids; one known field of one part is never valid.
-            for (const k of keysOf(route.schema?.params)) input.params[k] ??= badId;
-            const keys = keysOf(route.schema?.[badPart]);
-            input[badPart][keys[pick % keys.length]!] = badPart === 'params' ? badId : bad;
-            const url = route.url.replace(/:([A-Za-z]+)/g, (_, k: string) => encodeURIComponent(String(input.params[k] ?? '1')));
-            const query = new URLSearchParams(Object.entries(input.querystring).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-            const res = await call(ctx.app, {
-              method: route.method as 'POST',
-              url: `${url}${query.size ? `?${query}` : ''}`,
-              token,
-              payload: input.body,
-              remoteAddress: `10.${pick % 200}.${(pick >> 8) % 200}.1`,
-            });
-            if (res.statusCode >= 500 || res.statusCode < 400) failures.push(`${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
-            return res.statusCode >= 400 && res.statusCode < 500;
-          },
-        ),
-        { numRuns: 12, seed: 8 },
-      ).catch((e: unknown) => failures.push(`${route.method} ${route.url}: ${String(e).slice(0, 400)}`));
+      await fc
+        .assert(
+          fc.asyncProperty(
+            fc.constantFrom(...parts),
+            fc.nat(),
+            neverValid,
+            hostileId,
+            fc.dictionary(fc.string({ maxLength: 8 }), hostile, { maxKeys: 4 }),
+            fc.array(hostile, { maxLength: 6 }),
+            async (badPart, pick, bad, badId, extra, values) => {
+              const input = { params: {} as Record<string, unknown>, querystring: {} as Record<string, unknown>, body: { ...extra } as Record<string, unknown> };
+              for (const part of parts) keysOf(route.schema?.[part]).forEach((k, i) => values[i] !== undefined && (input[part][k] = values[i]));
+              // Path parameters are hostile ids; one known field of one part is never valid.
+              for (const k of keysOf(route.schema?.params)) input.params[k] ??= badId;
+              const keys = keysOf(route.schema?.[badPart]);
+              input[badPart][keys[pick % keys.length]!] = badPart === 'params' ? badId : bad;
+              const url = route.url.replace(/:([A-Za-z]+)/g, (_, k: string) => encodeURIComponent(String(input.params[k] ?? '1')));
+              const query = new URLSearchParams(Object.entries(input.querystring).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+              const res = await call(ctx.app, {
+                method: route.method as 'POST',
+                url: `${url}${query.size ? `?${query}` : ''}`,
+                token,
+                payload: input.body,
+                remoteAddress: `10.${pick % 200}.${(pick >> 8) % 200}.1`,
+              });
+              if (res.statusCode >= 500 || res.statusCode < 400) failures.push(`${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+              return res.statusCode >= 400 && res.statusCode < 500;
+            },
+          ),
+          { numRuns: 12, seed: 8 },
+        )
+        .catch((e: unknown) => failures.push(`${route.method} ${route.url}: ${String(e).slice(0, 400)}`));
     }
     expect(failures).toEqual([]);
     expect(await fingerprint()).toBe(before);
@@ -182,13 +184,22 @@ const samsaraPages = (now: number, vehicleId: string) =>
 
 const glePages = (now: number, vehicleId: string) => {
   // GreenLight's `/vehicles/current` (docs/integrations/gle.md): times without an offset too.
-  const gleTime = fc.oneof(fc.integer({ min: now - 6 * 3600_000, max: now + 6 * 3600_000 }).map((t) => new Date(t).toISOString().slice(0, 19)), time(now));
+  const gleTime = fc.oneof(
+    fc.integer({ min: now - 6 * 3600_000, max: now + 6 * 3600_000 }).map((t) => new Date(t).toISOString().slice(0, 19)),
+    time(now),
+  );
   const item = fc.record(
     {
-      vehicle: fc.oneof(fc.record({ id: fc.oneof(field, fc.constant(vehicleId), fc.integer()), make: field, model: field, vin: field, unit_number: field }, { requiredKeys: [] }), junk),
+      vehicle: fc.oneof(
+        fc.record({ id: fc.oneof(field, fc.constant(vehicleId), fc.integer()), make: field, model: field, vin: field, unit_number: field }, { requiredKeys: [] }),
+        junk,
+      ),
       driver: fc.oneof(fc.record({ id: fc.oneof(field, fc.integer()), name: field }, { requiredKeys: [] }), junk),
       location: fc.oneof(
-        fc.record({ vehicle_coordinates: fc.oneof(fc.record({ latitude: coordinate, longitude: coordinate }, { requiredKeys: [] }), junk), time: gleTime, direction: field, state: field }, { requiredKeys: [] }),
+        fc.record(
+          { vehicle_coordinates: fc.oneof(fc.record({ latitude: coordinate, longitude: coordinate }, { requiredKeys: [] }), junk), time: gleTime, direction: field, state: field },
+          { requiredKeys: [] },
+        ),
         junk,
       ),
       dot: field,
@@ -198,7 +209,14 @@ const glePages = (now: number, vehicleId: string) => {
   const page = fc.oneof(fc.constantFrom(0, 0, 1, -1, null, 1e12), junk);
   return fc.record({
     current: fc.oneof(
-      { weight: 4, arbitrary: fc.record({ result: fc.oneof(fc.record({ code: field, description: field }), junk), content: listOrJunk(item), pageable: fc.oneof(fc.record({ total: page, prev: page, next: page, current: page }), junk) }) },
+      {
+        weight: 4,
+        arbitrary: fc.record({
+          result: fc.oneof(fc.record({ code: field, description: field }), junk),
+          content: listOrJunk(item),
+          pageable: fc.oneof(fc.record({ total: page, prev: page, next: page, current: page }), junk),
+        }),
+      },
       { weight: 1, arbitrary: junk },
     ),
   });
@@ -208,7 +226,12 @@ describe('generated provider answers', () => {
   it('a Samsara or GLE sync over hostile pages ends with a provider error at worst, and nothing answers 5xx after it', async () => {
     await createTripSettings(ctx.db, { type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
     const box = createSecretBox(ctx.secretKey);
-    const company = await createCompanyRow(ctx.db, { samsaraEnabled: true, gleEnabled: true, samsaraTokenEncrypted: box.seal('samsara-test-token'), gleTokenEncrypted: box.seal('gle-test-token') });
+    const company = await createCompanyRow(ctx.db, {
+      samsaraEnabled: true,
+      gleEnabled: true,
+      samsaraTokenEncrypted: box.seal('samsara-test-token'),
+      gleTokenEncrypted: box.seal('gle-test-token'),
+    });
     const now = Date.now();
     const { trip, vehicleId, gleVehicleId } = await tripInTransit(ctx.db, ownerId, company.id, new Date(now - 3 * 3600_000));
     const deps = { db: ctx.db, secretBox: box, config: ctx.config, retry: { ...FAST_RETRY, attempts: 1 } };
@@ -225,24 +248,28 @@ describe('generated provider answers', () => {
       }
       return failures.length === 0;
     };
-    await fc.assert(
-      fc.asyncProperty(samsaraPages(now, vehicleId), async (pages) => {
-        samsara.clearFaults();
-        samsara.fail(/^\/fleet\/vehicles$/, { kind: 'body', body: pages.vehicles }, 3);
-        samsara.fail(/^\/fleet\/drivers$/, { kind: 'body', body: pages.drivers }, 3);
-        samsara.fail(/^\/fleet\/vehicles\/stats\/history$/, { kind: 'body', body: pages.history }, 3);
-        return check('SAMSARA', pages);
-      }),
-      { numRuns: 25, seed: 21 },
-    ).catch((e: unknown) => failures.push(String(e).slice(0, 600)));
-    await fc.assert(
-      fc.asyncProperty(glePages(now, gleVehicleId), async (pages) => {
-        gle.clearFaults();
-        gle.fail(/^\/vehicles\/current$/, { kind: 'body', body: pages.current }, 3);
-        return check('GLE', pages);
-      }),
-      { numRuns: 25, seed: 21 },
-    ).catch((e: unknown) => failures.push(String(e).slice(0, 600)));
+    await fc
+      .assert(
+        fc.asyncProperty(samsaraPages(now, vehicleId), async (pages) => {
+          samsara.clearFaults();
+          samsara.fail(/^\/fleet\/vehicles$/, { kind: 'body', body: pages.vehicles }, 3);
+          samsara.fail(/^\/fleet\/drivers$/, { kind: 'body', body: pages.drivers }, 3);
+          samsara.fail(/^\/fleet\/vehicles\/stats\/history$/, { kind: 'body', body: pages.history }, 3);
+          return check('SAMSARA', pages);
+        }),
+        { numRuns: 25, seed: 21 },
+      )
+      .catch((e: unknown) => failures.push(String(e).slice(0, 600)));
+    await fc
+      .assert(
+        fc.asyncProperty(glePages(now, gleVehicleId), async (pages) => {
+          gle.clearFaults();
+          gle.fail(/^\/vehicles\/current$/, { kind: 'body', body: pages.current }, 3);
+          return check('GLE', pages);
+        }),
+        { numRuns: 25, seed: 21 },
+      )
+      .catch((e: unknown) => failures.push(String(e).slice(0, 600)));
     expect(failures).toEqual([]);
     expect((await call(ctx.app, { method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   }, 120_000);

@@ -66,13 +66,23 @@ async function status(companyId: number) {
 }
 
 const positionsOf = (truckId: number) =>
-  ctx.db.select({ at: vehiclePositions.at, reportedAt: vehiclePositions.reportedAt, lat: vehiclePositions.lat }).from(vehiclePositions).where(eq(vehiclePositions.truckId, truckId)).orderBy(vehiclePositions.at);
+  ctx.db
+    .select({ at: vehiclePositions.at, reportedAt: vehiclePositions.reportedAt, lat: vehiclePositions.lat })
+    .from(vehiclePositions)
+    .where(eq(vehiclePositions.truckId, truckId))
+    .orderBy(vehiclePositions.at);
 
 /** `n` vehicles of the fake, each at one fix a minute old, ids unique to this test. */
 function vehicles(n: number, k: string, at = Date.now() - MIN) {
   const base = 100_000 + seq * 1000;
   for (let i = 0; i < n; i++) {
-    gle.vehicles.push({ id: base + i, vin: `vin-${k}-${i}`, unitNumber: `G${k}-${i}`, driver: { id: base + i, name: `Lee Park${k}${i}` }, fixes: [{ time: at, lat: 40 + i / 100, lng: -76, speedMph: 50, odometerMeters: null }] });
+    gle.vehicles.push({
+      id: base + i,
+      vin: `vin-${k}-${i}`,
+      unitNumber: `G${k}-${i}`,
+      driver: { id: base + i, name: `Lee Park${k}${i}` },
+      fixes: [{ time: at, lat: 40 + i / 100, lng: -76, speedMph: 50, odometerMeters: null }],
+    });
   }
   return gle.vehicles.slice(-n);
 }
@@ -129,7 +139,12 @@ describe('a GLE poll round', () => {
     const since = Date.now();
     // A GLE whose pages never end: each says another follows.
     for (let p = 0; p < 205; p++) {
-      gle.fail(/^\/vehicles\/current$/, { kind: 'body', body: { result: { code: 'ok', description: 'ok' }, content: [], pageable: { total: 99999, prev: null, next: p + 1, current: p } } }, 1, (q) => q.get('page') === String(p));
+      gle.fail(
+        /^\/vehicles\/current$/,
+        { kind: 'body', body: { result: { code: 'ok', description: 'ok' }, content: [], pageable: { total: 99999, prev: null, next: p + 1, current: p } } },
+        1,
+        (q) => q.get('page') === String(p),
+      );
     }
     await pollCompany(deps(), company.id, 'GLE');
     expect(gle.requests.filter((r) => r.at >= since && r.path === '/vehicles/current')).toHaveLength(200);
@@ -182,7 +197,11 @@ describe('GLE polling as jobs', () => {
     const boss = createBoss(ctx.database);
     await boss.start();
     try {
-      await startGlePolling(boss, { telematics: { ...deps(), config: { ...ctx.config, GLE_POLL_SECONDS: 2 } }, log: { info: () => undefined, warn: () => undefined, error: () => undefined }, pollingSeconds: 0.5 });
+      await startGlePolling(boss, {
+        telematics: { ...deps(), config: { ...ctx.config, GLE_POLL_SECONDS: 2 } },
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        pollingSeconds: 0.5,
+      });
       const mine = () => gle.requests.filter((r) => r.authorization === 'Bearer gle-test-token' || r.authorization === `Bearer ${token}`);
       const deadline = Date.now() + 60_000;
       while (Date.now() < deadline && mine().filter((r) => r.authorization === `Bearer ${token}`).length < 4) await new Promise((r) => setTimeout(r, 200));
@@ -221,7 +240,11 @@ describe('positions retention', () => {
 const fixedRoute: RoutingService = {
   hasHere: true,
   withoutHere: () => fixedRoute,
-  route: async () => ({ source: 'HERE', estimateReason: null, routes: [{ legs: [{ distance: 1_000, duration: 60, polyline: '' }], distance: 1_000, duration: 60, notices: [], truckRestricted: false }] }),
+  route: async () => ({
+    source: 'HERE',
+    estimateReason: null,
+    routes: [{ legs: [{ distance: 1_000, duration: 60, polyline: '' }], distance: 1_000, duration: 60, notices: [], truckRestricted: false }],
+  }),
 };
 
 async function tripOn(truckId: number, start: Date, end: Date, from = { lat: 40, lng: -76 }, to = { lat: 40.01, lng: -76 }) {
@@ -276,7 +299,8 @@ function knownDrive(start: { lat: number; lng: number }, startMs: number): { fix
     s += step;
     const mph = 56 + 8 * Math.sin(s / 40_000);
     t += (step / milesToMetres(mph)) * 3_600_000;
-    if (fixes.length === 0 || t - fixes[fixes.length - 1]!.time >= 1000) fixes.push({ time: Math.round(t), lat: (lat * 180) / Math.PI, lng: (lng * 180) / Math.PI, speedMph: mph, odometerMeters: null });
+    if (fixes.length === 0 || t - fixes[fixes.length - 1]!.time >= 1000)
+      fixes.push({ time: Math.round(t), lat: (lat * 180) / Math.PI, lng: (lng * 180) / Math.PI, speedMph: mph, odometerMeters: null });
   }
   return { fixes, meters: s };
 }
@@ -300,10 +324,15 @@ describe('how accurate a sampled track is', () => {
     expect(stored.length).toBeGreaterThan(1000);
     const trip = await tripOn(truck!.id, new Date(startMs - 2 * MIN), new Date(last.time + 2 * MIN), first, { lat: last.lat, lng: last.lng });
     await keepTripFigures(d, trip.id, { now: new Date(last.time + 10 * MIN) });
-    const [kept] = await ctx.db.select().from(tripMileStats).where(and(eq(tripMileStats.tripId, trip.id), eq(tripMileStats.source, 'GLE')));
+    const [kept] = await ctx.db
+      .select()
+      .from(tripMileStats)
+      .where(and(eq(tripMileStats.tripId, trip.id), eq(tripMileStats.source, 'GLE')));
     const error = (kept!.totalM! - meters) / meters;
     // What docs/integrations/gle.md states: the chords of 60 s samples cut the bends a little short.
     expect(Math.abs(error)).toBeLessThan(0.01);
-    console.info(`GLE sampled every 60 s: ${(kept!.totalM! / 1609.344).toFixed(1)} mi for an exact ${(meters / 1609.344).toFixed(1)} mi (${(error * 100).toFixed(2)} %), ${stored.length} positions`);
+    console.info(
+      `GLE sampled every 60 s: ${(kept!.totalM! / 1609.344).toFixed(1)} mi for an exact ${(meters / 1609.344).toFixed(1)} mi (${(error * 100).toFixed(2)} %), ${stored.length} positions`,
+    );
   }, 240_000);
 });

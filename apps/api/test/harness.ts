@@ -170,7 +170,14 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   const jwtSecret = randomBytes(32).toString('hex');
   const secretKey = randomBytes(32).toString('hex');
   const telematicsRetry = opts.telematicsRetry ?? FAST_RETRY;
-  const jobs = opts.jobs ? await testJobs(database, config, secretKey, { telematicsRetry, leaseSeconds: opts.leaseSeconds, stateMilesBatch: opts.stateMilesBatch, syncBudgetSeconds: opts.syncBudgetSeconds }) : null;
+  const jobs = opts.jobs
+    ? await testJobs(database, config, secretKey, {
+        telematicsRetry,
+        leaseSeconds: opts.leaseSeconds,
+        stateMilesBatch: opts.stateMilesBatch,
+        syncBudgetSeconds: opts.syncBudgetSeconds,
+      })
+    : null;
   const lines = opts.logLines;
   const log = lines ? pino(loggerOptions({ ...config, LOG_LEVEL: 'info', LOG_PRETTY: false }), { write: (line: string) => void lines.push(line) }) : silentLogger();
   const deps = createAppDeps({ config, database, jwtSecret, secretKey, log, jobs, telematicsRetry, lifecycle: createLifecycle({ migrated: true, jobsRunning: jobs !== null }) });

@@ -91,12 +91,23 @@ async function tripThroughRouting() {
     recoveryReasonId: null,
     tripStops: [
       { address: 'Chicago, IL', latitude: a!.lat, longitude: a!.lng, stopType: 'PICKUP', loadStatus: 'EMPTY', orderIndex: 0, distance: null, totalDistance: null, duration: null },
-      { address: 'Indianapolis, IN', latitude: b!.lat, longitude: b!.lng, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 1, distance: null, totalDistance: null, duration: null },
+      {
+        address: 'Indianapolis, IN',
+        latitude: b!.lat,
+        longitude: b!.lng,
+        stopType: 'DELIVERY',
+        loadStatus: 'LOADED',
+        orderIndex: 1,
+        distance: null,
+        totalDistance: null,
+        duration: null,
+      },
     ],
   } as unknown as Parameters<typeof createTrip>[3]);
   return { id: trip.id, stops: [a!, b!] };
 }
-const tripRow = async (id: number) => (await ctx.db.select({ source: trips.routeSource, reason: trips.routeEstimateReason, routeTotalM: trips.routeTotalM }).from(trips).where(eq(trips.id, id)))[0]!;
+const tripRow = async (id: number) =>
+  (await ctx.db.select({ source: trips.routeSource, reason: trips.routeEstimateReason, routeTotalM: trips.routeTotalM }).from(trips).where(eq(trips.id, id)))[0]!;
 
 describe('HERE throttle shared by every instance', () => {
   it('after a 429 with Retry-After, a second instance on the same database does not call HERE; the trip saved meanwhile is routed again once HERE answers', async () => {
@@ -128,7 +139,10 @@ describe('HERE throttle shared by every instance', () => {
       // HERE answers again and the Retry-After has passed (the clock moved on): the job routes the trip with HERE.
       fake.set({ mode: 'ok' });
       await ctx.db.update(hereThrottle).set({ until: sql`now()` });
-      const routed = await eventually(() => tripRow(saved.id), (t) => t.source === 'HERE');
+      const routed = await eventually(
+        () => tripRow(saved.id),
+        (t) => t.source === 'HERE',
+      );
       expect(routed.reason).toBeNull();
       expect(routed.routeTotalM).toBe(fake.expectedLegs(saved.stops, 'fast')[0]!.length);
       const after = await status();

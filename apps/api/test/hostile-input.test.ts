@@ -121,7 +121,14 @@ describe('control characters in typed names, numbers and addresses', () => {
     const driver = await createDriverRow(ctx.db, { truckId: truck.id });
     const roleId = await ownerRoleId(ctx.db);
     const company = { name: 'Haulers', email: 'ops@haulers.test', phone: '+1 (312) 555-0100', usDot: '1234567' };
-    const truckForm = { vinNumber: '1FUJGLDR0CLBP8834', samsaraVin: '3FUJGLDR0CLBP8834', unitNumber: 'T-1', homeLocation: 'Chicago, IL', licencePlate: 'IL-1', version: truck.version };
+    const truckForm = {
+      vinNumber: '1FUJGLDR0CLBP8834',
+      samsaraVin: '3FUJGLDR0CLBP8834',
+      unitNumber: 'T-1',
+      homeLocation: 'Chicago, IL',
+      licencePlate: 'IL-1',
+      version: truck.version,
+    };
     const stops = tripBody(truck.id, driver.id).tripStops;
     const tripsBefore = (await ctx.db.select({ n: count() }).from(trips))[0]!.n;
     const companiesBefore = (await ctx.db.select({ n: count() }).from(companies))[0]!.n;
@@ -146,7 +153,11 @@ describe('control characters in typed names, numbers and addresses', () => {
         expect400(res, `${field} must not contain line breaks, tabs or other control characters`, path);
         expect(res.statusCode, `${name} in ${path} of ${method} ${url}`).toBe(400);
       }
-      expect400(await call(ctx.app, { method: 'GET', url: `/api/v1/trips?loadNumber=${encodeURIComponent(bad)}`, token }), 'Load number must not contain line breaks, tabs or other control characters', 'querystring.loadNumber');
+      expect400(
+        await call(ctx.app, { method: 'GET', url: `/api/v1/trips?loadNumber=${encodeURIComponent(bad)}`, token }),
+        'Load number must not contain line breaks, tabs or other control characters',
+        'querystring.loadNumber',
+      );
       expect400(await call(ctx.app, { method: 'GET', url: `/api/v1/trucks?keyword=${encodeURIComponent(bad)}`, token }), undefined, 'querystring.keyword');
     }
     expect((await ctx.db.select({ n: count() }).from(trips))[0]!.n).toBe(tripsBefore);
@@ -171,16 +182,20 @@ describe('control characters in typed names, numbers and addresses', () => {
         notes,
         tripStops: [
           { address: 'Société Générale, Montréal, QC, Canada', latitude: 45.5, longitude: -73.56, stopType: 'START', loadStatus: 'EMPTY', orderIndex: 0 },
-          { address: "Dock \"B\", O'Hare, Chicago, IL", latitude: 41.97, longitude: -87.9, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 1 },
+          { address: 'Dock "B", O\'Hare, Chicago, IL', latitude: 41.97, longitude: -87.9, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 1 },
         ],
       }),
     });
     expect(created.statusCode, created.body).toBe(201);
     const trip = (await call(ctx.app, { method: 'GET', url: `/api/v1/trips/${created.json().data.id}`, token })).json().data;
     expect(trip.notes).toBe(notes);
-    expect(trip.tripStops.map((s: { address: string }) => s.address)).toEqual(['Société Générale, Montréal, QC, Canada', "Dock \"B\", O'Hare, Chicago, IL"]);
+    expect(trip.tripStops.map((s: { address: string }) => s.address)).toEqual(['Société Générale, Montréal, QC, Canada', 'Dock "B", O\'Hare, Chicago, IL']);
     // Other control characters are refused in a note too.
-    expect400(await call(ctx.app, { method: 'POST', url: '/api/v1/trips', token, payload: tripBody(truck.id, driver.id, { notes: 'a\u001bb' }) }), 'Notes must not contain control characters other than line breaks and tabs', 'body.notes');
+    expect400(
+      await call(ctx.app, { method: 'POST', url: '/api/v1/trips', token, payload: tripBody(truck.id, driver.id, { notes: 'a\u001bb' }) }),
+      'Notes must not contain control characters other than line breaks and tabs',
+      'body.notes',
+    );
   });
 });
 
@@ -234,7 +249,12 @@ describe('dates in the years 1900 to 2100', () => {
       expect(res.statusCode, res.body).toBe(201);
       const trip = (await call(ctx.app, { method: 'GET', url: `/api/v1/trips/${res.json().data.id}`, token })).json().data;
       expect(trip.pickupDateTime).toBe(pickupDateTime);
-      const put = await call(ctx.app, { method: 'PUT', url: `/api/v1/trips/${trip.id}`, token, payload: { ...tripBody(truck.id, driver.id, { identifierValue: trip.loadNumber, pickupDateTime: '01/01/0001 00:00:00' }), version: trip.version } });
+      const put = await call(ctx.app, {
+        method: 'PUT',
+        url: `/api/v1/trips/${trip.id}`,
+        token,
+        payload: { ...tripBody(truck.id, driver.id, { identifierValue: trip.loadNumber, pickupDateTime: '01/01/0001 00:00:00' }), version: trip.version },
+      });
       expect400(put, 'Pickup date/time must be a date from 01/01/1900 to 12/31/2100', 'body.pickupDateTime');
     }
   });
@@ -242,7 +262,8 @@ describe('dates in the years 1900 to 2100', () => {
 
 describe('numbers', () => {
   it('numbers in decimal notation only: "0x10" is refused, not read as 16, in a body, a query string and a path', async () => {
-    const payable = (over: object) => call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token, payload: { tripId: 1, emptyMiles: 1, loadedMiles: 1, version: 1, ...over } });
+    const payable = (over: object) =>
+      call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token, payload: { tripId: 1, emptyMiles: 1, loadedMiles: 1, version: 1, ...over } });
     for (const bad of ['0x10', '0b10', '0o20', 'Infinity', '1_000']) {
       expect400(await payable({ loadedMiles: bad }), 'Must be a number');
     }
@@ -259,16 +280,29 @@ describe('numbers', () => {
 
   it('tolerancePct, a year, a quarter, a limit, a radius and miles take plain decimal notation only: hex, exponent, Infinity, signs and padding are 400s naming the field', async () => {
     const company = await createCompanyRow(ctx.db);
-    const payRule = (tolerancePct: unknown) => call(ctx.app, { method: 'PUT', url: `/api/v1/companies/${company.id}/pay-rule`, token, payload: { payBasis: 'ROUTED', tolerancePct, version: 0 } });
+    const payRule = (tolerancePct: unknown) =>
+      call(ctx.app, { method: 'PUT', url: `/api/v1/companies/${company.id}/pay-rule`, token, payload: { payBasis: 'ROUTED', tolerancePct, version: 0 } });
     const settings = { homeRadius: 1, shopRadius: 2, pickupRadius: 3, trailerRadius: 4, deliveryRadius: 5, samsaraEnabled: true, gleEnabled: true, type: 'TRIP' };
     for (const bad of NOT_DECIMAL) {
       const q = encodeURIComponent(bad);
       expect400(await payRule(bad), 'Tolerance must be a number from 0 to 25', 'body.tolerancePct');
-      expect400(await call(ctx.app, { method: 'GET', url: `/api/v1/state-miles?periodType=QUARTERLY&year=${q}&quarter=1`, token }), 'year must be a whole number from 2000 to 2100', 'querystring.year');
-      expect400(await call(ctx.app, { method: 'GET', url: `/api/v1/state-miles?periodType=QUARTERLY&year=2026&quarter=${q}`, token }), 'quarter must be 1, 2, 3 or 4', 'querystring.quarter');
+      expect400(
+        await call(ctx.app, { method: 'GET', url: `/api/v1/state-miles?periodType=QUARTERLY&year=${q}&quarter=1`, token }),
+        'year must be a whole number from 2000 to 2100',
+        'querystring.year',
+      );
+      expect400(
+        await call(ctx.app, { method: 'GET', url: `/api/v1/state-miles?periodType=QUARTERLY&year=2026&quarter=${q}`, token }),
+        'quarter must be 1, 2, 3 or 4',
+        'querystring.quarter',
+      );
       expect400(await call(ctx.app, { method: 'GET', url: `/api/v1/places/autosuggest?q=chicago&limit=${q}`, token }), undefined, 'querystring.limit');
       expect400(await call(ctx.app, { method: 'GET', url: `/api/v1/places/autosuggest?q=chicago&at=${q},-87.6`, token }), undefined, 'querystring.at');
-      expect400(await call(ctx.app, { method: 'POST', url: '/api/v1/global-setting', token, payload: { ...settings, homeRadius: bad } }), 'Home radius must be a number', 'body.homeRadius');
+      expect400(
+        await call(ctx.app, { method: 'POST', url: '/api/v1/global-setting', token, payload: { ...settings, homeRadius: bad } }),
+        'Home radius must be a number',
+        'body.homeRadius',
+      );
       expect400(
         await call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token, payload: { tripId: 1, emptyMiles: 1, loadedMiles: bad, version: 1 } }),
         'Must be a number',
@@ -277,7 +311,11 @@ describe('numbers', () => {
     }
     // An empty text is no number either, where empty does not mean "none".
     expect400(await payRule(''), 'Tolerance must be a number from 0 to 25', 'body.tolerancePct');
-    expect400(await call(ctx.app, { method: 'GET', url: '/api/v1/state-miles?periodType=QUARTERLY&year=&quarter=1', token }), 'year must be a whole number from 2000 to 2100', 'querystring.year');
+    expect400(
+      await call(ctx.app, { method: 'GET', url: '/api/v1/state-miles?periodType=QUARTERLY&year=&quarter=1', token }),
+      'year must be a whole number from 2000 to 2100',
+      'querystring.year',
+    );
     // Plain decimals are read as before.
     const saved = await payRule('2.5');
     expect(saved.statusCode, saved.body).toBe(200);
@@ -287,7 +325,12 @@ describe('numbers', () => {
   });
 
   it('payable mileage (loaded + empty) is at most 100 000 miles', async () => {
-    const res = await call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token, payload: { tripId: 1, emptyMiles: 60_000, loadedMiles: 40_000.5, version: 1 } });
+    const res = await call(ctx.app, {
+      method: 'PUT',
+      url: '/api/v1/mile-stats/payable-mileage',
+      token,
+      payload: { tripId: 1, emptyMiles: 60_000, loadedMiles: 40_000.5, version: 1 },
+    });
     expect400(res, 'Loaded + empty miles (the payable mileage) must be at most 100,000 miles');
   });
 });

@@ -1,7 +1,15 @@
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IFTA_MESSAGES, iftaReturn as returnSchema, type FuelImportResult, type FuelPurchaseRow, type IftaRates, type IftaReturn, type IftaReturnTrip } from '@milepost/contracts/ifta-api';
+import {
+  IFTA_MESSAGES,
+  iftaReturn as returnSchema,
+  type FuelImportResult,
+  type FuelPurchaseRow,
+  type IftaRates,
+  type IftaReturn,
+  type IftaReturnTrip,
+} from '@milepost/contracts/ifta-api';
 import type { Paged } from '@milepost/contracts/api';
 import type { PermissionName } from '@milepost/contracts/permissions';
 import { PERMISSION_NAMES, SEEDED_ROLES } from '@milepost/contracts/permissions';
@@ -47,9 +55,21 @@ async function tripWith(truckId: number, driverId: number, pickup: string, sourc
     .insert(trips)
     .values({ truckId, driverId, identifierType: 'LOAD_NUMBER', loadNumber: `L-${Math.random().toString(36).slice(2, 8)}`, tripStatus: 'COMPLETED', pickupDateTime })
     .returning({ id: trips.id });
-  await ctx.db.insert(tripStateMiles).values(
-    Object.entries(miles).map(([state, mi]) => ({ tripId: trip!.id, source, state, metres: milesToMetres(mi), best: true, computedFrom: 'test', rules: JURISDICTION_RULES, truckId, pickupDateTime })),
-  );
+  await ctx.db
+    .insert(tripStateMiles)
+    .values(
+      Object.entries(miles).map(([state, mi]) => ({
+        tripId: trip!.id,
+        source,
+        state,
+        metres: milesToMetres(mi),
+        best: true,
+        computedFrom: 'test',
+        rules: JURISDICTION_RULES,
+        truckId,
+        pickupDateTime,
+      })),
+    );
   return trip!.id;
 }
 
@@ -69,7 +89,16 @@ describe('fuel purchases', () => {
     const { company, trucks } = await fleet(2);
     const [a, b] = [trucks[0]!, trucks[1]!];
     const first = await ok<FuelPurchaseRow>('POST', '/fuel-purchases', purchase(a.id), owner, 201);
-    expect(first).toMatchObject({ companyId: company.id, truckId: a.id, unitNumber: a.unitNumber, purchasedAt: '07/10/2026 08:30:00', jurisdiction: 'IN', gallons: 120.5, amount: 480.12, version: 1 });
+    expect(first).toMatchObject({
+      companyId: company.id,
+      truckId: a.id,
+      unitNumber: a.unitNumber,
+      purchasedAt: '07/10/2026 08:30:00',
+      jurisdiction: 'IN',
+      gallons: 120.5,
+      amount: 480.12,
+      version: 1,
+    });
     await ok('POST', '/fuel-purchases', purchase(a.id, { purchasedAt: '08/01/2026 12:00:00', jurisdiction: 'on', gallons: 99.999, amount: null }), owner, 201);
     await ok('POST', '/fuel-purchases', purchase(b.id, { purchasedAt: '09/30/2026 23:59:59' }), owner, 201);
 
@@ -118,7 +147,10 @@ describe('fuel purchases', () => {
     }
     expect((await api('POST', '/fuel-purchases', purchase(2147483000))).json()).toMatchObject({ code: 'NOT_FOUND', message: IFTA_MESSAGES.truckNotFound });
     expect((await ok<Paged<FuelPurchaseRow>>('GET', `/fuel-purchases?companyId=${company.id}`)).totalElements).toBe(0);
-    expect((await api('GET', '/fuel-purchases?fromDate=07/02/2026 00:00:00&toDate=07/01/2026 00:00:00')).json().errors).toContainEqual({ path: 'querystring.toDate', message: IFTA_MESSAGES.rangeOrder });
+    expect((await api('GET', '/fuel-purchases?fromDate=07/02/2026 00:00:00&toDate=07/01/2026 00:00:00')).json().errors).toContainEqual({
+      path: 'querystring.toDate',
+      message: IFTA_MESSAGES.rangeOrder,
+    });
   });
 
   it('reading needs CAN_SHOW_REPORTS; writing needs CAN_EDIT_FUEL_PURCHASES, which OWNER holds', async () => {
@@ -130,7 +162,12 @@ describe('fuel purchases', () => {
     const writer = await as(['CAN_EDIT_FUEL_PURCHASES']);
     expect((await api('POST', '/fuel-purchases', purchase(trucks[0]!.id), writer)).statusCode).toBe(201);
     expect(SEEDED_ROLES.find((r) => r.name === 'OWNER')!.permissions).toContain('CAN_EDIT_FUEL_PURCHASES');
-    expect(ctx.app.routeTable.filter((r) => typeof r.access === 'object' && 'permission' in r.access && r.access.permission === 'CAN_EDIT_FUEL_PURCHASES' && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+    expect(
+      ctx.app.routeTable
+        .filter((r) => typeof r.access === 'object' && 'permission' in r.access && r.access.permission === 'CAN_EDIT_FUEL_PURCHASES' && r.method !== 'HEAD')
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([
       'DELETE /api/v1/fuel-purchases/:id',
       'GET /api/v1/fuel-purchases/import-mapping',
       'POST /api/v1/fuel-purchases',
@@ -212,12 +249,36 @@ describe('fuel card import', () => {
 describe('IFTA rates', () => {
   it('a quarter without rates says so (version 0); PUT with the version read replaces them, a stale one is 409', async () => {
     expect(await ok<IftaRates>('GET', '/ifta-rates?quarter=2031Q1')).toEqual({ quarter: '2031Q1', rows: [], version: 0 });
-    const put = await ok<IftaRates>('PUT', '/ifta-rates', { quarter: '2031Q1', version: 0, rows: [{ jurisdiction: 'in', ratePerGallon: 0.55, surchargePerGallon: 0.12 }, { jurisdiction: 'IL', ratePerGallon: '0.4670' }] });
-    expect(put).toEqual({ quarter: '2031Q1', version: 1, rows: [{ jurisdiction: 'IL', ratePerGallon: 0.467, surchargePerGallon: 0 }, { jurisdiction: 'IN', ratePerGallon: 0.55, surchargePerGallon: 0.12 }] });
+    const put = await ok<IftaRates>('PUT', '/ifta-rates', {
+      quarter: '2031Q1',
+      version: 0,
+      rows: [
+        { jurisdiction: 'in', ratePerGallon: 0.55, surchargePerGallon: 0.12 },
+        { jurisdiction: 'IL', ratePerGallon: '0.4670' },
+      ],
+    });
+    expect(put).toEqual({
+      quarter: '2031Q1',
+      version: 1,
+      rows: [
+        { jurisdiction: 'IL', ratePerGallon: 0.467, surchargePerGallon: 0 },
+        { jurisdiction: 'IN', ratePerGallon: 0.55, surchargePerGallon: 0.12 },
+      ],
+    });
     const stale = await api('PUT', '/ifta-rates', { quarter: '2031Q1', version: 0, rows: [] });
     expect(stale.json()).toMatchObject({ status: 409, code: 'STALE_VERSION', message: IFTA_MESSAGES.ratesStale });
-    expect((await ok<IftaRates>('PUT', '/ifta-rates', { quarter: '2031Q1', version: 1, rows: [{ jurisdiction: 'OH', ratePerGallon: 0.47 }] })).rows.map((r) => r.jurisdiction)).toEqual(['OH']);
-    const bad = await api('PUT', '/ifta-rates', { quarter: '2031Q5', version: 2, rows: [{ jurisdiction: 'AK', ratePerGallon: 11 }, { jurisdiction: 'OH', ratePerGallon: 0.1 }, { jurisdiction: 'OH', ratePerGallon: 0.1 }] });
+    expect(
+      (await ok<IftaRates>('PUT', '/ifta-rates', { quarter: '2031Q1', version: 1, rows: [{ jurisdiction: 'OH', ratePerGallon: 0.47 }] })).rows.map((r) => r.jurisdiction),
+    ).toEqual(['OH']);
+    const bad = await api('PUT', '/ifta-rates', {
+      quarter: '2031Q5',
+      version: 2,
+      rows: [
+        { jurisdiction: 'AK', ratePerGallon: 11 },
+        { jurisdiction: 'OH', ratePerGallon: 0.1 },
+        { jurisdiction: 'OH', ratePerGallon: 0.1 },
+      ],
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual(
       expect.arrayContaining([
@@ -256,7 +317,14 @@ describe('the IFTA return', () => {
     await tripWith(t.id, driver.id, '2026-10-01T15:00:00Z', 'GPS', { IN: 999 });
     await ok('POST', '/fuel-purchases', purchase(t.id, { jurisdiction: 'IL', gallons: 150.25, purchasedAt: '07/20/2026 10:00:00' }), owner, 201);
     await ok('POST', '/fuel-purchases', purchase(t.id, { jurisdiction: 'IN', gallons: 50.5, purchasedAt: '08/20/2026 10:00:00' }), owner, 201);
-    await ok('PUT', '/ifta-rates', { quarter: '2026Q3', version: 0, rows: [{ jurisdiction: 'IN', ratePerGallon: 0.54, surchargePerGallon: 0.11 }, { jurisdiction: 'IL', ratePerGallon: 0.467 }] });
+    await ok('PUT', '/ifta-rates', {
+      quarter: '2026Q3',
+      version: 0,
+      rows: [
+        { jurisdiction: 'IN', ratePerGallon: 0.54, surchargePerGallon: 0.11 },
+        { jurisdiction: 'IL', ratePerGallon: 0.467 },
+      ],
+    });
 
     const ret = returnSchema.parse(await ok<IftaReturn>('GET', `/ifta-return?companyId=${company.id}&quarter=2026Q3`));
     // By hand: miles 612.4 + 398.7 = 1011.1 → 1011; gallons 150.25 + 50.5 = 200.75 → 201;
@@ -264,10 +332,36 @@ describe('the IFTA return', () => {
     expect(ret).toMatchObject({ companyId: company.id, quarter: '2026Q3', totalMiles: 1011, totalGallons: 201, mpg: 5.03 });
     expect(ret.rows).toEqual([
       // IL: 399 mi / 5.03 = 79.32 → 79 taxable gal; 150 paid; net −71 × 0.4670 = −33.157 → a credit of 33.16.
-      { jurisdiction: 'IL', totalMiles: 399, taxableMiles: 399, taxableGallons: 79, taxPaidGallons: 150, netTaxableGallons: -71, ratePerGallon: 0.467, surchargePerGallon: 0, surchargeDue: 0, taxDue: -33.16, trips: 2, purchases: 1 },
+      {
+        jurisdiction: 'IL',
+        totalMiles: 399,
+        taxableMiles: 399,
+        taxableGallons: 79,
+        taxPaidGallons: 150,
+        netTaxableGallons: -71,
+        ratePerGallon: 0.467,
+        surchargePerGallon: 0,
+        surchargeDue: 0,
+        taxDue: -33.16,
+        trips: 2,
+        purchases: 1,
+      },
       // IN: 612 mi / 5.03 = 121.67 → 122 taxable gal; 50.5 → 51 paid; net 71 × 0.54 = 38.34;
       // surcharge on all 122 taxable gallons (no credit for the fuel bought there): 122 × 0.11 = 13.42.
-      { jurisdiction: 'IN', totalMiles: 612, taxableMiles: 612, taxableGallons: 122, taxPaidGallons: 51, netTaxableGallons: 71, ratePerGallon: 0.54, surchargePerGallon: 0.11, surchargeDue: 13.42, taxDue: 38.34, trips: 1, purchases: 1 },
+      {
+        jurisdiction: 'IN',
+        totalMiles: 612,
+        taxableMiles: 612,
+        taxableGallons: 122,
+        taxPaidGallons: 51,
+        netTaxableGallons: 71,
+        ratePerGallon: 0.54,
+        surchargePerGallon: 0.11,
+        surchargeDue: 13.42,
+        taxDue: 38.34,
+        trips: 1,
+        purchases: 1,
+      },
     ]);
     // 38.34 + 13.42 − 33.16
     expect(ret.totalDue).toBe(18.6);
@@ -292,7 +386,18 @@ describe('the IFTA return', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(parse(csv.body)).toEqual([
-      ['Jurisdiction', 'Total Miles (mi)', 'Taxable Miles (mi)', 'Taxable Gallons (gal)', 'Tax-Paid Gallons (gal)', 'Net Taxable Gallons (gal)', 'Rate ($/gal)', 'Surcharge ($/gal)', 'Surcharge Due ($)', 'Tax Due ($)'],
+      [
+        'Jurisdiction',
+        'Total Miles (mi)',
+        'Taxable Miles (mi)',
+        'Taxable Gallons (gal)',
+        'Tax-Paid Gallons (gal)',
+        'Net Taxable Gallons (gal)',
+        'Rate ($/gal)',
+        'Surcharge ($/gal)',
+        'Surcharge Due ($)',
+        'Tax Due ($)',
+      ],
       ['IL', '399', '399', '79', '150', '-71', '0.467', '0', '0', '-33.16'],
       ['IN', '612', '612', '122', '51', '71', '0.54', '0.11', '13.42', '38.34'],
       ['TOTAL', '1011', '1011', '201', '201', '0', '0', '0', '13.42', '5.18'],

@@ -8,7 +8,20 @@ import { drivers, trucks } from '../src/db/schema/reference';
 import { createSecretBox } from '../src/platform/secret-box';
 import { scopedDriverId } from '../src/modules/telematics/sync';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, setCompanyProvider, signIn, createTripSettings, setTripSwitches, truckLink, trucksLinked, driverLink, driversLinked } from './factories';
+import {
+  createCompanyRow,
+  createDriverRow,
+  createTruckRow,
+  createUser,
+  setCompanyProvider,
+  signIn,
+  createTripSettings,
+  setTripSwitches,
+  truckLink,
+  trucksLinked,
+  driverLink,
+  driversLinked,
+} from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 
@@ -181,7 +194,10 @@ describe('GLE sync', () => {
     const company = await integratedCompany();
     const k = uid();
     const truck = await createTruckRow(ctx.db, { companyId: company.id, vinNumber: `GVIN-${k}` });
-    gle.vehicles.push({ id: `g-1-${k}`, vin: `gvin-${k}`, unitNumber: 'G one', driver: { id: `gd-${k}`, name: `Lee Park${k}` } }, { id: `g-2-${k}`, vin: `gnew-${k}`, unitNumber: `GLE ${k}` });
+    gle.vehicles.push(
+      { id: `g-1-${k}`, vin: `gvin-${k}`, unitNumber: 'G one', driver: { id: `gd-${k}`, name: `Lee Park${k}` } },
+      { id: `g-2-${k}`, vin: `gnew-${k}`, unitNumber: `GLE ${k}` },
+    );
     gle.fail(/^\/vehicles\/current$/, { kind: 'rate-limit', retryAfter: '1' });
     expect((await sync(company.id, 'GLE')).statusCode).toBe(202);
     const s = await settled(company.id, 'GLE');
@@ -239,7 +255,9 @@ describe('one run at a time', () => {
     const k = uid();
     samsara.vehicles.push({ id: `v-x-${k}`, name: `X ${k}`, vin: `x-${k}` });
     const secondJobs = await testJobs(ctx.database, ctx.config, ctx.secretKey);
-    const second = await buildApp({ deps: createAppDeps({ config: ctx.config, database: ctx.database, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, log: silentLogger(), jobs: secondJobs }) });
+    const second = await buildApp({
+      deps: createAppDeps({ config: ctx.config, database: ctx.database, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, log: silentLogger(), jobs: secondJobs }),
+    });
     try {
       samsara.fail(/^\/fleet\/vehicles$/, { kind: 'slow', delayMs: 800 }, 4);
       const since = Date.now();

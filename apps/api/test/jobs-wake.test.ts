@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const states = async () =>
-  ((await ctx.db.execute(sql`select state, count(*)::int as n from pgboss.job where name = ${TRIP_FIGURES_QUEUE} group by state`)) as unknown as { rows: { state: string; n: number }[] }).rows;
+  (
+    (await ctx.db.execute(sql`select state, count(*)::int as n from pgboss.job where name = ${TRIP_FIGURES_QUEUE} group by state`)) as unknown as {
+      rows: { state: string; n: number }[];
+    }
+  ).rows;
 
 describe('a queued job wakes its worker', () => {
   it('a job queued on an idle instance starts at once, and a backlog drains without waiting for the poll', async () => {
@@ -30,7 +34,12 @@ describe('a queued job wakes its worker', () => {
       await expect.poll(states, { timeout: 30_000, interval: 100 }).toEqual([{ state: 'completed', n: 1 }]);
       // Five queued by another process (which wakes no worker here), then one by this instance:
       // its worker, woken once, takes them one after the other without waiting for the poll.
-      const other = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => ctx.database.executeSql(text, values) as Promise<{ rows: never[] }> }, schema: 'pgboss', supervise: false, schedule: false });
+      const other = new PgBoss({
+        db: { executeSql: (text: string, values?: unknown[]) => ctx.database.executeSql(text, values) as Promise<{ rows: never[] }> },
+        schema: 'pgboss',
+        supervise: false,
+        schedule: false,
+      });
       await other.start();
       for (let i = 2; i <= 6; i++) await other.send(TRIP_FIGURES_QUEUE, { tripId: 900_000 + i }, { singletonKey: `${900_000 + i}` });
       await other.stop({ graceful: false, wait: true });

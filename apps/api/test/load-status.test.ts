@@ -111,17 +111,35 @@ async function createTrip(route: [Place, string, string?][]) {
       'OBD',
     ),
   );
-  return trip as { id: number; version: number; truckId: number; routeSource: string; tripStops: { loadStatus: string; loadStatusExplicit: boolean; stopType: string; address: string }[] };
+  return trip as {
+    id: number;
+    version: number;
+    truckId: number;
+    routeSource: string;
+    tripStops: { loadStatus: string; loadStatusExplicit: boolean; stopType: string; address: string }[];
+  };
 }
 
 const statuses = (stats: SourceMileStats) => stats.legs.map((l) => (l.loadStatus === 'LOADED' ? 'L' : 'E')).join(' ');
 /** Miles, Total Empty, PU and TRL summed from a source's own legs by the statuses they were counted with. */
 function expectFiguresFollowLegs(stats: SourceMileStats) {
   const sum = (pick: (l: SourceMileStats['legs'][number]) => boolean) => stats.legs.filter(pick).reduce((a, l) => a + (l.miles ?? 0), 0);
-  expect(stats.miles).toBeCloseTo(sum((l) => l.loadStatus === 'LOADED'), 6);
-  expect(stats.totalEmpty).toBeCloseTo(sum((l) => l.loadStatus === 'EMPTY'), 6);
-  expect(stats.pu).toBeCloseTo(sum((l) => l.loadStatus === 'EMPTY' && l.stopType === 'PICKUP'), 6);
-  expect(stats.trl).toBeCloseTo(sum((l) => l.loadStatus === 'EMPTY' && l.stopType === 'TRAILER'), 6);
+  expect(stats.miles).toBeCloseTo(
+    sum((l) => l.loadStatus === 'LOADED'),
+    6,
+  );
+  expect(stats.totalEmpty).toBeCloseTo(
+    sum((l) => l.loadStatus === 'EMPTY'),
+    6,
+  );
+  expect(stats.pu).toBeCloseTo(
+    sum((l) => l.loadStatus === 'EMPTY' && l.stopType === 'PICKUP'),
+    6,
+  );
+  expect(stats.trl).toBeCloseTo(
+    sum((l) => l.loadStatus === 'EMPTY' && l.stopType === 'TRAILER'),
+    6,
+  );
   expect(stats.legs.every((l) => l.miles !== null && l.miles > 10)).toBe(true);
 }
 
@@ -137,9 +155,42 @@ async function listRow(trip: { id: number; truckId: number }) {
 }
 
 const ROUTES: { name: string; route: [Place, string][]; legs: string; pickup: string; delivery: string }[] = [
-  { name: 'a second pickup (LD-786695)', route: [[HARRISBURG, 'START'], [NEWARK, 'PICKUP'], [PITTSBURGH, 'PICKUP'], [CLEVELAND, 'DELIVERY']], legs: 'E L L', pickup: 'Newark', delivery: 'Cleveland' },
-  { name: 'a trailer stop after the pickup (LD-784700)', route: [[HOUSTON, 'START'], [AUSTIN, 'PICKUP'], [FORT_WORTH, 'TRAILER'], [DALLAS, 'DELIVERY']], legs: 'E L L', pickup: 'Austin', delivery: 'Dallas' },
-  { name: 'a round trip home', route: [[DALLAS, 'START'], [FORT_WORTH, 'PICKUP'], [OKLAHOMA_CITY, 'DELIVERY'], [DALLAS, 'HOME']], legs: 'E L E', pickup: 'Fort Worth', delivery: 'Oklahoma City' },
+  {
+    name: 'a second pickup (LD-786695)',
+    route: [
+      [HARRISBURG, 'START'],
+      [NEWARK, 'PICKUP'],
+      [PITTSBURGH, 'PICKUP'],
+      [CLEVELAND, 'DELIVERY'],
+    ],
+    legs: 'E L L',
+    pickup: 'Newark',
+    delivery: 'Cleveland',
+  },
+  {
+    name: 'a trailer stop after the pickup (LD-784700)',
+    route: [
+      [HOUSTON, 'START'],
+      [AUSTIN, 'PICKUP'],
+      [FORT_WORTH, 'TRAILER'],
+      [DALLAS, 'DELIVERY'],
+    ],
+    legs: 'E L L',
+    pickup: 'Austin',
+    delivery: 'Dallas',
+  },
+  {
+    name: 'a round trip home',
+    route: [
+      [DALLAS, 'START'],
+      [FORT_WORTH, 'PICKUP'],
+      [OKLAHOMA_CITY, 'DELIVERY'],
+      [DALLAS, 'HOME'],
+    ],
+    legs: 'E L E',
+    pickup: 'Fort Worth',
+    delivery: 'Oklahoma City',
+  },
 ];
 
 describe.each([
@@ -152,7 +203,12 @@ describe.each([
     expect(trip.routeSource).toBe(source);
     // The server filled the defaults and says they are defaults.
     expect(trip.tripStops.map((s) => s.loadStatusExplicit)).toEqual(route.map(() => false));
-    expect(trip.tripStops.slice(1).map((s) => s.loadStatus[0]).join(' ')).toBe(legs);
+    expect(
+      trip.tripStops
+        .slice(1)
+        .map((s) => s.loadStatus[0])
+        .join(' '),
+    ).toBe(legs);
 
     const stats = await mileStats(trip.id);
     for (const s of [stats.hereStats!, stats.samsaraStats!]) {
@@ -176,7 +232,13 @@ describe.each([
     const line = csv.find((l) => l['Load/Trailer'] === row.loadNumber)!;
     expect(line['Delivery Location']).toBe(row.deliveryLocation);
     expect(line['Pickup Location']).toBe(row.pickupLocation);
-    for (const [header, f] of [['Miles (mi)', 'miles'], ['Total Empty (mi)', 'totalEmpty'], ['PU (mi)', 'pu'], ['TRL (mi)', 'trl'], ['TOTAL MILES (mi)', 'totalMiles']] as const) {
+    for (const [header, f] of [
+      ['Miles (mi)', 'miles'],
+      ['Total Empty (mi)', 'totalEmpty'],
+      ['PU (mi)', 'pu'],
+      ['TRL (mi)', 'trl'],
+      ['TOTAL MILES (mi)', 'totalMiles'],
+    ] as const) {
       expect(Number(line[header])).toBeCloseTo(stats.hereStats![f]!, 1);
     }
     expect(line['Route source']).toBe(source === 'HERE' ? 'HERE' : 'Estimate');
@@ -186,7 +248,12 @@ describe.each([
 describe('a dispatcher’s explicit choice', () => {
   it('is kept; the other stops are re-derived when stops change, and the history records only what changed', async () => {
     // The dispatcher says the truck ran empty to the second pickup (the first one was only paperwork).
-    const trip = await createTrip([[HARRISBURG, 'START'], [NEWARK, 'PICKUP'], [PITTSBURGH, 'PICKUP', 'EMPTY'], [CLEVELAND, 'DELIVERY']]);
+    const trip = await createTrip([
+      [HARRISBURG, 'START'],
+      [NEWARK, 'PICKUP'],
+      [PITTSBURGH, 'PICKUP', 'EMPTY'],
+      [CLEVELAND, 'DELIVERY'],
+    ]);
     expect(trip.tripStops.map((s) => [s.loadStatus, s.loadStatusExplicit])).toEqual([
       ['EMPTY', false],
       ['EMPTY', false],
@@ -210,7 +277,18 @@ describe('a dispatcher’s explicit choice', () => {
     }));
     sent.push({ address: 'Harrisburg, PA, United States', latitude: HARRISBURG[1], longitude: HARRISBURG[2], stopType: 'HOME', orderIndex: 4, loadStatus: null });
     const { id, version, truckId, driverId, identifierType, loadNumber, tripStatus, pickupDateTime, startDateTime, endDateTime } = detail;
-    const res = await api('PUT', `/trips/${id}`, { truckId, driverId, identifierType, identifierValue: loadNumber, tripStatus, pickupDateTime, startDateTime, endDateTime, version, tripStops: sent });
+    const res = await api('PUT', `/trips/${id}`, {
+      truckId,
+      driverId,
+      identifierType,
+      identifierValue: loadNumber,
+      tripStatus,
+      pickupDateTime,
+      startDateTime,
+      endDateTime,
+      version,
+      tripStops: sent,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.tripStops.map((s: { loadStatus: string; loadStatusExplicit: boolean }) => [s.loadStatus, s.loadStatusExplicit])).toEqual([
       ['EMPTY', false],
@@ -225,7 +303,11 @@ describe('a dispatcher’s explicit choice', () => {
   });
 
   it('a stop sent with the rule’s own value is still a choice: moving the stops does not change it', async () => {
-    const trip = await createTrip([[DALLAS, 'START'], [FORT_WORTH, 'PICKUP', 'EMPTY'], [OKLAHOMA_CITY, 'DELIVERY', 'LOADED']]);
+    const trip = await createTrip([
+      [DALLAS, 'START'],
+      [FORT_WORTH, 'PICKUP', 'EMPTY'],
+      [OKLAHOMA_CITY, 'DELIVERY', 'LOADED'],
+    ]);
     expect(trip.tripStops.map((s) => s.loadStatusExplicit)).toEqual([false, true, true]);
     const row = await ctx.db.select().from(tripStops).where(eq(tripStops.tripId, trip.id)).orderBy(asc(tripStops.orderIndex));
     expect(row.map((s) => s.loadStatusExplicit)).toEqual([false, true, true]);
@@ -250,12 +332,27 @@ describe('a dispatcher’s explicit choice', () => {
 
 describe('POST /trips/recompute-routes', () => {
   it('brings trips saved under the old reading in line, keeping explicit choices', async () => {
-    const a = await createTrip([[HARRISBURG, 'START'], [NEWARK, 'PICKUP'], [PITTSBURGH, 'PICKUP'], [CLEVELAND, 'DELIVERY']]);
-    const b = await createTrip([[HOUSTON, 'START'], [AUSTIN, 'PICKUP'], [FORT_WORTH, 'TRAILER', 'EMPTY'], [DALLAS, 'DELIVERY']]);
+    const a = await createTrip([
+      [HARRISBURG, 'START'],
+      [NEWARK, 'PICKUP'],
+      [PITTSBURGH, 'PICKUP'],
+      [CLEVELAND, 'DELIVERY'],
+    ]);
+    const b = await createTrip([
+      [HOUSTON, 'START'],
+      [AUSTIN, 'PICKUP'],
+      [FORT_WORTH, 'TRAILER', 'EMPTY'],
+      [DALLAS, 'DELIVERY'],
+    ]);
     // What a save before decision 015 stored: each stop's status from the type table, and figures to match.
     for (const t of [a, b]) {
       const rows = await ctx.db.select().from(tripStops).where(eq(tripStops.tripId, t.id)).orderBy(asc(tripStops.orderIndex));
-      for (const s of rows) if (!s.loadStatusExplicit) await ctx.db.update(tripStops).set({ loadStatus: s.stopType === 'DELIVERY' ? 'LOADED' : 'EMPTY' }).where(eq(tripStops.id, s.id));
+      for (const s of rows)
+        if (!s.loadStatusExplicit)
+          await ctx.db
+            .update(tripStops)
+            .set({ loadStatus: s.stopType === 'DELIVERY' ? 'LOADED' : 'EMPTY' })
+            .where(eq(tripStops.id, s.id));
       const loaded = rows.filter((s) => s.stopType === 'DELIVERY').reduce((x, s) => x + s.distance!, 0);
       await ctx.db.update(trips).set({ routeM: loaded }).where(eq(trips.id, t.id));
     }

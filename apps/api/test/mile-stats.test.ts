@@ -32,7 +32,7 @@ const MI = metresToMiles(1);
 
 // Three stops 40–60 miles apart in Illinois.
 const A = { lat: 41.8781, lng: -87.6298, address: 'Chicago, IL, United States' };
-const B = { lat: 41.5250, lng: -88.0817, address: 'Joliet, IL, United States' };
+const B = { lat: 41.525, lng: -88.0817, address: 'Joliet, IL, United States' };
 const C = { lat: 40.6936, lng: -89.589, address: 'Peoria, IL, United States' };
 const legAB = wgs84Meters(A, B);
 const legBC = wgs84Meters(B, C);
@@ -86,7 +86,12 @@ beforeEach(() => {
 async function tripWithTracks(opts: { status?: 'COMPLETED' | 'IN_TRANSIT'; start?: Date; gle?: boolean } = {}) {
   const k = uid();
   const box = createSecretBox(ctx.secretKey);
-  const company = await createCompanyRow(ctx.db, { samsaraEnabled: true, gleEnabled: true, samsaraTokenEncrypted: box.seal('samsara-test-token'), gleTokenEncrypted: box.seal('gle-test-token') });
+  const company = await createCompanyRow(ctx.db, {
+    samsaraEnabled: true,
+    gleEnabled: true,
+    samsaraTokenEncrypted: box.seal('samsara-test-token'),
+    gleTokenEncrypted: box.seal('gle-test-token'),
+  });
   const truck = await createTruckRow(ctx.db, { companyId: company.id, vehicleId: `sv-${k}`, gleVehicleId: `gv-${k}` });
   const driver = await createDriverRow(ctx.db, { truckId: truck.id });
   const start = opts.start ?? new Date(Date.UTC(2026, 9, 5, 13, 0));
@@ -170,7 +175,10 @@ describe('GET /mile-stats/{tripId}', () => {
     expect(calls.slice(1).every((c) => c.query.get('after'))).toBe(true);
     expect(calls[0]!.query.getAll('types')).toEqual(['gps,obdOdometerMeters,gpsDistanceMeters']);
     // GLE's track was read from the stored positions, page by page, and called no one.
-    const [gleTrack] = await ctx.db.select().from(tripTracks).where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'GLE')));
+    const [gleTrack] = await ctx.db
+      .select()
+      .from(tripTracks)
+      .where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'GLE')));
     expect(gleTrack!.pointCount).toBe(152);
     expect(gle.requests).toHaveLength(0);
 
@@ -187,7 +195,10 @@ describe('GET /mile-stats/{tripId}', () => {
     await keep(trip.id);
     const first = await mileStats(trip.id);
     const n = historyCalls(vehicleId).length;
-    const [stored] = await ctx.db.select().from(tripTracks).where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
+    const [stored] = await ctx.db
+      .select()
+      .from(tripTracks)
+      .where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
     expect(stored!.pointCount).toBe(152);
     // Compact: a flexible polyline with the fix time as third dimension, speeds and odometers as typed arrays.
     expect(stored!.polyline.length / stored!.pointCount).toBeLessThan(12);
@@ -197,7 +208,10 @@ describe('GET /mile-stats/{tripId}', () => {
     expect(historyCalls(vehicleId)).toHaveLength(n);
 
     // A later end time widens the window: it is fetched again.
-    await ctx.db.update(trips).set({ endDateTime: new Date(Date.UTC(2026, 9, 5, 16, 0)), version: trip.version + 1 }).where(eq(trips.id, trip.id));
+    await ctx.db
+      .update(trips)
+      .set({ endDateTime: new Date(Date.UTC(2026, 9, 5, 16, 0)), version: trip.version + 1 })
+      .where(eq(trips.id, trip.id));
     await keep(trip.id);
     expect(historyCalls(vehicleId).length).toBeGreaterThan(n);
   });
@@ -208,7 +222,10 @@ describe('GET /mile-stats/{tripId}', () => {
     await keep(trip.id);
     const first = await mileStats(trip.id);
     expect(first.samsaraStats!.legs[0]!.method).toBe('ODOMETER');
-    const [stored] = await ctx.db.select().from(tripTracks).where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
+    const [stored] = await ctx.db
+      .select()
+      .from(tripTracks)
+      .where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
     await keep(trip.id);
     const calls = historyCalls(vehicleId);
     const last = calls.at(-1)!;
@@ -228,7 +245,10 @@ describe('GET /mile-stats/{tripId}', () => {
     expect(historyCalls(vehicleId)).toHaveLength(1 + FAST_RETRY.attempts);
     expect(s.gleStats).not.toBeNull();
     // 50 fixes (A → B is not complete) were kept; the first leg is measured only if B was reached.
-    const [partial] = await ctx.db.select().from(tripTracks).where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
+    const [partial] = await ctx.db
+      .select()
+      .from(tripTracks)
+      .where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
     expect(partial!.pointCount).toBe(50);
     expect(s.samsaraStats!.legs.every((l) => l.miles === null)).toBe(true);
     // Samsara is back: the next open fetches from the last stored fix on.
@@ -239,7 +259,10 @@ describe('GET /mile-stats/{tripId}', () => {
     expect(Date.parse(historyCalls(vehicleId).at(-1)!.query.get('startTime')!)).toBe(Math.max(partial!.windowStart.getTime(), fixes[49]!.time - LATE_FIXES_MS));
     // Samsara's odometer and GLE's sampled track measure the same drive.
     expect(Math.abs(after.samsaraStats!.totalMiles - s.gleStats!.totalMiles) / s.gleStats!.totalMiles).toBeLessThan(0.003);
-    const [whole] = await ctx.db.select().from(tripTracks).where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
+    const [whole] = await ctx.db
+      .select()
+      .from(tripTracks)
+      .where(and(eq(tripTracks.tripId, trip.id), eq(tripTracks.source, 'SAMSARA')));
     expect(whole!.pointCount).toBe(152);
   });
 
@@ -284,7 +307,11 @@ describe('GET /trips/route-data', () => {
   it('answers the trip with its stops, mileStats and the telematics tracks with their nearby points', async () => {
     const { trip, truck, driver, number } = await tripWithTracks();
     await keep(trip.id);
-    const res = await call(ctx.app, { method: 'GET', url: `/api/v1/trips/route-data?truckId=${truck.id}&driverId=${driver.id}&number=${number.toLowerCase()}&identifierType=LOAD_NUMBER`, token: viewer });
+    const res = await call(ctx.app, {
+      method: 'GET',
+      url: `/api/v1/trips/route-data?truckId=${truck.id}&driverId=${driver.id}&number=${number.toLowerCase()}&identifierType=LOAD_NUMBER`,
+      token: viewer,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json<{ data: TripRouteData }>().data;
     expect(d.id).toBe(trip.id);
@@ -302,7 +329,10 @@ describe('GET /trips/route-data', () => {
 
   it('a load and its recovery load (one truck, one number): route-data, /trips/summary and /trips/report-summary all find the recovery; the id calls address either', async () => {
     const first = await tripWithTracks({ start: new Date(Date.UTC(2026, 9, 5, 13, 0)) });
-    const [reason] = await ctx.db.insert(recoveryReasons).values({ name: `Breakdown ${uid()}` }).returning();
+    const [reason] = await ctx.db
+      .insert(recoveryReasons)
+      .values({ name: `Breakdown ${uid()}` })
+      .returning();
     const later = await createTrip(ctx.db, fixedRoute, actorId, {
       truckId: first.truck.id,
       driverId: first.driver.id,
@@ -326,7 +356,7 @@ describe('GET /trips/route-data', () => {
       ],
     } as Parameters<typeof createTrip>[3]);
     expect(later).toMatchObject({ isRecoveryLoad: true, recoveryLoadIndex: 1 });
-    const get = async <T,>(url: string) => {
+    const get = async <T>(url: string) => {
       const res = await call(ctx.app, { method: 'GET', url: `/api/v1${url}`, token: viewer });
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ data: T }>().data;

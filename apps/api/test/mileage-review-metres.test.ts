@@ -44,7 +44,20 @@ async function seedOldRows(database: Database) {
       approved_at, approved_rule)
     values ($1, $2, $3, $4, '2030-06-15T17:00:00Z', $5, '[]', $6, 'HERE', null, null, null, 'ROUTED', 3, 'ROUTED', $7, $8, $9, $10, $11, $12)`;
   await database.executeSql(row, [ready, companyId, truckId, driverId, 'READY', ROUTED_M, SUGGESTED.payable, SUGGESTED.loaded, SUGGESTED.empty, null, null, null]);
-  await database.executeSql(row, [paid, companyId, truckId, driverId, 'APPROVED', ROUTED_M, SUGGESTED.payable, SUGGESTED.loaded, SUGGESTED.empty, PAID, '2030-06-16T09:00:00Z', 'Routed, 3 %']);
+  await database.executeSql(row, [
+    paid,
+    companyId,
+    truckId,
+    driverId,
+    'APPROVED',
+    ROUTED_M,
+    SUGGESTED.payable,
+    SUGGESTED.loaded,
+    SUGGESTED.empty,
+    PAID,
+    '2030-06-16T09:00:00Z',
+    'Routed, 3 %',
+  ]);
 }
 
 let ctx: TestContext;
@@ -81,7 +94,11 @@ describe('migration 0022: the Mileage Review in metres', () => {
     const readyPage = await page('READY', ready.companyId!);
     expect(readyPage.counts).toEqual({ NEEDS_REVIEW: 0, READY: 1, APPROVED: 1 });
     expect(readyPage.countsCapped).toEqual([]);
-    expect(readyPage.content[0]).toMatchObject({ tripId: readyId, routedMiles: ROUTED_M * 0.000621371, suggested: { payableMileage: SUGGESTED.payable, loadedMiles: SUGGESTED.loaded, emptyMiles: SUGGESTED.empty } });
+    expect(readyPage.content[0]).toMatchObject({
+      tripId: readyId,
+      routedMiles: ROUTED_M * 0.000621371,
+      suggested: { payableMileage: SUGGESTED.payable, loadedMiles: SUGGESTED.loaded, emptyMiles: SUGGESTED.empty },
+    });
     expect((await page('APPROVED', ready.companyId!)).content[0]).toMatchObject({ tripId: paidId, payableMileage: PAID });
     const [counted] = await ctx.db.select().from(tripReviewCounts).where(eq(tripReviewCounts.status, 'APPROVED'));
     expect(counted).toMatchObject({ companyId: ready.companyId, trips: 1 });

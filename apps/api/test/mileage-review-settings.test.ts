@@ -30,13 +30,26 @@ const route: RoutingService = {
   route: async () => ({
     source: 'HERE',
     estimateReason: null,
-    routes: [{ legs: [{ distance: 70_000, duration: 3600, polyline: '' }, { distance: 150_000, duration: 5400, polyline: '' }], distance: 220_000, duration: 9000, notices: [], truckRestricted: false }],
+    routes: [
+      {
+        legs: [
+          { distance: 70_000, duration: 3600, polyline: '' },
+          { distance: 150_000, duration: 5400, polyline: '' },
+        ],
+        distance: 220_000,
+        duration: 9000,
+        notices: [],
+        truckRestricted: false,
+      },
+    ],
   }),
 } as unknown as RoutingService;
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { jobs: true });
-  settingsId = (await createTripSettings(ctx.db, { type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true })).id;
+  settingsId = (
+    await createTripSettings(ctx.db, { type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true })
+  ).id;
   const user = await createUser(ctx.db, { permissions: ['CAN_EDIT_RADIUS_SETTINGS', 'CAN_VIEW_RADIUS_SETTINGS'] });
   actorId = user.id;
   admin = (await signIn(ctx.app, user)).accessToken;
@@ -51,13 +64,32 @@ async function completedTrip(companyId: number) {
   const driver = await createDriverRow(ctx.db, { truckId: truck.id });
   const start = new Date(Date.UTC(2026, 9, 5, 13, 0));
   const stop = (i: number, address: string, distance: number) => ({
-    address, latitude: 41 + i, longitude: -88, stopType: (['START', 'PICKUP', 'DELIVERY'] as const)[i]!, loadStatus: i === 2 ? 'LOADED' : 'EMPTY',
-    orderIndex: i, distance, totalDistance: distance, duration: 0,
+    address,
+    latitude: 41 + i,
+    longitude: -88,
+    stopType: (['START', 'PICKUP', 'DELIVERY'] as const)[i]!,
+    loadStatus: i === 2 ? 'LOADED' : 'EMPTY',
+    orderIndex: i,
+    distance,
+    totalDistance: distance,
+    duration: 0,
   });
   const trip = await createTrip(ctx.db, route, actorId, {
-    truckId: truck.id, driverId: driver.id, dispatcherId: null, identifierType: 'LOAD_NUMBER', identifierValue: `LD-S${Date.now().toString(36)}${seq++}`,
-    tripStatus: 'COMPLETED', pickupDateTime: start, startDateTime: start, endDateTime: new Date(start.getTime() + 5 * 3600_000),
-    startOdometer: null, endOdometer: null, emptyMiles: null, loadedMiles: null, notes: null, recoveryReasonId: null,
+    truckId: truck.id,
+    driverId: driver.id,
+    dispatcherId: null,
+    identifierType: 'LOAD_NUMBER',
+    identifierValue: `LD-S${Date.now().toString(36)}${seq++}`,
+    tripStatus: 'COMPLETED',
+    pickupDateTime: start,
+    startDateTime: start,
+    endDateTime: new Date(start.getTime() + 5 * 3600_000),
+    startOdometer: null,
+    endOdometer: null,
+    emptyMiles: null,
+    loadedMiles: null,
+    notes: null,
+    recoveryReasonId: null,
     tripStops: [stop(0, 'Chicago, IL, United States', 0), stop(1, 'Joliet, IL, United States', 70_000), stop(2, 'Tulsa, OK, United States', 150_000)],
   } as Parameters<typeof createTrip>[3]);
   return trip.id;
@@ -68,13 +100,39 @@ async function keep(tripId: number, source: 'SAMSARA' | 'GLE', factor: number) {
   const empty = metresToMiles(70_000) * factor;
   const loaded = metresToMiles(150_000) * factor;
   const leg = (toIndex: number, miles: number) => ({
-    toIndex, stopId: null, stopType: toIndex === 1 ? 'PICKUP' : 'DELIVERY', loadStatus: toIndex === 1 ? 'EMPTY' : 'LOADED', miles, method: 'ODOMETER',
-    otherMiles: miles, otherMethod: 'GPS', differs: false, gap: false, reachedAt: '10/05/2026 10:00:00', seconds: 3600,
+    toIndex,
+    stopId: null,
+    stopType: toIndex === 1 ? 'PICKUP' : 'DELIVERY',
+    loadStatus: toIndex === 1 ? 'EMPTY' : 'LOADED',
+    miles,
+    method: 'ODOMETER',
+    otherMiles: miles,
+    otherMethod: 'GPS',
+    differs: false,
+    gap: false,
+    reachedAt: '10/05/2026 10:00:00',
+    seconds: 3600,
   });
-  const stats = { miles: loaded, totalEmpty: empty, pu: empty, trl: 0, totalMiles: empty + loaded, totalOdometers: empty + loaded, legs: [leg(1, empty), leg(2, loaded)] } as SourceMileStats;
+  const stats = {
+    miles: loaded,
+    totalEmpty: empty,
+    pu: empty,
+    trl: 0,
+    totalMiles: empty + loaded,
+    totalOdometers: empty + loaded,
+    legs: [leg(1, empty), leg(2, loaded)],
+  } as SourceMileStats;
   await ctx.db.insert(tripMileStats).values({
-    tripId, source, loadedM: milesToMetres(loaded), totalEmptyM: milesToMetres(empty), puM: milesToMetres(empty), trlM: 0,
-    totalM: milesToMetres(empty + loaded), totalOdometersM: milesToMetres(empty + loaded), inputsKey: 'test', detail: stats,
+    tripId,
+    source,
+    loadedM: milesToMetres(loaded),
+    totalEmptyM: milesToMetres(empty),
+    puM: milesToMetres(empty),
+    trlM: 0,
+    totalM: milesToMetres(empty + loaded),
+    totalOdometersM: milesToMetres(empty + loaded),
+    inputsKey: 'test',
+    detail: stats,
   });
   await refreshTripReview(ctx.db, tripId);
 }
@@ -83,7 +141,9 @@ const rowOf = async (tripId: number) => (await ctx.db.select().from(tripReview).
 
 async function saveSwitches(samsaraEnabled: boolean, gleEnabled: boolean) {
   const res = await call(ctx.app, {
-    method: 'PUT', url: `/api/v1/global-setting/${settingsId}`, token: admin,
+    method: 'PUT',
+    url: `/api/v1/global-setting/${settingsId}`,
+    token: admin,
     payload: { homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled, gleEnabled, type: 'TRIP' },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -101,7 +161,9 @@ async function until(what: string, check: () => Promise<boolean>, ms = 20_000) {
 /** Waits until no review recompute is waiting or running. */
 const settled = () =>
   until('the review recompute jobs', async () => {
-    const r = (await ctx.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'mileage-review-refresh' and state in ('created', 'retry', 'active')`)) as unknown as { rows: { n: number }[] };
+    const r = (await ctx.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'mileage-review-refresh' and state in ('created', 'retry', 'active')`,
+    )) as unknown as { rows: { n: number }[] };
     return Number(r.rows[0]!.n) === 0;
   });
 

@@ -69,7 +69,15 @@ beforeAll(async () => {
   await createTripSettings(ctx.db, { type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
   const user = await createUser(ctx.db, {
     firstName: 'Rita',
-    permissions: ['CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_EDIT_MILEAGE_REPORT_TRIP', 'CAN_EDIT_COMPANY', 'CAN_SHOW_COMPANIES', 'CAN_SHOW_TRIPS', 'CAN_EDIT_TRIP', 'CAN_SHOW_TRIP_HISTORY'],
+    permissions: [
+      'CAN_VIEW_MILEAGE_REPORT_TRIP',
+      'CAN_EDIT_MILEAGE_REPORT_TRIP',
+      'CAN_EDIT_COMPANY',
+      'CAN_SHOW_COMPANIES',
+      'CAN_SHOW_TRIPS',
+      'CAN_EDIT_TRIP',
+      'CAN_SHOW_TRIP_HISTORY',
+    ],
   });
   staffId = user.id;
   staff = (await signIn(ctx.app, user)).accessToken;
@@ -110,7 +118,17 @@ async function completedTrip(companyId: number, opts: { source?: 'HERE' | 'ESTIM
     tripStops: [
       { address: A.address, latitude: A.lat, longitude: A.lng, stopType: 'START', loadStatus: 'EMPTY', orderIndex: 0, distance: 0, totalDistance: 0, duration: 0 },
       { address: B.address, latitude: B.lat, longitude: B.lng, stopType: 'PICKUP', loadStatus: 'EMPTY', orderIndex: 1, distance: 70_000, totalDistance: 70_000, duration: 3600 },
-      { address: C.address, latitude: C.lat, longitude: C.lng, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 2, distance: 150_000, totalDistance: 220_000, duration: 5400 },
+      {
+        address: C.address,
+        latitude: C.lat,
+        longitude: C.lng,
+        stopType: 'DELIVERY',
+        loadStatus: 'LOADED',
+        orderIndex: 2,
+        distance: 150_000,
+        totalDistance: 220_000,
+        duration: 5400,
+      },
     ],
   } as Parameters<typeof createTrip>[3]);
   return { trip, truck, driver };
@@ -151,7 +169,20 @@ async function storeActual(
     legs: [leg(1, empty, legOver[0]), leg(2, loaded, legOver[1])],
     ...over,
   };
-  await ctx.db.insert(tripMileStats).values({ tripId, source, loadedM: milesToMetres(stats.miles), totalEmptyM: milesToMetres(stats.totalEmpty), puM: milesToMetres(stats.pu), trlM: 0, totalM: milesToMetres(stats.totalMiles), totalOdometersM: stats.totalOdometers === null ? null : milesToMetres(stats.totalOdometers), inputsKey: 'test', detail: stats });
+  await ctx.db
+    .insert(tripMileStats)
+    .values({
+      tripId,
+      source,
+      loadedM: milesToMetres(stats.miles),
+      totalEmptyM: milesToMetres(stats.totalEmpty),
+      puM: milesToMetres(stats.pu),
+      trlM: 0,
+      totalM: milesToMetres(stats.totalMiles),
+      totalOdometersM: stats.totalOdometers === null ? null : milesToMetres(stats.totalOdometers),
+      inputsKey: 'test',
+      detail: stats,
+    });
   await refreshTripReview(ctx.db, tripId);
 }
 
@@ -197,7 +228,12 @@ describe('pay rule', () => {
     expect((await putRule(c.id, { payBasis: 'ACTUAL', tolerancePct: 5, version: 0 }, viewerOnly)).statusCode).toBe(403);
     const saved = await putRule(c.id, { payBasis: 'LOWER', tolerancePct: 2.5, version: 0 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json<{ data: PayRule }>().data).toMatchObject({ payBasis: 'LOWER', tolerancePct: 2.5, version: 1, sentence: 'Pay the lower of routed and GPS miles when GPS agrees within 2.5 %' });
+    expect(saved.json<{ data: PayRule }>().data).toMatchObject({
+      payBasis: 'LOWER',
+      tolerancePct: 2.5,
+      version: 1,
+      sentence: 'Pay the lower of routed and GPS miles when GPS agrees within 2.5 %',
+    });
     const stale = await putRule(c.id, { payBasis: 'HIGHER', tolerancePct: 2, version: 0 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json<{ code: string }>().code).toBe('STALE_VERSION');
@@ -226,7 +262,11 @@ describe('pay rule', () => {
     );
     const { trip } = await completedTrip(c.id);
     const row = await rowOf(trip.id, c.id);
-    expect(row).toMatchObject({ status: 'READY', flags: [], suggested: { basis: 'ROUTED', from: 'ROUTED', loadedMiles: Math.round(ROUTED_LOADED * 10) / 10, emptyMiles: Math.round(ROUTED_EMPTY * 10) / 10 } });
+    expect(row).toMatchObject({
+      status: 'READY',
+      flags: [],
+      suggested: { basis: 'ROUTED', from: 'ROUTED', loadedMiles: Math.round(ROUTED_LOADED * 10) / 10, emptyMiles: Math.round(ROUTED_EMPTY * 10) / 10 },
+    });
     expect(row.routedMiles).toBeCloseTo(ROUTED_TOTAL, 6);
     expect(row.actualMiles).toBeNull();
   });
@@ -244,8 +284,7 @@ describe('pay rule versions (docs/mileage-review.md "Pay rule")', () => {
     }
     return { c, ids };
   }
-  const rowVersions = async (ids: number[]) =>
-    (await ctx.db.select({ v: tripReview.ruleVersion }).from(tripReview).where(inArray(tripReview.tripId, ids))).map((x) => x.v).sort();
+  const rowVersions = async (ids: number[]) => (await ctx.db.select({ v: tripReview.ruleVersion }).from(tripReview).where(inArray(tripReview.tripId, ids))).map((x) => x.v).sort();
   const rawPut = (companyId: number, body: object) => call(ctx.app, { method: 'PUT', url: `/api/v1/companies/${companyId}/pay-rule`, token: staff, payload: body });
 
   it('a save answers with the new version and recomputes nothing in the request; a row behind the rule is STALE_RULE, never approved by it', async () => {
@@ -296,7 +335,8 @@ describe('pay rule versions (docs/mileage-review.md "Pay rule")', () => {
       expect(page.counts).toMatchObject({ NEEDS_REVIEW: 3, READY: 0 });
       const schedules = (await ctx.db.execute(sql`select name, cron from pgboss.schedule`)) as unknown as { rows: { name: string; cron: string }[] };
       expect(schedules.rows).toContainEqual({ name: PAY_RULE_SWEEP_QUEUE, cron: PAY_RULE_SWEEP_CRON });
-      const active = async () => ((await ctx.db.execute(sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      const active = async () =>
+        ((await ctx.db.execute(sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
       await expect.poll(active, { timeout: 20_000, interval: 250 }).toBe(0);
     } finally {
       await jobs.stop(2_000);
@@ -349,7 +389,9 @@ describe('flags and statuses', () => {
 
     const odo = await completedTrip(c.id);
     await storeActual(odo.trip.id, ROUTED_EMPTY, ROUTED_LOADED, [{ differs: true, method: 'ODOMETER', miles: 43.5, otherMiles: 40.1 }, {}]);
-    expect((await rowOf(odo.trip.id, c.id)).flags).toEqual([{ code: 'ODOMETER_GPS_DISAGREE', sentence: 'Odometer 43.5 mi and GPS 40.1 mi disagree between Chicago, IL and Joliet, IL' }]);
+    expect((await rowOf(odo.trip.id, c.id)).flags).toEqual([
+      { code: 'ODOMETER_GPS_DISAGREE', sentence: 'Odometer 43.5 mi and GPS 40.1 mi disagree between Chicago, IL and Joliet, IL' },
+    ]);
 
     const missed = await completedTrip(c.id);
     await storeActual(missed.trip.id, ROUTED_EMPTY, ROUTED_LOADED, [{}, { reachedAt: null, miles: null }]);
@@ -443,14 +485,24 @@ describe('flags and statuses', () => {
     const c = await company({ integration: false });
     const { trip } = await completedTrip(c.id);
     expect((await rowOf(trip.id, c.id)).status).toBe('READY');
-    const save = await call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token: staff, payload: { tripId: trip.id, emptyMiles: 40, loadedMiles: 95, version: await versionOf(trip.id) } });
+    const save = await call(ctx.app, {
+      method: 'PUT',
+      url: '/api/v1/mile-stats/payable-mileage',
+      token: staff,
+      payload: { tripId: trip.id, emptyMiles: 40, loadedMiles: 95, version: await versionOf(trip.id) },
+    });
     expect(save.statusCode, save.body).toBe(200);
     const row = await rowOf(trip.id, c.id);
     expect(row).toMatchObject({ status: 'APPROVED', payableMileage: 135 });
     const [kept] = await ctx.db.select().from(tripReview).where(eq(tripReview.tripId, trip.id));
     expect(kept).toMatchObject({ approvedBy: staffId, approvedRule: null });
 
-    const back = await call(ctx.app, { method: 'PATCH', url: `/api/v1/trips/change-trip-status/${trip.id}?tripStatus=IN_TRANSIT`, token: staff, payload: { version: await versionOf(trip.id) } });
+    const back = await call(ctx.app, {
+      method: 'PATCH',
+      url: `/api/v1/trips/change-trip-status/${trip.id}?tripStatus=IN_TRANSIT`,
+      token: staff,
+      payload: { version: await versionOf(trip.id) },
+    });
     expect(back.statusCode, back.body).toBe(200);
     expect(await ctx.db.select().from(tripReview).where(eq(tripReview.tripId, trip.id))).toEqual([]);
   });
@@ -485,7 +537,7 @@ describe('the queue', () => {
     expect((await call(ctx.app, { method: 'GET', url: '/api/v1/mileage-review', token: noPerm.accessToken })).statusCode).toBe(403);
   });
 
-  it('from the stored tracks: when the job keeps a trip\'s GPS figures, its review row follows', async () => {
+  it("from the stored tracks: when the job keeps a trip's GPS figures, its review row follows", async () => {
     const k = uid();
     const box = createSecretBox(ctx.secretKey);
     const c = await createCompanyRow(ctx.db, { samsaraEnabled: true, samsaraTokenEncrypted: box.seal('samsara-test-token') });
@@ -582,13 +634,21 @@ describe('approve by rule', () => {
     const version = await versionOf(ready.trip.id);
     // A dispatcher changed the trip after the clerk read it.
     const at = new Date(Date.UTC(2026, 10, 27, 20, 15));
-    await ctx.db.update(trips).set({ version: version + 1, updatedBy: staffId, updatedAt: at }).where(eq(trips.id, ready.trip.id));
+    await ctx.db
+      .update(trips)
+      .set({ version: version + 1, updatedBy: staffId, updatedAt: at })
+      .where(eq(trips.id, ready.trip.id));
     const flagged = await completedTrip(c.id);
     const res = await call(ctx.app, {
       method: 'POST',
       url: '/api/v1/mileage-review/approve',
       token: staff,
-      payload: { items: [{ tripId: ready.trip.id, version }, { tripId: flagged.trip.id, version: await versionOf(flagged.trip.id) }] },
+      payload: {
+        items: [
+          { tripId: ready.trip.id, version },
+          { tripId: flagged.trip.id, version: await versionOf(flagged.trip.id) },
+        ],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: ApproveResult }>().data.results).toEqual([
@@ -632,7 +692,12 @@ describe('approve by rule', () => {
     expect((await rowOf(trip.id, c.id)).status).toBe('APPROVED');
     const after = (await call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${trip.id}`, token: staff })).json<{ data: TripMileStats }>().data;
     expect(after.review?.status).toBe('APPROVED');
-    const bad = await call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token: staff, payload: { tripId: trip.id, ...figures, version: await versionOf(trip.id), source: 'ODOMETER' } });
+    const bad = await call(ctx.app, {
+      method: 'PUT',
+      url: '/api/v1/mile-stats/payable-mileage',
+      token: staff,
+      payload: { tripId: trip.id, ...figures, version: await versionOf(trip.id), source: 'ODOMETER' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -641,12 +706,18 @@ describe('approve by rule', () => {
     const a = await completedTrip(off.id);
     const res = await call(ctx.app, { method: 'POST', url: `/api/v1/mile-stats/${a.trip.id}/refresh`, token: staff });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'INTEGRATION_DISABLED', message: `Nothing to fetch: Samsara and GLE are off for ${off.name} (or in the TRIP settings). Switch one on in Companies.` });
+    expect(res.json()).toMatchObject({
+      code: 'INTEGRATION_DISABLED',
+      message: `Nothing to fetch: Samsara and GLE are off for ${off.name} (or in the TRIP settings). Switch one on in Companies.`,
+    });
     const noToken = await company({ integration: true });
     const b = await completedTrip(noToken.id);
     const res2 = await call(ctx.app, { method: 'POST', url: `/api/v1/mile-stats/${b.trip.id}/refresh`, token: staff });
     expect(res2.statusCode).toBe(409);
-    expect(res2.json()).toMatchObject({ code: 'INTEGRATION_DISABLED', message: `Cannot fetch: Samsara is on for ${noToken.name} but has no API token. Add it in Companies → Update API Tokens.` });
+    expect(res2.json()).toMatchObject({
+      code: 'INTEGRATION_DISABLED',
+      message: `Cannot fetch: Samsara is on for ${noToken.name} but has no API token. Add it in Companies → Update API Tokens.`,
+    });
   });
 
   it('two approvals of the same trip at once: one wins, the other is stale', async () => {
@@ -661,7 +732,15 @@ describe('approve by rule', () => {
   it('needs CAN_EDIT_MILEAGE_REPORT_TRIP and 1–500 distinct items', async () => {
     const res = await call(ctx.app, { method: 'POST', url: '/api/v1/mileage-review/approve', token: viewerOnly, payload: { items: [{ tripId: 1, version: 1 }] } });
     expect(res.statusCode).toBe(403);
-    for (const items of [[], Array.from({ length: 501 }, (_, i) => ({ tripId: i + 1, version: 1 })), [{ tripId: 1, version: 1 }, { tripId: 1, version: 2 }], [{ tripId: 'x', version: 1 }]]) {
+    for (const items of [
+      [],
+      Array.from({ length: 501 }, (_, i) => ({ tripId: i + 1, version: 1 })),
+      [
+        { tripId: 1, version: 1 },
+        { tripId: 1, version: 2 },
+      ],
+      [{ tripId: 'x', version: 1 }],
+    ]) {
       const bad = await call(ctx.app, { method: 'POST', url: '/api/v1/mileage-review/approve', token: staff, payload: { items } });
       expect(bad.statusCode).toBe(400);
     }
@@ -687,8 +766,17 @@ describe('settlement export', () => {
     const y = await completedTrip(c.id, { driverName: 'Zed' });
     await completedTrip(c.id); // READY, not exported
     await approve([{ tripId: x.trip.id, version: await versionOf(x.trip.id) }]);
-    await call(ctx.app, { method: 'PUT', url: '/api/v1/mile-stats/payable-mileage', token: staff, payload: { tripId: y.trip.id, emptyMiles: 10, loadedMiles: 20, version: await versionOf(y.trip.id) } });
-    const res = await call(ctx.app, { method: 'GET', url: `/api/v1/mileage-review/export.csv?companyId=${c.id}&fromDate=${encodeURIComponent('10/01/2026 00:00:00')}`, token: staff });
+    await call(ctx.app, {
+      method: 'PUT',
+      url: '/api/v1/mile-stats/payable-mileage',
+      token: staff,
+      payload: { tripId: y.trip.id, emptyMiles: 10, loadedMiles: 20, version: await versionOf(y.trip.id) },
+    });
+    const res = await call(ctx.app, {
+      method: 'GET',
+      url: `/api/v1/mileage-review/export.csv?companyId=${c.id}&fromDate=${encodeURIComponent('10/01/2026 00:00:00')}`,
+      token: staff,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
@@ -702,7 +790,11 @@ describe('settlement export', () => {
     expect(d[0]).toBe('Driver,Company,Trips,Payable Mileage (mi),Loaded Miles (mi),Empty Miles (mi)');
     expect(d).toHaveLength(3);
     expect(d[2]).toMatch(/^Zed Driver\w+,[^,]+,1,30,20,10$/);
-    const none = await call(ctx.app, { method: 'GET', url: `/api/v1/mileage-review/export.csv?companyId=${c.id}&toDate=${encodeURIComponent('01/01/2026 00:00:00')}`, token: staff });
+    const none = await call(ctx.app, {
+      method: 'GET',
+      url: `/api/v1/mileage-review/export.csv?companyId=${c.id}&toDate=${encodeURIComponent('01/01/2026 00:00:00')}`,
+      token: staff,
+    });
     expect(none.body.trim().split('\r\n')).toHaveLength(1);
     expect((await call(ctx.app, { method: 'GET', url: '/api/v1/mileage-review/export.csv?groupBy=truck', token: staff })).statusCode).toBe(400);
   });

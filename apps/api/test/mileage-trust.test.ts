@@ -74,7 +74,9 @@ async function until(what: string, check: () => Promise<boolean> | boolean, ms =
 /** Waits until no figures job is waiting or running for the trip (the reads are then stable). */
 async function settle(tripId: number) {
   await until('the trip figures jobs', async () => {
-    const r = (await ctx.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'trip-figures' and singleton_key = ${String(tripId)} and state in ('created', 'retry', 'active')`)) as unknown as { rows: { n: number }[] };
+    const r = (await ctx.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'trip-figures' and singleton_key = ${String(tripId)} and state in ('created', 'retry', 'active')`,
+    )) as unknown as { rows: { n: number }[] };
     return r.rows[0]!.n === 0;
   });
 }
@@ -82,7 +84,16 @@ async function settle(tripId: number) {
 /** MM/DD/YYYY HH:mm:ss in Central time, as the API takes dates. */
 function central(d: Date): string {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Chicago',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(d)
       .map((x) => [x.type, x.value]),
   );
@@ -106,7 +117,12 @@ const abc = () => [stop(A, 'START', 'EMPTY', 0), stop(B, 'PICKUP', 'EMPTY', 1), 
 async function fleet(start: Date) {
   const k = uid();
   const box = createSecretBox(ctx.secretKey);
-  const company = await createCompanyRow(ctx.db, { samsaraEnabled: true, gleEnabled: true, samsaraTokenEncrypted: box.seal('samsara-test-token'), gleTokenEncrypted: box.seal('gle-test-token') });
+  const company = await createCompanyRow(ctx.db, {
+    samsaraEnabled: true,
+    gleEnabled: true,
+    samsaraTokenEncrypted: box.seal('samsara-test-token'),
+    gleTokenEncrypted: box.seal('gle-test-token'),
+  });
   const truck = await createTruckRow(ctx.db, { companyId: company.id, vehicleId: `sv-${k}`, gleVehicleId: `gv-${k}` });
   const driver = await createDriverRow(ctx.db, { truckId: truck.id });
   const fixes: FakeFix[] = [...straightDrive(A, B, start, 60), ...straightDrive(B, C, new Date(start.getTime() + 61 * 60_000), 90, 600_000_000)];
@@ -144,7 +160,9 @@ async function rowVersions(tripId: number, truckId: number): Promise<string> {
       (select string_agg(xmin::text || ':' || id, ',' order by id) from trip_stops where trip_id = ${tripId}) as stops,
       (select string_agg(xmin::text || ':' || source, ',' order by source) from trip_mile_stats where trip_id = ${tripId}) as kept,
       (select string_agg(xmin::text || ':' || source, ',' order by source) from trip_tracks where trip_id = ${tripId}) as tracks,
-      (select string_agg(xmin::text || ':' || period_kind, ',' order by period_kind, period_start) from trip_period_stats where truck_id = ${truckId}) as periods`)) as unknown as { rows: unknown[] };
+      (select string_agg(xmin::text || ':' || period_kind, ',' order by period_kind, period_start) from trip_period_stats where truck_id = ${truckId}) as periods`)) as unknown as {
+    rows: unknown[];
+  };
   return JSON.stringify(r.rows);
 }
 
@@ -257,7 +275,10 @@ describe('the jobs fetch tracks and keep figures', () => {
     const f = await fleet(PAST);
     const trip = await createViaApi(body(f, 'COMPLETED', PAST, new Date(PAST.getTime() + 160 * 60_000)));
     await until('the Reports to show the trip’s actual miles', async () => (await get<TripMileStats>(`/mile-stats/${trip.id}`)).samsaraStats !== null && f.calls() > 0);
-    await until('the kept figures', async () => ((await get<{ rows: ReportRow[] }>(`/trip-statistics/period-type?${q({ periodType: 'MONTHLY', truckId: f.truck.id })}`)).rows[0]?.actualMiles ?? null) !== null);
+    await until(
+      'the kept figures',
+      async () => ((await get<{ rows: ReportRow[] }>(`/trip-statistics/period-type?${q({ periodType: 'MONTHLY', truckId: f.truck.id })}`)).rows[0]?.actualMiles ?? null) !== null,
+    );
     const n = f.calls();
     const before = await rowVersions(trip.id, f.truck.id);
     const stats = await expectTelematicsAgree(trip.id, f.truck.id, f.number);
@@ -280,7 +301,9 @@ describe('the jobs fetch tracks and keep figures', () => {
     const moved = await api('PATCH', `/trips/change-trip-status/${trip.id}?tripStatus=COMPLETED`, { version: edited.json().data.version });
     expect(moved.statusCode, moved.body).toBe(200);
     await until('the final tracks, stored up to the end time', async () => {
-      const r = (await ctx.db.execute(sql`select source, fetched_to from trip_tracks where trip_id = ${trip.id}`)) as unknown as { rows: { source: string; fetched_to: Date | string }[] };
+      const r = (await ctx.db.execute(sql`select source, fetched_to from trip_tracks where trip_id = ${trip.id}`)) as unknown as {
+        rows: { source: string; fetched_to: Date | string }[];
+      };
       return r.rows.length === 2 && r.rows.every((t) => new Date(t.fetched_to).getTime() === end.getTime());
     });
     await until('the kept figures', async () => {
@@ -321,7 +344,10 @@ describe('the jobs fetch tracks and keep figures', () => {
     }
     await until('the refresh job', async () => (await get<TripMileStats>(`/mile-stats/${trip.id}`)).gleStats !== null);
     expect(f.calls()).toBeGreaterThan(0);
-    await until('the kept figures', async () => ((await get<{ rows: ReportRow[] }>(`/trip-statistics/period-type?${q({ periodType: 'MONTHLY', truckId: f.truck.id })}`)).rows[0]?.actualMiles ?? null) !== null);
+    await until(
+      'the kept figures',
+      async () => ((await get<{ rows: ReportRow[] }>(`/trip-statistics/period-type?${q({ periodType: 'MONTHLY', truckId: f.truck.id })}`)).rows[0]?.actualMiles ?? null) !== null,
+    );
     await expectTelematicsAgree(trip.id, f.truck.id, f.number);
   });
 
@@ -362,7 +388,10 @@ describe('one set of figures on every screen', () => {
     const trip = await createViaApi(body(f, 'COMPLETED', PAST, new Date(PAST.getTime() + 160 * 60_000)));
     await settle(trip.id);
     await expectOneSetOfFigures(trip.id, f.truck.id, f.number);
-    await until('the kept figures', async () => ((await get<{ rows: ReportRow[] }>(`/trip-statistics/period-type?${q({ periodType: 'MONTHLY', truckId: f.truck.id })}`)).rows[0]?.actualMiles ?? null) !== null);
+    await until(
+      'the kept figures',
+      async () => ((await get<{ rows: ReportRow[] }>(`/trip-statistics/period-type?${q({ periodType: 'MONTHLY', truckId: f.truck.id })}`)).rows[0]?.actualMiles ?? null) !== null,
+    );
     const first = await expectTelematicsAgree(trip.id, f.truck.id, f.number);
     expect(first.samsaraStats!.legs).toHaveLength(2);
 
@@ -395,7 +424,10 @@ describe('one set of figures on every screen', () => {
       // the recompute routed the trip again and every screen still shows one set of figures.
       expect(shortest.list.totalMiles).toBeCloseTo(practical.list.totalMiles, 1);
     } finally {
-      await ctx.db.update(userRouteSettings).set({ routingType: 'PRACTICAL' }).where(sql`${userRouteSettings.userId} = ${ownerId}`);
+      await ctx.db
+        .update(userRouteSettings)
+        .set({ routingType: 'PRACTICAL' })
+        .where(sql`${userRouteSettings.userId} = ${ownerId}`);
     }
   });
 });

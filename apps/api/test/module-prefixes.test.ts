@@ -50,9 +50,9 @@ describe('module prefixes', () => {
     const saved = OUTSIDE_PREFIX.trips;
     (OUTSIDE_PREFIX as Record<string, readonly string[]>).trips = [];
     try {
-      await expect(
-        probe.register(async (scope) => registerApiModules(scope, ctx.deps, []).then(() => undefined)).ready(),
-      ).rejects.toThrow(/trips registers GET \/api\/v1\/trip-action-history outside \/api\/v1\/trips/);
+      await expect(probe.register(async (scope) => registerApiModules(scope, ctx.deps, []).then(() => undefined)).ready()).rejects.toThrow(
+        /trips registers GET \/api\/v1\/trip-action-history outside \/api\/v1\/trips/,
+      );
     } finally {
       (OUTSIDE_PREFIX as Record<string, readonly string[]>).trips = saved!;
       await probe.close().catch(() => undefined);

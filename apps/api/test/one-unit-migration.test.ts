@@ -43,7 +43,20 @@ async function seedOldTrip(database: Database) {
        route_total_miles, route_duration, route_source, telematics_miles, pickup_location, delivery_location)
      values ($1, $2, 'LOAD_NUMBER', $3, 'COMPLETED', '2030-06-14T17:00:00Z', '2030-06-14T17:00:00Z', '2030-06-15T17:00:00Z',
        $4, $5, $6, $7, $8, $9, $10, $10, 0, $11, 30000, 'HERE', $12, 'Gary, IN', 'Dallas, TX') returning id`,
-    [truckId, driverId, NUMBER, MANUAL.startOdometer, MANUAL.endOdometer, MANUAL.emptyMiles, MANUAL.loadedMiles, MANUAL.payableMileage, ROUTE.loaded, ROUTE.pu, ROUTE_TOTAL, TELEMATICS_MILES],
+    [
+      truckId,
+      driverId,
+      NUMBER,
+      MANUAL.startOdometer,
+      MANUAL.endOdometer,
+      MANUAL.emptyMiles,
+      MANUAL.loadedMiles,
+      MANUAL.payableMileage,
+      ROUTE.loaded,
+      ROUTE.pu,
+      ROUTE_TOTAL,
+      TELEMATICS_MILES,
+    ],
   );
   const stop = `insert into trip_stops (trip_id, order_index, address, latitude, longitude, stop_type, load_status, distance, total_distance, duration) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
   await database.executeSql(stop, [tripId, 0, 'Chicago, IL', 41.88, -87.63, 'START', 'EMPTY', 0, 0, 0]);

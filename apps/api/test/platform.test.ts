@@ -103,9 +103,7 @@ describe('OpenAPI', () => {
   it('the document is generated from the route schemas and the docs page is served', async () => {
     const doc = (await call(ctx.app, { method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/authenticate', '/api/v1/auth/refresh', '/api/v1/me', '/api/v1/profile', '/api/v1/permissions']),
-    );
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/authenticate', '/api/v1/auth/refresh', '/api/v1/me', '/api/v1/profile', '/api/v1/permissions']));
     expect(doc.paths['/api/v1/authenticate'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
     const page = await call(ctx.app, { method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);

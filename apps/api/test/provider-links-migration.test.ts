@@ -30,10 +30,11 @@ const box = createSecretBox('a-test-key-for-migration-0026-!!');
 async function seedOldRows(database: Database) {
   const one = async (text: string, values: unknown[] = []) => ((await database.executeSql(text, values)).rows[0] as { id: number }).id;
   ids.company = await one(`insert into companies (name, email, phone, us_dot) values ('Linked Co', 'ops@linked.test', '+1 (312) 555-0100', '1') returning id`);
-  await database.executeSql(
-    `insert into company_providers (company_id, provider, enabled, token_encrypted) values ($1, 'SAMSARA', true, $2), ($1, 'GLE', true, $3)`,
-    [ids.company, box.seal('samsara-test-token'), box.seal('gle-test-token')],
-  );
+  await database.executeSql(`insert into company_providers (company_id, provider, enabled, token_encrypted) values ($1, 'SAMSARA', true, $2), ($1, 'GLE', true, $3)`, [
+    ids.company,
+    box.seal('samsara-test-token'),
+    box.seal('gle-test-token'),
+  ]);
   const truck = (unit: string, vehicleId: string | null, gleVehicleId: string | null, updatedAt: string) =>
     one(
       `insert into trucks (unit_number, vin_number, samsara_vin, licence_plate, home_location, company_id, vehicle_id, gle_vehicle_id, updated_at)
@@ -54,9 +55,7 @@ async function seedOldRows(database: Database) {
     ]);
   ids.rosa = await driver('Rosa', `${ids.company}:d-1`, `${ids.company}:gd-1`);
   ids.sam = await driver('Sam', null, null);
-  ids.settings = await one(
-    `insert into global_settings (type, pickup_radius, delivery_radius, samsara_enabled, gle_enabled) values ('TRIP', 1, 1, true, false) returning id`,
-  );
+  ids.settings = await one(`insert into global_settings (type, pickup_radius, delivery_radius, samsara_enabled, gle_enabled) values ('TRIP', 1, 1, true, false) returning id`);
 }
 
 beforeAll(async () => {
@@ -158,52 +157,52 @@ describe('modules outside telematics', () => {
  * that stops naming one is taken off the list.
  */
 const STILL_NAMES_A_PROVIDER = [
-    'apps/api/src/app-deps.ts',
-    'apps/api/src/config.ts',
-    'apps/api/src/db/schema/mileage-review.ts',
-    'apps/api/src/db/schema/reference.ts',
-    'apps/api/src/db/schema/telematics.ts',
-    'apps/api/src/db/schema/trips.ts',
-    'apps/api/src/db/seed/demo-reference.ts',
-    'apps/api/src/db/seed/demo-trips.ts',
-    'apps/api/src/modules/routing/calibration.ts',
-    'apps/api/src/modules/state-miles/service.ts',
-    'apps/api/src/modules/trip-figures/figures.ts',
-    'apps/api/src/modules/trip-figures/mile-stats.ts',
-    'apps/api/src/modules/trip-figures/routes.ts',
-    'apps/api/src/modules/trips/map-summary.ts',
-    'apps/api/src/modules/trips/routes.ts',
-    'apps/api/src/platform/metrics.ts',
-    'apps/api/src/platform/retry-after.ts',
-    'apps/web/src/components/map/telematics-map-panel.tsx',
-    'apps/web/src/components/ui/switch.tsx',
-    'apps/web/src/features/companies/components/company-form.tsx',
-    'apps/web/src/features/companies/components/company-tokens-form.tsx',
-    'apps/web/src/features/mileage/components/mileage-report-dialog.tsx',
-    'apps/web/src/features/mileage/mileage-report.ts',
-    'apps/web/src/features/reports/components/reports-columns.tsx',
-    'apps/web/src/features/reports/components/reports-screen.tsx',
-    'apps/web/src/features/reports/components/state-miles-tab.tsx',
-    'apps/web/src/features/system/components/settings-form.tsx',
-    'apps/web/src/features/trips/api/trips-api.ts',
-    'apps/web/src/features/trips/components/trip-map-report-dialog.tsx',
-    'apps/web/src/features/trips/components/trip-map-view.tsx',
-    'apps/web/src/features/trucks/components/truck-form.tsx',
-    'apps/web/src/features/trucks/components/truck-view.tsx',
-    'apps/web/src/features/trucks/components/trucks-columns.tsx',
-    'packages/contracts/src/companies-api.ts',
-    'packages/contracts/src/integrations-api.ts',
-    'packages/contracts/src/mile-stats-api.ts',
-    // The spec's field names samsaraLocation and gleLocation, in GET /trips/route-data's summary.
-    'packages/contracts/src/routes/trip-figures.ts',
-    'packages/contracts/src/permissions.ts',
-    'packages/contracts/src/route-data-api.ts',
-    'packages/contracts/src/settings-api.ts',
-    'packages/contracts/src/state-miles-api.ts',
-    'packages/contracts/src/trip-map-api.ts',
-    'packages/contracts/src/trip-statistics-api.ts',
-    'packages/contracts/src/trucks-api.ts',
-    'packages/geo/src/mileage.ts',
+  'apps/api/src/app-deps.ts',
+  'apps/api/src/config.ts',
+  'apps/api/src/db/schema/mileage-review.ts',
+  'apps/api/src/db/schema/reference.ts',
+  'apps/api/src/db/schema/telematics.ts',
+  'apps/api/src/db/schema/trips.ts',
+  'apps/api/src/db/seed/demo-reference.ts',
+  'apps/api/src/db/seed/demo-trips.ts',
+  'apps/api/src/modules/routing/calibration.ts',
+  'apps/api/src/modules/state-miles/service.ts',
+  'apps/api/src/modules/trip-figures/figures.ts',
+  'apps/api/src/modules/trip-figures/mile-stats.ts',
+  'apps/api/src/modules/trip-figures/routes.ts',
+  'apps/api/src/modules/trips/map-summary.ts',
+  'apps/api/src/modules/trips/routes.ts',
+  'apps/api/src/platform/metrics.ts',
+  'apps/api/src/platform/retry-after.ts',
+  'apps/web/src/components/map/telematics-map-panel.tsx',
+  'apps/web/src/components/ui/switch.tsx',
+  'apps/web/src/features/companies/components/company-form.tsx',
+  'apps/web/src/features/companies/components/company-tokens-form.tsx',
+  'apps/web/src/features/mileage/components/mileage-report-dialog.tsx',
+  'apps/web/src/features/mileage/mileage-report.ts',
+  'apps/web/src/features/reports/components/reports-columns.tsx',
+  'apps/web/src/features/reports/components/reports-screen.tsx',
+  'apps/web/src/features/reports/components/state-miles-tab.tsx',
+  'apps/web/src/features/system/components/settings-form.tsx',
+  'apps/web/src/features/trips/api/trips-api.ts',
+  'apps/web/src/features/trips/components/trip-map-report-dialog.tsx',
+  'apps/web/src/features/trips/components/trip-map-view.tsx',
+  'apps/web/src/features/trucks/components/truck-form.tsx',
+  'apps/web/src/features/trucks/components/truck-view.tsx',
+  'apps/web/src/features/trucks/components/trucks-columns.tsx',
+  'packages/contracts/src/companies-api.ts',
+  'packages/contracts/src/integrations-api.ts',
+  'packages/contracts/src/mile-stats-api.ts',
+  // The spec's field names samsaraLocation and gleLocation, in GET /trips/route-data's summary.
+  'packages/contracts/src/routes/trip-figures.ts',
+  'packages/contracts/src/permissions.ts',
+  'packages/contracts/src/route-data-api.ts',
+  'packages/contracts/src/settings-api.ts',
+  'packages/contracts/src/state-miles-api.ts',
+  'packages/contracts/src/trip-map-api.ts',
+  'packages/contracts/src/trip-statistics-api.ts',
+  'packages/contracts/src/trucks-api.ts',
+  'packages/geo/src/mileage.ts',
 ];
 const PROVIDER_WORD = /samsara|\bgle(?=\b|[A-Z_])|\bGLE\b/i;
 const PROVIDER_HOMES = ['apps/api/src/modules/telematics/', 'packages/contracts/src/providers.ts'];
@@ -228,7 +227,10 @@ describe('the provider set is declared once', () => {
     const naming: string[] = [];
     for (const root of roots) {
       const dir = new URL(root, repo);
-      const exists = await readdir(dir).then(() => true, () => false);
+      const exists = await readdir(dir).then(
+        () => true,
+        () => false,
+      );
       if (!exists) continue;
       for (const file of await sourceFiles(dir, root)) {
         if (PROVIDER_HOMES.some((home) => file.startsWith(home))) continue;

@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const keys = async () =>
-  ((await ctx.db.execute(sql`select key from rate_limit_hits order by key`)) as unknown as { rows: { key: string }[] }).rows.map((r) => r.key);
+const keys = async () => ((await ctx.db.execute(sql`select key from rate_limit_hits order by key`)) as unknown as { rows: { key: string }[] }).rows.map((r) => r.key);
 
 describe('rate-limit counters are pruned by the background jobs', () => {
   it('at start and every hour: counters whose window ended over an hour ago go, the others stay', async () => {

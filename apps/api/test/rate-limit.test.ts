@@ -19,8 +19,7 @@ describe('rate limits', () => {
   });
 
   it('answer 429 on /reset-password/init per address, whatever the IP', async () => {
-    const init = (ip: string) =>
-      call(ctx.app, { method: 'POST', url: '/api/v1/reset-password/init?email=target@example.test', remoteAddress: ip });
+    const init = (ip: string) => call(ctx.app, { method: 'POST', url: '/api/v1/reset-password/init?email=target@example.test', remoteAddress: ip });
     expect((await init('10.0.0.1')).statusCode).toBe(200);
     expect((await init('10.0.0.2')).statusCode).toBe(200);
     const limited = await init('10.0.0.3');

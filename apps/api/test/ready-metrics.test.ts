@@ -67,7 +67,9 @@ describe('GET /api/metrics', () => {
     const before = value(first, 'milepost_outgoing_calls_total{provider="HERE",outcome="ok"}');
     const failedBefore = value(first, 'milepost_job_failures{queue="trip-figures"}');
     // Two trip-figures jobs that failed for good (retries spent), as pg-boss keeps them.
-    await ctx.db.execute(sql`insert into pgboss.job (name, state, data) values ('trip-figures', 'failed', '{"tripId": -1}'::jsonb), ('trip-figures', 'failed', '{"tripId": -2}'::jsonb)`);
+    await ctx.db.execute(
+      sql`insert into pgboss.job (name, state, data) values ('trip-figures', 'failed', '{"tripId": -1}'::jsonb), ('trip-figures', 'failed', '{"tripId": -2}'::jsonb)`,
+    );
     const stops = [
       { lat: 41.87, lng: -87.62 },
       { lat: 39.76, lng: -86.15 },
@@ -75,7 +77,12 @@ describe('GET /api/metrics', () => {
     const routed = await call(ctx.app, { method: 'POST', url: '/api/v1/routing/routes', token, payload: { stops, routingMode: 'PRACTICAL', trailer: true } });
     expect(routed.statusCode).toBe(200);
     fake.set({ mode: 'ok', apiKey: 'another-key' }); // the fake now refuses our key: 401
-    await call(ctx.app, { method: 'POST', url: '/api/v1/routing/routes', token, payload: { stops: stops.map((s) => ({ ...s, lat: s.lat + 0.01 })), routingMode: 'PRACTICAL', trailer: true } });
+    await call(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/routing/routes',
+      token,
+      payload: { stops: stops.map((s) => ({ ...s, lat: s.lat + 0.01 })), routingMode: 'PRACTICAL', trailer: true },
+    });
     fake.set({ mode: 'ok', apiKey: FAKE_HERE_KEY });
 
     const company = await createCompanyRow(ctx.db);

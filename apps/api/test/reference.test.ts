@@ -91,9 +91,24 @@ describe('trucks', () => {
       licencePlate: TRUCK_MESSAGES.licencePlate,
     });
     // A VIN is 17 letters and digits without I, O, Q; lower case is taken as upper case.
-    const vins = await send('PUT', `/trucks/${a.id}`, { vinNumber: '1FUJGLDR7CLBP883', unitNumber: 'U', samsaraVin: '1FUJGLDR7CLBP88O4', homeLocation: 'X', licencePlate: 'P', version: a.version });
+    const vins = await send('PUT', `/trucks/${a.id}`, {
+      vinNumber: '1FUJGLDR7CLBP883',
+      unitNumber: 'U',
+      samsaraVin: '1FUJGLDR7CLBP88O4',
+      homeLocation: 'X',
+      licencePlate: 'P',
+      version: a.version,
+    });
     expect(messages(vins)).toEqual({ vinNumber: TRUCK_MESSAGES.vinFormat, samsaraVin: TRUCK_MESSAGES.vinFormat });
-    const body = { vinNumber: a.vinNumber, unitNumber: a.unitNumber, samsaraVin: a.samsaraVin, licencePlate: a.licencePlate, homeLocation: 'Dallas, TX, United States', homeLatitude: 32.7767, homeLongitude: -96.797 };
+    const body = {
+      vinNumber: a.vinNumber,
+      unitNumber: a.unitNumber,
+      samsaraVin: a.samsaraVin,
+      licencePlate: a.licencePlate,
+      homeLocation: 'Dallas, TX, United States',
+      homeLatitude: 32.7767,
+      homeLongitude: -96.797,
+    };
     const ok = await send('PUT', `/trucks/${a.id}`, { ...body, version: a.version });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ homeLocation: 'Dallas, TX, United States', homeLatitude: 32.7767, version: a.version + 1 });
@@ -130,7 +145,10 @@ describe('drivers and assignment', () => {
     const res = await send('POST', '/drivers/assign-user', { userId: target.id, driverIds: [d1.id, d2.id] });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ assigned: 2 });
-    const rows = await ctx.db.select({ a: drivers.assignedUserId }).from(drivers).where(sql`${drivers.id} in (${d1.id}, ${d2.id})`);
+    const rows = await ctx.db
+      .select({ a: drivers.assignedUserId })
+      .from(drivers)
+      .where(sql`${drivers.id} in (${d1.id}, ${d2.id})`);
     expect(rows.every((r) => r.a === target.id)).toBe(true);
     const again = await send('POST', '/drivers/assign-user', { userId: target.id, driverIds: [d1.id, d2.id] });
     expect(again.statusCode).toBe(409);
@@ -319,7 +337,15 @@ describe('recovery reasons', () => {
 describe('system settings', () => {
   it('404 before any exist, then create, read and update; radii must not be negative; empty reads as 0', async () => {
     expect((await get('/global-setting/by-type?type=TRIP')).statusCode).toBe(404);
-    const bad = await send('POST', '/global-setting', { homeRadius: -1, shopRadius: -1, pickupRadius: -1, trailerRadius: -1, deliveryRadius: -1, samsaraEnabled: false, gleEnabled: false });
+    const bad = await send('POST', '/global-setting', {
+      homeRadius: -1,
+      shopRadius: -1,
+      pickupRadius: -1,
+      trailerRadius: -1,
+      deliveryRadius: -1,
+      samsaraEnabled: false,
+      gleEnabled: false,
+    });
     expect(messages(bad)).toEqual({
       homeRadius: 'Home radius must be positive',
       shopRadius: 'Shop radius must be positive',
@@ -327,9 +353,26 @@ describe('system settings', () => {
       trailerRadius: 'Trailer radius must be positive',
       deliveryRadius: 'Delivery radius must be positive',
     });
-    const huge = await send('POST', '/global-setting', { homeRadius: 99999999999, shopRadius: 'abc', pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, samsaraEnabled: false, gleEnabled: false });
+    const huge = await send('POST', '/global-setting', {
+      homeRadius: 99999999999,
+      shopRadius: 'abc',
+      pickupRadius: 1,
+      trailerRadius: 1,
+      deliveryRadius: 1,
+      samsaraEnabled: false,
+      gleEnabled: false,
+    });
     expect(messages(huge)).toEqual({ homeRadius: 'Home radius must be at most 1,000 miles', shopRadius: 'Shop radius must be a number' });
-    const res = await send('POST', '/global-setting', { homeRadius: 0.5, shopRadius: '', pickupRadius: 1, trailerRadius: 1, deliveryRadius: 2, samsaraEnabled: true, gleEnabled: false, type: 'TRIP' });
+    const res = await send('POST', '/global-setting', {
+      homeRadius: 0.5,
+      shopRadius: '',
+      pickupRadius: 1,
+      trailerRadius: 1,
+      deliveryRadius: 2,
+      samsaraEnabled: true,
+      gleEnabled: false,
+      type: 'TRIP',
+    });
     expect(res.statusCode).toBe(201);
     const s = res.json().data;
     expect(s).toMatchObject({ homeRadius: 0.5, shopRadius: 0, deliveryRadius: 2, samsaraEnabled: true, gleEnabled: false, type: 'TRIP' });

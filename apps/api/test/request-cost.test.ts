@@ -20,7 +20,16 @@ let tripId: number;
 const stops = [
   { address: 'Chicago, IL, United States', latitude: 41.878113, longitude: -87.629799, stopType: 'START', loadStatus: 'EMPTY', orderIndex: 0, distance: 0, duration: 0 },
   { address: 'Gary, IN, United States', latitude: 41.593369, longitude: -87.346427, stopType: 'PICKUP', loadStatus: 'EMPTY', orderIndex: 1, distance: 40_000, duration: 2400 },
-  { address: 'Dallas, TX, United States', latitude: 32.776665, longitude: -96.796989, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 2, distance: 1_500_000, duration: 54000 },
+  {
+    address: 'Dallas, TX, United States',
+    latitude: 32.776665,
+    longitude: -96.796989,
+    stopType: 'DELIVERY',
+    loadStatus: 'LOADED',
+    orderIndex: 2,
+    distance: 1_500_000,
+    duration: 54000,
+  },
 ];
 
 beforeAll(async () => {
@@ -128,7 +137,11 @@ describe('the sign-in check kept by each instance', () => {
     const tokens = await signIn(ctx.app, user);
     expect(await statementsOf('/trips?page=0&size=5', tokens.accessToken)).toBe(1);
     const listener = async () =>
-      ((await ctx.db.execute(sql`select pid from pg_stat_activity where application_name = 'milepost-listen' and datname = current_database()`)) as unknown as { rows: { pid: number }[] }).rows.map((r) => r.pid);
+      (
+        (await ctx.db.execute(sql`select pid from pg_stat_activity where application_name = 'milepost-listen' and datname = current_database()`)) as unknown as {
+          rows: { pid: number }[];
+        }
+      ).rows.map((r) => r.pid);
     const [before] = await listener();
     expect(before).toBeDefined();
     await ctx.db.execute(sql`select pg_terminate_backend(${before})`);

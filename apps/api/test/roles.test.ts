@@ -14,7 +14,10 @@ beforeAll(async () => {
   // An OWNER: nobody grants permissions they do not hold themselves.
   const u = await createUser(ctx.db, { roleId: await ownerRoleId(ctx.db) });
   admin = (await signIn(ctx.app, u)).accessToken;
-  const rows = await ctx.db.select({ id: permissions.id, name: permissions.name }).from(permissions).where(inArray(permissions.name, ['CAN_SHOW_TRIPS', 'CAN_SHOW_REPORTS', 'CAN_SHOW_USERS']));
+  const rows = await ctx.db
+    .select({ id: permissions.id, name: permissions.name })
+    .from(permissions)
+    .where(inArray(permissions.name, ['CAN_SHOW_TRIPS', 'CAN_SHOW_REPORTS', 'CAN_SHOW_USERS']));
   permIds = Object.fromEntries(rows.map((r) => [r.name, r.id]));
 });
 afterAll(() => ctx.close());
@@ -24,7 +27,12 @@ const unique = () => Math.random().toString(36).slice(2, 8).toUpperCase();
 describe('roles', () => {
   it('create with permissions, read back, update replaces the permission set', async () => {
     const name = `Planner ${unique()}`;
-    const res = await call(ctx.app, { method: 'POST', url: '/api/v1/roles', token: admin, payload: { name, description: 'Plans', permissionIds: [permIds.CAN_SHOW_TRIPS, permIds.CAN_SHOW_REPORTS] } });
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/roles',
+      token: admin,
+      payload: { name, description: 'Plans', permissionIds: [permIds.CAN_SHOW_TRIPS, permIds.CAN_SHOW_REPORTS] },
+    });
     expect(res.statusCode).toBe(201);
     const role = res.json().data;
     expect(role).toMatchObject({ name, description: 'Plans', active: true });
@@ -64,7 +72,8 @@ describe('roles', () => {
 
   it('lists with keyword, active filter and sort', async () => {
     const tag = unique();
-    for (const n of ['B', 'A', 'C']) await call(ctx.app, { method: 'POST', url: '/api/v1/roles', token: admin, payload: { name: `${n} list ${tag}`, permissionIds: [permIds.CAN_SHOW_TRIPS] } });
+    for (const n of ['B', 'A', 'C'])
+      await call(ctx.app, { method: 'POST', url: '/api/v1/roles', token: admin, payload: { name: `${n} list ${tag}`, permissionIds: [permIds.CAN_SHOW_TRIPS] } });
     const page = (await call(ctx.app, { method: 'GET', url: `/api/v1/roles?keyword=list%20${tag}&sort=name,desc`, token: admin })).json().data;
     expect(page.content.map((r: { name: string }) => r.name[0])).toEqual(['C', 'B', 'A']);
     const first = page.content[0];

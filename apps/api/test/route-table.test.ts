@@ -41,9 +41,12 @@ describe('route table', () => {
   });
 
   it('an entry without a handler stops the app from starting', async () => {
-    await expect(starts(withCompilers(), API_MODULES.filter((m) => m.folder !== 'shops'))).rejects.toThrow(
-      /Route table entries without a handler: routes\.shops\.list \(GET \/api\/v1\/shops\), routes\.shops\.create/,
-    );
+    await expect(
+      starts(
+        withCompilers(),
+        API_MODULES.filter((m) => m.folder !== 'shops'),
+      ),
+    ).rejects.toThrow(/Route table entries without a handler: routes\.shops\.list \(GET \/api\/v1\/shops\), routes\.shops\.create/);
   });
 
   it('a handler for a route that is not in the table stops the app from starting', async () => {
@@ -65,14 +68,20 @@ describe('route table', () => {
     const borrowing: ApiModule = {
       ...shops,
       prefix: '/api/v1/teams',
-      routes: async (scope) => route(scope.withTypeProvider<ZodTypeProvider>(), teams.def, async () => ({ data: { content: [], totalPages: 0, totalElements: 0, page: 0, size: 20 } })),
+      routes: async (scope) =>
+        route(scope.withTypeProvider<ZodTypeProvider>(), teams.def, async () => ({ data: { content: [], totalPages: 0, totalElements: 0, page: 0, size: 20 } })),
     };
-    await expect(starts(withCompilers(), [borrowing], [teams])).rejects.toThrow(/shops registers routes\.teams\.list \(GET \/api\/v1\/teams\/?\): an entry of another module's table/);
+    await expect(starts(withCompilers(), [borrowing], [teams])).rejects.toThrow(
+      /shops registers routes\.teams\.list \(GET \/api\/v1\/teams\/?\): an entry of another module's table/,
+    );
   });
 
   it("the OpenAPI document lists every route's error answers with the codes its entry declares", async () => {
     const doc = (await call(ctx.app, { method: 'GET', url: '/api/docs/json' })).json() as {
-      paths: Record<string, Record<string, { responses: Record<string, { description?: string; content?: Record<string, { schema: { properties: { code: { enum: string[] } } } }> }> }>>;
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { description?: string; content?: Record<string, { schema: { properties: { code: { enum: string[] } } } }> }> }>
+      >;
     };
     const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
     let checked = 0;
@@ -89,7 +98,11 @@ describe('route table', () => {
         expect(answer!.content!['application/json']!.schema.properties.code.enum).toContain(code);
       }
       const mayRefuse = def.access !== 'public' || def.params || def.query || def.body || def.method !== 'GET';
-      if (mayRefuse) expect(Object.keys(op!.responses).some((s) => s.startsWith('4')), `${def.method} ${def.path} has no 4xx`).toBe(true);
+      if (mayRefuse)
+        expect(
+          Object.keys(op!.responses).some((s) => s.startsWith('4')),
+          `${def.method} ${def.path} has no 4xx`,
+        ).toBe(true);
       checked++;
     }
     expect(checked).toBeGreaterThan(100);

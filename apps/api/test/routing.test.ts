@@ -184,8 +184,28 @@ describe('POST /routing/routes rules', () => {
     const bad = [
       [{ stops: stopsFor(1), routingMode: 'PRACTICAL', trailer: true }, ROUTING_MESSAGES.stopsCount],
       [{ stops: Array.from({ length: 23 }, (_, i) => ({ lat: 30 + i * 0.1, lng: -90 })), routingMode: 'PRACTICAL', trailer: true }, ROUTING_MESSAGES.stopsCount],
-      [{ stops: [{ lat: 0, lng: -90 }, { lat: 31, lng: -90 }], routingMode: 'PRACTICAL', trailer: true }, ROUTING_MESSAGES.stopInvalid],
-      [{ stops: [{ lat: 91, lng: -90 }, { lat: 31, lng: -90 }], routingMode: 'PRACTICAL', trailer: true }, ROUTING_MESSAGES.stopInvalid],
+      [
+        {
+          stops: [
+            { lat: 0, lng: -90 },
+            { lat: 31, lng: -90 },
+          ],
+          routingMode: 'PRACTICAL',
+          trailer: true,
+        },
+        ROUTING_MESSAGES.stopInvalid,
+      ],
+      [
+        {
+          stops: [
+            { lat: 91, lng: -90 },
+            { lat: 31, lng: -90 },
+          ],
+          routingMode: 'PRACTICAL',
+          trailer: true,
+        },
+        ROUTING_MESSAGES.stopInvalid,
+      ],
       [{ stops: stopsFor(2), routingMode: 'FASTEST', trailer: true }, ROUTING_MESSAGES.routingMode],
       [{ stops: stopsFor(2), routingMode: 'PRACTICAL' }, ROUTING_MESSAGES.trailer],
     ] as const;

@@ -53,7 +53,10 @@ describe('Samsara history paging', () => {
     expect(stored.fetchedTo.getTime()).toBeGreaterThanOrEqual(before - 1000);
     // The odometer series: the engine's (pages 1 and 4), never the page-3 GPS distance mixed in.
     expect(stored.track.odometerKind).toBe('OBD');
-    expect(Array.from(stored.track.odoMeters)).toEqual([...Array.from({ length: 10 }, (_, m) => 512_345_000 + 936 * m), ...Array.from({ length: 10 }, (_, m) => 512_345_000 + 936 * (20 + m))]);
+    expect(Array.from(stored.track.odoMeters)).toEqual([
+      ...Array.from({ length: 10 }, (_, m) => 512_345_000 + 936 * m),
+      ...Array.from({ length: 10 }, (_, m) => 512_345_000 + 936 * (20 + m)),
+    ]);
   });
 
   it('a vehicle without engine diagnostics keeps the GPS distance series alone', async () => {
@@ -82,7 +85,10 @@ describe('late fixes', () => {
     samsara.vehicles.push({ id: vehicleId, name: `Late ${vehicleId}`, vin: `vin-${vehicleId}` });
     const drive = straightDrive(A, B, start, 175);
     const late = drive[150]!; // 25 minutes ago: the gateway had not uploaded it yet
-    samsara.history.set(vehicleId, drive.filter((f) => f !== late));
+    samsara.history.set(
+      vehicleId,
+      drive.filter((f) => f !== late),
+    );
     samsara.historyPageSize = 40;
     expect((await refreshTrack(deps(), trip.id, 'SAMSARA')).error).toBeNull();
     const first = (await loadStoredTrack(ctx.db, trip.id, 'SAMSARA'))!;

@@ -22,12 +22,19 @@ const drizzleDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../d
 
 describe('drizzle schema snapshot', () => {
   it('the newest snapshot in drizzle/meta matches src/db/schema and belongs to the newest migration', async () => {
-    const snapshots = readdirSync(path.join(drizzleDir, 'meta')).filter((f) => f.endsWith('_snapshot.json')).sort();
+    const snapshots = readdirSync(path.join(drizzleDir, 'meta'))
+      .filter((f) => f.endsWith('_snapshot.json'))
+      .sort();
     const newest = snapshots.at(-1)!;
     const journal = JSON.parse(readFileSync(path.join(drizzleDir, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
     expect(newest.slice(0, 4)).toBe(journal.entries.at(-1)!.tag.slice(0, 4));
     const kept = JSON.parse(readFileSync(path.join(drizzleDir, 'meta', newest), 'utf8')) as DrizzleSnapshotJSON;
-    const current = generateDrizzleJson({ ...access, ...ifta, ...mileageReview, ...platform, ...reference, ...routing, ...telematics, ...tripStatistics, ...trips }, kept.id, undefined, 'snake_case');
+    const current = generateDrizzleJson(
+      { ...access, ...ifta, ...mileageReview, ...platform, ...reference, ...routing, ...telematics, ...tripStatistics, ...trips },
+      kept.id,
+      undefined,
+      'snake_case',
+    );
     expect(await generateMigration(kept, current)).toEqual([]);
   });
 });

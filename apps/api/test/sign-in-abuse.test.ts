@@ -55,7 +55,9 @@ describe('password hashing cap', () => {
     const { accessToken } = await signIn(ctx.app, user);
     const finished: { kind: 'flood' | 'list'; status: number; at: number }[] = [];
     const flood = Array.from({ length: 40 }, (_, i) =>
-      attempt(ctx, `flood-${i}@example.test`, `10.3.${Math.floor(i / 200)}.${(i % 200) + 1}`).then((r) => finished.push({ kind: 'flood', status: r.statusCode, at: performance.now() })),
+      attempt(ctx, `flood-${i}@example.test`, `10.3.${Math.floor(i / 200)}.${(i % 200) + 1}`).then((r) =>
+        finished.push({ kind: 'flood', status: r.statusCode, at: performance.now() }),
+      ),
     );
     const list = call(ctx.app, { method: 'GET', url: '/api/v1/trips?page=0&size=50', token: accessToken }).then((r) =>
       finished.push({ kind: 'list', status: r.statusCode, at: performance.now() }),

@@ -112,7 +112,10 @@ describe('paths, tokens and media types', () => {
   });
 
   it('a body of the wrong media type is a 415 UNSUPPORTED_MEDIA_TYPE', async () => {
-    for (const [type, body] of [['application/xml', '<team><name>Night shift</name></team>'], ['text/plain', 'name=Night shift']]) {
+    for (const [type, body] of [
+      ['application/xml', '<team><name>Night shift</name></team>'],
+      ['text/plain', 'name=Night shift'],
+    ]) {
       const res = await call(ctx.app, { method: 'POST', url: '/api/v1/teams', token, headers: { 'content-type': type! }, payload: body });
       expect(res.statusCode, type).toBe(415);
       expect(res.json()).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });

@@ -56,7 +56,9 @@ describe('the backfill job after the jurisdiction rules changed', () => {
     expect(await count(`source = 'ROUTE' and rules = 'shore-25km'`)).toBe(3);
     // The quarter's totals follow: the estimates' OUT is gone, their miles are all WI and MI.
     const q = (
-      (await ctx.db.execute(sql`select state, sum(metres)::float8 as metres, sum(trips)::int as trips from state_miles_quarterly where source = 'ESTIMATE' and trips > 0 group by 1 order by 1`)) as unknown as {
+      (await ctx.db.execute(
+        sql`select state, sum(metres)::float8 as metres, sum(trips)::int as trips from state_miles_quarterly where source = 'ESTIMATE' and trips > 0 group by 1 order by 1`,
+      )) as unknown as {
         rows: { state: string; metres: number; trips: number }[];
       }
     ).rows;

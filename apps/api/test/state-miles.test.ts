@@ -159,7 +159,13 @@ describe('a trip’s state miles', () => {
     const pickup = new Date(Date.UTC(2026, 3, 12, 14));
     samsara.history.set(vehicleId, [
       ...straightDrive({ lat: FORT_WAYNE.latitude, lng: FORT_WAYNE.longitude }, { lat: INDIANAPOLIS.latitude, lng: INDIANAPOLIS.longitude }, pickup, 180),
-      ...straightDrive({ lat: INDIANAPOLIS.latitude, lng: INDIANAPOLIS.longitude }, { lat: KANSAS_CITY.latitude, lng: KANSAS_CITY.longitude }, new Date(pickup.getTime() + 181 * 60_000), 500, 500_300_000),
+      ...straightDrive(
+        { lat: INDIANAPOLIS.latitude, lng: INDIANAPOLIS.longitude },
+        { lat: KANSAS_CITY.latitude, lng: KANSAS_CITY.longitude },
+        new Date(pickup.getTime() + 181 * 60_000),
+        500,
+        500_300_000,
+      ),
     ]);
     const trip = await fortWayneToKansasCity(truck.id, driver.id, pickup);
     // The figures job fetches and stores the track and keeps its figures; the split follows them.
@@ -194,7 +200,13 @@ describe('GET /state-miles', () => {
     // One trip with a GPS track, two with the HERE route only, one estimate, one cancelled, one in Q4.
     samsara.history.set(vehicleId, [
       ...straightDrive({ lat: FORT_WAYNE.latitude, lng: FORT_WAYNE.longitude }, { lat: INDIANAPOLIS.latitude, lng: INDIANAPOLIS.longitude }, q3(3), 180),
-      ...straightDrive({ lat: INDIANAPOLIS.latitude, lng: INDIANAPOLIS.longitude }, { lat: KANSAS_CITY.latitude, lng: KANSAS_CITY.longitude }, new Date(q3(3).getTime() + 181 * 60_000), 500, 500_300_000),
+      ...straightDrive(
+        { lat: INDIANAPOLIS.latitude, lng: INDIANAPOLIS.longitude },
+        { lat: KANSAS_CITY.latitude, lng: KANSAS_CITY.longitude },
+        new Date(q3(3).getTime() + 181 * 60_000),
+        500,
+        500_300_000,
+      ),
     ]);
     const gpsTrip = await fortWayneToKansasCity(truck.id, driver.id, q3(3));
     await keepTripFigures(telematicsDeps(), gpsTrip.id);
@@ -238,7 +250,15 @@ describe('GET /state-miles', () => {
     expect(report.notFileable).toEqual({
       trips: 1,
       miles: expect.closeTo((await routeTotal(estimateTrip.id)).m! / M, 6),
-      items: [{ tripId: estimateTrip.id, number: estimateTrip.number, truckId: truck.id, unitNumber: truck.unitNumber, miles: expect.closeTo((await routeTotal(estimateTrip.id)).m! / M, 6) }],
+      items: [
+        {
+          tripId: estimateTrip.id,
+          number: estimateTrip.number,
+          truckId: truck.id,
+          unitNumber: truck.unitNumber,
+          miles: expect.closeTo((await routeTotal(estimateTrip.id)).m! / M, 6),
+        },
+      ],
     });
     // Every state was driven by both counted trips; the GPS share is the GPS trip's part, per state, truck and period.
     const il = report.states.find((s) => s.state === 'IL')!;
@@ -336,10 +356,7 @@ describe('GET /state-miles', () => {
     await check(`fromDate=07/14/2026 23:59:59&toDate=10/05/2026 00:00:00`, [before, atStart, july, ...august, september, atEnd, after]);
     // A truck filter applies to every part.
     const one = await get<StateMilesReport>(`/state-miles?fromDate=07/15/2026 00:00:00&toDate=09/10/2026 12:00:00&truckId=${truck.id}`);
-    expect(sumMiles(one.rows)).toBeCloseTo(
-      sumMiles([...(await expectedOf([atStart, august[0]!, september, atEnd])).values()]),
-      6,
-    );
+    expect(sumMiles(one.rows)).toBeCloseTo(sumMiles([...(await expectedOf([atStart, august[0]!, september, atEnd])).values()]), 6);
     expect(after.id).toBeGreaterThan(0);
   });
 
@@ -366,7 +383,10 @@ describe('GET /state-miles', () => {
 describe('GET /state-miles/export.csv', () => {
   it('is the IFTA worksheet: jurisdiction, truck, miles, source, note — formula-safe, the report’s figures, the estimates apart and not counted', async () => {
     const { company, truck, driver } = await fleetTruck();
-    await ctx.db.update(trucks).set({ unitNumber: `=HYPERLINK("x")${uid()}` }).where(eq(trucks.id, truck.id));
+    await ctx.db
+      .update(trucks)
+      .set({ unitNumber: `=HYPERLINK("x")${uid()}` })
+      .where(eq(trucks.id, truck.id));
     await fortWayneToKansasCity(truck.id, driver.id, new Date(Date.UTC(2025, 1, 3, 15)));
     here.set({ mode: 'server-error' });
     await ctx.db.delete(routeCache);
@@ -438,12 +458,7 @@ describe('splits computed with older jurisdiction rules', () => {
     return res.json<{ data: { id: number } }>().data;
   }
 
-  const rowsOf = (tripId: number) =>
-    ctx.db
-      .select()
-      .from(tripStateMiles)
-      .where(eq(tripStateMiles.tripId, tripId))
-      .orderBy(tripStateMiles.source, tripStateMiles.state);
+  const rowsOf = (tripId: number) => ctx.db.select().from(tripStateMiles).where(eq(tripStateMiles.tripId, tripId)).orderBy(tripStateMiles.source, tripStateMiles.state);
 
   /**
    * What the rules before the water rule stored: the source's rows with part of the lake crossing
@@ -454,10 +469,12 @@ describe('splits computed with older jurisdiction rules', () => {
     expect(rows.map((r) => r.state).sort()).toEqual(['MI', 'WI']);
     const mi = rows.find((r) => r.state === 'MI')!;
     await ctx.db.delete(tripStateMiles).where(sql`${tripStateMiles.tripId} = ${tripId} and ${tripStateMiles.source} = ${source}`);
-    await ctx.db.insert(tripStateMiles).values([
-      ...rows.map((r) => ({ ...r, metres: r.state === 'MI' ? (mi.metres * 2) / 3 : r.metres, rules: OLD_RULES })),
-      { ...mi, state: 'OUT', metres: mi.metres / 3, rules: OLD_RULES },
-    ]);
+    await ctx.db
+      .insert(tripStateMiles)
+      .values([
+        ...rows.map((r) => ({ ...r, metres: r.state === 'MI' ? (mi.metres * 2) / 3 : r.metres, rules: OLD_RULES })),
+        { ...mi, state: 'OUT', metres: mi.metres / 3, rules: OLD_RULES },
+      ]);
   }
 
   /** The truck's monthly and quarterly totals equal its trips' counted rows (best, not cancelled), per state and source. */
@@ -465,7 +482,9 @@ describe('splits computed with older jurisdiction rules', () => {
     const counted = (
       (await ctx.db.execute(sql`
         select state, source, sum(metres)::float8 as metres, count(*)::int as trips from ${tripStateMiles}
-        where truck_id = ${truckId} and best and not cancelled group by 1, 2 order by 1, 2`)) as unknown as { rows: { state: string; source: string; metres: number; trips: number }[] }
+        where truck_id = ${truckId} and best and not cancelled group by 1, 2 order by 1, 2`)) as unknown as {
+        rows: { state: string; source: string; metres: number; trips: number }[];
+      }
     ).rows;
     for (const table of [stateMilesMonthly, stateMilesQuarterly]) {
       const totals = (
@@ -502,7 +521,10 @@ describe('splits computed with older jurisdiction rules', () => {
     const estimateTotal = (await routeTotal(estimateTrip.id)).m!;
     // The GPS trip: a straight track across the lake (a ferry), with its HERE route.
     const gpsPickup = new Date(Date.UTC(2026, 4, 6, 14));
-    samsara.history.set(vehicleId, straightDrive({ lat: MILWAUKEE.latitude, lng: MILWAUKEE.longitude }, { lat: GRAND_RAPIDS.latitude, lng: GRAND_RAPIDS.longitude }, gpsPickup, 240));
+    samsara.history.set(
+      vehicleId,
+      straightDrive({ lat: MILWAUKEE.latitude, lng: MILWAUKEE.longitude }, { lat: GRAND_RAPIDS.latitude, lng: GRAND_RAPIDS.longitude }, gpsPickup, 240),
+    );
     const gpsTrip = await lakeTrip(truck.id, driver.id, gpsPickup);
     await keepTripFigures(telematicsDeps(), gpsTrip.id);
     expect((await rowsOf(gpsTrip.id)).map((r) => r.source)).toContain('GPS');
@@ -510,7 +532,10 @@ describe('splits computed with older jurisdiction rules', () => {
     // Before the upgrade: both stored with the old rules, part of the crossing OUT; the ROUTE rows too.
     await asOldRules(estimateTrip.id, 'ESTIMATE');
     await asOldRules(gpsTrip.id, 'GPS');
-    await ctx.db.update(tripStateMiles).set({ rules: OLD_RULES }).where(sql`${tripStateMiles.tripId} = ${gpsTrip.id} and ${tripStateMiles.source} = 'ROUTE'`);
+    await ctx.db
+      .update(tripStateMiles)
+      .set({ rules: OLD_RULES })
+      .where(sql`${tripStateMiles.tripId} = ${gpsTrip.id} and ${tripStateMiles.source} = 'ROUTE'`);
     const routeBefore = (await rowsOf(gpsTrip.id)).filter((r) => r.source === 'ROUTE');
     expect(routeBefore.length).toBeGreaterThan(0);
     const estimateBefore = (await rowsOf(estimateTrip.id)).filter((r) => r.source === 'ESTIMATE');

@@ -121,7 +121,11 @@ describe('fair sync queues', () => {
     for (const j of await fresh()) {
       expect(j.output).toMatchObject({ retried: 1, error: { message: `The sync stopped when its time budget (${BUDGET_SECONDS} s) was spent; what it stored so far is kept.` } });
     }
-    await until('their retries', async () => new Set((await jobsIn(syncQueueOf('SAMSARA', 'retry'))).filter((j) => hungIds.has(j.companyId) && j.attempt === 1).map((j) => j.companyId)).size === 3, 10_000);
+    await until(
+      'their retries',
+      async () => new Set((await jobsIn(syncQueueOf('SAMSARA', 'retry'))).filter((j) => hungIds.has(j.companyId) && j.attempt === 1).map((j) => j.companyId)).size === 3,
+      10_000,
+    );
     // Never two runs at once for one company: one call in flight at most.
     for (const c of hung) expect(samsara.maxInFlight(c.samsaraToken)).toBe(1);
 

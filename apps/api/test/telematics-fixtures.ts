@@ -49,7 +49,6 @@ export async function tripInTransit(db: Db, actorId: number, companyId: number, 
   return { trip, truck, vehicleId: `sv-${k}`, gleVehicleId: `gv-${k}` };
 }
 
-
 /**
  * GLE positions of a truck as the polls would have stored them (table vehicle_positions; GLE has
  * no history, docs/integrations/gle.md): for tests about a trip's figures, not about polling.

@@ -84,7 +84,8 @@ async function settled(companyId: number, provider: 'SAMSARA' | 'GLE', want: 'SU
   }
 }
 
-const sync = (companyId: number, provider: string, app = ctx.app) => call(app, { method: 'POST', url: '/api/v1/integrations/sync', token: owner, payload: { companyId, provider } });
+const sync = (companyId: number, provider: string, app = ctx.app) =>
+  call(app, { method: 'POST', url: '/api/v1/integrations/sync', token: owner, payload: { companyId, provider } });
 
 /** Runs one sync the way the job does and answers how it ended (the error it threw, if any). */
 async function runSync(companyId: number, provider: 'SAMSARA' | 'GLE') {
@@ -99,7 +100,12 @@ async function runSync(companyId: number, provider: 'SAMSARA' | 'GLE') {
 const healthy = async () => expect((await call(ctx.app, { method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
 const track = async (tripId: number, source: 'SAMSARA' | 'GLE') =>
-  (await ctx.db.select({ pointCount: tripTracks.pointCount, fetchedTo: tripTracks.fetchedTo }).from(tripTracks).where(and(eq(tripTracks.tripId, tripId), eq(tripTracks.source, source))))[0];
+  (
+    await ctx.db
+      .select({ pointCount: tripTracks.pointCount, fetchedTo: tripTracks.fetchedTo })
+      .from(tripTracks)
+      .where(and(eq(tripTracks.tripId, tripId), eq(tripTracks.source, source)))
+  )[0];
 
 describe('provider names are untrusted', () => {
   it('a NUL or control character in a Samsara name is stripped, a name is cut to the API’s length, a vehicle without an id is skipped and counted — and the server keeps answering', async () => {
@@ -190,7 +196,11 @@ describe('bounded calls', () => {
   it('GLE ignoring `page` (page 0 again, still saying more follow) stops the round', async () => {
     const company = await integratedCompany();
     const k = uid();
-    const page = { result: { code: 'ok', description: 'ok' }, content: [gleItem({ id: `g0-${k}`, vin: `g0-${k}`, unitNumber: `Zero ${k}` }, Date.now())], pageable: { total: 5, prev: null, next: 1, current: 0 } };
+    const page = {
+      result: { code: 'ok', description: 'ok' },
+      content: [gleItem({ id: `g0-${k}`, vin: `g0-${k}`, unitNumber: `Zero ${k}` }, Date.now())],
+      pageable: { total: 5, prev: null, next: 1, current: 0 },
+    };
     gle.fail(/^\/vehicles\/current$/, { kind: 'body', body: page }, 10_000);
     const since = Date.now();
     expect(await runSync(company.id, 'GLE')).toBeNull();
@@ -239,7 +249,10 @@ describe('GPS fixes are untrusted', () => {
     const gps = firstHalf.map((f) => ({ time: iso(f.time), latitude: f.lat, longitude: f.lng, speedMilesPerHour: f.speedMph }));
     gps.splice(30, 0, { time: iso(firstHalf[29]!.time + 30_000), latitude: 1e12, longitude: -87.9, speedMilesPerHour: 50 });
     gps.push({ time: '9999-12-31T00:00:00Z', latitude: 41.6, longitude: -87.9, speedMilesPerHour: 50 });
-    const page1 = { data: [{ id: vehicleId, name: 'S', gps, obdOdometerMeters: firstHalf.map((f) => ({ time: iso(f.time), value: f.odometerMeters })) }], pagination: { endCursor: 'page-2', hasNextPage: true } };
+    const page1 = {
+      data: [{ id: vehicleId, name: 'S', gps, obdOdometerMeters: firstHalf.map((f) => ({ time: iso(f.time), value: f.odometerMeters })) }],
+      pagination: { endCursor: 'page-2', hasNextPage: true },
+    };
     samsara.fail(/^\/fleet\/vehicles\/stats\/history$/, { kind: 'body', body: page1 }, 1);
     samsara.fail(/^\/fleet\/vehicles\/stats\/history$/, { kind: 'status', status: 503 }, 100, (q) => q.get('after') === 'page-2');
 
@@ -340,14 +353,31 @@ describe('syncs never block each other', () => {
       expect(await boss.fetch(syncQueueOf('SAMSARA'))).toHaveLength(1); // active, and nobody will finish it
       await ctx.db
         .insert(integrationSyncStatus)
-        .values({ companyId: dead.id, provider: 'SAMSARA', state: 'RUNNING', runId: 'killed-run', startedAt: new Date(Date.now() - 60_000), leaseUntil: new Date(Date.now() - 1000) });
+        .values({
+          companyId: dead.id,
+          provider: 'SAMSARA',
+          state: 'RUNNING',
+          runId: 'killed-run',
+          startedAt: new Date(Date.now() - 60_000),
+          leaseUntil: new Date(Date.now() - 1000),
+        });
       // Queued again behind the dead run (what blocked the stately queue's fetch for everyone).
       await boss.send(syncQueueOf('SAMSARA'), { companyId: dead.id, provider: 'SAMSARA' }, { singletonKey: `SAMSARA:${dead.id}` });
       const stalled = (await status(dead.id)).SAMSARA;
       expect(stalled).toMatchObject({ state: 'STALLED', error: 'The last run stopped answering; it will be tried again.' });
 
       live = await testJobs(ctx.database, ctx.config, ctx.secretKey, { leaseSeconds: LEASE_SECONDS });
-      app = await buildApp({ deps: createAppDeps({ config: ctx.config, database: ctx.database, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, log: silentLogger(), jobs: live, telematicsRetry: FAST_RETRY }) });
+      app = await buildApp({
+        deps: createAppDeps({
+          config: ctx.config,
+          database: ctx.database,
+          jwtSecret: ctx.jwtSecret,
+          secretKey: ctx.secretKey,
+          log: silentLogger(),
+          jobs: live,
+          telematicsRetry: FAST_RETRY,
+        }),
+      });
       const since = Date.now();
       expect((await sync(other.id, 'SAMSARA', app)).statusCode).toBe(202);
       await settled(other.id, 'SAMSARA', 'SUCCEEDED', 30_000, app);

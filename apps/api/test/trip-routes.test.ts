@@ -46,9 +46,39 @@ function stopsFor() {
   seq++;
   const d = seq * 0.0007;
   return [
-    { address: 'Chicago, IL, United States', latitude: 41.878113 + d, longitude: -87.629799, stopType: 'START', loadStatus: 'EMPTY', orderIndex: 0, distance: 5, totalDistance: 5, duration: 5 },
-    { address: '7 Industrial Hwy, Gary, IN 46406, United States', latitude: 41.593369 + d, longitude: -87.346427, stopType: 'PICKUP', loadStatus: 'EMPTY', orderIndex: 1, distance: 40_000, totalDistance: 1, duration: 2400 },
-    { address: 'Dallas, TX, United States', latitude: 32.776665 + d, longitude: -96.796989, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 2, distance: 9_999_999, totalDistance: 2, duration: 1 },
+    {
+      address: 'Chicago, IL, United States',
+      latitude: 41.878113 + d,
+      longitude: -87.629799,
+      stopType: 'START',
+      loadStatus: 'EMPTY',
+      orderIndex: 0,
+      distance: 5,
+      totalDistance: 5,
+      duration: 5,
+    },
+    {
+      address: '7 Industrial Hwy, Gary, IN 46406, United States',
+      latitude: 41.593369 + d,
+      longitude: -87.346427,
+      stopType: 'PICKUP',
+      loadStatus: 'EMPTY',
+      orderIndex: 1,
+      distance: 40_000,
+      totalDistance: 1,
+      duration: 2400,
+    },
+    {
+      address: 'Dallas, TX, United States',
+      latitude: 32.776665 + d,
+      longitude: -96.796989,
+      stopType: 'DELIVERY',
+      loadStatus: 'LOADED',
+      orderIndex: 2,
+      distance: 9_999_999,
+      totalDistance: 2,
+      duration: 1,
+    },
   ];
 }
 const pos = (s: { latitude: number; longitude: number }) => ({ lat: s.latitude, lng: s.longitude });

@@ -160,7 +160,15 @@ describe('GET /trip-statistics/period-type and /trip-statistics', () => {
     const t1 = await createTrip(a.truck.id, a.driver.id, { pickup: '06/05/2034 08:00:00', pu: 10, trl: 5, loaded: 100, emptyMiles: 12, loadedMiles: 101 });
     await createTrip(a.truck.id, a.driver.id, { pickup: '06/07/2034 08:00:00', pu: 20, trl: 0, loaded: 200, emptyMiles: 18.5, loadedMiles: 199 });
     await createTrip(b.truck.id, b.driver.id, { pickup: '06/11/2034 23:00:00', pu: 3, trl: 2, loaded: 50, emptyMiles: null, loadedMiles: 50, status: 'UPCOMING' });
-    const cancelled = await createTrip(b.truck.id, b.driver.id, { pickup: '06/08/2034 08:00:00', pu: 1000, trl: 0, loaded: 1000, emptyMiles: 500, loadedMiles: 500, status: 'UPCOMING' });
+    const cancelled = await createTrip(b.truck.id, b.driver.id, {
+      pickup: '06/08/2034 08:00:00',
+      pu: 1000,
+      trl: 0,
+      loaded: 1000,
+      emptyMiles: 500,
+      loadedMiles: 500,
+      status: 'UPCOMING',
+    });
     expect((await api('PATCH', `/trips/change-trip-status/${cancelled.id}?tripStatus=CANCELLED`, { version: cancelled.version })).statusCode).toBe(200);
 
     const week = { fromDate: '06/05/2034 00:00:00', toDate: '06/11/2034 23:59:59' };
@@ -260,7 +268,11 @@ describe('GET /trip-statistics/period-type and /trip-statistics', () => {
 
   it('needs CAN_SHOW_REPORTS (and a sign-in)', async () => {
     const tripsOnly = await as(['CAN_SHOW_TRIPS']);
-    for (const url of ['/trip-statistics/period-type?periodType=WEEKLY', `/trip-statistics?${q({ fromDate: '01/01/2026 00:00:00', toDate: '01/31/2026 23:59:59' })}`, '/trip-statistics/export.csv?periodType=WEEKLY']) {
+    for (const url of [
+      '/trip-statistics/period-type?periodType=WEEKLY',
+      `/trip-statistics?${q({ fromDate: '01/01/2026 00:00:00', toDate: '01/31/2026 23:59:59' })}`,
+      '/trip-statistics/export.csv?periodType=WEEKLY',
+    ]) {
       expect((await api('GET', url, undefined, tripsOnly)).statusCode, url).toBe(403);
       expect((await call(ctx.app, { method: 'GET', url: `/api/v1${url}` })).statusCode, url).toBe(401);
     }
@@ -274,7 +286,10 @@ describe('GET /trip-statistics/period-type and /trip-statistics', () => {
 async function keepMiles(tripId: number, source: 'HERE' | 'SAMSARA' | 'GLE', totalMiles: number | null) {
   const metres = totalMiles === null ? null : milesToMetres(totalMiles);
   const values = { tripId, source, totalM: metres, loadedM: metres, inputsKey: `test-${u()}` };
-  await ctx.db.insert(tripMileStats).values(values).onConflictDoUpdate({ target: [tripMileStats.tripId, tripMileStats.source], set: values });
+  await ctx.db
+    .insert(tripMileStats)
+    .values(values)
+    .onConflictDoUpdate({ target: [tripMileStats.tripId, tripMileStats.source], set: values });
   await syncActualMiles(ctx.db, tripId);
 }
 const dropMiles = async (tripId: number, source: string) => {
@@ -342,7 +357,10 @@ describe('planned vs actual and data coverage', () => {
     // Re-routing a covered trip moves the planned side; moving it to another month takes its figures along.
     await setRoute(t3.id, 5, 0, 60);
     expect((await report()).plannedMiles).toBeCloseTo(115 + 65, 3);
-    await ctx.db.update(trips).set({ pickupDateTime: new Date('2037-04-10T14:00:00Z') }).where(eq(trips.id, t1.id));
+    await ctx.db
+      .update(trips)
+      .set({ pickupDateTime: new Date('2037-04-10T14:00:00Z') })
+      .where(eq(trips.id, t1.id));
     r = await report();
     expect([r.loadCount, r.telematicsLoadCount, r.dataCoverage]).toEqual([2, 1, 0.5]);
     expect(r.actualMiles).toBeCloseTo(50, 9);
@@ -435,7 +453,11 @@ describe('route source and trips without a payable (docs/product/admin.md Report
 
   it('a report without trips has none without a payable', async () => {
     const { truck } = await truckWithDriver();
-    expect((await api('GET', `/trip-statistics/period-type?${q({ periodType: 'WEEKLY', truckId: truck.id })}`)).json().data).toEqual({ grouping: 'WEEKLY', rows: [], noPayableCount: 0 });
+    expect((await api('GET', `/trip-statistics/period-type?${q({ periodType: 'WEEKLY', truckId: truck.id })}`)).json().data).toEqual({
+      grouping: 'WEEKLY',
+      rows: [],
+      noPayableCount: 0,
+    });
   });
 });
 
@@ -452,9 +474,25 @@ describe('CSV exports', () => {
     const rows = parse(res.body, { columns: true }) as Record<string, string>[];
     // The CSV stays in miles whatever unit the screen shows, and every distance header says so.
     expect(Object.keys(rows[0]!)).toEqual([
-      'Period', 'Truck Count', 'Load Count', 'Total Miles (mi)', 'Total Empty Miles (mi)', 'Total Pu Miles (mi)', 'Total Trl Miles (mi)', 'Total Loaded Miles (mi)',
-      'Total Payable Mileage (mi)', 'Empty Miles (mi)', 'Loaded Miles (mi)', 'Planned Miles (mi)', 'Actual Miles (mi)', 'Difference (mi)', 'Data Coverage (%)',
-      'Route source', 'Trips Without Payable', 'Period Start (CT)', 'Period End (CT)',
+      'Period',
+      'Truck Count',
+      'Load Count',
+      'Total Miles (mi)',
+      'Total Empty Miles (mi)',
+      'Total Pu Miles (mi)',
+      'Total Trl Miles (mi)',
+      'Total Loaded Miles (mi)',
+      'Total Payable Mileage (mi)',
+      'Empty Miles (mi)',
+      'Loaded Miles (mi)',
+      'Planned Miles (mi)',
+      'Actual Miles (mi)',
+      'Difference (mi)',
+      'Data Coverage (%)',
+      'Route source',
+      'Trips Without Payable',
+      'Period Start (CT)',
+      'Period End (CT)',
     ]);
     expect(rows.map((r) => [r['Route source'], r['Trips Without Payable']])).toEqual([
       ['HERE', '0'],

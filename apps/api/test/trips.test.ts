@@ -17,7 +17,10 @@ beforeAll(async () => {
   ownerName = 'Olga User';
   owner = (await signIn(ctx.app, u)).accessToken;
   assignee = (await createUser(ctx.db, { firstName: 'Asha' })).id;
-  const [r] = await ctx.db.insert(recoveryReasons).values({ name: `Breakdown ${Math.random()}` }).returning();
+  const [r] = await ctx.db
+    .insert(recoveryReasons)
+    .values({ name: `Breakdown ${Math.random()}` })
+    .returning();
   reasonId = r!.id;
 });
 afterAll(() => ctx.close());
@@ -30,7 +33,16 @@ const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: ob
 const stops = [
   { address: 'Chicago, IL, United States', latitude: 41.878113, longitude: -87.629799, stopType: 'START', loadStatus: 'EMPTY', orderIndex: 0, distance: 0, duration: 0 },
   { address: 'Gary, IN, United States', latitude: 41.593369, longitude: -87.346427, stopType: 'PICKUP', loadStatus: 'EMPTY', orderIndex: 1, distance: 40_000, duration: 2400 },
-  { address: 'Dallas, TX, United States', latitude: 32.776665, longitude: -96.796989, stopType: 'DELIVERY', loadStatus: 'LOADED', orderIndex: 2, distance: 1_500_000, duration: 54000 },
+  {
+    address: 'Dallas, TX, United States',
+    latitude: 32.776665,
+    longitude: -96.796989,
+    stopType: 'DELIVERY',
+    loadStatus: 'LOADED',
+    orderIndex: 2,
+    distance: 1_500_000,
+    duration: 54000,
+  },
 ];
 
 async function fixtures() {
@@ -97,7 +109,11 @@ describe('POST /trips', () => {
       isRecoveryLoad: false,
       version: 1,
     });
-    expect(t.tripStops.map((s: { address: string; orderIndex: number }) => [s.orderIndex, s.address.split(',')[0]])).toEqual([[0, 'Chicago'], [1, 'Gary'], [2, 'Dallas']]);
+    expect(t.tripStops.map((s: { address: string; orderIndex: number }) => [s.orderIndex, s.address.split(',')[0]])).toEqual([
+      [0, 'Chicago'],
+      [1, 'Gary'],
+      [2, 'Dallas'],
+    ]);
     // Route figures are the server's (docs/routing.md; no HERE key here: the estimate), not the 40 000 / 1 500 000 m sent.
     const [, gary, dallas] = t.tripStops as { distance: number; duration: number }[];
     expect(t.routeSource).toBe('ESTIMATE');
@@ -172,7 +188,12 @@ describe('PUT /trips/{id}', () => {
     const body = await tripBody();
     const t = (await api('POST', '/trips', body)).json().data;
     const { driver: other } = await fixtures();
-    const newStops = [stops[0], { ...stops[1], address: 'Joliet, IL, United States', latitude: 41.525, longitude: -88.0817, stopType: 'SHOP', loadStatus: 'LOADED' }, stops[2], { ...stops[2], address: 'Austin, TX, United States', latitude: 30.2672, longitude: -97.7431, orderIndex: 3, distance: 300_000 }];
+    const newStops = [
+      stops[0],
+      { ...stops[1], address: 'Joliet, IL, United States', latitude: 41.525, longitude: -88.0817, stopType: 'SHOP', loadStatus: 'LOADED' },
+      stops[2],
+      { ...stops[2], address: 'Austin, TX, United States', latitude: 30.2672, longitude: -97.7431, orderIndex: 3, distance: 300_000 },
+    ];
     const res = await api('PUT', `/trips/${t.id}`, {
       ...body,
       driverId: other.id,
@@ -307,7 +328,28 @@ describe('GET /trips', () => {
       pickupDateTime: '03/08/2026 03:30:00',
       tripStatus: 'IN_TRANSIT',
     });
-    for (const field of ['id', 'unitNumber', 'driverName', 'assignUserName', 'companyName', 'loadNumber', 'dispatcherName', 'miles', 'totalEmpty', 'pu', 'trl', 'totalMiles', 'payableMileage', 'loadedMiles', 'emptyMiles', 'pickupLocation', 'deliveryLocation', 'pickupDateTime', 'updated', 'tripStatus']) {
+    for (const field of [
+      'id',
+      'unitNumber',
+      'driverName',
+      'assignUserName',
+      'companyName',
+      'loadNumber',
+      'dispatcherName',
+      'miles',
+      'totalEmpty',
+      'pu',
+      'trl',
+      'totalMiles',
+      'payableMileage',
+      'loadedMiles',
+      'emptyMiles',
+      'pickupLocation',
+      'deliveryLocation',
+      'pickupDateTime',
+      'updated',
+      'tripStatus',
+    ]) {
       expect((await api('GET', `/trips?sort=${field},desc&size=5`)).statusCode, field).toBe(200);
     }
     expect((await api('GET', '/trips?fromDate=yesterday')).statusCode).toBe(400);
@@ -459,7 +501,16 @@ describe('manual mileage', () => {
     const history = (await api('GET', `/trip-action-history?tripId=${t.id}`)).json().data.content.map((h: { columnName: string }) => h.columnName);
     expect(history).toEqual(expect.arrayContaining(['EMPTY_MILES', 'LOADED_MILES', 'PAYABLE_MILEAGE']));
     expect((await api('PUT', '/mile-stats/payable-mileage', { emptyMiles: 1, loadedMiles: 1, version: 1 })).json().message).toBe(TRIP_MESSAGES.mileageTripId);
-    expect((await api('PUT', '/mile-stats/payable-mileage', { tripId: t.id, emptyMiles: 1, loadedMiles: 1, version: t.version + 1 }, await as(['CAN_SHOW_TRIPS', 'CAN_VIEW_MILEAGE_REPORT_TRIP']))).statusCode).toBe(403);
+    expect(
+      (
+        await api(
+          'PUT',
+          '/mile-stats/payable-mileage',
+          { tripId: t.id, emptyMiles: 1, loadedMiles: 1, version: t.version + 1 },
+          await as(['CAN_SHOW_TRIPS', 'CAN_VIEW_MILEAGE_REPORT_TRIP']),
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('needs the version the figures were read at: a stale one is 409 STALE_VERSION and changes nothing, none is a 400', async () => {

@@ -137,11 +137,18 @@ describe('GET /users', () => {
     const roleB = await createRole(ctx.db, ['CAN_SHOW_TRIPS'], `Bravo ${tag}`);
     const roleC = await createRole(ctx.db, ['CAN_SHOW_TRIPS'], `Charlie ${tag}`);
     const made: { id: number; role: string }[] = [];
-    for (const [role, n] of [[roleB, 3], [roleA, 2], [roleC, 4]] as const) {
+    for (const [role, n] of [
+      [roleB, 3],
+      [roleA, 2],
+      [roleC, 4],
+    ] as const) {
       for (let i = 0; i < n; i++) made.push({ id: (await post(newUser({ lastName: `Group${tag}`, roleId: role.id }))).json().data.id, role: role.name });
     }
     const expected = (dir: 1 | -1) => [...made].sort((x, y) => dir * (x.role.localeCompare(y.role) || x.id - y.id)).map((u) => u.id);
-    for (const [dir, sort] of [[1, 'role,asc'], [-1, 'role,desc']] as const) {
+    for (const [dir, sort] of [
+      [1, 'role,asc'],
+      [-1, 'role,desc'],
+    ] as const) {
       const seen: number[] = [];
       for (let page = 0; page < 4; page++) {
         const data = (await call(ctx.app, { method: 'GET', url: `/api/v1/users?keyword=group${tag}&sort=${sort}&size=4&page=${page}`, token: admin })).json().data;
@@ -236,7 +243,10 @@ describe('PATCH /users/change-status/{id}', () => {
 
   it('the last active OWNER cannot be deactivated or moved to another role', async () => {
     // This database has no OWNER user yet: make exactly one.
-    const [owner] = await ctx.db.insert(users).values({ email: `owner-${unique()}@example.test`, firstName: 'Only', lastName: 'Owner', roleId: ownerRoleId, passwordHash: 'x' }).returning();
+    const [owner] = await ctx.db
+      .insert(users)
+      .values({ email: `owner-${unique()}@example.test`, firstName: 'Only', lastName: 'Owner', roleId: ownerRoleId, passwordHash: 'x' })
+      .returning();
     await ctx.db.update(users).set({ active: false }).where(eq(users.roleId, ownerRoleId));
     await ctx.db.update(users).set({ active: true }).where(eq(users.id, owner!.id));
     const off = await changeStatus(owner!.id, 'false');

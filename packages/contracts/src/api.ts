@@ -72,6 +72,4 @@ export const paged = <T extends z.ZodType>(item: T) =>
     totalIsEstimate: z.boolean().optional(),
   });
 
-export const booleanQuery = z
-  .enum(['true', 'false'], { message: 'must be true or false' })
-  .transform((v) => v === 'true');
+export const booleanQuery = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true');

@@ -32,13 +32,12 @@ export const resetPasswordForm = z
   .refine((v) => v.newPassword === v.confirmPassword, { message: M.passwordsDoNotMatch, path: ['confirmPassword'] });
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 
-export const resetPasswordFinishRequest = z
-  .object({
-    email,
-    token: rawText('token', 200, 'token is required').min(1, 'token is required'),
-    newPassword: rawText('Password', 200, M.passwordRequired).min(1, M.passwordRequired),
-    confirmPassword: rawText('Password', 200, M.confirmPasswordRequired).min(1, M.confirmPasswordRequired),
-  });
+export const resetPasswordFinishRequest = z.object({
+  email,
+  token: rawText('token', 200, 'token is required').min(1, 'token is required'),
+  newPassword: rawText('Password', 200, M.passwordRequired).min(1, M.passwordRequired),
+  confirmPassword: rawText('Password', 200, M.confirmPasswordRequired).min(1, M.confirmPasswordRequired),
+});
 export type ResetPasswordFinishRequest = z.infer<typeof resetPasswordFinishRequest>;
 
 export const grantedPermission = z.object({ name: z.string(), enabled: z.boolean() });

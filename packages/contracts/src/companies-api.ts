@@ -45,11 +45,7 @@ export const companyForm = z.object({
   name: requiredText('Company name', 200, COMPANY_MESSAGES.name),
   email: text('Email', 254, COMPANY_MESSAGES.email).pipe(z.email({ message: COMPANY_MESSAGES.email })),
   phone: typedText(
-    z
-      .string({ message: COMPANY_MESSAGES.phone })
-      .trim()
-      .min(1, { message: COMPANY_MESSAGES.phone, abort: true })
-      .max(32, tooLongMessage('Phone', 32)),
+    z.string({ message: COMPANY_MESSAGES.phone }).trim().min(1, { message: COMPANY_MESSAGES.phone, abort: true }).max(32, tooLongMessage('Phone', 32)),
     'Phone',
   ).refine(isPhoneComplete, COMPANY_MESSAGES.phoneIncomplete),
   usDot: z

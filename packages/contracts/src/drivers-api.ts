@@ -36,9 +36,6 @@ export type DriverRow = z.infer<typeof driverRow>;
 
 export const assignDriversForm = z.object({
   userId: id(DRIVER_MESSAGES.userRequired),
-  driverIds: z
-    .array(id(), { message: DRIVER_MESSAGES.driversRequired })
-    .min(1, DRIVER_MESSAGES.driversRequired)
-    .max(500),
+  driverIds: z.array(id(), { message: DRIVER_MESSAGES.driversRequired }).min(1, DRIVER_MESSAGES.driversRequired).max(500),
 });
 export type AssignDriversForm = z.input<typeof assignDriversForm>;

@@ -9,7 +9,6 @@ import { DECIMAL, ID_MAX } from './list-query';
  * text are read in plain decimal notation only.
  */
 
-
 const DIGITS = /^\d+$/;
 
 /**
@@ -17,10 +16,7 @@ const DIGITS = /^\d+$/;
  * digit string ("42"); `true`, `[1]`, "0x10", "1e3", "4.0" or " 7" are not ids.
  */
 export const id = (message = `Must be a whole number from 1 to ${ID_MAX}`) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && DIGITS.test(v) ? Number(v) : v),
-    z.number({ message }).int(message).min(1, message).max(ID_MAX, message),
-  );
+  z.preprocess((v) => (typeof v === 'string' && DIGITS.test(v) ? Number(v) : v), z.number({ message }).int(message).min(1, message).max(ID_MAX, message));
 
 /** An optional id: empty, null or 0 becomes null. */
 export const optionalId = (message?: string) => z.preprocess((v) => (v === '' || v === 0 || v === undefined ? null : v), id(message).nullable());
@@ -71,11 +67,21 @@ export const typedText = <T extends z.ZodString>(schema: T, field: string, lines
 
 /** A text as typed, not trimmed (passwords, tokens): at most `max` characters, no NUL. */
 export const rawText = (field: string, max: number, message?: string) =>
-  z.string(message ? { message } : undefined).max(max, tooLongMessage(field, max)).refine(hasNoNul, nulMessage(field));
+  z
+    .string(message ? { message } : undefined)
+    .max(max, tooLongMessage(field, max))
+    .refine(hasNoNul, nulMessage(field));
 
 /** A trimmed text that may be empty: at most `max` characters, no NUL, no control character (but a note's line breaks and tabs). */
 export const text = (field: string, max: number, message?: string, lines: TextLines = 'one') =>
-  typedText(z.string(message ? { message } : undefined).trim().max(max, tooLongMessage(field, max)), field, lines);
+  typedText(
+    z
+      .string(message ? { message } : undefined)
+      .trim()
+      .max(max, tooLongMessage(field, max)),
+    field,
+    lines,
+  );
 
 /** A required, trimmed text on one line; `message` (the spec's text) when missing or blank. */
 export const requiredText = (field: string, max: number, message = `${field} is required`, tooLong = tooLongMessage(field, max)) =>
@@ -103,7 +109,10 @@ export const decimalNumber = <T extends z.ZodType>(schema: T) => z.preprocess((v
 /** A number within bounds, with one message for a missing or wrong one. */
 export const boundedNumber = (field: string, opts: { min: number; max: number; int?: boolean; message?: string }) => {
   const message = opts.message ?? `${field} must be a number from ${opts.min} to ${opts.max}`;
-  const n = z.number({ message }).min(opts.min, opts.message ?? message).max(opts.max, opts.message ?? message);
+  const n = z
+    .number({ message })
+    .min(opts.min, opts.message ?? message)
+    .max(opts.max, opts.message ?? message);
   return opts.int ? n.int(message) : n;
 };
 

@@ -28,9 +28,7 @@ export const FUEL_JURISDICTIONS: readonly string[] = [...US_JURISDICTIONS, ...CA
  * (AK, HI, DC, the territories, the Canadian territories, Mexico: `OUT` in the state miles) count
  * in the fleet's total miles and MPG but are taxed by no IFTA return.
  */
-export const IFTA_MEMBERS: ReadonlySet<string> = new Set(
-  [...US_JURISDICTIONS, ...CANADIAN_JURISDICTIONS].filter((j) => !['AK', 'HI', 'DC', 'NT', 'NU', 'YT'].includes(j)),
-);
+export const IFTA_MEMBERS: ReadonlySet<string> = new Set([...US_JURISDICTIONS, ...CANADIAN_JURISDICTIONS].filter((j) => !['AK', 'HI', 'DC', 'NT', 'NU', 'YT'].includes(j)));
 
 export const IFTA_MESSAGES = {
   quarter: 'quarter must be like 2026Q3 (a year from 2000 to 2100, then Q1 to Q4)',
@@ -78,8 +76,12 @@ export function iftaQuarterRange(quarter: string): { from: Date; to: Date } {
   return quarterRange(Number(quarter.slice(0, 4)), Number(quarter.slice(5)));
 }
 
-export const gallons = decimalNumber(z.number({ message: IFTA_MESSAGES.gallons }).gt(0, IFTA_MESSAGES.gallons).max(500, IFTA_MESSAGES.gallons).refine(DECIMALS(3), IFTA_MESSAGES.gallons));
-export const amount = decimalNumber(z.number({ message: IFTA_MESSAGES.amount }).min(0, IFTA_MESSAGES.amount).max(100_000, IFTA_MESSAGES.amount).refine(DECIMALS(2), IFTA_MESSAGES.amount));
+export const gallons = decimalNumber(
+  z.number({ message: IFTA_MESSAGES.gallons }).gt(0, IFTA_MESSAGES.gallons).max(500, IFTA_MESSAGES.gallons).refine(DECIMALS(3), IFTA_MESSAGES.gallons),
+);
+export const amount = decimalNumber(
+  z.number({ message: IFTA_MESSAGES.amount }).min(0, IFTA_MESSAGES.amount).max(100_000, IFTA_MESSAGES.amount).refine(DECIMALS(2), IFTA_MESSAGES.amount),
+);
 export const fuelJurisdiction = z
   .string({ message: IFTA_MESSAGES.jurisdiction })
   .trim()
@@ -128,7 +130,9 @@ export const fuelPurchaseForm = z.object({
   city: optionalText('city', 200),
 });
 export type FuelPurchaseForm = z.input<typeof fuelPurchaseForm>;
-export const fuelPurchaseUpdate = fuelPurchaseForm.extend({ version: z.number({ message: IFTA_MESSAGES.version }).int(IFTA_MESSAGES.version).min(1, IFTA_MESSAGES.version).max(2147483647, IFTA_MESSAGES.version) });
+export const fuelPurchaseUpdate = fuelPurchaseForm.extend({
+  version: z.number({ message: IFTA_MESSAGES.version }).int(IFTA_MESSAGES.version).min(1, IFTA_MESSAGES.version).max(2147483647, IFTA_MESSAGES.version),
+});
 
 /** The fuel card export's column (by its header) for each field of a purchase. */
 const column = (field: string) => requiredText(field, 200, IFTA_MESSAGES.mappingColumn);
@@ -255,7 +259,15 @@ export const iftaReturn = z.object({
 });
 export type IftaReturn = z.infer<typeof iftaReturn>;
 
-export const iftaReturnTripsQuery = pageQuery.extend({ companyId: id(IFTA_MESSAGES.companyId), quarter: quarterText, jurisdiction: z.string().trim().toUpperCase().regex(/^[A-Z]{2,3}$/, IFTA_MESSAGES.jurisdiction) });
+export const iftaReturnTripsQuery = pageQuery.extend({
+  companyId: id(IFTA_MESSAGES.companyId),
+  quarter: quarterText,
+  jurisdiction: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2,3}$/, IFTA_MESSAGES.jurisdiction),
+});
 export const iftaReturnTrip = z.object({
   tripId: z.number().int(),
   truckId: z.number().int(),

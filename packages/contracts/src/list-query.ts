@@ -49,8 +49,26 @@ export const shopSortFields = ['id', 'name', 'location', 'active', 'created'] as
 export const truckSortFields = ['id', 'unitNumber', 'licencePlate', 'samsaraVin', 'vinNumber', 'companyName', 'active', 'homeLocation', 'updated'] as const;
 export const userSortFields = ['id', 'firstName', 'lastName', 'phone', 'role', 'active', 'created'] as const;
 export const tripSortFields = [
-  'id', 'unitNumber', 'driverName', 'assignUserName', 'companyName', 'loadNumber', 'dispatcherName', 'miles', 'totalEmpty', 'pu', 'trl',
-  'totalMiles', 'payableMileage', 'loadedMiles', 'emptyMiles', 'pickupLocation', 'deliveryLocation', 'pickupDateTime', 'updated', 'tripStatus',
+  'id',
+  'unitNumber',
+  'driverName',
+  'assignUserName',
+  'companyName',
+  'loadNumber',
+  'dispatcherName',
+  'miles',
+  'totalEmpty',
+  'pu',
+  'trl',
+  'totalMiles',
+  'payableMileage',
+  'loadedMiles',
+  'emptyMiles',
+  'pickupLocation',
+  'deliveryLocation',
+  'pickupDateTime',
+  'updated',
+  'tripStatus',
 ] as const;
 
 /** The Mileage Review queue's tabs and sort fields (docs/mileage-review.md). */

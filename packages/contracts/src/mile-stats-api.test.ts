@@ -19,14 +19,37 @@ const stats = { miles: 100.25, totalEmpty: 12.345678, pu: 12.345678, trl: 0, tot
 
 describe('mile stats contract', () => {
   it('accepts the three sources (null when a source has no data) and the manual figures', () => {
-    const body = { data: { hereStats: { ...stats, totalOdometers: null }, samsaraStats: stats, gleStats: null, samsaraFetchedAt: '2026-11-25T12:40:00.000Z', gleFetchedAt: null, manualStats: { payableMileage: null, emptyMiles: null, loadedMiles: null, version: 1 } } };
+    const body = {
+      data: {
+        hereStats: { ...stats, totalOdometers: null },
+        samsaraStats: stats,
+        gleStats: null,
+        samsaraFetchedAt: '2026-11-25T12:40:00.000Z',
+        gleFetchedAt: null,
+        manualStats: { payableMileage: null, emptyMiles: null, loadedMiles: null, version: 1 },
+      },
+    };
     expect(envelope(tripMileStats).parse(body)).toEqual(body);
   });
 
   it('refuses an unknown provenance and a missing flag', () => {
-    expect(tripMileStats.safeParse({ hereStats: { ...stats, legs: [{ ...leg, method: 'GUESS' }] }, samsaraStats: null, gleStats: null, manualStats: { payableMileage: 1, emptyMiles: 0, loadedMiles: 1, version: 1 } }).success).toBe(false);
+    expect(
+      tripMileStats.safeParse({
+        hereStats: { ...stats, legs: [{ ...leg, method: 'GUESS' }] },
+        samsaraStats: null,
+        gleStats: null,
+        manualStats: { payableMileage: 1, emptyMiles: 0, loadedMiles: 1, version: 1 },
+      }).success,
+    ).toBe(false);
     const { gap: _gap, ...noGap } = leg;
-    expect(tripMileStats.safeParse({ hereStats: null, samsaraStats: { ...stats, legs: [noGap] }, gleStats: null, manualStats: { payableMileage: 1, emptyMiles: 0, loadedMiles: 1, version: 1 } }).success).toBe(false);
+    expect(
+      tripMileStats.safeParse({
+        hereStats: null,
+        samsaraStats: { ...stats, legs: [noGap] },
+        gleStats: null,
+        manualStats: { payableMileage: 1, emptyMiles: 0, loadedMiles: 1, version: 1 },
+      }).success,
+    ).toBe(false);
   });
 
   it('reads the trip id from the path and checks the location shape', () => {

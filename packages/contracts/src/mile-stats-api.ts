@@ -20,7 +20,7 @@ export const MILEAGE_MESSAGES = {
   refreshOff: (company: string | null) =>
     company
       ? `Nothing to fetch: Samsara and GLE are off for ${company} (or in the TRIP settings). Switch one on in Companies.`
-      : 'Nothing to fetch: this trip\'s truck has no company, so no telematics provider serves it.',
+      : "Nothing to fetch: this trip's truck has no company, so no telematics provider serves it.",
   refreshNoToken: (providers: readonly string[], company: string) =>
     `Cannot fetch: ${providers.join(' and ')} ${providers.length > 1 ? 'are' : 'is'} on for ${company} but ${providers.length > 1 ? 'have' : 'has'} no API token. Add it in Companies → Update API Tokens.`,
 } as const;
@@ -168,9 +168,7 @@ export const tripMileStats = z.object({
    * basis and the tolerance); null when the trip is not completed. The report marks a source beyond
    * tolerance of the pay basis and offers "Use these miles" on a trip that needs review.
    */
-  review: z
-    .object({ status: z.enum(REVIEW_STATUSES), payBasis: z.enum(['ROUTED', 'ACTUAL', 'LOWER', 'HIGHER']), tolerancePct: z.number() })
-    .nullish(),
+  review: z.object({ status: z.enum(REVIEW_STATUSES), payBasis: z.enum(['ROUTED', 'ACTUAL', 'LOWER', 'HIGHER']), tolerancePct: z.number() }).nullish(),
 });
 export type TripMileStats = z.infer<typeof tripMileStats>;
 

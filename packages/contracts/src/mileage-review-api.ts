@@ -42,7 +42,11 @@ const toleranceNumber = decimalNumber(
 export const payRuleUpdate = z.object({
   payBasis: z.enum(PAY_BASES, { message: MILEAGE_REVIEW_MESSAGES.payBasis }),
   tolerancePct: toleranceNumber,
-  version: z.number({ message: MILEAGE_REVIEW_MESSAGES.version }).int(MILEAGE_REVIEW_MESSAGES.version).min(0, MILEAGE_REVIEW_MESSAGES.version).max(ID_MAX, MILEAGE_REVIEW_MESSAGES.version),
+  version: z
+    .number({ message: MILEAGE_REVIEW_MESSAGES.version })
+    .int(MILEAGE_REVIEW_MESSAGES.version)
+    .min(0, MILEAGE_REVIEW_MESSAGES.version)
+    .max(ID_MAX, MILEAGE_REVIEW_MESSAGES.version),
 });
 export type PayRuleUpdate = z.input<typeof payRuleUpdate>;
 
@@ -86,11 +90,15 @@ export const PAY_BASIS_WORDS: Record<PayBasis, string> = { ROUTED: 'routed', ACT
 /** The figure a rule pays from: routed, actual (complete sources only; null when missing), or the lower or higher of the two. */
 export function payBasisFigure(payBasis: PayBasis, routed: number | null, actual: number | null): number | null {
   const pick =
-    payBasis === 'ROUTED' ? routed
-    : payBasis === 'ACTUAL' ? actual
-    : routed === null || actual === null ? null
-    : payBasis === 'LOWER' ? Math.min(routed, actual)
-    : Math.max(routed, actual);
+    payBasis === 'ROUTED'
+      ? routed
+      : payBasis === 'ACTUAL'
+        ? actual
+        : routed === null || actual === null
+          ? null
+          : payBasis === 'LOWER'
+            ? Math.min(routed, actual)
+            : Math.max(routed, actual);
   return pick === null || pick <= 0 ? null : pick;
 }
 
@@ -123,7 +131,16 @@ export { REVIEW_STATUSES, reviewSortFields };
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = { NEEDS_REVIEW: 'Needs review', READY: 'Ready', APPROVED: 'Approved' };
 
-export const REVIEW_FLAGS = ['OVER_TOLERANCE', 'NO_TELEMATICS', 'GPS_GAP', 'ODOMETER_GPS_DISAGREE', 'STOP_NOT_REACHED', 'ESTIMATE_ONLY', 'PARTIAL_GPS', 'STOP_PASSED_NEAR'] as const;
+export const REVIEW_FLAGS = [
+  'OVER_TOLERANCE',
+  'NO_TELEMATICS',
+  'GPS_GAP',
+  'ODOMETER_GPS_DISAGREE',
+  'STOP_NOT_REACHED',
+  'ESTIMATE_ONLY',
+  'PARTIAL_GPS',
+  'STOP_PASSED_NEAR',
+] as const;
 export type ReviewFlagCode = (typeof REVIEW_FLAGS)[number];
 export const REVIEW_FLAG_LABELS: Record<ReviewFlagCode, string> = {
   OVER_TOLERANCE: 'Over tolerance',

@@ -98,9 +98,7 @@ export type PermissionName = (typeof PERMISSION_CATALOGUE)[number]['name'];
  * The permissions that manage access (the Users, Roles and Permissions groups). At least one
  * active user must keep all of them, and none of them can be disabled (docs/decisions/008-access-rules.md).
  */
-export const ACCESS_MANAGEMENT_PERMISSIONS = PERMISSION_CATALOGUE.filter((e) => ['Users', 'Roles', 'Permissions'].includes(e.group)).map(
-  (e) => e.name,
-) as PermissionName[];
+export const ACCESS_MANAGEMENT_PERMISSIONS = PERMISSION_CATALOGUE.filter((e) => ['Users', 'Roles', 'Permissions'].includes(e.group)).map((e) => e.name) as PermissionName[];
 
 const byName = new Map<string, PermissionEntry>(PERMISSION_CATALOGUE.map((e) => [e.name, e]));
 
@@ -145,13 +143,26 @@ export const TELEMATICS_VIEW_PERMISSIONS: readonly PermissionName[] = ['CAN_VIEW
 
 /** Seeded roles. OWNER holds everything and is the default for new users. */
 const DISPATCHER_PERMISSIONS: readonly PermissionName[] = [
-  'CAN_SHOW_TRIPS', 'CAN_CREATE_TRIP', 'CAN_EDIT_TRIP', 'CAN_SHOW_TRIP_HISTORY', 'CAN_VIEW_TRIP_MAP',
-  'CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_EDIT_MILEAGE_REPORT_TRIP', 'CAN_VIEW_USER_ROUTE_SETTING_TRIP',
-  'CAN_SHOW_ROUTES', 'CAN_SHOW_REPORTS', 'CAN_VIEW_USER_ROUTE_SETTINGS',
-  'CAN_SHOW_TRUCKS', 'CAN_SHOW_TRUCK_PAGE', 'CAN_VIEW_TRUCK',
-  'CAN_SHOW_DISPATCHERS', 'CAN_SHOW_DISPATCHER_PAGE',
-  'CAN_SHOW_SHOPS', 'CAN_SHOW_SHOP_PAGE',
-  'CAN_SHOW_COMPANIES', 'CAN_SHOW_COMPANY_PAGE',
+  'CAN_SHOW_TRIPS',
+  'CAN_CREATE_TRIP',
+  'CAN_EDIT_TRIP',
+  'CAN_SHOW_TRIP_HISTORY',
+  'CAN_VIEW_TRIP_MAP',
+  'CAN_VIEW_MILEAGE_REPORT_TRIP',
+  'CAN_EDIT_MILEAGE_REPORT_TRIP',
+  'CAN_VIEW_USER_ROUTE_SETTING_TRIP',
+  'CAN_SHOW_ROUTES',
+  'CAN_SHOW_REPORTS',
+  'CAN_VIEW_USER_ROUTE_SETTINGS',
+  'CAN_SHOW_TRUCKS',
+  'CAN_SHOW_TRUCK_PAGE',
+  'CAN_VIEW_TRUCK',
+  'CAN_SHOW_DISPATCHERS',
+  'CAN_SHOW_DISPATCHER_PAGE',
+  'CAN_SHOW_SHOPS',
+  'CAN_SHOW_SHOP_PAGE',
+  'CAN_SHOW_COMPANIES',
+  'CAN_SHOW_COMPANY_PAGE',
   'CAN_SHOW_RECOVERY_REASONS',
 ];
 
@@ -162,9 +173,7 @@ export const SEEDED_ROLES: readonly { name: string; description: string; permiss
     name: 'VIEWER',
     description: 'Show-only access',
     // Every page-opening permission outside administration (System, Users, Roles)
-    permissions: PERMISSION_CATALOGUE.filter(
-      (e) => 'showPage' in e && e.showPage && !['System', 'Users', 'Roles'].includes(e.group),
-    ).map((e) => e.name) as PermissionName[],
+    permissions: PERMISSION_CATALOGUE.filter((e) => 'showPage' in e && e.showPage && !['System', 'Users', 'Roles'].includes(e.group)).map((e) => e.name) as PermissionName[],
   },
 ];
 

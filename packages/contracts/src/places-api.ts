@@ -57,26 +57,28 @@ export const placeItem = z.object({
 export type PlaceItem = z.infer<typeof placeItem>;
 
 /** `at=lat,lng` as HERE writes it. */
-export const atParam = z.string().max(100, PLACE_MESSAGES.atInvalid).transform((raw, ctx): LatLng => {
-  const parts = raw.split(',');
-  const [lat, lng] = parts.map(Number);
-  // Plain decimal notation only ("0x10" is not 16, "4e1" not 40).
-  if (parts.length !== 2 || parts.some((p) => !DECIMAL.test(p)) || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat!) > 90 || Math.abs(lng!) > 180) {
-    ctx.addIssue({ code: 'custom', message: PLACE_MESSAGES.atInvalid });
-    return z.NEVER;
-  }
-  return { lat: lat!, lng: lng! };
-});
+export const atParam = z
+  .string()
+  .max(100, PLACE_MESSAGES.atInvalid)
+  .transform((raw, ctx): LatLng => {
+    const parts = raw.split(',');
+    const [lat, lng] = parts.map(Number);
+    // Plain decimal notation only ("0x10" is not 16, "4e1" not 40).
+    if (parts.length !== 2 || parts.some((p) => !DECIMAL.test(p)) || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat!) > 90 || Math.abs(lng!) > 180) {
+      ctx.addIssue({ code: 'custom', message: PLACE_MESSAGES.atInvalid });
+      return z.NEVER;
+    }
+    return { lat: lat!, lng: lng! };
+  });
 
 /** GET /places/autosuggest query. */
 export const autosuggestQuery = z.object({
-  q: typedText(z.string({ message: PLACE_MESSAGES.queryTooShort }).trim().min(PLACE_SEARCH.minChars, PLACE_MESSAGES.queryTooShort).max(200, PLACE_MESSAGES.queryTooLong), 'Search text'),
+  q: typedText(
+    z.string({ message: PLACE_MESSAGES.queryTooShort }).trim().min(PLACE_SEARCH.minChars, PLACE_MESSAGES.queryTooShort).max(200, PLACE_MESSAGES.queryTooLong),
+    'Search text',
+  ),
   limit: decimalNumber(
-    z
-      .number({ message: PLACE_MESSAGES.limitInvalid })
-      .int(PLACE_MESSAGES.limitInvalid)
-      .min(1, PLACE_MESSAGES.limitInvalid)
-      .max(PLACE_SEARCH.maxLimit, PLACE_MESSAGES.limitInvalid),
+    z.number({ message: PLACE_MESSAGES.limitInvalid }).int(PLACE_MESSAGES.limitInvalid).min(1, PLACE_MESSAGES.limitInvalid).max(PLACE_SEARCH.maxLimit, PLACE_MESSAGES.limitInvalid),
   ).default(PLACE_SEARCH.defaultLimit),
   at: atParam.optional(),
 });

@@ -38,9 +38,6 @@ export type RoleDetail = z.infer<typeof roleDetail>;
 export const roleForm = z.object({
   name: requiredText('Name', 100, ROLE_MESSAGES.nameRequired),
   description: optionalText('Description', 500, 'many'),
-  permissionIds: z
-    .array(id(), { message: ROLE_MESSAGES.permissionsRequired })
-    .min(1, ROLE_MESSAGES.permissionsRequired)
-    .max(1000),
+  permissionIds: z.array(id(), { message: ROLE_MESSAGES.permissionsRequired }).min(1, ROLE_MESSAGES.permissionsRequired).max(1000),
 });
 export type RoleForm = z.input<typeof roleForm>;

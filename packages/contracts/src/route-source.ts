@@ -4,8 +4,7 @@
  * ROUTE_SOURCES); nothing while a trip has no route figures. Plain (no zod) so the first screen
  * can load it.
  */
-export const routeSourceLabel = (source: string | null | undefined): string | null =>
-  source === 'HERE' ? 'HERE' : source === 'ESTIMATE' ? 'Estimate' : null;
+export const routeSourceLabel = (source: string | null | undefined): string | null => (source === 'HERE' ? 'HERE' : source === 'ESTIMATE' ? 'Estimate' : null);
 
 /** The column's header in the trips and report CSVs and on the Reports screen. */
 export const ROUTE_SOURCE_HEADER = 'Route source';

@@ -60,8 +60,16 @@ export const ROUTING_MESSAGES = {
 /** A stop position: in range and not 0 (docs/product/trips.md coordinate validity). */
 export const routeStop = z.object(
   {
-    lat: z.number({ message: ROUTING_MESSAGES.stopInvalid }).min(-90, ROUTING_MESSAGES.stopInvalid).max(90, ROUTING_MESSAGES.stopInvalid).refine((v) => v !== 0, ROUTING_MESSAGES.stopInvalid),
-    lng: z.number({ message: ROUTING_MESSAGES.stopInvalid }).min(-180, ROUTING_MESSAGES.stopInvalid).max(180, ROUTING_MESSAGES.stopInvalid).refine((v) => v !== 0, ROUTING_MESSAGES.stopInvalid),
+    lat: z
+      .number({ message: ROUTING_MESSAGES.stopInvalid })
+      .min(-90, ROUTING_MESSAGES.stopInvalid)
+      .max(90, ROUTING_MESSAGES.stopInvalid)
+      .refine((v) => v !== 0, ROUTING_MESSAGES.stopInvalid),
+    lng: z
+      .number({ message: ROUTING_MESSAGES.stopInvalid })
+      .min(-180, ROUTING_MESSAGES.stopInvalid)
+      .max(180, ROUTING_MESSAGES.stopInvalid)
+      .refine((v) => v !== 0, ROUTING_MESSAGES.stopInvalid),
   },
   { message: ROUTING_MESSAGES.stopInvalid },
 );

@@ -39,7 +39,8 @@ export const jurisdictionNote = (state: string) => (state === 'OUT' ? OUTSIDE_US
 /** "not fileable: 3 trips with no route or GPS" */
 export const notFileableText = (trips: number) => `Not fileable: ${trips.toLocaleString('en-US')} ${trips === 1 ? 'trip' : 'trips'} with no route or GPS`;
 /** A not fileable trip's note in the worksheet. */
-export const notFileableNote = (number: string | null) => `Not fileable: ${number ?? 'a trip'} has only a straight-line estimate (no HERE route, no complete GPS track); not counted`;
+export const notFileableNote = (number: string | null) =>
+  `Not fileable: ${number ?? 'a trip'} has only a straight-line estimate (no HERE route, no complete GPS track); not counted`;
 
 export const STATE_MILES_MESSAGES = {
   fromDate: 'fromDate must be MM/DD/YYYY HH:mm:ss',
@@ -51,8 +52,12 @@ export const STATE_MILES_MESSAGES = {
   period: 'Give periodType=QUARTERLY with year and quarter, or fromDate and toDate',
 } as const;
 
-const year = decimalNumber(z.number({ message: STATE_MILES_MESSAGES.year }).int(STATE_MILES_MESSAGES.year).min(2000, STATE_MILES_MESSAGES.year).max(2100, STATE_MILES_MESSAGES.year));
-const quarter = decimalNumber(z.number({ message: STATE_MILES_MESSAGES.quarter }).int(STATE_MILES_MESSAGES.quarter).min(1, STATE_MILES_MESSAGES.quarter).max(4, STATE_MILES_MESSAGES.quarter));
+const year = decimalNumber(
+  z.number({ message: STATE_MILES_MESSAGES.year }).int(STATE_MILES_MESSAGES.year).min(2000, STATE_MILES_MESSAGES.year).max(2100, STATE_MILES_MESSAGES.year),
+);
+const quarter = decimalNumber(
+  z.number({ message: STATE_MILES_MESSAGES.quarter }).int(STATE_MILES_MESSAGES.quarter).min(1, STATE_MILES_MESSAGES.quarter).max(4, STATE_MILES_MESSAGES.quarter),
+);
 
 /**
  * `GET /state-miles` and `/state-miles/export.csv`: a quarter (periodType=QUARTERLY, year,
@@ -165,8 +170,7 @@ export function currentQuarter(now: Date = new Date()): { year: number; quarter:
 /** The IFTA worksheet's columns, in order. */
 export const STATE_MILES_CSV_HEADERS = ['Jurisdiction', 'Truck', 'Miles (mi)', 'Source', 'Note'] as const;
 
-export const stateMilesFileName = (q: StateMilesQuery) =>
-  q.periodType ? `milepost-state-miles-${q.year}-q${q.quarter}.csv` : 'milepost-state-miles.csv';
+export const stateMilesFileName = (q: StateMilesQuery) => (q.periodType ? `milepost-state-miles-${q.year}-q${q.quarter}.csv` : 'milepost-state-miles.csv');
 
 /** "82 % from GPS" */
 export const gpsShareText = (share: number) => `${Math.round(share * 100)} % from GPS`;

@@ -110,7 +110,10 @@ export const tripReportTitle = (type: MapType, number: string) => `${type.toUppe
 
 /** "Dallas, TX" from "123 Main St, Dallas, TX 75201, United States"; the address itself when it has no state. */
 export function cityOf(address: string): string {
-  const parts = address.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = address
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length && /^(united states( of america)?|usa?)$/i.test(parts.at(-1)!)) parts.pop();
   const state = parts.at(-1)?.match(/^([A-Z]{2})(\s+\d{5}(-\d{4})?)?$/);
   if (state && parts.length >= 2) return `${parts.at(-2)}, ${state[1]}`;

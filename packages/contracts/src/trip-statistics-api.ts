@@ -147,8 +147,7 @@ export function periodOnWire(grouping: ReportGrouping, firstDay: string): { peri
         : grouping === 'YEARLY'
           ? new Date(Date.UTC(y, 11, 31))
           : start;
-  const periodGroup =
-    grouping === 'WEEKLY' ? `${mdy(start)} - ${mdy(last)}` : grouping === 'MONTHLY' ? `${MONTHS[m - 1]} ${y}` : grouping === 'YEARLY' ? String(y) : mdy(start);
+  const periodGroup = grouping === 'WEEKLY' ? `${mdy(start)} - ${mdy(last)}` : grouping === 'MONTHLY' ? `${MONTHS[m - 1]} ${y}` : grouping === 'YEARLY' ? String(y) : mdy(start);
   return { periodGroup, periodStart: `${mdy(start)} 00:00:00`, periodEnd: `${mdy(last)} 23:59:59` };
 }
 

@@ -104,13 +104,31 @@ export const tripStopInput = z.object({
    * null) the server gives the rule's default by freight on board, re-derived on every save
    * (packages/geo/src/stops.ts, docs/decisions/015-loaded-by-freight-on-board.md).
    */
-  loadStatus: z.enum(LOAD_STATUSES).nullish().transform((v) => v ?? null),
+  loadStatus: z
+    .enum(LOAD_STATUSES)
+    .nullish()
+    .transform((v) => v ?? null),
   orderIndex: z.number().int().min(0).max(1000),
   /** Metres of the leg into this stop, from the routing; null when unknown. */
-  distance: z.number().min(0).max(100_000_000).nullish().transform((v) => v ?? null),
-  totalDistance: z.number().min(0).max(1_000_000_000).nullish().transform((v) => v ?? null),
+  distance: z
+    .number()
+    .min(0)
+    .max(100_000_000)
+    .nullish()
+    .transform((v) => v ?? null),
+  totalDistance: z
+    .number()
+    .min(0)
+    .max(1_000_000_000)
+    .nullish()
+    .transform((v) => v ?? null),
   /** Seconds of the leg into this stop. */
-  duration: z.number().min(0).max(100_000_000).nullish().transform((v) => v ?? null),
+  duration: z
+    .number()
+    .min(0)
+    .max(100_000_000)
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type TripStopInput = z.input<typeof tripStopInput>;
 

@@ -63,8 +63,18 @@ export const truckForm = z.object({
   samsaraVin: vin(TRUCK_MESSAGES.samsaraVin),
   homeLocation: requiredText('Home Location', 300, TRUCK_MESSAGES.homeLocation),
   licencePlate: requiredText('License Plate', 30, TRUCK_MESSAGES.licencePlate),
-  homeLatitude: z.number().min(-90).max(90).nullish().transform((v) => v ?? null),
-  homeLongitude: z.number().min(-180).max(180).nullish().transform((v) => v ?? null),
+  homeLatitude: z
+    .number()
+    .min(-90)
+    .max(90)
+    .nullish()
+    .transform((v) => v ?? null),
+  homeLongitude: z
+    .number()
+    .min(-180)
+    .max(180)
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type TruckForm = z.input<typeof truckForm>;
 

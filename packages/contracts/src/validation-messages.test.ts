@@ -13,18 +13,40 @@ import { userForm } from './users-api';
  */
 const user = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '+1 (312) 555-0199', roleId: 2 };
 const settings = {
-  homeRadius: 10, shopRadius: 10, pickupRadius: 10, trailerRadius: 10, deliveryRadius: 10,
-  samsaraEnabled: false, gleEnabled: false, type: 'TRIP',
+  homeRadius: 10,
+  shopRadius: 10,
+  pickupRadius: 10,
+  trailerRadius: 10,
+  deliveryRadius: 10,
+  samsaraEnabled: false,
+  gleEnabled: false,
+  type: 'TRIP',
 };
 const mileage = { tripId: 7, payableMileage: null, emptyMiles: 10, loadedMiles: 100, version: 3 };
 const trip = {
-  truckId: 1, driverId: 2, dispatcherId: null, identifierType: 'LOAD_NUMBER', identifierValue: 'L-1', tripStatus: 'UPCOMING',
-  pickupDateTime: '03/02/2026 09:00:00', startDateTime: null, endDateTime: null,
-  startOdometer: 1000, endOdometer: 1200, emptyMiles: 10, loadedMiles: 190, notes: null, recoveryReasonId: null,
+  truckId: 1,
+  driverId: 2,
+  dispatcherId: null,
+  identifierType: 'LOAD_NUMBER',
+  identifierValue: 'L-1',
+  tripStatus: 'UPCOMING',
+  pickupDateTime: '03/02/2026 09:00:00',
+  startDateTime: null,
+  endDateTime: null,
+  startOdometer: 1000,
+  endOdometer: 1200,
+  emptyMiles: 10,
+  loadedMiles: 190,
+  notes: null,
+  recoveryReasonId: null,
 };
 const stop = { address: 'Chicago, IL', latitude: 41.88, longitude: -87.63, stopType: 'PICKUP', loadStatus: 'LOADED', orderIndex: 0 };
 const truck = {
-  vinNumber: '1FUJGLDR0CLBP8834', unitNumber: 'T-1', samsaraVin: '1FUJGLDR0CLBP8834', homeLocation: 'Chicago, IL', licencePlate: 'IL 1234',
+  vinNumber: '1FUJGLDR0CLBP8834',
+  unitNumber: 'T-1',
+  samsaraVin: '1FUJGLDR0CLBP8834',
+  homeLocation: 'Chicago, IL',
+  licencePlate: 'IL 1234',
 };
 const company = { name: 'Acme', email: 'ops@acme.com', phone: '+1 (312) 555-0199', usDot: '1234567' };
 
@@ -45,14 +67,35 @@ const rows: Row[] = [
   ['loaded miles abc are not a number', payableMileageForm, mileage, { loadedMiles: 'abc' }, 'loadedMiles', 'Must be a number'],
   ['loaded miles 0x10 are not a number (decimal notation only, not 16)', payableMileageForm, mileage, { loadedMiles: '0x10' }, 'loadedMiles', 'Must be a number'],
   ['empty miles Infinity are not a number', tripFieldsInput, trip, { emptyMiles: 'Infinity' }, 'emptyMiles', 'Must be a number'],
-  ['a payable mileage over 100,000 (loaded + empty) is refused', payableMileageForm, mileage, { emptyMiles: 60_000, loadedMiles: 60_000 }, 'loadedMiles', 'Loaded + empty miles (the payable mileage) must be at most 100,000 miles'],
-  ['a trip whose loaded + empty miles pass 100,000 is refused', tripFieldsInput, trip, { emptyMiles: '50000.1', loadedMiles: 50_000 }, 'loadedMiles', 'Loaded + empty miles (the payable mileage) must be at most 100,000 miles'],
+  [
+    'a payable mileage over 100,000 (loaded + empty) is refused',
+    payableMileageForm,
+    mileage,
+    { emptyMiles: 60_000, loadedMiles: 60_000 },
+    'loadedMiles',
+    'Loaded + empty miles (the payable mileage) must be at most 100,000 miles',
+  ],
+  [
+    'a trip whose loaded + empty miles pass 100,000 is refused',
+    tripFieldsInput,
+    trip,
+    { emptyMiles: '50000.1', loadedMiles: 50_000 },
+    'loadedMiles',
+    'Loaded + empty miles (the payable mileage) must be at most 100,000 miles',
+  ],
   ['negative empty miles are refused', payableMileageForm, mileage, { emptyMiles: -5 }, 'emptyMiles', 'Miles cannot be negative'],
   ['negative trip miles are refused', tripFieldsInput, trip, { loadedMiles: '-1' }, 'loadedMiles', 'Miles cannot be negative'],
   ['a negative start odometer is refused', tripFieldsInput, trip, { startOdometer: -1, endOdometer: null }, 'startOdometer', 'An odometer reading cannot be negative'],
   ['a huge odometer is too large', tripFieldsInput, trip, { endOdometer: 1e9 }, 'endOdometer', 'At most 100,000,000 miles'],
   ['an end odometer below the start is refused (form)', tripFieldsInput, trip, { endOdometer: 999 }, 'endOdometer', 'End odometer must not be less than start odometer'],
-  ['an end odometer below the start is refused (API body)', tripInput, { ...trip, tripStops: [stop] }, { endOdometer: 999 }, 'endOdometer', 'End odometer must not be less than start odometer'],
+  [
+    'an end odometer below the start is refused (API body)',
+    tripInput,
+    { ...trip, tripStops: [stop] },
+    { endOdometer: 999 },
+    'endOdometer',
+    'End odometer must not be less than start odometer',
+  ],
   ['a 16-character VIN is refused', truckForm, truck, { vinNumber: '1FUJGLDR0CLBP883' }, 'vinNumber', 'A VIN has 17 letters and digits (no I, O or Q)'],
   ['an 18-character VIN is refused', truckForm, truck, { samsaraVin: '1FUJGLDR0CLBP88345' }, 'samsaraVin', 'A VIN has 17 letters and digits (no I, O or Q)'],
   ['a VIN with an O is refused', truckForm, truck, { vinNumber: '1FUJGLDROCLBP8834' }, 'vinNumber', 'A VIN has 17 letters and digits (no I, O or Q)'],

@@ -162,15 +162,7 @@ export function cleanTrack(fixes: Fixes, rules: MileageRules = MILEAGE_RULES, sc
 }
 
 /** The first candidate fix is kept unless it is implausible from the next two valid fixes while they agree with each other. */
-function leadingFixAgrees(
-  order: Uint32Array | null,
-  T: ArrayLike<number>,
-  LA: ArrayLike<number>,
-  LN: ArrayLike<number>,
-  j: number,
-  vmax: number,
-  still: number,
-): boolean {
+function leadingFixAgrees(order: Uint32Array | null, T: ArrayLike<number>, LA: ArrayLike<number>, LN: ArrayLike<number>, j: number, vmax: number, still: number): boolean {
   // Not a closure in cleanTrack: captured variables would slow its hot loop.
   const plausible = (d: number, dt: number) => d <= vmax * dt + still;
   const next: number[] = [];

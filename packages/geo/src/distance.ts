@@ -109,8 +109,7 @@ function widePairMeters(lat1: number, lng1: number, lat2: number, lng2: number):
 export function segmentMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const dLat = lat2 - lat1;
   const dLng = lng2 - lng1;
-  if (dLat > SHORT_SEGMENT_DEG || dLat < -SHORT_SEGMENT_DEG || dLng > SHORT_SEGMENT_DEG || dLng < -SHORT_SEGMENT_DEG)
-    return widePairMeters(lat1, lng1, lat2, lng2);
+  if (dLat > SHORT_SEGMENT_DEG || dLat < -SHORT_SEGMENT_DEG || dLng > SHORT_SEGMENT_DEG || dLng < -SHORT_SEGMENT_DEG) return widePairMeters(lat1, lng1, lat2, lng2);
   return planeMeters(lat1, lat2, dLat, dLng);
 }
 

@@ -25,4 +25,3 @@ export const CIRCUITY = {
 /** The distance bands a company's own factor is kept for: straight line under / from CIRCUITY.shortLegMiles. */
 export const ESTIMATE_BANDS = ['SHORT', 'LONG'] as const;
 export type EstimateBand = (typeof ESTIMATE_BANDS)[number];
-

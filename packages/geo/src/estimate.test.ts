@@ -19,7 +19,9 @@ function splitPairs() {
   const fitted: typeof all = [];
   const checked: typeof all = [];
   for (const band of DEFAULT_BANDS) {
-    const inBand = all.filter((p) => defaultBandOf(p.straightMeters) === band).sort((x, y) => x.straightMeters - y.straightMeters || x.from.localeCompare(y.from) || x.to.localeCompare(y.to));
+    const inBand = all
+      .filter((p) => defaultBandOf(p.straightMeters) === band)
+      .sort((x, y) => x.straightMeters - y.straightMeters || x.from.localeCompare(y.from) || x.to.localeCompare(y.to));
     inBand.forEach((p, k) => (k % 2 === 0 ? fitted : checked).push(p));
   }
   return { all, fitted, checked };

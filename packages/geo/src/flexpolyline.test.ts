@@ -40,8 +40,24 @@ describe('flexible polyline', () => {
   });
 
   it('keeps values beyond 32 bits exact (odometer metres at precision 3)', () => {
-    const s = encode({ polyline: [[1, 2, 912_345_678.125], [1, 2, 912_345_900.5]], thirdDim: THIRD_DIM.CUSTOM2, thirdDimPrecision: 3 });
-    expect(s).toBe(here.encode({ polyline: [[1, 2, 912_345_678.125], [1, 2, 912_345_900.5]], thirdDim: 7 as never, thirdDimPrecision: 3 }));
+    const s = encode({
+      polyline: [
+        [1, 2, 912_345_678.125],
+        [1, 2, 912_345_900.5],
+      ],
+      thirdDim: THIRD_DIM.CUSTOM2,
+      thirdDimPrecision: 3,
+    });
+    expect(s).toBe(
+      here.encode({
+        polyline: [
+          [1, 2, 912_345_678.125],
+          [1, 2, 912_345_900.5],
+        ],
+        thirdDim: 7 as never,
+        thirdDimPrecision: 3,
+      }),
+    );
     expect(decode(s).polyline.map((p) => p[2])).toEqual([912_345_678.125, 912_345_900.5]);
   });
 

@@ -51,10 +51,8 @@ const POW2 = Array.from({ length: 56 }, (_, i) => 2 ** i);
 
 function checkHeader({ precision, thirdDim, thirdDimPrecision }: { precision: number; thirdDim: number; thirdDimPrecision: number }): void {
   if (!Number.isInteger(precision) || precision < 0 || precision > 15) throw new RangeError('precision out of range. Should be between 0 and 15');
-  if (!Number.isInteger(thirdDimPrecision) || thirdDimPrecision < 0 || thirdDimPrecision > 15)
-    throw new RangeError('thirdDimPrecision out of range. Should be between 0 and 15');
-  if (!Number.isInteger(thirdDim) || thirdDim < 0 || thirdDim > 7 || thirdDim === 4 || thirdDim === 5)
-    throw new RangeError('thirdDim should be between 0, 1, 2, 3, 6 or 7');
+  if (!Number.isInteger(thirdDimPrecision) || thirdDimPrecision < 0 || thirdDimPrecision > 15) throw new RangeError('thirdDimPrecision out of range. Should be between 0 and 15');
+  if (!Number.isInteger(thirdDim) || thirdDim < 0 || thirdDim > 7 || thirdDim === 4 || thirdDim === 5) throw new RangeError('thirdDim should be between 0, 1, 2, 3, 6 or 7');
 }
 
 /** A growable ASCII buffer: the encoder writes bytes, then makes one string at the end. */

@@ -24,7 +24,6 @@ import { POSTAL_BY_FIPS as POSTAL } from './us-states';
  * line through shared waters (Lake Erie, Haro Strait) about where the treaties draw it, midway.
  */
 
-
 /** A point outside every US state, DC and territory. */
 export const OUTSIDE_US = 'OUT';
 
@@ -478,7 +477,6 @@ function waterNear(I: Index, k: number, lat: number, lng: number): number {
   }
   return waterOf(E, best, bestKm);
 }
-
 
 /** The jurisdiction of a point: a state's postal code (DC and the territories included), or OUT. */
 export function jurisdictionAt(lat: number, lng: number): string {

@@ -329,10 +329,18 @@ describe('engine properties', () => {
     fc.assert(
       fc.property(
         tripArb,
-        fc.array(fc.record({ at: fc.nat(), az: fc.integer({ min: 0, max: 359 }), d: fc.double({ min: 0, max: MILEAGE_RULES.stationaryMeters * 0.9, noNaN: true }), dt: fc.integer({ min: 1, max: 59 }) }), {
-          minLength: 1,
-          maxLength: 30,
-        }),
+        fc.array(
+          fc.record({
+            at: fc.nat(),
+            az: fc.integer({ min: 0, max: 359 }),
+            d: fc.double({ min: 0, max: MILEAGE_RULES.stationaryMeters * 0.9, noNaN: true }),
+            dt: fc.integer({ min: 1, max: 59 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 30,
+          },
+        ),
         ({ c, stops }, jitter) => {
           const base = telematicsMileage({ fixes: c, stops, radii });
           const j = { time: [...c.time], lat: [...c.lat], lng: [...c.lng] };

@@ -17,7 +17,12 @@ describe('mileage model', () => {
     expect(f).toEqual({ miles: 305_000, totalEmpty: 30_000, pu: 20_000, trl: 10_000, totalMiles: 335_000 });
   });
   it('treats missing or negative distances as 0', () => {
-    expect(legFigures([{ stopType: 'START', loadStatus: 'EMPTY', distance: null }, { stopType: 'DELIVERY', loadStatus: 'LOADED', distance: -5 }]).totalMiles).toBe(0);
+    expect(
+      legFigures([
+        { stopType: 'START', loadStatus: 'EMPTY', distance: null },
+        { stopType: 'DELIVERY', loadStatus: 'LOADED', distance: -5 },
+      ]).totalMiles,
+    ).toBe(0);
     expect(legFigures([]).totalMiles).toBe(0);
   });
 });

@@ -37,7 +37,10 @@ export class BackupError extends Error {
 
 /** `backups/milepost-<engine>-2026-11-26T21-05-00Z.<ext>` under `dir`. */
 export function defaultBackupFile(dir: string, kind: 'pglite' | 'postgres', now = new Date()): string {
-  const stamp = now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
   return path.join(dir, `milepost-${kind}-${stamp}.${kind === 'pglite' ? 'tar.gz' : 'dump'}`);
 }
 

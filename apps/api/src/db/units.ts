@@ -13,5 +13,4 @@ const FACTOR = sql.raw(`${metresToMiles(1)}::float8`);
 export const metresToMilesSql = (metres: AnyColumn | SQL): SQL<number> => sql<number>`(${metres} * ${FACTOR})`;
 
 /** A figure staff typed in miles, stored in metres, back as typed: as `metresToEnteredMiles` (6 decimals). */
-export const metresToEnteredMilesSql = (metres: AnyColumn | SQL): SQL<number> =>
-  sql<number>`(round(${metres} * ${FACTOR} * 1000000::float8) / 1000000::float8)`;
+export const metresToEnteredMilesSql = (metres: AnyColumn | SQL): SQL<number> => sql<number>`(round(${metres} * ${FACTOR} * 1000000::float8) / 1000000::float8)`;

@@ -61,7 +61,10 @@ export async function accessChange<T>(db: Db, fn: (tx: Db) => Promise<T>): Promi
 /** The names of the permissions among these ids, enabled or not. */
 export async function permissionNames(tx: Db, permissionIds: readonly number[]): Promise<string[]> {
   if (!permissionIds.length) return [];
-  const rows = await tx.select({ name: permissions.name }).from(permissions).where(inArray(permissions.id, [...permissionIds]));
+  const rows = await tx
+    .select({ name: permissions.name })
+    .from(permissions)
+    .where(inArray(permissions.id, [...permissionIds]));
   return rows.map((r) => r.name);
 }
 

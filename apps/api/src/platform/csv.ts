@@ -50,10 +50,7 @@ export const oneDecimal = (v: number | null | undefined) => (v === null || v ===
 
 /** Sets the headers of a CSV download. */
 export function csvReply(reply: FastifyReply, fileName: string): FastifyReply {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store');
+  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store');
 }
 
 export const CSV_BATCH_ROWS = 1000;

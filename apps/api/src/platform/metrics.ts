@@ -82,8 +82,18 @@ export function metricsRoutes(app: FastifyInstance, opts: { token: string | unde
 }
 
 const pool = new Gauge({ name: 'milepost_db_pool_connections', help: 'Database pool connections by state (PGlite: one)', labelNames: ['state'] as const, registers: [registry] });
-const queueDepth = new Gauge({ name: 'milepost_job_queue_depth', help: 'Jobs waiting (created or to be retried) per queue', labelNames: ['queue'] as const, registers: [registry] });
-const queueFailed = new Gauge({ name: 'milepost_job_failures', help: 'Jobs that failed for good (retries spent) and are still kept, per queue', labelNames: ['queue'] as const, registers: [registry] });
+const queueDepth = new Gauge({
+  name: 'milepost_job_queue_depth',
+  help: 'Jobs waiting (created or to be retried) per queue',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+});
+const queueFailed = new Gauge({
+  name: 'milepost_job_failures',
+  help: 'Jobs that failed for good (retries spent) and are still kept, per queue',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+});
 const syncLag = new Gauge({
   name: 'milepost_telematics_sync_lag_seconds',
   help: 'Seconds since the last sync finished, per company and provider, while that sync succeeded',

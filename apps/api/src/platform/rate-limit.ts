@@ -55,12 +55,7 @@ export function databaseRateLimitStore(db: Db) {
  * error code. Runs after authentication (preHandler); `userOf` names the user (the signed-in
  * principal by default).
  */
-export function perUserPerMinute(
-  max: number,
-  code: ErrorCode,
-  message: string,
-  userOf: (req: FastifyRequest) => number | undefined = (req) => req.principal?.userId,
-) {
+export function perUserPerMinute(max: number, code: ErrorCode, message: string, userOf: (req: FastifyRequest) => number | undefined = (req) => req.principal?.userId) {
   return {
     max,
     timeWindow: 60_000,

@@ -7,7 +7,11 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
  * for nothing.
  */
 export function matchesKeyword(vector: AnyColumn | SQL, keyword: string): SQL {
-  const words = keyword.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
+  const words = keyword
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
   if (!words.length) return sql`false`;
   const query = words.map((w) => `${w}:*`).join(' & ');
   return sql`${vector} @@ to_tsquery('simple', ${query})`;

@@ -34,6 +34,9 @@ export async function setActiveAtVersion(
     .where(and(eq(table.id, id), eq(table.version, input.version)))
     .returning({ id: table.id });
   if (rows.length) return;
-  const [exists] = await db.select({ id: table.id }).from(table as never).where(eq(table.id, id));
+  const [exists] = await db
+    .select({ id: table.id })
+    .from(table as never)
+    .where(eq(table.id, id));
   throw exists ? new AppError('STALE_VERSION', messages.stale) : new AppError('NOT_FOUND', messages.notFound);
 }

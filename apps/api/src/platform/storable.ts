@@ -15,4 +15,3 @@ export function storable(value: unknown): unknown {
   }
   return value;
 }
-

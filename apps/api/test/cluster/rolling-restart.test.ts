@@ -106,7 +106,14 @@ describe('npm run cluster: two instances behind nginx', () => {
     await syncAccessCatalogue(database.db);
     const companyIds: number[] = [];
     for (const [k, t] of TOKENS.entries()) {
-      const c = await createCompanyRow(database.db, { name: `Cluster Co ${k}`, email: `ops${k}@cluster.test`, phone: `+1 (312) 555-010${k}`, usDot: `765432${k}`, samsaraEnabled: true, samsaraTokenEncrypted: box.seal(t) });
+      const c = await createCompanyRow(database.db, {
+        name: `Cluster Co ${k}`,
+        email: `ops${k}@cluster.test`,
+        phone: `+1 (312) 555-010${k}`,
+        usDot: `765432${k}`,
+        samsaraEnabled: true,
+        samsaraTokenEncrypted: box.seal(t),
+      });
       companyIds.push(c.id);
     }
     await createTripSettings(database.db, { type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: false });
@@ -187,10 +194,14 @@ describe('npm run cluster: two instances behind nginx', () => {
     // own, until both restarts are over.
     const prefix = `Cluster ${randomBytes(3).toString('hex')}`;
     const loadStarted = Date.now();
-    const load = spawn(process.execPath, [path.join(here, 'load.mjs'), JSON.stringify({ url: base, token: accessToken, rate: 24, connections: 12, prefix, companyIds, minSeconds: LOAD_SECONDS })], {
-      cwd: repoRoot,
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
+    const load = spawn(
+      process.execPath,
+      [path.join(here, 'load.mjs'), JSON.stringify({ url: base, token: accessToken, rate: 24, connections: 12, prefix, companyIds, minSeconds: LOAD_SECONDS })],
+      {
+        cwd: repoRoot,
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    );
     loadChild = load;
     let loadOut = '';
     load.stdout.on('data', (d: Buffer) => (loadOut += d.toString()));
@@ -236,7 +247,10 @@ describe('npm run cluster: two instances behind nginx', () => {
     proc.stdin!.write('stop\n');
     expect(await exited, output).toBe(0);
 
-    const stored = await database.db.select({ id: recoveryReasons.id, name: recoveryReasons.name }).from(recoveryReasons).where(like(recoveryReasons.name, `${prefix} %`));
+    const stored = await database.db
+      .select({ id: recoveryReasons.id, name: recoveryReasons.name })
+      .from(recoveryReasons)
+      .where(like(recoveryReasons.name, `${prefix} %`));
     await database.close();
     const storedIds = new Set(stored.map((s) => s.id));
     const lost = result.acknowledged.filter((a) => !storedIds.has(a.id) || stored.find((s) => s.id === a.id)!.name !== a.name);
@@ -247,7 +261,10 @@ describe('npm run cluster: two instances behind nginx', () => {
       `cluster: started in ${startSeconds.toFixed(1)} s; ${result.requests} requests in ${result.durationS.toFixed(1)} s, answers ${JSON.stringify(result.answers)} (p99 ${result.latencyP99} ms, max ${result.latencyMax} ms), ` +
         `${result.acknowledged.length} writes acknowledged and stored of ${result.writesSent} sent (${stored.length} stored), ${result.syncsQueued} syncs queued, ` +
         `sync runs per company ${syncRuns.join('/')}, most Samsara calls at once per company ${maxInFlight.join('/')}; ` +
-        `restarts: ${restarts.map((r) => `instance ${r.instance} at ${r.atS.toFixed(1)} s took ${r.tookS.toFixed(1)} s`).join(', ')}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+        `restarts: ${restarts.map((r) => `instance ${r.instance} at ${r.atS.toFixed(1)} s took ${r.tookS.toFixed(1)} s`).join(', ')}; load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
     );
 
     // At least 60 s of load, both restarts inside it, each a new process.
@@ -257,7 +274,13 @@ describe('npm run cluster: two instances behind nginx', () => {
     expect(restarts.map((r) => r.pid)).not.toContain(pids[1]);
     // 0 failed requests.
     expect(result.failed).toEqual([]);
-    expect({ non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, mismatches: result.mismatches, errorsSeen: result.errorsSeen }).toEqual({ non2xx: 0, errors: 0, timeouts: 0, mismatches: 0, errorsSeen: [] });
+    expect({ non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, mismatches: result.mismatches, errorsSeen: result.errorsSeen }).toEqual({
+      non2xx: 0,
+      errors: 0,
+      timeouts: 0,
+      mismatches: 0,
+      errorsSeen: [],
+    });
     expect(result.requests).toBeGreaterThan(LOAD_SECONDS * 10);
     // 0 lost writes: every write answered 201 is stored under its name; nothing stored twice or unsent.
     expect(result.acknowledged.length).toBeGreaterThan(LOAD_SECONDS * 2);

@@ -43,10 +43,7 @@ export const FAKE_PLACES = [
 ] as const;
 
 /** A valid 1×1 PNG: what the fake's tiles are. */
-export const FAKE_TILE_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const FAKE_TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 export interface HereFakeRequest {
   path: string;
@@ -144,8 +141,24 @@ export async function startHereFake(opts: { port?: number; apiKey?: string } = {
       sections: legsFor(stops, routingMode as 'fast' | 'short', alt).map((leg, i) => ({
         ...SECTION,
         id: `section-${alt}-${i}`,
-        departure: { time: SECTION.departure.time, place: { type: 'place', location: { lat: leg.from.lat, lng: leg.from.lng }, originalLocation: { lat: leg.from.lat, lng: leg.from.lng }, ...(i > 0 ? { waypoint: i - 1 } : {}) } },
-        arrival: { time: SECTION.arrival.time, place: { type: 'place', location: { lat: leg.to.lat, lng: leg.to.lng }, originalLocation: { lat: leg.to.lat, lng: leg.to.lng }, ...(i < stops.length - 2 ? { waypoint: i } : {}) } },
+        departure: {
+          time: SECTION.departure.time,
+          place: {
+            type: 'place',
+            location: { lat: leg.from.lat, lng: leg.from.lng },
+            originalLocation: { lat: leg.from.lat, lng: leg.from.lng },
+            ...(i > 0 ? { waypoint: i - 1 } : {}),
+          },
+        },
+        arrival: {
+          time: SECTION.arrival.time,
+          place: {
+            type: 'place',
+            location: { lat: leg.to.lat, lng: leg.to.lng },
+            originalLocation: { lat: leg.to.lat, lng: leg.to.lng },
+            ...(i < stops.length - 2 ? { waypoint: i } : {}),
+          },
+        },
         summary: { duration: leg.duration, length: leg.length, baseDuration: leg.duration },
         polyline: encode({ polyline: linePoints(leg.from, leg.to, alt), precision: 5 }),
         ...(mode === 'restricted' && i === 0 ? { notices: [{ title: 'Violated vehicle restriction.', code: 'violatedVehicleRestriction', severity: 'critical' }] } : {}),
@@ -159,7 +172,8 @@ export async function startHereFake(opts: { port?: number; apiKey?: string } = {
     const text = q.get('q');
     const inParam = q.get('in') ?? '';
     const hasArea = q.has('at') || inParam.startsWith('circle:') || inParam.startsWith('bbox:');
-    if (!text || !hasArea) return send(res, 400, { status: 400, title: 'Illegal input for parameter', cause: 'at, in=circle or in=bbox is required', correlationId: 'fake', requestId: 'fake' });
+    if (!text || !hasArea)
+      return send(res, 400, { status: 400, title: 'Illegal input for parameter', cause: 'at, in=circle or in=bbox is required', correlationId: 'fake', requestId: 'fake' });
     if (mode === 'server-error') return send(res, 503, { status: 503, title: 'Service unavailable', correlationId: 'fake', requestId: 'fake' });
     const limit = Number(q.get('limit') ?? 20);
     const wanted = text.toLowerCase();

@@ -62,7 +62,13 @@ export async function startFakeSamsara(token = 'samsara-test-token'): Promise<Fa
       return {
         status: 200,
         body: {
-          data: p.items.map((d) => ({ ...DRIVER, id: d.id, name: d.name, username: d.name.toLowerCase().replace(/\s+/g, '.'), ...(d.vehicleId ? { staticAssignedVehicle: { id: d.vehicleId, name: d.vehicleId } } : {}) })),
+          data: p.items.map((d) => ({
+            ...DRIVER,
+            id: d.id,
+            name: d.name,
+            username: d.name.toLowerCase().replace(/\s+/g, '.'),
+            ...(d.vehicleId ? { staticAssignedVehicle: { id: d.vehicleId, name: d.vehicleId } } : {}),
+          })),
           pagination: p.pagination,
         },
       };
@@ -89,10 +95,10 @@ export async function startFakeSamsara(token = 'samsara-test-token'): Promise<Fa
                 {
                   id: vehicle.id,
                   name: vehicle.name,
-                  ...(types.includes('gps')
-                    ? { gps: slice.map((f) => ({ ...GPS, time: iso(f.time), latitude: f.lat, longitude: f.lng, speedMilesPerHour: f.speedMph })) }
+                  ...(types.includes('gps') ? { gps: slice.map((f) => ({ ...GPS, time: iso(f.time), latitude: f.lat, longitude: f.lng, speedMilesPerHour: f.speedMph })) } : {}),
+                  ...(types.includes('obdOdometerMeters') && !vehicle.noObd
+                    ? { obdOdometerMeters: withOdo.map((f) => ({ time: iso(f.time), value: Math.round(f.odometerMeters!) })) }
                     : {}),
-                  ...(types.includes('obdOdometerMeters') && !vehicle.noObd ? { obdOdometerMeters: withOdo.map((f) => ({ time: iso(f.time), value: Math.round(f.odometerMeters!) })) } : {}),
                   ...(types.includes('gpsDistanceMeters') ? { gpsDistanceMeters: withOdo.map((f) => ({ time: iso(f.time), value: f.odometerMeters! - 400_000_000 })) } : {}),
                 },
               ]

@@ -114,9 +114,11 @@ export async function startFakeServer(
       }
       if (fault?.kind === 'reply') return send(res, fault.reply);
       if (fault?.kind === 'body' && tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(res, { status: 200, body: fault.body });
-      if (fault?.kind === 'rate-limit') return send(res, { status: 429, body: { message: 'Rate limit exceeded', requestId: 'fake' }, headers: { 'retry-after': fault.retryAfter } });
+      if (fault?.kind === 'rate-limit')
+        return send(res, { status: 429, body: { message: 'Rate limit exceeded', requestId: 'fake' }, headers: { 'retry-after': fault.retryAfter } });
       if (fault?.kind === 'status') return send(res, { status: fault.status, body: { message: `${name} fake failure`, error: 'server_error', requestId: 'fake' } });
-      if (!tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(res, { status: 401, body: opts.unauthorizedBody ?? { message: 'Unauthorized', error: 'invalid_token' } });
+      if (!tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')))
+        return send(res, { status: 401, body: opts.unauthorizedBody ?? { message: 'Unauthorized', error: 'invalid_token' } });
       const reply = route(seen);
       if (!reply) return send(res, { status: 404, body: { message: 'Not found' } });
       if (fault?.kind === 'truncate') {
@@ -160,7 +162,11 @@ export interface FakeFix {
 }
 
 /** Values of a multi-value parameter, sent either comma-separated or as repeated keys. */
-export const multi = (q: URLSearchParams, key: string) => q.getAll(key).flatMap((v) => v.split(',')).filter(Boolean);
+export const multi = (q: URLSearchParams, key: string) =>
+  q
+    .getAll(key)
+    .flatMap((v) => v.split(','))
+    .filter(Boolean);
 
 /** A straight drive between two points at a steady speed, one fix a minute: test tracks. */
 export function straightDrive(from: { lat: number; lng: number }, to: { lat: number; lng: number }, start: Date, minutes: number, odometerStart = 500_000_000): FakeFix[] {

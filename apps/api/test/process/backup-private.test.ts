@@ -118,7 +118,9 @@ describe('backups of the embedded database', () => {
     chmodSync(open, 0o755);
     const refused = await cli(['backup', path.join(open, 'x.tar.gz')], env, cwd);
     expect(refused.code).toBe(1);
-    expect(refused.err.trim()).toBe(`${open} is open to other users (mode 755) and a backup holds password hashes and personal data: run chmod 700 ${open}, or name a file in a private folder`);
+    expect(refused.err.trim()).toBe(
+      `${open} is open to other users (mode 755) and a backup holds password hashes and personal data: run chmod 700 ${open}, or name a file in a private folder`,
+    );
     expect(readdirSync(open)).toEqual([]);
     expect(mode(open)).toBe(0o755);
   }, 300_000);

@@ -46,7 +46,18 @@ const route: RoutingService = {
   route: async () => ({
     source: 'HERE',
     estimateReason: null,
-    routes: [{ legs: [{ distance: 70_000, duration: 3600, polyline: '' }, { distance: 150_000, duration: 5400, polyline: '' }], distance: 220_000, duration: 9000, notices: [], truckRestricted: false }],
+    routes: [
+      {
+        legs: [
+          { distance: 70_000, duration: 3600, polyline: '' },
+          { distance: 150_000, duration: 5400, polyline: '' },
+        ],
+        distance: 220_000,
+        duration: 9000,
+        notices: [],
+        truckRestricted: false,
+      },
+    ],
   }),
 } as unknown as RoutingService;
 
@@ -55,8 +66,12 @@ async function cloneTrip(db: Db, templateId: number, copies: number) {
   const columns = async (table: string) =>
     (
       (await db.execute(sql`select column_name as c, coalesce(column_default, '') like 'nextval%' or is_identity = 'YES' or is_generated = 'ALWAYS' as serial
-        from information_schema.columns where table_schema = 'public' and table_name = ${table} order by ordinal_position`)) as unknown as { rows: { c: string; serial: boolean }[] }
-    ).rows.filter((x) => !x.serial).map((x) => x.c);
+        from information_schema.columns where table_schema = 'public' and table_name = ${table} order by ordinal_position`)) as unknown as {
+        rows: { c: string; serial: boolean }[];
+      }
+    ).rows
+      .filter((x) => !x.serial)
+      .map((x) => x.c);
   const tripCols = await columns('trips');
   const list = tripCols.map((c) => `"${c}"`).join(', ');
   const values = tripCols.map((c) => (c === 'load_number' ? `t.load_number || '-' || g` : `t."${c}"`)).join(', ');
@@ -66,12 +81,18 @@ async function cloneTrip(db: Db, templateId: number, copies: number) {
       insert into clone_ids select id from n`),
   );
   const children = (
-    (await db.execute(sql`select table_name as t from information_schema.columns where table_schema = 'public' and column_name = 'trip_id' and table_name <> 'trips'`)) as unknown as { rows: { t: string }[] }
+    (await db.execute(
+      sql`select table_name as t from information_schema.columns where table_schema = 'public' and column_name = 'trip_id' and table_name <> 'trips'`,
+    )) as unknown as { rows: { t: string }[] }
   ).rows.map((x) => x.t);
   for (const table of children) {
     const cols = (await columns(table)).filter((c) => c !== 'trip_id');
     const own = cols.map((c) => `"${c}"`).join(', ');
-    await db.execute(sql.raw(`insert into "${table}" (trip_id${own ? `, ${own}` : ''}) select n.id${own ? `, ${cols.map((c) => `s."${c}"`).join(', ')}` : ''} from "${table}" s, clone_ids n where s.trip_id = ${templateId}`));
+    await db.execute(
+      sql.raw(
+        `insert into "${table}" (trip_id${own ? `, ${own}` : ''}) select n.id${own ? `, ${cols.map((c) => `s."${c}"`).join(', ')}` : ''} from "${table}" s, clone_ids n where s.trip_id = ${templateId}`,
+      ),
+    );
   }
 }
 
@@ -113,24 +134,60 @@ describe('a pay rule recompute killed mid-way', () => {
     const actor = await createUser(db, { permissions: [] });
     const start0 = new Date(Date.UTC(2026, 9, 5, 13, 0));
     const stop = (i: number, address: string, distance: number) => ({
-      address, latitude: 41 + i, longitude: -88, stopType: (['START', 'PICKUP', 'DELIVERY'] as const)[i]!, loadStatus: i === 2 ? 'LOADED' : 'EMPTY',
-      orderIndex: i, distance, totalDistance: distance, duration: 0,
+      address,
+      latitude: 41 + i,
+      longitude: -88,
+      stopType: (['START', 'PICKUP', 'DELIVERY'] as const)[i]!,
+      loadStatus: i === 2 ? 'LOADED' : 'EMPTY',
+      orderIndex: i,
+      distance,
+      totalDistance: distance,
+      duration: 0,
     });
     const template = await createTrip(db, route, actor.id, {
-      truckId: truck.id, driverId: driver.id, dispatcherId: null, identifierType: 'LOAD_NUMBER', identifierValue: 'LD-KILL',
-      tripStatus: 'COMPLETED', pickupDateTime: start0, startDateTime: start0, endDateTime: new Date(start0.getTime() + 5 * 3600_000),
-      startOdometer: null, endOdometer: null, emptyMiles: null, loadedMiles: null, notes: null, recoveryReasonId: null,
+      truckId: truck.id,
+      driverId: driver.id,
+      dispatcherId: null,
+      identifierType: 'LOAD_NUMBER',
+      identifierValue: 'LD-KILL',
+      tripStatus: 'COMPLETED',
+      pickupDateTime: start0,
+      startDateTime: start0,
+      endDateTime: new Date(start0.getTime() + 5 * 3600_000),
+      startOdometer: null,
+      endOdometer: null,
+      emptyMiles: null,
+      loadedMiles: null,
+      notes: null,
+      recoveryReasonId: null,
       tripStops: [stop(0, 'Chicago, IL, United States', 0), stop(1, 'Joliet, IL, United States', 70_000), stop(2, 'Tulsa, OK, United States', 150_000)],
     } as Parameters<typeof createTrip>[3]);
     const empty = metresToMiles(70_000) * 1.02;
     const loaded = metresToMiles(150_000) * 1.02;
     const leg = (toIndex: number, miles: number) => ({
-      toIndex, stopId: null, stopType: toIndex === 1 ? 'PICKUP' : 'DELIVERY', loadStatus: toIndex === 1 ? 'EMPTY' : 'LOADED', miles, method: 'ODOMETER',
-      otherMiles: miles, otherMethod: 'GPS', differs: false, gap: false, reachedAt: '10/05/2026 10:00:00', seconds: 3600,
+      toIndex,
+      stopId: null,
+      stopType: toIndex === 1 ? 'PICKUP' : 'DELIVERY',
+      loadStatus: toIndex === 1 ? 'EMPTY' : 'LOADED',
+      miles,
+      method: 'ODOMETER',
+      otherMiles: miles,
+      otherMethod: 'GPS',
+      differs: false,
+      gap: false,
+      reachedAt: '10/05/2026 10:00:00',
+      seconds: 3600,
     });
     await db.insert(tripMileStats).values({
-      tripId: template.id, source: 'SAMSARA', loadedM: milesToMetres(loaded), totalEmptyM: milesToMetres(empty), puM: milesToMetres(empty), trlM: 0,
-      totalM: milesToMetres(empty + loaded), totalOdometersM: milesToMetres(empty + loaded), inputsKey: 'test',
+      tripId: template.id,
+      source: 'SAMSARA',
+      loadedM: milesToMetres(loaded),
+      totalEmptyM: milesToMetres(empty),
+      puM: milesToMetres(empty),
+      trlM: 0,
+      totalM: milesToMetres(empty + loaded),
+      totalOdometersM: milesToMetres(empty + loaded),
+      inputsKey: 'test',
       detail: { miles: loaded, totalEmpty: empty, pu: empty, trl: 0, totalMiles: empty + loaded, totalOdometers: empty + loaded, legs: [leg(1, empty), leg(2, loaded)] },
     });
     expect(await refreshTripReview(db, template.id)).toBe('READY');
@@ -165,10 +222,15 @@ describe('a pay rule recompute killed mid-way', () => {
     console.info(`pay rule saved in ${saveMs.toFixed(0)} ms with ${OPEN_TRIPS} open trips`);
 
     // Killed once the job has recomputed some batches and not all.
-    const mid = await until('the recompute to be part-way', 60_000, async () => {
-      const p = await pageOf(first.url, token1);
-      return p.counts.READY > 0 && p.counts.READY < OPEN_TRIPS ? p : null;
-    }, 50);
+    const mid = await until(
+      'the recompute to be part-way',
+      60_000,
+      async () => {
+        const p = await pageOf(first.url, token1);
+        return p.counts.READY > 0 && p.counts.READY < OPEN_TRIPS ? p : null;
+      },
+      50,
+    );
     first.proc.kill('SIGKILL');
     await first.exited;
     expect(mid.recomputing).toBe(true);
@@ -196,7 +258,9 @@ describe('a pay rule recompute killed mid-way', () => {
     const t1 = performance.now();
     const again = await api<PayRule>(`${second.url}/api/v1/companies/${company.id}/pay-rule`, token2, 'PUT', { payBasis: 'ROUTED', tolerancePct: 3, version: 2 });
     expect(again.status).toBe(200);
-    console.info(`pay rule saved again in ${(performance.now() - t1).toFixed(0)} ms with ${OPEN_TRIPS} open trips (the first save ${saveMs.toFixed(0)} ms, during the server's start-up jobs)`);
+    console.info(
+      `pay rule saved again in ${(performance.now() - t1).toFixed(0)} ms with ${OPEN_TRIPS} open trips (the first save ${saveMs.toFixed(0)} ms, during the server's start-up jobs)`,
+    );
     expect((await pageOf(second.url, token2)).recomputing).toBe(true);
     second.proc.kill('SIGTERM');
     expect(await second.exited).toBe(0);

@@ -83,73 +83,89 @@ function write(url: string, token: string, name: string, sent: () => void): Prom
 }
 
 describe('SIGTERM', () => {
-  it.each(DATABASES)('on %s, during 100 in-flight writes: /api/ready turns 503, every acknowledged write is stored, no client sees a reset, the process exits 0', async (kind) => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-shutdown-'));
-    dataDirs.push(dataDir);
-    const databaseUrl = kind === 'PostgreSQL' ? await postgresDatabase() : undefined;
-    const server = await start({
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      MILEPOST_DATA_DIR: dataDir,
-      MILEPOST_SEED_DEMO: 'false',
-      MILEPOST_ADMIN_EMAIL: 'owner@example.test',
-      MILEPOST_ADMIN_PASSWORD: 'owner-password-1',
-      SHUTDOWN_GRACE_MS: '20000',
-      // A loaded test machine accepts 100 connections slowly.
-      SHUTDOWN_DELAY_MS: '3000',
-    });
-    const accessToken = await accessTokenOf(server.url, { email: 'owner@example.test', password: 'owner-password-1' });
-    // Ready once the job workers run.
-    await until(async () => (await fetch(`${server.url}/api/ready`)).status === 200, 30_000, '/api/ready');
-
-    // A keep-alive connection opened before the signal, to ask /api/ready after it.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const ready = () =>
-      new Promise<number>((resolve, reject) => {
-        http.get(`${server.url}/api/ready`, { agent }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode!));
-        }).on('error', reject);
+  it.each(DATABASES)(
+    'on %s, during 100 in-flight writes: /api/ready turns 503, every acknowledged write is stored, no client sees a reset, the process exits 0',
+    async (kind) => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-shutdown-'));
+      dataDirs.push(dataDir);
+      const databaseUrl = kind === 'PostgreSQL' ? await postgresDatabase() : undefined;
+      const server = await start({
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        MILEPOST_DATA_DIR: dataDir,
+        MILEPOST_SEED_DEMO: 'false',
+        MILEPOST_ADMIN_EMAIL: 'owner@example.test',
+        MILEPOST_ADMIN_PASSWORD: 'owner-password-1',
+        SHUTDOWN_GRACE_MS: '20000',
+        // A loaded test machine accepts 100 connections slowly.
+        SHUTDOWN_DELAY_MS: '3000',
       });
-    expect(await ready()).toBe(200);
+      const accessToken = await accessTokenOf(server.url, { email: 'owner@example.test', password: 'owner-password-1' });
+      // Ready once the job workers run.
+      await until(async () => (await fetch(`${server.url}/api/ready`)).status === 200, 30_000, '/api/ready');
 
-    let sent = 0;
-    let allSent!: () => void;
-    const everySent = new Promise<void>((r) => (allSent = r));
-    const outcomes = Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        write(server.url, accessToken, `Shutdown reason ${i}`, () => {
-          if (++sent === 100) allSent();
-        }),
-      ),
-    );
-    await everySent;
-    server.proc.kill('SIGTERM');
-    // Not ready soon after the signal (an answer of 503, or the connection closed).
-    let readyAfter: number | string = 200;
-    await until(async () => (readyAfter = await ready().catch(() => 'closed')) !== 200, 10_000, '/api/ready to turn 503');
-    const results = await outcomes;
-    expect(await server.exited, `the server's exit: ${server.lastWords()}`).toBe(0);
-    agent.destroy();
+      // A keep-alive connection opened before the signal, to ask /api/ready after it.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const ready = () =>
+        new Promise<number>((resolve, reject) => {
+          http
+            .get(`${server.url}/api/ready`, { agent }, (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode!));
+            })
+            .on('error', reject);
+        });
+      expect(await ready()).toBe(200);
 
-    expect([503, 'closed']).toContain(readyAfter);
-    console.log(`shutdown: ${results.filter((r) => r.status === 201).length} created, ${results.filter((r) => r.status === 503).length} refused, /api/ready after the signal: ${readyAfter}`);
-    // No reset, no broken answer: each write was answered, created or refused cleanly.
-    expect(results.filter((r) => r.error)).toEqual([]);
-    for (const r of results) expect([201, 503], JSON.stringify(r)).toContain(r.status);
-    const acknowledged = results.filter((r) => r.status === 201);
-    expect(acknowledged.length).toBeGreaterThan(0);
-    // Drained, not cut: requests still in flight when the signal came were finished.
-    expect(server.output()).toContain('shutting down');
+      let sent = 0;
+      let allSent!: () => void;
+      const everySent = new Promise<void>((r) => (allSent = r));
+      const outcomes = Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          write(server.url, accessToken, `Shutdown reason ${i}`, () => {
+            if (++sent === 100) allSent();
+          }),
+        ),
+      );
+      await everySent;
+      server.proc.kill('SIGTERM');
+      // Not ready soon after the signal (an answer of 503, or the connection closed).
+      let readyAfter: number | string = 200;
+      await until(async () => (readyAfter = await ready().catch(() => 'closed')) !== 200, 10_000, '/api/ready to turn 503');
+      const results = await outcomes;
+      expect(await server.exited, `the server's exit: ${server.lastWords()}`).toBe(0);
+      agent.destroy();
 
-    const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, 'pgdata') });
-    try {
-      const stored = await database.db.select({ id: recoveryReasons.id, name: recoveryReasons.name }).from(recoveryReasons).where(inArray(recoveryReasons.name, acknowledged.map((r) => r.name)));
-      expect(stored.map((s) => s.name).sort()).toEqual(acknowledged.map((r) => r.name).sort());
-      expect(new Set(stored.map((s) => s.id))).toEqual(new Set(acknowledged.map((r) => r.id)));
-    } finally {
-      await database.close();
-    }
-  }, 120_000);
+      expect([503, 'closed']).toContain(readyAfter);
+      console.log(
+        `shutdown: ${results.filter((r) => r.status === 201).length} created, ${results.filter((r) => r.status === 503).length} refused, /api/ready after the signal: ${readyAfter}`,
+      );
+      // No reset, no broken answer: each write was answered, created or refused cleanly.
+      expect(results.filter((r) => r.error)).toEqual([]);
+      for (const r of results) expect([201, 503], JSON.stringify(r)).toContain(r.status);
+      const acknowledged = results.filter((r) => r.status === 201);
+      expect(acknowledged.length).toBeGreaterThan(0);
+      // Drained, not cut: requests still in flight when the signal came were finished.
+      expect(server.output()).toContain('shutting down');
+
+      const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, 'pgdata') });
+      try {
+        const stored = await database.db
+          .select({ id: recoveryReasons.id, name: recoveryReasons.name })
+          .from(recoveryReasons)
+          .where(
+            inArray(
+              recoveryReasons.name,
+              acknowledged.map((r) => r.name),
+            ),
+          );
+        expect(stored.map((s) => s.name).sort()).toEqual(acknowledged.map((r) => r.name).sort());
+        expect(new Set(stored.map((s) => s.id))).toEqual(new Set(acknowledged.map((r) => r.id)));
+      } finally {
+        await database.close();
+      }
+    },
+    120_000,
+  );
 
   it('serves a connection it took before it stopped accepting whose request comes only after (not 503: a refused write is not retried by a load balancer)', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-shutdown-'));
@@ -192,16 +208,34 @@ describe('SIGTERM', () => {
     const seed = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
     await seed.migrate();
     await syncAccessCatalogue(seed.db);
-    const [company] = await seed.db.insert(companies).values({ name: 'Shutdown Co', email: 'ops@shutdown.test', phone: '+1 (312) 555-0102', usDot: '1234569' }).returning({ id: companies.id });
+    const [company] = await seed.db
+      .insert(companies)
+      .values({ name: 'Shutdown Co', email: 'ops@shutdown.test', phone: '+1 (312) 555-0102', usDot: '1234569' })
+      .returning({ id: companies.id });
     await seed.db.insert(companyProviders).values({ companyId: company!.id, provider: 'SAMSARA', enabled: true, tokenEncrypted: createSecretBox(secretKey).seal('tok-shutdown') });
     await createTripSettings(seed.db, { type: 'TRIP', pickupRadius: 1, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: false });
     await seed.close();
 
     const admin = { email: 'owner@example.test', password: 'owner-password-1' };
-    const server = await start({ MILEPOST_DATA_DIR: dataDir, MILEPOST_SEED_DEMO: 'false', MILEPOST_SECRET_KEY: secretKey, MILEPOST_ADMIN_EMAIL: admin.email, MILEPOST_ADMIN_PASSWORD: admin.password, SAMSARA_BASE_URL: samsara.url, SHUTDOWN_GRACE_MS: '20000' }, 120_000);
+    const server = await start(
+      {
+        MILEPOST_DATA_DIR: dataDir,
+        MILEPOST_SEED_DEMO: 'false',
+        MILEPOST_SECRET_KEY: secretKey,
+        MILEPOST_ADMIN_EMAIL: admin.email,
+        MILEPOST_ADMIN_PASSWORD: admin.password,
+        SAMSARA_BASE_URL: samsara.url,
+        SHUTDOWN_GRACE_MS: '20000',
+      },
+      120_000,
+    );
     await until(async () => (await fetch(`${server.url}/api/ready`)).status === 200, 30_000, '/api/ready');
     const accessToken = await accessTokenOf(server.url, admin);
-    const queued = await fetch(`${server.url}/api/v1/integrations/sync`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ companyId: company!.id, provider: 'SAMSARA' }) });
+    const queued = await fetch(`${server.url}/api/v1/integrations/sync`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ companyId: company!.id, provider: 'SAMSARA' }),
+    });
     expect(queued.status).toBe(202);
     await until(async () => samsara!.requests.length > 0, 30_000, 'the sync to call Samsara');
     const signalledAt = Date.now();

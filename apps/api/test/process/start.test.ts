@@ -64,7 +64,11 @@ describe('npm start (embedded PGlite)', () => {
     // Demo reference data: about 50 trucks, 80 drivers, companies with integrations.
     const { accessToken: demoToken } = ((await owner.json()) as { data: { accessToken: string } }).data;
     const list = async (path: string) =>
-      ((await (await fetch(`${first.url}/api/v1${path}`, { headers: { authorization: `Bearer ${demoToken}` } })).json()) as { data: { totalElements: number; content: Record<string, unknown>[] } }).data;
+      (
+        (await (await fetch(`${first.url}/api/v1${path}`, { headers: { authorization: `Bearer ${demoToken}` } })).json()) as {
+          data: { totalElements: number; content: Record<string, unknown>[] };
+        }
+      ).data;
     expect((await list('/trucks?size=1')).totalElements).toBe(50);
     expect((await list('/drivers?size=1')).totalElements).toBe(80);
     expect((await list('/trips?size=1')).totalElements).toBeGreaterThan(300);
@@ -83,7 +87,10 @@ describe('npm start (embedded PGlite)', () => {
     const health = await fetch(`${first.url}/api/health`);
     expect(health.status).toBe(200);
     // Structured JSON request logs, with no token in them.
-    const logLine = first.output().split('\n').find((l) => l.includes('"request completed"'));
+    const logLine = first
+      .output()
+      .split('\n')
+      .find((l) => l.includes('"request completed"'));
     expect(logLine && JSON.parse(logLine)).toMatchObject({ level: 30, res: { statusCode: 200 } });
     expect(first.output()).not.toMatch(/eyJhbGci/);
 
@@ -131,7 +138,10 @@ describe('npm start (embedded PGlite)', () => {
 
     // Once the demo owner's password is changed, the banner stops advertising the old one.
     const database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
-    await database.db.update(users).set({ passwordHash: await hashPassword('changed-by-the-owner') }).where(eq(users.email, 'owner@milepost.local'));
+    await database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('changed-by-the-owner') })
+      .where(eq(users.email, 'owner@milepost.local'));
     await database.close();
     const third = await start({ MILEPOST_DATA_DIR: dataDir });
     try {

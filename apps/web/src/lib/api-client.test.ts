@@ -72,7 +72,10 @@ describe('api-client basics', () => {
   });
 
   it('reports a network failure with the network text', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('/me')).rejects.toMatchObject({ status: 0, kind: 'network', message: GENERIC_ERROR_MESSAGES.network });
   });
 

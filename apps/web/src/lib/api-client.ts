@@ -36,14 +36,7 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   readonly errors: FieldIssue[] | undefined;
 
-  constructor(init: {
-    status: number;
-    message: string;
-    kind?: ApiErrorKind;
-    code?: string | undefined;
-    serverMessage?: string | undefined;
-    errors?: FieldIssue[] | undefined;
-  }) {
+  constructor(init: { status: number; message: string; kind?: ApiErrorKind; code?: string | undefined; serverMessage?: string | undefined; errors?: FieldIssue[] | undefined }) {
     super(init.message);
     this.status = init.status;
     this.kind = init.kind ?? 'http';
@@ -135,8 +128,7 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
 
 function toApiError(status: number, body: unknown): ApiError {
   const record = asRecord(body);
-  const serverMessage =
-    typeof record?.message === 'string' && record.message.trim() !== '' ? record.message.trim() : undefined;
+  const serverMessage = typeof record?.message === 'string' && record.message.trim() !== '' ? record.message.trim() : undefined;
   const errors = Array.isArray(record?.errors)
     ? (record.errors as unknown[]).flatMap((e) => {
         const r = asRecord(e);
@@ -305,12 +297,9 @@ export async function apiDownload(path: string, options: Pick<RequestOptions, 'q
 
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
@@ -326,9 +315,7 @@ export type ApiData<D extends RouteDef> = z.output<Success<D>> extends { data: i
 
 type ShapeKeys<S> = [keyof S] extends [never] ? string : keyof S & string;
 type ParamsInput<D> = D extends { params: infer P extends z.ZodType } ? { params: Record<keyof z.input<P> & string, string | number> } : { params?: never };
-type QueryInput<D> = D extends { query: infer Q extends z.ZodType }
-  ? { query?: { [K in ShapeKeys<z.input<Q>>]?: QueryValue | readonly QueryValue[] } }
-  : { query?: never };
+type QueryInput<D> = D extends { query: infer Q extends z.ZodType } ? { query?: { [K in ShapeKeys<z.input<Q>>]?: QueryValue | readonly QueryValue[] } } : { query?: never };
 type BodyInput<D> = D extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: never };
 
 /** A call's params, query and body as its route declares them, with the request options. */

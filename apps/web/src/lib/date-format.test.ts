@@ -10,7 +10,7 @@ describe('display dates in Central time', () => {
     expect(formatDisplayDateTime('2026-01-01T05:59:00Z', 'HH:mm')).toBe('23:59');
   });
 
-  it('shows a wire date (already Central) as written, whatever the browser\'s time zone', () => {
+  it("shows a wire date (already Central) as written, whatever the browser's time zone", () => {
     const zone = process.env.TZ;
     try {
       for (const tz of ['UTC', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo']) {
@@ -30,9 +30,17 @@ describe('display dates in Central time', () => {
 
   it('writes what the date library wrote before, around midnight, the clock changes and new year', () => {
     const instants = [
-      '2026-03-08T07:59:59Z', '2026-03-08T08:00:00Z', '2026-03-08T08:30:00Z', // spring forward, 02:00 CST → 03:00 CDT
-      '2026-11-01T05:59:59Z', '2026-11-01T06:00:00Z', '2026-11-01T07:00:00Z', // fall back, 02:00 CDT → 01:00 CST
-      '2025-12-31T23:30:00Z', '2026-01-01T05:00:00Z', '2026-01-01T06:00:00Z', '2024-02-29T12:00:00Z', '2020-01-01T00:00:00Z',
+      '2026-03-08T07:59:59Z',
+      '2026-03-08T08:00:00Z',
+      '2026-03-08T08:30:00Z', // spring forward, 02:00 CST → 03:00 CDT
+      '2026-11-01T05:59:59Z',
+      '2026-11-01T06:00:00Z',
+      '2026-11-01T07:00:00Z', // fall back, 02:00 CDT → 01:00 CST
+      '2025-12-31T23:30:00Z',
+      '2026-01-01T05:00:00Z',
+      '2026-01-01T06:00:00Z',
+      '2024-02-29T12:00:00Z',
+      '2020-01-01T00:00:00Z',
     ];
     // Every fifth hour of a year (and a minute more each time), too.
     for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 5 * 3_600_000 + 61_000) instants.push(new Date(t).toISOString());

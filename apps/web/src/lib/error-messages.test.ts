@@ -26,25 +26,18 @@ describe('error catalogue', () => {
   });
 
   it('gives the text of any thrown value', () => {
-    expect(errorText(new ApiError({ status: 0, kind: 'network', message: GENERIC_ERROR_MESSAGES.network }))).toBe(
-      GENERIC_ERROR_MESSAGES.network,
-    );
+    expect(errorText(new ApiError({ status: 0, kind: 'network', message: GENERIC_ERROR_MESSAGES.network }))).toBe(GENERIC_ERROR_MESSAGES.network);
     expect(errorText(new Error('boom'))).toBe(GENERIC_ERROR_MESSAGES.other);
     expect(errorText('nope')).toBe(GENERIC_ERROR_MESSAGES.other);
   });
 
   it('builds failed-save texts for an entity, server message first', () => {
-    const err = (status: number, serverMessage?: string) =>
-      new ApiError({ status, message: errorMessageFor(status, serverMessage), serverMessage });
+    const err = (status: number, serverMessage?: string) => new ApiError({ status, message: errorMessageFor(status, serverMessage), serverMessage });
     expect(saveErrorText(err(400), 'Trip')).toBe('Invalid trip data. Please check your input and try again.');
     expect(saveErrorText(err(404), 'trip')).toBe('Trip not found.');
     expect(saveErrorText(err(500), 'Trip')).toBe('Server error. Please try again later.');
-    expect(saveErrorText(err(409, 'Trip with this load number already exists.'), 'Trip')).toBe(
-      'Trip with this load number already exists.',
-    );
+    expect(saveErrorText(err(409, 'Trip with this load number already exists.'), 'Trip')).toBe('Trip with this load number already exists.');
     expect(saveErrorText(err(403), 'Trip')).toBe(GENERIC_ERROR_MESSAGES[403]);
-    expect(saveErrorText(new ApiError({ status: 0, kind: 'timeout', message: GENERIC_ERROR_MESSAGES.timeout }), 'Trip')).toBe(
-      GENERIC_ERROR_MESSAGES.timeout,
-    );
+    expect(saveErrorText(new ApiError({ status: 0, kind: 'timeout', message: GENERIC_ERROR_MESSAGES.timeout }), 'Trip')).toBe(GENERIC_ERROR_MESSAGES.timeout);
   });
 });

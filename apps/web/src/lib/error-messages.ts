@@ -40,12 +40,7 @@ interface ErrorLike {
 }
 
 function isErrorLike(error: unknown): error is ErrorLike {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { status?: unknown }).status === 'number' &&
-    typeof (error as { message?: unknown }).message === 'string'
-  );
+  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number' && typeof (error as { message?: unknown }).message === 'string';
 }
 
 /** Text for any thrown value: an API error's own message, otherwise the generic 'other' text. */

@@ -37,8 +37,10 @@ type RowOf<D extends RouteDef> = ApiData<D> extends Paged<infer T> ? T : never;
 
 function lookupQuery<D extends ListRoute>(area: QueryArea, route: RouteRef<D>, fixed: Query, keyParts: readonly unknown[] = []) {
   return (keyword: string) =>
-    pagedInfiniteQueryOptions(areaKeys(area).options(...keyParts, fixed, keyword), (page, signal): Promise<Paged<RowOf<D>>> =>
-      callApi(route as RouteRef<ListRoute>, { query: { keyword, page, size: LOOKUP_PAGE_SIZE, ...fixed }, signal }) as Promise<Paged<RowOf<D>>>,
+    pagedInfiniteQueryOptions(
+      areaKeys(area).options(...keyParts, fixed, keyword),
+      (page, signal): Promise<Paged<RowOf<D>>> =>
+        callApi(route as RouteRef<ListRoute>, { query: { keyword, page, size: LOOKUP_PAGE_SIZE, ...fixed }, signal }) as Promise<Paged<RowOf<D>>>,
     );
 }
 

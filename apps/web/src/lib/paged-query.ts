@@ -8,10 +8,7 @@ export { PAGE_SIZE_DEFAULT };
  * page, size }`): page 0 first, then the next page while `page < totalPages - 1`. While a new
  * key loads (another sort or keyword) the previous rows stay on screen.
  */
-export function pagedInfiniteQueryOptions<TItem, TKey extends QueryKey>(
-  queryKey: TKey,
-  fetchPage: (page: number, signal: AbortSignal) => Promise<Paged<TItem>>,
-) {
+export function pagedInfiniteQueryOptions<TItem, TKey extends QueryKey>(queryKey: TKey, fetchPage: (page: number, signal: AbortSignal) => Promise<Paged<TItem>>) {
   return infiniteQueryOptions<Paged<TItem>, Error, InfiniteData<Paged<TItem>, number>, TKey, number>({
     queryKey,
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),

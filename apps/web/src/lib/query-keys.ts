@@ -89,11 +89,7 @@ export async function refreshAfterWrite(queryClient: QueryClient, area: WriteAre
  * A mutation that writes `area`; on success it refreshes what {@link WRITE_REFRESHES} names.
  * `apply` puts the server's answer into the cache first, where a screen shows it at once.
  */
-export function useWriteMutation<TInput, TResult>(
-  area: WriteArea,
-  mutationFn: (input: TInput) => Promise<TResult>,
-  apply?: (queryClient: QueryClient, result: TResult) => void,
-) {
+export function useWriteMutation<TInput, TResult>(area: WriteArea, mutationFn: (input: TInput) => Promise<TResult>, apply?: (queryClient: QueryClient, result: TResult) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

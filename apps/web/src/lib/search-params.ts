@@ -44,8 +44,7 @@ export function oneOfParam<const V extends readonly string[]>(values: V): ParamR
 export const booleanParam: ParamReader<boolean | undefined> = (value) => (typeof value === 'boolean' ? value : undefined);
 
 /** A date-time in the wire format MM/DD/YYYY HH:mm:ss, else absent. */
-export const wireDateParam: ParamReader<string | undefined> = (value) =>
-  typeof value === 'string' && WIRE_DATE_TIME_PATTERN.test(value) ? value : undefined;
+export const wireDateParam: ParamReader<string | undefined> = (value) => (typeof value === 'string' && WIRE_DATE_TIME_PATTERN.test(value) ? value : undefined);
 
 /** `<field>,<asc|desc>` with a field from `fields` (a list's sort fields from contracts), else absent (no sort). */
 export function sortParam(fields: readonly string[]): ParamReader<string | undefined> {
@@ -66,9 +65,7 @@ type Flat<T> = { [K in keyof T]: T[K] };
 type OptionalKeys<R extends Readers> = { [K in keyof R]: undefined extends ReturnType<R[K]> ? K : never }[keyof R];
 
 /** What a route's search reads as: params whose reader may give undefined are optional. */
-export type SearchOf<R extends Readers> = Flat<
-  { [K in OptionalKeys<R>]?: ReturnType<R[K]> } & { [K in Exclude<keyof R, OptionalKeys<R>>]: ReturnType<R[K]> }
->;
+export type SearchOf<R extends Readers> = Flat<{ [K in OptionalKeys<R>]?: ReturnType<R[K]> } & { [K in Exclude<keyof R, OptionalKeys<R>>]: ReturnType<R[K]> }>;
 
 /**
  * A route's `validateSearch` from one reader per param. Params the URL does not have stay absent

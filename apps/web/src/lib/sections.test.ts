@@ -6,7 +6,17 @@ const granted = (...names: string[]) => names.map((name) => ({ name, enabled: tr
 describe('home path', () => {
   it('is the first section the user may view, in the spec order, else /trips', () => {
     expect(SECTIONS.map((s) => s.path)).toEqual([
-      '/trips', '/routes', '/reports', '/mileage-review', '/trucks', '/dispatchers', '/shops', '/companies', '/system', '/users', '/roles',
+      '/trips',
+      '/routes',
+      '/reports',
+      '/mileage-review',
+      '/trucks',
+      '/dispatchers',
+      '/shops',
+      '/companies',
+      '/system',
+      '/users',
+      '/roles',
     ]);
     expect(homePath(granted('CAN_SHOW_USERS', 'CAN_SHOW_REPORTS'))).toBe('/reports');
     expect(homePath(granted('CAN_SHOW_TRUCK_PAGE'))).toBe('/trucks');

@@ -60,7 +60,10 @@ describe('ensureSession', () => {
   });
 
   it('signs out when the refresh of an expired token fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(Response.json({ status: 401, code: 'UNAUTHORIZED', message: 'nope' }, { status: 401 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ status: 401, code: 'UNAUTHORIZED', message: 'nope' }, { status: 401 }))),
+    );
     setTokens({ accessToken: tokenExpiringIn(-60), refreshToken: 'revoked' });
     await expect(ensureSession()).resolves.toBe('signed-out');
     expect(getAccessToken()).toBeNull();

@@ -38,9 +38,7 @@ export function stubIntersectionObserver() {
     show(ratio: number) {
       act(() => {
         for (const o of [...observers]) {
-          const entries = [...o.targets].map(
-            (target) => ({ target, isIntersecting: ratio > 0, intersectionRatio: ratio, time: 0 }) as unknown as IntersectionObserverEntry,
-          );
+          const entries = [...o.targets].map((target) => ({ target, isIntersecting: ratio > 0, intersectionRatio: ratio, time: 0 }) as unknown as IntersectionObserverEntry);
           if (entries.length) o.callback(entries, o.self);
         }
       });

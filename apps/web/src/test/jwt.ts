@@ -1,7 +1,6 @@
 /** An unsigned JWT-shaped token for tests (the web app only reads claims, it never verifies). */
 export function fakeJwt(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) =>
-    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
 }
 

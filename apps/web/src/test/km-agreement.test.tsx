@@ -32,12 +32,34 @@ const BASIS = { kind: 'COMPANY', band: 'LONG', factor: 1.0812, sampleSize: 212, 
 const SETTING = { id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'KM' };
 
 const TRIP_ROW: TripRow = {
-  id: 7, truckId: 12, driverId: 2, unitNumber: '101', driverName: 'Sam Hill', assignUserName: null, companyName: 'Acme Freight',
-  loadNumber: 'LD-1001', trailerNumber: null, identifierType: 'LOAD_NUMBER', dispatcherName: null,
-  miles: 785.7, totalEmpty: 50, pu: 50, trl: 0, totalMiles: TOTAL_MI, routeSource: 'ESTIMATE', routeEstimateBasis: BASIS,
-  payableMileage: TOTAL_MI, loadedMiles: 785.7, emptyMiles: 50,
-  pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', isRecoveryLoad: false, recoveryReasonName: null,
-  pickupDateTime: '03/02/2026 09:00:00', updated: '2026-03-02T15:00:00.000Z', tripStatus: 'COMPLETED',
+  id: 7,
+  truckId: 12,
+  driverId: 2,
+  unitNumber: '101',
+  driverName: 'Sam Hill',
+  assignUserName: null,
+  companyName: 'Acme Freight',
+  loadNumber: 'LD-1001',
+  trailerNumber: null,
+  identifierType: 'LOAD_NUMBER',
+  dispatcherName: null,
+  miles: 785.7,
+  totalEmpty: 50,
+  pu: 50,
+  trl: 0,
+  totalMiles: TOTAL_MI,
+  routeSource: 'ESTIMATE',
+  routeEstimateBasis: BASIS,
+  payableMileage: TOTAL_MI,
+  loadedMiles: 785.7,
+  emptyMiles: 50,
+  pickupLocation: 'Chicago, IL',
+  deliveryLocation: 'Dallas, TX',
+  isRecoveryLoad: false,
+  recoveryReasonName: null,
+  pickupDateTime: '03/02/2026 09:00:00',
+  updated: '2026-03-02T15:00:00.000Z',
+  tripStatus: 'COMPLETED',
 };
 
 const STATS: TripMileStats = {
@@ -56,16 +78,37 @@ const STOPS = [
   { lat: 32.7767, lng: -96.797, type: 'DELIVERY', address: 'Dallas, TX, United States' },
 ] as const;
 const ROUTE_DATA = {
-  id: 7, truckId: 12, loadNumber: 'LD-1001', trailerNumber: null, identifierType: 'LOAD_NUMBER', samsaraLocation: null, gleLocation: null,
-  tripStops: STOPS.map((s, i) => ({ id: i + 1, address: s.address, latitude: s.lat, longitude: s.lng, stopType: s.type, loadStatus: 'EMPTY', orderIndex: i, distance: null, totalDistance: null, duration: null })),
+  id: 7,
+  truckId: 12,
+  loadNumber: 'LD-1001',
+  trailerNumber: null,
+  identifierType: 'LOAD_NUMBER',
+  samsaraLocation: null,
+  gleLocation: null,
+  tripStops: STOPS.map((s, i) => ({
+    id: i + 1,
+    address: s.address,
+    latitude: s.lat,
+    longitude: s.lng,
+    stopType: s.type,
+    loadStatus: 'EMPTY',
+    orderIndex: i,
+    distance: null,
+    totalDistance: null,
+    duration: null,
+  })),
 } as unknown as TripRouteData;
 const ROUTE = {
-  source: 'ESTIMATE', estimateReason: 'NO_KEY', estimateBasis: BASIS,
+  source: 'ESTIMATE',
+  estimateReason: 'NO_KEY',
+  estimateBasis: BASIS,
   routes: [{ legs: [{ distance: TOTAL_MI * MI, duration: 13 * 3600, polyline: '' }], distance: TOTAL_MI * MI, duration: 13 * 3600, notices: [], truckRestricted: false }],
 };
 const HERE_SUMMARY: MapSourceSummary = { type: 'here', method: 'ESTIMATE', distance: TOTAL_MI * MI, duration: 13 * 3600, estimateBasis: BASIS };
 const HERE_REPORT: MapSourceReport = {
-  type: 'here', method: 'ESTIMATE', estimateBasis: BASIS,
+  type: 'here',
+  method: 'ESTIMATE',
+  estimateBasis: BASIS,
   rows: [
     { stopType: 'START', city: 'Chicago, IL', distance: 0, totalDistance: 0, duration: 0 },
     { stopType: 'DELIVERY', city: 'Dallas, TX', distance: TOTAL_MI * MI, totalDistance: TOTAL_MI * MI, duration: 13 * 3600 },
@@ -73,10 +116,26 @@ const HERE_REPORT: MapSourceReport = {
   totals: { distance: TOTAL_MI * MI, duration: 13 * 3600 },
 };
 const REPORT_ROW: ReportRow = {
-  periodGroup: '03/02/2026 - 03/08/2026', periodStart: '03/02/2026 00:00:00', periodEnd: '03/08/2026 23:59:59',
-  truckCount: 1, loadCount: 1, totalMiles: TOTAL_MI, totalEmptyMiles: 50, totalPuMiles: 50, totalTrlMiles: 0, totalLoadedMiles: 785.7,
-  totalPayableMileage: TOTAL_MI, emptyMiles: 50, loadedMiles: 785.7, telematicsLoadCount: 0, plannedMiles: null, actualMiles: null,
-  milesDifference: null, dataCoverage: 0, estimateLoadCount: 1, noPayableLoadCount: 0,
+  periodGroup: '03/02/2026 - 03/08/2026',
+  periodStart: '03/02/2026 00:00:00',
+  periodEnd: '03/08/2026 23:59:59',
+  truckCount: 1,
+  loadCount: 1,
+  totalMiles: TOTAL_MI,
+  totalEmptyMiles: 50,
+  totalPuMiles: 50,
+  totalTrlMiles: 0,
+  totalLoadedMiles: 785.7,
+  totalPayableMileage: TOTAL_MI,
+  emptyMiles: 50,
+  loadedMiles: 785.7,
+  telematicsLoadCount: 0,
+  plannedMiles: null,
+  actualMiles: null,
+  milesDifference: null,
+  dataCoverage: 0,
+  estimateLoadCount: 1,
+  noPayableLoadCount: 0,
 };
 
 function api() {
@@ -131,9 +190,23 @@ describe('one trip in KM: every screen shows the same distance', { timeout: 30_0
     );
     await screen.findByText('LD-1001', {}, wait);
     const table = screen.getByRole('table', { name: 'Trips' });
-    await waitFor(() => expect(within(table).getAllByRole('columnheader').some((h) => h.textContent?.trim() === 'TOTAL KM')).toBe(true), wait);
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim() ?? '');
-    const cells = within(within(table).getAllByRole('row').find((r) => r.textContent?.includes('LD-1001'))!).getAllByRole('cell');
+    await waitFor(
+      () =>
+        expect(
+          within(table)
+            .getAllByRole('columnheader')
+            .some((h) => h.textContent?.trim() === 'TOTAL KM'),
+        ).toBe(true),
+      wait,
+    );
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim() ?? '');
+    const cells = within(
+      within(table)
+        .getAllByRole('row')
+        .find((r) => r.textContent?.includes('LD-1001'))!,
+    ).getAllByRole('cell');
     seen.list = estimateOf(cells[headers.indexOf('TOTAL KM')]!);
     expect(cells[headers.indexOf('Payable km')]!.textContent).toBe(KM_TEXT);
     noMilesKm();
@@ -143,8 +216,18 @@ describe('one trip in KM: every screen shows the same distance', { timeout: 30_0
     api();
     renderWithApp(<MileageReportDialog trip={{ id: 7, number: 'LD-1001' }} onOpenChange={() => {}} />, { user });
     const table = await screen.findByRole('table', { name: 'Mileage by source' }, wait);
-    await waitFor(() => expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toContain('TOTAL KM'), wait);
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent ?? '');
+    await waitFor(
+      () =>
+        expect(
+          within(table)
+            .getAllByRole('columnheader')
+            .map((h) => h.textContent),
+        ).toContain('TOTAL KM'),
+      wait,
+    );
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent ?? '');
     const routing = within(table).getAllByRole('row')[1]!;
     expect(within(routing).getByRole('rowheader')).toHaveTextContent(/^Estimate/);
     seen.mileageReport = estimateOf(within(routing).getAllByRole('cell')[headers.indexOf('TOTAL KM') - 1]!);

@@ -1,14 +1,7 @@
 import type { CurrentUser } from '@milepost/contracts/auth';
 import { SECTIONS } from '@/lib/sections';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
+import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { meQueryKey } from '@/lib/current-user';

@@ -1,7 +1,23 @@
 import { z } from 'zod';
 import { envelope, idParam, paged } from '../api';
 import { versionedChangeBody } from '../users-api';
-import { changeTripStatusQuery, checkNumberQuery, duplicateCheckRow, historyEntry, historyQuery, identifierNumberItem, identifierNumbersQuery, infoByNumberQuery, tripDetail, tripExportQuery, tripInput, tripListQuery, tripRow, tripUpdate, vehicleInfo } from '../trips-api';
+import {
+  changeTripStatusQuery,
+  checkNumberQuery,
+  duplicateCheckRow,
+  historyEntry,
+  historyQuery,
+  identifierNumberItem,
+  identifierNumbersQuery,
+  infoByNumberQuery,
+  tripDetail,
+  tripExportQuery,
+  tripInput,
+  tripListQuery,
+  tripRow,
+  tripUpdate,
+  vehicleInfo,
+} from '../trips-api';
 import { tripMapQuery, tripMapReport, tripMapSummary } from '../trip-map-api';
 import { recomputeRoutesRequest, recomputeRoutesResponse } from '../routing-api';
 import { defineRoutes } from '../route-table';

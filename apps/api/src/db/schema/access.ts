@@ -35,8 +35,12 @@ export const permissions = pgTable(
 export const rolePermissions = pgTable(
   'role_permissions',
   {
-    roleId: integer().notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    permissionId: integer().notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer()
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.permissionId] }), index('role_permissions_permission_idx').on(t.permissionId)],
 );
@@ -62,8 +66,7 @@ export const users = pgTable(
     searchVector: tsvector()
       .notNull()
       .generatedAlwaysAs(
-        (): SQL =>
-          sql`to_tsvector('simple'::regconfig, ${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || ' ' || translate(${users.email}, '@.', '  '))`,
+        (): SQL => sql`to_tsvector('simple'::regconfig, ${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || ' ' || translate(${users.email}, '@.', '  '))`,
       ),
     ...timestamps,
   },

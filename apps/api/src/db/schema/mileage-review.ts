@@ -36,7 +36,9 @@ export const tripReview = pgTable(
     /** NEEDS_REVIEW | READY | APPROVED */
     status: text().notNull(),
     /** [{ code, sentence }] */
-    flags: jsonb().notNull().default(sql`'[]'::jsonb`),
+    flags: jsonb()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     routedM: doublePrecision(),
     /** HERE | ESTIMATE */
     routeSource: text(),
@@ -83,7 +85,9 @@ export const tripReview = pgTable(
     index('trip_review_actual_idx').on(t.status, t.actualM, t.tripId),
     index('trip_review_payable_idx').on(t.status, t.payableM, t.tripId),
     // The open rows behind their company's rule, found per company by the pay-rule job and the queue's `recomputing` (migration 0029).
-    index('trip_review_rule_version_idx').on(t.companyId, t.ruleVersion, t.tripId).where(sql`${t.payableM} is null`),
+    index('trip_review_rule_version_idx')
+      .on(t.companyId, t.ruleVersion, t.tripId)
+      .where(sql`${t.payableM} is null`),
   ],
 );
 

@@ -92,11 +92,7 @@ export const drivers = pgTable(
     active: boolean().notNull().default(true),
     ...timestamps,
   },
-  (t) => [
-    index('drivers_truck_idx').on(t.truckId),
-    index('drivers_assigned_user_idx').on(t.assignedUserId),
-    index('drivers_name_idx').on(t.firstName, t.lastName, t.id),
-  ],
+  (t) => [index('drivers_truck_idx').on(t.truckId), index('drivers_assigned_user_idx').on(t.assignedUserId), index('drivers_name_idx').on(t.firstName, t.lastName, t.id)],
 );
 
 export const shops = pgTable(

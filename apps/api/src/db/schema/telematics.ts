@@ -28,7 +28,12 @@ export const companyProviders = pgTable(
     tokenHint: text(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.provider] }), index('company_providers_enabled_idx').on(t.provider, t.companyId).where(sql`${t.enabled}`)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.provider] }),
+    index('company_providers_enabled_idx')
+      .on(t.provider, t.companyId)
+      .where(sql`${t.enabled}`),
+  ],
 );
 
 /**
@@ -170,7 +175,9 @@ export const tripMileStats = pgTable(
     trlM: doublePrecision(),
     totalM: doublePrecision(),
     totalOdometersM: doublePrecision(),
-    computedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    computedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     inputsKey: text().notNull(),
     /** The whole answer for this source (figures and legs with their flags). */
     detail: jsonb(),
@@ -202,5 +209,9 @@ export const vehiclePositions = pgTable(
     lng: doublePrecision().notNull(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.truckId, t.provider, t.reportedAt] }), index('vehicle_positions_track_idx').on(t.truckId, t.provider, t.at), index('vehicle_positions_at_idx').on(t.at)],
+  (t) => [
+    primaryKey({ columns: [t.truckId, t.provider, t.reportedAt] }),
+    index('vehicle_positions_track_idx').on(t.truckId, t.provider, t.at),
+    index('vehicle_positions_at_idx').on(t.at),
+  ],
 );

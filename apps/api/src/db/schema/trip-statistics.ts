@@ -70,9 +70,13 @@ export const tripStateMiles = pgTable(
   (t) => [
     primaryKey({ name: 'trip_state_miles_pkey', columns: [t.tripId, t.source, t.state] }),
     // Also INCLUDEs state, source and metres (migration 0023), so a custom range's edge months are read from the index alone.
-    index('trip_state_miles_counted_idx').on(t.pickupDateTime, t.truckId).where(sql`${t.best} AND NOT ${t.cancelled}`),
+    index('trip_state_miles_counted_idx')
+      .on(t.pickupDateTime, t.truckId)
+      .where(sql`${t.best} AND NOT ${t.cancelled}`),
     // The splits of older rules the backfill computes again (migration 0027); ROUTE rows are never among them.
-    index('trip_state_miles_rules_idx').on(t.rules, t.tripId).where(sql`${t.source} <> 'ROUTE'`),
+    index('trip_state_miles_rules_idx')
+      .on(t.rules, t.tripId)
+      .where(sql`${t.source} <> 'ROUTE'`),
   ],
 );
 

@@ -81,15 +81,34 @@ export const trips = pgTable(
     index('trips_updated_idx').on(t.updatedAt, t.id),
     index('trips_status_idx').on(t.tripStatus, t.id),
     // The trips whose estimate the HERE retry job recomputes (docs/routing.md#throttles).
-    index('trips_estimate_retry_idx').on(t.id).where(sql`${t.routeEstimateReason} <> 'NO_KEY'`),
+    index('trips_estimate_retry_idx')
+      .on(t.id)
+      .where(sql`${t.routeEstimateReason} <> 'NO_KEY'`),
     // Number lookups by prefix (picker) and equality, without regard to letter case.
     index('trips_identifier_prefix_idx').using('btree', t.identifierType, sql`lower(${t.identifierValue}) text_pattern_ops`),
     // Number lookups by any part of the number ("7842" finds LD-784210): pg_trgm, docs/decisions/007-trip-editing-for-dispatchers.md.
     index('trips_identifier_trgm_idx').using('gin', sql`lower(${t.identifierValue}) gin_trgm_ops`),
     // One (column, id) index per sortable column.
-    ...(['truckUnit', 'driverName', 'assignedUserName', 'companyName', 'dispatcherName', 'identifierValue', 'routeM', 'routeTotalEmptyM', 'routePuM', 'routeTrlM', 'routeTotalM', 'payableM', 'loadedM', 'emptyM', 'pickupLocation', 'deliveryLocation'] as const).map((c) =>
-      index(`trips_sort_${c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}_idx`).on(t[c], t.id),
-    ),
+    ...(
+      [
+        'truckUnit',
+        'driverName',
+        'assignedUserName',
+        'companyName',
+        'dispatcherName',
+        'identifierValue',
+        'routeM',
+        'routeTotalEmptyM',
+        'routePuM',
+        'routeTrlM',
+        'routeTotalM',
+        'payableM',
+        'loadedM',
+        'emptyM',
+        'pickupLocation',
+        'deliveryLocation',
+      ] as const
+    ).map((c) => index(`trips_sort_${c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}_idx`).on(t[c], t.id)),
   ],
 );
 
@@ -129,7 +148,9 @@ export const tripHistory = pgTable(
     oldValue: text(),
     newValue: text(),
     changedBy: integer().references(() => users.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('trip_history_trip_idx').on(t.tripId, t.createdAt, t.id)],
 );

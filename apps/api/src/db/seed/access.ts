@@ -22,18 +22,20 @@ export async function syncAccessCatalogue(db: Db): Promise<void> {
     const [seeded] = await tx.select().from(appMeta).where(eq(appMeta.key, 'roles_seeded'));
     if (!seeded) {
       for (const role of SEEDED_ROLES) {
-        const [r] = await tx
-          .insert(roles)
-          .values({ name: role.name, description: role.description })
-          .onConflictDoNothing()
-          .returning({ id: roles.id });
+        const [r] = await tx.insert(roles).values({ name: role.name, description: role.description }).onConflictDoNothing().returning({ id: roles.id });
         if (!r) continue;
-        const granted = await tx.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...role.permissions]));
+        const granted = await tx
+          .select({ id: permissions.id })
+          .from(permissions)
+          .where(inArray(permissions.name, [...role.permissions]));
         if (granted.length) await tx.insert(rolePermissions).values(granted.map((p) => ({ roleId: r.id, permissionId: p.id })));
       }
       await tx.insert(appMeta).values({ key: 'roles_seeded', value: true });
     } else if (added.length) {
-      const [owner] = await tx.select({ id: roles.id }).from(roles).where(eq(sql`upper(${roles.name})`, 'OWNER'));
+      const [owner] = await tx
+        .select({ id: roles.id })
+        .from(roles)
+        .where(eq(sql`upper(${roles.name})`, 'OWNER'));
       if (owner) {
         await tx
           .insert(rolePermissions)
@@ -54,10 +56,19 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await lockAccessChanges(tx);
-    const [owner] = await tx.select({ id: roles.id }).from(roles).where(eq(sql`upper(${roles.name})`, 'OWNER'));
+    const [owner] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(sql`upper(${roles.name})`, 'OWNER'));
     if (!owner) throw new Error('The OWNER role is missing; cannot ensure the admin account');
-    await tx.update(roles).set({ active: true, updatedAt: sql`now()` }).where(and(eq(roles.id, owner.id), eq(roles.active, false)));
-    const catalogue = await tx.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...PERMISSION_NAMES]));
+    await tx
+      .update(roles)
+      .set({ active: true, updatedAt: sql`now()` })
+      .where(and(eq(roles.id, owner.id), eq(roles.active, false)));
+    const catalogue = await tx
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(inArray(permissions.name, [...PERMISSION_NAMES]));
     await tx
       .insert(rolePermissions)
       .values(catalogue.map((p) => ({ roleId: owner.id, permissionId: p.id })))
@@ -66,7 +77,10 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
       .update(permissions)
       .set({ enabled: true, updatedAt: sql`now()` })
       .where(and(inArray(permissions.name, [...ACCESS_MANAGEMENT_PERMISSIONS]), eq(permissions.enabled, false)));
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
     if (existing) {
       await tx
         .update(users)

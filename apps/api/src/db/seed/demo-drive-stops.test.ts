@@ -45,7 +45,7 @@ const LANES: { name: string; stops: { lat: number; lng: number; type: StopType }
 /** A small deterministic generator (the drives' bends and speeds). */
 function seeded(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32;
 }
 
 const columns = (fixes: { time: number; lat: number; lng: number }[]) => ({

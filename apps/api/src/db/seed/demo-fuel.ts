@@ -18,7 +18,7 @@ const DEMO_RATES: Record<string, number> = {
   AB: 0.394, BC: 0.741, MB: 0.424, NB: 0.53, NL: 0.64, NS: 0.47, ON: 0.433, PE: 0.458, QC: 0.612, SK: 0.455,
 }; // prettier-ignore
 const DEMO_SURCHARGES: Record<string, number> = { KY: 0.1 };
-const VENDORS = ["Pilot #412", "Love's #301", 'TA #12', 'Petro #88', 'Flying J #645', 'Speedway #7'] as const;
+const VENDORS = ['Pilot #412', "Love's #301", 'TA #12', 'Petro #88', 'Flying J #645', 'Speedway #7'] as const;
 
 /**
  * A quarter of fuel and its rates for the demo (docs/ifta.md "Demo"): for each leg of a demo trip
@@ -51,12 +51,23 @@ export async function seedDemoFuel(db: Db) {
       city: null,
     });
   }
-  for (let i = 0; i < purchases.length; i += 1000) await db.insert(fuelPurchases).values(purchases.slice(i, i + 1000)).onConflictDoNothing();
+  for (let i = 0; i < purchases.length; i += 1000)
+    await db
+      .insert(fuelPurchases)
+      .values(purchases.slice(i, i + 1000))
+      .onConflictDoNothing();
   for (const quarter of quarters) {
     await db.insert(iftaRateQuarters).values({ quarter, version: 1 }).onConflictDoNothing();
     await db
       .insert(iftaRates)
-      .values(Object.entries(DEMO_RATES).map(([jurisdiction, rate]) => ({ quarter, jurisdiction, ratePerGallon: rate.toFixed(4), surchargePerGallon: (DEMO_SURCHARGES[jurisdiction] ?? 0).toFixed(4) })))
+      .values(
+        Object.entries(DEMO_RATES).map(([jurisdiction, rate]) => ({
+          quarter,
+          jurisdiction,
+          ratePerGallon: rate.toFixed(4),
+          surchargePerGallon: (DEMO_SURCHARGES[jurisdiction] ?? 0).toFixed(4),
+        })),
+      )
       .onConflictDoNothing();
   }
 }

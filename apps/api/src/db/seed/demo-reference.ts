@@ -16,13 +16,13 @@ export const DEMO_PLACES = [
   ['Denver, CO, United States', 39.739235, -104.99025],
   ['Phoenix, AZ, United States', 33.448376, -112.074036],
   ['Los Angeles, CA, United States', 34.052235, -118.243683],
-  ['Salt Lake City, UT, United States', 40.760780, -111.891045],
+  ['Salt Lake City, UT, United States', 40.76078, -111.891045],
   ['Nashville, TN, United States', 36.162663, -86.781601],
   ['Charlotte, NC, United States', 35.227085, -80.843124],
   ['Jacksonville, FL, United States', 30.332184, -81.655647],
   ['Houston, TX, United States', 29.760427, -95.369804],
   ['Laredo, TX, United States', 27.530567, -99.480324],
-  ['Oklahoma City, OK, United States', 35.467560, -97.516426],
+  ['Oklahoma City, OK, United States', 35.46756, -97.516426],
   ['Omaha, NE, United States', 41.256538, -95.934502],
   ['Minneapolis, MN, United States', 44.977753, -93.265015],
   ['Detroit, MI, United States', 42.331429, -83.045753],
@@ -33,7 +33,28 @@ export const DEMO_PLACES = [
   ['Reno, NV, United States', 39.529633, -119.813805],
 ] as const;
 
-const FIRST = ['James', 'Maria', 'Robert', 'Linda', 'Carlos', 'Aisha', 'Dmitri', 'Jamal', 'Rosa', 'Tyrone', 'Emily', 'Luis', 'Bohdan', 'Sandra', 'Kevin', 'Nadia', 'Victor', 'Grace', 'Oscar', 'Tanya'];
+const FIRST = [
+  'James',
+  'Maria',
+  'Robert',
+  'Linda',
+  'Carlos',
+  'Aisha',
+  'Dmitri',
+  'Jamal',
+  'Rosa',
+  'Tyrone',
+  'Emily',
+  'Luis',
+  'Bohdan',
+  'Sandra',
+  'Kevin',
+  'Nadia',
+  'Victor',
+  'Grace',
+  'Oscar',
+  'Tanya',
+];
 const LAST = ['Walker', 'Garcia', 'Johnson', 'Nguyen', 'Petrov', 'Brown', 'Lopez', 'Okafor', 'Smith', 'Kowalski', 'Hughes', 'Ramirez', 'Bennett', 'Karimov', 'Foster', 'Reyes'];
 
 /**
@@ -125,9 +146,9 @@ export async function seedDemoReference(tx: Db): Promise<void> {
     { name: 'Love’s Truck Care', location: 'Oklahoma City, OK, United States', latitude: 35.46756, longitude: -97.516426 },
     { name: 'Peterbilt of Atlanta', location: 'Atlanta, GA, United States', latitude: 33.748997, longitude: -84.387985 },
   ]);
-  await tx.insert(recoveryReasons).values(
-    ['Truck breakdown', 'Driver out of hours', 'Accident', 'Load refused by receiver', 'Weather closure', 'Reefer failure'].map((name) => ({ name })),
-  );
+  await tx
+    .insert(recoveryReasons)
+    .values(['Truck breakdown', 'Driver out of hours', 'Accident', 'Load refused by receiver', 'Weather closure', 'Reefer failure'].map((name) => ({ name })));
   const [settings] = await tx
     .insert(globalSettings)
     .values({ type: 'TRIP', homeRadius: 2, shopRadius: 1, pickupRadius: 1, trailerRadius: 0.5, deliveryRadius: 1 })

@@ -12,7 +12,9 @@ import { companyProviders, truckProviderLinks } from '../schema/telematics';
 /** Whether the truck's company runs a provider (company_providers). */
 /** The truck's id at a provider (truck_provider_links). */
 const linkOf = (provider: string) =>
-  sql<string | null>`(select ${truckProviderLinks.externalId} from ${truckProviderLinks} where ${truckProviderLinks.truckId} = ${trucks.id} and ${truckProviderLinks.provider} = ${provider})`;
+  sql<
+    string | null
+  >`(select ${truckProviderLinks.externalId} from ${truckProviderLinks} where ${truckProviderLinks.truckId} = ${trucks.id} and ${truckProviderLinks.provider} = ${provider})`;
 const providerOn = (provider: string) =>
   sql<boolean>`exists (select 1 from ${companyProviders} where ${companyProviders.companyId} = ${companies.id} and ${companyProviders.provider} = ${provider} and ${companyProviders.enabled})`;
 import { createTrip, updateTrip } from '../../modules/trips/service';
@@ -24,20 +26,62 @@ import { demoDrive } from './demo-drive';
 
 /** Freight towns the demo loads run between (regional lanes, 50–1 200 miles a trip). */
 const TOWNS = [
-  ['Chicago, IL', 41.8781, -87.6298], ['Gary, IN', 41.5934, -87.3464], ['Joliet, IL', 41.525, -88.0817], ['Rockford, IL', 42.2711, -89.094],
-  ['Milwaukee, WI', 43.0389, -87.9065], ['Indianapolis, IN', 39.7684, -86.1581], ['Fort Wayne, IN', 41.0793, -85.1394], ['Detroit, MI', 42.3314, -83.0458],
-  ['Toledo, OH', 41.6528, -83.5379], ['Columbus, OH', 39.9612, -82.9988], ['Cincinnati, OH', 39.1031, -84.512], ['Cleveland, OH', 41.4993, -81.6944],
-  ['Louisville, KY', 38.2527, -85.7585], ['St. Louis, MO', 38.627, -90.1994], ['Kansas City, MO', 39.0997, -94.5786], ['Des Moines, IA', 41.5868, -93.625],
-  ['Omaha, NE', 41.2565, -95.9345], ['Minneapolis, MN', 44.9778, -93.265], ['Memphis, TN', 35.1495, -90.049], ['Nashville, TN', 36.1627, -86.7816],
-  ['Knoxville, TN', 35.9606, -83.9207], ['Chattanooga, TN', 35.0456, -85.3097], ['Atlanta, GA', 33.749, -84.388], ['Birmingham, AL', 33.5186, -86.8104],
-  ['Charlotte, NC', 35.2271, -80.8431], ['Greensboro, NC', 36.0726, -79.792], ['Savannah, GA', 32.0809, -81.0912], ['Jacksonville, FL', 30.3322, -81.6557],
-  ['Dallas, TX', 32.7767, -96.797], ['Fort Worth, TX', 32.7555, -97.3308], ['Houston, TX', 29.7604, -95.3698], ['San Antonio, TX', 29.4241, -98.4936],
-  ['Austin, TX', 30.2672, -97.7431], ['Laredo, TX', 27.5306, -99.4803], ['Oklahoma City, OK', 35.4676, -97.5164], ['Tulsa, OK', 36.154, -95.9928],
-  ['Little Rock, AR', 34.7465, -92.2896], ['Shreveport, LA', 32.5252, -93.7502], ['Denver, CO', 39.7392, -104.9903], ['Albuquerque, NM', 35.0844, -106.6504],
-  ['El Paso, TX', 31.7619, -106.485], ['Phoenix, AZ', 33.4484, -112.074], ['Tucson, AZ', 32.2226, -110.9747], ['Los Angeles, CA', 34.0522, -118.2437],
-  ['Ontario, CA', 34.0633, -117.6509], ['Bakersfield, CA', 35.3733, -119.0187], ['Fresno, CA', 36.7378, -119.7871], ['Sacramento, CA', 38.5816, -121.4944],
-  ['Reno, NV', 39.5296, -119.8138], ['Salt Lake City, UT', 40.7608, -111.891], ['Las Vegas, NV', 36.1699, -115.1398], ['Harrisburg, PA', 40.2732, -76.8867],
-  ['Allentown, PA', 40.6084, -75.4902], ['Newark, NJ', 40.7357, -74.1724], ['Pittsburgh, PA', 40.4406, -79.9959], ['Baltimore, MD', 39.2904, -76.6122],
+  ['Chicago, IL', 41.8781, -87.6298],
+  ['Gary, IN', 41.5934, -87.3464],
+  ['Joliet, IL', 41.525, -88.0817],
+  ['Rockford, IL', 42.2711, -89.094],
+  ['Milwaukee, WI', 43.0389, -87.9065],
+  ['Indianapolis, IN', 39.7684, -86.1581],
+  ['Fort Wayne, IN', 41.0793, -85.1394],
+  ['Detroit, MI', 42.3314, -83.0458],
+  ['Toledo, OH', 41.6528, -83.5379],
+  ['Columbus, OH', 39.9612, -82.9988],
+  ['Cincinnati, OH', 39.1031, -84.512],
+  ['Cleveland, OH', 41.4993, -81.6944],
+  ['Louisville, KY', 38.2527, -85.7585],
+  ['St. Louis, MO', 38.627, -90.1994],
+  ['Kansas City, MO', 39.0997, -94.5786],
+  ['Des Moines, IA', 41.5868, -93.625],
+  ['Omaha, NE', 41.2565, -95.9345],
+  ['Minneapolis, MN', 44.9778, -93.265],
+  ['Memphis, TN', 35.1495, -90.049],
+  ['Nashville, TN', 36.1627, -86.7816],
+  ['Knoxville, TN', 35.9606, -83.9207],
+  ['Chattanooga, TN', 35.0456, -85.3097],
+  ['Atlanta, GA', 33.749, -84.388],
+  ['Birmingham, AL', 33.5186, -86.8104],
+  ['Charlotte, NC', 35.2271, -80.8431],
+  ['Greensboro, NC', 36.0726, -79.792],
+  ['Savannah, GA', 32.0809, -81.0912],
+  ['Jacksonville, FL', 30.3322, -81.6557],
+  ['Dallas, TX', 32.7767, -96.797],
+  ['Fort Worth, TX', 32.7555, -97.3308],
+  ['Houston, TX', 29.7604, -95.3698],
+  ['San Antonio, TX', 29.4241, -98.4936],
+  ['Austin, TX', 30.2672, -97.7431],
+  ['Laredo, TX', 27.5306, -99.4803],
+  ['Oklahoma City, OK', 35.4676, -97.5164],
+  ['Tulsa, OK', 36.154, -95.9928],
+  ['Little Rock, AR', 34.7465, -92.2896],
+  ['Shreveport, LA', 32.5252, -93.7502],
+  ['Denver, CO', 39.7392, -104.9903],
+  ['Albuquerque, NM', 35.0844, -106.6504],
+  ['El Paso, TX', 31.7619, -106.485],
+  ['Phoenix, AZ', 33.4484, -112.074],
+  ['Tucson, AZ', 32.2226, -110.9747],
+  ['Los Angeles, CA', 34.0522, -118.2437],
+  ['Ontario, CA', 34.0633, -117.6509],
+  ['Bakersfield, CA', 35.3733, -119.0187],
+  ['Fresno, CA', 36.7378, -119.7871],
+  ['Sacramento, CA', 38.5816, -121.4944],
+  ['Reno, NV', 39.5296, -119.8138],
+  ['Salt Lake City, UT', 40.7608, -111.891],
+  ['Las Vegas, NV', 36.1699, -115.1398],
+  ['Harrisburg, PA', 40.2732, -76.8867],
+  ['Allentown, PA', 40.6084, -75.4902],
+  ['Newark, NJ', 40.7357, -74.1724],
+  ['Pittsburgh, PA', 40.4406, -79.9959],
+  ['Baltimore, MD', 39.2904, -76.6122],
   ['Richmond, VA', 37.5407, -77.436],
 ] as const;
 type Town = { address: string; lat: number; lng: number };
@@ -173,7 +217,17 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
     const tripStops = places.map((p, k) => {
       const distance = Math.round(planned[k]?.distance ?? 0);
       total += distance;
-      return { address: p.address, latitude: p.lat, longitude: p.lng, stopType: types[k]!, loadStatus: null, orderIndex: k, distance, totalDistance: total, duration: Math.round(planned[k]?.duration ?? 0) };
+      return {
+        address: p.address,
+        latitude: p.lat,
+        longitude: p.lng,
+        stopType: types[k]!,
+        loadStatus: null,
+        orderIndex: k,
+        distance,
+        totalDistance: total,
+        duration: Math.round(planned[k]?.duration ?? 0),
+      };
     });
     // Pickups on the quarter hour; loads of the last day or two are still on the road, later ones upcoming.
     const upcoming = ageDays < 0.5;
@@ -182,7 +236,15 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
     const odometerStart = Math.round(milesToMetres(300_000 + rand() * 400_000));
     const drive = upcoming
       ? null
-      : demoDrive(places, { plannedLegs: tripStops.map((s) => s.distance), start: pickup.getTime(), rand, stepSeconds: 60, odometerStart, odometerError: 0.002 + rand() * 0.004, until: now });
+      : demoDrive(places, {
+          plannedLegs: tripStops.map((s) => s.distance),
+          start: pickup.getTime(),
+          rand,
+          stepSeconds: 60,
+          odometerStart,
+          odometerError: 0.002 + rand() * 0.004,
+          until: now,
+        });
     const cancelled = !upcoming && rand() < 0.05;
     const status: TripStatus = upcoming ? 'UPCOMING' : cancelled ? 'CANCELLED' : drive!.end <= now ? 'COMPLETED' : 'IN_TRANSIT';
     const completed = status === 'COMPLETED';

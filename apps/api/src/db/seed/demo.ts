@@ -29,7 +29,11 @@ export async function seedDemo(db: Db, routing: RoutingService): Promise<boolean
   if ((await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, 'demo_seeded'))).length) return false;
   const passwordHash = await hashPassword(DEMO_LOGIN.password);
   const seeded = await db.transaction(async (tx) => {
-    const inserted = await tx.insert(appMeta).values({ key: 'demo_seeded', value: sql`to_jsonb(now())` }).onConflictDoNothing().returning();
+    const inserted = await tx
+      .insert(appMeta)
+      .values({ key: 'demo_seeded', value: sql`to_jsonb(now())` })
+      .onConflictDoNothing()
+      .returning();
     if (!inserted.length) return false;
     const roleIds = new Map((await tx.select({ id: roles.id, name: roles.name }).from(roles)).map((r) => [r.name, r.id]));
     for (const u of DEMO_USERS) {

@@ -213,7 +213,14 @@ export function createHereClient(opts: HereClientOptions): HereClient {
     },
 
     async autosuggest({ q, at, limit }) {
-      const query = new URLSearchParams({ q, at: `${at.lat},${at.lng}`, in: `countryCode:${PLACE_SEARCH.countryCode}`, limit: String(limit), lang: PLACE_SEARCH.lang, apiKey: opts.apiKey });
+      const query = new URLSearchParams({
+        q,
+        at: `${at.lat},${at.lng}`,
+        in: `countryCode:${PLACE_SEARCH.countryCode}`,
+        limit: String(limit),
+        lang: PLACE_SEARCH.lang,
+        apiKey: opts.apiKey,
+      });
       const res = await get(withQuery(opts.autosuggestUrl, query), 'autosuggest');
       const parsed = hereAutosuggestResponse.safeParse(await json(res, 'autosuggest'));
       if (!parsed.success) throw new HereError('BAD_ANSWER', 'HERE autosuggest answered an unexpected shape');
@@ -230,10 +237,7 @@ export function createHereClient(opts: HereClientOptions): HereClient {
     },
 
     async tile(z, x, y) {
-      const url = withQuery(
-        opts.tilesUrl.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y)),
-        new URLSearchParams({ apiKey: opts.apiKey }),
-      );
+      const url = withQuery(opts.tilesUrl.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y)), new URLSearchParams({ apiKey: opts.apiKey }));
       const res = await get(url, 'map tiles');
       // Only images are served from our origin (an upstream HTML page would run as ours), and only small ones.
       const contentType = (res.headers.get('content-type') ?? '').trim().toLowerCase();

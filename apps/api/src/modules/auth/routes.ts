@@ -9,7 +9,6 @@ import { route } from '../../platform/route';
 import { routes } from '@milepost/contracts/routes';
 import * as auth from './service';
 
-
 /** Sign-in and password-reset limits; the counters live in PostgreSQL, shared by every instance (docs/deploy.md). */
 function authLimits(config: AppDeps['config']) {
   // Sign-in attempts count per client (IP), generously so an office behind one NAT can sign
@@ -47,30 +46,45 @@ export async function authRoutesOutsidePrefix(app: FastifyInstance, deps: AppDep
   const { config } = deps;
   const { loginWindowMs, loginClientLimit, resetLimit, resetInitLimit, resetFinishLimit } = authLimits(config);
 
-  route(r, routes.auth.authenticate, async (req) => {
-    const perAddress = await countHit(deps.db, `login-email:${req.body.email.toLowerCase()}`, loginWindowMs);
-    if (perAddress.count > config.RATE_LIMIT_LOGIN_MAX) throw new AppError('TOO_MANY_REQUESTS', GENERIC_ERROR_MESSAGES[429], undefined, perAddress.ttlMs / 1000);
-    return { data: await auth.authenticate(deps.auth, req.body.email, req.body.password) };
-  }, {
-    config: { rateLimit: loginClientLimit },
-  });
+  route(
+    r,
+    routes.auth.authenticate,
+    async (req) => {
+      const perAddress = await countHit(deps.db, `login-email:${req.body.email.toLowerCase()}`, loginWindowMs);
+      if (perAddress.count > config.RATE_LIMIT_LOGIN_MAX) throw new AppError('TOO_MANY_REQUESTS', GENERIC_ERROR_MESSAGES[429], undefined, perAddress.ttlMs / 1000);
+      return { data: await auth.authenticate(deps.auth, req.body.email, req.body.password) };
+    },
+    {
+      config: { rateLimit: loginClientLimit },
+    },
+  );
 
-  route(r, routes.auth.resetPasswordInit, async (req) => {
-    // Also limited per address, so one inbox cannot be flooded from many IPs.
-    const perAddress = await countHit(deps.db, `reset-email:${req.query.email.toLowerCase()}`, resetLimit.timeWindow);
-    if (perAddress.count > resetLimit.max) throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.resetRequest429);
-    await auth.requestPasswordReset(deps.auth, req.query.email);
-    return { data: null };
-  }, {
-    config: { rateLimit: resetInitLimit },
-  });
+  route(
+    r,
+    routes.auth.resetPasswordInit,
+    async (req) => {
+      // Also limited per address, so one inbox cannot be flooded from many IPs.
+      const perAddress = await countHit(deps.db, `reset-email:${req.query.email.toLowerCase()}`, resetLimit.timeWindow);
+      if (perAddress.count > resetLimit.max) throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.resetRequest429);
+      await auth.requestPasswordReset(deps.auth, req.query.email);
+      return { data: null };
+    },
+    {
+      config: { rateLimit: resetInitLimit },
+    },
+  );
 
-  route(r, routes.auth.resetPasswordFinish, async (req) => {
-    await auth.finishPasswordReset(deps.auth, req.body);
-    return { data: null };
-  }, {
-    config: { rateLimit: resetFinishLimit },
-  });
+  route(
+    r,
+    routes.auth.resetPasswordFinish,
+    async (req) => {
+      await auth.finishPasswordReset(deps.auth, req.body);
+      return { data: null };
+    },
+    {
+      config: { rateLimit: resetFinishLimit },
+    },
+  );
 
   route(r, routes.auth.me, async (req) => ({ data: await auth.currentUser(deps.db, principalOf(req).userId) }));
 

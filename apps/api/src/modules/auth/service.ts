@@ -44,7 +44,10 @@ export async function authenticate(deps: AuthDeps, email: string, password: stri
       .insert(authSessions)
       .values({ userId: user.id, expiresAt: sql`now() + make_interval(hours => ${deps.sessionTtlHours})` })
       .returning({ id: authSessions.id });
-    await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ lastLoginAt: sql`now()` })
+      .where(eq(users.id, user.id));
     const refreshToken = await issueRefreshToken(tx, session!.id);
     return { accessToken: await signAccessToken(deps.keys, user.id, session!.id), refreshToken };
   });
@@ -81,7 +84,10 @@ export async function refresh(deps: AuthDeps, presented: string): Promise<TokenP
       return { error: 'Refresh token already used; this sign-in has been ended' };
     }
     if (row.revokedAt || row.expired || !row.usable) return { error: AUTH_MESSAGES.sessionEnded };
-    await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.id, row.tokenId));
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: sql`now()` })
+      .where(eq(refreshTokens.id, row.tokenId));
     const refreshToken = await issueRefreshToken(tx, row.sessionId);
     return { tokens: { accessToken: await signAccessToken(deps.keys, row.userId, row.sessionId), refreshToken } };
   });
@@ -159,10 +165,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
 }
 
 /** Sets a new password with a reset token: single use, within its lifetime, for that email. */
-export async function finishPasswordReset(
-  deps: AuthDeps,
-  input: { email: string; token: string; newPassword: string; confirmPassword: string },
-): Promise<void> {
+export async function finishPasswordReset(deps: AuthDeps, input: { email: string; token: string; newPassword: string; confirmPassword: string }): Promise<void> {
   if (input.newPassword !== input.confirmPassword || input.newPassword.length < PASSWORD_MIN_LENGTH || input.newPassword.length > 200) {
     throw new AppError('UNPROCESSABLE', AUTH_MESSAGES.resetFinish422);
   }

@@ -5,13 +5,14 @@ import { route } from '../../platform/route';
 import { routes } from '@milepost/contracts/routes';
 import * as companies from './service';
 
-
 export async function companyRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   route(r, routes.companies.list, async (req) => ({ data: await companies.listCompanies(deps.db, req.query) }));
   route(r, routes.companies.get, async (req) => ({ data: await companies.getCompany(deps.db, req.params.id) }));
   route(r, routes.companies.create, async (req, reply) => reply.status(201).send({ data: await companies.createCompany(deps.db, req.body) }));
   route(r, routes.companies.update, async (req) => ({ data: await companies.updateCompany(deps.db, req.params.id, req.body) }));
-  route(r, routes.companies.changeStatus, async (req) => ({ data: await companies.changeCompanyStatus(deps.db, req.params.id, { active: req.query.active, version: req.body.version }) }));
+  route(r, routes.companies.changeStatus, async (req) => ({
+    data: await companies.changeCompanyStatus(deps.db, req.params.id, { active: req.query.active, version: req.body.version }),
+  }));
   route(r, routes.companies.changeTokens, async (req) => ({ data: await companies.changeCompanyTokens(deps.db, deps.secretBox, req.params.companyId, req.body) }));
 }

@@ -1,14 +1,7 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Paged } from '@milepost/contracts/api';
-import {
-  COMPANY_MESSAGES,
-  type CompanyRow,
-  type companyForm,
-  type companyListQuery,
-  type companyTokensUpdate,
-  type companyUpdate,
-} from '@milepost/contracts/companies-api';
+import { COMPANY_MESSAGES, type CompanyRow, type companyForm, type companyListQuery, type companyTokensUpdate, type companyUpdate } from '@milepost/contracts/companies-api';
 import type { Db } from '../../db/client';
 import { companies } from '../../db/schema/reference';
 import { refreshCompanyReviews } from '../mileage-review';
@@ -36,7 +29,10 @@ type OwnRow = { createdAt: Date } & Omit<CompanyRow, 'created' | keyof CompanyPr
 
 /** Company rows with their providers' fields (one query for the page). */
 async function toRows(db: Db, own: OwnRow[]): Promise<CompanyRow[]> {
-  const providers = await companyProviderFields(db, own.map((c) => c.id));
+  const providers = await companyProviderFields(
+    db,
+    own.map((c) => c.id),
+  );
   return own.map(({ createdAt, ...c }) => ({ ...c, ...providers.get(c.id)!, created: createdAt.toISOString() }));
 }
 
@@ -62,7 +58,11 @@ export async function listCompanies(db: Db, q: z.output<typeof companyListQuery>
     .limit(q.size)
     .offset(q.page * q.size)
     .then((l) => toRows(db, l));
-  const total = db.select({ n: count() }).from(companies).where(where).then((r) => r[0]?.n ?? 0);
+  const total = db
+    .select({ n: count() })
+    .from(companies)
+    .where(where)
+    .then((r) => r[0]?.n ?? 0);
   return toPage(q, rows, total);
 }
 

@@ -40,7 +40,11 @@ export async function listDispatchers(db: Db, q: z.output<typeof dispatcherListQ
     .limit(q.size)
     .offset(q.page * q.size)
     .then((l) => l.map(toRow));
-  const total = db.select({ n: count() }).from(dispatchers).where(where).then((r) => r[0]?.n ?? 0);
+  const total = db
+    .select({ n: count() })
+    .from(dispatchers)
+    .where(where)
+    .then((r) => r[0]?.n ?? 0);
   return toPage(q, rows, total);
 }
 
@@ -64,7 +68,11 @@ export async function createDispatcher(db: Db, input: z.output<typeof dispatcher
 
 export async function updateDispatcher(db: Db, id: number, input: z.output<typeof dispatcherForm>): Promise<DispatcherRow> {
   await assertTeam(db, input.teamId);
-  const rows = await db.update(dispatchers).set({ ...input, updatedAt: sql`now()` }).where(eq(dispatchers.id, id)).returning({ id: dispatchers.id });
+  const rows = await db
+    .update(dispatchers)
+    .set({ ...input, updatedAt: sql`now()` })
+    .where(eq(dispatchers.id, id))
+    .returning({ id: dispatchers.id });
   if (!rows.length) throw new AppError('NOT_FOUND', DISPATCHER_MESSAGES.notFound);
   return getDispatcher(db, id);
 }

@@ -50,7 +50,10 @@ export async function listDrivers(db: Db, q: z.output<typeof driverListQuery>): 
 export async function assignDriversToUser(db: Db, input: z.output<typeof assignDriversForm>): Promise<{ assigned: number }> {
   const ids = [...new Set(input.driverIds)];
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, input.userId), eq(users.active, true)));
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.userId), eq(users.active, true)));
     if (!user) throw new AppError('BAD_REQUEST', DRIVER_MESSAGES.userNotFound, [{ path: 'body.userId', message: DRIVER_MESSAGES.userNotFound }]);
     const found = await tx.select({ id: drivers.id }).from(drivers).where(inArray(drivers.id, ids)).for('update');
     if (found.length !== ids.length) {

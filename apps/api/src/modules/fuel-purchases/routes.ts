@@ -6,7 +6,6 @@ import { route } from '../../platform/route';
 import { routes } from '@milepost/contracts/routes';
 import * as fuel from './service';
 
-
 /** /api/v1/fuel-purchases (api-modules.ts): the IFTA return's fuel (docs/ifta.md). */
 export async function fuelPurchaseRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();

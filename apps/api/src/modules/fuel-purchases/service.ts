@@ -37,7 +37,19 @@ const columns = {
   city: fuelPurchases.city,
   version: fuelPurchases.version,
 };
-type Stored = { id: number; companyId: number | null; truckId: number; unitNumber: string; purchasedAt: Date; jurisdiction: string; gallons: string; amountCents: number | null; vendor: string | null; city: string | null; version: number };
+type Stored = {
+  id: number;
+  companyId: number | null;
+  truckId: number;
+  unitNumber: string;
+  purchasedAt: Date;
+  jurisdiction: string;
+  gallons: string;
+  amountCents: number | null;
+  vendor: string | null;
+  city: string | null;
+  version: number;
+};
 const toRow = ({ gallons, amountCents, purchasedAt, companyId, ...p }: Stored): FuelPurchaseRow => ({
   ...p,
   companyId: companyId ?? 0,
@@ -269,7 +281,12 @@ export interface PurchaseTotal {
 /** Per truck and jurisdiction: the gallons and number of purchases of a company's trucks in [from, to]. */
 export async function purchaseTotals(db: Db, companyId: number, from: Date, to: Date): Promise<PurchaseTotal[]> {
   const rows = await db
-    .select({ truckId: fuelPurchases.truckId, jurisdiction: fuelPurchases.jurisdiction, gallons: sql<string>`sum(${fuelPurchases.gallons})::text`, purchases: sql<number>`count(*)::int` })
+    .select({
+      truckId: fuelPurchases.truckId,
+      jurisdiction: fuelPurchases.jurisdiction,
+      gallons: sql<string>`sum(${fuelPurchases.gallons})::text`,
+      purchases: sql<number>`count(*)::int`,
+    })
     .from(fuelPurchases)
     .where(
       and(

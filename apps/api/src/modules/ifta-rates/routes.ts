@@ -5,7 +5,6 @@ import { route } from '../../platform/route';
 import { routes } from '@milepost/contracts/routes';
 import { importRateMatrix, putRates, ratesOf } from './service';
 
-
 /** /api/v1/ifta-rates (api-modules.ts): a quarter's diesel tax rates (docs/ifta.md "Rates"). */
 export async function iftaRateRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();

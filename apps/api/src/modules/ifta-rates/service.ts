@@ -34,7 +34,10 @@ export async function putRates(db: Db, form: z.output<typeof iftaRatesForm>): Pr
     const [q] = await tx.select({ version: iftaRateQuarters.version }).from(iftaRateQuarters).where(eq(iftaRateQuarters.quarter, form.quarter)).for('update');
     if ((q?.version ?? 0) !== form.version) throw new AppError('STALE_VERSION', IFTA_MESSAGES.ratesStale);
     if (q) {
-      await tx.update(iftaRateQuarters).set({ version: sql`${iftaRateQuarters.version} + 1`, updatedAt: sql`now()` }).where(eq(iftaRateQuarters.quarter, form.quarter));
+      await tx
+        .update(iftaRateQuarters)
+        .set({ version: sql`${iftaRateQuarters.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(iftaRateQuarters.quarter, form.quarter));
     } else {
       // Two first saves at once: the second meets the first's row (unique violation → 409 ALREADY_EXISTS is wrong; it is stale).
       const made = await tx.insert(iftaRateQuarters).values({ quarter: form.quarter, version: 1 }).onConflictDoNothing().returning({ quarter: iftaRateQuarters.quarter });
@@ -42,9 +45,16 @@ export async function putRates(db: Db, form: z.output<typeof iftaRatesForm>): Pr
     }
     await tx.delete(iftaRates).where(eq(iftaRates.quarter, form.quarter));
     if (form.rows.length) {
-      await tx.insert(iftaRates).values(
-        form.rows.map((r) => ({ quarter: form.quarter, jurisdiction: r.jurisdiction, ratePerGallon: r.ratePerGallon.toFixed(4), surchargePerGallon: r.surchargePerGallon.toFixed(4) })),
-      );
+      await tx
+        .insert(iftaRates)
+        .values(
+          form.rows.map((r) => ({
+            quarter: form.quarter,
+            jurisdiction: r.jurisdiction,
+            ratePerGallon: r.ratePerGallon.toFixed(4),
+            surchargePerGallon: r.surchargePerGallon.toFixed(4),
+          })),
+        );
     }
   });
   return ratesOf(db, form.quarter);

@@ -7,7 +7,6 @@ import { routes } from '@milepost/contracts/routes';
 import { csvLines, csvReply, type CsvColumn } from '../../platform/csv';
 import { iftaReturnOf, iftaReturnTrips } from './service';
 
-
 /** The return's rows as filed: one line per jurisdiction, the totals last; numbers stay numbers (a credit is negative). */
 const CSV_COLUMNS: CsvColumn<IftaReturnRow>[] = [
   { header: IFTA_RETURN_CSV_HEADERS[0], value: (r) => r.jurisdiction },

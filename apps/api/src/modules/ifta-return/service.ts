@@ -138,7 +138,8 @@ export async function iftaReturnOf(db: Db, q: IftaReturnQuery): Promise<IftaRetu
   if (ratesVersion === 0) warnings.push({ code: 'NO_RATES', message: `${q.quarter} has no tax rates yet: enter or import them before filing.`, items: [] });
   else {
     const missing = rows.filter((r) => r.taxableMiles > 0 && !rates.has(r.jurisdiction)).map((r) => r.jurisdiction);
-    if (missing.length) warnings.push({ code: 'NO_RATES', message: `No ${q.quarter} rate for ${missing.length} jurisdiction(s) with taxable miles: their tax reads 0.`, items: missing });
+    if (missing.length)
+      warnings.push({ code: 'NO_RATES', message: `No ${q.quarter} rate for ${missing.length} jurisdiction(s) with taxable miles: their tax reads 0.`, items: missing });
   }
   const noFuel = [...truckMetres.keys()].filter((id) => !truckGallons.has(id));
   if (noFuel.length) warnings.push({ code: 'MILES_NO_FUEL', message: `${noFuel.length} truck(s) drove fileable miles and bought no fuel this quarter.`, items: units_(noFuel) });
@@ -148,7 +149,8 @@ export async function iftaReturnOf(db: Db, q: IftaReturnQuery): Promise<IftaRetu
     warnings.push({ code: 'MPG_RANGE', message: `Fleet MPG ${mpg.toFixed(2)} is outside ${MPG_LOW}–${MPG_HIGH}: check the miles and the fuel.`, items: [] });
   }
   const notDriven = [...byState].filter(([s, e]) => e.purchases > 0 && !drivenAnyhow.has(s)).map(([s]) => s);
-  if (notDriven.length) warnings.push({ code: 'FUEL_NOT_DRIVEN', message: `Fuel bought in ${notDriven.length} jurisdiction(s) the trucks never drove this quarter.`, items: notDriven });
+  if (notDriven.length)
+    warnings.push({ code: 'FUEL_NOT_DRIVEN', message: `Fuel bought in ${notDriven.length} jurisdiction(s) the trucks never drove this quarter.`, items: notDriven });
   if (notFileable.length) {
     warnings.push({
       code: 'NOT_FILEABLE',

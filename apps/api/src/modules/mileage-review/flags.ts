@@ -1,12 +1,5 @@
 import { coverageComplete, coverageOf, payableFrom, type SourceCoverage, type SourceMileStats } from '@milepost/contracts/mile-stats-api';
-import {
-  effectiveBasis,
-  formatTolerance,
-  type ActualSource,
-  type PayBasis,
-  type ReviewFlag,
-  type ReviewStatus,
-} from '@milepost/contracts/mileage-review-api';
+import { effectiveBasis, formatTolerance, type ActualSource, type PayBasis, type ReviewFlag, type ReviewStatus } from '@milepost/contracts/mileage-review-api';
 import type { RouteSource } from '@milepost/contracts/routing-api';
 import { metresToMiles, milesToMetres } from '@milepost/geo/units';
 
@@ -54,7 +47,10 @@ const pct = (p: number) => `${Math.abs(p).toLocaleString('en-US', { maximumFract
 /** "Joliet, IL, United States" → "Joliet, IL": the sentences name places the way people say them. */
 export function placeName(address: string | undefined): string {
   if (!address) return 'an unknown stop';
-  const parts = address.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = address
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length > 1 && /^(united states|usa|us)$/i.test(parts.at(-1)!)) parts.pop();
   return parts.slice(-2).join(', ') || address;
 }

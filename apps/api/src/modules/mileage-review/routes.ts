@@ -9,7 +9,6 @@ import { sendJsonText } from '../../platform/json-text';
 import { exportSettlement } from './export';
 import * as review from './service';
 
-
 export async function mileageReviewRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

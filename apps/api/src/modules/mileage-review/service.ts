@@ -179,11 +179,7 @@ export async function refreshCompanyReviews(db: Db, companyId: number, batch = 5
  * rows follow. A job's work (jobs.ts, REVIEW_REFRESH_QUEUE), queued by the settings save.
  */
 export async function refreshProviderReviews(db: Db, provider: ProviderName): Promise<number> {
-  const rows = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(companyProviderOnSql(provider, companies.id))
-    .orderBy(asc(companies.id));
+  const rows = await db.select({ id: companies.id }).from(companies).where(companyProviderOnSql(provider, companies.id)).orderBy(asc(companies.id));
   let done = 0;
   for (const { id } of rows) done += await refreshCompanyReviews(db, id);
   return done;
@@ -210,16 +206,16 @@ export async function backfillReviews(db: Db, limit = 2000, signal?: AbortSignal
 // Pay rule
 
 async function companyIntegration(db: Db, companyId: number) {
-  const [c] = await db.select({ switches: sourceSwitchesSql(companies.id) }).from(companies).where(eq(companies.id, companyId));
+  const [c] = await db
+    .select({ switches: sourceSwitchesSql(companies.id) })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   if (!c) throw new AppError('NOT_FOUND', MILEAGE_REVIEW_MESSAGES.companyNotFound);
   return sourcesOf(c.switches).length > 0;
 }
 
 export async function getPayRule(db: Db, companyId: number): Promise<PayRule> {
-  const [hasIntegration, [row]] = await Promise.all([
-    companyIntegration(db, companyId),
-    db.select().from(companyPayRules).where(eq(companyPayRules.companyId, companyId)),
-  ]);
+  const [hasIntegration, [row]] = await Promise.all([companyIntegration(db, companyId), db.select().from(companyPayRules).where(eq(companyPayRules.companyId, companyId))]);
   const rule = row ? { payBasis: row.payBasis as PayBasis, tolerancePct: row.tolerancePct, version: row.version } : { ...DEFAULT_PAY_RULE };
   return { companyId, ...rule, hasIntegration, sentence: payRuleSentence(rule, hasIntegration) };
 }
@@ -235,7 +231,11 @@ export async function savePayRule(db: Db, actorId: number, companyId: number, in
     const [row] = await tx.select({ version: companyPayRules.version }).from(companyPayRules).where(eq(companyPayRules.companyId, companyId)).for('update');
     if ((row?.version ?? 0) !== input.version) throw new AppError('STALE_VERSION', MILEAGE_REVIEW_MESSAGES.staleRule);
     const values = { payBasis: input.payBasis, tolerancePct: input.tolerancePct, updatedBy: actorId, updatedAt: sql`now()` as unknown as Date };
-    if (row) await tx.update(companyPayRules).set({ ...values, version: sql`${companyPayRules.version} + 1` }).where(eq(companyPayRules.companyId, companyId));
+    if (row)
+      await tx
+        .update(companyPayRules)
+        .set({ ...values, version: sql`${companyPayRules.version} + 1` })
+        .where(eq(companyPayRules.companyId, companyId));
     else
       await tx
         .insert(companyPayRules)
@@ -270,7 +270,9 @@ export async function recomputeRuleReviews(db: Db, companyId: number, opts: { ba
       .select({ id: tripReview.tripId })
       .from(tripReview)
       .innerJoin(companyPayRules, eq(companyPayRules.companyId, tripReview.companyId))
-      .where(and(eq(tripReview.companyId, companyId), isNull(tripReview.payableM), sql`${tripReview.ruleVersion} < ${companyPayRules.version}`, sql`${tripReview.tripId} > ${after}`))
+      .where(
+        and(eq(tripReview.companyId, companyId), isNull(tripReview.payableM), sql`${tripReview.ruleVersion} < ${companyPayRules.version}`, sql`${tripReview.tripId} > ${after}`),
+      )
       .orderBy(asc(tripReview.tripId))
       .limit(batch);
     if (!ids.length) return done;
@@ -297,7 +299,13 @@ export async function companiesBehindRule(db: Db): Promise<{ companyId: number; 
 const r = tripReview;
 const t = trips;
 
-function reviewFilters(q: { companyId?: number | undefined; truckId?: number | undefined; driverId?: number | undefined; fromDate?: Date | undefined; toDate?: Date | undefined }): SQL[] {
+function reviewFilters(q: {
+  companyId?: number | undefined;
+  truckId?: number | undefined;
+  driverId?: number | undefined;
+  fromDate?: Date | undefined;
+  toDate?: Date | undefined;
+}): SQL[] {
   const f: SQL[] = [];
   if (q.companyId !== undefined) f.push(sql`${r.companyId} = ${q.companyId}`);
   if (q.truckId !== undefined) f.push(sql`${r.truckId} = ${q.truckId}`);
@@ -394,7 +402,9 @@ export async function readyItems(db: Db, q: z.output<typeof reviewReadyQuery>): 
     from ${r} join ${t} on ${t.id} = ${r.tripId}
     ${whereOf([sql`${r.status} = 'READY'`, ...reviewFilters(q)])}
     order by ${r.endDateTime} desc, ${r.tripId} desc limit ${READY_LIST_MAX + 1}`)) as unknown as { rows: { tripId: number; version: number; payableMileage: number | null }[] };
-  const items = rows.rows.slice(0, READY_LIST_MAX).map((x) => ({ tripId: Number(x.tripId), version: Number(x.version), payableMileage: x.payableMileage === null ? null : Number(x.payableMileage) }));
+  const items = rows.rows
+    .slice(0, READY_LIST_MAX)
+    .map((x) => ({ tripId: Number(x.tripId), version: Number(x.version), payableMileage: x.payableMileage === null ? null : Number(x.payableMileage) }));
   const totalMiles = Math.round(items.reduce((s, i) => s + (i.payableMileage ?? 0), 0) * 10) / 10;
   return { items, totalMiles, truncated: rows.rows.length > READY_LIST_MAX };
 }
@@ -560,7 +570,12 @@ export async function approve(db: Db, actorId: number, body: z.output<typeof app
     })
     .from(trips)
     .leftJoin(users, eq(users.id, trips.updatedBy))
-    .where(inArray(trips.id, body.items.map((i) => i.tripId)));
+    .where(
+      inArray(
+        trips.id,
+        body.items.map((i) => i.tripId),
+      ),
+    );
   const byId = new Map(named.map((n) => [n.id, n]));
   return {
     results: results.map((x): ApproveResultItem => {

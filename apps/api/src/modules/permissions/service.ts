@@ -58,9 +58,7 @@ export async function createPermission(db: Db, input: z.output<typeof permission
   const row = await conflictOnDuplicate(PERMISSION_MESSAGES.duplicateName, () =>
     db.transaction(async (tx) => {
       const [created] = await tx.insert(permissions).values({ name: input.name, description: input.description, enabled: input.enabled }).returning(rowColumns);
-      await tx.execute(
-        sql`insert into ${rolePermissions} (role_id, permission_id) select id, ${created!.id} from ${roles} where upper(name) = 'OWNER' on conflict do nothing`,
-      );
+      await tx.execute(sql`insert into ${rolePermissions} (role_id, permission_id) select id, ${created!.id} from ${roles} where upper(name) = 'OWNER' on conflict do nothing`);
       return created!;
     }),
   );

@@ -18,7 +18,6 @@ export async function placeRoutes(app: FastifyInstance, deps: AppDeps) {
   route(r, routes.places.autosuggest, async (req) => ({ data: await places.autosuggest(req.query, deps.here, req.log, cache) }), {
     config: { rateLimit: perUserPerMinute(deps.config.AUTOSUGGEST_USER_LIMIT_PER_MIN, 'AUTOSUGGEST_RATE_LIMITED', LIMIT_MESSAGES.autosuggest) },
   });
-
 }
 
 /** The spec's paths this module serves outside /places (listed in api-modules.ts OUTSIDE_PREFIX). */

@@ -1,12 +1,7 @@
 import { and, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Paged } from '@milepost/contracts/api';
-import {
-  RECOVERY_REASON_MESSAGES,
-  type RecoveryReasonRow,
-  type recoveryReasonForm,
-  type recoveryReasonListQuery,
-} from '@milepost/contracts/recovery-reasons-api';
+import { RECOVERY_REASON_MESSAGES, type RecoveryReasonRow, type recoveryReasonForm, type recoveryReasonListQuery } from '@milepost/contracts/recovery-reasons-api';
 import type { Db } from '../../db/client';
 import { recoveryReasons } from '../../db/schema/reference';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
@@ -25,13 +20,15 @@ export async function listRecoveryReasons(db: Db, q: z.output<typeof recoveryRea
     .select(rowColumns)
     .from(recoveryReasons)
     .where(where)
-    .orderBy(
-      ...orderBy(q.sort, { id: recoveryReasons.id, name: recoveryReasons.name, active: recoveryReasons.active, created: recoveryReasons.createdAt }, recoveryReasons.id),
-    )
+    .orderBy(...orderBy(q.sort, { id: recoveryReasons.id, name: recoveryReasons.name, active: recoveryReasons.active, created: recoveryReasons.createdAt }, recoveryReasons.id))
     .limit(q.size)
     .offset(q.page * q.size)
     .then((l) => l.map(toRow));
-  const total = db.select({ n: count() }).from(recoveryReasons).where(where).then((r) => r[0]?.n ?? 0);
+  const total = db
+    .select({ n: count() })
+    .from(recoveryReasons)
+    .where(where)
+    .then((r) => r[0]?.n ?? 0);
   return toPage(q, rows, total);
 }
 
@@ -42,15 +39,17 @@ async function getRecoveryReason(db: Db, id: number): Promise<RecoveryReasonRow>
 }
 
 export async function createRecoveryReason(db: Db, input: z.output<typeof recoveryReasonForm>): Promise<RecoveryReasonRow> {
-  const [row] = await conflictOnDuplicate(RECOVERY_REASON_MESSAGES.duplicate, () =>
-    db.insert(recoveryReasons).values({ name: input.name }).returning(rowColumns),
-  );
+  const [row] = await conflictOnDuplicate(RECOVERY_REASON_MESSAGES.duplicate, () => db.insert(recoveryReasons).values({ name: input.name }).returning(rowColumns));
   return toRow(row!);
 }
 
 export async function updateRecoveryReason(db: Db, id: number, name: string): Promise<RecoveryReasonRow> {
   const [row] = await conflictOnDuplicate(RECOVERY_REASON_MESSAGES.duplicate, () =>
-    db.update(recoveryReasons).set({ name, updatedAt: sql`now()` }).where(and(eq(recoveryReasons.id, id))).returning(rowColumns),
+    db
+      .update(recoveryReasons)
+      .set({ name, updatedAt: sql`now()` })
+      .where(and(eq(recoveryReasons.id, id)))
+      .returning(rowColumns),
   );
   if (!row) throw new AppError('NOT_FOUND', RECOVERY_REASON_MESSAGES.notFound);
   return toRow(row);

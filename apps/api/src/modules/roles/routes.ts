@@ -6,7 +6,6 @@ import { routes } from '@milepost/contracts/routes';
 import { principalOf } from '../../platform/access';
 import * as roles from './service';
 
-
 export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -25,9 +25,7 @@ export async function listRoles(db: Db, q: z.output<typeof roleListQuery>): Prom
     .select(rowColumns)
     .from(roles)
     .where(where)
-    .orderBy(
-      ...orderBy(q.sort, { id: roles.id, name: roles.name, description: roles.description, active: roles.active, created: roles.createdAt }, roles.id),
-    )
+    .orderBy(...orderBy(q.sort, { id: roles.id, name: roles.name, description: roles.description, active: roles.active, created: roles.createdAt }, roles.id))
     .limit(q.size)
     .offset(q.page * q.size)
     .then((list) => list.map(toRow));
@@ -89,7 +87,10 @@ export async function updateRole(db: Db, actor: Actor, id: number, input: RoleIn
       if (current.name === OWNER && input.name !== OWNER) throw new AppError('BAD_REQUEST', ROLE_MESSAGES.ownerCannotBeRenamed);
       await assertHeldBy(tx, actor, await rolePermissionNames(tx, id), ACCESS_RULE_MESSAGES.editStrongerRole);
       await assertHeldBy(tx, actor, await permissionNames(tx, input.permissionIds));
-      await tx.update(roles).set({ name: input.name, description: input.description, updatedAt: sql`now()` }).where(eq(roles.id, id));
+      await tx
+        .update(roles)
+        .set({ name: input.name, description: input.description, updatedAt: sql`now()` })
+        .where(eq(roles.id, id));
       await setPermissions(tx, id, input.permissionIds);
     }),
   );
@@ -103,7 +104,10 @@ export async function changeRoleStatus(db: Db, actor: Actor, id: number, active:
     if (!current) throw new AppError('NOT_FOUND', ROLE_MESSAGES.notFound);
     if (!active && current.name === OWNER) throw new AppError('OWNER_ROLE_LOCKED', ROLE_MESSAGES.ownerCannotBeDeactivated);
     if (active) await assertHeldBy(tx, actor, await rolePermissionNames(tx, id));
-    await tx.update(roles).set({ active, updatedAt: sql`now()` }).where(eq(roles.id, id));
+    await tx
+      .update(roles)
+      .set({ active, updatedAt: sql`now()` })
+      .where(eq(roles.id, id));
   });
   return getRole(db, id);
 }

@@ -58,7 +58,12 @@ export async function calibrateEstimates(db: Db): Promise<number> {
       const stops = await tx
         .select({ tripId: tripStops.tripId, orderIndex: tripStops.orderIndex, lat: tripStops.latitude, lng: tripStops.longitude })
         .from(tripStops)
-        .where(inArray(tripStops.tripId, batch.map((t) => t.tripId)));
+        .where(
+          inArray(
+            tripStops.tripId,
+            batch.map((t) => t.tripId),
+          ),
+        );
       const at = new Map(stops.map((s) => [`${s.tripId}:${s.orderIndex}`, s]));
       const rows: { companyId: number; band: EstimateBand; ratio: number }[] = [];
       for (const t of batch) {
@@ -76,7 +81,10 @@ export async function calibrateEstimates(db: Db): Promise<number> {
         }
       }
       if (rows.length) {
-        const values = sql.join(rows.map((r) => sql`(${r.companyId}::integer, ${r.band}::text, ${r.ratio}::double precision)`), sql`, `);
+        const values = sql.join(
+          rows.map((r) => sql`(${r.companyId}::integer, ${r.band}::text, ${r.ratio}::double precision)`),
+          sql`, `,
+        );
         await tx.execute(sql`INSERT INTO estimate_calibration_ratios (company_id, band, ratio) VALUES ${values}`);
       }
       if (batch.length < BATCH) break;

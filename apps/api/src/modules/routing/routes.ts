@@ -32,16 +32,21 @@ export async function routingRoutesOutsidePrefix(app: FastifyInstance, deps: App
   // The user a tile request's token belongs to (set before the per-user limit counts it).
   const tileUser = new WeakMap<FastifyRequest, number>();
 
-  route(r, routes.routing.mapTile, async (req, reply) => {
-    const tile = await mapTile({ db: deps.db, here: deps.here, log: req.log }, req.params.z, req.params.x, req.params.y);
-    return reply.header('content-type', tile.contentType).header('cache-control', `private, max-age=${TILE_BROWSER_MAX_AGE_S}`).send(tile.body);
-  }, {
-    config: { rateLimit: perUserPerMinute(deps.config.MAP_TILES_USER_LIMIT_PER_MIN, 'MAP_TILES_RATE_LIMITED', LIMIT_MESSAGES.mapTiles, (req) => tileUser.get(req)) },
-    // Runs before the rate limit's own preHandler (which @fastify/rate-limit appends).
-    preHandler: async (req) => {
-      const userId = await tileTokenUser(deps.db, deps.keys.secret, (req.query as { token: string }).token);
-      if (userId === null) throw new AppError('MAP_TILE_TOKEN_INVALID', LIMIT_MESSAGES.mapTileToken);
-      tileUser.set(req, userId);
+  route(
+    r,
+    routes.routing.mapTile,
+    async (req, reply) => {
+      const tile = await mapTile({ db: deps.db, here: deps.here, log: req.log }, req.params.z, req.params.x, req.params.y);
+      return reply.header('content-type', tile.contentType).header('cache-control', `private, max-age=${TILE_BROWSER_MAX_AGE_S}`).send(tile.body);
     },
-  });
+    {
+      config: { rateLimit: perUserPerMinute(deps.config.MAP_TILES_USER_LIMIT_PER_MIN, 'MAP_TILES_RATE_LIMITED', LIMIT_MESSAGES.mapTiles, (req) => tileUser.get(req)) },
+      // Runs before the rate limit's own preHandler (which @fastify/rate-limit appends).
+      preHandler: async (req) => {
+        const userId = await tileTokenUser(deps.db, deps.keys.secret, (req.query as { token: string }).token);
+        if (userId === null) throw new AppError('MAP_TILE_TOKEN_INVALID', LIMIT_MESSAGES.mapTileToken);
+        tileUser.set(req, userId);
+      },
+    },
+  );
 }

@@ -103,7 +103,17 @@ export function estimateRoute(req: RouteRequest, reason: EstimateReason, speedMp
   const legs = req.stops.slice(1).map((to, i) => {
     const from = req.stops[i]!;
     const leg = estimateLeg(from, to, req.routingMode, speedMph, calibration);
-    return { distance: leg.distance, duration: leg.duration, polyline: encode({ polyline: [[from.lat, from.lng], [to.lat, to.lng]], precision: 5 }) };
+    return {
+      distance: leg.distance,
+      duration: leg.duration,
+      polyline: encode({
+        polyline: [
+          [from.lat, from.lng],
+          [to.lat, to.lng],
+        ],
+        precision: 5,
+      }),
+    };
   });
   return {
     source: 'ESTIMATE',

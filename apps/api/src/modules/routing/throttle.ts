@@ -88,7 +88,10 @@ export async function recordThrottle(db: Db, status: number, retryAfterMs: numbe
 
 /** HERE answered (anything but 429/503): the spell, if one is open, ends now. */
 export async function recordAnswered(db: Db): Promise<void> {
-  await db.update(hereThrottle).set({ endedAt: sql`now()`, updatedAt: sql`now()` }).where(sql`${hereThrottle.endedAt} is null`);
+  await db
+    .update(hereThrottle)
+    .set({ endedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(sql`${hereThrottle.endedAt} is null`);
 }
 
 /** What the System screen shows (GET /routing/status): read from the database only, never from HERE. */

@@ -23,8 +23,7 @@ export const TILE_FRESH_DAYS = 7;
 /** Browsers may keep a tile this long (the token in the URL changes more often). */
 export const TILE_BROWSER_MAX_AGE_S = 24 * 3600;
 
-const sign = (secret: Uint8Array, sessionId: string, expires: number) =>
-  createHmac('sha256', secret).update(`map-tiles:${sessionId}:${expires}`).digest('base64url');
+const sign = (secret: Uint8Array, sessionId: string, expires: number) => createHmac('sha256', secret).update(`map-tiles:${sessionId}:${expires}`).digest('base64url');
 
 /** `<sign-in id>.<expiry, epoch seconds>.<HMAC of both>` */
 export function issueTileToken(secret: Uint8Array, sessionId: string, ttlMinutes: number, now = Date.now()): { token: string; expiresAt: Date } {

@@ -36,6 +36,8 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
 export async function settingsRoutesOutsidePrefix(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   route(r, routes.settings.routeSetting, async (req) => ({ data: await settings.routeSettingOf(deps.db, principalOf(req).userId, req.params.userId) }));
-  route(r, routes.settings.createRouteSetting, async (req, reply) => reply.status(201).send({ data: await settings.createRouteSetting(deps.db, principalOf(req).userId, req.body) }));
+  route(r, routes.settings.createRouteSetting, async (req, reply) =>
+    reply.status(201).send({ data: await settings.createRouteSetting(deps.db, principalOf(req).userId, req.body) }),
+  );
   route(r, routes.settings.updateRouteSetting, async (req) => ({ data: await settings.updateRouteSetting(deps.db, principalOf(req).userId, req.params.id, req.body) }));
 }

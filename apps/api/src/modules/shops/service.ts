@@ -32,7 +32,11 @@ export async function listShops(db: Db, q: z.output<typeof shopListQuery>): Prom
     .limit(q.size)
     .offset(q.page * q.size)
     .then((l) => l.map(toRow));
-  const total = db.select({ n: count() }).from(shops).where(where).then((r) => r[0]?.n ?? 0);
+  const total = db
+    .select({ n: count() })
+    .from(shops)
+    .where(where)
+    .then((r) => r[0]?.n ?? 0);
   return toPage(q, rows, total);
 }
 
@@ -49,7 +53,11 @@ export async function createShop(db: Db, input: z.output<typeof shopForm>): Prom
 
 export async function updateShop(db: Db, id: number, input: z.output<typeof shopForm>): Promise<ShopRow> {
   const [row] = await conflictOnDuplicate(SHOP_MESSAGES.duplicate, () =>
-    db.update(shops).set({ ...input, updatedAt: sql`now()` }).where(eq(shops.id, id)).returning(rowColumns),
+    db
+      .update(shops)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(shops.id, id))
+      .returning(rowColumns),
   );
   if (!row) throw new AppError('NOT_FOUND', SHOP_MESSAGES.notFound);
   return toRow(row);

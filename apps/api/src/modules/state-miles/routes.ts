@@ -9,7 +9,6 @@ import { metresToMiles } from '@milepost/geo/units';
 import { sendJsonText } from '../../platform/json-text';
 import { exportStateMiles, stateMilesReportJson, tripStateMilesOf } from './service';
 
-
 export interface CsvRow {
   truck_id: number;
   unit_number: string;
@@ -54,7 +53,6 @@ export async function stateMilesRoutes(app: FastifyInstance, deps: AppDeps) {
     const csv = await exportStateMiles(deps.exports, req.query, CSV_COLUMNS, (err) => req.log.error({ err }, 'state miles CSV export failed'));
     return csvReply(reply, stateMilesFileName(req.query)).send(csv);
   });
-
 }
 
 /** The spec's paths this module serves outside /state-miles (listed in api-modules.ts OUTSIDE_PREFIX). */

@@ -88,7 +88,12 @@ async function markBest(db: Db, tripId: number) {
 }
 
 /** Replaces the trip's rows of `sources` by `parts` (none: the source is gone) and marks its best source again. */
-async function replace(db: Db, tripId: number, sources: readonly StateMilesSource[], next: { source: StateMilesSource; parts: Parts; computedFrom: string; partial?: boolean } | null) {
+async function replace(
+  db: Db,
+  tripId: number,
+  sources: readonly StateMilesSource[],
+  next: { source: StateMilesSource; parts: Parts; computedFrom: string; partial?: boolean } | null,
+) {
   await db.delete(tripStateMiles).where(and(eq(tripStateMiles.tripId, tripId), inArray(tripStateMiles.source, [...sources])));
   const [trip] = await db.select({ truckId: trips.truckId, pickupDateTime: trips.pickupDateTime }).from(trips).where(eq(trips.id, tripId));
   if (!trip) return;
@@ -96,7 +101,16 @@ async function replace(db: Db, tripId: number, sources: readonly StateMilesSourc
   const rows = next
     ? [...next.parts]
         .filter(([, m]) => m > 0)
-        .map(([state, metres]) => ({ tripId, source: next.source, state, metres, computedFrom: next.computedFrom, partial: next.partial ?? false, rules: JURISDICTION_RULES, ...trip }))
+        .map(([state, metres]) => ({
+          tripId,
+          source: next.source,
+          state,
+          metres,
+          computedFrom: next.computedFrom,
+          partial: next.partial ?? false,
+          rules: JURISDICTION_RULES,
+          ...trip,
+        }))
     : [];
   if (rows.length) await db.insert(tripStateMiles).values(rows);
   await markBest(db, tripId);
@@ -106,7 +120,12 @@ async function replace(db: Db, tripId: number, sources: readonly StateMilesSourc
 export async function writePlannedStateMiles(tx: Db, tripId: number, geometry: RouteGeometry | null) {
   const [t] = await tx.select({ version: trips.version }).from(trips).where(eq(trips.id, tripId));
   const planned = geometry ? plannedSplit(geometry) : null;
-  await replace(tx, tripId, ['ROUTE', 'ESTIMATE'], planned && { ...planned, computedFrom: `${planned.source === 'ROUTE' ? 'HERE route' : 'Estimate'} of trip version ${t?.version ?? 0}` });
+  await replace(
+    tx,
+    tripId,
+    ['ROUTE', 'ESTIMATE'],
+    planned && { ...planned, computedFrom: `${planned.source === 'ROUTE' ? 'HERE route' : 'Estimate'} of trip version ${t?.version ?? 0}` },
+  );
 }
 
 /**
@@ -143,9 +162,7 @@ async function recomputeLocked(db: Db, tripId: number, loadStoredTrack: StoredTr
   const detail = stats.find((s) => s.source === provider)?.detail as SourceMileStats | null | undefined;
   const coverage = detail ? coverageOf(detail) : null;
   const partial = !coverage || !coverageComplete(coverage);
-  const what = `${provider} track fetched ${stored.fetchedAt.toISOString()}${
-    coverage ? `, ${coverage.legsMeasured} of ${coverage.legs} legs measured` : ', no legs measured'
-  }`;
+  const what = `${provider} track fetched ${stored.fetchedAt.toISOString()}${coverage ? `, ${coverage.legsMeasured} of ${coverage.legs} legs measured` : ', no legs measured'}`;
   await replace(db, tripId, ['GPS'], { source: 'GPS', parts, computedFrom: what, partial });
 }
 
@@ -157,7 +174,13 @@ export async function tripStateMilesOf(db: Db, tripId: number): Promise<TripStat
   const [[trip], rows] = await Promise.all([
     db.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)),
     db
-      .select({ source: tripStateMiles.source, state: tripStateMiles.state, metres: tripStateMiles.metres, computedFrom: tripStateMiles.computedFrom, partial: tripStateMiles.partial })
+      .select({
+        source: tripStateMiles.source,
+        state: tripStateMiles.state,
+        metres: tripStateMiles.metres,
+        computedFrom: tripStateMiles.computedFrom,
+        partial: tripStateMiles.partial,
+      })
       .from(tripStateMiles)
       .where(eq(tripStateMiles.tripId, tripId)),
   ]);
@@ -321,7 +344,9 @@ export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<
       .from(trucks)
       .where(q.truckId !== undefined ? eq(trucks.id, q.truckId) : q.companyId !== undefined ? eq(trucks.companyId, q.companyId) : undefined),
     // The first not fileable trips of the period, named.
-    db.execute(notFileableQuery(q, NOT_FILEABLE_LISTED)) as unknown as Promise<{ rows: { trip_id: number; number: string | null; truck_id: number; unit_number: string; metres: number }[] }>,
+    db.execute(notFileableQuery(q, NOT_FILEABLE_LISTED)) as unknown as Promise<{
+      rows: { trip_id: number; number: string | null; truck_id: number; unit_number: string; metres: number }[];
+    }>,
   ]);
   // The worksheet's order: state, truck unit, truck id, source (code points, as the CSV's `order by` under the C.UTF-8 collation).
   units.sort((a, b) => codePointOrder(a.unitNumber, b.unitNumber) || a.id - b.id);
@@ -353,7 +378,8 @@ export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<
   for (let k = 0; k < n; k++) {
     const r = rows[keys[k]! % n]!;
     const metres = Number(r.metres);
-    out[k] = `${truckOf.get(r.truck_id)!.json}${stateJson.get(r.state)},"miles":${miles(metres)},"source":${sourceJson.get(r.source) ?? JSON.stringify(r.source)},"trips":${r.trips}}`;
+    out[k] =
+      `${truckOf.get(r.truck_id)!.json}${stateJson.get(r.state)},"miles":${miles(metres)},"source":${sourceJson.get(r.source) ?? JSON.stringify(r.source)},"trips":${r.trips}}`;
     let st = states.get(r.state);
     if (!st) states.set(r.state, (st = { metres: 0, trips: 0, gps: 0 }));
     let tr = perTruck.get(r.truck_id);
@@ -381,7 +407,9 @@ export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<
   // The not fileable miles are the period's ESTIMATE totals; their trips are counted trip by trip (a trip has a row per state).
   const estimateMetres = estimate.reduce((a, r) => a + Number(r.metres), 0);
   const notFileableTrips = await countNotFileable(db, q, listed.rows.length);
-  const items = listed.rows.map((x) => JSON.stringify({ tripId: Number(x.trip_id), number: x.number, truckId: Number(x.truck_id), unitNumber: x.unit_number, miles: miles(Number(x.metres)) }));
+  const items = listed.rows.map((x) =>
+    JSON.stringify({ tripId: Number(x.trip_id), number: x.number, truckId: Number(x.truck_id), unitNumber: x.unit_number, miles: miles(Number(x.metres)) }),
+  );
   return (
     `{"fromDate":${JSON.stringify(formatWireDateTime(p.from))},"toDate":${JSON.stringify(formatWireDateTime(p.to))},` +
     `"rows":[${out.join(',')}],"states":[${byState.join(',')}],"trucks":[${byTruck.join(',')}],"totalMiles":${miles(total)},"gpsShare":${share(gps, total)},` +
@@ -613,7 +641,9 @@ export async function companyTripsInJurisdiction(
       from ${s} join ${trucks} on ${trucks.id} = ${s.truckId} join ${trips} on ${trips.id} = ${s.tripId}
       where ${where}
       order by ${s.pickupDateTime}, ${s.tripId}
-      limit ${q.size} offset ${q.page * q.size}`) as unknown as Promise<{ rows: { trip_id: number; truck_id: number; unit_number: string; load_number: string | null; pickup: string | Date; source: string; metres: number }[] }>,
+      limit ${q.size} offset ${q.page * q.size}`) as unknown as Promise<{
+      rows: { trip_id: number; truck_id: number; unit_number: string; load_number: string | null; pickup: string | Date; source: string; metres: number }[];
+    }>,
     db.execute(sql`select count(*)::int as n from ${s} where ${where}`) as unknown as Promise<{ rows: { n: number }[] }>,
   ]);
   return {

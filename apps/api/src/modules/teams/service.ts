@@ -29,7 +29,11 @@ export async function listTeams(db: Db, q: z.output<typeof teamListQuery>): Prom
     .limit(q.size)
     .offset(q.page * q.size)
     .then((l) => l.map(toRow));
-  const total = db.select({ n: count() }).from(teams).where(where).then((r) => r[0]?.n ?? 0);
+  const total = db
+    .select({ n: count() })
+    .from(teams)
+    .where(where)
+    .then((r) => r[0]?.n ?? 0);
   return toPage(q, rows, total);
 }
 
@@ -46,7 +50,11 @@ export async function createTeam(db: Db, input: z.output<typeof teamForm>): Prom
 
 export async function updateTeam(db: Db, id: number, input: z.output<typeof teamForm>): Promise<TeamRow> {
   const [row] = await conflictOnDuplicate(TEAM_MESSAGES.duplicate, () =>
-    db.update(teams).set({ name: input.name, updatedAt: sql`now()` }).where(eq(teams.id, id)).returning(rowColumns),
+    db
+      .update(teams)
+      .set({ name: input.name, updatedAt: sql`now()` })
+      .where(eq(teams.id, id))
+      .returning(rowColumns),
   );
   if (!row) throw new AppError('NOT_FOUND', TEAM_MESSAGES.notFound);
   return toRow(row);

@@ -164,7 +164,13 @@ export class PageGuard {
  * Every call (one HTTP attempt, its same-host redirects included) is counted once in
  * `milepost_outgoing_calls_total` (docs/deploy.md#metrics).
  */
-export function boundedFetch(provider: ProviderName, base: typeof fetch, deadlineMs: number, onFailure: (e: ProviderError) => void, maxBodyBytes: number = EDGE_LIMITS.maxBodyBytes): typeof fetch {
+export function boundedFetch(
+  provider: ProviderName,
+  base: typeof fetch,
+  deadlineMs: number,
+  onFailure: (e: ProviderError) => void,
+  maxBodyBytes: number = EDGE_LIMITS.maxBodyBytes,
+): typeof fetch {
   const label = LABEL[provider];
   const tooBig = () => new ProviderError(provider, `${label} sent an answer over ${Math.round(maxBodyBytes / 1024 / 1024)} MB; it was refused.`, 'refused');
   return async (input, init) => {

@@ -67,7 +67,10 @@ export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promi
   const retentionDays = telematics.config.POSITIONS_RETENTION_DAYS ?? 30;
   // A poll does not wait long: the next one comes within GLE_POLL_SECONDS anyway.
   const retry = telematics.retry ?? DEFAULT_RETRY;
-  const pollDeps: TelematicsDeps = { ...telematics, retry: { ...retry, attempts: Math.min(retry.attempts, 2), maxRetryAfterMs: Math.min(retry.maxRetryAfterMs, pollSeconds * 1000) } };
+  const pollDeps: TelematicsDeps = {
+    ...telematics,
+    retry: { ...retry, attempts: Math.min(retry.attempts, 2), maxRetryAfterMs: Math.min(retry.maxRetryAfterMs, pollSeconds * 1000) },
+  };
   const polling = { pollingIntervalSeconds: opts.pollingSeconds };
 
   await boss.createQueue(GLE_POLL_QUEUE, { name: GLE_POLL_QUEUE, policy: 'short', retryLimit: 0, expireInSeconds: 10 * 60 });

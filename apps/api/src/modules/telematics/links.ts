@@ -13,7 +13,9 @@ import { PROVIDERS, PROVIDER_WIRE, type ProviderName } from './providers';
 
 /** The truck's id at one provider, as one SQL value (null: not linked). */
 export function truckLinkSql(provider: ProviderName, truckId: AnyPgColumn | SQL): SQL<string | null> {
-  return sql<string | null>`(select ${truckProviderLinks.externalId} from ${truckProviderLinks} where ${truckProviderLinks.truckId} = ${truckId} and ${truckProviderLinks.provider} = ${provider})`;
+  return sql<
+    string | null
+  >`(select ${truckProviderLinks.externalId} from ${truckProviderLinks} where ${truckProviderLinks.truckId} = ${truckId} and ${truckProviderLinks.provider} = ${provider})`;
 }
 
 type Wire = typeof PROVIDER_WIRE;
@@ -32,7 +34,9 @@ export function truckLinkColumns(truckId: AnyPgColumn | SQL): { [K in keyof Truc
 
 /** Links a truck to a provider's vehicle id, taking it from any other truck that had it. */
 export async function linkTruck(tx: Pick<Db, 'delete' | 'insert'>, truckId: number, provider: ProviderName, externalId: string): Promise<void> {
-  await tx.delete(truckProviderLinks).where(and(eq(truckProviderLinks.provider, provider), eq(truckProviderLinks.externalId, externalId), sql`${truckProviderLinks.truckId} <> ${truckId}`));
+  await tx
+    .delete(truckProviderLinks)
+    .where(and(eq(truckProviderLinks.provider, provider), eq(truckProviderLinks.externalId, externalId), sql`${truckProviderLinks.truckId} <> ${truckId}`));
   await tx
     .insert(truckProviderLinks)
     .values({ truckId, provider, externalId })

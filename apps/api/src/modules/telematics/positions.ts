@@ -23,7 +23,9 @@ export async function appendPositions(db: Db, companyId: number, provider: Provi
     .select({ truckId: truckProviderLinks.truckId, vehicleId: truckProviderLinks.externalId })
     .from(truckProviderLinks)
     .innerJoin(trucks, eq(trucks.id, truckProviderLinks.truckId))
-    .where(and(eq(truckProviderLinks.provider, provider), eq(trucks.companyId, companyId), inArray(truckProviderLinks.externalId, [...new Set(positions.map((p) => p.vehicleId))])));
+    .where(
+      and(eq(truckProviderLinks.provider, provider), eq(trucks.companyId, companyId), inArray(truckProviderLinks.externalId, [...new Set(positions.map((p) => p.vehicleId))])),
+    );
   const truckOf = new Map(links.map((l) => [l.vehicleId, l.truckId]));
   const rows = positions.flatMap((p) => {
     const truckId = truckOf.get(p.vehicleId);
@@ -44,7 +46,14 @@ export async function* sampledHistory(db: Db, truckId: number, provider: Provide
     const rows = await db
       .select({ at: vehiclePositions.at, lat: vehiclePositions.lat, lng: vehiclePositions.lng })
       .from(vehiclePositions)
-      .where(and(eq(vehiclePositions.truckId, truckId), eq(vehiclePositions.provider, provider), after ? gt(vehiclePositions.at, after) : gte(vehiclePositions.at, from), lte(vehiclePositions.at, to)))
+      .where(
+        and(
+          eq(vehiclePositions.truckId, truckId),
+          eq(vehiclePositions.provider, provider),
+          after ? gt(vehiclePositions.at, after) : gte(vehiclePositions.at, from),
+          lte(vehiclePositions.at, to),
+        ),
+      )
       .orderBy(asc(vehiclePositions.at))
       .limit(READ_PAGE);
     yield { breadcrumbs: rows.map((r) => ({ time: r.at.getTime(), lat: r.lat, lng: r.lng, speedMph: null })), odometers: [], odometerKind: null };

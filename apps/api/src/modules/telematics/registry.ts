@@ -36,7 +36,10 @@ export type Availability = { enabled: true; provider: TelematicsProvider } | { e
  */
 export async function providerFor(deps: TelematicsDeps, companyId: number, name: ProviderName): Promise<Availability> {
   const [[company], own, settings] = await Promise.all([
-    deps.db.select({ active: companies.active, switches: companySwitchesSql(companies.id) }).from(companies).where(eq(companies.id, companyId)),
+    deps.db
+      .select({ active: companies.active, switches: companySwitchesSql(companies.id) })
+      .from(companies)
+      .where(eq(companies.id, companyId)),
     companyProvider(deps.db, companyId, name),
     tripSettingsSwitches(deps.db),
   ]);
@@ -52,6 +55,9 @@ export async function providerFor(deps: TelematicsDeps, companyId: number, name:
   } catch {
     return { enabled: false, reason: `The stored ${label} token cannot be read; enter it again.` };
   }
-  const provider = PROVIDER_REGISTRY[name].client({ token, retry: deps.retry ?? DEFAULT_RETRY, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.now ? { now: deps.now } : {}) }, deps.config);
+  const provider = PROVIDER_REGISTRY[name].client(
+    { token, retry: deps.retry ?? DEFAULT_RETRY, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.now ? { now: deps.now } : {}) },
+    deps.config,
+  );
   return typeof provider === 'string' ? { enabled: false, reason: provider } : { enabled: true, provider };
 }

@@ -85,7 +85,9 @@ export function samsaraProvider(opts: { token: string; baseUrl: string; retry: R
       for (;;) {
         const body = await run(async () =>
           wellFormedBody(
-            await (await client()).vehicleStats.getVehicleStatsHistory(
+            await (
+              await client()
+            ).vehicleStats.getVehicleStatsHistory(
               {
                 startTime: from.toISOString(),
                 endTime: to.toISOString(),

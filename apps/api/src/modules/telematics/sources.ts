@@ -42,5 +42,8 @@ export function actualSource<T extends { totalM: number | null }>(bySource: Part
 
 /** The same order in SQL: a source column's rank in PROVIDERS (0 first), for a query that keeps each trip's actual figure. */
 export function providerRank(source: Column | SQL): SQL {
-  return sql`CASE ${source} ${sql.join(PROVIDERS.map((p, i) => sql`WHEN ${p} THEN ${i}`), sql` `)} END`;
+  return sql`CASE ${source} ${sql.join(
+    PROVIDERS.map((p, i) => sql`WHEN ${p} THEN ${i}`),
+    sql` `,
+  )} END`;
 }

@@ -1,6 +1,13 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { COMPANY_MESSAGES } from '@milepost/contracts/companies-api';
-import { INTEGRATION_MESSAGES, INTEGRATION_PROVIDERS, type IntegrationStatus, type ProviderSyncStatus, type SyncRequest, type SyncState } from '@milepost/contracts/integrations-api';
+import {
+  INTEGRATION_MESSAGES,
+  INTEGRATION_PROVIDERS,
+  type IntegrationStatus,
+  type ProviderSyncStatus,
+  type SyncRequest,
+  type SyncState,
+} from '@milepost/contracts/integrations-api';
 import type { AppDeps } from '../../app-deps';
 import { companies } from '../../db/schema/reference';
 import { integrationSyncStatus } from '../../db/schema/telematics';

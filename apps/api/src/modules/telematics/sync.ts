@@ -98,14 +98,17 @@ async function takeLease(db: Db, companyId: number, provider: ProviderName, leas
   if (!row) return null;
   const mine = and(eq(integrationSyncStatus.companyId, companyId), eq(integrationSyncStatus.provider, provider), eq(integrationSyncStatus.runId, runId));
   let lost = false;
-  const renew = setInterval(() => {
-    db.update(integrationSyncStatus)
-      .set({ leaseUntil: until })
-      .where(mine)
-      .returning({ runId: integrationSyncStatus.runId })
-      .then((rows) => (lost ||= rows.length === 0))
-      .catch(() => undefined); // a database hiccup: the next renewal tries again
-  }, (leaseSeconds * 1000) / 3);
+  const renew = setInterval(
+    () => {
+      db.update(integrationSyncStatus)
+        .set({ leaseUntil: until })
+        .where(mine)
+        .returning({ runId: integrationSyncStatus.runId })
+        .then((rows) => (lost ||= rows.length === 0))
+        .catch(() => undefined); // a database hiccup: the next renewal tries again
+    },
+    (leaseSeconds * 1000) / 3,
+  );
   renew.unref();
   return {
     runId,
@@ -227,7 +230,14 @@ export async function pollCompany(plainDeps: TelematicsDeps, companyId: number, 
   }
 }
 
-async function runSync(deps: TelematicsDeps, companyId: number, provider: TelematicsProvider, lease: Lease, budget: Budget, opts: { poll?: boolean } = {}): Promise<SyncResult | null> {
+async function runSync(
+  deps: TelematicsDeps,
+  companyId: number,
+  provider: TelematicsProvider,
+  lease: Lease,
+  budget: Budget,
+  opts: { poll?: boolean } = {},
+): Promise<SyncResult | null> {
   const { db } = deps;
   const name = provider.name;
   const result: SyncResult = { vehicles: 0, drivers: 0, tracks: 0, positions: 0 };
@@ -289,15 +299,19 @@ async function upsertVehicles(db: Db, companyId: number, name: ProviderName, veh
       .from(trucks)
       .leftJoin(link, and(eq(link.truckId, trucks.id), eq(link.provider, name)))
       .where(
-        and(
-          or(eq(trucks.companyId, companyId), isNull(trucks.companyId)),
-          or(vins.length ? inArray(sql`lower(${vinColumn})`, vins) : undefined, inArray(link.externalId, ids)),
-        ),
+        and(or(eq(trucks.companyId, companyId), isNull(trucks.companyId)), or(vins.length ? inArray(sql`lower(${vinColumn})`, vins) : undefined, inArray(link.externalId, ids))),
       );
     const byVin = new Map(candidates.map((c) => [c.vin.toLowerCase(), c]));
     const byId = new Map(candidates.filter((c) => c.vehicleId).map((c) => [c.vehicleId!, c]));
     const elsewhere = new Set(
-      (await tx.select({ id: link.externalId }).from(link).where(and(eq(link.provider, name), inArray(link.externalId, ids)))).map((r) => r.id).filter((id) => !byId.has(id)),
+      (
+        await tx
+          .select({ id: link.externalId })
+          .from(link)
+          .where(and(eq(link.provider, name), inArray(link.externalId, ids)))
+      )
+        .map((r) => r.id)
+        .filter((id) => !byId.has(id)),
     );
     for (const v of vehicles) {
       // One VIN links one vehicle: a second vehicle with a VIN already seen in this run is reported, not linked.
@@ -312,7 +326,10 @@ async function upsertVehicles(db: Db, companyId: number, name: ProviderName, veh
       const match = (vinKey ? byVin.get(vinKey) : undefined) ?? byId.get(v.id);
       if (match) {
         if (match.vehicleId !== v.id || match.companyId !== companyId) {
-          await tx.update(trucks).set({ companyId, updatedAt: sql`now()` }).where(eq(trucks.id, match.id));
+          await tx
+            .update(trucks)
+            .set({ companyId, updatedAt: sql`now()` })
+            .where(eq(trucks.id, match.id));
           await linkTruck(tx, match.id, name, v.id);
         }
         continue;
@@ -327,11 +344,18 @@ async function upsertVehicles(db: Db, companyId: number, name: ProviderName, veh
       const suffix = ` (${v.id.slice(0, 20)})`;
       const created =
         (await tx.insert(trucks).values(values).onConflictDoNothing().returning({ id: trucks.id }))[0] ??
-        (await tx
-          .insert(trucks)
-          .values({ ...values, unitNumber: `${Array.from(v.name).slice(0, UNIT_NUMBER_MAX - suffix.length).join('')}${suffix}` })
-          .onConflictDoNothing()
-          .returning({ id: trucks.id }))[0];
+        (
+          await tx
+            .insert(trucks)
+            .values({
+              ...values,
+              unitNumber: `${Array.from(v.name)
+                .slice(0, UNIT_NUMBER_MAX - suffix.length)
+                .join('')}${suffix}`,
+            })
+            .onConflictDoNothing()
+            .returning({ id: trucks.id })
+        )[0];
       if (created) {
         await linkTruck(tx, created.id, name, v.id);
         byId.set(v.id, { id: created.id, vin, vehicleId: v.id, companyId });
@@ -380,7 +404,12 @@ async function upsertDrivers(db: Db, companyId: number, name: ProviderName, list
           .leftJoin(trucks, eq(trucks.id, drivers.truckId))
           .where(
             and(
-              notExists(tx.select({ one: sql`1` }).from(dl).where(and(eq(dl.driverId, drivers.id), eq(dl.provider, name)))),
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(dl)
+                  .where(and(eq(dl.driverId, drivers.id), eq(dl.provider, name))),
+              ),
               or(isNull(drivers.truckId), eq(trucks.companyId, companyId)),
               inArray(sql`lower(trim(${drivers.firstName} || ' ' || ${drivers.lastName}))`, names),
             ),
@@ -401,7 +430,12 @@ async function upsertDrivers(db: Db, companyId: number, name: ProviderName, list
           .set({ ...(truckId ? { truckId } : {}), updatedAt: sql`now()` })
           .where(eq(drivers.id, existing));
       } else {
-        id = (await tx.insert(drivers).values({ firstName: d.firstName, lastName: d.lastName || '-', truckId }).returning({ id: drivers.id }))[0]!.id;
+        id = (
+          await tx
+            .insert(drivers)
+            .values({ firstName: d.firstName, lastName: d.lastName || '-', truckId })
+            .returning({ id: drivers.id })
+        )[0]!.id;
       }
       await linkDriver(tx, id!, name, scoped(d));
       // The same driver twice in one page links once.
@@ -446,7 +480,12 @@ export async function dueSyncs(deps: TelematicsDeps): Promise<{ companyId: numbe
       .where(
         and(
           eq(companies.active, true),
-          exists(deps.db.select({ one: sql`1` }).from(companyProviders).where(and(eq(companyProviders.companyId, companies.id), eq(companyProviders.enabled, true)))),
+          exists(
+            deps.db
+              .select({ one: sql`1` })
+              .from(companyProviders)
+              .where(and(eq(companyProviders.companyId, companies.id), eq(companyProviders.enabled, true))),
+          ),
         ),
       ),
     tripSettingsSwitches(deps.db),

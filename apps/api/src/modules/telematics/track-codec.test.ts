@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { decodeTrack, encodeTrack, thinTrack, trackFrom } from './track-codec';
 
 describe('track storage', () => {
-  const crumbs = Array.from({ length: 500 }, (_, i) => ({ time: 1_790_000_000_000 + i * 30_000, lat: 41.5 + i * 0.001, lng: -88 - i * 0.0013, speedMph: i % 7 === 0 ? null : 55.3 + (i % 5) }));
+  const crumbs = Array.from({ length: 500 }, (_, i) => ({
+    time: 1_790_000_000_000 + i * 30_000,
+    lat: 41.5 + i * 0.001,
+    lng: -88 - i * 0.0013,
+    speedMph: i % 7 === 0 ? null : 55.3 + (i % 5),
+  }));
   const odos = crumbs.filter((_, i) => i % 10 === 0).map((c, i) => ({ time: c.time, meters: 500_000_123.5 + i * 480.25 }));
 
   it('round-trips breadcrumbs (times to the second, positions to 1e-5°), speeds to 0.1 mph and odometers exactly', () => {

@@ -100,7 +100,10 @@ export function trackMetas(db: Db, tripId: number): Promise<TrackMeta[]> {
 
 /** Reads the stored track without calling anyone (the demo, and sources that are switched off). */
 export async function loadStoredTrack(db: Db, tripId: number, source: ProviderName): Promise<{ track: Track; windowStart: Date; fetchedTo: Date; fetchedAt: Date } | null> {
-  const [row] = await db.select().from(tripTracks).where(and(eq(tripTracks.tripId, tripId), eq(tripTracks.source, source)));
+  const [row] = await db
+    .select()
+    .from(tripTracks)
+    .where(and(eq(tripTracks.tripId, tripId), eq(tripTracks.source, source)));
   if (!row) return null;
   return { track: decodeTrack(row, row.odometerKind as OdometerKind | null), windowStart: row.windowStart, fetchedTo: row.fetchedTo, fetchedAt: row.fetchedAt };
 }
@@ -133,13 +136,19 @@ export async function refreshTrack(deps: TelematicsDeps, tripId: number, source:
  * `refreshTrack` when the caller already read the window and the stored track's description.
  * A sync passes its own client, so what the history skipped is counted in the sync's status.
  */
-export async function refreshTrackIn(deps: TelematicsDeps, tripId: number, source: ProviderName, window: TripWindow | null, meta: TrackMeta | null, client?: TelematicsProvider): Promise<TrackState> {
+export async function refreshTrackIn(
+  deps: TelematicsDeps,
+  tripId: number,
+  source: ProviderName,
+  window: TripWindow | null,
+  meta: TrackMeta | null,
+  client?: TelematicsProvider,
+): Promise<TrackState> {
   const stored: TrackState = { fetchedAt: meta?.fetchedAt ?? null, error: null, off: null, fetched: false };
   if (!window || !window.vehicleId || window.companyId === null) return stored;
   // A track stored past the window's end (a trip fetched while in transit, up to then, and given an
   // earlier end since) holds fixes the trip no longer has: it is fetched anew for the window.
-  const sameWindow =
-    meta && meta.vehicleId === window.vehicleId && meta.windowStart.getTime() === window.start.getTime() && meta.fetchedTo.getTime() <= window.end.getTime();
+  const sameWindow = meta && meta.vehicleId === window.vehicleId && meta.windowStart.getTime() === window.start.getTime() && meta.fetchedTo.getTime() <= window.end.getTime();
   if (sameWindow && meta.fetchedTo.getTime() === window.end.getTime()) return stored;
   const availability = client ? { enabled: true as const, provider: client } : await providerFor(deps, window.companyId, source);
   if (!availability.enabled) return { ...stored, off: availability.reason };
@@ -147,9 +156,7 @@ export async function refreshTrackIn(deps: TelematicsDeps, tripId: number, sourc
   const from = sameWindow ? new Date(Math.max(window.start.getTime(), meta.fetchedTo.getTime() - LATE_FIXES_MS)) : window.start;
   const provider = availability.provider;
   // A provider without history (GLE) is sampled by polling: its history is the truck's stored positions.
-  const history: HistorySource = provider.history
-    ? (f, t) => provider.history!(window.vehicleId!, f, t)
-    : (f, t) => sampledHistory(deps.db, window.truckId, source, f, t);
+  const history: HistorySource = provider.history ? (f, t) => provider.history!(window.vehicleId!, f, t) : (f, t) => sampledHistory(deps.db, window.truckId, source, f, t);
   return fetchInto(deps, source, history, window, base, from);
 }
 

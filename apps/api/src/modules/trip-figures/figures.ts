@@ -190,15 +190,17 @@ export async function tripFigures(db: Db, tripId: number, opts: { location?: boo
   const row = await figureInputs(db, tripId, opts.location === true);
   if (!row) return null;
   const { stops, metas, kept } = row;
-  const { trip: { routeM, ...trip }, company, settings } = row;
+  const {
+    trip: { routeM, ...trip },
+    company,
+    settings,
+  } = row;
 
   // HERE (or the estimate): the route figures the trip was saved with. A trip saved before the
   // server recorded where its figures came from has legs without a method.
   const method = trip.routeSource === 'HERE' ? 'HERE' : trip.routeSource === 'ESTIMATE' ? 'ESTIMATE' : null;
   const here =
-    trip.routeSource || routeM !== null
-      ? plannedMileStats(stops.map((s) => ({ id: s.id, stopType: s.stopType, loadStatus: s.loadStatus, distance: s.distance, method })))
-      : null;
+    trip.routeSource || routeM !== null ? plannedMileStats(stops.map((s) => ({ id: s.id, stopType: s.stopType, loadStatus: s.loadStatus, distance: s.distance, method }))) : null;
 
   const radii = radiiOf(row.radii);
   const sources = sourcesOn(company, settings);

@@ -89,12 +89,7 @@ async function keepFigures(db: Db, tripId: number, f: TripFigures): Promise<Prov
  * run; returns how many it did. Fetches nothing, so it needs only the database: the demo seed
  * runs it in its transaction (db/seed/demo.ts), the backfill job after start.
  */
-export async function backfillMileStats(
-  deps: Pick<TelematicsDeps, 'db'>,
-  limit = 2000,
-  onError?: (tripId: number, err: unknown) => void,
-  signal?: AbortSignal,
-): Promise<number> {
+export async function backfillMileStats(deps: Pick<TelematicsDeps, 'db'>, limit = 2000, onError?: (tripId: number, err: unknown) => void, signal?: AbortSignal): Promise<number> {
   const rows = await deps.db
     .selectDistinct({ id: tripTracks.tripId })
     .from(tripTracks)

@@ -75,7 +75,13 @@ export async function queueRefresh(db: Db, jobs: Jobs | null, tripId: number): P
     .from(companyProviders)
     .where(and(eq(companyProviders.companyId, t.companyId!), isNotNull(companyProviders.tokenEncrypted)));
   if (!on.some((p) => tokens.some((x) => x.provider === p)))
-    throw new AppError('INTEGRATION_DISABLED', MILEAGE_MESSAGES.refreshNoToken(on.map((p) => PROVIDER_LABEL[p]), t.companyName ?? ''));
+    throw new AppError(
+      'INTEGRATION_DISABLED',
+      MILEAGE_MESSAGES.refreshNoToken(
+        on.map((p) => PROVIDER_LABEL[p]),
+        t.companyName ?? '',
+      ),
+    );
   if (!jobs) throw new AppError('UNAVAILABLE', INTEGRATION_MESSAGES.notRunning);
   await jobs.enqueueTripFigures(tripId);
   return { tripId, state: 'QUEUED' };

@@ -33,7 +33,14 @@ export async function savePayableMileage(db: Db, reads: Pick<TripReads, 'getTrip
     const payableMileage = payableFrom(input.emptyMiles, input.loadedMiles);
     await tx
       .update(trips)
-      .set({ emptyM: toMetres(input.emptyMiles), loadedM: toMetres(input.loadedMiles), payableM: toMetres(payableMileage), updatedBy: actorId, updatedAt: sql`now()`, version: sql`${trips.version} + 1` })
+      .set({
+        emptyM: toMetres(input.emptyMiles),
+        loadedM: toMetres(input.loadedMiles),
+        payableM: toMetres(payableMileage),
+        updatedBy: actorId,
+        updatedAt: sql`now()`,
+        version: sql`${trips.version} + 1`,
+      })
       .where(eq(trips.id, input.tripId));
     const changes = [
       ['EMPTY_MILES', toEnteredMiles(row.empty), input.emptyMiles],

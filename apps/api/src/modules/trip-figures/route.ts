@@ -50,7 +50,17 @@ export interface RouteSettings {
   trailer: boolean;
 }
 
-const NO_ROUTE: RouteColumns = { routeM: null, routeTotalEmptyM: null, routePuM: null, routeTrlM: null, routeTotalM: null, routeDurationS: null, routeSource: null, routeEstimateBasis: null, routeEstimateReason: null };
+const NO_ROUTE: RouteColumns = {
+  routeM: null,
+  routeTotalEmptyM: null,
+  routePuM: null,
+  routeTrlM: null,
+  routeTotalM: null,
+  routeDurationS: null,
+  routeSource: null,
+  routeEstimateBasis: null,
+  routeEstimateReason: null,
+};
 
 /** The user's route settings; none yet: trailer on, Practical (docs/decisions/README.md). */
 export async function routeSettingsOf(db: Db, userId: number): Promise<RouteSettings> {
@@ -112,7 +122,17 @@ export async function computeRouteFigures(
   };
   return {
     stops: figures,
-    columns: { routeM: f.miles, routeTotalEmptyM: f.totalEmpty, routePuM: f.pu, routeTrlM: f.trl, routeTotalM: f.totalMiles, routeDurationS: duration, routeSource: source, routeEstimateBasis: basis, routeEstimateReason: reason },
+    columns: {
+      routeM: f.miles,
+      routeTotalEmptyM: f.totalEmpty,
+      routePuM: f.pu,
+      routeTrlM: f.trl,
+      routeTotalM: f.totalMiles,
+      routeDurationS: duration,
+      routeSource: source,
+      routeEstimateBasis: basis,
+      routeEstimateReason: reason,
+    },
     geometry,
   };
 }
@@ -138,7 +158,10 @@ async function writeRouteFigures(
     if (!updated) return false;
     for (const [i, s] of stops.entries()) {
       const leg = figures.stops[i]!;
-      await tx.update(tripStops).set(s.loadStatus === undefined ? leg : { ...leg, loadStatus: s.loadStatus }).where(eq(tripStops.id, s.id));
+      await tx
+        .update(tripStops)
+        .set(s.loadStatus === undefined ? leg : { ...leg, loadStatus: s.loadStatus })
+        .where(eq(tripStops.id, s.id));
     }
     await writePlannedStateMiles(tx, trip.id, figures.geometry);
     return true;
@@ -199,7 +222,10 @@ export async function recomputeTripRoutes(
     }),
   );
   const lastId = batch.at(-1)?.id ?? null;
-  const [left] = await db.select({ n: count() }).from(trips).where(filter(lastId ?? opts.afterId));
+  const [left] = await db
+    .select({ n: count() })
+    .from(trips)
+    .where(filter(lastId ?? opts.afterId));
   return { recomputed, skipped, lastId, remaining: lastId === null ? 0 : (left?.n ?? 0) };
 }
 
@@ -227,7 +253,11 @@ const HERE_DOWN: readonly EstimateReason[] = ['HERE_THROTTLED', 'HERE_UNAVAILABL
  * as soon as a recomputed trip is still an estimate because HERE could not answer (throttled
  * again, failing, slow): the next round continues. A trip saved meanwhile is left alone.
  */
-export async function recomputeEstimatedTrips(db: Db, routing: RoutingService, opts: { batch?: number } = {}): Promise<{ recomputed: number; stillEstimated: number; stoppedBy: EstimateReason | null }> {
+export async function recomputeEstimatedTrips(
+  db: Db,
+  routing: RoutingService,
+  opts: { batch?: number } = {},
+): Promise<{ recomputed: number; stillEstimated: number; stoppedBy: EstimateReason | null }> {
   const batch = opts.batch ?? 50;
   let afterId = 0;
   let recomputed = 0;
@@ -246,7 +276,12 @@ export async function recomputeEstimatedTrips(db: Db, routing: RoutingService, o
       const settings = t.actor === null ? await routeSettingsOf(db, -1) : await routeSettingsOf(db, t.actor);
       const stored = await db.select().from(tripStops).where(eq(tripStops.tripId, t.id)).orderBy(asc(tripStops.orderIndex));
       const { stops: legs, columns, geometry } = await computeRouteFigures(routing, settings, stored, t.companyId);
-      const done = await writeRouteFigures(db, t, stored.map((s) => ({ id: s.id })), { stops: legs, columns, geometry });
+      const done = await writeRouteFigures(
+        db,
+        t,
+        stored.map((s) => ({ id: s.id })),
+        { stops: legs, columns, geometry },
+      );
       if (done) recomputed++;
       if (columns.routeSource === 'ESTIMATE') {
         stillEstimated++;

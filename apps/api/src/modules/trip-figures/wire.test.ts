@@ -43,7 +43,15 @@ describe('the engine on the wire', () => {
     const stats = telematicsMileStats(r);
     expect(stats.totalMiles).toBeCloseTo(metresToMiles(r.totalMiles), 10);
     expect(stats.miles).toBeCloseTo(metresToMiles(30 * 1020), 6);
-    expect(stats.legs[0]).toMatchObject({ toIndex: 1, stopId: 2, stopType: 'PICKUP', loadStatus: 'EMPTY', method: 'ODOMETER', otherMethod: 'GPS', reachedAt: '09/21/2026 09:33:20' });
+    expect(stats.legs[0]).toMatchObject({
+      toIndex: 1,
+      stopId: 2,
+      stopType: 'PICKUP',
+      loadStatus: 'EMPTY',
+      method: 'ODOMETER',
+      otherMethod: 'GPS',
+      reachedAt: '09/21/2026 09:33:20',
+    });
     expect(stats.legs[1]).toMatchObject({ loadStatus: 'LOADED', miles: expect.closeTo(metresToMiles(30 * 1020), 6) });
   });
 });

@@ -8,7 +8,6 @@ import { routes } from '@milepost/contracts/routes';
 import { csvLines, csvReply, oneDecimal, type CsvColumn } from '../../platform/csv';
 import { reportByPeriod, reportByRange } from './service';
 
-
 /**
  * The report's CSV: the screen's columns, miles to one decimal, coverage in whole percent, plus the period bounds.
  * It stays in miles whatever the user's unit on screen (docs/decisions/020-one-unit.md), so every distance header says "(mi)".
@@ -17,11 +16,7 @@ const CSV_COLUMNS: CsvColumn<ReportRow>[] = [
   ...REPORT_COLUMNS.map(([key, header]) => ({
     header: key === 'dataCoverage' ? `${header} (%)` : key === 'periodGroup' || key === 'truckCount' || key === 'loadCount' ? header : `${header} (mi)`,
     value: (r: ReportRow) =>
-      key === 'dataCoverage'
-        ? coveragePercent(r.dataCoverage)
-        : typeof r[key] === 'number' && key !== 'truckCount' && key !== 'loadCount'
-          ? oneDecimal(r[key])
-          : r[key],
+      key === 'dataCoverage' ? coveragePercent(r.dataCoverage) : typeof r[key] === 'number' && key !== 'truckCount' && key !== 'loadCount' ? oneDecimal(r[key]) : r[key],
   })),
   // Where the route miles came from, in the trips CSV's words (docs/product/admin.md "Reports").
   { header: ROUTE_SOURCE_HEADER, value: (r) => periodRouteSource(r) },

@@ -156,6 +156,11 @@ export async function reportByRange(db: Db, q: { fromDate: Date; toDate: Date; t
       and ${t.pickupDateTime} <= ${q.toDate.toISOString()}${truck}
     group by 1, 2`;
   const rows = await rowsOf(db, periodSums(inner));
-  const clip = { firstDay: formatCentral(q.fromDate, 'yyyy-MM-dd'), lastDay: formatCentral(q.toDate, 'yyyy-MM-dd'), from: formatWireDateTime(q.fromDate), to: formatWireDateTime(q.toDate) };
+  const clip = {
+    firstDay: formatCentral(q.fromDate, 'yyyy-MM-dd'),
+    lastDay: formatCentral(q.toDate, 'yyyy-MM-dd'),
+    from: formatWireDateTime(q.fromDate),
+    to: formatWireDateTime(q.toDate),
+  };
   return { grouping: 'DAILY', rows: rows.map((r) => toRow('DAILY', r, clip)), noPayableCount: noPayableTotal(rows) };
 }

@@ -45,7 +45,6 @@ const selection = sql`${t.truckUnit} as "unitNumber", ${t.driverName} as "driver
   ${metresToEnteredMilesSql(t.emptyM)} as "emptyMiles", ${t.pickupLocation} as "pickupLocation", ${t.deliveryLocation} as "deliveryLocation",
   ${central(t.pickupDateTime)} as "pickupDateTime", ${central(t.updatedAt)} as "updatedAt", ${t.tripStatus} as "tripStatus"`;
 
-
 /** The Trips table's columns and words (docs/product/trips.md), in miles whatever the user's unit on screen, so every distance header says "(mi)" (docs/decisions/020-one-unit.md); one decimal as shown, times in Central time. */
 const COLUMNS: CsvColumn<ExportRow>[] = [
   { header: 'Unit', value: (r) => r.unitNumber },
@@ -80,4 +79,3 @@ export async function exportTrips(exports: ExportSessions, q: z.output<typeof tr
   const query = sql`select ${selection} from ${t}${where ? sql` where ${where}` : sql``} order by ${sql.join(order, sql`, `)}`;
   return exportCsv(exports, query, COLUMNS, onError);
 }
-

@@ -35,7 +35,10 @@ describe('trip history diff', () => {
   });
 
   it('stops: added, deleted, address changed in place, type and load status', () => {
-    const after = { ...base, stops: [stop('Chicago, IL', 'START'), stop('Joliet, IL', 'SHOP', 'LOADED'), stop('Dallas, TX', 'DELIVERY', 'LOADED'), stop('Austin, TX', 'DELIVERY', 'LOADED')] };
+    const after = {
+      ...base,
+      stops: [stop('Chicago, IL', 'START'), stop('Joliet, IL', 'SHOP', 'LOADED'), stop('Dallas, TX', 'DELIVERY', 'LOADED'), stop('Austin, TX', 'DELIVERY', 'LOADED')],
+    };
     expect(diffTrips(base, after)).toEqual([
       { columnName: 'ADDRESS_2', oldValue: 'Gary, IN', newValue: 'Joliet, IL' },
       { columnName: 'STOP_TYPE_2', oldValue: 'PICKUP', newValue: 'SHOP' },

@@ -27,8 +27,7 @@ export interface HistoryRow {
   newValue: string | null;
 }
 
-const text = (v: string | number | Date | null): string | null =>
-  v === null ? null : v instanceof Date ? formatWireDateTime(v) : typeof v === 'number' ? String(v) : v;
+const text = (v: string | number | Date | null): string | null => (v === null ? null : v instanceof Date ? formatWireDateTime(v) : typeof v === 'number' ? String(v) : v);
 
 /**
  * An identical address plus latitude and longitude is the same place; a trip may visit a place

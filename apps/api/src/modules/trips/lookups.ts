@@ -29,7 +29,6 @@ export async function checkNumber(db: Db, number: string, type: IdentifierType, 
   return rows.map((r) => ({ ...r, identifierType: r.identifierType as IdentifierType }));
 }
 
-
 /**
  * Load or trailer numbers containing the keyword anywhere ("7842" finds LD-784210), for the
  * pickers: numbers starting with the keyword first, then those holding it further in, each in
@@ -54,7 +53,17 @@ export async function identifierNumbers(db: Db, q: { keyword?: string | undefine
   const cappedCount = async (where: SQL | undefined, cap: number) =>
     cap <= 0
       ? 0
-      : ((await db.select({ n: sql<number>`count(*)::int` }).from(db.selectDistinct({ v: value }).from(trips).where(where).orderBy(sql`${value} using ~<~`).limit(cap).as('d')))[0]?.n ?? 0);
+      : ((
+          await db.select({ n: sql<number>`count(*)::int` }).from(
+            db
+              .selectDistinct({ v: value })
+              .from(trips)
+              .where(where)
+              .orderBy(sql`${value} using ~<~`)
+              .limit(cap)
+              .as('d'),
+          )
+        )[0]?.n ?? 0);
   // One row past the page tells whether another page exists.
   const answer = (rows: { identifierValue: string }[], more: boolean) => ({
     content: rows,

@@ -25,7 +25,10 @@ import { tripFigures, type TripFigures } from '../trip-figures';
  * spec's /trips/summary and /trips/report-summary): that truck's trip with that number (of that
  * identifier type and driver, when given), the latest recovery, then the latest pickup.
  */
-export async function tripIdForMap(db: Db, q: { truckId: number; number: string; identifierType?: IdentifierType | undefined; driverId?: number | undefined }): Promise<number | null> {
+export async function tripIdForMap(
+  db: Db,
+  q: { truckId: number; number: string; identifierType?: IdentifierType | undefined; driverId?: number | undefined },
+): Promise<number | null> {
   const [row] = await db
     .select({ id: trips.id })
     .from(trips)

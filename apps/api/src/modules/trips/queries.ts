@@ -22,43 +22,45 @@ import { toMiles, toEnteredMiles, iso, sameNumber } from './fields';
  * PostgreSQL writes each row as the JSON of `tripRow` — miles converted, dates formatted in
  * Central time — so Node touches no row (docs/trips-query-plans.md, "One statement per page").
  */
-const rowJsonColumns = compiledOnce(sql.join(
-  (
-    [
-      ['id', sql`${trips.id}`],
-      ['truckId', sql`${trips.truckId}`],
-      ['driverId', sql`${trips.driverId}`],
-      ['unitNumber', sql`coalesce(${trips.truckUnit}, '')`],
-      ['driverName', sql`coalesce(${trips.driverName}, '')`],
-      ['assignUserName', sql`${trips.assignedUserName}`],
-      ['companyName', sql`${trips.companyName}`],
-      ['loadNumber', sql`${trips.loadNumber}`],
-      ['trailerNumber', sql`${trips.trailerNumber}`],
-      ['identifierType', sql`${trips.identifierType}`],
-      ['dispatcherName', sql`${trips.dispatcherName}`],
-      ['miles', metresToMilesSql(trips.routeM)],
-      ['totalEmpty', metresToMilesSql(trips.routeTotalEmptyM)],
-      ['pu', metresToMilesSql(trips.routePuM)],
-      ['trl', metresToMilesSql(trips.routeTrlM)],
-      ['totalMiles', metresToMilesSql(trips.routeTotalM)],
-      ['routeSource', sql`${trips.routeSource}`],
-      ['routeEstimateBasis', sql`${trips.routeEstimateBasis}`],
-      ['payableMileage', metresToEnteredMilesSql(trips.payableM)],
-      ['loadedMiles', metresToEnteredMilesSql(trips.loadedM)],
-      ['emptyMiles', metresToEnteredMilesSql(trips.emptyM)],
-      ['pickupLocation', sql`${trips.pickupLocation}`],
-      ['deliveryLocation', sql`${trips.deliveryLocation}`],
-      ['isRecoveryLoad', sql`${trips.isRecoveryLoad}`],
-      // Looked up for the page's rows only (a primary-key read; most trips have no reason).
-      ['recoveryReasonName', sql`(select ${recoveryReasons.name} from ${recoveryReasons} where ${recoveryReasons.id} = ${trips.recoveryReasonId})`],
-      // formatWireDateTime's MM/dd/yyyy HH:mm:ss in Central time, and toISOString's UTC with milliseconds.
-      ['pickupDateTime', sql`to_char(${trips.pickupDateTime} at time zone ${sql.raw(`'${CENTRAL_TZ}'`)}, 'MM/DD/YYYY HH24:MI:SS')`],
-      ['updated', sql`to_char(${trips.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
-      ['tripStatus', sql`${trips.tripStatus}`],
-    ] satisfies [keyof TripRow, SQL][]
-  ).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
-  sql`, `,
-));
+const rowJsonColumns = compiledOnce(
+  sql.join(
+    (
+      [
+        ['id', sql`${trips.id}`],
+        ['truckId', sql`${trips.truckId}`],
+        ['driverId', sql`${trips.driverId}`],
+        ['unitNumber', sql`coalesce(${trips.truckUnit}, '')`],
+        ['driverName', sql`coalesce(${trips.driverName}, '')`],
+        ['assignUserName', sql`${trips.assignedUserName}`],
+        ['companyName', sql`${trips.companyName}`],
+        ['loadNumber', sql`${trips.loadNumber}`],
+        ['trailerNumber', sql`${trips.trailerNumber}`],
+        ['identifierType', sql`${trips.identifierType}`],
+        ['dispatcherName', sql`${trips.dispatcherName}`],
+        ['miles', metresToMilesSql(trips.routeM)],
+        ['totalEmpty', metresToMilesSql(trips.routeTotalEmptyM)],
+        ['pu', metresToMilesSql(trips.routePuM)],
+        ['trl', metresToMilesSql(trips.routeTrlM)],
+        ['totalMiles', metresToMilesSql(trips.routeTotalM)],
+        ['routeSource', sql`${trips.routeSource}`],
+        ['routeEstimateBasis', sql`${trips.routeEstimateBasis}`],
+        ['payableMileage', metresToEnteredMilesSql(trips.payableM)],
+        ['loadedMiles', metresToEnteredMilesSql(trips.loadedM)],
+        ['emptyMiles', metresToEnteredMilesSql(trips.emptyM)],
+        ['pickupLocation', sql`${trips.pickupLocation}`],
+        ['deliveryLocation', sql`${trips.deliveryLocation}`],
+        ['isRecoveryLoad', sql`${trips.isRecoveryLoad}`],
+        // Looked up for the page's rows only (a primary-key read; most trips have no reason).
+        ['recoveryReasonName', sql`(select ${recoveryReasons.name} from ${recoveryReasons} where ${recoveryReasons.id} = ${trips.recoveryReasonId})`],
+        // formatWireDateTime's MM/dd/yyyy HH:mm:ss in Central time, and toISOString's UTC with milliseconds.
+        ['pickupDateTime', sql`to_char(${trips.pickupDateTime} at time zone ${sql.raw(`'${CENTRAL_TZ}'`)}, 'MM/DD/YYYY HH24:MI:SS')`],
+        ['updated', sql`to_char(${trips.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
+        ['tripStatus', sql`${trips.tripStatus}`],
+      ] satisfies [keyof TripRow, SQL][]
+    ).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+    sql`, `,
+  ),
+);
 
 /** Every sortable column is a trip column with a (column, id) index. */
 const sortColumns = {
@@ -236,6 +238,10 @@ export async function historyOf(db: Db, q: { tripId: number; page: number; size:
     .limit(q.size)
     .offset(q.page * q.size)
     .then((l) => l.map((r) => ({ ...r, createdAt: iso(r.createdAt) })));
-  const total = db.select({ n: count() }).from(tripHistory).where(where).then((r) => r[0]?.n ?? 0);
+  const total = db
+    .select({ n: count() })
+    .from(tripHistory)
+    .where(where)
+    .then((r) => r[0]?.n ?? 0);
   return toPage(q, rows, total);
 }

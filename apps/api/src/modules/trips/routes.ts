@@ -15,7 +15,6 @@ import * as tripQueries from './queries';
 import * as tripMap from './map-summary';
 import { recomputeTripRoutes } from '../trip-figures';
 
-
 /** Samsara and GLE panels only for those who may view the trips map or the Mileage Report; the Routes screen gets the primary one. */
 function primaryOnlyUnlessAllowed<T extends { sources: { type: string }[] }>(req: FastifyRequest, answer: T): T {
   if (hasAnyPermission(principalOf(req).permissions, TELEMATICS_VIEW_PERMISSIONS)) return answer;
@@ -69,11 +68,15 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
 
   route(r, routes.trips.get, async (req) => ({ data: await tripQueries.getTrip(deps.db, req.params.id) }));
 
-  route(r, routes.trips.create, async (req, reply) => reply.status(201).send({ data: await figuresFollow(await trips.createTrip(deps.db, deps.routing, principalOf(req).userId, req.body)) }));
+  route(r, routes.trips.create, async (req, reply) =>
+    reply.status(201).send({ data: await figuresFollow(await trips.createTrip(deps.db, deps.routing, principalOf(req).userId, req.body)) }),
+  );
 
   route(r, routes.trips.update, async (req) => ({ data: await figuresFollow(await trips.updateTrip(deps.db, deps.routing, principalOf(req).userId, req.params.id, req.body)) }));
 
-  route(r, routes.trips.changeTripStatus, async (req) => ({ data: await figuresFollow(await trips.changeTripStatus(deps.db, principalOf(req).userId, req.params.id, req.query.tripStatus, req.body.version)) }));
+  route(r, routes.trips.changeTripStatus, async (req) => ({
+    data: await figuresFollow(await trips.changeTripStatus(deps.db, principalOf(req).userId, req.params.id, req.query.tripStatus, req.body.version)),
+  }));
 }
 
 /** The spec's paths this module serves outside /trips (listed in api-modules.ts OUTSIDE_PREFIX). */

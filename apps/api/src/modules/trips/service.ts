@@ -85,7 +85,12 @@ export function tripLocations(stops: readonly { stopType: string; address: strin
  * The route figures of the trip's stops, from the routing service with the saving user's route
  * settings: asked before any transaction opens. Whatever figures the client sent are replaced.
  */
-async function routeOf(db: Db, routing: RoutingService, actorId: number, input: TripInput): Promise<{ stops: StopFigures[]; columns: RouteColumns; geometry: RouteGeometry | null }> {
+async function routeOf(
+  db: Db,
+  routing: RoutingService,
+  actorId: number,
+  input: TripInput,
+): Promise<{ stops: StopFigures[]; columns: RouteColumns; geometry: RouteGeometry | null }> {
   const [truck] = await db.select({ companyId: trucks.companyId }).from(trucks).where(eq(trucks.id, input.truckId));
   return computeRouteFigures(routing, await routeSettingsOf(db, actorId), sortedStops(input), truck?.companyId ?? null);
 }
@@ -206,7 +211,13 @@ async function storedSnapshot(tx: Db, id: number): Promise<{ snap: TripSnapshot;
   };
   const refs = await resolveRefs(tx, input);
   // The history compares with what was counted: the stored statuses, not re-derived ones.
-  return { snap: snapshot(input, refs, toEnteredMiles(row.payableM), stops), version: row.version, status: row.tripStatus as TripStatus, input, driverAssignedUserId: refs.driverAssignedUserId };
+  return {
+    snap: snapshot(input, refs, toEnteredMiles(row.payableM), stops),
+    version: row.version,
+    status: row.tripStatus as TripStatus,
+    input,
+    driverAssignedUserId: refs.driverAssignedUserId,
+  };
 }
 
 async function writeHistory(tx: Db, tripId: number, actorId: number, before: TripSnapshot, after: TripSnapshot) {
@@ -226,8 +237,7 @@ export async function updateTrip(db: Db, routing: RoutingService, actorId: numbe
     if (stored.version !== input.version) throw new AppError('STALE_VERSION', TRIP_MESSAGES.stale);
     if (!canChangeTripStatus(stored.status, input.tripStatus)) throw new AppError('TRANSITION_NOT_ALLOWED', TRIP_MESSAGES.transition(stored.status, input.tripStatus));
     const refs = await resolveRefs(tx, input);
-    const numberChanged =
-      stored.input.identifierType !== input.identifierType || stored.input.identifierValue.toLowerCase() !== input.identifierValue.toLowerCase();
+    const numberChanged = stored.input.identifierType !== input.identifierType || stored.input.identifierValue.toLowerCase() !== input.identifierValue.toLowerCase();
     const recovery = numberChanged ? await recoveryFor(tx, input, id) : null;
     const { stops, columns } = tripColumns(input, route);
     await tx

@@ -117,7 +117,11 @@ async function listUsersByRole(db: Db, q: z.output<typeof userListQuery>, where:
     skip = 0;
   }
   const totalElements = groups.reduce((sum, g) => sum + g.n, 0);
-  return toPage(q, Promise.all(parts).then((p) => p.flat()), Promise.resolve(totalElements));
+  return toPage(
+    q,
+    Promise.all(parts).then((p) => p.flat()),
+    Promise.resolve(totalElements),
+  );
 }
 
 export async function getUser(db: Db, id: number): Promise<UserRow> {
@@ -174,11 +178,7 @@ export async function createUser(deps: UsersDeps, actor: Actor, input: UserInput
 export async function updateUser(deps: UsersDeps, actor: Actor, id: number, input: UserInput & { version: number }): Promise<UserRow> {
   await conflictOnDuplicate(USER_MESSAGES.duplicateEmail, () =>
     accessChange(deps.db, async (tx) => {
-      const [current] = await tx
-        .select({ roleId: users.roleId, version: users.version, email: users.email })
-        .from(users)
-        .where(eq(users.id, id))
-        .for('update');
+      const [current] = await tx.select({ roleId: users.roleId, version: users.version, email: users.email }).from(users).where(eq(users.id, id)).for('update');
       if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
       if (input.version !== current.version) throw new AppError('STALE_VERSION', USER_MESSAGES.staleVersion);
       if (id !== actor.userId) await assertHeldBy(tx, actor, await rolePermissionNames(tx, current.roleId), ACCESS_RULE_MESSAGES.editStrongerUser);
@@ -213,11 +213,7 @@ export async function updateUser(deps: UsersDeps, actor: Actor, id: number, inpu
 export async function changeUserStatus(db: Db, actor: Actor, id: number, { active, version }: { active: boolean; version: number }): Promise<UserRow> {
   if (!active && actor.userId === id) throw new AppError('SELF_DEACTIVATION', USER_MESSAGES.cannotDeactivateSelf);
   await accessChange(db, async (tx) => {
-    const [current] = await tx
-      .select({ active: users.active, roleId: users.roleId, version: users.version })
-      .from(users)
-      .where(eq(users.id, id))
-      .for('update');
+    const [current] = await tx.select({ active: users.active, roleId: users.roleId, version: users.version }).from(users).where(eq(users.id, id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     if (version !== current.version) throw new AppError('STALE_VERSION', USER_MESSAGES.staleVersion);
     if (current.active === active) return;
@@ -226,7 +222,10 @@ export async function changeUserStatus(db: Db, actor: Actor, id: number, { activ
       await assertAnotherActiveOwner(tx, id);
       await revokeUserSessions(tx, id, 'deactivated');
     }
-    await tx.update(users).set({ active, updatedAt: sql`now()`, version: sql`${users.version} + 1` }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ active, updatedAt: sql`now()`, version: sql`${users.version} + 1` })
+      .where(eq(users.id, id));
   });
   return getUser(db, id);
 }

@@ -14,8 +14,7 @@ export interface LayoutColumn {
   columnDef: { meta?: DataTableColumnMeta };
 }
 
-const pinOf = (column: LayoutColumn): Pin =>
-  column.columnDef.meta?.pin ?? (column.id === 'number' ? 'start' : column.id === 'actions' ? 'end' : undefined);
+const pinOf = (column: LayoutColumn): Pin => column.columnDef.meta?.pin ?? (column.id === 'number' ? 'start' : column.id === 'actions' ? 'end' : undefined);
 
 /** The grid the header and the rows share, and where the pinned columns stick. */
 export interface ColumnLayout {

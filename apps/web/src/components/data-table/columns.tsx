@@ -66,7 +66,8 @@ export function statusColumn<TData extends RowData>(o: {
   after?: (row: TData) => ReactNode;
 }): DataTableColumnDef<TData> {
   const flag = o.flag ?? 'active';
-  const words = flag === 'active' ? { on: 'Active', off: 'Inactive', turnOff: 'Deactivate', turnOn: 'Activate' } : { on: 'Enabled', off: 'Disabled', turnOff: 'Disable', turnOn: 'Enable' };
+  const words =
+    flag === 'active' ? { on: 'Active', off: 'Inactive', turnOff: 'Deactivate', turnOn: 'Activate' } : { on: 'Enabled', off: 'Disabled', turnOff: 'Disable', turnOn: 'Enable' };
   const isOn = (row: TData) => (row as Record<string, unknown>)[flag] === true;
   return dataTableColumnHelper<TData>().accessor(isOn, {
     id: flag,

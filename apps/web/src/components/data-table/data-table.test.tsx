@@ -36,9 +36,7 @@ function things(from: number, count: number): Thing[] {
 
 function Harness({ tableId = 'things' }: { tableId?: string }) {
   const [sort, setSort] = useState<string | undefined>();
-  const query = useInfiniteQuery(
-    pagedInfiniteQueryOptions(['things', sort], (p, signal) => api.get<Paged<Thing>>('/things', { query: { page: p, size: 50, sort }, signal })),
-  );
+  const query = useInfiniteQuery(pagedInfiniteQueryOptions(['things', sort], (p, signal) => api.get<Paged<Thing>>('/things', { query: { page: p, size: 50, sort }, signal })));
   const source = useInfiniteTableSource(query);
   return (
     <div style={{ height: 720, display: 'flex', flexDirection: 'column' }}>
@@ -148,7 +146,11 @@ describe('DataTable sorting', () => {
       );
     }
     renderWithApp(<ClientHarness />, { user: makeUser([]) });
-    const names = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2]!.textContent);
+    const names = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[2]!.textContent);
     expect(await screen.findByText('Charlie')).toBeInTheDocument();
     expect(names()).toEqual(['Charlie', 'alpha', 'Bravo']);
     await user.click(within(screen.getByRole('columnheader', { name: /Name/ })).getByRole('button'));
@@ -284,7 +286,13 @@ describe('DataTable loading, empty and updating states', () => {
   });
 
   it('numbers rows sequentially from their index', async () => {
-    mockApi({ 'GET /things': () => page([{ id: 40, name: 'Forty', email: '' }, { id: 7, name: 'Seven', email: '' }]) });
+    mockApi({
+      'GET /things': () =>
+        page([
+          { id: 40, name: 'Forty', email: '' },
+          { id: 7, name: 'Seven', email: '' },
+        ]),
+    });
     renderTable();
     await screen.findByText('Forty');
     const rows = screen.getAllByRole('row').slice(1);

@@ -127,10 +127,7 @@ export function DataTable<TData extends RowData>({
         </div>
       </div>
       {source.isUpdating && !source.isLoading && (
-        <div
-          data-slot="data-table-updating"
-          className="pointer-events-none absolute inset-x-0 top-9 bottom-0 z-20 flex items-start justify-center bg-background/50 pt-16"
-        >
+        <div data-slot="data-table-updating" className="pointer-events-none absolute inset-x-0 top-9 bottom-0 z-20 flex items-start justify-center bg-background/50 pt-16">
           <div role="status" className="flex items-center gap-2 rounded-md border bg-background px-3 py-1.5 text-sm shadow-sm">
             <Spinner label={UPDATING_TEXT} className="[&_svg]:size-4" />
             <span>{UPDATING_TEXT}</span>

@@ -55,7 +55,11 @@ export function ListScreen<TData extends RowData>({
   viewSwitcher?: ReactNode;
   /** For the total: '12 users'. */
   noun: string;
-  list: { query: { data: unknown; refetch: () => Promise<{ isError: boolean; error: Error | null; data: unknown }> }; source: ReturnType<typeof useInfiniteTableSource<TData>>; sorting: ReturnType<typeof paramToSorting> };
+  list: {
+    query: { data: unknown; refetch: () => Promise<{ isError: boolean; error: Error | null; data: unknown }> };
+    source: ReturnType<typeof useInfiniteTableSource<TData>>;
+    sorting: ReturnType<typeof paramToSorting>;
+  };
   /** The keyword box. */
   search?: { value: string | undefined; onChange: (keyword: string | undefined) => void; placeholder: string; label: string };
   /** Filters after the keyword box. */
@@ -110,15 +114,15 @@ export function ListScreen<TData extends RowData>({
         {card && mobile ? (
           <CardList label={table.label} source={source} getRowId={table.getRowId} card={card} />
         ) : (
-        <DataTable
-          tableId={table.tableId}
-          label={table.label}
-          columns={table.columns}
-          source={source}
-          getRowId={table.getRowId}
-          sorting={sorting}
-          onSortingChange={(next) => onSortChange(sortingToParam(next))}
-        />
+          <DataTable
+            tableId={table.tableId}
+            label={table.label}
+            columns={table.columns}
+            source={source}
+            getRowId={table.getRowId}
+            sorting={sorting}
+            onSortingChange={(next) => onSortChange(sortingToParam(next))}
+          />
         )}
       </ScreenBody>
       {children}

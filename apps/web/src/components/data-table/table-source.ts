@@ -25,9 +25,7 @@ export interface DataTableSource<TData> {
 const NO_ROWS: never[] = [];
 
 /** Adapts a paged infinite query (see `pagedInfiniteQueryOptions`) to a {@link DataTableSource}. */
-export function useInfiniteTableSource<TData>(
-  query: UseInfiniteQueryResult<InfiniteData<Paged<TData>, number>, Error>,
-): DataTableSource<TData> {
+export function useInfiniteTableSource<TData>(query: UseInfiniteQueryResult<InfiniteData<Paged<TData>, number>, Error>): DataTableSource<TData> {
   const { data, isPending, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, error, refetch } = query;
   const rows = useMemo(() => (data ? data.pages.flatMap((p) => p.content) : (NO_ROWS as TData[])), [data]);
   const lastPage = data?.pages.at(-1);

@@ -85,10 +85,7 @@ export const REFRESH_FAILED_TEXT = 'The list could not be refreshed';
  * Refresh: reads the list again. When rows are already shown (and stay shown), a failure says so
  * in one toast with the reason; a list that has never loaded shows its error in the table instead.
  */
-export async function refreshList(
-  refetch: () => Promise<{ isError: boolean; error: Error | null; data: unknown }>,
-  failedText: string = REFRESH_FAILED_TEXT,
-): Promise<void> {
+export async function refreshList(refetch: () => Promise<{ isError: boolean; error: Error | null; data: unknown }>, failedText: string = REFRESH_FAILED_TEXT): Promise<void> {
   const result = await refetch();
   if (result.isError && result.data !== undefined) {
     toast.error(failedText, { id: 'refresh-failed', ...(result.error ? { description: result.error.message } : {}) });

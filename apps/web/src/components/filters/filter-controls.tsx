@@ -21,15 +21,10 @@ export const PERIOD_LABELS: Record<PeriodType, string> = {
 };
 
 /** A chosen id and its label (from the URL) as the picker's value; a missing label reads "#id". */
-export const chosenOption = (id: number | undefined, label: string | undefined): LookupOption | null =>
-  id === undefined ? null : { id, label: label ?? `#${id}` };
+export const chosenOption = (id: number | undefined, label: string | undefined): LookupOption | null => (id === undefined ? null : { id, label: label ?? `#${id}` });
 
 /** A picker in a filter bar: its label for screen readers, its width (full width in a phone's filter sheet). */
-export function LookupFilter<TItem, TKey extends QueryKey>({
-  label,
-  className = 'w-36',
-  ...picker
-}: LookupSelectProps<TItem, TKey> & { label: string; className?: string }) {
+export function LookupFilter<TItem, TKey extends QueryKey>({ label, className = 'w-36', ...picker }: LookupSelectProps<TItem, TKey> & { label: string; className?: string }) {
   return (
     <div className={className}>
       <label htmlFor={picker.id} className="sr-only">

@@ -50,13 +50,20 @@ describe('AppSidebar', () => {
     user.permissions.push({ name: 'CAN_SHOW_TRIPS', enabled: false });
     renderSidebar({ user });
     const nav = await screen.findByRole('navigation', { name: 'Sections' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Users', 'Roles']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Users', 'Roles']);
     expect(within(nav).queryByRole('group', { name: 'General' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('group', { name: 'Settings' })).toBeInTheDocument();
   });
 
   it('shows no entries while permissions load', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
     renderSidebar();
     const nav = await screen.findByRole('navigation', { name: 'Sections' });
     expect(within(nav).queryAllByRole('link')).toHaveLength(0);

@@ -1,33 +1,11 @@
 import { PRODUCT_TITLE } from '@milepost/contracts/messages';
 import { SECTIONS, type SectionKey } from '@/lib/sections';
 import { Link } from '@tanstack/react-router';
-import {
-  Building2,
-  ChartColumn, ListChecks,
-  ClipboardList,
-  Headset,
-  Route,
-  Settings,
-  ShieldCheck,
-  Truck,
-  Users,
-  Wrench,
-  type LucideIcon,
-} from 'lucide-react';
+import { Building2, ChartColumn, ListChecks, ClipboardList, Headset, Route, Settings, ShieldCheck, Truck, Users, Wrench, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePermissions } from '@/lib/permissions';
-import {
-  Sidebar,
-  SidebarContent,
-  SidebarFooter,
-  SidebarGroup,
-  SidebarHeader,
-  SidebarItemLabel,
-  SidebarTooltip,
-  sidebarItemClass,
-  useSidebar,
-} from './sidebar';
+import { Sidebar, SidebarContent, SidebarFooter, SidebarGroup, SidebarHeader, SidebarItemLabel, SidebarTooltip, sidebarItemClass, useSidebar } from './sidebar';
 
 const SECTION_ICONS: Record<SectionKey, LucideIcon> = {
   trips: ClipboardList,
@@ -69,15 +47,10 @@ export function AppSidebar({ footer }: { footer?: ReactNode }) {
           className="flex min-w-0 items-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
           onClick={() => isMobile && setOpenMobile(false)}
         >
-          <span
-            aria-hidden
-            className="flex size-7 shrink-0 items-center justify-center rounded-md bg-primary text-sm font-bold text-primary-foreground"
-          >
+          <span aria-hidden className="flex size-7 shrink-0 items-center justify-center rounded-md bg-primary text-sm font-bold text-primary-foreground">
             M
           </span>
-          <span className="truncate text-base font-semibold tracking-tight group-data-[state=collapsed]/sidebar:sr-only">
-            {PRODUCT_TITLE}
-          </span>
+          <span className="truncate text-base font-semibold tracking-tight group-data-[state=collapsed]/sidebar:sr-only">{PRODUCT_TITLE}</span>
         </Link>
       </SidebarHeader>
 
@@ -97,11 +70,7 @@ export function AppSidebar({ footer }: { footer?: ReactNode }) {
                 return (
                   <li key={section.key}>
                     <SidebarTooltip label={section.title}>
-                      <Link
-                        to={section.path}
-                        className={sidebarItemClass}
-                        onClick={() => isMobile && setOpenMobile(false)}
-                      >
+                      <Link to={section.path} className={sidebarItemClass} onClick={() => isMobile && setOpenMobile(false)}>
                         <Icon aria-hidden />
                         <SidebarItemLabel>{section.title}</SidebarItemLabel>
                       </Link>

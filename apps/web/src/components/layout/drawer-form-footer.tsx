@@ -6,10 +6,7 @@ import type { ReactNode } from 'react';
  */
 export function DrawerFormFooter({ start, children }: { start?: ReactNode; children: ReactNode }) {
   return (
-    <div
-      data-slot="drawer-form-footer"
-      className="sticky -bottom-4 z-10 -mx-4 mt-auto -mb-4 flex items-center gap-2 border-t bg-background px-4 py-3"
-    >
+    <div data-slot="drawer-form-footer" className="sticky -bottom-4 z-10 -mx-4 mt-auto -mb-4 flex items-center gap-2 border-t bg-background px-4 py-3">
       {start}
       <div className="ml-auto flex items-center gap-2">{children}</div>
     </div>

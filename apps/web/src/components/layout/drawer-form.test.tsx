@@ -53,7 +53,19 @@ function renderForm(error: unknown) {
 const refusal = (code: ErrorCode) => new ApiError({ status: ERROR_STATUS[code], code, message: `Refused: ${code}`, serverMessage: `Refused: ${code}` });
 
 /** Every domain rule's code except the stale version: none of them offers a reload. */
-const OTHER_RULES = ['ALREADY_EXISTS', 'NUMBER_IN_USE', 'TRANSITION_NOT_ALLOWED', 'LAST_OWNER', 'SELF_DEACTIVATION', 'ALREADY_ASSIGNED', 'OWNER_ROLE_LOCKED', 'PASSWORD_ALREADY_SET', 'USER_INACTIVE', 'PERMISSION_ESCALATION', 'SELF_ROLE_CHANGE'] as const satisfies readonly ErrorCode[];
+const OTHER_RULES = [
+  'ALREADY_EXISTS',
+  'NUMBER_IN_USE',
+  'TRANSITION_NOT_ALLOWED',
+  'LAST_OWNER',
+  'SELF_DEACTIVATION',
+  'ALREADY_ASSIGNED',
+  'OWNER_ROLE_LOCKED',
+  'PASSWORD_ALREADY_SET',
+  'USER_INACTIVE',
+  'PERMISSION_ESCALATION',
+  'SELF_ROLE_CHANGE',
+] as const satisfies readonly ErrorCode[];
 
 describe('useDrawerForm failures', () => {
   it('STALE_VERSION offers Reload, which loads the fresh record and its version for the next save', async () => {

@@ -42,10 +42,7 @@ export function HeaderBar({ title, metadata, filters, actions, viewSwitcher, fil
   }, [title]);
   const folded = mobile && filters !== undefined && filters !== null;
   return (
-    <header
-      data-slot="header-bar"
-      className={cn('flex min-h-12 shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b px-3 py-2', className)}
-    >
+    <header data-slot="header-bar" className={cn('flex min-h-12 shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b px-3 py-2', className)}>
       <div className="flex min-w-0 items-center gap-2">
         <SidebarTrigger />
         <h1 className="truncate text-base font-semibold tracking-tight">{title}</h1>

@@ -7,7 +7,10 @@ const TRUCKS = ['CAN_SHOW_TRUCKS', 'CAN_SHOW_TRUCK_PAGE'];
 
 describe('PageGuard', () => {
   it('shows a spinner while permissions load', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
     renderWithApp(<PageGuard anyOf={TRUCKS}>secret trucks</PageGuard>);
     expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
     expect(screen.queryByText('secret trucks')).not.toBeInTheDocument();

@@ -1,16 +1,5 @@
 import { PanelLeft } from 'lucide-react';
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ComponentProps,
-  type CSSProperties,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentProps, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { lazyLayer, useLayer } from '@/components/ui/lazy-layer';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -29,7 +18,10 @@ export const SIDEBAR_WIDTH_MOBILE = '18rem';
 
 /** Expanded unless the cookie says `false`. */
 export function readSidebarCookie(cookie: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
-  const match = cookie.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${SIDEBAR_COOKIE_NAME}=`));
+  const match = cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${SIDEBAR_COOKIE_NAME}=`));
   return match?.slice(SIDEBAR_COOKIE_NAME.length + 1) !== 'false';
 }
 
@@ -64,17 +56,7 @@ export function useOptionalSidebar(): SidebarContextValue | null {
   return useContext(SidebarContext);
 }
 
-export function SidebarProvider({
-  defaultOpen,
-  className,
-  style,
-  children,
-}: {
-  defaultOpen?: boolean;
-  className?: string;
-  style?: CSSProperties;
-  children: ReactNode;
-}) {
+export function SidebarProvider({ defaultOpen, className, style, children }: { defaultOpen?: boolean; className?: string; style?: CSSProperties; children: ReactNode }) {
   const isMobile = useIsMobile();
   const [open, setOpenState] = useState<boolean>(() => defaultOpen ?? readSidebarCookie());
   const [openMobile, setOpenMobile] = useState(false);
@@ -181,33 +163,18 @@ export function SidebarHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sidebar-content"
-      className={cn('flex min-h-0 flex-1 flex-col gap-3 overflow-x-hidden overflow-y-auto py-2', className)}
-      {...props}
-    />
-  );
+  return <div data-slot="sidebar-content" className={cn('flex min-h-0 flex-1 flex-col gap-3 overflow-x-hidden overflow-y-auto py-2', className)} {...props} />;
 }
 
 export function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sidebar-footer"
-      className={cn('flex shrink-0 flex-col gap-1 border-t border-sidebar-border p-2', className)}
-      {...props}
-    />
-  );
+  return <div data-slot="sidebar-footer" className={cn('flex shrink-0 flex-col gap-1 border-t border-sidebar-border p-2', className)} {...props} />;
 }
 
 export function SidebarGroup({ label, id, children }: { label: string; id: string; children: ReactNode }) {
   const headingId = `sidebar-group-${id}`;
   return (
     <div role="group" aria-labelledby={headingId} className="flex flex-col gap-0.5 px-2">
-      <h3
-        id={headingId}
-        className="flex h-7 items-center px-2 text-xs font-medium text-sidebar-muted-foreground transition-opacity group-data-[state=collapsed]/sidebar:sr-only"
-      >
+      <h3 id={headingId} className="flex h-7 items-center px-2 text-xs font-medium text-sidebar-muted-foreground transition-opacity group-data-[state=collapsed]/sidebar:sr-only">
         {label}
       </h3>
       <ul className="flex flex-col gap-0.5">{children}</ul>

@@ -102,14 +102,5 @@ function LoadedToaster({ Toaster, theme }: { Toaster: Sonner['Toaster']; theme?:
     queue = [];
     queued.forEach((call) => sonner?.toast[call.kind](call.message, call.data));
   }, []);
-  return (
-    <Toaster
-      richColors
-      theme={theme}
-      closeButton
-      position={TOAST_PLACEMENT.position}
-      offset={TOAST_PLACEMENT.offset}
-      style={TOAST_PLACEMENT.style}
-    />
-  );
+  return <Toaster richColors theme={theme} closeButton position={TOAST_PLACEMENT.position} offset={TOAST_PLACEMENT.offset} style={TOAST_PLACEMENT.style} />;
 }

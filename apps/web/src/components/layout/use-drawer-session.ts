@@ -25,10 +25,7 @@ export function useDrawerSession<T>(initialTarget: T, options: { resetAfterMs?: 
       setState((d) => ({ ...d, open }));
       clearTimeout(resetTimer.current);
       if (open || resetAfterMs === undefined) return;
-      resetTimer.current = setTimeout(
-        () => setState((d) => (d.open ? d : { open: false, session: d.session + 1, target: initial.current })),
-        resetAfterMs,
-      );
+      resetTimer.current = setTimeout(() => setState((d) => (d.open ? d : { open: false, session: d.session + 1, target: initial.current })), resetAfterMs);
     },
     [resetAfterMs],
   );

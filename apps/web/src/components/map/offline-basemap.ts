@@ -20,9 +20,11 @@ type Shape = { polygon: true; latlngs: L.LatLng[][] | L.LatLng[][][] } | { polyg
 
 function shapes(geo: GeoJSON.GeoJsonObject): Shape[] {
   const geometries =
-    geo.type === 'FeatureCollection' ? (geo as GeoJSON.FeatureCollection).features.map((f) => f.geometry)
-    : geo.type === 'Feature' ? [(geo as GeoJSON.Feature).geometry]
-    : [geo as GeoJSON.Geometry];
+    geo.type === 'FeatureCollection'
+      ? (geo as GeoJSON.FeatureCollection).features.map((f) => f.geometry)
+      : geo.type === 'Feature'
+        ? [(geo as GeoJSON.Feature).geometry]
+        : [geo as GeoJSON.Geometry];
   return geometries.flatMap((g): Shape[] => {
     switch (g?.type) {
       case 'Polygon':

@@ -18,7 +18,13 @@ const location = {
     { type: 'DELIVERY' as const, lat: 40.1, lng: -88.9 },
   ],
 };
-const figures = (over: Partial<MapSourceSummary> = {}): MapSourceSummary => ({ type: 'samsara', method: 'ODOMETER', distance: 321_868.8 /* 200 mi */, duration: 4.5 * 3600, ...over });
+const figures = (over: Partial<MapSourceSummary> = {}): MapSourceSummary => ({
+  type: 'samsara',
+  method: 'ODOMETER',
+  distance: 321_868.8 /* 200 mi */,
+  duration: 4.5 * 3600,
+  ...over,
+});
 const tiles = { provider: 'OFFLINE' } as const;
 const stops = [{ lat: 41.8781, lng: -87.6298, stopType: 'START' as const, title: 'Chicago, IL' }];
 
@@ -52,9 +58,19 @@ describe('Telematics map panel', () => {
   it('splits the hours into driving and, apart, time at stops when the summary has the dwell', async () => {
     withUnit('MILES');
     // 4.5 h from the first stop to the last, 1.25 h of it stood still.
-    renderWithApp(<TelematicsMapPanel source="samsara" location={location} figures={{ ...figures(), dwell: 4500 }} primary={{ distance: 300_000, source: 'HERE' }} stops={stops} tiles={tiles} />, {
-      user: makeUser([]),
-    });
+    renderWithApp(
+      <TelematicsMapPanel
+        source="samsara"
+        location={location}
+        figures={{ ...figures(), dwell: 4500 }}
+        primary={{ distance: 300_000, source: 'HERE' }}
+        stops={stops}
+        tiles={tiles}
+      />,
+      {
+        user: makeUser([]),
+      },
+    );
     const panel = await screen.findByRole('region', { name: 'SAMSARA track' });
     expect(within(panel).getByTestId('telematics-figures')).toHaveTextContent('200.0 mi · 3.25 h driving · 1.25 h at stops');
     expect(within(panel).getByTestId('telematics-driving')).toHaveTextContent('3.25 h driving');
@@ -64,9 +80,20 @@ describe('Telematics map panel', () => {
   it('titles the panel with the summary miles and hours, how they were measured, and the change against the route: red when higher', async () => {
     withUnit('MILES');
     const onViewReport = vi.fn();
-    renderWithApp(<TelematicsMapPanel source="samsara" location={location} figures={figures()} primary={{ distance: 300_000, source: 'HERE' }} stops={stops} tiles={tiles} onViewReport={onViewReport} />, {
-      user: makeUser([]),
-    });
+    renderWithApp(
+      <TelematicsMapPanel
+        source="samsara"
+        location={location}
+        figures={figures()}
+        primary={{ distance: 300_000, source: 'HERE' }}
+        stops={stops}
+        tiles={tiles}
+        onViewReport={onViewReport}
+      />,
+      {
+        user: makeUser([]),
+      },
+    );
     const panel = await screen.findByRole('region', { name: 'SAMSARA track' });
     expect(within(panel).getByTestId('telematics-figures')).toHaveTextContent('200.0 mi · 4.50 h');
     expect(within(panel).getByTestId('telematics-method')).toHaveTextContent('Odometer');
@@ -82,7 +109,14 @@ describe('Telematics map panel', () => {
   it('follows the KM setting; lower than the estimate is green and says it is against an estimate; a GPS figure says so', async () => {
     withUnit('KM');
     renderWithApp(
-      <TelematicsMapPanel source="gle" location={location} figures={figures({ type: 'gle', method: 'GPS' })} primary={{ distance: 350_000, source: 'ESTIMATE' }} stops={stops} tiles={tiles} />,
+      <TelematicsMapPanel
+        source="gle"
+        location={location}
+        figures={figures({ type: 'gle', method: 'GPS' })}
+        primary={{ distance: 350_000, source: 'ESTIMATE' }}
+        stops={stops}
+        tiles={tiles}
+      />,
       { user: makeUser([]) },
     );
     const panel = await screen.findByRole('region', { name: 'GLE track' });
@@ -96,7 +130,14 @@ describe('Telematics map panel', () => {
   it("shows the amber 'Limited Data Available' notice, and no figures, when the integration has no track for the trip", async () => {
     withUnit('MILES');
     renderWithApp(
-      <TelematicsMapPanel source="gle" location={null} figures={figures({ type: 'gle', method: null, distance: null, duration: null })} primary={{ distance: 300_000, source: 'HERE' }} stops={stops} tiles={tiles} />,
+      <TelematicsMapPanel
+        source="gle"
+        location={null}
+        figures={figures({ type: 'gle', method: null, distance: null, duration: null })}
+        primary={{ distance: 300_000, source: 'HERE' }}
+        stops={stops}
+        tiles={tiles}
+      />,
       { user: makeUser([]) },
     );
     const notice = within(await screen.findByRole('region', { name: 'GLE track' })).getByRole('status');
@@ -127,14 +168,24 @@ describe('Telematics map panel', () => {
     expect(panelsBeyondTolerance({ ...summary, payRule: { payBasis: 'ROUTED', tolerancePct: 6 } }, text)).toEqual({});
     expect(panelsBeyondTolerance({ ...summary, payRule: null }, text)).toEqual({});
     // GPS is the basis: the route is 4.8 % under it.
-    expect(panelsBeyondTolerance({ ...summary, payRule: { payBasis: 'ACTUAL', tolerancePct: 3 } }, text).here).toBe('HERE route 200.0 mi is 4.8 % under the pay basis (GPS 210.0 mi; tolerance 3 %)');
+    expect(panelsBeyondTolerance({ ...summary, payRule: { payBasis: 'ACTUAL', tolerancePct: 3 } }, text).here).toBe(
+      'HERE route 200.0 mi is 4.8 % under the pay basis (GPS 210.0 mi; tolerance 3 %)',
+    );
   });
 
   it('marks a figure beyond tolerance in the title and says it under the title', async () => {
     withUnit('MILES');
     const sentence = 'SAMSARA 210.0 mi is 5.0 % over the pay basis (routed 200.0 mi; tolerance 3 %)';
     renderWithApp(
-      <TelematicsMapPanel source="samsara" location={location} figures={figures()} primary={{ distance: 300_000, source: 'HERE' }} stops={stops} tiles={tiles} beyondTolerance={sentence} />,
+      <TelematicsMapPanel
+        source="samsara"
+        location={location}
+        figures={figures()}
+        primary={{ distance: 300_000, source: 'HERE' }}
+        stops={stops}
+        tiles={tiles}
+        beyondTolerance={sentence}
+      />,
       { user: makeUser([]) },
     );
     const panel = await screen.findByRole('region', { name: 'SAMSARA track' });

@@ -1,12 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  PLACE_SEARCH,
-  type AutosuggestResponse,
-  type ClientConfig,
-  type HereAutosuggestResponse,
-  type LatLng,
-  type PlaceItem,
-} from '@milepost/contracts/places-api';
+import { PLACE_SEARCH, type AutosuggestResponse, type ClientConfig, type HereAutosuggestResponse, type LatLng, type PlaceItem } from '@milepost/contracts/places-api';
 import { callApi, isApiError } from '@/lib/api-client';
 import * as routes from '@milepost/contracts/route-refs.gen';
 

@@ -112,7 +112,7 @@ describe('PlaceSearch', () => {
     expect(screen.getByRole('option', { name: DALLAS.title })).toBeInTheDocument();
   });
 
-  it("says 'No results for \"…\"' when nothing matched", async () => {
+  it('says \'No results for "…"\' when nothing matched', async () => {
     mockFetch({ places: () => json(200, { data: { items: [] } }) });
     const { user, input } = renderSearch();
     await typeAndSettle(user, input, 'zzqx');

@@ -156,10 +156,7 @@ export function PlaceSearch({
                   id={optionId(i)}
                   role="option"
                   aria-selected={i === active}
-                  className={cn(
-                    'flex cursor-default items-start gap-2 rounded-sm px-2 py-1.5 text-sm select-none',
-                    i === active && 'bg-accent text-accent-foreground',
-                  )}
+                  className={cn('flex cursor-default items-start gap-2 rounded-sm px-2 py-1.5 text-sm select-none', i === active && 'bg-accent text-accent-foreground')}
                   onMouseMove={() => i !== active && setActiveIndex(i)}
                   onClick={() => choose(place)}
                 >

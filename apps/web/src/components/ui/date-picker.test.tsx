@@ -23,8 +23,16 @@ describe('DateTimePicker', () => {
     const days = (await screen.findAllByRole('gridcell')).filter((c) => c.textContent === '15');
     const hour = screen.getByRole('combobox', { name: 'Hour' });
     const minute = screen.getByRole('combobox', { name: 'Minute' });
-    expect(within(hour).getAllByRole('option').map((o) => o.textContent)).toEqual(Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0')));
-    expect(within(minute).getAllByRole('option').map((o) => o.textContent)).toEqual(['00', '05', '10', '15', '20', '25', '30', '35', '40', '45', '50', '55']);
+    expect(
+      within(hour)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0')));
+    expect(
+      within(minute)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['00', '05', '10', '15', '20', '25', '30', '35', '40', '45', '50', '55']);
     await user.click(within(days[0]!).getByRole('button'));
     expect(screen.getByLabelText('value').textContent).toMatch(/^\d{4}-\d{2}-15T09:00$/);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Hour' }), '17');

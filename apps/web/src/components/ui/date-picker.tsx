@@ -101,7 +101,12 @@ function Picker({
     <div className={cn('relative', props.className)}>
       {button}
       {onClear && shown && !props.disabled && (
-        <button type="button" aria-label={`Clear ${label.toLowerCase()}`} onClick={onClear} className="absolute inset-y-0 right-1.5 my-auto h-fit rounded p-0.5 text-muted-foreground hover:text-foreground">
+        <button
+          type="button"
+          aria-label={`Clear ${label.toLowerCase()}`}
+          onClick={onClear}
+          className="absolute inset-y-0 right-1.5 my-auto h-fit rounded p-0.5 text-muted-foreground hover:text-foreground"
+        >
           <X aria-hidden className="size-3.5" />
         </button>
       )}

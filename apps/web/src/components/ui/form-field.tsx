@@ -15,19 +15,7 @@ export function fieldErrorId(id: string): string {
 }
 
 /** Label, control and the error under it. The control should set aria-invalid / aria-describedby itself. */
-export function FormField({
-  id,
-  label,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  error?: FieldError | undefined;
-  className?: string;
-  children: ReactNode;
-}) {
+export function FormField({ id, label, error, className, children }: { id: string; label: ReactNode; error?: FieldError | undefined; className?: string; children: ReactNode }) {
   const message = fieldErrorText(error);
   return (
     <div className={cn('grid content-start gap-1.5', className)}>

@@ -136,7 +136,6 @@ describe('Tooltip (its code loads on first hover or focus)', () => {
     expect(trigger).toHaveFocus();
     expect(trigger).toHaveAttribute('aria-describedby');
   });
-
 });
 
 describe('a layer opened by its caller', () => {

@@ -1,14 +1,4 @@
-import {
-  cloneElement,
-  useEffect,
-  useState,
-  useSyncExternalStore,
-  type ComponentProps,
-  type DOMAttributes,
-  type KeyboardEvent,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { cloneElement, useEffect, useState, useSyncExternalStore, type ComponentProps, type DOMAttributes, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import type * as DropdownMenuModule from './dropdown-menu';
 
 /**

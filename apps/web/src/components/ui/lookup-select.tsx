@@ -54,12 +54,7 @@ function LookupField({ children, clearable, clearLabel, onClear }: { children: R
       {children}
       <div className="pointer-events-none absolute inset-y-0 right-1.5 flex items-center gap-0.5">
         {clearable && (
-          <button
-            type="button"
-            aria-label={clearLabel}
-            onClick={onClear}
-            className="pointer-events-auto rounded p-0.5 text-muted-foreground hover:text-foreground"
-          >
+          <button type="button" aria-label={clearLabel} onClick={onClear} className="pointer-events-auto rounded p-0.5 text-muted-foreground hover:text-foreground">
             <X aria-hidden className="size-3.5" />
           </button>
         )}
@@ -135,15 +130,7 @@ export function LookupSelect<TItem, TKey extends QueryKey>({
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView?.({ block: 'nearest' });
   }, [active]);
 
-  const status = waiting
-    ? texts.loading
-    : query.error
-      ? query.error.message
-      : options.length === 0
-        ? keyword
-          ? texts.noResults(keyword)
-          : texts.empty
-        : undefined;
+  const status = waiting ? texts.loading : query.error ? query.error.message : options.length === 0 ? (keyword ? texts.noResults(keyword) : texts.empty) : undefined;
 
   const popover = useLayer(popoverLayer, open);
   const trigger = (

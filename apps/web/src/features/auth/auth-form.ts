@@ -75,35 +75,33 @@ export function useAuthForm<Name extends string, Values>(defaultValues: Record<N
    * The form's onSubmit: checks the values, then `onValid` with the parsed values, or shows the problems,
    * focuses the first and calls `onInvalid`. `onError` when the rules could not be loaded.
    */
-  const handleSubmit =
-    (onValid: (values: Values) => Promise<void> | void, onInvalid: () => void, onError: (error: unknown) => void) =>
-    async (event: FormEvent) => {
-      event.preventDefault();
-      setSubmitting(true);
+  const handleSubmit = (onValid: (values: Values) => Promise<void> | void, onInvalid: () => void, onError: (error: unknown) => void) => async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitting(true);
+    try {
+      let loaded: z.ZodType<Values>;
       try {
-        let loaded: z.ZodType<Values>;
-        try {
-          loaded = await load();
-        } catch (error) {
-          onError(error);
-          return;
-        }
-        submitted.current = true;
-        const result = check(loaded, latest.current);
-        if (!result.ok) {
-          const { problems } = result;
-          setErrors(problems);
-          onInvalid();
-          const first = (Object.keys(initial) as Name[]).find((name) => problems[name]);
-          if (first) inputs.current.get(first)?.focus();
-          return;
-        }
-        setErrors({});
-        await onValid(result.values);
-      } finally {
-        setSubmitting(false);
+        loaded = await load();
+      } catch (error) {
+        onError(error);
+        return;
       }
-    };
+      submitted.current = true;
+      const result = check(loaded, latest.current);
+      if (!result.ok) {
+        const { problems } = result;
+        setErrors(problems);
+        onInvalid();
+        const first = (Object.keys(initial) as Name[]).find((name) => problems[name]);
+        if (first) inputs.current.get(first)?.focus();
+        return;
+      }
+      setErrors({});
+      await onValid(result.values);
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   /** Back to the empty form, checked again only from the next submit. */
   const reset = () => {

@@ -1,15 +1,5 @@
-import {
-  REVIEW_STATUSES,
-  reviewSortFields,
-} from "@milepost/contracts/list-query";
-import {
-  idParam,
-  oneOfParam,
-  sortParam,
-  textParam,
-  wireDateParam,
-  type SearchOf,
-} from "@/lib/search-params";
+import { REVIEW_STATUSES, reviewSortFields } from '@milepost/contracts/list-query';
+import { idParam, oneOfParam, sortParam, textParam, wireDateParam, type SearchOf } from '@/lib/search-params';
 
 /** The /mileage-review screen's URL state: the tab, the filters (with the pickers' labels) and the sort. */
 export const mileageReviewSearchParams = {

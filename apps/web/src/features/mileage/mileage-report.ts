@@ -1,4 +1,13 @@
-import { DISTANCE_METHOD_LABELS, coverageComplete, coverageOf, payableFrom, type DistanceMethod, type MileStatsLeg, type SourceMileStats, type TripMileStats } from '@milepost/contracts/mile-stats-api';
+import {
+  DISTANCE_METHOD_LABELS,
+  coverageComplete,
+  coverageOf,
+  payableFrom,
+  type DistanceMethod,
+  type MileStatsLeg,
+  type SourceMileStats,
+  type TripMileStats,
+} from '@milepost/contracts/mile-stats-api';
 import type { FigureSource } from '@milepost/contracts/trips-api';
 import { beyondToleranceOf, payBasisFigure } from '@milepost/contracts/mileage-review-api';
 import { formatCentral } from '@milepost/contracts/time';
@@ -30,8 +39,7 @@ export function fetchedText(label: string, iso: string | null): string {
 export const REFRESH_TELEMATICS_PERMISSIONS = ['CAN_SYNC_INTEGRATIONS', 'CAN_EDIT_MILEAGE_REPORT_TRIP'] as const;
 
 /** Miles (or km, with KM) to one decimal, grouped with spaces; a dash when there is no figure. */
-export const miles = (value: number | null | undefined, unit: DistanceUnit = 'MILES') =>
-  value === null || value === undefined ? '—' : groupDigits(milesIn(value, unit), 1);
+export const miles = (value: number | null | undefined, unit: DistanceUnit = 'MILES') => (value === null || value === undefined ? '—' : groupDigits(milesIn(value, unit), 1));
 
 /** TOTAL MILES of a source minus the first source's, in the unit, rounded to one decimal; null when either is missing. */
 export function difference(stats: SourceMileStats | null, first: SourceMileStats | null, unit: DistanceUnit = 'MILES'): number | null {
@@ -73,7 +81,12 @@ export function legRows(stats: TripMileStats): LegRow[] {
   const rows = new Map<number, LegRow>();
   for (const { key } of SOURCE_ROWS) {
     for (const leg of stats[key]?.legs ?? []) {
-      const row = rows.get(leg.toIndex) ?? { toIndex: leg.toIndex, stopType: leg.stopType, loadStatus: leg.loadStatus, bySource: { hereStats: null, samsaraStats: null, gleStats: null } };
+      const row = rows.get(leg.toIndex) ?? {
+        toIndex: leg.toIndex,
+        stopType: leg.stopType,
+        loadStatus: leg.loadStatus,
+        bySource: { hereStats: null, samsaraStats: null, gleStats: null },
+      };
       row.bySource[key] = leg;
       rows.set(leg.toIndex, row);
     }

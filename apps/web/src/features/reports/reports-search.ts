@@ -28,9 +28,7 @@ export const DEFAULT_PERIOD: PeriodType = 'WEEKLY';
 
 /** What the screen asks for: a preset, a complete custom range, or nothing yet. */
 export type ReportRequest =
-  | { kind: 'period'; periodType: PeriodType; truckId?: number | undefined }
-  | { kind: 'range'; fromDate: string; toDate: string; truckId?: number | undefined }
-  | { kind: 'none' };
+  { kind: 'period'; periodType: PeriodType; truckId?: number | undefined } | { kind: 'range'; fromDate: string; toDate: string; truckId?: number | undefined } | { kind: 'none' };
 
 export function reportRequest(search: ReportsSearch): ReportRequest {
   const type = search.periodType ?? DEFAULT_PERIOD;

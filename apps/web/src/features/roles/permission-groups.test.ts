@@ -20,13 +20,7 @@ describe('permission groups', () => {
   });
 
   it('orders groups by the catalogue and puts show-page permissions first in each', () => {
-    const groups = groupPermissions([
-      p(50, 'CAN_EDIT_USER'),
-      p(3, 'CAN_EDIT_TRIP'),
-      p(46, 'CAN_SHOW_USER_PAGE'),
-      p(1, 'CAN_SHOW_TRIPS'),
-      p(200, 'CAN_EXPORT_INVOICES'),
-    ]);
+    const groups = groupPermissions([p(50, 'CAN_EDIT_USER'), p(3, 'CAN_EDIT_TRIP'), p(46, 'CAN_SHOW_USER_PAGE'), p(1, 'CAN_SHOW_TRIPS'), p(200, 'CAN_EXPORT_INVOICES')]);
     expect(groups.map((g) => g.name)).toEqual(['Trips', 'Users', 'Invoices']);
     expect(groups[0]!.permissions.map((x) => x.name)).toEqual(['CAN_SHOW_TRIPS', 'CAN_EDIT_TRIP']);
     expect(groups[1]!.permissions.map((x) => x.name)).toEqual(['CAN_SHOW_USER_PAGE', 'CAN_EDIT_USER']);

@@ -27,7 +27,10 @@ export function permissionGroupName(name: string): string {
   const known = catalogueEntry(name)?.group;
   if (known) return known;
   if (name.includes('.')) return titleCase(name.split('.')[0]!.replace(/_/g, ' '));
-  const words = name.replace(/^CAN_/, '').split('_').filter((w) => w !== '' && !ACTION_WORDS.has(w));
+  const words = name
+    .replace(/^CAN_/, '')
+    .split('_')
+    .filter((w) => w !== '' && !ACTION_WORDS.has(w));
   return words.length > 0 ? words.map(titleCase).join(' ') : 'Other';
 }
 
@@ -62,10 +65,7 @@ export function groupPermissions<P extends PickablePermission>(permissions: read
   const result = [...groups.entries()].map(([name, list]) => ({
     name,
     permissions: [...list].sort(
-      (a, b) =>
-        Number(isShowPagePermission(b.name)) - Number(isShowPagePermission(a.name)) ||
-        rank(a.name) - rank(b.name) ||
-        a.name.localeCompare(b.name),
+      (a, b) => Number(isShowPagePermission(b.name)) - Number(isShowPagePermission(a.name)) || rank(a.name) - rank(b.name) || a.name.localeCompare(b.name),
     ),
   }));
   const groupRank = (group: PermissionGroup<P>) => Math.min(...group.permissions.map((p) => rank(p.name)));

@@ -166,9 +166,19 @@ describe('stops rules', () => {
       [90_000, 240_000, 3_600],
     ]);
     // The same answer again (or one under 1 m / 1 s away) changes nothing: the same array comes back.
-    expect(applyLegs(legs, [{ distance: 150_000.6, duration: 6_000 }, { distance: 90_000, duration: 3_600 }])).toBe(legs);
+    expect(
+      applyLegs(legs, [
+        { distance: 150_000.6, duration: 6_000 },
+        { distance: 90_000, duration: 3_600 },
+      ]),
+    ).toBe(legs);
     // A change of a metre or more is written.
-    expect(applyLegs(legs, [{ distance: 150_002, duration: 6_000 }, { distance: 90_000, duration: 3_600 }])[2]!.totalDistance).toBe(240_002);
+    expect(
+      applyLegs(legs, [
+        { distance: 150_002, duration: 6_000 },
+        { distance: 90_000, duration: 3_600 },
+      ])[2]!.totalDistance,
+    ).toBe(240_002);
   });
 
   it('skips stops with invalid coordinates and needs 2 valid stops with one leg between each', () => {
@@ -179,6 +189,11 @@ describe('stops rules', () => {
     const one = build('A');
     expect(applyLegs(one, [])).toBe(one);
     // A leg count that does not match the valid stops is not applied.
-    expect(applyLegs(stops, [{ distance: 1, duration: 1 }, { distance: 1, duration: 1 }])).toBe(stops);
+    expect(
+      applyLegs(stops, [
+        { distance: 1, duration: 1 },
+        { distance: 1, duration: 1 },
+      ]),
+    ).toBe(stops);
   });
 });

@@ -5,12 +5,44 @@ import type { TripDetail } from '@milepost/contracts/trips-api';
 import { emptyTripValues, inputToWire, tripFormSchema, tripPayload, tripStopsOf, tripValuesOf, wireToInput } from './trip-form-values';
 
 const stop = (id: number, address: string, orderIndex: number, stopType: string, loadStatus: string, loadStatusExplicit = false) =>
-  ({ id, address, latitude: 32 + id, longitude: -96 - id, orderIndex, stopType, loadStatus, loadStatusExplicit, distance: null, totalDistance: null, duration: null }) as TripDetail['tripStops'][number];
+  ({
+    id,
+    address,
+    latitude: 32 + id,
+    longitude: -96 - id,
+    orderIndex,
+    stopType,
+    loadStatus,
+    loadStatusExplicit,
+    distance: null,
+    totalDistance: null,
+    duration: null,
+  }) as TripDetail['tripStops'][number];
 const TRIP = {
-  id: 42, truckId: 1, driverId: 2, dispatcherId: null, identifierType: 'LOAD_NUMBER', loadNumber: 'L-42', trailerNumber: null, tripStatus: 'IN_TRANSIT',
-  pickupDateTime: '03/02/2026 09:00:00', startDateTime: null, endDateTime: null, startOdometer: null, endOdometer: null,
-  emptyMiles: 50, loadedMiles: 835.7, payableMileage: 885.7, notes: null, recoveryReasonId: null,
-  tripStops: [stop(1, 'Dallas, TX', 0, 'START', 'EMPTY'), stop(2, 'Fort Worth, TX', 1, 'PICKUP', 'EMPTY'), stop(3, 'Oklahoma City, OK', 2, 'DELIVERY', 'LOADED'), stop(4, 'Dallas, TX', 3, 'HOME', 'LOADED', true)],
+  id: 42,
+  truckId: 1,
+  driverId: 2,
+  dispatcherId: null,
+  identifierType: 'LOAD_NUMBER',
+  loadNumber: 'L-42',
+  trailerNumber: null,
+  tripStatus: 'IN_TRANSIT',
+  pickupDateTime: '03/02/2026 09:00:00',
+  startDateTime: null,
+  endDateTime: null,
+  startOdometer: null,
+  endOdometer: null,
+  emptyMiles: 50,
+  loadedMiles: 835.7,
+  payableMileage: 885.7,
+  notes: null,
+  recoveryReasonId: null,
+  tripStops: [
+    stop(1, 'Dallas, TX', 0, 'START', 'EMPTY'),
+    stop(2, 'Fort Worth, TX', 1, 'PICKUP', 'EMPTY'),
+    stop(3, 'Oklahoma City, OK', 2, 'DELIVERY', 'LOADED'),
+    stop(4, 'Dallas, TX', 3, 'HOME', 'LOADED', true),
+  ],
 } as unknown as TripDetail;
 
 describe('trip form values', () => {

@@ -110,19 +110,19 @@ export function tripValuesOf(trip: TripDetail, unit: DistanceUnit = 'MILES'): Tr
 export function tripStopsOf(trip: TripDetail): StopDraft[] {
   const sorted = [...trip.tripStops].sort((a, b) => a.orderIndex - b.orderIndex);
   return sorted.map((s) => ({
-      key: newStopKey(),
-      address: s.address,
-      latitude: s.latitude,
-      longitude: s.longitude,
-      stopType: s.stopType as StopType,
-      typeChosen: true,
-      loadStatus: s.loadStatus as LoadStatus,
-      loadChosen: s.loadStatusExplicit,
-      orderIndex: s.orderIndex,
-      distance: s.distance,
-      totalDistance: s.totalDistance,
-      duration: s.duration,
-    }));
+    key: newStopKey(),
+    address: s.address,
+    latitude: s.latitude,
+    longitude: s.longitude,
+    stopType: s.stopType as StopType,
+    typeChosen: true,
+    loadStatus: s.loadStatus as LoadStatus,
+    loadChosen: s.loadStatusExplicit,
+    orderIndex: s.orderIndex,
+    distance: s.distance,
+    totalDistance: s.totalDistance,
+    duration: s.duration,
+  }));
 }
 
 /**
@@ -133,11 +133,7 @@ export function tripStopsOf(trip: TripDetail): StopDraft[] {
 /** The figures a trip has stored (miles as the API answers them): a km figure left as shown keeps them. */
 type StoredFigures = { emptyMiles: number | null; loadedMiles: number | null; startOdometer?: number | null; endOdometer?: number | null };
 
-export function tripFieldsPayload(
-  values: TripFormValues,
-  unit: DistanceUnit = 'MILES',
-  stored: StoredFigures | undefined = undefined,
-): Omit<TripPayload, 'tripStops'> {
+export function tripFieldsPayload(values: TripFormValues, unit: DistanceUnit = 'MILES', stored: StoredFigures | undefined = undefined): Omit<TripPayload, 'tripStops'> {
   const completed = values.tripStatus === 'COMPLETED';
   const raw: Record<string, unknown> = {
     truckId: values.truckId,
@@ -163,11 +159,6 @@ export function tripFieldsPayload(
   return payload as Omit<TripPayload, 'tripStops'>;
 }
 
-export function tripPayload(
-  values: TripFormValues,
-  stops: readonly StopDraft[],
-  unit: DistanceUnit = 'MILES',
-  stored?: StoredFigures,
-): TripPayload {
+export function tripPayload(values: TripFormValues, stops: readonly StopDraft[], unit: DistanceUnit = 'MILES', stored?: StoredFigures): TripPayload {
   return { ...tripFieldsPayload(values, unit, stored), tripStops: toStopInputs(stops) };
 }

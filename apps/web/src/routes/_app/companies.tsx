@@ -14,8 +14,7 @@ function CompaniesRoute() {
   const { title, anyOf } = section('companies');
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearchChange = (patch: Partial<CompaniesSearch> | null) =>
-    void navigate({ search: (prev) => (patch === null ? {} : { ...prev, ...patch }), replace: true });
+  const onSearchChange = (patch: Partial<CompaniesSearch> | null) => void navigate({ search: (prev) => (patch === null ? {} : { ...prev, ...patch }), replace: true });
   return (
     <PageGuard anyOf={anyOf}>
       <CompaniesScreen title={title} search={search} onSearchChange={onSearchChange} />

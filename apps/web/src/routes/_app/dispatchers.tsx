@@ -42,12 +42,7 @@ function DispatchersScreen() {
   const update = (patch: Partial<DispatchersSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
 
   const switcher = (
-    <ViewSwitcher
-      label="Dispatchers and teams"
-      value={search.tab}
-      options={TAB_OPTIONS}
-      onChange={(tab) => void navigate({ search: (prev) => ({ ...prev, tab }) })}
-    />
+    <ViewSwitcher label="Dispatchers and teams" value={search.tab} options={TAB_OPTIONS} onChange={(tab) => void navigate({ search: (prev) => ({ ...prev, tab }) })} />
   );
 
   return (

@@ -27,9 +27,7 @@ function ReportsRoute() {
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback((patch: Partial<ReportsSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true }), [navigate]);
   const tab: Tab = search.tab ?? 'MILEAGE';
-  const switcher = (
-    <ViewSwitcher<Tab> label="Report" value={tab} options={TABS} onChange={(next) => onSearchChange({ tab: next === 'MILEAGE' ? undefined : next })} />
-  );
+  const switcher = <ViewSwitcher<Tab> label="Report" value={tab} options={TABS} onChange={(next) => onSearchChange({ tab: next === 'MILEAGE' ? undefined : next })} />;
   return (
     <PageGuard anyOf={anyOf}>
       {tab === 'IFTA' ? (

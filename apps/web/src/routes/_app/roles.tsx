@@ -41,12 +41,7 @@ function RolesScreen() {
   const update = (patch: Partial<RolesSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
 
   const switcher = (
-    <ViewSwitcher
-      label="Roles and permissions"
-      value={search.tab}
-      options={TAB_OPTIONS}
-      onChange={(tab) => void navigate({ search: (prev) => ({ ...prev, tab }) })}
-    />
+    <ViewSwitcher label="Roles and permissions" value={search.tab} options={TAB_OPTIONS} onChange={(tab) => void navigate({ search: (prev) => ({ ...prev, tab }) })} />
   );
 
   return (

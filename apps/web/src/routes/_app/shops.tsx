@@ -14,8 +14,7 @@ function ShopsRoute() {
   const { title, anyOf } = section('shops');
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearchChange = (patch: Partial<ShopsSearch> | null) =>
-    void navigate({ search: (prev) => (patch === null ? {} : { ...prev, ...patch }), replace: true });
+  const onSearchChange = (patch: Partial<ShopsSearch> | null) => void navigate({ search: (prev) => (patch === null ? {} : { ...prev, ...patch }), replace: true });
   return (
     <PageGuard anyOf={anyOf}>
       <ShopsScreen title={title} search={search} onSearchChange={onSearchChange} />

@@ -14,8 +14,7 @@ function SystemRoute() {
   const { title, anyOf } = section('system');
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearchChange = (patch: Partial<SystemSearch>, { replace = true }: { replace?: boolean } = {}) =>
-    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
+  const onSearchChange = (patch: Partial<SystemSearch>, { replace = true }: { replace?: boolean } = {}) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
   return (
     <PageGuard anyOf={anyOf}>
       <SystemScreen title={title} search={search} onSearchChange={onSearchChange} />

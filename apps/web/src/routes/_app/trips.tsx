@@ -19,8 +19,7 @@ function TripsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback(
-    (patch: Partial<TripsSearch> | null) =>
-      void navigate({ search: (prev) => (patch === null ? (prev.view ? { view: prev.view } : {}) : { ...prev, ...patch }), replace: true }),
+    (patch: Partial<TripsSearch> | null) => void navigate({ search: (prev) => (patch === null ? (prev.view ? { view: prev.view } : {}) : { ...prev, ...patch }), replace: true }),
     [navigate],
   );
   const [mileageTrip, setMileageTripState] = useState<{ id: number; number: string } | null>(null);

@@ -14,8 +14,7 @@ function TrucksRoute() {
   const { title, anyOf } = section('trucks');
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearchChange = (patch: Partial<TrucksSearch> | null) =>
-    void navigate({ search: (prev) => (patch === null ? {} : { ...prev, ...patch }), replace: true });
+  const onSearchChange = (patch: Partial<TrucksSearch> | null) => void navigate({ search: (prev) => (patch === null ? {} : { ...prev, ...patch }), replace: true });
   return (
     <PageGuard anyOf={anyOf}>
       <TrucksScreen title={title} search={search} onSearchChange={onSearchChange} />

@@ -14,8 +14,7 @@ function UsersRoute() {
   const { title, anyOf } = section('users');
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearchChange = (patch: Partial<UsersSearch> | null) =>
-    void navigate({ search: (prev) => (patch === null ? {} : { ...prev, ...patch }), replace: true });
+  const onSearchChange = (patch: Partial<UsersSearch> | null) => void navigate({ search: (prev) => (patch === null ? {} : { ...prev, ...patch }), replace: true });
   return (
     <PageGuard anyOf={anyOf}>
       <UsersScreen title={title} search={search} onSearchChange={onSearchChange} />

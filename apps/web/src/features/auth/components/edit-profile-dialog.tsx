@@ -25,15 +25,7 @@ function toFormValues(user: CurrentUser): ProfileInput {
 }
 
 /** Edit-profile dialog (docs/product/trips.md): first and last name editable, phone optional, email and role read-only. */
-export function EditProfileDialog({
-  user,
-  open,
-  onOpenChange,
-}: {
-  user: CurrentUser;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function EditProfileDialog({ user, open, onOpenChange }: { user: CurrentUser; open: boolean; onOpenChange: (open: boolean) => void }) {
   const update = useUpdateProfileMutation();
   const form = useForm<ProfileInput, unknown, ProfileOutput>({
     resolver: zodResolver(profileRequest),
@@ -75,12 +67,7 @@ export function EditProfileDialog({
           <DialogTitle>Edit Profile</DialogTitle>
           <DialogDescription>Update your name and phone number.</DialogDescription>
         </DialogHeader>
-        <form
-          id="edit-profile-form"
-          noValidate
-          className="grid gap-3"
-          onSubmit={form.handleSubmit(onSubmit, () => toast.error(VALIDATION_MESSAGES.schemaFailureToast))}
-        >
+        <form id="edit-profile-form" noValidate className="grid gap-3" onSubmit={form.handleSubmit(onSubmit, () => toast.error(VALIDATION_MESSAGES.schemaFailureToast))}>
           <div className="grid gap-3 sm:grid-cols-2">
             <FormField id="profile-first-name" label="First Name" error={errors.firstName}>
               <Input id="profile-first-name" autoComplete="given-name" {...fieldAria('profile-first-name', errors.firstName)} {...form.register('firstName')} />

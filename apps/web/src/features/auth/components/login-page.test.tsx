@@ -92,9 +92,7 @@ describe('LoginPage', () => {
       'fetch',
       vi.fn((url: string) =>
         Promise.resolve(
-          url === '/api/v1/authenticate'
-            ? Response.json({ data: { accessToken: access, refreshToken: 'refresh-1' } })
-            : Response.json({ data: makeUser(['CAN_SHOW_ROUTES']) }),
+          url === '/api/v1/authenticate' ? Response.json({ data: { accessToken: access, refreshToken: 'refresh-1' } }) : Response.json({ data: makeUser(['CAN_SHOW_ROUTES']) }),
         ),
       ),
     );
@@ -118,7 +116,10 @@ describe('LoginPage', () => {
     const user = userEvent.setup();
     localStorage.setItem('accessToken', 'old');
     localStorage.setItem('refreshToken', 'old');
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(Response.json({ status: 401, code: 'BAD_CREDENTIALS', message: 'Invalid credentials' }, { status: 401 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ status: 401, code: 'BAD_CREDENTIALS', message: 'Invalid credentials' }, { status: 401 }))),
+    );
     renderLogin();
     await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'dana@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong');
@@ -137,7 +138,10 @@ describe('LoginPage', () => {
 
   it('on 429 toasts the rate-limit text', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(Response.json({ status: 429, code: 'RATE_LIMITED', message: 'Rate limit exceeded, retry in 1 minute' }, { status: 429 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ status: 429, code: 'RATE_LIMITED', message: 'Rate limit exceeded, retry in 1 minute' }, { status: 429 }))),
+    );
     renderLogin();
     await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'dana@example.com');
     await user.type(screen.getByLabelText('Password'), 'x');

@@ -86,23 +86,10 @@ function LoginCard({ active, onForgot }: { active: boolean; onForgot: () => void
       <CardContent>
         <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit, schemaFailureToast, signInFailed)}>
           <FormField id="login-email" label="Email" error={errors.email}>
-            <Input
-              id="login-email"
-              type="email"
-              autoComplete="username"
-              placeholder="name@company.com"
-              {...fieldAria('login-email', errors.email)}
-              {...form.field('email')}
-            />
+            <Input id="login-email" type="email" autoComplete="username" placeholder="name@company.com" {...fieldAria('login-email', errors.email)} {...form.field('email')} />
           </FormField>
           <FormField id="login-password" label="Password" error={errors.password}>
-            <Input
-              id="login-password"
-              type="password"
-              autoComplete="current-password"
-              {...fieldAria('login-password', errors.password)}
-              {...form.field('password')}
-            />
+            <Input id="login-password" type="password" autoComplete="current-password" {...fieldAria('login-password', errors.password)} {...form.field('password')} />
           </FormField>
           <div className="-mt-1 flex justify-end">
             <Button variant="link" size="inline" onClick={onForgot}>
@@ -144,14 +131,7 @@ function ForgotPasswordCard({ active, onBack }: { active: boolean; onBack: () =>
       <CardContent>
         <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit, schemaFailureToast, resetRequestFailed)}>
           <FormField id="forgot-email" label="Email" error={errors.email}>
-            <Input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              placeholder="name@company.com"
-              {...fieldAria('forgot-email', errors.email)}
-              {...form.field('email')}
-            />
+            <Input id="forgot-email" type="email" autoComplete="email" placeholder="name@company.com" {...fieldAria('forgot-email', errors.email)} {...form.field('email')} />
           </FormField>
           <Button type="submit" className="w-full" disabled={isSubmitting}>
             {isSubmitting ? 'Sending...' : 'Send Reset Link'}

@@ -68,7 +68,10 @@ describe('ResetPasswordPage', () => {
 
   it('shows Resetting... on a disabled button while the request is out', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
     renderReset('dana@example.com', 'tok');
     await fillAndSubmit(user);
     expect(await screen.findByRole('button', { name: 'Resetting...' })).toBeDisabled();
@@ -101,7 +104,10 @@ describe('ResetPasswordPage', () => {
     [422, 'Passwords do not match or do not meet requirements.'],
   ])('maps %i to its text', async (status, text) => {
     const user = userEvent.setup();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(Response.json({ status, code: 'X', message: 'server text' }, { status }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ status, code: 'X', message: 'server text' }, { status }))),
+    );
     renderReset('dana@example.com', 'tok');
     await fillAndSubmit(user);
     expect(await screen.findByText(text)).toBeInTheDocument();

@@ -47,7 +47,10 @@ describe('Log Out', () => {
 
   it('still signs out when the logout call fails', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const { router } = renderFooter();
     await user.click(await screen.findByRole('button', { name: 'Log Out' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Log Out' }));
@@ -60,9 +63,7 @@ describe('Log Out', () => {
 describe('Edit profile', () => {
   it('opens from the user name, validates, saves and updates the name in the sidebar', async () => {
     const user = userEvent.setup();
-    const fetchMock = vi.fn((_url: string, init?: RequestInit) =>
-      Promise.resolve(Response.json({ data: { ...makeUser(['CAN_SHOW_TRIPS']), ...JSON.parse(String(init?.body)) } })),
-    );
+    const fetchMock = vi.fn((_url: string, init?: RequestInit) => Promise.resolve(Response.json({ data: { ...makeUser(['CAN_SHOW_TRIPS']), ...JSON.parse(String(init?.body)) } })));
     vi.stubGlobal('fetch', fetchMock);
     renderFooter();
 
@@ -121,7 +122,10 @@ describe('Edit profile', () => {
 
   it('keeps the dialog open and shows the status message when saving fails', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(Response.json({ status: 500, code: 'INTERNAL', message: '' }, { status: 500 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ status: 500, code: 'INTERNAL', message: '' }, { status: 500 }))),
+    );
     renderFooter();
     await user.click(await screen.findByRole('button', { name: /Dana Reyes/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });

@@ -56,15 +56,7 @@ function CompanyRecordBody({ target, onClose }: { target: CompanyDrawerTarget; o
  * The Companies screen (docs/product/admin.md Companies): the shared DataTable over GET /companies with the
  * keyword and sort in the URL; edit, API tokens and status by permission. No create control.
  */
-export function CompaniesScreen({
-  title,
-  search,
-  onSearchChange,
-}: {
-  title: string;
-  search: CompaniesSearch;
-  onSearchChange: (patch: Partial<CompaniesSearch> | null) => void;
-}) {
+export function CompaniesScreen({ title, search, onSearchChange }: { title: string; search: CompaniesSearch; onSearchChange: (patch: Partial<CompaniesSearch> | null) => void }) {
   const { has } = usePermissions();
   const canEdit = has('CAN_EDIT_COMPANY');
   const canEditTokens = has('CAN_EDIT_COMPANY_TOKENS');

@@ -39,7 +39,13 @@ describe('Company integrations', () => {
             skipped: 3,
             notice: '3 records skipped: 3 GPS fixes outside the trip window.',
           },
-          GLE: { state: 'FAILED', startedAt: '2026-11-23T14:00:00.000Z', finishedAt: '2026-11-23T14:00:05.000Z', vehicles: 12, error: 'GLE is unavailable (503). It will be tried again.' },
+          GLE: {
+            state: 'FAILED',
+            startedAt: '2026-11-23T14:00:00.000Z',
+            finishedAt: '2026-11-23T14:00:05.000Z',
+            vehicles: 12,
+            error: 'GLE is unavailable (503). It will be tried again.',
+          },
         }),
     });
     renderIt();

@@ -34,7 +34,9 @@ function ProviderCard({ company, provider, status }: { company: CompanyRow; prov
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Last run</dt>
-        <dd className="tabular-nums">{status.startedAt ? `${formatDisplayDateTime(status.startedAt)}${status.finishedAt ? ` – ${formatDisplayDateTime(status.finishedAt, 'HH:mm')}` : ''} CT` : '—'}</dd>
+        <dd className="tabular-nums">
+          {status.startedAt ? `${formatDisplayDateTime(status.startedAt)}${status.finishedAt ? ` – ${formatDisplayDateTime(status.finishedAt, 'HH:mm')}` : ''} CT` : '—'}
+        </dd>
         <dt className="text-muted-foreground">Vehicles</dt>
         <dd className="tabular-nums">{status.vehicles}</dd>
         <dt className="text-muted-foreground">Drivers</dt>

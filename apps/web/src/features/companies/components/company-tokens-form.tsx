@@ -63,7 +63,6 @@ export function CompanyTokensForm({ company, onDone, onCancel }: { company: Comp
         {tokenStatus('Samsara', company.samsaraTokenHint)} {tokenStatus('GLE', company.gleTokenHint)}
       </p>
       <p className="text-xs text-muted-foreground">Stored tokens are never shown; type both tokens to replace them.</p>
-
     </DrawerForm>
   );
 }

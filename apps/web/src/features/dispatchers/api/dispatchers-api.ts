@@ -15,8 +15,7 @@ export const dispatchersKeys = areaKeys('dispatchers');
 
 /** GET /dispatchers: one page. */
 export function getDispatchers(params: DispatchersListParams, page: number, signal?: AbortSignal): Promise<Paged<DispatcherRow>> {
-  return callApi(routes.dispatchers.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, teamId: params.teamId },
-    signal });
+  return callApi(routes.dispatchers.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, teamId: params.teamId }, signal });
 }
 
 export function dispatchersListQueryOptions(params: DispatchersListParams) {

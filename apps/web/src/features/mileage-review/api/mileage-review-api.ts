@@ -1,17 +1,11 @@
-import type { Paged } from "@milepost/contracts/list-query";
-import type {
-  ApproveResult,
-  ReadyList,
-  ReviewPage,
-  ReviewRow,
-  ReviewStatus,
-} from "@milepost/contracts/mileage-review-api";
-import { callApi, downloadApi } from "@/lib/api-client";
-import * as routes from "@milepost/contracts/route-refs.gen";
-import { pagedInfiniteQueryOptions } from "@/lib/paged-query";
-import { areaKeys, useWriteMutation } from "@/lib/query-keys";
+import type { Paged } from '@milepost/contracts/list-query';
+import type { ApproveResult, ReadyList, ReviewPage, ReviewRow, ReviewStatus } from '@milepost/contracts/mileage-review-api';
+import { callApi, downloadApi } from '@/lib/api-client';
+import * as routes from '@milepost/contracts/route-refs.gen';
+import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
+import { areaKeys, useWriteMutation } from '@/lib/query-keys';
 
-export const mileageReviewKeys = areaKeys("mileageReview");
+export const mileageReviewKeys = areaKeys('mileageReview');
 
 /** The queue's filters (ids and Central wire date-times), as the URL holds them. */
 export interface ReviewFilters {
@@ -25,28 +19,14 @@ export interface ReviewFilters {
 export const REVIEW_PAGE_SIZE = 100;
 
 /** GET /mileage-review: one page of a tab, with the count of each tab. */
-export function getReviewPage(
-  status: ReviewStatus,
-  filters: ReviewFilters,
-  sort: string | undefined,
-  page: number,
-  signal?: AbortSignal,
-): Promise<ReviewPage> {
-  return callApi(routes.mileageReview.list, { query: { status, ...filters, sort, page, size: REVIEW_PAGE_SIZE },
-    signal });
+export function getReviewPage(status: ReviewStatus, filters: ReviewFilters, sort: string | undefined, page: number, signal?: AbortSignal): Promise<ReviewPage> {
+  return callApi(routes.mileageReview.list, { query: { status, ...filters, sort, page, size: REVIEW_PAGE_SIZE }, signal });
 }
 
-export function reviewListQueryOptions(
-  status: ReviewStatus,
-  filters: ReviewFilters,
-  sort: string | undefined,
-) {
+export function reviewListQueryOptions(status: ReviewStatus, filters: ReviewFilters, sort: string | undefined) {
   return pagedInfiniteQueryOptions(
     mileageReviewKeys.list({ status, ...filters, sort }),
-    (page, signal) =>
-      getReviewPage(status, filters, sort, page, signal) as Promise<
-        Paged<ReviewRow> & ReviewPage
-      >,
+    (page, signal) => getReviewPage(status, filters, sort, page, signal) as Promise<Paged<ReviewRow> & ReviewPage>,
   );
 }
 
@@ -56,23 +36,18 @@ export function getReadyItems(filters: ReviewFilters): Promise<ReadyList> {
 }
 
 /** POST /mileage-review/approve: at most 500 trips a call. */
-export function approveTrips(
-  items: { tripId: number; version: number }[],
-): Promise<ApproveResult> {
+export function approveTrips(items: { tripId: number; version: number }[]): Promise<ApproveResult> {
   return callApi(routes.mileageReview.approve, { body: { items } });
 }
 
-export const useApproveMutation = () =>
-  useWriteMutation("mileageReview", approveTrips);
+export const useApproveMutation = () => useWriteMutation('mileageReview', approveTrips);
 
 /** GET /mileage-review/export.csv */
 export function downloadSettlementCsv(q: {
   companyId?: number | undefined;
   fromDate?: string | undefined;
   toDate?: string | undefined;
-  groupBy: "trip" | "driver";
+  groupBy: 'trip' | 'driver';
 }): Promise<void> {
-  return downloadApi(routes.mileageReview.exportCsv, { query: q,
-    fileName:
-      q.groupBy === "driver" ? "settlement-by-driver.csv" : "settlement.csv" });
+  return downloadApi(routes.mileageReview.exportCsv, { query: q, fileName: q.groupBy === 'driver' ? 'settlement-by-driver.csv' : 'settlement.csv' });
 }

@@ -1,29 +1,23 @@
-import {
-  APPROVE_MAX_ITEMS,
-  type ApproveResultItem,
-  type ApproveStatus,
-} from "@milepost/contracts/mileage-review-api";
-import { formatCentral } from "@milepost/contracts/time";
-import { approveTrips } from "../api/mileage-review-api";
+import { APPROVE_MAX_ITEMS, type ApproveResultItem, type ApproveStatus } from '@milepost/contracts/mileage-review-api';
+import { formatCentral } from '@milepost/contracts/time';
+import { approveTrips } from '../api/mileage-review-api';
 
 const APPROVE_WORDS: Record<ApproveStatus, string> = {
-  APPROVED: "approved",
-  STALE_VERSION: "changed meanwhile",
-  STALE_RULE: "being recomputed for the new rule",
-  NOT_READY: "no longer ready",
-  NOT_FOUND: "not found",
+  APPROVED: 'approved',
+  STALE_VERSION: 'changed meanwhile',
+  STALE_RULE: 'being recomputed for the new rule',
+  NOT_READY: 'no longer ready',
+  NOT_FOUND: 'not found',
 };
-
 
 /** "12 approved · 1 changed meanwhile": the per-status counts of an approval, in words. */
 export function approvalSummary(results: { status: ApproveStatus }[]): string {
   const counts = new Map<ApproveStatus, number>();
-  for (const r of results)
-    counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+  for (const r of results) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
   return (Object.keys(APPROVE_WORDS) as ApproveStatus[])
     .filter((s) => counts.get(s))
     .map((s) => `${counts.get(s)} ${APPROVE_WORDS[s]}`)
-    .join(" · ");
+    .join(' · ');
 }
 
 /** How many trips not approved the warning names one by one; the rest are counted. */
@@ -35,13 +29,13 @@ export const NOT_APPROVED_NAMED = 8;
  */
 export function notApprovedLine(r: ApproveResultItem): string {
   const name = r.number ?? `#${r.tripId}`;
-  const when = r.changedAt ? ` at ${formatCentral(r.changedAt, "MM/dd/yyyy HH:mm")} CT` : "";
+  const when = r.changedAt ? ` at ${formatCentral(r.changedAt, 'MM/dd/yyyy HH:mm')} CT` : '';
   switch (r.status) {
-    case "STALE_VERSION":
-      return `${name}: changed by ${r.changedBy ?? "someone else"}${when}`;
-    case "NOT_READY":
+    case 'STALE_VERSION':
+      return `${name}: changed by ${r.changedBy ?? 'someone else'}${when}`;
+    case 'NOT_READY':
       return `${name}: not ready (it needs review or was approved meanwhile)`;
-    case "STALE_RULE":
+    case 'STALE_RULE':
       return `${name}: being recomputed for the new rule`;
     default:
       return `${name}: not found`;
@@ -50,18 +44,14 @@ export function notApprovedLine(r: ApproveResultItem): string {
 
 /** The trips an approval left unapproved, each with its reason, as the warning's lines. */
 export function notApprovedLines(results: ApproveResultItem[]): string[] {
-  const missed = results.filter((r) => r.status !== "APPROVED");
+  const missed = results.filter((r) => r.status !== 'APPROVED');
   const lines = missed.slice(0, NOT_APPROVED_NAMED).map(notApprovedLine);
-  if (missed.length > NOT_APPROVED_NAMED)
-    lines.push(`and ${missed.length - NOT_APPROVED_NAMED} more`);
+  if (missed.length > NOT_APPROVED_NAMED) lines.push(`and ${missed.length - NOT_APPROVED_NAMED} more`);
   return lines;
 }
 
 /** Approves in calls of 500 (the API's limit), reporting progress; answers every item's status. */
-export async function approveInBatches(
-  items: { tripId: number; version: number }[],
-  onProgress: (done: number) => void,
-) {
+export async function approveInBatches(items: { tripId: number; version: number }[], onProgress: (done: number) => void) {
   const results: ApproveResultItem[] = [];
   for (let i = 0; i < items.length; i += APPROVE_MAX_ITEMS) {
     const answer = await approveTrips(items.slice(i, i + APPROVE_MAX_ITEMS));

@@ -1,17 +1,11 @@
-import {
-  PAY_BASIS_LABELS,
-  type ReviewRow,
-} from "@milepost/contracts/mileage-review-api";
-import type { DistanceUnit } from "@milepost/geo/units";
-import { DATE_COLUMN_SIZE, DateCell, TextCell } from "@/components/data-table/columns";
-import {
-  dataTableColumnHelper,
-  type DataTableColumnDef,
-} from "@/components/data-table/data-table-features";
-import { EstimateFigure } from "@/components/estimate-figure";
-import { PER_TRIP, mileageHeader, milesNumber } from "@/lib/distance-format";
-import { FLAGS_COLUMN_SIZE, FlagChips } from "./review-flag-chips";
-import { SelectAll, SelectRow } from "./review-selection";
+import { PAY_BASIS_LABELS, type ReviewRow } from '@milepost/contracts/mileage-review-api';
+import type { DistanceUnit } from '@milepost/geo/units';
+import { DATE_COLUMN_SIZE, DateCell, TextCell } from '@/components/data-table/columns';
+import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
+import { EstimateFigure } from '@/components/estimate-figure';
+import { PER_TRIP, mileageHeader, milesNumber } from '@/lib/distance-format';
+import { FLAGS_COLUMN_SIZE, FlagChips } from './review-flag-chips';
+import { SelectAll, SelectRow } from './review-selection';
 
 /** The Mileage Review table's columns: the select column only where the user may approve (the Ready tab). */
 export function reviewColumns(o: {
@@ -27,17 +21,17 @@ export function reviewColumns(o: {
     ...(o.selectable
       ? [
           h.display({
-            id: "select",
+            id: 'select',
             header: () => <SelectAll />,
-            meta: { label: "Select", size: 36, grow: 0, pin: "start" },
+            meta: { label: 'Select', size: 36, grow: 0, pin: 'start' },
             cell: ({ row }) => <SelectRow row={row.original} />,
           }),
         ]
       : []),
     h.display({
-      id: "tripNumber",
-      header: "Load/Trailer",
-      meta: { label: "Load/Trailer", size: 96 },
+      id: 'tripNumber',
+      header: 'Load/Trailer',
+      meta: { label: 'Load/Trailer', size: 96 },
       cell: ({ row }) => (
         <button
           type="button"
@@ -50,36 +44,35 @@ export function reviewColumns(o: {
       ),
     }),
     h.display({
-      id: "unitNumber",
-      header: "Unit",
-      meta: { label: "Unit", size: 56, grow: 0 },
+      id: 'unitNumber',
+      header: 'Unit',
+      meta: { label: 'Unit', size: 56, grow: 0 },
       cell: ({ row }) => <TextCell value={row.original.unitNumber} />,
     }),
     h.display({
-      id: "driverName",
-      header: "Driver",
-      meta: { label: "Driver", size: 112 },
+      id: 'driverName',
+      header: 'Driver',
+      meta: { label: 'Driver', size: 112 },
       cell: ({ row }) => <TextCell value={row.original.driverName} />,
     }),
     h.display({
-      id: "companyName",
-      header: "Company",
-      meta: { label: "Company", size: 88 },
+      id: 'companyName',
+      header: 'Company',
+      meta: { label: 'Company', size: 88 },
       cell: ({ row }) => <TextCell value={row.original.companyName} />,
     }),
-    h.accessor("endDateTime", {
-      id: "endDateTime",
-      header: "End (CT)",
-      meta: { label: "End (CT)", size: DATE_COLUMN_SIZE, grow: 0 },
+    h.accessor('endDateTime', {
+      id: 'endDateTime',
+      header: 'End (CT)',
+      meta: { label: 'End (CT)', size: DATE_COLUMN_SIZE, grow: 0 },
       cell: ({ row }) => <DateCell value={row.original.endDateTime} />,
     }),
-    h.accessor("routedMiles", {
-      id: "routedMiles",
-      header: header("Routed"),
-      meta: { label: header("Routed"), size: 88, grow: 0, align: "end" },
+    h.accessor('routedMiles', {
+      id: 'routedMiles',
+      header: header('Routed'),
+      meta: { label: header('Routed'), size: 88, grow: 0, align: 'end' },
       cell: ({ row }) =>
-        row.original.routeSource === "ESTIMATE" &&
-        row.original.routedMiles !== null ? (
+        row.original.routeSource === 'ESTIMATE' && row.original.routedMiles !== null ? (
           <EstimateFigure basis={PER_TRIP} unit={o.unit}>
             {figure(row.original.routedMiles)}
           </EstimateFigure>
@@ -89,23 +82,17 @@ export function reviewColumns(o: {
           </span>
         ),
     }),
-    h.accessor("actualMiles", {
-      id: "actualMiles",
-      header: header("Actual"),
-      meta: { label: header("Actual"), size: 76, grow: 0, align: "end" },
+    h.accessor('actualMiles', {
+      id: 'actualMiles',
+      header: header('Actual'),
+      meta: { label: header('Actual'), size: 76, grow: 0, align: 'end' },
       cell: ({ row }) => {
         const c = row.original.actualCoverage;
         const partial = c !== null && c.legsMeasured < c.legs;
-        const coverage = c
-          ? `${c.legsMeasured} of ${c.legs} legs measured (${Math.round(c.pct)} % of the planned miles)`
-          : null;
+        const coverage = c ? `${c.legsMeasured} of ${c.legs} legs measured (${Math.round(c.pct)} % of the planned miles)` : null;
         return (
           <span
-            title={
-              row.original.actualSource
-                ? `${row.original.actualSource}${coverage ? `: ${coverage}` : ""}`
-                : "No telematics"
-            }
+            title={row.original.actualSource ? `${row.original.actualSource}${coverage ? `: ${coverage}` : ''}` : 'No telematics'}
             className="tabular-nums"
             data-coverage={c ? `${c.legsMeasured}/${c.legs}` : undefined}
           >
@@ -119,46 +106,36 @@ export function reviewColumns(o: {
         );
       },
     }),
-    h.accessor("differencePct", {
-      id: "differencePct",
-      header: "Diff %",
-      meta: { label: "Diff %", size: 80, grow: 0, align: "end" },
-      cell: ({ row }) => (
-        <span className="tabular-nums">
-          {row.original.differencePct === null
-            ? "—"
-            : `${row.original.differencePct.toFixed(1)} %`}
-        </span>
-      ),
+    h.accessor('differencePct', {
+      id: 'differencePct',
+      header: 'Diff %',
+      meta: { label: 'Diff %', size: 80, grow: 0, align: 'end' },
+      cell: ({ row }) => <span className="tabular-nums">{row.original.differencePct === null ? '—' : `${row.original.differencePct.toFixed(1)} %`}</span>,
     }),
     h.display({
-      id: "flags",
-      header: "Flags",
-      meta: { label: "Flags", size: FLAGS_COLUMN_SIZE, grow: 3 },
+      id: 'flags',
+      header: 'Flags',
+      meta: { label: 'Flags', size: FLAGS_COLUMN_SIZE, grow: 3 },
       cell: ({ row }) => <FlagChips row={row.original} />,
     }),
     h.display({
-      id: "suggested",
-      header: header("Suggested"),
-      meta: { label: header("Suggested"), size: 84, grow: 0, align: "end" },
+      id: 'suggested',
+      header: header('Suggested'),
+      meta: { label: header('Suggested'), size: 84, grow: 0, align: 'end' },
       cell: ({ row }) => (
         <span
           className="tabular-nums"
-          title={`By rule: ${PAY_BASIS_LABELS[row.original.suggested.basis]}${row.original.suggested.from ? ` (${row.original.suggested.from === "ROUTED" ? "routed" : "GPS"} figures)` : ""}`}
+          title={`By rule: ${PAY_BASIS_LABELS[row.original.suggested.basis]}${row.original.suggested.from ? ` (${row.original.suggested.from === 'ROUTED' ? 'routed' : 'GPS'} figures)` : ''}`}
         >
           {figure(row.original.suggested.payableMileage)}
         </span>
       ),
     }),
-    h.accessor("payableMileage", {
-      id: "payableMileage",
-      header: header("Payable"),
-      meta: { label: header("Payable"), size: 84, grow: 0, align: "end" },
-      cell: ({ row }) => (
-        <span className="tabular-nums">
-          {figure(row.original.payableMileage)}
-        </span>
-      ),
+    h.accessor('payableMileage', {
+      id: 'payableMileage',
+      header: header('Payable'),
+      meta: { label: header('Payable'), size: 84, grow: 0, align: 'end' },
+      cell: ({ row }) => <span className="tabular-nums">{figure(row.original.payableMileage)}</span>,
     }),
   ];
 }

@@ -1,9 +1,9 @@
-import { REVIEW_FLAG_LABELS, type ReviewRow } from "@milepost/contracts/mileage-review-api";
-import type { DistanceUnit } from "@milepost/geo/units";
-import { createContext, useContext } from "react";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { Tooltip } from "@/components/ui/tooltip";
-import { sentenceIn } from "@/lib/distance-format";
+import { REVIEW_FLAG_LABELS, type ReviewRow } from '@milepost/contracts/mileage-review-api';
+import type { DistanceUnit } from '@milepost/geo/units';
+import { createContext, useContext } from 'react';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { Tooltip } from '@/components/ui/tooltip';
+import { sentenceIn } from '@/lib/distance-format';
 
 /** Flag chips shown in a row's one line; the rest behind "+N". */
 export const VISIBLE_FLAGS = 2;
@@ -16,17 +16,15 @@ export const VISIBLE_FLAGS = 2;
  */
 export const FLAGS_COLUMN_SIZE = 138;
 
-const CHIP =
-  "rounded-full border border-amber-500/50 bg-amber-50 px-1.5 py-px text-[11px] whitespace-nowrap text-amber-800 dark:bg-amber-950 dark:text-amber-200";
+const CHIP = 'rounded-full border border-amber-500/50 bg-amber-50 px-1.5 py-px text-[11px] whitespace-nowrap text-amber-800 dark:bg-amber-950 dark:text-amber-200';
 
 /** The flags' sentences in the user's unit (the server writes them in miles). */
-export const FlagUnitContext = createContext<DistanceUnit>("MILES");
+export const FlagUnitContext = createContext<DistanceUnit>('MILES');
 
 export function FlagChips({ row }: { row: ReviewRow }) {
   const unit = useContext(FlagUnitContext);
-  const flagText = (f: ReviewRow["flags"][number]) => `${REVIEW_FLAG_LABELS[f.code]}: ${sentenceIn(f.sentence, unit)}`;
-  if (!row.flags.length)
-    return <span className="text-muted-foreground">—</span>;
+  const flagText = (f: ReviewRow['flags'][number]) => `${REVIEW_FLAG_LABELS[f.code]}: ${sentenceIn(f.sentence, unit)}`;
+  if (!row.flags.length) return <span className="text-muted-foreground">—</span>;
   // One line: the table's rows have one height. A third chip would be cut off with its tooltip,
   // so the rest sit behind a "+N" chip: its tooltip (hover, keyboard focus) and its name list
   // them, and a press (a phone's tap) opens the same list (docs/mileage-review.md#screen). The
@@ -34,7 +32,7 @@ export function FlagChips({ row }: { row: ReviewRow }) {
   // ellipsis; their full name is in their tooltip and accessible name), "+N" never does.
   const shown = row.flags.slice(0, VISIBLE_FLAGS);
   const rest = row.flags.slice(VISIBLE_FLAGS);
-  const flagLine = (f: ReviewRow["flags"][number]) => (
+  const flagLine = (f: ReviewRow['flags'][number]) => (
     <>
       <span className="font-medium">{REVIEW_FLAG_LABELS[f.code]}</span>: {sentenceIn(f.sentence, unit)}
     </>
@@ -62,7 +60,7 @@ export function FlagChips({ row }: { row: ReviewRow }) {
               <button
                 type="button"
                 data-flag-more={rest.length}
-                aria-label={`${rest.length} more ${rest.length === 1 ? "flag" : "flags"}: ${rest.map(flagText).join("; ")}`}
+                aria-label={`${rest.length} more ${rest.length === 1 ? 'flag' : 'flags'}: ${rest.map(flagText).join('; ')}`}
                 className={`${CHIP} shrink-0 cursor-pointer`}
                 onClick={(event) => event.stopPropagation()}
               >

@@ -1,21 +1,14 @@
-import {
-  REVIEW_STATUSES,
-  REVIEW_STATUS_LABELS,
-  queueRuleText,
-  type ReviewPage,
-  type ReviewStatus,
-} from "@milepost/contracts/mileage-review-api";
-import { CheckCheck, Download } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
-import type { MileageReviewSearch } from "../mileage-review-search";
-import type { ApprovalProgress } from "./use-review-approval";
+import { REVIEW_STATUSES, REVIEW_STATUS_LABELS, queueRuleText, type ReviewPage, type ReviewStatus } from '@milepost/contracts/mileage-review-api';
+import { CheckCheck, Download } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import type { MileageReviewSearch } from '../mileage-review-search';
+import type { ApprovalProgress } from './use-review-approval';
 
-export const APPROVE_SELECTED_LABEL = "Approve selected";
-export const APPROVE_ALL_LABEL = "Approve all ready in this filter";
+export const APPROVE_SELECTED_LABEL = 'Approve selected';
+export const APPROVE_ALL_LABEL = 'Approve all ready in this filter';
 /** Shown while trips of the filter are behind their company's new pay rule (the API's `recomputing`; docs/mileage-review.md). */
-export const RECOMPUTING_TEXT =
-  "Recomputing for the new rule: some trips still show the previous pay rule and are not approved by rule until they are done.";
+export const RECOMPUTING_TEXT = 'Recomputing for the new rule: some trips still show the previous pay rule and are not approved by rule until they are done.';
 
 /** The three status tabs, each with its count ("N+" where the API capped the count). */
 function ReviewStatusTabs({
@@ -38,22 +31,11 @@ function ReviewStatusTabs({
             type="button"
             role="tab"
             aria-selected={s === status}
-            className={cn(
-              "rounded-md px-2.5 py-1 text-sm whitespace-nowrap",
-              s === status
-                ? "bg-primary text-primary-foreground"
-                : "hover:bg-muted",
-            )}
+            className={cn('rounded-md px-2.5 py-1 text-sm whitespace-nowrap', s === status ? 'bg-primary text-primary-foreground' : 'hover:bg-muted')}
             onClick={() => onSearchChange({ status: s, sort: undefined })}
           >
             {REVIEW_STATUS_LABELS[s]}
-            <span className="ml-1.5 tabular-nums opacity-80">
-              {n === undefined
-                ? ""
-                : capped
-                  ? `${(n - 1).toLocaleString("en-US")}+`
-                  : n.toLocaleString("en-US")}
-            </span>
+            <span className="ml-1.5 tabular-nums opacity-80">{n === undefined ? '' : capped ? `${(n - 1).toLocaleString('en-US')}+` : n.toLocaleString('en-US')}</span>
           </button>
         );
       })}
@@ -92,35 +74,20 @@ export function ReviewStatusBar({
   return (
     <div className="flex shrink-0 flex-wrap items-center gap-2 border-b px-3 py-2">
       <ReviewStatusTabs status={status} first={first} onSearchChange={onSearchChange} />
-      {status === "READY" && canApprove && (
+      {status === 'READY' && canApprove && (
         <div className="flex flex-wrap gap-2 sm:ml-auto">
-          <Button
-            size="sm"
-            disabled={selectedCount === 0 || progress !== null}
-            onClick={onApproveSelected}
-          >
+          <Button size="sm" disabled={selectedCount === 0 || progress !== null} onClick={onApproveSelected}>
             <CheckCheck aria-hidden />
             {APPROVE_SELECTED_LABEL}
-            {selectedCount ? ` (${selectedCount})` : ""}
+            {selectedCount ? ` (${selectedCount})` : ''}
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={!first?.counts.READY || progress !== null}
-            onClick={onApproveAll}
-          >
+          <Button size="sm" variant="outline" disabled={!first?.counts.READY || progress !== null} onClick={onApproveAll}>
             {APPROVE_ALL_LABEL}
           </Button>
         </div>
       )}
-      {status === "APPROVED" && (
-        <Button
-          size="sm"
-          variant="outline"
-          className="sm:ml-auto"
-          disabled={exporting}
-          onClick={onExportByDriver}
-        >
+      {status === 'APPROVED' && (
+        <Button size="sm" variant="outline" className="sm:ml-auto" disabled={exporting} onClick={onExportByDriver}>
           <Download aria-hidden /> Settlement by driver
         </Button>
       )}
@@ -130,22 +97,13 @@ export function ReviewStatusBar({
         </p>
       )}
       {first?.recomputing && (
-        <p
-          role="status"
-          className="w-full text-xs text-muted-foreground"
-          data-testid="review-recomputing"
-        >
+        <p role="status" className="w-full text-xs text-muted-foreground" data-testid="review-recomputing">
           {RECOMPUTING_TEXT}
         </p>
       )}
       {progress && (
         <div className="flex w-full items-center gap-2 text-xs text-muted-foreground">
-          <progress
-            className="h-2 flex-1 accent-primary"
-            aria-label="Approving"
-            max={progress.total}
-            value={progress.done}
-          />
+          <progress className="h-2 flex-1 accent-primary" aria-label="Approving" max={progress.total} value={progress.done} />
           <span className="tabular-nums">
             {progress.done} / {progress.total}
           </span>

@@ -1,13 +1,13 @@
-import type { ReviewRow, ReviewStatus } from "@milepost/contracts/mileage-review-api";
-import type { DistanceUnit } from "@milepost/geo/units";
-import { useMemo, useState } from "react";
-import { toast } from "@/components/layout/toasts";
-import { useConfirmDialog } from "@/components/ui/confirm-dialog";
-import { milesText } from "@/lib/distance-format";
-import { errorText } from "@/lib/error-messages";
-import { getReadyItems, type ReviewFilters } from "../api/mileage-review-api";
-import { approvalSummary, approveInBatches, notApprovedLines } from "./approval";
-import type { Selection } from "./review-selection";
+import type { ReviewRow, ReviewStatus } from '@milepost/contracts/mileage-review-api';
+import type { DistanceUnit } from '@milepost/geo/units';
+import { useMemo, useState } from 'react';
+import { toast } from '@/components/layout/toasts';
+import { useConfirmDialog } from '@/components/ui/confirm-dialog';
+import { milesText } from '@/lib/distance-format';
+import { errorText } from '@/lib/error-messages';
+import { getReadyItems, type ReviewFilters } from '../api/mileage-review-api';
+import { approvalSummary, approveInBatches, notApprovedLines } from './approval';
+import type { Selection } from './review-selection';
 
 /** An approval under way: how many of how many trips are done. */
 export type ApprovalProgress = { done: number; total: number };
@@ -53,8 +53,7 @@ export function useReviewApproval({
           else next.add(id);
           return next;
         }),
-      toggleAll: (on) =>
-        setSelected(on ? new Set(rows.map((r) => r.tripId)) : new Set()),
+      toggleAll: (on) => setSelected(on ? new Set(rows.map((r) => r.tripId)) : new Set()),
     }),
     [selected, rows],
   );
@@ -62,9 +61,7 @@ export function useReviewApproval({
   const runApproval = async (items: { tripId: number; version: number }[]) => {
     setProgress({ done: 0, total: items.length });
     try {
-      const results = await approveInBatches(items, (done) =>
-        setProgress({ done, total: items.length }),
-      );
+      const results = await approveInBatches(items, (done) => setProgress({ done, total: items.length }));
       setSelected(new Set());
       // Trips not approved are named with their reason in a warning, never in a success toast.
       const missed = notApprovedLines(results);
@@ -92,18 +89,12 @@ export function useReviewApproval({
 
   const approveSelected = () => {
     const items = rows.filter((r) => selected.has(r.tripId));
-    const miles = items.reduce(
-      (s, r) => s + (r.suggested.payableMileage ?? 0),
-      0,
-    );
+    const miles = items.reduce((s, r) => s + (r.suggested.payableMileage ?? 0), 0);
     confirm({
-      title: `Approve ${items.length} trip${items.length === 1 ? "" : "s"} by rule?`,
+      title: `Approve ${items.length} trip${items.length === 1 ? '' : 's'} by rule?`,
       description: `Their payable miles are set to the suggestion: ${milesText(miles, distanceUnit)} in total.`,
-      confirmLabel: "Approve",
-      onConfirm: () =>
-        runApproval(
-          items.map((r) => ({ tripId: r.tripId, version: r.version })),
-        ),
+      confirmLabel: 'Approve',
+      onConfirm: () => runApproval(items.map((r) => ({ tripId: r.tripId, version: r.version }))),
     });
   };
 
@@ -111,17 +102,14 @@ export function useReviewApproval({
     try {
       const ready = await getReadyItems(filters);
       if (!ready.items.length) {
-        toast("No ready trips in this filter");
+        toast('No ready trips in this filter');
         return;
       }
       confirm({
         title: `Approve all ${ready.items.length} ready trips in this filter?`,
-        description: `Their payable miles are set to the suggestion by each company's rule: ${milesText(ready.totalMiles, distanceUnit)} in total.${ready.truncated ? " (The first 10,000; run it again for the rest.)" : ""}`,
-        confirmLabel: "Approve all",
-        onConfirm: () =>
-          runApproval(
-            ready.items.map((i) => ({ tripId: i.tripId, version: i.version })),
-          ),
+        description: `Their payable miles are set to the suggestion by each company's rule: ${milesText(ready.totalMiles, distanceUnit)} in total.${ready.truncated ? ' (The first 10,000; run it again for the rest.)' : ''}`,
+        confirmLabel: 'Approve all',
+        onConfirm: () => runApproval(ready.items.map((i) => ({ tripId: i.tripId, version: i.version }))),
       });
     } catch (error) {
       toast.error(errorText(error));

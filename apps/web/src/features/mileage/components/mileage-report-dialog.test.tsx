@@ -53,8 +53,26 @@ function stats(manual: TripMileStats['manualStats'] = { payableMileage: null, em
 
 const STATE_MILES = {
   sources: [
-    { source: 'GPS', computedFrom: 'SAMSARA track fetched 2026-10-05T16:00:00.000Z, 2 of 2 legs measured', partial: false, states: [{ state: 'MO', miles: 250.04 }, { state: 'IL', miles: 160.2 }, { state: 'IN', miles: 120.4 }] },
-    { source: 'ROUTE', computedFrom: 'HERE route of trip version 2', partial: false, states: [{ state: 'MO', miles: 248 }, { state: 'IL', miles: 161 }, { state: 'IN', miles: 121 }] },
+    {
+      source: 'GPS',
+      computedFrom: 'SAMSARA track fetched 2026-10-05T16:00:00.000Z, 2 of 2 legs measured',
+      partial: false,
+      states: [
+        { state: 'MO', miles: 250.04 },
+        { state: 'IL', miles: 160.2 },
+        { state: 'IN', miles: 120.4 },
+      ],
+    },
+    {
+      source: 'ROUTE',
+      computedFrom: 'HERE route of trip version 2',
+      partial: false,
+      states: [
+        { state: 'MO', miles: 248 },
+        { state: 'IL', miles: 161 },
+        { state: 'IN', miles: 121 },
+      ],
+    },
   ],
 };
 
@@ -87,10 +105,16 @@ describe('Mileage Report dialog', () => {
     expect(screen.getByRole('heading', { name: 'Mileage Report: L-42' })).toBeInTheDocument();
     // An estimate is never called HERE: the copy names the first row, whichever it is.
     expect(screen.getByText(/differences are from the first row/)).toHaveTextContent('Miles by the route (HERE, or an Estimate without one)');
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Source', 'Miles', 'Total Empty', 'TOTAL MILES', 'DIFFERENCES', 'TOTAL ODOMETERS']);
     const [here, samsara, gle] = within(table).getAllByRole('row').slice(1);
-    expect(within(here!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['450.0', '50.0', '500.0', '—', '—']);
+    expect(
+      within(here!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['450.0', '50.0', '500.0', '—', '—']);
     expect(here).toHaveTextContent('HERE route (1 leg), Estimate (1 leg)');
     const samsaraCells = within(samsara!).getAllByRole('cell');
     expect(samsaraCells.map((c) => c.textContent)).toEqual(['460.3', '52.1', '512.4', '+12.3', '1 234.6']);
@@ -167,7 +191,11 @@ describe('Mileage Report dialog', () => {
     const table = await screen.findByRole('table', { name: 'Mileage by source' });
     const [here, samsara, gle] = within(table).getAllByRole('row').slice(1);
     expect(here).toHaveTextContent('No data');
-    expect(within(samsara!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', '—', '—', '—', '—']);
+    expect(
+      within(samsara!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['—', '—', '—', '—', '—']);
     expect(within(gle!).getAllByRole('cell')[3]).toHaveTextContent('—');
   });
 
@@ -318,21 +346,26 @@ describe('Mileage Report dialog', () => {
     );
     const table = await screen.findByRole('table', { name: 'Mileage by source' });
     await waitFor(() => expect(within(table).getAllByRole('columnheader')[1]).toHaveTextContent('km'));
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Source',
-      'km',
-      'Total Empty (km)',
-      'TOTAL KM',
-      'DIFFERENCES (km)',
-      'TOTAL ODOMETERS (km)',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Source', 'km', 'Total Empty (km)', 'TOTAL KM', 'DIFFERENCES (km)', 'TOTAL ODOMETERS (km)']);
     expect(screen.queryByText(/Miles \(km\)|MILES \(km\)/)).not.toBeInTheDocument();
     expect(screen.getByText(/Distances in km by the route/)).toBeInTheDocument();
     const [here, samsara, gle] = within(table).getAllByRole('row').slice(1);
     // 450.04 mi = 724.27 km, 50 mi = 80.47 km, 500.04 mi = 804.74 km.
-    expect(within(here!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['724.3', '80.5', '804.7', '—', '—']);
+    expect(
+      within(here!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['724.3', '80.5', '804.7', '—', '—']);
     // The difference is taken in km (12.32 mi = 19.83 km), not a rounded mile difference converted.
-    expect(within(samsara!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['740.8', '83.8', '824.6', '+19.8', '1 986.8']);
+    expect(
+      within(samsara!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['740.8', '83.8', '824.6', '+19.8', '1 986.8']);
     expect(within(gle!).getAllByRole('cell')[3]).toHaveTextContent('-8.1');
 
     // The manual figures: stored and paid in miles, shown and typed in km (450 mi = 724.2 km).
@@ -378,10 +411,7 @@ describe('Mileage Report dialog', () => {
     setup(stats(), VIEW);
     const split = await screen.findByRole('region', { name: 'Miles by state' }, { timeout: 8000 });
     const lines = await within(split).findAllByRole('listitem', undefined, { timeout: 8000 });
-    expect(lines.map((l) => l.textContent)).toEqual([
-      'GPS (counted): MO 250.0 mi · IL 160.2 mi · IN 120.4 mi',
-      'HERE route: MO 248.0 mi · IL 161.0 mi · IN 121.0 mi',
-    ]);
+    expect(lines.map((l) => l.textContent)).toEqual(['GPS (counted): MO 250.0 mi · IL 160.2 mi · IN 120.4 mi', 'HERE route: MO 248.0 mi · IL 161.0 mi · IN 121.0 mi']);
     expect(lines[0]!.title).toContain('SAMSARA track');
   });
 });
@@ -399,7 +429,11 @@ describe('Mileage Report: estimates and phones', () => {
     const routing = within(table).getAllByRole('row')[1]!;
     expect(within(routing).getByRole('rowheader')).toHaveTextContent(/^Estimate/);
     // The screen reader hears the unit and "est." after each figure.
-    expect(within(routing).getAllByRole('cell').map((c) => c.textContent)).toEqual(['≈ 450.0 mi est.', '≈ 50.0 mi est.', '≈ 500.0 mi est.', '—', '—']);
+    expect(
+      within(routing)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['≈ 450.0 mi est.', '≈ 50.0 mi est.', '≈ 500.0 mi est.', '—', '—']);
     // The estimate's hover, as on the trips list (one component): what it was computed with.
     const total = within(routing).getAllByRole('cell')[2]!.querySelector('[data-source="ESTIMATE"]')!;
     expect(total.getAttribute('title')).toContain('Estimate (no HERE route)');
@@ -408,12 +442,12 @@ describe('Mileage Report: estimates and phones', () => {
     expect(within(within(table).getAllByRole('row')[2]!).getAllByRole('cell')[0]!.textContent).not.toMatch(/≈/);
   });
 
-  it('says the estimate\'s basis under the table: the fitted default band, or the company\'s own legs', async () => {
+  it("says the estimate's basis under the table: the fitted default band, or the company's own legs", async () => {
     setup({ ...estimated(), routeSource: 'ESTIMATE', routeEstimateBasis: { kind: 'DEFAULT', band: 'FROM_100', factor: 1.219, sampleSize: null, p25: null, p75: null } }, VIEW);
     expect(await screen.findByTestId('estimate-basis')).toHaveTextContent('Estimate: default × 1.22 for 100–500 mi (fitted on road miles between US cities)');
   });
 
-  it('says a calibrated company\'s factor and its number of legs under the table', async () => {
+  it("says a calibrated company's factor and its number of legs under the table", async () => {
     setup({ ...estimated(), routeSource: 'ESTIMATE', routeEstimateBasis: { kind: 'COMPANY', band: 'LONG', factor: 1.0812, sampleSize: 212, p25: 1.051, p75: 1.124 } }, VIEW);
     expect(await screen.findByTestId('estimate-basis')).toHaveTextContent('Estimate: × 1.08 from 212 of your legs (middle half 1.05–1.12)');
   });
@@ -428,10 +462,22 @@ describe('Mileage Report: estimates and phones', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
     setup(stats(), VIEW);
     const table = await screen.findByRole('table', { name: 'Mileage by source' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Figure', 'HERE', 'SAMSARA', 'GLE']);
-    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Miles', 'Total Empty', 'TOTAL MILES', 'DIFFERENCES', 'TOTAL ODOMETERS', 'Measured by']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Figure', 'HERE', 'SAMSARA', 'GLE']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Miles', 'Total Empty', 'TOTAL MILES', 'DIFFERENCES', 'TOTAL ODOMETERS', 'Measured by']);
     const differences = within(table).getByRole('rowheader', { name: 'DIFFERENCES' }).closest('tr')!;
-    expect(within(differences).getAllByRole('cell').map((c) => c.textContent)).toEqual(['—', '+12.3', '-5.0']);
+    expect(
+      within(differences)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['—', '+12.3', '-5.0']);
   });
 
   it('a trip that needs review: each complete source offers "Use these miles", saved with its source named', async () => {
@@ -439,10 +485,11 @@ describe('Mileage Report: estimates and phones', () => {
     const { calls } = setup(data, EDIT);
     const offers = await screen.findByTestId('use-source-miles');
     // HERE and Samsara are complete; GLE measured 1 of 2 legs.
-    expect(within(offers).getAllByRole('button', { name: /^Use these miles/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Use these miles: HERE route',
-      'Use these miles: Samsara',
-    ]);
+    expect(
+      within(offers)
+        .getAllByRole('button', { name: /^Use these miles/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Use these miles: HERE route', 'Use these miles: Samsara']);
     expect(offers).toHaveTextContent('Samsara · payable 512.4 mi, loaded 460.3 mi, empty 52.1 mi');
     const user = userEvent.setup();
     await user.click(within(offers).getByRole('button', { name: 'Use these miles: Samsara' }));
@@ -451,13 +498,13 @@ describe('Mileage Report: estimates and phones', () => {
     expect(await screen.findByText('Payable miles taken from Samsara')).toBeInTheDocument();
   });
 
-  it('offers no source\'s miles to a viewer, nor on a trip that is ready or approved', async () => {
+  it("offers no source's miles to a viewer, nor on a trip that is ready or approved", async () => {
     setup({ ...stats(), review: { status: 'NEEDS_REVIEW', payBasis: 'ROUTED', tolerancePct: 3 } }, VIEW);
     await screen.findByRole('table', { name: 'Mileage by source' });
     expect(screen.queryByTestId('use-source-miles')).not.toBeInTheDocument();
   });
 
-  it('marks a source beyond the company\'s tolerance of the pay basis, and says so in a sentence; the colours stay', async () => {
+  it("marks a source beyond the company's tolerance of the pay basis, and says so in a sentence; the colours stay", async () => {
     setup({ ...stats(), review: { status: 'NEEDS_REVIEW', payBasis: 'ROUTED', tolerancePct: 2 } }, VIEW);
     const table = await screen.findByRole('table', { name: 'Mileage by source' });
     const [here, samsara, gle] = within(table).getAllByRole('row').slice(1);

@@ -1,5 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DISTANCE_METHOD_LABELS, MILEAGE_MESSAGES, figuresOfSource, payableFrom, type ManualMileStats, type MileStatsLeg, type TripMileStats } from '@milepost/contracts/mile-stats-api';
+import {
+  DISTANCE_METHOD_LABELS,
+  MILEAGE_MESSAGES,
+  figuresOfSource,
+  payableFrom,
+  type ManualMileStats,
+  type MileStatsLeg,
+  type TripMileStats,
+} from '@milepost/contracts/mile-stats-api';
 import { FIGURE_SOURCE_LABELS } from '@milepost/contracts/trips-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
@@ -61,8 +69,8 @@ export function MileageReportDialog({ trip, onOpenChange }: { trip: { id: number
           <DialogTitle>Mileage Report{trip?.number ? `: ${trip.number}` : ''}</DialogTitle>
           <DialogDescription>
             {/* The first row is HERE's route or, without one, the estimate: the copy names neither as HERE. */}
-            {distanceUnit === 'KM' ? 'Distances in km' : 'Miles'} by the route (HERE, or an Estimate without one) and by each truck&apos;s telematics; differences
-            are from the first row.
+            {distanceUnit === 'KM' ? 'Distances in km' : 'Miles'} by the route (HERE, or an Estimate without one) and by each truck&apos;s telematics; differences are from the
+            first row.
           </DialogDescription>
         </DialogHeader>
         {trip && <MileageReport key={trip.id} tripId={trip.id} unit={distanceUnit} />}
@@ -74,14 +82,21 @@ export function MileageReportDialog({ trip, onOpenChange }: { trip: { id: number
 function MileageReport({ tripId, unit }: { tripId: number; unit: DistanceUnit }) {
   const query = useQuery(mileStatsQueryOptions(tripId));
   if (query.isPending) return <Spinner label="Loading mileage..." />;
-  if (query.error && !query.data) return <p role="alert" className="text-sm text-destructive">{errorText(query.error)}</p>;
+  if (query.error && !query.data)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorText(query.error)}
+      </p>
+    );
   const stats = query.data!;
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
       <TelematicsFreshness tripId={tripId} stats={stats} />
       <SourcesTable stats={stats} unit={unit} />
       <UseSourceMiles tripId={tripId} stats={stats} unit={unit} />
-      {((stats.routeSource === 'ESTIMATE' && stats.hereStats) || isEstimate(stats.hereStats)) && <EstimateBasisNote basis={stats.routeEstimateBasis} unit={unit} className="-mt-4" />}
+      {((stats.routeSource === 'ESTIMATE' && stats.hereStats) || isEstimate(stats.hereStats)) && (
+        <EstimateBasisNote basis={stats.routeEstimateBasis} unit={unit} className="-mt-4" />
+      )}
       {/* Keyed by the unit too: the typed figures are in the unit, so a change of unit starts the form over. */}
       <ManualMileage key={`${manualKey(stats.manualStats)}-${unit}`} tripId={tripId} manual={stats.manualStats} unit={unit} />
       <StateMilesSplit tripId={tripId} unit={unit} />
@@ -203,39 +218,39 @@ function SourcesTable({ stats, unit }: { stats: TripMileStats; unit: DistanceUni
     const byColumn = sources.map(cells);
     return (
       <div>
-      <table className="w-full text-sm" aria-label="Mileage by source">
-        <thead className="text-xs text-muted-foreground">
-          <tr className="border-b">
-            <th className="py-1.5 pr-2 text-left font-medium">Figure</th>
-            {sources.map(({ key, label, s }) => (
-              <th key={key} className={cn(numCell, 'font-medium whitespace-normal')} title={provenance(s)}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {headers.map((header, row) => (
-            <tr key={header} className="border-b align-top last:border-0">
-              <th scope="row" className="py-1.5 pr-2 text-left text-xs font-medium">
-                {header}
-              </th>
-              {byColumn.map((column) => column[row])}
+        <table className="w-full text-sm" aria-label="Mileage by source">
+          <thead className="text-xs text-muted-foreground">
+            <tr className="border-b">
+              <th className="py-1.5 pr-2 text-left font-medium">Figure</th>
+              {sources.map(({ key, label, s }) => (
+                <th key={key} className={cn(numCell, 'font-medium whitespace-normal')} title={provenance(s)}>
+                  {label}
+                </th>
+              ))}
             </tr>
-          ))}
-          <tr>
-            <th scope="row" className="py-1.5 pr-2 text-left text-xs font-medium">
-              Measured by
-            </th>
-            {sources.map(({ key, s }) => (
-              <td key={key} className="py-1.5 pl-2 text-right text-xs text-muted-foreground">
-                {provenance(s)}
-              </td>
+          </thead>
+          <tbody>
+            {headers.map((header, row) => (
+              <tr key={header} className="border-b align-top last:border-0">
+                <th scope="row" className="py-1.5 pr-2 text-left text-xs font-medium">
+                  {header}
+                </th>
+                {byColumn.map((column) => column[row])}
+              </tr>
             ))}
-          </tr>
-        </tbody>
-      </table>
-      {sentences}
+            <tr>
+              <th scope="row" className="py-1.5 pr-2 text-left text-xs font-medium">
+                Measured by
+              </th>
+              {sources.map(({ key, s }) => (
+                <td key={key} className="py-1.5 pl-2 text-right text-xs text-muted-foreground">
+                  {provenance(s)}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+        {sentences}
       </div>
     );
   }
@@ -311,18 +326,10 @@ function UseSourceMiles({ tripId, stats, unit }: { tripId: number; stats: TripMi
               <span className="font-medium">{offer.label}</span>
               <span className="text-muted-foreground">
                 {' '}
-                · payable {milesText(offer.figures.payableMileage, unit)}, loaded {milesText(offer.figures.loadedMiles, unit)}, empty{' '}
-                {milesText(offer.figures.emptyMiles, unit)}
+                · payable {milesText(offer.figures.payableMileage, unit)}, loaded {milesText(offer.figures.loadedMiles, unit)}, empty {milesText(offer.figures.emptyMiles, unit)}
               </span>
             </span>
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              disabled={save.isPending}
-              aria-label={`Use these miles: ${offer.label}`}
-              onClick={() => void use(offer)}
-            >
+            <Button type="button" size="sm" variant="outline" disabled={save.isPending} aria-label={`Use these miles: ${offer.label}`} onClick={() => void use(offer)}>
               Use these miles
             </Button>
           </li>
@@ -331,7 +338,6 @@ function UseSourceMiles({ tripId, stats, unit }: { tripId: number; stats: TripMi
     </section>
   );
 }
-
 
 /**
  * LOADED MILES, EMPTY MILES, PAYABLE MILEAGE: read-only until Edit; opens in edit mode when nothing was entered yet.
@@ -455,8 +461,7 @@ const SHORT_METHOD: Record<string, string> = { HERE: 'HERE', ESTIMATE: 'estimate
 
 function LegCell({ leg, telematics, unit, basis }: { leg: MileStatsLeg | null; telematics: boolean; unit: DistanceUnit; basis?: EstimateBasisLike | null }) {
   if (!leg) return <td className={cn(numCell, 'text-muted-foreground')}>—</td>;
-  if (leg.miles === null)
-    return <td className={cn(numCell, 'text-muted-foreground')}>{telematics ? (leg.reachedAt ? 'Not measured' : 'Not reached') : 'No figure'}</td>;
+  if (leg.miles === null) return <td className={cn(numCell, 'text-muted-foreground')}>{telematics ? (leg.reachedAt ? 'Not measured' : 'Not reached') : 'No figure'}</td>;
   const other = leg.otherMiles !== null && leg.otherMethod ? `${DISTANCE_METHOD_LABELS[leg.otherMethod]}: ${miles(leg.otherMiles, unit)} ${UNIT_SUFFIX[unit]}` : null;
   return (
     <td className={numCell}>
@@ -521,8 +526,8 @@ function LegsBreakdown({ stats, unit }: { stats: TripMileStats; unit: DistanceUn
           </tbody>
         </table>
         <p className="mt-2 text-xs text-muted-foreground">
-          Each figure says how it was measured: HERE route, estimate (no route available), odometer between the fixes that reached the stops, or the
-          GPS track&apos;s length. Figures in {unit === 'KM' ? 'km' : 'miles'}.
+          Each figure says how it was measured: HERE route, estimate (no route available), odometer between the fixes that reached the stops, or the GPS track&apos;s length.
+          Figures in {unit === 'KM' ? 'km' : 'miles'}.
         </p>
       </div>
     </details>

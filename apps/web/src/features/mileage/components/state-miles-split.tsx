@@ -37,8 +37,13 @@ export function StateMilesSplit({ tripId, unit = 'MILES' }: { tripId: number; un
           {query.data!.sources.map((s) => (
             <li key={s.source} title={s.computedFrom}>
               <span className="font-medium">{STATE_MILES_SOURCE_LABELS[s.source]}</span>
-              <span className="text-xs text-muted-foreground">{noteOf(s, query.data!.sources.find((x) => !x.partial))}</span>:{' '}
-              <span className="tabular-nums">{s.states.map((x) => `${x.state} ${milesText(x.miles, unit)}`).join(' · ')}</span>
+              <span className="text-xs text-muted-foreground">
+                {noteOf(
+                  s,
+                  query.data!.sources.find((x) => !x.partial),
+                )}
+              </span>
+              : <span className="tabular-nums">{s.states.map((x) => `${x.state} ${milesText(x.miles, unit)}`).join(' · ')}</span>
             </li>
           ))}
         </ul>

@@ -16,8 +16,7 @@ export const permissionsKeys = areaKeys('permissions');
 
 /** GET /permissions: one page. */
 export function getPermissions(params: PermissionsListParams, page: number, signal?: AbortSignal): Promise<Paged<PermissionRow>> {
-  return callApi(routes.permissions.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, enabled: params.enabled },
-    signal });
+  return callApi(routes.permissions.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, enabled: params.enabled }, signal });
 }
 
 export function permissionsListQueryOptions(params: PermissionsListParams) {

@@ -18,23 +18,11 @@ function EditPermissionBody({ id, onClose }: { id: number; onClose: () => void }
 }
 
 /** The right-side drawer with the permission form; mount it with a new `key` for every opening. */
-export function PermissionDrawer({
-  open,
-  onOpenChange,
-  target,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  target: PermissionDrawerTarget;
-}) {
+export function PermissionDrawer({ open, onOpenChange, target }: { open: boolean; onOpenChange: (open: boolean) => void; target: PermissionDrawerTarget }) {
   const close = () => onOpenChange(false);
   return (
     <Drawer open={open} onOpenChange={onOpenChange} title={permissionDrawerTitle(target)}>
-      {target.mode === 'create' ? (
-        <PermissionForm onDone={close} onCancel={close} />
-      ) : (
-        <EditPermissionBody id={target.permission.id} onClose={close} />
-      )}
+      {target.mode === 'create' ? <PermissionForm onDone={close} onCancel={close} /> : <EditPermissionBody id={target.permission.id} onClose={close} />}
     </Drawer>
   );
 }

@@ -30,15 +30,7 @@ function valuesOf(permission: PermissionRow): PermissionFormValues {
  * New and edit permission (docs/product/admin.md Permission): name (read-only once created), optional
  * description, enabled (default on). A new permission's draft survives closing the drawer.
  */
-export function PermissionForm({
-  permission,
-  onDone,
-  onCancel,
-}: {
-  permission?: PermissionRow | undefined;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+export function PermissionForm({ permission, onDone, onCancel }: { permission?: PermissionRow | undefined; onDone: () => void; onCancel: () => void }) {
   const create = useCreatePermissionMutation();
   const update = useUpdatePermissionMutation();
   const state = useDrawerForm({
@@ -78,13 +70,7 @@ export function PermissionForm({
         {!isNew && <p className="text-xs text-muted-foreground">Permission names cannot change after creation.</p>}
       </FormField>
       <FormField id="permission-description" label="Description" error={errors.description}>
-        <Textarea
-          id="permission-description"
-          rows={2}
-          placeholder="Optional"
-          {...fieldAria('permission-description', errors.description)}
-          {...form.register('description')}
-        />
+        <Textarea id="permission-description" rows={2} placeholder="Optional" {...fieldAria('permission-description', errors.description)} {...form.register('description')} />
       </FormField>
       <Controller
         control={form.control}
@@ -104,7 +90,6 @@ export function PermissionForm({
           </div>
         )}
       />
-
     </DrawerForm>
   );
 }

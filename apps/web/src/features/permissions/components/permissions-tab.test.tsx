@@ -44,7 +44,12 @@ describe('Permissions tab', () => {
   it("shows 'Total: N permissions', Enabled/Disabled and the spec columns", async () => {
     renderTab(['CAN_SHOW_ROLES']);
     expect(await screen.findByText('Total: 2 permissions')).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent).slice(0, 6)).toEqual(['No', 'ID', 'Name', 'Description', 'Status', 'Actions']);
+    expect(
+      screen
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent)
+        .slice(0, 6),
+    ).toEqual(['No', 'ID', 'Name', 'Description', 'Status', 'Actions']);
     expect(screen.getByText('Enabled')).toBeInTheDocument();
     expect(screen.getByText('Disabled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New Permission' })).not.toBeInTheDocument();

@@ -9,8 +9,7 @@ type Asked = Exclude<ReportRequest, { kind: 'none' }>;
 
 export const reportsKeys = areaKeys('reports');
 
-const queryOf = (r: Asked) =>
-  r.kind === 'period' ? { periodType: r.periodType, truckId: r.truckId } : { fromDate: r.fromDate, toDate: r.toDate, truckId: r.truckId };
+const queryOf = (r: Asked) => (r.kind === 'period' ? { periodType: r.periodType, truckId: r.truckId } : { fromDate: r.fromDate, toDate: r.toDate, truckId: r.truckId });
 
 /** GET /trip-statistics/period-type (presets) or GET /trip-statistics (a custom range). */
 export function getReport(request: Asked, signal?: AbortSignal): Promise<ReportResult> {
@@ -27,4 +26,3 @@ export function reportQueryOptions(request: Asked) {
 export function downloadReportCsv(request: Asked): Promise<void> {
   return downloadApi(routes.tripStatistics.exportCsv, { query: queryOf(request), fileName: reportFileName(request.kind === 'period' ? request.periodType : 'DAILY') });
 }
-

@@ -56,7 +56,11 @@ export function FuelImport({ companyId }: { companyId: number }) {
       setError(errorText(err));
     }
   };
-  const counts = result && { ok: result.answer.rows.filter((r) => r.status === 'OK').length, invalid: result.answer.rows.filter((r) => r.status === 'INVALID').length, duplicate: result.answer.rows.filter((r) => r.status === 'DUPLICATE').length };
+  const counts = result && {
+    ok: result.answer.rows.filter((r) => r.status === 'OK').length,
+    invalid: result.answer.rows.filter((r) => r.status === 'INVALID').length,
+    duplicate: result.answer.rows.filter((r) => r.status === 'DUPLICATE').length,
+  };
   return (
     <section aria-label="Import a fuel card export" className="flex flex-col gap-2 rounded-md border p-3 text-sm">
       <h3 className="text-xs font-medium text-muted-foreground">Import a fuel card export (CSV)</h3>

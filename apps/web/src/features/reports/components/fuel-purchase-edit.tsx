@@ -47,7 +47,15 @@ function fieldErrors(issues: { field: string; message: string }[]) {
  * issues under their fields, a purchase changed meanwhile (409 STALE_VERSION) said plainly with
  * 'Reload', and a purchase already recorded (409 ALREADY_EXISTS) said as the server says it.
  */
-export function FuelPurchaseEdit({ purchase, reload, onDone }: { purchase: FuelPurchaseRow; reload: () => Promise<FuelPurchaseRow | undefined>; onDone: (message: string) => void }) {
+export function FuelPurchaseEdit({
+  purchase,
+  reload,
+  onDone,
+}: {
+  purchase: FuelPurchaseRow;
+  reload: () => Promise<FuelPurchaseRow | undefined>;
+  onDone: (message: string) => void;
+}) {
   const [record, setRecord] = useState(purchase);
   const [values, setValues] = useState<Values>(() => valuesOf(purchase));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -122,9 +130,7 @@ export function FuelPurchaseEdit({ purchase, reload, onDone }: { purchase: FuelP
 
   return (
     <form aria-label={label} className="flex flex-col gap-2 rounded-md border bg-background p-3 text-sm" onSubmit={(e) => void submit(e)} noValidate>
-      <h4 className="text-xs font-medium text-muted-foreground">
-        Change the purchase of {record.unitNumber}
-      </h4>
+      <h4 className="text-xs font-medium text-muted-foreground">Change the purchase of {record.unitNumber}</h4>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         {FIELDS.map((f) => {
           const error = errors[f.key];

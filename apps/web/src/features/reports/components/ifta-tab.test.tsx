@@ -14,8 +14,34 @@ const ret: IftaReturn = {
   totalGallons: 201,
   mpg: 5.03,
   rows: [
-    { jurisdiction: 'IL', totalMiles: 399, taxableMiles: 399, taxableGallons: 79, taxPaidGallons: 150, netTaxableGallons: -71, ratePerGallon: 0.467, surchargePerGallon: 0, surchargeDue: 0, taxDue: -33.16, trips: 2, purchases: 1 },
-    { jurisdiction: 'IN', totalMiles: 612, taxableMiles: 612, taxableGallons: 122, taxPaidGallons: 51, netTaxableGallons: 71, ratePerGallon: 0.54, surchargePerGallon: 0.11, surchargeDue: 13.42, taxDue: 38.34, trips: 1, purchases: 1 },
+    {
+      jurisdiction: 'IL',
+      totalMiles: 399,
+      taxableMiles: 399,
+      taxableGallons: 79,
+      taxPaidGallons: 150,
+      netTaxableGallons: -71,
+      ratePerGallon: 0.467,
+      surchargePerGallon: 0,
+      surchargeDue: 0,
+      taxDue: -33.16,
+      trips: 2,
+      purchases: 1,
+    },
+    {
+      jurisdiction: 'IN',
+      totalMiles: 612,
+      taxableMiles: 612,
+      taxableGallons: 122,
+      taxPaidGallons: 51,
+      netTaxableGallons: 71,
+      ratePerGallon: 0.54,
+      surchargePerGallon: 0.11,
+      surchargeDue: 13.42,
+      taxDue: 38.34,
+      trips: 1,
+      purchases: 1,
+    },
   ],
   totalDue: 18.6,
   notFileable: { trips: 1, miles: 150 },
@@ -25,12 +51,27 @@ const trips: IftaReturnTrip[] = [
   { tripId: 11, truckId: 1, unitNumber: 'T-101', loadNumber: 'LD-1', pickupDateTime: '07/14/2026 10:00:00', miles: 100, source: 'GPS', fileable: true },
   { tripId: 12, truckId: 1, unitNumber: 'T-101', loadNumber: 'LD-2', pickupDateTime: '08/03/2026 10:00:00', miles: 298.7, source: 'ROUTE', fileable: true },
 ];
-const purchase: FuelPurchaseRow = { id: 5, companyId: 3, truckId: 1, unitNumber: 'T-101', purchasedAt: '07/20/2026 10:00:00', jurisdiction: 'IL', gallons: 150.25, amount: 600, vendor: 'Pilot #412', city: 'Gary', version: 1 };
+const purchase: FuelPurchaseRow = {
+  id: 5,
+  companyId: 3,
+  truckId: 1,
+  unitNumber: 'T-101',
+  purchasedAt: '07/20/2026 10:00:00',
+  jurisdiction: 'IL',
+  gallons: 150.25,
+  amount: 600,
+  vendor: 'Pilot #412',
+  city: 'Gary',
+  version: 1,
+};
 const setting = (distanceUnit: 'MILES' | 'KM') => () => ({ id: 1, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit });
 
 const wait = { timeout: 8000 };
 afterEach(() => vi.unstubAllGlobals());
-const cells = (table: HTMLElement) => within(table).getAllByRole('row').map((r) => Array.from(r.querySelectorAll('th,td')).map((c) => c.textContent));
+const cells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((r) => Array.from(r.querySelectorAll('th,td')).map((c) => c.textContent));
 
 describe('Reports → IFTA return', () => {
   it('asks for a company first', async () => {
@@ -79,7 +120,9 @@ describe('Reports → IFTA return', () => {
 
   it('in KM mode shows km and litres beside the miles and gallons the return keeps', async () => {
     mockApi({ 'GET /ifta-return': () => ret, 'GET /user-route-setting/1': setting('KM') });
-    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3', companyId: 3 }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3', companyId: 3 }} onSearchChange={() => {}} viewSwitcher={null} />, {
+      user: makeUser(['CAN_SHOW_REPORTS']),
+    });
     await screen.findByRole('table', { name: 'IFTA return' }, wait);
     // 1 011 mi = 1 627 km; 201 gal = 761 L.
     await waitFor(() => expect(screen.getByLabelText('Totals')).toHaveTextContent('Total miles1 011(1 627 km)'), wait);
@@ -96,7 +139,9 @@ describe('Reports → IFTA return', () => {
         return { quarter: '2026Q3', version: 1, rows: [{ jurisdiction: 'IN', ratePerGallon: 0.61, surchargePerGallon: 0 }] };
       },
     });
-    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3' }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']) });
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3' }} onSearchChange={() => {}} viewSwitcher={null} />, {
+      user: makeUser(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']),
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Tax rates' }, wait));
     expect(await screen.findByText(noRatesText('2026Q3'), undefined, wait)).toBeInTheDocument();
@@ -110,8 +155,13 @@ describe('Reports → IFTA return', () => {
   });
 
   it('shows rates read-only without CAN_EDIT_FUEL_PURCHASES, and an error the API gives', async () => {
-    mockApi({ 'GET /ifta-rates': () => ({ quarter: '2026Q3', version: 2, rows: [{ jurisdiction: 'KY', ratePerGallon: 0.246, surchargePerGallon: 0.1 }] }), 'GET /ifta-return': () => apiError(404, 'Company not found.', 'NOT_FOUND') });
-    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3', companyId: 99 }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    mockApi({
+      'GET /ifta-rates': () => ({ quarter: '2026Q3', version: 2, rows: [{ jurisdiction: 'KY', ratePerGallon: 0.246, surchargePerGallon: 0.1 }] }),
+      'GET /ifta-return': () => apiError(404, 'Company not found.', 'NOT_FOUND'),
+    });
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3', companyId: 99 }} onSearchChange={() => {}} viewSwitcher={null} />, {
+      user: makeUser(['CAN_SHOW_REPORTS']),
+    });
     expect(await screen.findByRole('alert', undefined, wait)).toHaveTextContent('Company not found.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Tax rates' }));
     const table = await screen.findByRole('table', { name: 'Diesel rates, 2026Q3' }, wait);
@@ -139,7 +189,9 @@ describe('Reports → IFTA return → fuel card import', () => {
         };
       },
     });
-    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3', companyId: 3 }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']) });
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3', companyId: 3 }} onSearchChange={() => {}} viewSwitcher={null} />, {
+      user: makeUser(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']),
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Fuel purchases' }, wait));
     const file = new File(['Unit,Date,State,Qty,Merchant\nT-101,07/02/2026 06:15:00,IL,120.5,Pilot\nT-101,07/03/2026 06:15:00,ZZ,10,Pilot\n'], 'card.csv', { type: 'text/csv' });
@@ -150,7 +202,12 @@ describe('Reports → IFTA return → fuel card import', () => {
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText(/Checked: 1 OK, 1 invalid, 0 already imported/, undefined, wait)).toBeInTheDocument();
     expect(screen.getByText(/Line 3: invalid/)).toBeInTheDocument();
-    expect(bodies[0]).toMatchObject({ companyId: 3, dryRun: true, skipInvalid: false, mapping: { purchasedAt: 'Date', unit: 'Unit', jurisdiction: 'State', gallons: 'Qty', vendor: 'Merchant' } });
+    expect(bodies[0]).toMatchObject({
+      companyId: 3,
+      dryRun: true,
+      skipInvalid: false,
+      mapping: { purchasedAt: 'Date', unit: 'Unit', jurisdiction: 'State', gallons: 'Qty', vendor: 'Merchant' },
+    });
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText(/Nothing was imported/, undefined, wait)).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /Skip the invalid lines/ }));
@@ -182,7 +239,12 @@ describe('Reports → IFTA return → one fuel purchase', () => {
         }
         if (puts.length === 2) {
           return Response.json(
-            { status: 400, code: 'VALIDATION_FAILED', message: 'purchasedAt must be MM/DD/YYYY HH:mm:ss', errors: [{ path: 'body.purchasedAt', message: 'purchasedAt must be MM/DD/YYYY HH:mm:ss' }] },
+            {
+              status: 400,
+              code: 'VALIDATION_FAILED',
+              message: 'purchasedAt must be MM/DD/YYYY HH:mm:ss',
+              errors: [{ path: 'body.purchasedAt', message: 'purchasedAt must be MM/DD/YYYY HH:mm:ss' }],
+            },
             { status: 400 },
           );
         }
@@ -210,7 +272,16 @@ describe('Reports → IFTA return → one fuel purchase', () => {
     await user.type(gallonsField, '120.5');
     await user.click(within(form).getByRole('button', { name: 'Save purchase' }));
     expect(await within(form).findByRole('alert', undefined, wait)).toHaveTextContent(FUEL_STALE_TEXT);
-    expect(puts[0]).toEqual({ truckId: 1, purchasedAt: '07/20/2026 10:00:00', jurisdiction: 'IL', gallons: '120.5', amount: '600.00', vendor: 'Pilot #412', city: 'Gary', version: 1 });
+    expect(puts[0]).toEqual({
+      truckId: 1,
+      purchasedAt: '07/20/2026 10:00:00',
+      jurisdiction: 'IL',
+      gallons: '120.5',
+      amount: '600.00',
+      vendor: 'Pilot #412',
+      city: 'Gary',
+      version: 1,
+    });
 
     // Reload reads the purchase again: the other change and its version are in the form.
     await user.click(within(form).getByRole('button', { name: 'Reload' }));
@@ -268,20 +339,30 @@ describe('Reports → IFTA return → one fuel purchase', () => {
 });
 
 describe('Reports → IFTA return → the rate matrix file', () => {
-  const matrix = 'IFTA Fuel Tax Rate Matrix,,\nState / Province,,Special Diesel\nINDIANA (IN),U.S.,0.61\n,Can.,0.1591\nKENTUCKY (KY),U.S.,0.246\nKENTUCKY SURCHARGE (KY),U.S.,0.1\n';
+  const matrix =
+    'IFTA Fuel Tax Rate Matrix,,\nState / Province,,Special Diesel\nINDIANA (IN),U.S.,0.61\n,Can.,0.1591\nKENTUCKY (KY),U.S.,0.246\nKENTUCKY SURCHARGE (KY),U.S.,0.1\n';
 
-  it('is chosen as a file and imported with the version read; the quarter\'s rates are shown', async () => {
+  it("is chosen as a file and imported with the version read; the quarter's rates are shown", async () => {
     let body: unknown;
     let stored: IftaRates = { quarter: '2026Q3', rows: [], version: 0 };
     mockApi({
       'GET /ifta-rates': () => stored,
       'POST /ifta-rates/import': (c) => {
         body = c.body;
-        stored = { quarter: '2026Q3', version: 1, rows: [{ jurisdiction: 'IN', ratePerGallon: 0.61, surchargePerGallon: 0 }, { jurisdiction: 'KY', ratePerGallon: 0.246, surchargePerGallon: 0.1 }] };
+        stored = {
+          quarter: '2026Q3',
+          version: 1,
+          rows: [
+            { jurisdiction: 'IN', ratePerGallon: 0.61, surchargePerGallon: 0 },
+            { jurisdiction: 'KY', ratePerGallon: 0.246, surchargePerGallon: 0.1 },
+          ],
+        };
         return stored;
       },
     });
-    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3' }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']) });
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3' }} onSearchChange={() => {}} viewSwitcher={null} />, {
+      user: makeUser(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']),
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Tax rates' }, wait));
     expect(await screen.findByText(noRatesText('2026Q3'), undefined, wait)).toBeInTheDocument();
@@ -291,7 +372,15 @@ describe('Reports → IFTA return → the rate matrix file', () => {
     expect(await screen.findByText(rateMatrixImportedText(2, '2026Q3'), undefined, wait)).toBeInTheDocument();
     expect(body).toEqual({ quarter: '2026Q3', csv: matrix, version: 0 });
     const table = await screen.findByRole('table', { name: 'Diesel rates, 2026Q3' }, wait);
-    await waitFor(() => expect(cells(table).slice(1).map((r) => r[0])).toEqual(['IN', 'KY']), wait);
+    await waitFor(
+      () =>
+        expect(
+          cells(table)
+            .slice(1)
+            .map((r) => r[0]),
+        ).toEqual(['IN', 'KY']),
+      wait,
+    );
     expect((screen.getByRole('textbox', { name: 'KY surcharge' }) as HTMLInputElement).value).toBe('0.1000');
   });
 
@@ -299,9 +388,14 @@ describe('Reports → IFTA return → the rate matrix file', () => {
     mockApi({
       'GET /ifta-rates': () => ({ quarter: '2026Q3', rows: [], version: 0 }),
       'POST /ifta-rates/import': () =>
-        Response.json({ status: 400, code: 'VALIDATION_FAILED', message: IFTA_MESSAGES.matrixColumns, errors: [{ path: 'body.csv', message: IFTA_MESSAGES.matrixColumns }] }, { status: 400 }),
+        Response.json(
+          { status: 400, code: 'VALIDATION_FAILED', message: IFTA_MESSAGES.matrixColumns, errors: [{ path: 'body.csv', message: IFTA_MESSAGES.matrixColumns }] },
+          { status: 400 },
+        ),
     });
-    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3' }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']) });
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3' }} onSearchChange={() => {}} viewSwitcher={null} />, {
+      user: makeUser(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']),
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Tax rates' }, wait));
     await user.type(await screen.findByRole('textbox', { name: 'Or paste the rate matrix' }, wait), 'Name,Rate');

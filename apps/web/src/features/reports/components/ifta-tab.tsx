@@ -17,7 +17,16 @@ import { useRouteSettings } from '@/lib/route-settings';
 import { useWriteMutation } from '@/lib/query-keys';
 import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
-import { downloadIftaReturnCsv, fuelPurchasesQueryOptions, importIftaRateMatrix, iftaRatesQueryOptions, iftaReturnQueryOptions, iftaTripsQueryOptions, saveIftaRates, type IftaRequest } from '../api/ifta-api';
+import {
+  downloadIftaReturnCsv,
+  fuelPurchasesQueryOptions,
+  importIftaRateMatrix,
+  iftaRatesQueryOptions,
+  iftaReturnQueryOptions,
+  iftaTripsQueryOptions,
+  saveIftaRates,
+  type IftaRequest,
+} from '../api/ifta-api';
 import type { ReportsSearch } from '../reports-search';
 import { FuelImport } from './fuel-import';
 import { FuelPurchaseEdit } from './fuel-purchase-edit';
@@ -144,7 +153,10 @@ function ReturnView({ ret, request, unit }: { ret: IftaReturn; request: IftaRequ
   return (
     <div className="flex flex-col gap-3 p-3">
       {ret.warnings.length > 0 && (
-        <section aria-label="Warnings" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+        <section
+          aria-label="Warnings"
+          className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+        >
           <ul className="list-disc space-y-1 pl-5">
             {ret.warnings.map((w) => (
               <li key={w.code} data-code={w.code}>
@@ -229,7 +241,13 @@ function ReturnRow({ row: r, metric, open, onToggle }: { row: IftaReturnRow; met
   return (
     <tr className="border-b">
       <th scope="row" className="py-1.5 pr-2 text-left font-medium">
-        <button type="button" className="underline decoration-dotted underline-offset-2" aria-expanded={open} aria-label={`${r.jurisdiction}: trips and purchases`} onClick={onToggle}>
+        <button
+          type="button"
+          className="underline decoration-dotted underline-offset-2"
+          aria-expanded={open}
+          aria-label={`${r.jurisdiction}: trips and purchases`}
+          onClick={onToggle}
+        >
           {r.jurisdiction}
         </button>
         {!member && <span className="ml-1 text-xs font-normal text-muted-foreground">not IFTA</span>}
@@ -257,11 +275,16 @@ function DrillDown({ request, jurisdiction, unit }: { request: IftaRequest; juri
   return (
     <div className="grid gap-3 lg:grid-cols-2">
       <section aria-label={`Trips in ${jurisdiction}`}>
-        <h3 className="mb-1 text-xs font-medium text-muted-foreground">Trips in {jurisdiction}{trips.data ? ` (${trips.data.totalElements})` : ''}</h3>
+        <h3 className="mb-1 text-xs font-medium text-muted-foreground">
+          Trips in {jurisdiction}
+          {trips.data ? ` (${trips.data.totalElements})` : ''}
+        </h3>
         {trips.isPending ? (
           <Spinner label="Loading trips..." />
         ) : trips.error ? (
-          <p role="alert" className="text-sm text-destructive">{errorText(trips.error)}</p>
+          <p role="alert" className="text-sm text-destructive">
+            {errorText(trips.error)}
+          </p>
         ) : (
           <table className="w-full text-xs" aria-label={`Trips in ${jurisdiction}`}>
             <tbody>
@@ -273,7 +296,10 @@ function DrillDown({ request, jurisdiction, unit }: { request: IftaRequest; juri
                   <td className="py-1 pr-2 text-right tabular-nums">
                     {groupDigits(t.miles, 1)} mi{unit === 'KM' && ` (${groupDigits(milesToMetres(t.miles) / 1000, 1)} km)`}
                   </td>
-                  <td className="py-1">{STATE_MILES_SOURCE_LABELS[t.source as StateMilesSource] ?? t.source}{!t.fileable && ' — not fileable'}</td>
+                  <td className="py-1">
+                    {STATE_MILES_SOURCE_LABELS[t.source as StateMilesSource] ?? t.source}
+                    {!t.fileable && ' — not fileable'}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -319,7 +345,9 @@ function PurchasesList({
       {q.isPending ? (
         <Spinner label="Loading purchases..." />
       ) : q.error ? (
-        <p role="alert" className="text-sm text-destructive">{errorText(q.error)}</p>
+        <p role="alert" className="text-sm text-destructive">
+          {errorText(q.error)}
+        </p>
       ) : q.data!.content.length === 0 ? (
         <p className="text-sm text-muted-foreground">No fuel purchases.</p>
       ) : (
@@ -461,13 +489,22 @@ function RatesView({ quarter }: { quarter: string }) {
     if (q.data) setDraft(draftOf(q.data));
   }, [q.data]);
   if (q.isPending) return <Spinner label="Loading rates..." />;
-  if (q.error) return <p role="alert" className="p-6 text-sm text-destructive">{errorText(q.error)}</p>;
+  if (q.error)
+    return (
+      <p role="alert" className="p-6 text-sm text-destructive">
+        {errorText(q.error)}
+      </p>
+    );
   const rates = q.data;
   const missing = MEMBERS.filter((j) => !draft.some((d) => d.jurisdiction === j));
   const save = async () => {
     setMessage(null);
     try {
-      await mutation.mutateAsync({ quarter, version: rates.version, rows: draft.map((d) => ({ jurisdiction: d.jurisdiction, ratePerGallon: d.rate, surchargePerGallon: d.surcharge || 0 })) });
+      await mutation.mutateAsync({
+        quarter,
+        version: rates.version,
+        rows: draft.map((d) => ({ jurisdiction: d.jurisdiction, ratePerGallon: d.rate, surchargePerGallon: d.surcharge || 0 })),
+      });
       setMessage('Rates saved.');
     } catch (err) {
       setMessage(errorText(err));
@@ -488,7 +525,9 @@ function RatesView({ quarter }: { quarter: string }) {
           <tbody>
             {draft.map((d, i) => (
               <tr key={d.jurisdiction} className="border-b last:border-0">
-                <th scope="row" className="py-1 pr-2 text-left font-medium">{d.jurisdiction}</th>
+                <th scope="row" className="py-1 pr-2 text-left font-medium">
+                  {d.jurisdiction}
+                </th>
                 {(['rate', 'surcharge'] as const).map((field) => (
                   <td key={field} className={num}>
                     {canEdit ? (
@@ -511,7 +550,12 @@ function RatesView({ quarter }: { quarter: string }) {
       )}
       {canEdit && (
         <div className="flex flex-wrap items-center gap-2">
-          <select aria-label="Add a jurisdiction" className={cn(FILTER_SELECT_CLASS, 'w-40')} value="" onChange={(e) => e.target.value && setDraft([...draft, { jurisdiction: e.target.value, rate: '0.0000', surcharge: '0.0000' }])}>
+          <select
+            aria-label="Add a jurisdiction"
+            className={cn(FILTER_SELECT_CLASS, 'w-40')}
+            value=""
+            onChange={(e) => e.target.value && setDraft([...draft, { jurisdiction: e.target.value, rate: '0.0000', surcharge: '0.0000' }])}
+          >
             <option value="">Add a jurisdiction…</option>
             {missing.map((j) => (
               <option key={j} value={j}>
@@ -522,7 +566,11 @@ function RatesView({ quarter }: { quarter: string }) {
           <Button size="sm" onClick={() => void save()} disabled={mutation.isPending}>
             Save rates
           </Button>
-          {message && <span role="status" className="text-sm">{message}</span>}
+          {message && (
+            <span role="status" className="text-sm">
+              {message}
+            </span>
+          )}
         </div>
       )}
       {canEdit && <RateMatrixImport quarter={quarter} version={rates.version} onImported={(r) => setDraft(draftOf(r))} />}

@@ -61,8 +61,22 @@ export default function ReportsChart({ rows, label, unit = 'MILES' }: ReportsCha
       ],
       series: [
         { label: 'Period', show: true },
-        { label: mileageHeader('Total Loaded Miles', unit), fill: cssVar('--chart-loaded'), stroke: cssVar('--chart-loaded'), paths: bars(-1), points: { show: false }, value: (_u, v) => (v === null ? '' : groupDigits(v, 1)) },
-        { label: mileageHeader('Total Empty Miles', unit), fill: cssVar('--chart-empty'), stroke: cssVar('--chart-empty'), paths: bars(1), points: { show: false }, value: (_u, v) => (v === null ? '' : groupDigits(v, 1)) },
+        {
+          label: mileageHeader('Total Loaded Miles', unit),
+          fill: cssVar('--chart-loaded'),
+          stroke: cssVar('--chart-loaded'),
+          paths: bars(-1),
+          points: { show: false },
+          value: (_u, v) => (v === null ? '' : groupDigits(v, 1)),
+        },
+        {
+          label: mileageHeader('Total Empty Miles', unit),
+          fill: cssVar('--chart-empty'),
+          stroke: cssVar('--chart-empty'),
+          paths: bars(1),
+          points: { show: false },
+          value: (_u, v) => (v === null ? '' : groupDigits(v, 1)),
+        },
       ],
     };
     const plot = new uPlot(opts, data, el);

@@ -39,8 +39,18 @@ const ROUTED = new Set<NumberKey>(['totalMiles', 'totalEmptyMiles', 'totalPuMile
 /** A figure's cell: '—' where there is none; the difference coloured as in the Mileage Report; "≈" where the routing estimated. */
 function NumberCell({ column, value, row, unit }: { column: NumberKey; value: number | null; row: ReportRow; unit: DistanceUnit }) {
   const telematicsLoads = row.telematicsLoadCount;
-  if (value === null) return <span className="text-muted-foreground" title="No trip of this period has telematics miles">—</span>;
-  if (column === 'dataCoverage') return <span className="tabular-nums" title={`${telematicsLoads} trips with telematics miles`}>{coveragePercent(value)} %</span>;
+  if (value === null)
+    return (
+      <span className="text-muted-foreground" title="No trip of this period has telematics miles">
+        —
+      </span>
+    );
+  if (column === 'dataCoverage')
+    return (
+      <span className="tabular-nums" title={`${telematicsLoads} trips with telematics miles`}>
+        {coveragePercent(value)} %
+      </span>
+    );
   if (column === 'milesDifference')
     return (
       <span
@@ -79,23 +89,23 @@ export function reportsColumns(truck: { id: number; label: string | undefined } 
   const numbers = REPORT_COLUMNS.filter(([key]) => key !== 'periodGroup').map(([key, spec]) => {
     const header = COUNTS.has(key as NumberKey) || key === 'dataCoverage' ? spec : mileageHeader(spec, unit);
     return (
-    // Undefined for a missing figure (no telematics in the period), which sorts last either way.
-    helper.accessor((row) => row[key as NumberKey] ?? undefined, {
-      id: key,
-      header:
-        TITLES[key as NumberKey] || ORIGIN[key as NumberKey]
-          ? () => (
-              <span title={TITLES[key as NumberKey]} className="grid justify-items-end leading-tight">
-                <span>{header}</span>
-                {ORIGIN[key as NumberKey] && <span className="text-[10px] font-normal text-muted-foreground uppercase">{ORIGIN[key as NumberKey]}</span>}
-              </span>
-            )
-          : header,
-      // A header with its origin (routing / entered) keeps its name on one line, so the header row stays one row high.
-      meta: { size: COUNTS.has(key as NumberKey) ? 84 : ORIGIN[key as NumberKey] ? 156 : TITLES[key as NumberKey] ? 128 : 108, grow: 0, align: 'end' },
-      sortUndefined: 'last',
-      cell: (info) => <NumberCell column={key as NumberKey} value={info.getValue() ?? null} row={info.row.original} unit={unit} />,
-    })
+      // Undefined for a missing figure (no telematics in the period), which sorts last either way.
+      helper.accessor((row) => row[key as NumberKey] ?? undefined, {
+        id: key,
+        header:
+          TITLES[key as NumberKey] || ORIGIN[key as NumberKey]
+            ? () => (
+                <span title={TITLES[key as NumberKey]} className="grid justify-items-end leading-tight">
+                  <span>{header}</span>
+                  {ORIGIN[key as NumberKey] && <span className="text-[10px] font-normal text-muted-foreground uppercase">{ORIGIN[key as NumberKey]}</span>}
+                </span>
+              )
+            : header,
+        // A header with its origin (routing / entered) keeps its name on one line, so the header row stays one row high.
+        meta: { size: COUNTS.has(key as NumberKey) ? 84 : ORIGIN[key as NumberKey] ? 156 : TITLES[key as NumberKey] ? 128 : 108, grow: 0, align: 'end' },
+        sortUndefined: 'last',
+        cell: (info) => <NumberCell column={key as NumberKey} value={info.getValue() ?? null} row={info.row.original} unit={unit} />,
+      })
     );
   });
   return helper.columns([

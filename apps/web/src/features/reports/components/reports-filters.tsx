@@ -20,12 +20,7 @@ export function ReportsFilters({ search, onSearchChange }: { search: ReportsSear
       <TruckFilter id="reports-filter-truck" search={search} onSearchChange={onSearchChange} />
       {/* In the phone's filter sheet the wrapper is full width and the select with it, the clear icon inside. */}
       <div className="relative flex w-36 items-center">
-        <PeriodSelect
-          className="w-full pr-12"
-          disabled={custom}
-          value={preset ? type : ''}
-          onChange={(value) => onSearchChange(value ? choosePeriod(value) : clearPeriod())}
-        />
+        <PeriodSelect className="w-full pr-12" disabled={custom} value={preset ? type : ''} onChange={(value) => onSearchChange(value ? choosePeriod(value) : clearPeriod())} />
         {preset && (
           <button
             type="button"

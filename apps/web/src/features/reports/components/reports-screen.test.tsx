@@ -52,8 +52,24 @@ describe('Reports screen', () => {
     expect(await screen.findByText('Total: 3 records', undefined, wait)).toBeInTheDocument();
     expect(calls.find((c) => c.url.pathname.endsWith('/period-type'))!.url.searchParams.get('periodType')).toBe('WEEKLY');
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
-    for (const h of ['No', 'Period', 'Truck Count', 'Load Count', 'Total Miles', 'Total Empty Miles', 'Total Pu Miles', 'Total Trl Miles', 'Total Loaded Miles', 'Total Payable Mileage', 'Empty Miles', 'Loaded Miles']) {
-      expect(headers.some((x) => x?.startsWith(h)), h).toBe(true);
+    for (const h of [
+      'No',
+      'Period',
+      'Truck Count',
+      'Load Count',
+      'Total Miles',
+      'Total Empty Miles',
+      'Total Pu Miles',
+      'Total Trl Miles',
+      'Total Loaded Miles',
+      'Total Payable Mileage',
+      'Empty Miles',
+      'Loaded Miles',
+    ]) {
+      expect(
+        headers.some((x) => x?.startsWith(h)),
+        h,
+      ).toBe(true);
     }
     expect(screen.getAllByText('1 234.6').length).toBe(3);
     expect(screen.getByText(/Cancelled trips are not counted\./)).toBeInTheDocument();
@@ -78,7 +94,11 @@ describe('Reports screen', () => {
     renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
     await screen.findByText('Total: 3 records', undefined, wait);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
-    for (const h of ['Planned Miles', 'Actual Miles', 'Difference', 'Data Coverage']) expect(headers.some((x) => x?.startsWith(h)), h).toBe(true);
+    for (const h of ['Planned Miles', 'Actual Miles', 'Difference', 'Data Coverage'])
+      expect(
+        headers.some((x) => x?.startsWith(h)),
+        h,
+      ).toBe(true);
     const rowOf = (period: string) => screen.getByRole('link', { name: period }).closest('[role="row"]') as HTMLElement;
     const more = within(rowOf('11/16/2026 - 11/22/2026'));
     expect(more.getByText('400.0')).toBeInTheDocument();
@@ -131,7 +151,13 @@ describe('Reports screen', () => {
     const link = await screen.findByRole('link', { name: '11/09/2026 - 11/15/2026' }, wait);
     const url = new URL(link.getAttribute('href')!, 'http://x');
     expect(url.pathname).toBe('/trips');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ truckId: '7', periodType: 'CUSTOM', fromDate: '11/09/2026 00:00:00', toDate: '11/15/2026 23:59:59', truckLabel: '"1042"' }); // the router quotes a label that reads as a number
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      truckId: '7',
+      periodType: 'CUSTOM',
+      fromDate: '11/09/2026 00:00:00',
+      toDate: '11/15/2026 23:59:59',
+      truckLabel: '"1042"',
+    }); // the router quotes a label that reads as a number
   });
 
   it('a custom range asks GET /trip-statistics with its dates; nothing chosen asks nothing', async () => {
@@ -155,16 +181,26 @@ describe('Reports screen', () => {
   const SETTING = { id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' };
 
   it("with KM in the user's route settings shows the distances in km, the headers and the chart saying km; counts and coverage unchanged", async () => {
-    mockApi({ 'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks, noPayableCount: 0 }), 'GET /user-route-setting/1': () => ({ ...SETTING, distanceUnit: 'KM' }) });
+    mockApi({
+      'GET /trip-statistics/period-type': () => ({ grouping: 'WEEKLY', rows: weeks, noPayableCount: 0 }),
+      'GET /user-route-setting/1': () => ({ ...SETTING, distanceUnit: 'KM' }),
+    });
     renderWithApp(<ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
     await screen.findByText('Total: 3 records', undefined, wait);
     await waitFor(() => expect(screen.getAllByRole('columnheader').some((h) => h.textContent?.trim().startsWith('Total km'))).toBe(true), wait);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim() ?? '');
     // Headers say km, never "Miles (km)"; the routing's and the entered loaded figures say which they are.
     for (const h of ['Total km', 'Total Empty km', 'Total Loaded kmrouting', 'Total Payable kmentered', 'Loaded kmentered', 'Planned km', 'Actual km', 'Difference (km)'])
-      expect(headers.some((x) => x.startsWith(h)), h).toBe(true);
+      expect(
+        headers.some((x) => x.startsWith(h)),
+        h,
+      ).toBe(true);
     expect(headers.some((x) => /miles \(km\)/i.test(x))).toBe(false);
-    for (const h of ['Truck Count', 'Load Count', 'Data Coverage']) expect(headers.some((x) => x.startsWith(h) && !x.includes('(km)')), h).toBe(true);
+    for (const h of ['Truck Count', 'Load Count', 'Data Coverage'])
+      expect(
+        headers.some((x) => x.startsWith(h) && !x.includes('(km)')),
+        h,
+      ).toBe(true);
     const rowOf = (period: string) => within(screen.getByRole('link', { name: period }).closest('[role="row"]') as HTMLElement);
     const row = rowOf('11/16/2026 - 11/22/2026');
     // 500 mi = 804.7 km, 490 = 788.6, 10 = 16.1, 1 234.56 = 1 986.8, 400 = 643.7, 412.5 = 663.9, +12.5 = +20.1
@@ -185,7 +221,9 @@ describe('Reports screen', () => {
 
   it('Refresh reads the report again; when that fails it says so with the reason and keeps the rows shown', async () => {
     let fail = false;
-    const { calls } = mockApi({ 'GET /trip-statistics/period-type': () => (fail ? apiError(503, 'The database is not answering.') : { grouping: 'WEEKLY', rows: weeks, noPayableCount: 0 }) });
+    const { calls } = mockApi({
+      'GET /trip-statistics/period-type': () => (fail ? apiError(503, 'The database is not answering.') : { grouping: 'WEEKLY', rows: weeks, noPayableCount: 0 }),
+    });
     renderWithApp(
       <>
         <ReportsScreen title="Reports" search={{ periodType: 'WEEKLY' }} onSearchChange={() => {}} />

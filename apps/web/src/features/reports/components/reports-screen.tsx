@@ -57,7 +57,6 @@ export function ReportsScreen({
   const mobile = useIsMobile();
   const notes = `Periods are Central Time, weeks from Monday, by pickup time. ${SOURCE_NOTE} ${PLANNED_NOTE}`;
 
-
   return (
     <>
       <HeaderBar

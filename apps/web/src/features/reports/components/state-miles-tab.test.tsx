@@ -52,7 +52,9 @@ describe('Reports → State miles', () => {
     const asked = calls.find((c) => c.url.pathname.endsWith('/state-miles'))!.url.searchParams;
     expect(Object.fromEntries(asked)).toEqual({ periodType: 'QUARTERLY', year: String(q.year), quarter: String(q.quarter) });
     expect((screen.getByRole('combobox', { name: 'Quarter' }) as HTMLSelectElement).value).toBe(`${q.year}-Q${q.quarter}`);
-    const rows = within(table).getAllByRole('row').map((r) => Array.from(r.querySelectorAll('th,td')).map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => Array.from(r.querySelectorAll('th,td')).map((c) => c.textContent));
     expect(rows).toEqual([
       ['State', 'Miles', 'Trips', 'Source'],
       ['IL', '1 500.4', '4', '82 % from GPS'],
@@ -68,14 +70,20 @@ describe('Reports → State miles', () => {
     // Straight-line estimates are listed apart, each named, never in the total.
     const apart = screen.getByRole('region', { name: 'Not fileable' });
     expect(apart).toHaveTextContent('Not fileable: 2 trips with no route or GPS (1 700.2 mi estimated, not counted)');
-    expect(within(apart).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['LD-41 · T-101 · 900.1', 'LD-42 · T-101 · 800.1']);
+    expect(
+      within(apart)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['LD-41 · T-101 · 900.1', 'LD-42 · T-101 · 800.1']);
   });
 
   it('offers the current quarter to date and a custom range of days', async () => {
     const { calls } = mockApi({ 'GET /state-miles': () => report });
     const onSearchChange = vi.fn();
     const now = currentQuarter();
-    const { unmount } = renderWithApp(<StateMilesTab title="Reports" search={{ tab: 'STATE_MILES' }} onSearchChange={onSearchChange} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    const { unmount } = renderWithApp(<StateMilesTab title="Reports" search={{ tab: 'STATE_MILES' }} onSearchChange={onSearchChange} viewSwitcher={null} />, {
+      user: makeUser(['CAN_SHOW_REPORTS']),
+    });
     await screen.findByRole('table', { name: 'Miles by state' }, wait);
     const select = screen.getByRole('combobox', { name: 'Quarter' });
     expect(within(select).getAllByRole('option')[0]).toHaveTextContent(`Q${now.quarter} ${now.year} to date`);
@@ -84,9 +92,17 @@ describe('Reports → State miles', () => {
     expect(onSearchChange).toHaveBeenCalledWith({ quarter: 'CUSTOM' });
     unmount();
     calls.length = 0;
-    renderWithApp(<StateMilesTab title="Reports" search={{ tab: 'STATE_MILES', quarter: 'CUSTOM', stateFrom: '2026-08-15', stateTo: '2026-10-10' }} onSearchChange={() => {}} viewSwitcher={null} />, {
-      user: makeUser(['CAN_SHOW_REPORTS']),
-    });
+    renderWithApp(
+      <StateMilesTab
+        title="Reports"
+        search={{ tab: 'STATE_MILES', quarter: 'CUSTOM', stateFrom: '2026-08-15', stateTo: '2026-10-10' }}
+        onSearchChange={() => {}}
+        viewSwitcher={null}
+      />,
+      {
+        user: makeUser(['CAN_SHOW_REPORTS']),
+      },
+    );
     await screen.findByRole('table', { name: 'Miles by state' }, wait);
     expect(screen.getByLabelText('From')).toHaveValue('2026-08-15');
     const asked = calls.find((c) => c.url.pathname.endsWith('/state-miles'))!.url.searchParams;
@@ -97,7 +113,12 @@ describe('Reports → State miles', () => {
     const { calls } = mockApi({ 'GET /state-miles': () => report });
     const onSearchChange = vi.fn();
     renderWithApp(
-      <StateMilesTab title="Reports" search={{ tab: 'STATE_MILES', quarter: '2025-Q2', truckId: 7, truckLabel: 'T-7', companyId: 3, companyLabel: 'Acme' }} onSearchChange={onSearchChange} viewSwitcher={null} />,
+      <StateMilesTab
+        title="Reports"
+        search={{ tab: 'STATE_MILES', quarter: '2025-Q2', truckId: 7, truckLabel: 'T-7', companyId: 3, companyLabel: 'Acme' }}
+        onSearchChange={onSearchChange}
+        viewSwitcher={null}
+      />,
       { user: makeUser(['CAN_SHOW_REPORTS']) },
     );
     await screen.findByRole('table', { name: 'Miles by state' }, wait);
@@ -114,7 +135,9 @@ describe('Reports → State miles', () => {
       'GET /state-miles/export.csv': () => new Response('Jurisdiction,Truck,Miles (mi),Source\r\n', { headers: { 'content-type': 'text/csv' } }),
     });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
-    renderWithApp(<StateMilesTab title="Reports" search={{ quarter: '2026-Q3', companyId: 3 }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    renderWithApp(<StateMilesTab title="Reports" search={{ quarter: '2026-Q3', companyId: 3 }} onSearchChange={() => {}} viewSwitcher={null} />, {
+      user: makeUser(['CAN_SHOW_REPORTS']),
+    });
     await screen.findByRole('table', { name: 'Miles by state' }, wait);
     await userEvent.setup().click(screen.getByRole('button', { name: /Export CSV/ }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/state-miles/export.csv'))).toBe(true), wait);
@@ -124,7 +147,9 @@ describe('Reports → State miles', () => {
 
   it('says when the quarter has no miles, and shows an error the API gives', async () => {
     mockApi({ 'GET /state-miles': () => ({ ...report, rows: [], states: [], trucks: [], totalMiles: 0, gpsShare: 0, notFileable: { trips: 0, miles: 0, items: [] } }) });
-    const { unmount } = renderWithApp(<StateMilesTab title="Reports" search={{ quarter: '2026-Q1' }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    const { unmount } = renderWithApp(<StateMilesTab title="Reports" search={{ quarter: '2026-Q1' }} onSearchChange={() => {}} viewSwitcher={null} />, {
+      user: makeUser(['CAN_SHOW_REPORTS']),
+    });
     expect(await screen.findByText(STATE_MILES_EMPTY_TEXT, undefined, wait)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Export CSV/ })).toBeDisabled();
     unmount();

@@ -73,7 +73,6 @@ export function StateMilesTab({
   const { distanceUnit } = useRouteSettings();
   const options = choices.some((c) => quarterKey(c) === quarterKey(chosen)) ? choices : [chosen, ...choices];
 
-
   return (
     <>
       <HeaderBar
@@ -84,7 +83,12 @@ export function StateMilesTab({
         filters={
           <>
             {mobile && viewSwitcher}
-            <select aria-label="Quarter" className={cn(FILTER_SELECT_CLASS, 'w-40 pr-7')} value={custom ? CUSTOM_RANGE : quarterKey(chosen)} onChange={(e) => onSearchChange({ quarter: e.target.value })}>
+            <select
+              aria-label="Quarter"
+              className={cn(FILTER_SELECT_CLASS, 'w-40 pr-7')}
+              value={custom ? CUSTOM_RANGE : quarterKey(chosen)}
+              onChange={(e) => onSearchChange({ quarter: e.target.value })}
+            >
               {options.map((q, i) => (
                 <option key={quarterKey(q)} value={quarterKey(q)}>
                   Q{q.quarter} {q.year}
@@ -95,8 +99,20 @@ export function StateMilesTab({
             </select>
             {custom && (
               <>
-                <input type="date" aria-label="From" className={cn(FILTER_SELECT_CLASS, 'w-36')} value={search.stateFrom ?? ''} onChange={(e) => onSearchChange({ stateFrom: e.target.value || undefined })} />
-                <input type="date" aria-label="To" className={cn(FILTER_SELECT_CLASS, 'w-36')} value={search.stateTo ?? ''} onChange={(e) => onSearchChange({ stateTo: e.target.value || undefined })} />
+                <input
+                  type="date"
+                  aria-label="From"
+                  className={cn(FILTER_SELECT_CLASS, 'w-36')}
+                  value={search.stateFrom ?? ''}
+                  onChange={(e) => onSearchChange({ stateFrom: e.target.value || undefined })}
+                />
+                <input
+                  type="date"
+                  aria-label="To"
+                  className={cn(FILTER_SELECT_CLASS, 'w-36')}
+                  value={search.stateTo ?? ''}
+                  onChange={(e) => onSearchChange({ stateTo: e.target.value || undefined })}
+                />
               </>
             )}
             <TruckFilter id="state-miles-filter-truck" search={search} onSearchChange={onSearchChange} />

@@ -17,8 +17,7 @@ export const rolesKeys = areaKeys('roles');
 
 /** GET /roles: one page. */
 export function getRoles(params: RolesListParams, page: number, signal?: AbortSignal): Promise<Paged<RoleRow>> {
-  return callApi(routes.roles.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, active: params.active },
-    signal });
+  return callApi(routes.roles.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, active: params.active }, signal });
 }
 
 export function rolesListQueryOptions(params: RolesListParams) {

@@ -56,12 +56,7 @@ export function PermissionPicker({
             <fieldset key={group.name} className="border-b last:border-b-0">
               <legend className="sr-only">{group.name}</legend>
               <div className="sticky top-0 z-10 flex items-center gap-2 bg-muted/90 px-3 py-1.5 backdrop-blur">
-                <Checkbox
-                  id={groupId}
-                  checked={state}
-                  aria-label={`${group.name}: all permissions`}
-                  onCheckedChange={() => onChange(toggleGroup(group, value))}
-                />
+                <Checkbox id={groupId} checked={state} aria-label={`${group.name}: all permissions`} onCheckedChange={() => onChange(toggleGroup(group, value))} />
                 <label htmlFor={groupId} className="flex-1 cursor-pointer text-sm font-medium">
                   {group.name}
                 </label>
@@ -77,9 +72,7 @@ export function PermissionPicker({
                       <Checkbox
                         id={checkboxId}
                         checked={chosen.has(permission.id)}
-                        onCheckedChange={(checked) =>
-                          onChange(checked === true ? [...value, permission.id] : value.filter((v) => v !== permission.id))
-                        }
+                        onCheckedChange={(checked) => onChange(checked === true ? [...value, permission.id] : value.filter((v) => v !== permission.id))}
                       />
                       <label htmlFor={checkboxId} className="min-w-0 flex-1 cursor-pointer truncate text-sm" title={permission.name}>
                         {permissionLabel(permission)}

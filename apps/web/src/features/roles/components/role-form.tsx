@@ -62,13 +62,7 @@ export function RoleForm({ role, onDone, onCancel }: { role?: RoleDetail | undef
         <Input id="role-name" autoComplete="off" {...fieldAria('role-name', errors.name)} {...form.register('name')} />
       </FormField>
       <FormField id="role-description" label="Description" error={errors.description}>
-        <Textarea
-          id="role-description"
-          rows={2}
-          placeholder="Optional"
-          {...fieldAria('role-description', errors.description)}
-          {...form.register('description')}
-        />
+        <Textarea id="role-description" rows={2} placeholder="Optional" {...fieldAria('role-description', errors.description)} {...form.register('description')} />
       </FormField>
       <FormField id="role-permissions" label="Permissions" error={permissionsError}>
         <Controller
@@ -88,7 +82,6 @@ export function RoleForm({ role, onDone, onCancel }: { role?: RoleDetail | undef
         />
         {permissions.error && <p className="text-xs text-destructive">{permissions.error.message}</p>}
       </FormField>
-
     </DrawerForm>
   );
 }

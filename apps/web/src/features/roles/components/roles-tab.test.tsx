@@ -45,7 +45,12 @@ describe('Roles tab', () => {
   it("shows 'Total: N role', the spec columns and a dash for an empty description", async () => {
     renderTab(['CAN_SHOW_ROLES']);
     expect(await screen.findByText('Total: 3 role')).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent).slice(0, 7)).toEqual(['No', 'ID', 'Name', 'Description', 'Status', 'Created', 'Actions']);
+    expect(
+      screen
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent)
+        .slice(0, 7),
+    ).toEqual(['No', 'ID', 'Name', 'Description', 'Status', 'Created', 'Actions']);
     const dispatcherRow = screen.getByText('DISPATCHER').closest('[role="row"]') as HTMLElement;
     expect(within(dispatcherRow).getByText('-')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New Role' })).not.toBeInTheDocument();

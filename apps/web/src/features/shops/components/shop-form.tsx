@@ -85,7 +85,6 @@ export function ShopForm({ shop, onDone, onCancel }: { shop?: ShopRow | undefine
           <Input id="shop-longitude" readOnly tabIndex={-1} className="bg-muted tabular-nums" value={formatCoordinate(longitude)} />
         </FormField>
       </div>
-
     </DrawerForm>
   );
 }

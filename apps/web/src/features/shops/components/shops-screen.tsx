@@ -20,15 +20,7 @@ export function shopDrawerTitle(target: ShopDrawerTarget): string {
  * The Shops screen (docs/product/admin.md Shops): the shared DataTable over GET /shops with keyword and sort
  * in the URL, 'New Shop', edit, and a status that flips at once (no confirmation).
  */
-export function ShopsScreen({
-  title,
-  search,
-  onSearchChange,
-}: {
-  title: string;
-  search: ShopsSearch;
-  onSearchChange: (patch: Partial<ShopsSearch> | null) => void;
-}) {
+export function ShopsScreen({ title, search, onSearchChange }: { title: string; search: ShopsSearch; onSearchChange: (patch: Partial<ShopsSearch> | null) => void }) {
   const { has } = usePermissions();
   const canCreate = has('CAN_CREATE_SHOP');
   const canEdit = has('CAN_EDIT_SHOP');

@@ -18,8 +18,7 @@ export const recoveryReasonsKeys = areaKeys('recoveryReasons');
 
 /** GET /recovery/reasons: one page. */
 export function getRecoveryReasons(params: RecoveryReasonsListParams, page: number, signal?: AbortSignal): Promise<Paged<RecoveryReasonRow>> {
-  return callApi(routes.recoveryReasons.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort },
-    signal });
+  return callApi(routes.recoveryReasons.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort }, signal });
 }
 
 export function recoveryReasonsListQueryOptions(params: RecoveryReasonsListParams) {

@@ -82,8 +82,7 @@ export function getVehicleInfo(number: string, signal?: AbortSignal): Promise<Ve
 export function tripHistoryQueryOptions(tripId: number, page: number) {
   return queryOptions({
     queryKey: tripsKeys.history(tripId, page),
-    queryFn: ({ signal }) =>
-      callApi(routes.trips.history, { query: { tripId, page, size: TRIP_HISTORY_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => callApi(routes.trips.history, { query: { tripId, page, size: TRIP_HISTORY_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -130,8 +129,15 @@ const serverText = (error: unknown) => (isApiError(error) ? error.serverMessage 
 export async function findTripForMap(target: TripMapTarget, signal?: AbortSignal): Promise<TripRouteData> {
   const byLoad = target.loadNumber !== undefined;
   try {
-    return await callApi(routes.tripFigures.routeData, { query: { truckId: target.truckId, driverId: target.driverId, number: byLoad ? target.loadNumber : target.trailerNumber, identifierType: byLoad ? 'LOAD_NUMBER' : 'TRAILER_NUMBER' },
-      signal });
+    return await callApi(routes.tripFigures.routeData, {
+      query: {
+        truckId: target.truckId,
+        driverId: target.driverId,
+        number: byLoad ? target.loadNumber : target.trailerNumber,
+        identifierType: byLoad ? 'LOAD_NUMBER' : 'TRAILER_NUMBER',
+      },
+      signal,
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     const kind = isApiError(error) && (error.status === 404 || error.status === 400) ? 'route' : 'data';
@@ -168,7 +174,7 @@ export function tripMapReportQueryOptions(tripId: number) {
 /** The trip payload as sent: dates MM/DD/YYYY HH:mm:ss, empty values dropped, mileage numbers or null. */
 export type TripPayload = Partial<TripInput> & Pick<TripInput, 'tripStops'>;
 /** A draft may lack fields: the server's 400 names each one, and the form shows them. */
-const asSent = <T,>(payload: T) => payload as T & TripInput;
+const asSent = <T>(payload: T) => payload as T & TripInput;
 
 /** POST /trips */
 export function createTrip(body: TripPayload): Promise<TripDetail> {

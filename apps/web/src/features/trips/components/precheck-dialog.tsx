@@ -3,8 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { TripStatusText } from './trip-status';
 
-export const PRECHECK_QUESTION =
-  'This number is already used in other trip(s). Matching records are listed below. Do you want to proceed anyway?';
+export const PRECHECK_QUESTION = 'This number is already used in other trip(s). Matching records are listed below. Do you want to proceed anyway?';
 
 const typeLabel = (type: DuplicateCheckRow['identifierType']) => (type === 'LOAD_NUMBER' ? 'Load' : 'Trailer');
 
@@ -39,13 +38,7 @@ export function MatchingTripsTable({ rows }: { rows: readonly DuplicateCheckRow[
 }
 
 /** The submit precheck (docs/product/trips.md): the matching trips and No / Yes. */
-export function PrecheckDialog({
-  rows,
-  onAnswer,
-}: {
-  rows: readonly DuplicateCheckRow[] | null;
-  onAnswer: (proceed: boolean) => void;
-}) {
+export function PrecheckDialog({ rows, onAnswer }: { rows: readonly DuplicateCheckRow[] | null; onAnswer: (proceed: boolean) => void }) {
   return (
     <Dialog open={rows !== null} onOpenChange={(open) => !open && onAnswer(false)}>
       <DialogContent className="sm:max-w-xl" showCloseButton={false}>
@@ -64,4 +57,3 @@ export function PrecheckDialog({
     </Dialog>
   );
 }
-

@@ -32,8 +32,7 @@ export function RouteSettingsPopover() {
   const id = useId();
   if (!hasAny(ROUTE_SETTINGS_PERMISSIONS)) return null;
 
-  const save = (patch: Partial<RouteSettingValues>) =>
-    settings.update(patch).catch((error: unknown) => toast.error(errorText(error)));
+  const save = (patch: Partial<RouteSettingValues>) => settings.update(patch).catch((error: unknown) => toast.error(errorText(error)));
   const disabled = !settings.stored;
 
   return (
@@ -56,7 +55,12 @@ export function RouteSettingsPopover() {
         </div>
         <fieldset className="grid gap-1.5">
           <legend className="mb-1 text-xs font-medium text-muted-foreground">Routing</legend>
-          <RadioGroup aria-label="Routing" value={settings.routingType} disabled={disabled} onValueChange={(v) => void save({ routingType: v as RouteSettingValues['routingType'] })}>
+          <RadioGroup
+            aria-label="Routing"
+            value={settings.routingType}
+            disabled={disabled}
+            onValueChange={(v) => void save({ routingType: v as RouteSettingValues['routingType'] })}
+          >
             {(['PRACTICAL', 'SHORTEST'] as const).map((value) => (
               <div key={value} className="flex items-center gap-2">
                 <RadioGroupItem id={`${id}-${value}`} value={value} />
@@ -67,7 +71,12 @@ export function RouteSettingsPopover() {
         </fieldset>
         <fieldset className="grid gap-1.5">
           <legend className="mb-1 text-xs font-medium text-muted-foreground">Distance in</legend>
-          <RadioGroup aria-label="Distance in" value={settings.distanceUnit} disabled={disabled} onValueChange={(v) => void save({ distanceUnit: v as RouteSettingValues['distanceUnit'] })}>
+          <RadioGroup
+            aria-label="Distance in"
+            value={settings.distanceUnit}
+            disabled={disabled}
+            onValueChange={(v) => void save({ distanceUnit: v as RouteSettingValues['distanceUnit'] })}
+          >
             {(['MILES', 'KM'] as const).map((value) => (
               <div key={value} className="flex items-center gap-2">
                 <RadioGroupItem id={`${id}-${value}`} value={value} />

@@ -98,15 +98,17 @@ describe('StopsEditor', () => {
   describe('legs through the API', () => {
     const SETTING = { id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' };
     /** A routing answer whose leg k is (k + 1) × 100 miles and (k + 1) × 2 hours. */
-    const answer = (source: RouteResponse['source']) => ({ body }: MockCall): RouteResponse => {
-      const { stops } = body as RouteRequest;
-      const legs = stops.slice(1).map((_, k) => ({ distance: milesToMetres((k + 1) * 100), duration: (k + 1) * 7200, polyline: '' }));
-      return {
-        source,
-        estimateReason: source === 'ESTIMATE' ? 'NO_KEY' : null,
-        routes: [{ legs, distance: legs.reduce((n, l) => n + l.distance, 0), duration: legs.reduce((n, l) => n + l.duration, 0), notices: [], truckRestricted: false }],
+    const answer =
+      (source: RouteResponse['source']) =>
+      ({ body }: MockCall): RouteResponse => {
+        const { stops } = body as RouteRequest;
+        const legs = stops.slice(1).map((_, k) => ({ distance: milesToMetres((k + 1) * 100), duration: (k + 1) * 7200, polyline: '' }));
+        return {
+          source,
+          estimateReason: source === 'ESTIMATE' ? 'NO_KEY' : null,
+          routes: [{ legs, distance: legs.reduce((n, l) => n + l.distance, 0), duration: legs.reduce((n, l) => n + l.duration, 0), notices: [], truckRestricted: false }],
+        };
       };
-    };
     const routeCalls = (calls: MockCall[]) => calls.filter((c) => c.method === 'POST' && c.url.pathname.endsWith('/routing/routes'));
     const figures = () => screen.getAllByTestId('stop-figures').map((p) => p.textContent);
 
@@ -155,7 +157,14 @@ describe('StopsEditor', () => {
 
       const { act } = await import('@testing-library/react');
       const changedAt = performance.now();
-      act(() => set((s) => [...s, ...seed('x', 'y', 'Denver').slice(2).map((d) => ({ ...d, orderIndex: 2 }))]));
+      act(() =>
+        set((s) => [
+          ...s,
+          ...seed('x', 'y', 'Denver')
+            .slice(2)
+            .map((d) => ({ ...d, orderIndex: 2 })),
+        ]),
+      );
       await waitFor(() => expect(routeCalls(calls)).toHaveLength(1));
       expect(askedAt - changedAt).toBeGreaterThanOrEqual(100);
       expect((routeCalls(calls)[0]!.body as RouteRequest).stops).toHaveLength(2);
@@ -167,7 +176,8 @@ describe('StopsEditor', () => {
       mockApi({
         'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
         'GET /user-route-setting/1': () => SETTING,
-        'POST /routing/routes': () => new Response(JSON.stringify({ status: 503, code: 'UNAVAILABLE', message: 'Service temporarily unavailable. Please try again later.' }), { status: 503 }),
+        'POST /routing/routes': () =>
+          new Response(JSON.stringify({ status: 503, code: 'UNAVAILABLE', message: 'Service temporarily unavailable. Please try again later.' }), { status: 503 }),
       });
       renderWithApp(<Harness initial={seed('Chicago', 'Dallas')} />, { user: makeUser([]) });
       expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent('Leg distances could not be calculated: Service temporarily unavailable.');

@@ -1,12 +1,4 @@
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { PlaceItem } from '@milepost/contracts/places-api';
@@ -22,17 +14,7 @@ import { EstimateFigure } from '@/components/estimate-figure';
 import { SOURCE_TITLES } from '@/lib/distance-format';
 import { useDistanceFormat } from '@/lib/route-settings';
 import { cn } from '@/lib/utils';
-import {
-  MOVED_HIGHLIGHT_MS,
-  STOP_TYPE_OPTIONS,
-  addStop,
-  moveStop,
-  removeStop,
-  setLoadStatus,
-  setStopType,
-  stopLabel,
-  type StopDraft,
-} from '../stops';
+import { MOVED_HIGHLIGHT_MS, STOP_TYPE_OPTIONS, addStop, moveStop, removeStop, setLoadStatus, setStopType, stopLabel, type StopDraft } from '../stops';
 import { useStopLegs } from './use-stop-legs';
 
 /** The same place twice in a row (a round trip may come back to it later: docs/decisions/007-trip-editing-for-dispatchers.md). */
@@ -52,8 +34,7 @@ export function noPickupText(stops: readonly StopDraft[], distance: (meters: num
   return known ? `No pickup: all ${distance(legs.reduce<number>((a, d) => a + (d ?? 0), 0))} count as empty` : 'No pickup: all miles count as empty';
 }
 
-const selectClass =
-  'h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:opacity-50';
+const selectClass = 'h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:opacity-50';
 
 /**
  * The stops of a trip (docs/product/trips.md "Stops editor"): 'Start' first, 'Stop B', 'Stop C'…
@@ -138,7 +119,13 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
           className="min-w-56 flex-1"
         />
         {stops.length > 0 && (
-          <select aria-label="Add at" className={cn(selectClass, 'h-9 max-w-36')} value={stops.some((s) => s.key === addBefore) ? addBefore : ''} disabled={disabled} onChange={(e) => setAddBefore(e.target.value)}>
+          <select
+            aria-label="Add at"
+            className={cn(selectClass, 'h-9 max-w-36')}
+            value={stops.some((s) => s.key === addBefore) ? addBefore : ''}
+            disabled={disabled}
+            onChange={(e) => setAddBefore(e.target.value)}
+          >
             <option value="">At the end</option>
             {stops.map((s, i) => (
               <option key={s.key} value={s.key}>
@@ -178,7 +165,10 @@ export function StopsEditor({ stops, onChange, disabled = false }: { stops: read
         </DndContext>
       )}
       {noPickup && (
-        <div role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-700 dark:bg-amber-950/40">
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-700 dark:bg-amber-950/40"
+        >
           <span>{noPickup}</span>
           <Button type="button" size="sm" variant="outline" disabled={disabled} onClick={() => onChange(setStopType(stops, stops[0]!.key, 'PICKUP'))}>
             {FIRST_STOP_PICKUP}

@@ -49,18 +49,49 @@ describe('Trip drawer: no lost work', () => {
 describe('Trip drawer: route settings', () => {
   const SETTING = { id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'MILES' };
   const stop = (id: number, address: string, latitude: number, longitude: number, orderIndex: number, stopType: string, loadStatus: string) => ({
-    id, address, latitude, longitude, stopType, loadStatus, loadStatusExplicit: false, orderIndex, distance: null, totalDistance: null, duration: null,
+    id,
+    address,
+    latitude,
+    longitude,
+    stopType,
+    loadStatus,
+    loadStatusExplicit: false,
+    orderIndex,
+    distance: null,
+    totalDistance: null,
+    duration: null,
   });
   const trip: TripDetail = {
-    id: 42, truckId: 1, driverId: 2, dispatcherId: null,
-    truck: { id: 1, unitNumber: '101' }, driver: { id: 2, firstName: 'Sam', lastName: 'Hill' }, dispatcher: null,
-    identifierType: 'LOAD_NUMBER', loadNumber: 'L-42', trailerNumber: null, tripStatus: 'IN_TRANSIT',
-    pickupDateTime: '03/02/2026 09:00:00', startDateTime: null, endDateTime: null, startOdometer: null, endOdometer: null,
-    emptyMiles: null, loadedMiles: null, payableMileage: null, notes: null, recoveryReasonId: null, recoveryReasonName: null, recoveryLoadIndex: 0,
-    isRecoveryLoad: false, hasIncompleteTrips: false,
+    id: 42,
+    truckId: 1,
+    driverId: 2,
+    dispatcherId: null,
+    truck: { id: 1, unitNumber: '101' },
+    driver: { id: 2, firstName: 'Sam', lastName: 'Hill' },
+    dispatcher: null,
+    identifierType: 'LOAD_NUMBER',
+    loadNumber: 'L-42',
+    trailerNumber: null,
+    tripStatus: 'IN_TRANSIT',
+    pickupDateTime: '03/02/2026 09:00:00',
+    startDateTime: null,
+    endDateTime: null,
+    startOdometer: null,
+    endOdometer: null,
+    emptyMiles: null,
+    loadedMiles: null,
+    payableMileage: null,
+    notes: null,
+    recoveryReasonId: null,
+    recoveryReasonName: null,
+    recoveryLoadIndex: 0,
+    isRecoveryLoad: false,
+    hasIncompleteTrips: false,
     tripStops: [stop(1, 'Chicago, IL', 41.88, -87.63, 0, 'START', 'EMPTY'), stop(2, 'Dallas, TX', 32.78, -96.8, 1, 'DELIVERY', 'LOADED')],
     mileStats: { miles: null, totalEmpty: null, pu: null, trl: null, totalMiles: null, totalDuration: null, emptyMiles: null, loadedMiles: null, payableMileage: null },
-    routeSource: 'HERE', version: 3, updated: '2026-03-02T15:00:00.000Z',
+    routeSource: 'HERE',
+    version: 3,
+    updated: '2026-03-02T15:00:00.000Z',
   };
   const row = { id: 42, identifierType: 'LOAD_NUMBER', loadNumber: 'L-42', trailerNumber: null } as TripRow;
   /** Practical answers a 100-mile leg, Shortest a 90-mile one (2 h either way). */
@@ -92,7 +123,10 @@ describe('Trip drawer: route settings', () => {
     const user = userEvent.setup();
     renderWithApp(<TripDrawer open onOpenChange={() => {}} target={{ mode: 'edit', row }} />, { user: makeUser(['CAN_EDIT_TRIP', 'CAN_VIEW_USER_ROUTE_SETTING_TRIP']) });
     const drawer = await screen.findByRole('dialog', { name: 'Edit Trip: L-42' });
-    const figures = () => within(drawer).getAllByTestId('stop-figures').map((p) => p.textContent);
+    const figures = () =>
+      within(drawer)
+        .getAllByTestId('stop-figures')
+        .map((p) => p.textContent);
     await waitFor(() => expect(figures()).toEqual(['Leg 100.0 mi · Total 100.0 mi · 2.00 h']), { timeout: 3000 });
 
     await user.click(within(drawer).getByRole('button', { name: "Route settings: Practical, 53' Trailer, Miles" }));
@@ -112,25 +146,64 @@ describe('Trip drawer: route settings', () => {
 });
 
 const stop = (id: number, address: string, latitude: number, longitude: number, orderIndex: number, stopType: string, loadStatus: string) => ({
-  id, address, latitude, longitude, stopType, loadStatus, loadStatusExplicit: false, orderIndex, distance: null, totalDistance: null, duration: null,
+  id,
+  address,
+  latitude,
+  longitude,
+  stopType,
+  loadStatus,
+  loadStatusExplicit: false,
+  orderIndex,
+  distance: null,
+  totalDistance: null,
+  duration: null,
 });
 const TRIP: TripDetail = {
-  id: 42, truckId: 1, driverId: 2, dispatcherId: null,
-  truck: { id: 1, unitNumber: '101' }, driver: { id: 2, firstName: 'Sam', lastName: 'Hill' }, dispatcher: null,
-  identifierType: 'LOAD_NUMBER', loadNumber: 'L-42', trailerNumber: null, tripStatus: 'IN_TRANSIT',
-  pickupDateTime: '03/02/2026 09:00:00', startDateTime: null, endDateTime: null, startOdometer: null, endOdometer: null,
-  emptyMiles: null, loadedMiles: null, payableMileage: null, notes: null, recoveryReasonId: null, recoveryReasonName: null, recoveryLoadIndex: 0,
-  isRecoveryLoad: false, hasIncompleteTrips: false,
-  tripStops: [stop(1, 'Chicago, IL', 41.88, -87.63, 0, 'START', 'EMPTY'), stop(2, 'Tulsa, OK', 36.15, -95.99, 1, 'PICKUP', 'LOADED'), stop(3, 'Dallas, TX', 32.78, -96.8, 2, 'DELIVERY', 'LOADED')],
+  id: 42,
+  truckId: 1,
+  driverId: 2,
+  dispatcherId: null,
+  truck: { id: 1, unitNumber: '101' },
+  driver: { id: 2, firstName: 'Sam', lastName: 'Hill' },
+  dispatcher: null,
+  identifierType: 'LOAD_NUMBER',
+  loadNumber: 'L-42',
+  trailerNumber: null,
+  tripStatus: 'IN_TRANSIT',
+  pickupDateTime: '03/02/2026 09:00:00',
+  startDateTime: null,
+  endDateTime: null,
+  startOdometer: null,
+  endOdometer: null,
+  emptyMiles: null,
+  loadedMiles: null,
+  payableMileage: null,
+  notes: null,
+  recoveryReasonId: null,
+  recoveryReasonName: null,
+  recoveryLoadIndex: 0,
+  isRecoveryLoad: false,
+  hasIncompleteTrips: false,
+  tripStops: [
+    stop(1, 'Chicago, IL', 41.88, -87.63, 0, 'START', 'EMPTY'),
+    stop(2, 'Tulsa, OK', 36.15, -95.99, 1, 'PICKUP', 'LOADED'),
+    stop(3, 'Dallas, TX', 32.78, -96.8, 2, 'DELIVERY', 'LOADED'),
+  ],
   mileStats: { miles: null, totalEmpty: null, pu: null, trl: null, totalMiles: null, totalDuration: null, emptyMiles: null, loadedMiles: null, payableMileage: null },
-  routeSource: 'ESTIMATE', version: 3, updated: '2026-03-02T15:00:00.000Z',
+  routeSource: 'ESTIMATE',
+  version: 3,
+  updated: '2026-03-02T15:00:00.000Z',
 };
 
 /** A routing answer: every leg 100 miles. */
 const legs = ({ body }: MockCall): RouteResponse => {
   const { stops } = body as RouteRequest;
   const answer = stops.slice(1).map(() => ({ distance: 160_934, duration: 7200, polyline: '' }));
-  return { source: 'HERE', estimateReason: null, routes: [{ legs: answer, distance: 160_934 * answer.length, duration: 7200 * answer.length, notices: [], truckRestricted: false }] };
+  return {
+    source: 'HERE',
+    estimateReason: null,
+    routes: [{ legs: answer, distance: 160_934 * answer.length, duration: 7200 * answer.length, notices: [], truckRestricted: false }],
+  };
 };
 
 function setupEdit() {

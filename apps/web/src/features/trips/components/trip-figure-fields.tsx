@@ -54,7 +54,15 @@ export function TripFigureFields({
         <Input id="trip-empty-miles" type="number" step={0.1} min={0} inputMode="decimal" {...fieldAria('trip-empty-miles', errors.emptyMiles)} {...form.register('emptyMiles')} />
       </FormField>
       <FormField id="trip-loaded-miles" label={mileageHeader('Loaded Miles', distanceUnit)} error={errors.loadedMiles}>
-        <Input id="trip-loaded-miles" type="number" step={0.1} min={0} inputMode="decimal" {...fieldAria('trip-loaded-miles', errors.loadedMiles)} {...form.register('loadedMiles')} />
+        <Input
+          id="trip-loaded-miles"
+          type="number"
+          step={0.1}
+          min={0}
+          inputMode="decimal"
+          {...fieldAria('trip-loaded-miles', errors.loadedMiles)}
+          {...form.register('loadedMiles')}
+        />
       </FormField>
       <FormField id="trip-payable" label={mileageHeader('Payable Mileage', distanceUnit)}>
         <Input id="trip-payable" readOnly tabIndex={-1} className="bg-muted/50 tabular-nums" value={payable ?? ''} />

@@ -155,13 +155,7 @@ export function TripForm({ trip, onDone, onCancel }: { trip?: TripDetail | undef
 
       <StopsEditor stops={stops} onChange={setStops} disabled={isSubmitting} />
 
-      <TripFigureFields
-        form={form}
-        statusChoices={tripStatusChoices(currentStatus)}
-        completed={tripStatus === 'COMPLETED'}
-        distanceUnit={distanceUnit}
-        payable={payable}
-      />
+      <TripFigureFields form={form} statusChoices={tripStatusChoices(currentStatus)} completed={tripStatus === 'COMPLETED'} distanceUnit={distanceUnit} payable={payable} />
       <FormField id="trip-notes" label="Notes" error={form.formState.errors.notes}>
         <Controller control={form.control} name="notes" render={({ field }) => <Textarea id="trip-notes" rows={3} {...field} />} />
       </FormField>

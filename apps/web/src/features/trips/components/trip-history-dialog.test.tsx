@@ -16,7 +16,14 @@ describe('Trip History', () => {
     });
     renderWithApp(<TripHistoryDialog trip={{ id: 7, number: 'LD-7' }} onOpenChange={() => {}} />, { user: makeUser([]) });
     const table = await screen.findByRole('table', { name: 'Trip history' });
-    const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(rows).toEqual([
       ['1', 'Trip Status', 'In Transit', 'Completed', 'Dana Reyes', '20.11.2026 09:00'],
       ['2', 'Pickup Date Time', '15.01.2026 09:00', '04.07.2026 14:05', 'Dana Reyes', '20.11.2026 09:00'],

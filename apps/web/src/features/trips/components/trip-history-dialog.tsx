@@ -40,7 +40,12 @@ function HistoryTable({ tripId }: { tripId: number }) {
   const data = query.data;
   const totalPages = data?.totalPages ?? 0;
   if (query.isPending) return <Spinner label="Loading history..." />;
-  if (query.error && !data) return <p role="alert" className="text-sm text-destructive">{errorText(query.error)}</p>;
+  if (query.error && !data)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorText(query.error)}
+      </p>
+    );
   const rows = data?.content ?? [];
   return (
     <div className="grid gap-3">

@@ -48,7 +48,11 @@ const bodyRows = () =>
   screen
     .getAllByRole('row')
     .slice(1, -1)
-    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
 describe('TripMapReportDialog', () => {
   it("titles '{TYPE} Trip Report - {load}' and lists that source's rows from GET /trips/{id}/map-report, with a totals row", async () => {

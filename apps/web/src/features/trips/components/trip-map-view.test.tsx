@@ -35,14 +35,40 @@ function tripOf(samsaraLocation: TelematicsLocation | null, gleLocation: Telemat
     loadNumber: 'LD-1001',
     trailerNumber: null,
     identifierType: 'LOAD_NUMBER',
-    tripStops: STOPS.map((s, i) => ({ id: i + 1, address: s.address, latitude: s.lat, longitude: s.lng, stopType: s.type, loadStatus: 'EMPTY', orderIndex: i, distance: null, totalDistance: null, duration: null })),
+    tripStops: STOPS.map((s, i) => ({
+      id: i + 1,
+      address: s.address,
+      latitude: s.lat,
+      longitude: s.lng,
+      stopType: s.type,
+      loadStatus: 'EMPTY',
+      orderIndex: i,
+      distance: null,
+      totalDistance: null,
+      duration: null,
+    })),
     samsaraLocation,
     gleLocation,
   } as unknown as TripRouteData;
 }
 
 /** The drawn (HERE) route: 358.3 mi in 5.65 h. */
-const ROUTE = { source: 'HERE', estimateReason: null, routes: [{ legs: [{ distance: 183.2 * MI, duration: 2.9 * 3600, polyline: '' }, { distance: 175.1 * MI, duration: 2.75 * 3600, polyline: '' }], distance: 358.3 * MI, duration: 5.65 * 3600, notices: [], truckRestricted: false }] };
+const ROUTE = {
+  source: 'HERE',
+  estimateReason: null,
+  routes: [
+    {
+      legs: [
+        { distance: 183.2 * MI, duration: 2.9 * 3600, polyline: '' },
+        { distance: 175.1 * MI, duration: 2.75 * 3600, polyline: '' },
+      ],
+      distance: 358.3 * MI,
+      duration: 5.65 * 3600,
+      notices: [],
+      truckRestricted: false,
+    },
+  ],
+};
 const HERE: MapSourceSummary = { type: 'here', method: 'HERE', distance: 358.3 * MI, duration: 5.65 * 3600 };
 const SAMSARA: MapSourceSummary = { type: 'samsara', method: 'ODOMETER', distance: 371.4 * MI, duration: 6.35 * 3600 };
 const GLE: MapSourceSummary = { type: 'gle', method: 'GPS', distance: 350.2 * MI, duration: 5.9 * 3600 };
@@ -92,7 +118,7 @@ afterEach(() => restoreLayout());
 const regions = () => screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'));
 
 describe('Trips Map view: the panels', () => {
-  it("places a Samsara and a GLE panel beside the route for a company that runs both, each drawing its track with labelled pins and titled with its figures and the change against the route", async () => {
+  it('places a Samsara and a GLE panel beside the route for a company that runs both, each drawing its track with labelled pins and titled with its figures and the change against the route', async () => {
     const io = stubIntersectionObserver();
     const { calls } = setup({ trip: tripOf(track(0.001), track(-0.001)), sources: [HERE, SAMSARA, GLE] });
     renderWithApp(<View />, { user: makeUser(['CAN_VIEW_TRIP_MAP']) });
@@ -138,7 +164,11 @@ describe('Trips Map view: the panels', () => {
       within(dialog)
         .getAllByRole('row')
         .slice(1)
-        .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        );
 
     await user.click(within(await screen.findByRole('region', { name: 'SAMSARA track' })).getByRole('button', { name: 'View Report' }));
     let dialog = await screen.findByRole('dialog', { name: 'SAMSARA Trip Report - LD-1001' });
@@ -197,7 +227,12 @@ describe('Trips Map view: the panels', () => {
 
   it("an estimated route says its basis in the panel's title: the fitted default band, in the user's unit", async () => {
     stubIntersectionObserver();
-    const estimated = { ...ROUTE, source: 'ESTIMATE', estimateReason: 'NO_KEY', estimateBasis: { kind: 'DEFAULT', band: 'FROM_100', factor: 1.219, sampleSize: null, p25: null, p75: null } };
+    const estimated = {
+      ...ROUTE,
+      source: 'ESTIMATE',
+      estimateReason: 'NO_KEY',
+      estimateBasis: { kind: 'DEFAULT', band: 'FROM_100', factor: 1.219, sampleSize: null, p25: null, p75: null },
+    };
     setup({ trip: tripOf(null, null), sources: [{ ...HERE, method: 'ESTIMATE' }], route: estimated, distanceUnit: 'KM' });
     renderWithApp(<View />, { user: makeUser(['CAN_VIEW_TRIP_MAP']) });
     const route = await screen.findByRole('region', { name: 'Route map' });

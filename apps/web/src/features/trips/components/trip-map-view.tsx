@@ -105,7 +105,10 @@ export function TripMapView({
         filters={
           <>
             <VehicleFilters search={search} onSearchChange={onFilterChange} truckLabel={mapOnly ? 'Unit' : 'Truck'} />
-            <ResetFiltersButton onClick={() => onSearchChange(MAP_FILTERS_CLEARED)} disabled={!Object.keys(MAP_FILTERS_CLEARED).some((k) => search[k as keyof TripsSearch] !== undefined)} />
+            <ResetFiltersButton
+              onClick={() => onSearchChange(MAP_FILTERS_CLEARED)}
+              disabled={!Object.keys(MAP_FILTERS_CLEARED).some((k) => search[k as keyof TripsSearch] !== undefined)}
+            />
             <Button disabled={!ready || (submitted && tripQuery.isFetching)} onClick={() => onSearchChange({ showRoute: true })}>
               {submitted && tripQuery.isFetching ? 'Loading...' : 'Submit'}
             </Button>
@@ -135,9 +138,7 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripRouteData | nul
 
   const stops = useMemo<MapStop[]>(
     () =>
-      (trip?.tripStops ?? [])
-        .filter((s) => isValidCoordinate(s.latitude, s.longitude))
-        .map((s) => ({ lat: s.latitude, lng: s.longitude, stopType: s.stopType, title: s.address })),
+      (trip?.tripStops ?? []).filter((s) => isValidCoordinate(s.latitude, s.longitude)).map((s) => ({ lat: s.latitude, lng: s.longitude, stopType: s.stopType, title: s.address })),
     [trip],
   );
   const request = useMemo(() => (trip ? routeRequestFor(stops, settings) : null), [trip, stops, settings]);

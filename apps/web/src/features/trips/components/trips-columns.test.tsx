@@ -7,10 +7,33 @@ import { TripsScreen } from './trips-screen';
 
 /** The trips list's mileage columns (docs/product/trips.md): the user's unit, and estimates marked as such. */
 const row = (id: number, loadNumber: string, routeSource: TripRow['routeSource']): TripRow => ({
-  id, truckId: 1, driverId: 2, unitNumber: '101', driverName: 'Sam Hill', assignUserName: null, companyName: 'Acme Freight',
-  loadNumber, trailerNumber: null, identifierType: 'LOAD_NUMBER', dispatcherName: null,
-  miles: 450, totalEmpty: 50, pu: 50, trl: 0, totalMiles: 500, routeSource, payableMileage: 505, loadedMiles: 455, emptyMiles: 50,
-  pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', isRecoveryLoad: false, recoveryReasonName: null, pickupDateTime: '03/02/2026 09:00:00', updated: '2026-03-02T15:00:00.000Z', tripStatus: 'IN_TRANSIT',
+  id,
+  truckId: 1,
+  driverId: 2,
+  unitNumber: '101',
+  driverName: 'Sam Hill',
+  assignUserName: null,
+  companyName: 'Acme Freight',
+  loadNumber,
+  trailerNumber: null,
+  identifierType: 'LOAD_NUMBER',
+  dispatcherName: null,
+  miles: 450,
+  totalEmpty: 50,
+  pu: 50,
+  trl: 0,
+  totalMiles: 500,
+  routeSource,
+  payableMileage: 505,
+  loadedMiles: 455,
+  emptyMiles: 50,
+  pickupLocation: 'Chicago, IL',
+  deliveryLocation: 'Dallas, TX',
+  isRecoveryLoad: false,
+  recoveryReasonName: null,
+  pickupDateTime: '03/02/2026 09:00:00',
+  updated: '2026-03-02T15:00:00.000Z',
+  tripStatus: 'IN_TRANSIT',
 });
 const ROUTED = row(1, 'L-HERE', 'HERE');
 const ESTIMATED = row(2, 'L-EST', 'ESTIMATE');
@@ -32,8 +55,12 @@ function renderList(distanceUnit: 'MILES' | 'KM') {
 /** The mileage cells of the row whose load is `load`, in column order, keyed by header. */
 function mileage(load: string): Record<string, { text: string; estimate: boolean }> {
   const table = screen.getByRole('table', { name: 'Trips' });
-  const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim() ?? '');
-  const tr = within(table).getAllByRole('row').find((r) => r.textContent?.includes(load))!;
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent?.trim() ?? '');
+  const tr = within(table)
+    .getAllByRole('row')
+    .find((r) => r.textContent?.includes(load))!;
   const cells = within(tr).getAllByRole('cell');
   const out: Record<string, { text: string; estimate: boolean }> = {};
   headers.forEach((h, i) => {

@@ -57,7 +57,6 @@ const helper = dataTableColumnHelper<TripRow>();
 /** Our routing's figures (their source is the row's routeSource); the others are entered by staff. */
 const ROUTED = new Set(['miles', 'totalEmpty', 'pu', 'trl', 'totalMiles']);
 
-
 /**
  * Trips table (docs/product/trips.md): the column ids are the server's sort fields, so every column in
  * tripSortFields sorts on the server. Mileage columns are in the user's unit (route settings).
@@ -67,7 +66,9 @@ export function tripsColumns(actions: TripsColumnActions, unit: DistanceUnit = '
     helper.accessor(id, {
       header: mileageHeader(header, unit),
       meta: { size, grow: 0, align: 'end' },
-      cell: (info) => <MilesCell value={info.getValue()} unit={unit} estimate={ROUTED.has(id) && info.row.original.routeSource === 'ESTIMATE'} basis={info.row.original.routeEstimateBasis} />,
+      cell: (info) => (
+        <MilesCell value={info.getValue()} unit={unit} estimate={ROUTED.has(id) && info.row.original.routeSource === 'ESTIMATE'} basis={info.row.original.routeEstimateBasis} />
+      ),
     });
   const location = (id: 'pickupLocation' | 'deliveryLocation', header: string, which: 'pickup' | 'delivery') =>
     helper.accessor(id, {

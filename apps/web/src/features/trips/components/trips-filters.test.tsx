@@ -50,7 +50,9 @@ describe('Trips period filter', () => {
   it('the range refuses days before its minimum and a To before From', async () => {
     mockApi({ 'GET /users': () => page([]) });
     const user = userEvent.setup();
-    renderWithApp(<ListFilters search={{ fromDate: '01/10/2020 00:00:00', toDate: '01/31/2020 23:59:59', periodType: 'CUSTOM' }} onSearchChange={() => {}} />, { user: makeUser([]) });
+    renderWithApp(<ListFilters search={{ fromDate: '01/10/2020 00:00:00', toDate: '01/31/2020 23:59:59', periodType: 'CUSTOM' }} onSearchChange={() => {}} />, {
+      user: makeUser([]),
+    });
     await user.click(await screen.findByLabelText('To date'));
     expect(await screen.findByRole('button', { name: /January 9th, 2020/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /January 10th, 2020/ })).toBeEnabled();
@@ -62,7 +64,13 @@ describe('Choosing a load', () => {
     mockApi({
       'GET /trips/vehicle/info-by-identifier-number': ({ url }) =>
         url.searchParams.get('number') === 'LD-2'
-          ? { trucks: [{ id: 1, unitNumber: '1001' }, { id: 2, unitNumber: '1002' }], drivers: [{ id: 5, firstName: 'Ana', lastName: 'Diaz' }] }
+          ? {
+              trucks: [
+                { id: 1, unitNumber: '1001' },
+                { id: 2, unitNumber: '1002' },
+              ],
+              drivers: [{ id: 5, firstName: 'Ana', lastName: 'Diaz' }],
+            }
           : { trucks: [{ id: 1, unitNumber: '1001' }], drivers: [{ id: 5, firstName: 'Ana', lastName: 'Diaz' }] },
     });
     const two = vi.fn();
@@ -79,7 +87,11 @@ describe('Trips driver filter', () => {
   it("a linked URL with only the driver's id reads the name back, not '#id'", async () => {
     const { calls } = mockApi({
       'GET /drivers': ({ url }) =>
-        page(url.searchParams.get('id') === '5' ? [{ id: 5, firstName: 'Ava', lastName: 'Stone', phone: null, truckId: 1, unitNumber: '101', assignedUserId: null, assignUserName: null, active: true }] : []),
+        page(
+          url.searchParams.get('id') === '5'
+            ? [{ id: 5, firstName: 'Ava', lastName: 'Stone', phone: null, truckId: 1, unitNumber: '101', assignedUserId: null, assignUserName: null, active: true }]
+            : [],
+        ),
     });
     renderWithApp(<VehicleFilters search={{ driverId: 5 }} onSearchChange={() => {}} />, { user: makeUser([]) });
     const filter = () => document.getElementById('trips-filter-driver');

@@ -52,21 +52,9 @@ export async function autoSelectVehicle(number: string, onSearchChange: (patch: 
 }
 
 /** Load, Trailer, Truck and Driver: shared by the table and the map view (the Routes screen calls the truck 'Unit'). */
-export function VehicleFilters({
-  search,
-  onSearchChange,
-  truckLabel = 'Truck',
-}: {
-  search: TripsSearch;
-  onSearchChange: (patch: Patch) => void;
-  truckLabel?: string;
-}) {
+export function VehicleFilters({ search, onSearchChange, truckLabel = 'Truck' }: { search: TripsSearch; onSearchChange: (patch: Patch) => void; truckLabel?: string }) {
   // The driver's name rides in the URL; a link without it reads the name back by id.
-  const driverValue = useChosenOption(
-    search.driverId,
-    search.driverLabel === undefined ? null : chosenOption(search.driverId, search.driverLabel),
-    driverOptionById,
-  );
+  const driverValue = useChosenOption(search.driverId, search.driverLabel === undefined ? null : chosenOption(search.driverId, search.driverLabel), driverOptionById);
   const chooseNumber = (type: IdentifierType) => (picked: LookupOption | null) => {
     const cleared = { truckId: undefined, truckLabel: undefined, driverId: undefined, driverLabel: undefined };
     if (type === 'LOAD_NUMBER') onSearchChange({ ...cleared, loadNumber: picked?.label, trailerNumber: undefined });
@@ -75,8 +63,7 @@ export function VehicleFilters({
   };
   // Load and Trailer: the same picker over each kind of number.
   const numberFilter = (type: IdentifierType) => {
-    const [word, plural, value] =
-      type === 'LOAD_NUMBER' ? (['Load', 'loads', search.loadNumber] as const) : (['Trailer', 'trailers', search.trailerNumber] as const);
+    const [word, plural, value] = type === 'LOAD_NUMBER' ? (['Load', 'loads', search.loadNumber] as const) : (['Trailer', 'trailers', search.trailerNumber] as const);
     return (
       <LookupFilter
         id={`trips-filter-${word.toLowerCase()}`}

@@ -7,10 +7,33 @@ import { makeUser, renderWithApp } from '@/test/render';
 import { TripsScreen } from './trips-screen';
 
 const ROW: TripRow = {
-  id: 42, truckId: 1, driverId: 2, unitNumber: '101', driverName: 'Sam Hill', assignUserName: null, companyName: 'Acme Freight',
-  loadNumber: 'L-42', trailerNumber: null, identifierType: 'LOAD_NUMBER', dispatcherName: null,
-  miles: 450, totalEmpty: 50, pu: 50, trl: 0, totalMiles: 500, routeSource: 'HERE', payableMileage: null, loadedMiles: null, emptyMiles: null,
-  pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', isRecoveryLoad: false, recoveryReasonName: null, pickupDateTime: '03/02/2026 09:00:00', updated: '2026-03-02T15:00:00.000Z', tripStatus: 'IN_TRANSIT',
+  id: 42,
+  truckId: 1,
+  driverId: 2,
+  unitNumber: '101',
+  driverName: 'Sam Hill',
+  assignUserName: null,
+  companyName: 'Acme Freight',
+  loadNumber: 'L-42',
+  trailerNumber: null,
+  identifierType: 'LOAD_NUMBER',
+  dispatcherName: null,
+  miles: 450,
+  totalEmpty: 50,
+  pu: 50,
+  trl: 0,
+  totalMiles: 500,
+  routeSource: 'HERE',
+  payableMileage: null,
+  loadedMiles: null,
+  emptyMiles: null,
+  pickupLocation: 'Chicago, IL',
+  deliveryLocation: 'Dallas, TX',
+  isRecoveryLoad: false,
+  recoveryReasonName: null,
+  pickupDateTime: '03/02/2026 09:00:00',
+  updated: '2026-03-02T15:00:00.000Z',
+  tripStatus: 'IN_TRANSIT',
 };
 
 function renderScreen(permissions: string[]) {

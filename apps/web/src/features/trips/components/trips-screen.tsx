@@ -81,32 +81,32 @@ export function TripsScreen({
   const { distanceUnit } = useRouteSettings();
   const columnActions: TripsColumnActions = useMemo(
     () => ({
-        canEdit,
-        canShowHistory,
-        canViewMap,
-        canViewMileage,
-        onEdit: (row) => openDrawer({ mode: 'edit', row }),
-        onHistory: (row) => setHistory({ id: row.id, number: tripNumber(row) }),
-        onMileageReport: (row) => onMileageReport?.({ id: row.id, number: tripNumber(row) }),
-        onViewRoute: (row) =>
-          onSearchChange({
-            view: 'map',
-            truckId: row.truckId,
-            truckLabel: row.unitNumber,
-            driverId: row.driverId,
-            driverLabel: row.driverName,
-            loadNumber: row.identifierType === 'LOAD_NUMBER' ? (row.loadNumber ?? undefined) : undefined,
-            trailerNumber: row.identifierType === 'TRAILER_NUMBER' ? (row.trailerNumber ?? undefined) : undefined,
-            showRoute: true,
-          }),
-        onCopyLocation: (value, which) => {
-          const write = navigator.clipboard?.writeText(value) ?? Promise.reject(new Error('no clipboard'));
-          write.then(
-            () => toast.success(which === 'pickup' ? COPY_TOASTS.pickup : COPY_TOASTS.delivery),
-            () => toast.error(COPY_TOASTS.failed),
-          );
-        },
-      }),
+      canEdit,
+      canShowHistory,
+      canViewMap,
+      canViewMileage,
+      onEdit: (row) => openDrawer({ mode: 'edit', row }),
+      onHistory: (row) => setHistory({ id: row.id, number: tripNumber(row) }),
+      onMileageReport: (row) => onMileageReport?.({ id: row.id, number: tripNumber(row) }),
+      onViewRoute: (row) =>
+        onSearchChange({
+          view: 'map',
+          truckId: row.truckId,
+          truckLabel: row.unitNumber,
+          driverId: row.driverId,
+          driverLabel: row.driverName,
+          loadNumber: row.identifierType === 'LOAD_NUMBER' ? (row.loadNumber ?? undefined) : undefined,
+          trailerNumber: row.identifierType === 'TRAILER_NUMBER' ? (row.trailerNumber ?? undefined) : undefined,
+          showRoute: true,
+        }),
+      onCopyLocation: (value, which) => {
+        const write = navigator.clipboard?.writeText(value) ?? Promise.reject(new Error('no clipboard'));
+        write.then(
+          () => toast.success(which === 'pickup' ? COPY_TOASTS.pickup : COPY_TOASTS.delivery),
+          () => toast.error(COPY_TOASTS.failed),
+        );
+      },
+    }),
     [canEdit, canShowHistory, canViewMap, canViewMileage, onSearchChange, onMileageReport, openDrawer, setHistory],
   );
   const columns = useMemo(() => tripsColumns(columnActions, distanceUnit), [columnActions, distanceUnit]);
@@ -121,7 +121,16 @@ export function TripsScreen({
       onChange={(next) =>
         onSearchChange(
           next === 'table'
-            ? { view: 'table', truckId: undefined, truckLabel: undefined, driverId: undefined, driverLabel: undefined, loadNumber: undefined, trailerNumber: undefined, showRoute: undefined }
+            ? {
+                view: 'table',
+                truckId: undefined,
+                truckLabel: undefined,
+                driverId: undefined,
+                driverLabel: undefined,
+                loadNumber: undefined,
+                trailerNumber: undefined,
+                showRoute: undefined,
+              }
             : { view: 'map' },
         )
       }

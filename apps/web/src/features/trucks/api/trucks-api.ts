@@ -18,8 +18,10 @@ export const trucksKeys = areaKeys('trucks');
 
 /** GET /trucks: one page (keyword on the unit number, company and driver filters). */
 export function getTrucks(params: TrucksListParams, page: number, signal?: AbortSignal): Promise<Paged<TruckRow>> {
-  return callApi(routes.trucks.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, companyId: params.companyId, driverId: params.driverId },
-    signal });
+  return callApi(routes.trucks.list, {
+    query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, companyId: params.companyId, driverId: params.driverId },
+    signal,
+  });
 }
 
 export function trucksListQueryOptions(params: TrucksListParams) {

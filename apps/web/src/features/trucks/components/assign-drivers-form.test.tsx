@@ -13,7 +13,19 @@ const DRIVERS = [
   { id: 3, firstName: 'Cara', lastName: 'Diaz', phone: null, truckId: null, unitNumber: null, assignedUserId: null, assignUserName: null, active: true },
 ];
 const USERS = [
-  { id: 7, firstName: 'Dana', lastName: 'Reyes', email: 'dana@example.com', phone: null, role: 'OWNER', roleId: 1, active: true, passwordSet: true, created: '2026-01-01T00:00:00.000Z', version: 1 },
+  {
+    id: 7,
+    firstName: 'Dana',
+    lastName: 'Reyes',
+    email: 'dana@example.com',
+    phone: null,
+    role: 'OWNER',
+    roleId: 1,
+    active: true,
+    passwordSet: true,
+    created: '2026-01-01T00:00:00.000Z',
+    version: 1,
+  },
 ];
 
 function api(assign: () => unknown = () => ({ assigned: 2 })) {

@@ -21,17 +21,7 @@ export function driverDetails(driver: Pick<DriverRow, 'unitNumber' | 'assignUser
  * loads more near its end — each driver with their truck and current user — and the chosen
  * drivers as removable chips.
  */
-export function DriverMultiSelect({
-  id,
-  value,
-  onChange,
-  invalid = false,
-}: {
-  id: string;
-  value: LookupOption[];
-  onChange: (value: LookupOption[]) => void;
-  invalid?: boolean;
-}) {
+export function DriverMultiSelect({ id, value, onChange, invalid = false }: { id: string; value: LookupOption[]; onChange: (value: LookupOption[]) => void; invalid?: boolean }) {
   const [text, setText] = useState('');
   const keyword = useDebouncedValue(text.trim(), LOOKUP_DEBOUNCE_MS);
   const query = useInfiniteQuery(driverLookup.queryOptions(keyword));
@@ -42,8 +32,7 @@ export function DriverMultiSelect({
   );
   const chosen = new Set(value.map((o) => o.id));
 
-  const toggle = (option: LookupOption) =>
-    onChange(chosen.has(option.id) ? value.filter((o) => o.id !== option.id) : [...value, option]);
+  const toggle = (option: LookupOption) => onChange(chosen.has(option.id) ? value.filter((o) => o.id !== option.id) : [...value, option]);
 
   const onScroll = (event: UIEvent<HTMLElement>) => {
     const el = event.currentTarget;
@@ -74,24 +63,12 @@ export function DriverMultiSelect({
           ))}
         </ul>
       )}
-      <Input
-        id={id}
-        type="search"
-        aria-invalid={invalid || undefined}
-        placeholder="Search drivers..."
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
+      <Input id={id} type="search" aria-invalid={invalid || undefined} placeholder="Search drivers..." value={text} onChange={(event) => setText(event.target.value)} />
       <ul role="group" aria-label="Drivers" className="max-h-64 overflow-y-auto rounded-md border p-1" onScroll={onScroll}>
         {options.map(({ option, details }) => (
           <li key={option.id}>
             <label className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm hover:bg-accent">
-              <Checkbox
-                checked={chosen.has(option.id)}
-                onCheckedChange={() => toggle(option)}
-                aria-label={option.label}
-                aria-describedby={`${id}-driver-${option.id}`}
-              />
+              <Checkbox checked={chosen.has(option.id)} onCheckedChange={() => toggle(option)} aria-label={option.label} aria-describedby={`${id}-driver-${option.id}`} />
               <span className="flex min-w-0 flex-1 items-baseline justify-between gap-2">
                 <span className="truncate">{option.label}</span>
                 <span id={`${id}-driver-${option.id}`} className="shrink-0 text-xs text-muted-foreground">

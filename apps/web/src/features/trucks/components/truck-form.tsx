@@ -93,7 +93,6 @@ export function TruckForm({ truck, onDone, onCancel }: { truck: TruckRow; onDone
         />
       </FormField>
       <Coordinates latitude={form.watch('homeLatitude')} longitude={form.watch('homeLongitude')} />
-
     </DrawerForm>
   );
 }

@@ -56,7 +56,18 @@ describe('Trucks screen', () => {
     expect(await screen.findByText('Total: 1 truck')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers.slice(0, 12)).toEqual([
-      'No', 'Unit', 'Driver', 'Assigned User', 'Company', 'License Plate', 'Samsara VIN', 'GLE VIN', 'Status', 'Home Location', 'Updated', 'Actions',
+      'No',
+      'Unit',
+      'Driver',
+      'Assigned User',
+      'Company',
+      'License Plate',
+      'Samsara VIN',
+      'GLE VIN',
+      'Status',
+      'Home Location',
+      'Updated',
+      'Actions',
     ]);
     expect(screen.getByText('Ava Stone, Ben Cole')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Assign' })).toBeInTheDocument();
@@ -78,8 +89,7 @@ describe('Trucks screen', () => {
     const { calls } = mockApi({
       'GET /trucks': () => page([makeTruck()]),
       // The API bumps the version on every change.
-      'PATCH /trucks/change-status/12': ({ url, body }) =>
-        makeTruck({ active: url.searchParams.get('active') === 'true', version: (body as { version: number }).version + 1 }),
+      'PATCH /trucks/change-status/12': ({ url, body }) => makeTruck({ active: url.searchParams.get('active') === 'true', version: (body as { version: number }).version + 1 }),
     });
     renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Active: Deactivate truck 1012' }));
@@ -129,7 +139,11 @@ describe('Trucks screen', () => {
     const { calls } = mockApi({
       'GET /trucks': () => page([makeTruck()]),
       'GET /drivers': ({ url }) =>
-        page(url.searchParams.get('id') === '5' ? [{ id: 5, firstName: 'Ava', lastName: 'Stone', phone: null, truckId: 12, unitNumber: '1012', assignedUserId: null, assignUserName: null, active: true }] : []),
+        page(
+          url.searchParams.get('id') === '5'
+            ? [{ id: 5, firstName: 'Ava', lastName: 'Stone', phone: null, truckId: 12, unitNumber: '1012', assignedUserId: null, assignUserName: null, active: true }]
+            : [],
+        ),
     });
     renderScreen(ALL, { driverId: 5 });
     await screen.findByText('Total: 1 truck');

@@ -29,30 +29,18 @@ export function truckDrawerTitle(target: TruckDrawerTarget): string {
  * Company, Driver and sort in the URL; edit, view, status toggle and driver assignment by
  * permission. Trucks are not created here.
  */
-export function TrucksScreen({
-  title,
-  search,
-  onSearchChange,
-}: {
-  title: string;
-  search: TrucksSearch;
-  onSearchChange: (patch: Partial<TrucksSearch> | null) => void;
-}) {
+export function TrucksScreen({ title, search, onSearchChange }: { title: string; search: TrucksSearch; onSearchChange: (patch: Partial<TrucksSearch> | null) => void }) {
   const { has } = usePermissions();
   const canEdit = has('CAN_EDIT_TRUCK');
   const canView = has('CAN_VIEW_TRUCK');
   const canChangeStatus = has('CAN_CHANGE_STATUS_TRUCK');
   const canAssign = has('CAN_DRIVERS_ASSIGN_TO_USER_TRUCK');
 
-  const list = useListQuery(
-    trucksListQueryOptions({ keyword: search.keyword, sort: search.sort, companyId: search.companyId, driverId: search.driverId }),
-    search.sort,
-  );
+  const list = useListQuery(trucksListQueryOptions({ keyword: search.keyword, sort: search.sort, companyId: search.companyId, driverId: search.driverId }), search.sort);
 
   // Filter labels: the company's and the driver's names are read back by id after a reload or from a linked URL.
   const company = useQuery({ ...companyQueryOptions(search.companyId ?? 0), enabled: search.companyId !== undefined });
-  const companyValue: LookupOption | null =
-    search.companyId === undefined ? null : { id: search.companyId, label: company.data?.name ?? `Company #${search.companyId}` };
+  const companyValue: LookupOption | null = search.companyId === undefined ? null : { id: search.companyId, label: company.data?.name ?? `Company #${search.companyId}` };
   const [driverPicked, setDriverPicked] = useState<LookupOption | null>(null);
   const driverValue = useChosenOption(search.driverId, driverPicked, driverOptionById);
 

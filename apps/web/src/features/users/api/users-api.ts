@@ -18,8 +18,7 @@ export const usersKeys = areaKeys('users');
 
 /** GET /users: one page. */
 export function getUsers(params: UsersListParams, page: number, signal?: AbortSignal): Promise<Paged<UserRow>> {
-  return callApi(routes.users.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, active: params.active, roleId: params.roleId },
-    signal });
+  return callApi(routes.users.list, { query: { page, size: PAGE_SIZE_DEFAULT, keyword: params.keyword, sort: params.sort, active: params.active, roleId: params.roleId }, signal });
 }
 
 /** The users list, page after page as the table scrolls. */

@@ -16,11 +16,7 @@ export function userDrawerTitle(target: UserDrawerTarget): string {
 export function UserDrawer({ open, onOpenChange, target }: { open: boolean; onOpenChange: (open: boolean) => void; target: UserDrawerTarget }) {
   return (
     <Drawer open={open} onOpenChange={onOpenChange} title={userDrawerTitle(target)}>
-      <UserForm
-        user={target.mode === 'edit' ? target.user : undefined}
-        onDone={() => onOpenChange(false)}
-        onCancel={() => onOpenChange(false)}
-      />
+      <UserForm user={target.mode === 'edit' ? target.user : undefined} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
     </Drawer>
   );
 }

@@ -19,15 +19,7 @@ import { userName, usersColumns } from './users-columns';
  * The Users screen (docs/product/admin.md, Users): the shared list over GET /users with the
  * keyword and sort in the URL, 'Add User', edit and status change gated by permission, invitations.
  */
-export function UsersScreen({
-  title,
-  search,
-  onSearchChange,
-}: {
-  title: string;
-  search: UsersSearch;
-  onSearchChange: (patch: Partial<UsersSearch> | null) => void;
-}) {
+export function UsersScreen({ title, search, onSearchChange }: { title: string; search: UsersSearch; onSearchChange: (patch: Partial<UsersSearch> | null) => void }) {
   const { has } = usePermissions();
   const canCreate = has('CAN_CREATE_USER');
   const canEdit = has('CAN_EDIT_USER');
