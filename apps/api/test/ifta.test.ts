@@ -55,21 +55,19 @@ async function tripWith(truckId: number, driverId: number, pickup: string, sourc
     .insert(trips)
     .values({ truckId, driverId, identifierType: 'LOAD_NUMBER', loadNumber: `L-${Math.random().toString(36).slice(2, 8)}`, tripStatus: 'COMPLETED', pickupDateTime })
     .returning({ id: trips.id });
-  await ctx.db
-    .insert(tripStateMiles)
-    .values(
-      Object.entries(miles).map(([state, mi]) => ({
-        tripId: trip!.id,
-        source,
-        state,
-        metres: milesToMetres(mi),
-        best: true,
-        computedFrom: 'test',
-        rules: JURISDICTION_RULES,
-        truckId,
-        pickupDateTime,
-      })),
-    );
+  await ctx.db.insert(tripStateMiles).values(
+    Object.entries(miles).map(([state, mi]) => ({
+      tripId: trip!.id,
+      source,
+      state,
+      metres: milesToMetres(mi),
+      best: true,
+      computedFrom: 'test',
+      rules: JURISDICTION_RULES,
+      truckId,
+      pickupDateTime,
+    })),
+  );
   return trip!.id;
 }
 

@@ -169,20 +169,18 @@ async function storeActual(
     legs: [leg(1, empty, legOver[0]), leg(2, loaded, legOver[1])],
     ...over,
   };
-  await ctx.db
-    .insert(tripMileStats)
-    .values({
-      tripId,
-      source,
-      loadedM: milesToMetres(stats.miles),
-      totalEmptyM: milesToMetres(stats.totalEmpty),
-      puM: milesToMetres(stats.pu),
-      trlM: 0,
-      totalM: milesToMetres(stats.totalMiles),
-      totalOdometersM: stats.totalOdometers === null ? null : milesToMetres(stats.totalOdometers),
-      inputsKey: 'test',
-      detail: stats,
-    });
+  await ctx.db.insert(tripMileStats).values({
+    tripId,
+    source,
+    loadedM: milesToMetres(stats.miles),
+    totalEmptyM: milesToMetres(stats.totalEmpty),
+    puM: milesToMetres(stats.pu),
+    trlM: 0,
+    totalM: milesToMetres(stats.totalMiles),
+    totalOdometersM: stats.totalOdometers === null ? null : milesToMetres(stats.totalOdometers),
+    inputsKey: 'test',
+    detail: stats,
+  });
   await refreshTripReview(ctx.db, tripId);
 }
 

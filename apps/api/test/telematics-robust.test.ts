@@ -351,16 +351,14 @@ describe('syncs never block each other', () => {
     try {
       await boss.send(syncQueueOf('SAMSARA'), { companyId: dead.id, provider: 'SAMSARA' }, { singletonKey: `SAMSARA:${dead.id}` });
       expect(await boss.fetch(syncQueueOf('SAMSARA'))).toHaveLength(1); // active, and nobody will finish it
-      await ctx.db
-        .insert(integrationSyncStatus)
-        .values({
-          companyId: dead.id,
-          provider: 'SAMSARA',
-          state: 'RUNNING',
-          runId: 'killed-run',
-          startedAt: new Date(Date.now() - 60_000),
-          leaseUntil: new Date(Date.now() - 1000),
-        });
+      await ctx.db.insert(integrationSyncStatus).values({
+        companyId: dead.id,
+        provider: 'SAMSARA',
+        state: 'RUNNING',
+        runId: 'killed-run',
+        startedAt: new Date(Date.now() - 60_000),
+        leaseUntil: new Date(Date.now() - 1000),
+      });
       // Queued again behind the dead run (what blocked the stately queue's fetch for everyone).
       await boss.send(syncQueueOf('SAMSARA'), { companyId: dead.id, provider: 'SAMSARA' }, { singletonKey: `SAMSARA:${dead.id}` });
       const stalled = (await status(dead.id)).SAMSARA;

@@ -45,16 +45,14 @@ export async function putRates(db: Db, form: z.output<typeof iftaRatesForm>): Pr
     }
     await tx.delete(iftaRates).where(eq(iftaRates.quarter, form.quarter));
     if (form.rows.length) {
-      await tx
-        .insert(iftaRates)
-        .values(
-          form.rows.map((r) => ({
-            quarter: form.quarter,
-            jurisdiction: r.jurisdiction,
-            ratePerGallon: r.ratePerGallon.toFixed(4),
-            surchargePerGallon: r.surchargePerGallon.toFixed(4),
-          })),
-        );
+      await tx.insert(iftaRates).values(
+        form.rows.map((r) => ({
+          quarter: form.quarter,
+          jurisdiction: r.jurisdiction,
+          ratePerGallon: r.ratePerGallon.toFixed(4),
+          surchargePerGallon: r.surchargePerGallon.toFixed(4),
+        })),
+      );
     }
   });
   return ratesOf(db, form.quarter);
