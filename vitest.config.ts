@@ -25,10 +25,10 @@ const apiProject = (name: string, env: Record<string, string>, exclude: string[]
 
 export default defineConfig({
   test: {
-    // Three files at a time on CI's two cores: with two, a core sat idle while a file waited on
-    // PostgreSQL, a child process or a timer (about 280 idle worker-seconds a run; docs/deploy.md
-    // "CI runs").
-    maxWorkers: 3,
+    // Two files at a time on CI's two cores: one worker left a core idle while a file waited on
+    // PostgreSQL, a child process or a timer; three made every file slower (Vitest 9.6 min against
+    // 8.6, docs/deploy.md "CI runs").
+    maxWorkers: 2,
     projects: [
       { test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
       apiProject('api-pglite', { MILEPOST_TEST_DB: 'pglite' }, ['test/cluster/**']),

@@ -1,10 +1,9 @@
 import { PAGE_SIZE_DEFAULT, type Paged } from '@milepost/contracts/list-query';
-import type { TripRouteData } from '@milepost/contracts/route-data-api';
 import type { DuplicateCheckRow, IdentifierType, TripDetail, TripInput, TripRow } from '@milepost/contracts/trips-api';
 import { TRIPS_EXPORT_FILE_NAME, type TripStatus } from '@milepost/contracts/trips-list';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { LookupOption } from '@/components/ui/lookup-select';
-import { callApi, downloadApi, isApiError } from '@/lib/api-client';
+import { callApi, downloadApi } from '@/lib/api-client';
 import * as routes from '@milepost/contracts/route-refs.gen';
 import { LOOKUP_PAGE_SIZE } from '@/lib/lookups';
 import { pagedInfiniteQueryOptions } from '@/lib/paged-query';
@@ -93,81 +92,6 @@ export function checkTripNumber(number: string, identifierType: IdentifierType, 
 }
 
 // ---- the trip map (Map view, Routes screen)
-
-/**
- * The trip the Map view and the Routes screen draw (docs/product/trips.md): the truck's trip with
- * that load or trailer number (and that driver, when given), with its stops and the Samsara and
- * GLE tracks (GET /trips/route-data).
- */
-export interface TripMapTarget {
-  truckId: number;
-  driverId?: number | undefined;
-  loadNumber?: string | undefined;
-  trailerNumber?: string | undefined;
-}
-
-/** The spec's toasts (docs/product/shell.md "Trips"): the server's message preferred, else these. */
-export const TRIP_MAP_ERRORS = {
-  route: { title: 'Route Error', fallback: 'Trip not found or invalid parameters' },
-  data: { title: 'Trip Data Error', fallback: 'Failed to load trip data' },
-} as const;
-
-/** Why no trip could be shown: finding it ('route') or reading it ('data'). */
-export class TripMapError extends Error {
-  override readonly name = 'TripMapError';
-  constructor(
-    readonly kind: keyof typeof TRIP_MAP_ERRORS,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const serverText = (error: unknown) => (isApiError(error) ? error.serverMessage : undefined);
-
-/** GET /trips/route-data: a trip that is not there (404) or a bad filter (400) is a 'Route Error'; anything else a 'Trip Data Error'. */
-export async function findTripForMap(target: TripMapTarget, signal?: AbortSignal): Promise<TripRouteData> {
-  const byLoad = target.loadNumber !== undefined;
-  try {
-    return await callApi(routes.tripFigures.routeData, {
-      query: {
-        truckId: target.truckId,
-        driverId: target.driverId,
-        number: byLoad ? target.loadNumber : target.trailerNumber,
-        identifierType: byLoad ? 'LOAD_NUMBER' : 'TRAILER_NUMBER',
-      },
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    const kind = isApiError(error) && (error.status === 404 || error.status === 400) ? 'route' : 'data';
-    throw new TripMapError(kind, serverText(error) ?? TRIP_MAP_ERRORS[kind].fallback);
-  }
-}
-
-export function tripForMapQueryOptions(target: TripMapTarget) {
-  return queryOptions({
-    queryKey: [...tripsKeys.all, 'map', target] as const,
-    queryFn: ({ signal }) => findTripForMap(target, signal),
-    staleTime: 0,
-  });
-}
-
-/** GET /trips/{id}/map-summary: each panel's source and title figures (here; samsara and gle when the company runs them), for the trip the map shows. */
-export function tripMapSummaryQueryOptions(tripId: number) {
-  return queryOptions({
-    queryKey: [...tripsKeys.all, 'map', 'summary', tripId] as const,
-    queryFn: ({ signal }) => callApi(routes.trips.mapSummary, { params: { id: tripId }, signal }),
-  });
-}
-
-/** GET /trips/{id}/map-report: the trip map report's rows, per source. */
-export function tripMapReportQueryOptions(tripId: number) {
-  return queryOptions({
-    queryKey: [...tripsKeys.all, 'map', 'report', tripId] as const,
-    queryFn: ({ signal }) => callApi(routes.trips.mapReport, { params: { id: tripId }, signal }),
-  });
-}
 
 // ---- writes
 

@@ -5,7 +5,7 @@ import { EstimateBasisNote, EstimateFigure } from '@/components/estimate-figure'
 import { SOURCE_TITLES } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
 import { useDistanceFormat } from '@/lib/route-settings';
-import { tripMapReportQueryOptions } from '../api/trips-api';
+import { tripMapReportQueryOptions } from '../api/trip-map-api';
 
 /**
  * The trip map report (docs/product/trips.md "Trip map report dialog"): for one map type (here,

@@ -29,7 +29,7 @@ import { SOURCE_TITLES } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
 import { useDistanceFormat, useRouteSettings } from '@/lib/route-settings';
 import { cn } from '@/lib/utils';
-import { TRIP_MAP_ERRORS, TripMapError, tripForMapQueryOptions, tripMapSummaryQueryOptions, type TripMapTarget } from '../api/trips-api';
+import { TRIP_MAP_ERRORS, TripMapError, tripForMapQueryOptions, tripMapSummaryQueryOptions, type TripMapTarget } from '../api/trip-map-api';
 import type { TripsSearch } from '../trips-search';
 import { RouteSettingsPopover } from './route-settings-popover';
 import { TripMapReportDialog } from './trip-map-report-dialog';
