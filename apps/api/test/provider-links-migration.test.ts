@@ -184,7 +184,7 @@ const STILL_NAMES_A_PROVIDER = [
   'apps/web/src/features/reports/components/reports-screen.tsx',
   'apps/web/src/features/reports/components/state-miles-tab.tsx',
   'apps/web/src/features/system/components/settings-form.tsx',
-  'apps/web/src/features/trips/api/trips-api.ts',
+  'apps/web/src/features/trips/api/trip-map-api.ts',
   'apps/web/src/features/trips/components/trip-map-report-dialog.tsx',
   'apps/web/src/features/trips/components/trip-map-view.tsx',
   'apps/web/src/features/trucks/components/truck-form.tsx',
