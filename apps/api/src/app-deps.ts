@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
+import { PROVIDERS, providerField } from '@milepost/contracts/providers';
 import type { Config } from './config';
 import type { Database, Db, ExportSessions } from './db/client';
 import { createMailer, type Mailer } from './integrations/mail/mailer';
@@ -84,7 +85,15 @@ export function loggerOptions(config: Config): pino.LoggerOptions {
       }),
     },
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.refreshToken', '*.token', '*.samsaraToken', '*.gleToken'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.newPassword',
+        '*.refreshToken',
+        '*.token',
+        ...PROVIDERS.map((p) => `*.${providerField(p, 'Token')}`),
+      ],
       censor: '[redacted]',
     },
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),

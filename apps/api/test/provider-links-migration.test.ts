@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
 import type { TripSettings } from '@milepost/contracts/settings-api';
 import type { TruckRow } from '@milepost/contracts/trucks-api';
+import { loggerOptions } from '../src/app-deps';
 import type { Database } from '../src/db/client';
 import { trucks } from '../src/db/schema/reference';
 import { driverProviderLinks, settingsProviders, truckProviderLinks } from '../src/db/schema/telematics';
@@ -152,57 +153,33 @@ describe('modules outside telematics', () => {
 /**
  * Every file of apps/<app>/src and packages/<package>/src (tests aside) that names a telematics provider outside
  * its homes — modules/telematics/ and packages/contracts/src/providers.ts, where the provider set is
- * declared once (docs/integrations/telematics.md "Adding a provider"). The list only shrinks: a file
- * that starts naming a provider fails here (take the name from providers.ts instead), and a file
- * that stops naming one is taken off the list.
+ * declared once — each with why. Every list of providers derives from providers.ts; what is left is
+ * named on purpose, grouped by what adding a provider does to it (docs/integrations/telematics.md
+ * "Adding a provider"). The set only shrinks: a file that starts naming a provider fails here (take
+ * the name from providers.ts instead), and a file that stops naming one is taken off the list.
  */
-const STILL_NAMES_A_PROVIDER = [
-  'apps/api/src/app-deps.ts',
-  'apps/api/src/config.ts',
-  'apps/api/src/db/schema/mileage-review.ts',
-  'apps/api/src/db/schema/reference.ts',
-  'apps/api/src/db/schema/telematics.ts',
-  'apps/api/src/db/schema/trips.ts',
-  'apps/api/src/db/seed/demo-reference.ts',
-  'apps/api/src/db/seed/demo-trips.ts',
-  'apps/api/src/modules/routing/calibration.ts',
-  'apps/api/src/modules/state-miles/service.ts',
-  'apps/api/src/modules/trip-figures/figures.ts',
-  'apps/api/src/modules/trip-figures/mile-stats.ts',
-  'apps/api/src/modules/trip-figures/routes.ts',
-  'apps/api/src/modules/trips/map-summary.ts',
-  'apps/api/src/modules/trips/routes.ts',
-  'apps/api/src/platform/metrics.ts',
-  'apps/api/src/platform/retry-after.ts',
-  'apps/web/src/components/map/telematics-map-panel.tsx',
-  'apps/web/src/components/ui/switch.tsx',
-  'apps/web/src/features/companies/components/company-form.tsx',
-  'apps/web/src/features/companies/components/company-tokens-form.tsx',
-  'apps/web/src/features/mileage/components/mileage-report-dialog.tsx',
-  'apps/web/src/features/mileage/mileage-report.ts',
-  'apps/web/src/features/reports/components/reports-columns.tsx',
-  'apps/web/src/features/reports/components/reports-screen.tsx',
-  'apps/web/src/features/reports/components/state-miles-tab.tsx',
-  'apps/web/src/features/system/components/settings-form.tsx',
-  'apps/web/src/features/trips/api/trip-map-api.ts',
-  'apps/web/src/features/trips/components/trip-map-report-dialog.tsx',
-  'apps/web/src/features/trips/components/trip-map-view.tsx',
-  'apps/web/src/features/trucks/components/truck-form.tsx',
-  'apps/web/src/features/trucks/components/truck-view.tsx',
-  'apps/web/src/features/trucks/components/trucks-columns.tsx',
-  'packages/contracts/src/companies-api.ts',
-  'packages/contracts/src/integrations-api.ts',
-  'packages/contracts/src/mile-stats-api.ts',
-  // The spec's field names samsaraLocation and gleLocation, in GET /trips/route-data's summary.
-  'packages/contracts/src/routes/trip-figures.ts',
-  'packages/contracts/src/permissions.ts',
-  'packages/contracts/src/route-data-api.ts',
-  'packages/contracts/src/settings-api.ts',
-  'packages/contracts/src/state-miles-api.ts',
-  'packages/contracts/src/trip-map-api.ts',
-  'packages/contracts/src/trip-statistics-api.ts',
-  'packages/contracts/src/trucks-api.ts',
-  'packages/geo/src/mileage.ts',
+const STILL_NAMES_A_PROVIDER: readonly (readonly [file: string, reason: string])[] = [
+  // Adding a provider touches these.
+  // Its settings line: the provider's address on this server (and a polled provider's interval), passed to its client.
+  ['apps/api/src/config.ts', 'SAMSARA_BASE_URL, GLE_BASE_URL and GLE_POLL_SECONDS'],
+  // The spec's wire fields: a provider's fields are named after it ("samsara…", "gle…") and each schema declares them.
+  ['packages/contracts/src/companies-api.ts', "the company's samsaraEnabled, gleEnabled, samsaraToken, gleToken, samsaraTokenHint, gleTokenHint and the spec's token messages"],
+  ['packages/contracts/src/settings-api.ts', "the TRIP settings' samsaraEnabled and gleEnabled with their messages"],
+  ['packages/contracts/src/mile-stats-api.ts', "GET /mile-stats's samsaraStats, gleStats, samsaraFetchedAt and gleFetchedAt"],
+  ['packages/contracts/src/route-data-api.ts', "GET /trips/route-data's samsaraLocation and gleLocation"],
+
+  // Adding a provider leaves these as they are.
+  // The truck's two VINs, the user's entries as the spec names and shows them (docs/decisions/022-provider-links.md);
+  // a new provider's vehicles match on one of them (its registry record's truckVin).
+  ['packages/contracts/src/trucks-api.ts', "the spec's message 'Samsara VIN is required'"],
+  ['apps/api/src/db/schema/reference.ts', 'the column samsara_vin, its index trucks_samsara_vin_idx, and vin_number shown as "GLE VIN"'],
+  ['apps/web/src/features/trucks/components/truck-form.tsx', "the spec's labels 'Samsara VIN' and 'GLE VIN'"],
+  ['apps/web/src/features/trucks/components/truck-view.tsx', "the spec's labels 'Samsara VIN' and 'GLE VIN'"],
+  ['apps/web/src/features/trucks/components/trucks-columns.tsx', "the spec's columns 'Samsara VIN' and 'GLE VIN'"],
+  // The demo data: which demo company runs which provider, the ids each gave the trucks, and how each one's device
+  // reports the demo drives; a new provider may stay out of the demo.
+  ['apps/api/src/db/seed/demo-reference.ts', "the demo companies' and TRIP settings' switches and the trucks' provider ids"],
+  ['apps/api/src/db/seed/demo-trips.ts', "the demo tracks: Samsara's fix a minute, GLE's device every two minutes"],
 ];
 const PROVIDER_WORD = /samsara|\bgle(?=\b|[A-Z_])|\bGLE\b/i;
 const PROVIDER_HOMES = ['apps/api/src/modules/telematics/', 'packages/contracts/src/providers.ts'];
@@ -239,6 +216,14 @@ describe('the provider set is declared once', () => {
       }
     }
     expect(roots.length).toBeGreaterThanOrEqual(4);
-    expect(naming.sort()).toEqual([...STILL_NAMES_A_PROVIDER].sort());
+    const listed = STILL_NAMES_A_PROVIDER.map(([file]) => file);
+    expect(new Set(listed).size, 'each file once').toBe(listed.length);
+    for (const [file, reason] of STILL_NAMES_A_PROVIDER) expect(reason.trim(), file).not.toBe('');
+    expect(naming.sort()).toEqual(listed.sort());
+  });
+
+  it("the server's log redacts every provider's token field (the spec's samsaraToken, gleToken)", () => {
+    const { redact } = loggerOptions(ctx.config);
+    expect(Array.isArray(redact) ? redact : redact?.paths).toEqual(expect.arrayContaining(['*.samsaraToken', '*.gleToken']));
   });
 });

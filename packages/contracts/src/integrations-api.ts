@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from './fields';
-import { PROVIDER_LABELS, PROVIDERS, providerKey, type ProviderName } from './providers';
+import { PROVIDER_LABELS, PROVIDERS, providerField, type ProviderName } from './providers';
 
 /**
  * Telematics integrations of a company: run a sync on demand and read how the last one went
@@ -9,8 +9,8 @@ import { PROVIDER_LABELS, PROVIDERS, providerKey, type ProviderName } from './pr
 export const INTEGRATION_PROVIDERS = PROVIDERS;
 export type IntegrationProvider = ProviderName;
 export const INTEGRATION_LABELS: Readonly<Record<IntegrationProvider, string>> = PROVIDER_LABELS;
-/** The on/off switches of the integrations, as a company's form and the global settings show them (the spec's `samsaraEnabled`, `gleEnabled`). */
-export const INTEGRATION_SWITCHES = PROVIDERS.map((p) => ({ name: `${providerKey(p)}Enabled` as const, label: `${PROVIDER_LABELS[p]} enabled` }));
+/** The on/off switches of the integrations, as a company's form and the global settings show them (the spec's `<provider>Enabled`). */
+export const INTEGRATION_SWITCHES = PROVIDERS.map((p) => ({ name: providerField(p, 'Enabled'), label: `${PROVIDER_LABELS[p]} enabled` }));
 
 /**
  * NEVER: no sync has run yet for this company and provider. STALLED: a run stopped answering
@@ -29,7 +29,7 @@ export const SYNC_STATE_LABELS: Record<SyncState, string> = {
 
 export const INTEGRATION_MESSAGES = {
   companyRequired: 'Company is required',
-  providerRequired: 'Provider must be SAMSARA or GLE',
+  providerRequired: `Provider must be ${PROVIDERS.join(' or ')}`,
   queued: 'Sync started.',
   notRunning: 'Background jobs are not running on this server.',
   stalled: 'The last run stopped answering; it will be tried again.',
@@ -50,7 +50,7 @@ export const integrationStatusQuery = z.object({ companyId });
 
 /** One provider's last sync; times are ISO 8601 (UTC). */
 export const providerSyncStatus = z.object({
-  /** The company's switch, the trip settings' switch, a stored token and (GLE) the server's address are all there. */
+  /** The company's switch, the trip settings' switch, a stored token and (a polled provider) the server's address are all there. */
   enabled: z.boolean(),
   /** Why the provider is off, when it is. */
   disabledReason: z.string().nullable(),
@@ -67,6 +67,6 @@ export const providerSyncStatus = z.object({
 });
 export type ProviderSyncStatus = z.infer<typeof providerSyncStatus>;
 
-/** `GET /integrations/status?companyId=` → per provider */
-export const integrationStatus = z.object({ SAMSARA: providerSyncStatus, GLE: providerSyncStatus });
+/** `GET /integrations/status?companyId=` → per provider, in PROVIDERS order */
+export const integrationStatus = z.object(Object.fromEntries(PROVIDERS.map((p) => [p, providerSyncStatus])) as Record<ProviderName, typeof providerSyncStatus>);
 export type IntegrationStatus = z.infer<typeof integrationStatus>;

@@ -4,10 +4,10 @@ import { ID_MAX, REVIEW_STATUSES } from './list-query';
 import { LOAD_STATUSES, STOP_TYPES } from '@milepost/geo/stops';
 import { estimateBasis, ROUTE_SOURCES } from './routing-api';
 import { TRIP_MESSAGES, tripMiles } from './trips-api';
-import { PROVIDERS } from './providers';
+import { PROVIDERS, providerLabelsText } from './providers';
 
 /**
- * Mile stats: each trip's figures from three sources side by side (HERE routing, Samsara, GLE)
+ * Mile stats: each trip's figures from its sources side by side (HERE routing, then each provider: MILEAGE_SOURCES)
  * plus the manual figures staff enter, as `GET /api/v1/mile-stats/{tripId}` returns them.
  * Figures are in miles at full precision (the UI rounds); the model is docs/mileage-engine.md.
  */
@@ -19,7 +19,7 @@ export const MILEAGE_MESSAGES = {
   /** Refresh telematics: why nothing can be fetched (docs/mileage-review.md "Screen"). */
   refreshOff: (company: string | null) =>
     company
-      ? `Nothing to fetch: Samsara and GLE are off for ${company} (or in the TRIP settings). Switch one on in Companies.`
+      ? `Nothing to fetch: ${providerLabelsText()} are off for ${company} (or in the TRIP settings). Switch one on in Companies.`
       : "Nothing to fetch: this trip's truck has no company, so no telematics provider serves it.",
   refreshNoToken: (providers: readonly string[], company: string) =>
     `Cannot fetch: ${providers.join(' and ')} ${providers.length > 1 ? 'are' : 'is'} on for ${company} but ${providers.length > 1 ? 'have' : 'has'} no API token. Add it in Companies → Update API Tokens.`,
@@ -158,7 +158,7 @@ export const tripMileStats = z.object({
   gleStats: sourceMileStats.nullable(),
   /**
    * When each telematics source's stored track was fetched (ISO 8601; the Mileage Report shows
-   * "Samsara · as of 11/25 06:40 CT"); null when nothing is stored or the source is off.
+   * "<label> · as of 11/25 06:40 CT"); null when nothing is stored or the source is off.
    */
   samsaraFetchedAt: z.string().datetime().nullable(),
   gleFetchedAt: z.string().datetime().nullable(),
@@ -192,7 +192,7 @@ export const nearbyPoint = z.object({ type: z.enum(STOP_TYPES), lat: z.number(),
 export type NearbyPoint = z.infer<typeof nearbyPoint>;
 
 /**
- * `samsaraLocation` / `gleLocation` of a trip: the cleaned track as a flexible polyline
+ * `<provider>Location` of a trip (route-data-api.ts): the cleaned track as a flexible polyline
  * (docs/integrations/flexible-polyline.md), its length in metres and duration in seconds,
  * and the matched stops.
  */

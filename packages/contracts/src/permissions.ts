@@ -1,3 +1,5 @@
+import { providerLabelsText } from './providers';
+
 /**
  * The permission catalogue: every flat permission name the server stores and returns, with the
  * group it is shown under and a description. The database is seeded from this list; the web app
@@ -64,7 +66,7 @@ export const PERMISSION_CATALOGUE = [
   p('CAN_EDIT_COMPANY', 'Companies', 'Edit companies'),
   p('CAN_EDIT_COMPANY_TOKENS', 'Companies', 'Update company API tokens'),
   p('CAN_CHANGE_STATUS_COMPANY', 'Companies', 'Activate and deactivate companies'),
-  p('CAN_SYNC_INTEGRATIONS', 'Companies', 'See and run the Samsara and GLE syncs of a company'),
+  p('CAN_SYNC_INTEGRATIONS', 'Companies', `See and run the ${providerLabelsText()} syncs of a company`),
   // System
   p('CAN_SHOW_SYSTEM_SETTINGS', 'System', 'Show the System page', true),
   p('CAN_VIEW_RADIUS_SETTINGS', 'System', 'View radius settings'),
@@ -135,7 +137,7 @@ export function hasAllPermissions(perms: readonly GrantedPermission[] | Readonly
 }
 
 /**
- * Who may see a trip's Samsara and GLE figures and tracks (/trips/summary, /trips/report-summary,
+ * Who may see a trip's telematics figures and tracks (/trips/summary, /trips/report-summary,
  * /trips/route-data): the trips map and the Mileage Report show them; the Routes screen's
  * map-only mode shows the primary panel only (docs/product/trips.md "Map panels").
  */

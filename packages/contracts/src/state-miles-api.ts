@@ -7,7 +7,7 @@ import { centralDateTime } from './time';
 /**
  * State miles for IFTA (docs/state-miles.md): each trip's miles split by jurisdiction (a US
  * state's postal code, DC, a territory, or OUT outside the US), from one of three sources. A
- * trip counts in a report by its best source: GPS (its track, Samsara's, else GLE's, when it
+ * trip counts in a report by its best source: GPS (its track, the first provider's in PROVIDERS order, when it
  * measured every leg), else ROUTE (its HERE route); a trip with only ESTIMATE (straight legs between
  * its stops) is not counted but listed as not fileable. Quarters are
  * Central-time quarters of the pickup time; cancelled trips are left out.

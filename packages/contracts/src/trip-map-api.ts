@@ -12,7 +12,7 @@ import { PROVIDER_KEYS } from './providers';
  * Distances are metres and durations seconds (shown in the user's unit); every figure says how
  * it was measured (`method`: HERE, ESTIMATE, ODOMETER, GPS).
  *
- * Sources are the map types, one per panel: 'here' (our routing) always; 'samsara' and 'gle'
+ * Sources are the map types, one per panel: 'here' (our routing) always; each provider's key
  * only when the trip's company runs that integration (and the TRIP settings have it on), with
  * the mileage engine's figures (docs/mileage-engine.md) — or, when there is no track for the
  * trip, `method` and `distance` null: the panel shows 'Limited Data Available'.
@@ -45,7 +45,7 @@ const tripRef = {
 export const mapSourceSummary = z.object({
   type: z.enum(MAP_TYPES),
   /**
-   * How the figures were measured: for 'here' HERE or ESTIMATE; for 'samsara' and 'gle'
+   * How the figures were measured: for 'here' HERE or ESTIMATE; for a provider's key
    * ODOMETER, or GPS when any leg was measured along the track.
    */
   method: z.enum(DISTANCE_METHODS).nullable(),

@@ -79,8 +79,8 @@ export const reportRow = z.object({
   emptyMiles: z.number(),
   loadedMiles: z.number(),
   /**
-   * Planned vs actual, over the period's trips that have a telematics TOTAL MILES (Samsara's,
-   * else GLE's; docs/decisions/011-mileage-reports.md): how many, their routing's TOTAL MILES
+   * Planned vs actual, over the period's trips that have a telematics TOTAL MILES (the first
+   * provider's in PROVIDERS order; docs/decisions/011-mileage-reports.md): how many, their routing's TOTAL MILES
    * (planned), their telematics miles (actual) and actual − planned. Null when none has one.
    */
   telematicsLoadCount: z.number().int(),

@@ -54,7 +54,7 @@ const vin = (required: string) =>
     .transform((v) => v.toUpperCase())
     .pipe(z.string().regex(VIN_PATTERN, TRUCK_MESSAGES.vinFormat));
 
-/** Longest unit number (typed, or a vehicle's name from Samsara or GLE). */
+/** Longest unit number (typed, or a vehicle's name from a telematics provider). */
 export const UNIT_NUMBER_MAX = 50;
 
 export const truckForm = z.object({

@@ -258,7 +258,7 @@ export interface TelematicsMileage extends MileageFigures {
   /** The cleaned track in figures (its columns are not kept: the engine reuses them). */
   track: { fixes: number; meters: number; seconds: number; dropped: CleanTrack['dropped'] };
   odometer: CleanOdometer;
-  /** The cleaned track for the map (`samsaraLocation` / `gleLocation`), when asked for with `location: true`. */
+  /** The cleaned track for the map (the route data's `<provider>Location`), when asked for with `location: true`. */
   location: EncodedTrack | null;
 }
 

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { ProviderName } from '@milepost/contracts/providers';
+import { providerLabelsText, type ProviderName } from '@milepost/contracts/providers';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
@@ -19,7 +19,7 @@ export type OutgoingOutcome = 'ok' | 'timeout' | 'network' | 'rate_limited' | 'u
 
 const outgoing = new Counter({
   name: 'milepost_outgoing_calls_total',
-  help: 'HTTP calls to HERE, Samsara and GLE, by outcome',
+  help: `HTTP calls to ${providerLabelsText('HERE')}, by outcome`,
   labelNames: ['provider', 'outcome'] as const,
   registers: [registry],
 });

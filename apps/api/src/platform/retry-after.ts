@@ -1,5 +1,5 @@
 /**
- * An HTTP `Retry-After` in milliseconds: seconds, whole or fractional (Samsara sends "0.40235"),
+ * An HTTP `Retry-After` in milliseconds: seconds, whole or fractional (a telematics provider may send "0.40235"),
  * or an HTTP date. Null when absent or unreadable. Used by every outside service's client
  * (docs/integrations/telematics.md, docs/routing.md#throttles).
  */

@@ -1,4 +1,5 @@
 import { envelope } from '../api';
+import { PROVIDERS, providerField, sentenceList } from '../providers';
 import { mileStatsParams, mileStatsRefreshAccepted, tripMileStats } from '../mile-stats-api';
 import { routeDataQuery, tripRouteData } from '../route-data-api';
 import { payableMileageForm, tripDetail } from '../trips-api';
@@ -43,7 +44,7 @@ export const tripFiguresRoutes = defineRoutes({
     method: 'GET',
     path: '/api/v1/trips/route-data',
     tags: ['trips'],
-    summary: 'The trip a map shows: stops, mileStats, samsaraLocation and gleLocation',
+    summary: `The trip a map shows: stops, mileStats, ${sentenceList(PROVIDERS.map((p) => providerField(p, 'Location')))}`,
     access: { anyOf: ['CAN_VIEW_TRIP_MAP', 'CAN_SHOW_ROUTES'] },
     query: routeDataQuery,
     responses: { 200: envelope(tripRouteData) },

@@ -43,7 +43,7 @@ export const tripReview = pgTable(
     /** HERE | ESTIMATE */
     routeSource: text(),
     actualM: doublePrecision(),
-    /** SAMSARA | GLE */
+    /** A ProviderName (packages/contracts providers.ts): the provider whose figure is the actual one. */
     actualSource: text(),
     /** The actual source's coverage as kept with its figure: { legs, legsMeasured, pct } (migration 0032). */
     actualCoverage: jsonb(),

@@ -20,7 +20,7 @@ export const companyProviders = pgTable(
     companyId: integer()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    /** A ProviderName of the telematics registry (SAMSARA | GLE). */
+    /** A ProviderName of the telematics registry (packages/contracts providers.ts). */
     provider: text().notNull(),
     enabled: boolean().notNull().default(false),
     /** AES-256-GCM ciphertext; the token is never returned, only a hint of its last characters. */
@@ -72,8 +72,8 @@ export const driverProviderLinks = pgTable(
 );
 
 /**
- * A settings row's switch of one telematics provider (the TRIP settings' samsaraEnabled,
- * gleEnabled on the wire; migration 0026). No row: switched off.
+ * A settings row's switch of one telematics provider (the TRIP settings' `<provider>Enabled` on
+ * the wire; migration 0026). No row: switched off.
  */
 export const settingsProviders = pgTable(
   'settings_providers',
@@ -98,7 +98,7 @@ export const integrationSyncStatus = pgTable(
     companyId: integer()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    /** SAMSARA | GLE */
+    /** A ProviderName */
     provider: text().notNull(),
     /** QUEUED | RUNNING | SUCCEEDED | FAILED (STALLED is read from a RUNNING row whose lease ran out) */
     state: text().notNull(),
@@ -134,7 +134,7 @@ export const tripTracks = pgTable(
     tripId: integer()
       .notNull()
       .references(() => trips.id, { onDelete: 'cascade' }),
-    /** SAMSARA | GLE */
+    /** A ProviderName */
     source: text().notNull(),
     /** The provider's vehicle id the track was read for. */
     vehicleId: text().notNull(),
@@ -155,7 +155,7 @@ export const tripTracks = pgTable(
 );
 
 /**
- * Each trip's telematics figures per source (SAMSARA, GLE), in miles (as `GET /mile-stats/{tripId}`
+ * Each trip's telematics figures per source (a ProviderName), in miles (as `GET /mile-stats/{tripId}`
  * answers), kept by the jobs (modules/trip-figures/figures.ts). `inputsKey` says what they were
  * computed from (engine version, stops, stop radii, the track's fetch time), so a read whose
  * inputs are unchanged is answered from here. HERE figures are not kept: they are the stop legs.
@@ -167,7 +167,7 @@ export const tripMileStats = pgTable(
     tripId: integer()
       .notNull()
       .references(() => trips.id, { onDelete: 'cascade' }),
-    /** HERE | SAMSARA | GLE */
+    /** A MileageSource (packages/contracts mile-stats-api.ts): HERE or a ProviderName */
     source: text().notNull(),
     loadedM: doublePrecision(),
     totalEmptyM: doublePrecision(),
@@ -181,17 +181,17 @@ export const tripMileStats = pgTable(
     inputsKey: text().notNull(),
     /** The whole answer for this source (figures and legs with their flags). */
     detail: jsonb(),
-    /** The cleaned track for the map (`samsaraLocation` / `gleLocation`); read only by the route data. */
+    /** The cleaned track for the map (the route data's `<provider>Location`); read only by the route data. */
     location: jsonb(),
   },
   (t) => [uniqueIndex('trip_mile_stats_trip_source_key').on(t.tripId, t.source), index('trip_mile_stats_computed_idx').on(t.computedAt)],
 );
 
 /**
- * Where a truck was, as a sampled provider (GLE) reported it at each poll (migration 0030;
- * docs/integrations/gle.md "Positions"): appended, never rewritten. `reportedAt` is the time as
+ * Where a truck was, as a sampled provider (one without a history endpoint) reported it at each
+ * poll (migration 0030; modules/telematics/positions.ts): appended, never rewritten. `reportedAt` is the time as
  * the provider sent it (read as UTC), what a position is deduplicated on; `at` is when the truck
- * was there (a zone offset the provider left out applied). A trip's GLE track is the positions of
+ * was there (a zone offset the provider left out applied). A trip's track from such a provider is the positions of
  * its truck within the trip window; positions outside every trip are dropped after
  * POSITIONS_RETENTION_DAYS.
  */
@@ -201,7 +201,7 @@ export const vehiclePositions = pgTable(
     truckId: integer()
       .notNull()
       .references(() => trucks.id, { onDelete: 'cascade' }),
-    /** A ProviderName of the telematics registry (GLE). */
+    /** A ProviderName of the telematics registry (a sampled one). */
     provider: text().notNull(),
     reportedAt: timestamp({ withTimezone: true }).notNull(),
     at: timestamp({ withTimezone: true }).notNull(),

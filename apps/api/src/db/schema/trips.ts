@@ -48,7 +48,7 @@ export const trips = pgTable(
     /** Why the route figures are an estimate (contracts' EstimateReason); null for HERE. Every reason but NO_KEY is recomputed once HERE answers again (docs/routing.md#throttles). */
     routeEstimateReason: text(),
     /**
-     * The trip's TOTAL MILES by telematics (Samsara's, else GLE's; metres), written with
+     * The trip's TOTAL MILES by telematics (the first provider's in PROVIDERS order; metres), written with
      * `trip_mile_stats` by modules/trip-figures/figures.ts so the Reports' planned-vs-actual totals
      * follow it (docs/decisions/011-mileage-reports.md); null while no provider measured the trip.
      */

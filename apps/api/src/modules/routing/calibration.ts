@@ -33,7 +33,7 @@ interface KeptLeg {
 
 /**
  * Computes every company's calibration again from the stored figures, in one transaction: the
- * completed trips' kept telematics legs (Samsara's, else GLE's — `trip_mile_stats`) are read a
+ * completed trips' kept telematics legs (the first provider's in PROVIDERS order — `trip_mile_stats`) are read a
  * batch of trips at a time, each leg's ratio to the WGS84 distance of its stops goes into a
  * temporary table, and the median and quartiles are taken by PostgreSQL. Companies whose legs are
  * gone lose their rows. Answers the rows written.
@@ -43,7 +43,7 @@ export async function calibrateEstimates(db: Db): Promise<number> {
     await tx.execute(sql`CREATE TEMP TABLE estimate_calibration_ratios (company_id integer NOT NULL, band text NOT NULL, ratio double precision NOT NULL) ON COMMIT DROP`);
     let after = 0;
     for (;;) {
-      // One kept figure per trip, the first provider in PROVIDERS order (Samsara's, else GLE's): the
+      // One kept figure per trip, the first provider in PROVIDERS order: the
       // reports' actual source (modules/telematics/sources.ts).
       const batch = await tx
         .selectDistinctOn([tripMileStats.tripId], { tripId: tripMileStats.tripId, companyId: trucks.companyId, legs: sql<KeptLeg[] | null>`${tripMileStats.detail} -> 'legs'` })

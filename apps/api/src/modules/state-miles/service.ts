@@ -130,11 +130,11 @@ export async function writePlannedStateMiles(tx: Db, tripId: number, geometry: R
 
 /**
  * The GPS split from the stored track (docs/state-miles.md): the provider whose figure is the
- * trip's actual miles (Samsara's, else GLE's), else the provider with a stored track. Called where
+ * trip's actual miles (the first in PROVIDERS order with one), else the provider with a stored track. Called where
  * the track or its figures are written (the telematics mile stats, the sync).
  */
 export function recomputeStateMiles(db: Db, tripId: number, loadStoredTrack: StoredTrackReader): Promise<void> {
-  // One at a time per trip (the trip's row lock): Samsara's and GLE's figures are kept at once.
+  // One at a time per trip (the trip's row lock): every provider's figures are kept at once.
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for('update');
     if (locked) await recomputeLocked(tx, tripId, loadStoredTrack);
@@ -149,7 +149,7 @@ async function recomputeLocked(db: Db, tripId: number, loadStoredTrack: StoredTr
       .from(tripMileStats)
       .where(and(eq(tripMileStats.tripId, tripId), inArray(tripMileStats.source, [...PROVIDERS]), isNotNull(tripMileStats.totalM))),
   ]);
-  // The telematics sources in their "actual" order (Samsara, else GLE: modules/telematics providers.ts).
+  // The telematics sources in their "actual" order (PROVIDERS: packages/contracts providers.ts).
   const order = PROVIDERS;
   const measured = order.find((p) => stats.some((s) => s.source === p));
   const provider = measured ?? order.find((p) => metas.some((m) => m.source === p && m.pointCount > 1));

@@ -27,13 +27,13 @@ import { plannedMileStats, telematicsMileStats } from './wire';
  * - HERE (or the estimate) is derived on every read from the trip's stored stop legs — the same
  *   legs the trip's route columns (Trips list, CSV, Reports' planned miles) were summed from at
  *   save or recompute, so the two can never disagree. Nothing of it is kept.
- * - Samsara and GLE are computed by the mileage engine from the stored track. The jobs (the
+ * - Each telematics provider's are computed by the mileage engine from the stored track. The jobs (the
  *   sync, a trip saved as or moved to COMPLETED, `POST /mile-stats/{tripId}/refresh`) fetch the
  *   track and keep the figures in `trip_mile_stats`, keyed by what they were computed from: the
  *   engine version, the stops and stop radii, and the stored track's fetch time. A read
  *   (`tripFigures`) never calls a provider and never writes: a kept figure whose key no longer
  *   matches (the stops were edited) is computed again in memory from the stored track.
- * - The reports' actual miles (`trips.telematics_m`, Samsara else GLE — `actualSource`) are
+ * - The reports' actual miles (`trips.telematics_m`, the first provider in PROVIDERS order — `actualSource`) are
  *   written here, with the kept figures, in one transaction. The database trigger
  *   `trips_sync_period_stats` (migrations 0009/0012) then moves the Reports screen's period totals
  *   (`trip_period_stats`) with every trip write; it is the only trigger on these figures.
@@ -251,7 +251,7 @@ export async function tripFigures(db: Db, tripId: number, opts: { location?: boo
 
 /**
  * Sets the trip's actual miles (`trips.telematics_m`, metres, read by the Reports screen) from
- * its kept telematics figures: Samsara's, else GLE's (`actualSource`).
+ * its kept telematics figures: the first provider's in PROVIDERS order (`actualSource`).
  */
 export async function syncActualMiles(db: Db, tripId: number): Promise<void> {
   const rows = await db

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { MILEAGE_MESSAGES, type TelematicsLocation, type TripMileStats } from '@milepost/contracts/mile-stats-api';
 import { INTEGRATION_MESSAGES } from '@milepost/contracts/integrations-api';
+import { providerFields } from '@milepost/contracts/providers';
 import { ROUTE_DATA_MESSAGES, type TripRouteData, type routeDataQuery } from '@milepost/contracts/route-data-api';
 import { TRIP_MESSAGES, type TripDetail } from '@milepost/contracts/trips-api';
 import type { z } from 'zod';
@@ -11,14 +12,14 @@ import { companyProviders } from '../../db/schema/telematics';
 import { trips } from '../../db/schema/trips';
 import type { Jobs } from '../../jobs/platform';
 import { AppError } from '../../platform/errors';
-import { PROVIDER_LABEL, sourceSwitchesSql, sourcesOf, type ProviderName } from '../telematics';
+import { PROVIDER_LABEL, PROVIDERS, sourceSwitchesSql, sourcesOf, type ProviderName } from '../telematics';
 import { tripFigures, type TripFigures } from './figures';
 
 /**
  * Each trip's miles from three sources (docs/mileage-engine.md, docs/integrations/telematics.md),
  * as the Mileage Report and the map read them: from stored data only. Fetching tracks and keeping
- * figures is the jobs' work (modules/trip-figures/figures.ts); a read never calls Samsara or GLE and
- * never writes.
+ * figures is the jobs' work (modules/trip-figures/figures.ts); a read never calls a telematics
+ * provider and never writes.
  */
 
 export interface MileStatsAnswer {
@@ -38,13 +39,11 @@ export function mileStatsFrom(f: TripFigures): MileStatsAnswer {
       hereStats: f.here,
       routeSource: f.here && (trip.routeSource === 'HERE' || trip.routeSource === 'ESTIMATE') ? trip.routeSource : null,
       routeEstimateBasis: f.here && trip.routeSource === 'ESTIMATE' ? trip.routeEstimateBasis : null,
-      samsaraStats: telematics.SAMSARA?.stats ?? null,
-      gleStats: telematics.GLE?.stats ?? null,
-      samsaraFetchedAt: iso(telematics.SAMSARA?.fetchedAt),
-      gleFetchedAt: iso(telematics.GLE?.fetchedAt),
+      ...providerFields('Stats', (p) => telematics[p]?.stats ?? null),
+      ...providerFields('FetchedAt', (p) => iso(telematics[p]?.fetchedAt)),
       manualStats: { payableMileage: enteredMiles(trip.payableM), emptyMiles: enteredMiles(trip.emptyM), loadedMiles: enteredMiles(trip.loadedM), version: trip.version },
     },
-    locations: { SAMSARA: telematics.SAMSARA?.location ?? null, GLE: telematics.GLE?.location ?? null },
+    locations: Object.fromEntries(PROVIDERS.map((p) => [p, telematics[p]?.location ?? null])) as MileStatsAnswer['locations'],
   };
 }
 
@@ -102,5 +101,5 @@ export async function routeData(db: Db, reads: TripReads, q: z.output<typeof rou
   const id = await reads.tripIdForMap(db, q);
   if (id === null) throw new AppError('NOT_FOUND', ROUTE_DATA_MESSAGES.notFound);
   const [trip, stats] = await Promise.all([reads.getTrip(db, id), mileStatsOf(db, id, { location: true })]);
-  return { ...trip, samsaraLocation: stats.locations.SAMSARA, gleLocation: stats.locations.GLE };
+  return { ...trip, ...providerFields('Location', (p) => stats.locations[p]) };
 }

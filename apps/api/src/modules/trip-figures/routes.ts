@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TELEMATICS_VIEW_PERMISSIONS, hasAnyPermission } from '@milepost/contracts/permissions';
 import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
+import { providerFields } from '@milepost/contracts/providers';
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../platform/route';
 import { routes } from '@milepost/contracts/routes';
@@ -32,6 +33,6 @@ export const tripFiguresRoutesOutsidePrefix = (trips: TripReads) => async (app: 
     const data = await routeData(deps.db, trips, req.query);
     // Tracks only for those who may view the trips map or the Mileage Report (not the Routes screen's map-only mode).
     if (hasAnyPermission(principalOf(req).permissions, TELEMATICS_VIEW_PERMISSIONS)) return { data };
-    return { data: { ...data, samsaraLocation: null, gleLocation: null } };
+    return { data: { ...data, ...providerFields('Location', () => null) } };
   });
 };

@@ -13,7 +13,7 @@ import { tripFigures, type TripFigures } from '../trip-figures';
 /**
  * The trip map's panel titles and report dialog (packages/contracts/src/trip-map-api.ts), read
  * from the trip's stored figures (modules/trip-figures/figures.ts): no provider call, no write.
- * Each panel is one source: 'here' is our routing's stored figures; 'samsara' and 'gle' are there
+ * Each panel is one source (MAP_TYPES): 'here' is our routing's stored figures; each provider's key is there
  * when the trip's company runs that integration (and the TRIP settings have it on), with the
  * mileage engine's figures (docs/mileage-engine.md), or without figures when there is no track.
  * A trip is addressed by id (`/trips/{id}/map-summary`, `/trips/{id}/map-report`); the spec's

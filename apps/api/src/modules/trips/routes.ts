@@ -15,7 +15,7 @@ import * as tripQueries from './queries';
 import * as tripMap from './map-summary';
 import { recomputeTripRoutes } from '../trip-figures';
 
-/** Samsara and GLE panels only for those who may view the trips map or the Mileage Report; the Routes screen gets the primary one. */
+/** The telematics providers' panels only for those who may view the trips map or the Mileage Report; the Routes screen gets the primary one. */
 function primaryOnlyUnlessAllowed<T extends { sources: { type: string }[] }>(req: FastifyRequest, answer: T): T {
   if (hasAnyPermission(principalOf(req).permissions, TELEMATICS_VIEW_PERMISSIONS)) return answer;
   return { ...answer, sources: answer.sources.filter((s) => s.type === 'here') };

@@ -108,7 +108,7 @@ function TelematicsHours({ duration, dwell, hours }: { duration: number; dwell: 
 }
 
 /**
- * A Samsara or GLE map panel (docs/product/trips.md "Map panels", "Map behaviour"): the truck's
+ * A telematics provider's map panel (docs/product/trips.md "Map panels", "Map behaviour"): the truck's
  * stored track and the fixes that reached the stops as labelled pins, titled with the source's
  * miles and hours (GET /trips/{id}/map-summary), how they were measured (odometer or GPS track), and
  * the change against the primary panel (red when higher, green when lower). Without a track

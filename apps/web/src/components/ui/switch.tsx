@@ -2,7 +2,7 @@ import { Switch as SwitchPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-/** An on/off switch (role="switch"), e.g. the Samsara and GLE integration toggles. */
+/** An on/off switch (role="switch"), e.g. the telematics providers' integration toggles. */
 export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {
   return (
     <SwitchPrimitive.Root

@@ -10,27 +10,27 @@ import {
 } from '@milepost/contracts/mile-stats-api';
 import type { FigureSource } from '@milepost/contracts/trips-api';
 import { beyondToleranceOf, payBasisFigure } from '@milepost/contracts/mileage-review-api';
+import { PROVIDER_LABELS, PROVIDERS, providerField } from '@milepost/contracts/providers';
 import { formatCentral } from '@milepost/contracts/time';
 import { tripMiles } from '@milepost/contracts/trips-api';
 import { groupDigits, type DistanceUnit } from '@milepost/geo/units';
 import { z } from 'zod';
 import { milesIn, milesText as distanceMilesText } from '@/lib/distance-format';
 
-/** The report's rows in the spec's order; differences are taken from the first (docs/product/trips.md). */
-export const SOURCE_ROWS = [
-  { key: 'hereStats', label: 'HERE' },
-  { key: 'samsaraStats', label: 'SAMSARA' },
-  { key: 'gleStats', label: 'GLE' },
-] as const;
+/**
+ * The report's rows in the spec's order: HERE, then each provider in PROVIDERS order under its name
+ * in capitals (packages/contracts providers.ts); differences are taken from the first (docs/product/trips.md).
+ */
+export const SOURCE_ROWS = [{ key: 'hereStats', label: 'HERE' }, ...PROVIDERS.map((p) => ({ key: providerField(p, 'Stats'), label: p }))] as const;
 export type SourceKey = (typeof SOURCE_ROWS)[number]['key'];
 
-/** The telematics sources and when each one's stored track was fetched (the jobs fetch; the report only reads). */
-export const TELEMATICS_FETCHED = [
-  { key: 'samsaraFetchedAt', label: 'Samsara' },
-  { key: 'gleFetchedAt', label: 'GLE' },
-] as const;
+/** Each provider's figures, in the order "actual" is chosen in. */
+const PROVIDER_STATS = PROVIDERS.map((p) => ({ provider: p, key: providerField(p, 'Stats') }));
 
-/** "Samsara · as of 11/25 06:40 CT", or "… · not fetched yet". */
+/** The telematics sources, by label, and when each one's stored track was fetched (the jobs fetch; the report only reads). */
+export const TELEMATICS_FETCHED = PROVIDERS.map((p) => ({ key: providerField(p, 'FetchedAt'), label: PROVIDER_LABELS[p] }));
+
+/** "<label> · as of 11/25 06:40 CT", or "… · not fetched yet". */
 export function fetchedText(label: string, iso: string | null): string {
   return iso ? `${label} · as of ${formatCentral(iso, 'MM/dd HH:mm')} CT` : `${label} · not fetched yet`;
 }
@@ -85,7 +85,7 @@ export function legRows(stats: TripMileStats): LegRow[] {
         toIndex: leg.toIndex,
         stopType: leg.stopType,
         loadStatus: leg.loadStatus,
-        bySource: { hereStats: null, samsaraStats: null, gleStats: null },
+        bySource: Object.fromEntries(SOURCE_ROWS.map((r) => [r.key, null])) as LegRow['bySource'],
       };
       row.bySource[key] = leg;
       rows.set(leg.toIndex, row);
@@ -120,8 +120,8 @@ export const numberText = (n: number | null) => (n === null ? '' : String(n));
 
 /** The source a report row's figures are, as "Use these miles" names it (the routing row: HERE or the estimate). */
 export function figureSourceOf(key: SourceKey, stats: Pick<TripMileStats, 'routeSource'>): FigureSource {
-  if (key === 'samsaraStats') return 'SAMSARA';
-  if (key === 'gleStats') return 'GLE';
+  const provider = PROVIDER_STATS.find((p) => p.key === key)?.provider;
+  if (provider) return provider;
   return stats.routeSource === 'ESTIMATE' ? 'ESTIMATE' : 'HERE';
 }
 
@@ -134,14 +134,14 @@ export function sourceComplete(key: SourceKey, s: SourceMileStats | null): boole
 
 /**
  * The figure the trip's pay rule pays from (docs/mileage-review.md "Pay rule"): routed miles, the
- * telematics TOTAL MILES (Samsara, else GLE), or the lower or higher of the two. Only complete
+ * telematics TOTAL MILES (the first provider in PROVIDERS order with figures), or the lower or higher of the two. Only complete
  * sources count; null when the basis has no figure.
  */
 export function payBasisMiles(stats: TripMileStats): number | null {
   const review = stats.review;
   if (!review) return null;
   const routed = stats.hereStats && sourceComplete('hereStats', stats.hereStats) ? stats.hereStats.totalMiles : null;
-  const actualKey = (['samsaraStats', 'gleStats'] as const).find((k) => stats[k] !== null);
+  const actualKey = PROVIDER_STATS.map((p) => p.key).find((k) => stats[k] !== null);
   const actual = actualKey && sourceComplete(actualKey, stats[actualKey]) ? stats[actualKey]!.totalMiles : null;
   return payBasisFigure(review.payBasis, routed, actual);
 }
@@ -156,7 +156,7 @@ export interface BeyondTolerance {
 /**
  * The sources whose TOTAL MILES differ from the pay basis by more than the company's tolerance
  * (complete sources only: a partial one's difference is the legs it missed), each with its sentence:
- * "GLE 139.4 mi is 5.2 % over the pay basis (routed 132.5 mi; tolerance 3 %)".
+ * "<source> 139.4 mi is 5.2 % over the pay basis (routed 132.5 mi; tolerance 3 %)".
  */
 export function beyondTolerance(stats: TripMileStats, labels: Record<SourceKey, string>, unit: DistanceUnit = 'MILES'): BeyondTolerance[] {
   const basis = payBasisMiles(stats);

@@ -1,5 +1,6 @@
 import { companyForm, type CompanyRow } from '@milepost/contracts/companies-api';
 import { INTEGRATION_SWITCHES } from '@milepost/contracts/integrations-api';
+import { providerField, providerFields } from '@milepost/contracts/providers';
 import type { PayRule } from '@milepost/contracts/mileage-review-api';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
@@ -27,14 +28,13 @@ function valuesOf(company: CompanyRow): CompanyFormValues {
     email: company.email,
     phone: company.phone,
     usDot: company.usDot,
-    samsaraEnabled: company.samsaraEnabled,
-    gleEnabled: company.gleEnabled,
+    ...providerFields('Enabled', (p) => company[providerField(p, 'Enabled')]),
   };
 }
 
 /**
  * 'Edit Company' (docs/product/admin.md Companies, Company): name, email, phone with the mask, US DOT,
- * the Samsara and GLE switches and the pay rule (docs/mileage-review.md), all saved by the one Save. The version the form was loaded at is sent; a stale save (409)
+ * each telematics provider's switch and the pay rule (docs/mileage-review.md), all saved by the one Save. The version the form was loaded at is sent; a stale save (409)
  * says so and offers a reload.
  */
 export function CompanyForm({ company, payRule, onDone, onCancel }: { company: CompanyRow; payRule: PayRule | null; onDone: () => void; onCancel: () => void }) {

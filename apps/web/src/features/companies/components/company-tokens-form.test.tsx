@@ -67,6 +67,7 @@ describe('Update API Tokens form', () => {
   it('uses neutral placeholders when no token is stored', async () => {
     mockApi({});
     renderForm(makeCompany({ samsaraTokenHint: null, gleTokenHint: null }));
+    expect(TOKEN_PLACEHOLDERS).toEqual({ samsara: 'Enter Samsara token', gle: 'Enter GLE token' });
     expect(await screen.findByLabelText('Samsara Token')).toHaveAttribute('placeholder', TOKEN_PLACEHOLDERS.samsara);
     expect(screen.getByLabelText('GLE Token')).toHaveAttribute('placeholder', TOKEN_PLACEHOLDERS.gle);
   });

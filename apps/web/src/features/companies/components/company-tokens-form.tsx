@@ -1,4 +1,5 @@
 import { companyTokensForm, type CompanyRow } from '@milepost/contracts/companies-api';
+import { PROVIDER_LABELS, PROVIDERS, providerField, providerFields, providerKey, type ProviderKey } from '@milepost/contracts/providers';
 import type { z } from 'zod';
 import { DrawerForm, useDrawerForm } from '@/components/layout/drawer-form';
 import { FormField, fieldAria } from '@/components/ui/form-field';
@@ -8,15 +9,17 @@ import { COMPANY_TOASTS } from './company-form';
 
 type TokensValues = z.input<typeof companyTokensForm>;
 
-const EMPTY_TOKENS: TokensValues = { samsaraToken: '', gleToken: '' };
+const EMPTY_TOKENS: TokensValues = providerFields('Token', () => '');
 
-export const TOKEN_PLACEHOLDERS = { samsara: 'Enter Samsara token', gle: 'Enter GLE token' } as const;
+/** Each provider's token placeholder, by its key: "Enter <label> token". */
+export const TOKEN_PLACEHOLDERS = Object.fromEntries(PROVIDERS.map((p) => [providerKey(p), `Enter ${PROVIDER_LABELS[p]} token`])) as Readonly<Record<ProviderKey, string>>;
 
 /** Whether a token is stored, by its hint (the API sends a hint only for a stored token). */
 export const tokenStatus = (name: string, hint: string | null) => (hint ? `A ${name} token is stored (${hint}).` : `No ${name} token is stored.`);
 
 /**
- * 'Update API Tokens' (docs/product/admin.md Companies, Company tokens): both tokens are typed anew.
+ * 'Update API Tokens' (docs/product/admin.md Companies, Company tokens): every provider's token
+ * (PROVIDERS order; the spec's `<provider>Token` fields) is typed anew.
  * Stored tokens are never sent to the browser; their hints ('•••• 4f2a') show only as
  * placeholders, and the inputs always start empty.
  */
@@ -37,30 +40,25 @@ export function CompanyTokensForm({ company, onDone, onCancel }: { company: Comp
 
   return (
     <DrawerForm id="company-tokens-form" state={state} noun="Tokens" onCancel={onCancel}>
-      <FormField id="company-samsara-token" label="Samsara Token" error={errors.samsaraToken}>
-        <SecretInput
-          id="company-samsara-token"
-          showLabel="Samsara token"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={company.samsaraTokenHint ?? TOKEN_PLACEHOLDERS.samsara}
-          {...fieldAria('company-samsara-token', errors.samsaraToken)}
-          {...form.register('samsaraToken')}
-        />
-      </FormField>
-      <FormField id="company-gle-token" label="GLE Token" error={errors.gleToken}>
-        <SecretInput
-          id="company-gle-token"
-          showLabel="GLE token"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={company.gleTokenHint ?? TOKEN_PLACEHOLDERS.gle}
-          {...fieldAria('company-gle-token', errors.gleToken)}
-          {...form.register('gleToken')}
-        />
-      </FormField>
+      {PROVIDERS.map((p) => {
+        const id = `company-${providerKey(p)}-token`;
+        const name = providerField(p, 'Token');
+        return (
+          <FormField key={p} id={id} label={`${PROVIDER_LABELS[p]} Token`} error={errors[name]}>
+            <SecretInput
+              id={id}
+              showLabel={`${PROVIDER_LABELS[p]} token`}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={company[providerField(p, 'TokenHint')] ?? TOKEN_PLACEHOLDERS[providerKey(p)]}
+              {...fieldAria(id, errors[name])}
+              {...form.register(name)}
+            />
+          </FormField>
+        );
+      })}
       <p className="text-xs text-muted-foreground" data-testid="token-status">
-        {tokenStatus('Samsara', company.samsaraTokenHint)} {tokenStatus('GLE', company.gleTokenHint)}
+        {PROVIDERS.map((p) => tokenStatus(PROVIDER_LABELS[p], company[providerField(p, 'TokenHint')])).join(' ')}
       </p>
       <p className="text-xs text-muted-foreground">Stored tokens are never shown; type both tokens to replace them.</p>
     </DrawerForm>

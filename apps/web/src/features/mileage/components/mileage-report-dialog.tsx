@@ -55,7 +55,7 @@ import {
 export const EDIT_MILEAGE_PERMISSION = 'CAN_EDIT_MILEAGE_REPORT_TRIP';
 
 /**
- * Mileage Report (docs/product/trips.md): the HERE, SAMSARA and GLE figures side by side with the
+ * Mileage Report (docs/product/trips.md): the HERE figures and each provider's (SOURCE_ROWS) side by side with the
  * differences from the first, the manual figures staff edit, and — beyond the spec — each leg
  * of each source with where its number came from and the engine's flags (docs/mileage-engine.md).
  */

@@ -1,3 +1,4 @@
+import { PROVIDER_LABELS_ELSE } from '@milepost/contracts/providers';
 import { ROUTE_SOURCE_HEADER } from '@milepost/contracts/route-source';
 import { coveragePercent, periodRouteSource, REPORT_COLUMNS, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import { groupDigits, signedMiles, type DistanceUnit } from '@milepost/geo/units';
@@ -15,7 +16,7 @@ export const periodSortKey = (wire: string) => wire.replace(/^(\d{2})\/(\d{2})\/
 
 type NumberKey = Exclude<(typeof REPORT_COLUMNS)[number][0], 'periodGroup'>;
 const COUNTS = new Set<NumberKey>(['truckCount', 'loadCount']);
-const COVERED_NOTE = 'Over the trips with telematics miles (Samsara, else GLE): ';
+const COVERED_NOTE = `Over the trips with telematics miles (${PROVIDER_LABELS_ELSE}): `;
 const TITLES: Partial<Record<NumberKey, string>> = {
   plannedMiles: `${COVERED_NOTE}our routing's TOTAL MILES`,
   actualMiles: `${COVERED_NOTE}their telematics TOTAL MILES`,

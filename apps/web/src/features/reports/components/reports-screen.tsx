@@ -1,3 +1,4 @@
+import { PROVIDER_LABELS_ELSE } from '@milepost/contracts/providers';
 import { noPayableText, REPORT_MESSAGES, type ReportRow } from '@milepost/contracts/trip-statistics-api';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useMemo, type ReactNode } from 'react';
@@ -22,8 +23,7 @@ const ReportsChart = lazy(() => import('./reports-chart'));
 export const NOTHING_CHOSEN_TEXT = 'Choose a period or a date range.';
 export const SOURCE_NOTE =
   "Route miles are our routing's (HERE, or an estimate where HERE gave no route: Route source says which, and an estimated sum reads ≈); Empty, Loaded and Payable Mileage are the figures entered on each trip.";
-export const PLANNED_NOTE =
-  "Planned and Actual Miles compare our routing's TOTAL MILES with the telematics TOTAL MILES (Samsara, else GLE) over the trips that have telematics; Data Coverage is their share of the period's trips.";
+export const PLANNED_NOTE = `Planned and Actual Miles compare our routing's TOTAL MILES with the telematics TOTAL MILES (${PROVIDER_LABELS_ELSE}) over the trips that have telematics; Data Coverage is their share of the period's trips.`;
 export const EXPORT_LABEL = 'Export CSV';
 export const REPORT_REFRESH_FAILED_TEXT = 'The report could not be refreshed';
 

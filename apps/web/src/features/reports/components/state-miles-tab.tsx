@@ -1,3 +1,4 @@
+import { PROVIDER_LABELS_ELSE } from '@milepost/contracts/providers';
 import { REPORT_MESSAGES } from '@milepost/contracts/trip-statistics-api';
 import { currentQuarter, gpsShareText, jurisdictionNote, lastFullQuarter, notFileableText, type StateMilesReport } from '@milepost/contracts/state-miles-api';
 import type { DistanceUnit } from '@milepost/geo/units';
@@ -22,8 +23,7 @@ const StateMilesMap = lazy(() => import('./state-miles-map'));
 
 export const STATE_MILES_EXPORT_LABEL = 'Export CSV';
 export const STATE_MILES_EMPTY_TEXT = 'No miles in this period.';
-export const STATE_MILES_NOTE =
-  'IFTA miles per jurisdiction, Central time by pickup. Each trip counts once, by its best source: its GPS track (Samsara, else GLE) when it measured every leg, else its HERE route; a trip with only a straight-line estimate is never counted (listed as not fileable). The GPS share is the miles measured by GPS over the miles counted.';
+export const STATE_MILES_NOTE = `IFTA miles per jurisdiction, Central time by pickup. Each trip counts once, by its best source: its GPS track (${PROVIDER_LABELS_ELSE}) when it measured every leg, else its HERE route; a trip with only a straight-line estimate is never counted (listed as not fileable). The GPS share is the miles measured by GPS over the miles counted.`;
 export const CUSTOM_RANGE = 'CUSTOM';
 
 /** "2026-Q3" ↔ { year, quarter } */

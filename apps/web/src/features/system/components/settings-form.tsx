@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { VALIDATION_MESSAGES } from '@milepost/contracts/messages';
 import { tripSettingsForm, type TripSettings, type TripSettingsForm } from '@milepost/contracts/settings-api';
 import { INTEGRATION_SWITCHES } from '@milepost/contracts/integrations-api';
+import { providerField, providerFields } from '@milepost/contracts/providers';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, type FieldError, type Path } from 'react-hook-form';
 import type { z } from 'zod';
@@ -32,7 +33,7 @@ const RADII = [
 
 function valuesOf(settings: TripSettings | null): TripSettingsForm {
   if (!settings) {
-    return { homeRadius: '', shopRadius: '', pickupRadius: '', trailerRadius: '', deliveryRadius: '', samsaraEnabled: false, gleEnabled: false, type: 'TRIP' };
+    return { homeRadius: '', shopRadius: '', pickupRadius: '', trailerRadius: '', deliveryRadius: '', ...providerFields('Enabled', () => false), type: 'TRIP' };
   }
   return {
     homeRadius: settings.homeRadius,
@@ -40,8 +41,7 @@ function valuesOf(settings: TripSettings | null): TripSettingsForm {
     pickupRadius: settings.pickupRadius,
     trailerRadius: settings.trailerRadius,
     deliveryRadius: settings.deliveryRadius,
-    samsaraEnabled: settings.samsaraEnabled,
-    gleEnabled: settings.gleEnabled,
+    ...providerFields('Enabled', (p) => settings[providerField(p, 'Enabled')]),
     type: 'TRIP',
   };
 }
@@ -71,7 +71,7 @@ export function SettingsPanel() {
 
 /**
  * Trip settings (docs/product/admin.md System, Trip settings): five radii in miles (empty reads as 0,
- * never negative) and the Samsara and GLE switches. 'Save Settings' needs
+ * never negative) and each telematics provider's switch. 'Save Settings' needs
  * CAN_EDIT_RADIUS_SETTINGS; it updates existing settings, else creates them.
  */
 export function SettingsForm({ settings }: { settings: TripSettings | null }) {

@@ -9,8 +9,8 @@ import { tripsKeys } from './trips-api';
 
 /**
  * The trip the Map view and the Routes screen draw (docs/product/trips.md): the truck's trip with
- * that load or trailer number (and that driver, when given), with its stops and the Samsara and
- * GLE tracks (GET /trips/route-data).
+ * that load or trailer number (and that driver, when given), with its stops and each telematics
+ * provider's track (GET /trips/route-data).
  */
 export interface TripMapTarget {
   truckId: number;
@@ -66,7 +66,7 @@ export function tripForMapQueryOptions(target: TripMapTarget) {
   });
 }
 
-/** GET /trips/{id}/map-summary: each panel's source and title figures (here; samsara and gle when the company runs them), for the trip the map shows. */
+/** GET /trips/{id}/map-summary: each panel's source and title figures (here; each provider's when the company runs it), for the trip the map shows. */
 export function tripMapSummaryQueryOptions(tripId: number) {
   return queryOptions({
     queryKey: [...tripsKeys.all, 'map', 'summary', tripId] as const,

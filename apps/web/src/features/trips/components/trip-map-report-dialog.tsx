@@ -8,8 +8,8 @@ import { useDistanceFormat } from '@/lib/route-settings';
 import { tripMapReportQueryOptions } from '../api/trip-map-api';
 
 /**
- * The trip map report (docs/product/trips.md "Trip map report dialog"): for one map type (here,
- * samsara, gle), one row per stop with its type, city, the leg into it, the running total and
+ * The trip map report (docs/product/trips.md "Trip map report dialog"): for one map type (MAP_TYPES:
+ * here, then each provider's key), one row per stop with its type, city, the leg into it, the running total and
  * the leg's hours, and a totals row — the rows GET /trips/{id}/map-report answers for that
  * source. The description says how the figures were measured; an estimate reads "≈ … est.".
  */

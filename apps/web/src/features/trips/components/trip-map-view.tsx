@@ -57,7 +57,7 @@ const OFFLINE: MapTiles = { provider: 'OFFLINE' };
  * The trips Map view and the Routes screen (docs/product/trips.md): Load, Trailer, Truck (Unit) and Driver,
  * Submit (enabled with a truck and a load or trailer; 'Loading...' while busy; any change of
  * those filters takes the submission back), then the trip's stops and its route on a map panel
- * titled with the route's miles and hours, beside it the Samsara and GLE panels of the trip's
+ * titled with the route's miles and hours, beside it the telematics providers' panels of the trip's
  * company, each with its report one click away. Submitted is kept in the
  * URL (`showRoute`), so View Route on a row and a reload both show the route at once.
  * `mapOnly` (the Routes screen): driver optional, only the primary panel.
@@ -130,7 +130,7 @@ export function TripMapView({
   );
 }
 
-/** The trip's panels (docs/product/trips.md "Map panels"): the primary (routing) panel, and beside it a Samsara and a GLE panel when the trip's company runs them. */
+/** The trip's panels (docs/product/trips.md "Map panels"): the primary (routing) panel, and beside it each telematics provider's panel when the trip's company runs it. */
 function TripMap({ trip, number, showIntegrations }: { trip: TripRouteData | null; number: string; showIntegrations: boolean }) {
   const settings = useRouteSettings();
   const fmt = useDistanceFormat();
@@ -245,7 +245,7 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripRouteData | nul
         <TelematicsMapPanel
           key={s.type}
           source={s.type as TelematicsSource}
-          location={s.type === 'samsara' ? (trip?.samsaraLocation ?? null) : (trip?.gleLocation ?? null)}
+          location={trip?.[`${s.type as TelematicsSource}Location` as const] ?? null}
           figures={s}
           primary={primary}
           stops={stops}
