@@ -4,34 +4,13 @@ import { hashPassword } from '../../apps/api/src/platform/crypto';
 import { roles, users } from '../../apps/api/src/db/schema/access';
 import { generateReference, measure, type BenchServer, type Figure } from '../lib';
 import { milesToMetres } from '@milepost/geo/units';
+import { tripSortFields } from '@milepost/contracts/list-query';
 
 /** Metres in a mile, as an SQL float (docs/decisions/020-one-unit.md). */
 const MILE = sql.raw(`${milesToMetres(1)}::float8`);
 
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 1_000_000);
 const STOPS_PER_TRIP = 4;
-const SORTS = [
-  'id',
-  'unitNumber',
-  'driverName',
-  'assignUserName',
-  'companyName',
-  'loadNumber',
-  'dispatcherName',
-  'miles',
-  'totalEmpty',
-  'pu',
-  'trl',
-  'totalMiles',
-  'payableMileage',
-  'loadedMiles',
-  'emptyMiles',
-  'pickupLocation',
-  'deliveryLocation',
-  'pickupDateTime',
-  'updated',
-  'tripStatus',
-];
 
 /** Reference data and 1 000 000 trips with 4 000 000 stops, generated in SQL. */
 export async function generate(server: Pick<BenchServer, 'database'>) {
@@ -104,7 +83,7 @@ export async function tripsCase(server: BenchServer): Promise<Figure[]> {
     'fromDate=11/16/2026 00:00:00&toDate=11/22/2026 23:59:59',
   ];
   const cases: string[] = [];
-  for (const f of filters) for (const s of SORTS) for (const dir of ['asc', 'desc']) cases.push(`/trips?size=50&${f}${f ? '&' : ''}sort=${s},${dir}`);
+  for (const f of filters) for (const s of tripSortFields) for (const dir of ['asc', 'desc']) cases.push(`/trips?size=50&${f}${f ? '&' : ''}sort=${s},${dir}`);
   const slowest: [number, string][] = [];
   const list = await measure(
     cases.length,
