@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSION_CATALOGUE, SEEDED_ROLES, catalogueEntry, hasAllPermissions, hasAnyPermission, hasPermission } from './permissions';
+import { hasAllPermissions, hasAnyPermission, hasPermission } from './permission-checks';
+import { PERMISSION_CATALOGUE, SEEDED_ROLES, catalogueEntry } from './permissions';
 
 // Every flat name both spec documents list (docs/product/trips.md and docs/product/admin.md style B).
 const SPEC_NAMES = `CAN_SHOW_TRIPS CAN_CREATE_TRIP CAN_EDIT_TRIP CAN_SHOW_TRIP_HISTORY CAN_VIEW_TRIP_MAP

@@ -110,32 +110,6 @@ export function catalogueEntry(name: string): PermissionEntry | undefined {
   return byName.get(name);
 }
 
-/** The shape /me returns: each permission with its enabled flag. */
-export interface GrantedPermission {
-  name: string;
-  enabled: boolean;
-}
-
-/** Only enabled permissions count. Accepts either list form. */
-export function enabledSet(perms: readonly GrantedPermission[] | ReadonlySet<string>): ReadonlySet<string> {
-  if (perms instanceof Set) return perms;
-  return new Set((perms as readonly GrantedPermission[]).filter((x) => x.enabled).map((x) => x.name));
-}
-
-export function hasPermission(perms: readonly GrantedPermission[] | ReadonlySet<string>, key: string): boolean {
-  return enabledSet(perms).has(key);
-}
-
-export function hasAnyPermission(perms: readonly GrantedPermission[] | ReadonlySet<string>, keys: readonly string[]): boolean {
-  const set = enabledSet(perms);
-  return keys.some((k) => set.has(k));
-}
-
-export function hasAllPermissions(perms: readonly GrantedPermission[] | ReadonlySet<string>, keys: readonly string[]): boolean {
-  const set = enabledSet(perms);
-  return keys.every((k) => set.has(k));
-}
-
 /**
  * Who may see a trip's telematics figures and tracks (/trips/summary, /trips/report-summary,
  * /trips/route-data): the trips map and the Mileage Report show them; the Routes screen's

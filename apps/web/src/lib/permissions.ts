@@ -1,4 +1,4 @@
-import { enabledSet, hasAllPermissions, hasAnyPermission, hasPermission } from '@milepost/contracts/permissions';
+import { enabledSet, hasAllPermissions, hasAnyPermission, hasPermission } from '@milepost/contracts/permission-checks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { meQueryOptions } from './current-user';

@@ -1,4 +1,5 @@
-import { hasAnyPermission, type GrantedPermission, type PermissionName } from '@milepost/contracts/permissions';
+import { hasAnyPermission, type GrantedPermission } from '@milepost/contracts/permission-checks';
+import type { PermissionName } from '@milepost/contracts/permissions';
 
 /**
  * The app's navigation sections (docs/product/shell.md), in the order the `/` redirect checks

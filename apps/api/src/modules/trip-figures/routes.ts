@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { TELEMATICS_VIEW_PERMISSIONS, hasAnyPermission } from '@milepost/contracts/permissions';
+import { hasAnyPermission } from '@milepost/contracts/permission-checks';
+import { TELEMATICS_VIEW_PERMISSIONS } from '@milepost/contracts/permissions';
 import { LIMIT_MESSAGES } from '@milepost/contracts/messages';
 import { providerFields } from '@milepost/contracts/providers';
 import type { AppDeps } from '../../app-deps';

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TRIPS_EXPORT_FILE_NAME } from '@milepost/contracts/trips-list';
-import { TELEMATICS_VIEW_PERMISSIONS, hasAnyPermission } from '@milepost/contracts/permissions';
+import { hasAnyPermission } from '@milepost/contracts/permission-checks';
+import { TELEMATICS_VIEW_PERMISSIONS } from '@milepost/contracts/permissions';
 import { principalOf } from '../../platform/access';
 import { csvReply } from '../../platform/csv';
 import { sendJsonText } from '../../platform/json-text';
