@@ -1,7 +1,6 @@
 /**
  * Import circles, type imports included (docs/decisions/012-one-way-to-do-each-thing.md):
- * ESLint's import-x/no-cycle skips `import type`, so `npm run lint` also runs dependency-cruiser
- * with this one rule over the apps and packages (scripts/import-circles.mjs, which also finds
+ * `npm run lint` runs dependency-cruiser with this one rule over the apps and packages (scripts/import-circles.mjs, which also finds
  * loops between API modules).
  */
 import path from 'node:path';

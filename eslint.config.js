@@ -106,7 +106,6 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
