@@ -268,6 +268,47 @@ describe('pay rule', () => {
     expect(row.routedMiles).toBeCloseTo(ROUTED_TOTAL, 6);
     expect(row.actualMiles).toBeNull();
   });
+
+  it("the Companies form's one Save: PUT /companies/{id} with its pay rule saves both in one transaction; a stale rule or a stale company saves neither", async () => {
+    const c = await company({ integration: true });
+    const read = async () =>
+      (await call(ctx.app, { method: 'GET', url: `/api/v1/companies/${c.id}`, token: staff })).json<{ data: Record<string, unknown> & { version: number } }>().data;
+    const ruleOf = async () => (await call(ctx.app, { method: 'GET', url: `/api/v1/companies/${c.id}/pay-rule`, token: staff })).json<{ data: PayRule }>().data;
+    const put = (body: object) => call(ctx.app, { method: 'PUT', url: `/api/v1/companies/${c.id}`, token: staff, payload: body });
+    const form = ({ name, email, phone, usDot, samsaraEnabled, gleEnabled, version }: Record<string, unknown>) => ({
+      name,
+      email,
+      phone,
+      usDot,
+      samsaraEnabled,
+      gleEnabled,
+      version,
+    });
+    const before = await read();
+
+    // A stale rule: 409, and the company's new name is not kept either.
+    await putRule(c.id, { payBasis: 'HIGHER', tolerancePct: 4, version: 0 });
+    const staleRule = await put({ ...form(before), name: `${String(before.name)} (renamed)`, payRule: { payBasis: 'LOWER', tolerancePct: 2, version: 0 } });
+    expect(staleRule.statusCode, staleRule.body).toBe(409);
+    expect(staleRule.json<{ code: string }>().code).toBe('STALE_VERSION');
+    expect((await read()).name).toBe(before.name);
+    expect(await ruleOf()).toMatchObject({ payBasis: 'HIGHER', tolerancePct: 4, version: 1 });
+
+    // A stale company: 409, and the rule is not kept either.
+    const staleCompany = await put({ ...form(before), version: before.version + 5, payRule: { payBasis: 'LOWER', tolerancePct: 2, version: 1 } });
+    expect(staleCompany.statusCode, staleCompany.body).toBe(409);
+    expect(await ruleOf()).toMatchObject({ payBasis: 'HIGHER', version: 1 });
+
+    // Both current: both saved, by one request.
+    const saved = await put({ ...form(before), name: `${String(before.name)} (renamed)`, payRule: { payBasis: 'LOWER', tolerancePct: 2, version: 1 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ data: { name: string; version: number } }>().data).toMatchObject({ name: `${String(before.name)} (renamed)`, version: before.version + 1 });
+    expect(await ruleOf()).toMatchObject({ payBasis: 'LOWER', tolerancePct: 2, version: 2 });
+    // A bad rule is a 400 that changes nothing.
+    const bad = await put({ ...form(await read()), name: 'Never saved', payRule: { payBasis: 'LOWER', tolerancePct: 30, version: 2 } });
+    expect(bad.statusCode).toBe(400);
+    expect((await read()).name).toBe(`${String(before.name)} (renamed)`);
+  });
 });
 
 describe('pay rule versions (docs/mileage-review.md "Pay rule")', () => {

@@ -3,6 +3,7 @@ import { booleanQuery, pageQuery, sortQuery } from './api';
 import { companySortFields } from './list-query';
 import { PHONE_INCOMPLETE, isPhoneComplete } from './phone';
 import { queryText, requiredText, text, tooLongMessage, typedText, version } from './fields';
+import { payRuleUpdate } from './mileage-review-api';
 
 export const COMPANY_MESSAGES = {
   name: 'Company name is required',
@@ -59,7 +60,11 @@ export const companyForm = z.object({
 export type CompanyForm = z.input<typeof companyForm>;
 
 /** PUT /companies/{id}: the version the form was loaded at is required (a stale one is refused with 409). */
-export const companyUpdate = companyForm.extend({ version: version('version is required') });
+/**
+ * The company with the version it was shown at, and its pay rule when the form changed it (with the
+ * rule's own version): one Save, one transaction (docs/mileage-review.md "Pay rule").
+ */
+export const companyUpdate = companyForm.extend({ version: version('version is required'), payRule: payRuleUpdate.optional() });
 
 export const companyTokensForm = z.object({
   samsaraToken: requiredText('Samsara token', 500, COMPANY_MESSAGES.samsaraToken),

@@ -4,7 +4,7 @@ import type { Paged } from '@milepost/contracts/api';
 import { COMPANY_MESSAGES, type CompanyRow, type companyForm, type companyListQuery, type companyTokensUpdate, type companyUpdate } from '@milepost/contracts/companies-api';
 import type { Db } from '../../db/client';
 import { companies } from '../../db/schema/reference';
-import { refreshCompanyReviews } from '../mileage-review';
+import { refreshCompanyReviews, writePayRule } from '../mileage-review';
 import { companyProviderFields, openProviderTokens, saveProviderSwitches, sealProviderTokens, type CompanyProviderFields } from '../telematics';
 import { AppError, conflictOnDuplicate } from '../../platform/errors';
 import { likePattern, orderBy, toPage } from '../../platform/paging';
@@ -84,15 +84,22 @@ export async function createCompany(db: Db, input: z.output<typeof companyForm>)
   return getCompany(db, id);
 }
 
-export async function updateCompany(db: Db, id: number, input: z.output<typeof companyUpdate>): Promise<CompanyRow> {
+/**
+ * Saves the company and, when the form changed it, its pay rule, in one transaction: a stale
+ * company or a stale rule (409) saves neither. Answers the row and the rule's new version (the
+ * caller queues the rule's recompute, as PUT /companies/{id}/pay-rule does).
+ */
+export async function updateCompany(db: Db, actorId: number, id: number, input: z.output<typeof companyUpdate>): Promise<{ row: CompanyRow; ruleVersion: number | null }> {
   let switched = false;
+  let ruleVersion: number | null = null;
   await conflictOnDuplicate(COMPANY_MESSAGES.duplicate, () =>
     db.transaction(async (tx) => {
       const [current] = await tx.select({ version: companies.version }).from(companies).where(eq(companies.id, id)).for('update');
       if (!current) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
       if (input.version !== current.version) throw new AppError('STALE_VERSION', COMPANY_MESSAGES.stale);
-      const { name, email, phone, usDot } = input;
+      const { name, email, phone, usDot, payRule } = input;
       switched = await saveProviderSwitches(tx, id, input);
+      if (payRule) ruleVersion = await writePayRule(tx, actorId, id, payRule);
       await tx
         .update(companies)
         .set({
@@ -108,7 +115,7 @@ export async function updateCompany(db: Db, id: number, input: z.output<typeof c
   );
   // Whether the company runs an integration decides its trips' review (docs/mileage-review.md).
   if (switched) await refreshCompanyReviews(db, id);
-  return getCompany(db, id);
+  return { row: await getCompany(db, id), ruleVersion };
 }
 
 /**

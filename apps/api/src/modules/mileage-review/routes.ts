@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { route } from '../../platform/route';
@@ -29,10 +29,17 @@ export async function mileageReviewRoutesOutsidePrefix(app: FastifyInstance, dep
   route(r, routes.mileageReview.payRule, async (req) => ({ data: await review.getPayRule(deps.db, req.params.id) }));
   route(r, routes.mileageReview.savePayRule, async (req) => {
     const saved = await review.savePayRule(deps.db, principalOf(req).userId, req.params.id, req.body);
-    // The company's open rows follow in a job (docs/mileage-review.md "Pay rule"); without one queued
-    // now, the pay-rule sweep finds them behind the rule within a minute of the jobs running.
-    if (!deps.jobs) req.log.warn({ companyId: saved.companyId }, 'pay rule recompute not queued: background jobs are not running');
-    else await deps.jobs.enqueuePayRule(saved.companyId, saved.version).catch((err: unknown) => req.log.warn({ err, companyId: saved.companyId }, 'pay rule recompute not queued'));
+    await queuePayRuleRecompute(deps, req.log, saved.companyId, saved.version);
     return { data: saved };
   });
+}
+
+/**
+ * Queues the recompute of a company's open rows after its rule was saved (here, and by the
+ * company form's one Save). Without one queued now, the pay-rule sweep finds them behind the rule
+ * within a minute of the jobs running (docs/mileage-review.md "Pay rule").
+ */
+export async function queuePayRuleRecompute(deps: AppDeps, log: FastifyBaseLogger, companyId: number, version: number): Promise<void> {
+  if (!deps.jobs) log.warn({ companyId }, 'pay rule recompute not queued: background jobs are not running');
+  else await deps.jobs.enqueuePayRule(companyId, version).catch((err: unknown) => log.warn({ err, companyId }, 'pay rule recompute not queued'));
 }

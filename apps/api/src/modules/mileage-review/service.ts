@@ -226,28 +226,35 @@ export async function getPayRule(db: Db, companyId: number): Promise<PayRule> {
  * job (`recomputeRuleReviews`), and rows behind the rule are never approved by rule meanwhile.
  */
 export async function savePayRule(db: Db, actorId: number, companyId: number, input: z.output<typeof payRuleUpdate>): Promise<PayRule> {
-  await db.transaction(async (tx) => {
-    await companyIntegration(tx, companyId);
-    const [row] = await tx.select({ version: companyPayRules.version }).from(companyPayRules).where(eq(companyPayRules.companyId, companyId)).for('update');
-    if ((row?.version ?? 0) !== input.version) throw new AppError('STALE_VERSION', MILEAGE_REVIEW_MESSAGES.staleRule);
-    const values = { payBasis: input.payBasis, tolerancePct: input.tolerancePct, updatedBy: actorId, updatedAt: sql`now()` as unknown as Date };
-    if (row)
-      await tx
-        .update(companyPayRules)
-        .set({ ...values, version: sql`${companyPayRules.version} + 1` })
-        .where(eq(companyPayRules.companyId, companyId));
-    else
-      await tx
-        .insert(companyPayRules)
-        .values({ companyId, ...values, version: 1 })
-        // Two first saves at once: the second finds the first's row and is stale.
-        .onConflictDoNothing()
-        .returning({ id: companyPayRules.companyId })
-        .then((r) => {
-          if (!r.length) throw new AppError('STALE_VERSION', MILEAGE_REVIEW_MESSAGES.staleRule);
-        });
-  });
+  await db.transaction((tx) => writePayRule(tx, actorId, companyId, input));
   return getPayRule(db, companyId);
+}
+
+/**
+ * The rule's write inside the caller's transaction (savePayRule; the company form's one Save,
+ * companies/service.ts); answers the rule's new version.
+ */
+export async function writePayRule(tx: Db, actorId: number, companyId: number, input: z.output<typeof payRuleUpdate>): Promise<number> {
+  await companyIntegration(tx, companyId);
+  const [row] = await tx.select({ version: companyPayRules.version }).from(companyPayRules).where(eq(companyPayRules.companyId, companyId)).for('update');
+  if ((row?.version ?? 0) !== input.version) throw new AppError('STALE_VERSION', MILEAGE_REVIEW_MESSAGES.staleRule);
+  const values = { payBasis: input.payBasis, tolerancePct: input.tolerancePct, updatedBy: actorId, updatedAt: sql`now()` as unknown as Date };
+  if (row)
+    await tx
+      .update(companyPayRules)
+      .set({ ...values, version: sql`${companyPayRules.version} + 1` })
+      .where(eq(companyPayRules.companyId, companyId));
+  else
+    await tx
+      .insert(companyPayRules)
+      .values({ companyId, ...values, version: 1 })
+      // Two first saves at once: the second finds the first's row and is stale.
+      .onConflictDoNothing()
+      .returning({ id: companyPayRules.companyId })
+      .then((r) => {
+        if (!r.length) throw new AppError('STALE_VERSION', MILEAGE_REVIEW_MESSAGES.staleRule);
+      });
+  return input.version + 1;
 }
 
 /** Open review rows recomputed in one transaction by the pay-rule job (small: on PGlite a transaction holds the one connection). */

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { PhoneField } from '@/components/ui/phone-field';
 import { SwitchField } from '@/components/ui/switch-field';
 import { companyQueryOptions, useUpdateCompanyMutation } from '../api/companies-api';
-import { payRuleQueryOptions, useSavePayRuleMutation } from '../api/pay-rule-api';
+import { payRuleQueryOptions } from '../api/pay-rule-api';
 import { PayRuleFields, parsePayRuleDraft, payRuleDraftOf, samePayRuleDraft, type PayRuleDraft } from './pay-rule-form';
 
 export const COMPANY_TOASTS = {
@@ -39,8 +39,7 @@ function valuesOf(company: CompanyRow): CompanyFormValues {
  */
 export function CompanyForm({ company, payRule, onDone, onCancel }: { company: CompanyRow; payRule: PayRule | null; onDone: () => void; onCancel: () => void }) {
   const update = useUpdateCompanyMutation();
-  const saveRule = useSavePayRuleMutation();
-  // The rule as last read or saved: a second Save after a failed company save sends its new version.
+  // The rule as last read (a reload after a 409 reads it again).
   const ruleRef = useRef(payRule);
   const [ruleError, setRuleError] = useState<string | null>(null);
   const state = useDrawerForm<typeof companyForm, CompanyRow, PayRuleDraft | null>({
@@ -55,14 +54,11 @@ export function CompanyForm({ company, payRule, onDone, onCancel }: { company: C
       setRuleError(parsed && !parsed.ok ? parsed.message : null);
       return !parsed || parsed.ok;
     },
-    // One Save: the pay rule first (when changed), then the company.
-    update: async (row, values, draft) => {
+    // One Save, one request: the company with its pay rule when changed, saved together or not at all.
+    update: (row, values, draft) => {
       const rule = ruleRef.current;
-      if (draft && rule && !samePayRuleDraft(draft, payRuleDraftOf(rule))) {
-        const parsed = parsePayRuleDraft(draft, rule.version);
-        if (parsed.ok) ruleRef.current = await saveRule.mutateAsync({ companyId: row.id, body: parsed.body });
-      }
-      return update.mutateAsync({ id: row.id, body: { ...values, version: row.version } });
+      const parsed = draft && rule && !samePayRuleDraft(draft, payRuleDraftOf(rule)) ? parsePayRuleDraft(draft, rule.version) : null;
+      return update.mutateAsync({ id: row.id, body: { ...values, version: row.version, ...(parsed?.ok ? { payRule: parsed.body } : {}) } });
     },
     reload: async (queryClient, row) => {
       const [fresh, rule] = await Promise.all([

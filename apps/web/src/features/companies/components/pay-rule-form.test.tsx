@@ -45,11 +45,8 @@ function renderForm(payRule: PayRule, onDone = vi.fn()) {
 }
 
 describe('Pay rule (Companies form, one Save)', () => {
-  it('says what the rule does as it is edited, and the form’s one Save saves it with the version it was read at, then the company', async () => {
-    const { calls } = mockApi({
-      'PUT /companies/7/pay-rule': (c) => rule({ ...(c.body as object), version: 1 }),
-      'PUT /companies/7': (c) => ({ ...company, ...(c.body as object), version: 3 }),
-    });
+  it('says what the rule does as it is edited, and the form’s one Save sends it with the company in one request, at the version it was read at', async () => {
+    const { calls } = mockApi({ 'PUT /companies/7': (c) => ({ ...company, ...(c.body as object), version: 3 }) });
     const onDone = renderForm(rule());
     expect(await screen.findByText('Pay routed miles when GPS agrees within 3 %', undefined, wait)).toBeInTheDocument();
     const user = userEvent.setup();
@@ -63,8 +60,8 @@ describe('Pay rule (Companies form, one Save)', () => {
     await user.click(screen.getByRole('button', { name: 'Update Company' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled(), wait);
     const puts = calls.filter((c) => c.method === 'PUT');
-    expect(puts.map((c) => c.url.pathname.replace(/^.*\/api\/v1/, ''))).toEqual(['/companies/7/pay-rule', '/companies/7']);
-    expect(puts[0]!.body).toEqual({ payBasis: 'LOWER', tolerancePct: 2.5, version: 0 });
+    expect(puts.map((c) => c.url.pathname.replace(/^.*\/api\/v1/, ''))).toEqual(['/companies/7']);
+    expect((puts[0]!.body as { payRule: unknown }).payRule).toEqual({ payBasis: 'LOWER', tolerancePct: 2.5, version: 0 });
   });
 
   it('an unchanged rule is not sent', async () => {
@@ -73,7 +70,9 @@ describe('Pay rule (Companies form, one Save)', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Update Company' }, wait));
     await waitFor(() => expect(onDone).toHaveBeenCalled(), wait);
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url.pathname.replace(/^.*\/api\/v1/, ''))).toEqual(['/companies/7']);
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => c.url.pathname.replace(/^.*\/api\/v1/, ''))).toEqual(['/companies/7']);
+    expect(puts[0]!.body).not.toHaveProperty('payRule');
   });
 
   it('refuses a tolerance over 25 without asking the server; a company without integration pays routed miles', async () => {
