@@ -46,6 +46,13 @@ function fieldErrors(issues: { field: string; message: string }[]) {
   return found;
 }
 
+/** The errors left once `next` is typed: a field the user changed no longer shows the error it had (it is checked again on save). */
+function errorsAfterTyping<K extends string>(errors: Partial<Record<K, string>>, before: Values, next: Values): Partial<Record<K, string>> {
+  const left = { ...errors };
+  for (const f of FIELDS) if (before[f.key] !== next[f.key]) delete left[f.key as K & Field];
+  return left;
+}
+
 const issuesOfZod = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => issues.map((i) => ({ field: String(i.path[0]), message: i.message }));
 const issuesOfServer = (issues: readonly { path: string; message: string }[]) => issues.map((i) => ({ field: i.path.replace(/^body\./, ''), message: i.message }));
 
@@ -152,6 +159,10 @@ export function FuelPurchaseNew({ companyId, onDone }: { companyId: number; onDo
   const create = useWriteMutation('ifta', createFuelPurchase);
   const trucks = useMemo(() => companyTruckLookup(companyId), [companyId]);
   const truckError = errors.truckId;
+  const type = (next: Values) => {
+    setErrors(errorsAfterTyping(errors, values, next));
+    setValues(next);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -181,7 +192,10 @@ export function FuelPurchaseNew({ companyId, onDone }: { companyId: number; onDo
           <LookupSelect
             id="fuel-new-truck"
             value={truck}
-            onChange={setTruck}
+            onChange={(option) => {
+              setTruck(option);
+              setErrors(({ truckId: _cleared, ...rest }) => rest);
+            }}
             {...trucks}
             placeholder="Choose a truck"
             searchPlaceholder="Search trucks..."
@@ -195,7 +209,7 @@ export function FuelPurchaseNew({ companyId, onDone }: { companyId: number; onDo
             </span>
           )}
         </div>
-        <PurchaseFields idPrefix="fuel-new" values={values} errors={errors} onChange={setValues} chooseJurisdiction />
+        <PurchaseFields idPrefix="fuel-new" values={values} errors={errors} onChange={type} chooseJurisdiction />
       </div>
       <Failure failure={failure} />
       <div className="flex flex-wrap gap-2">
@@ -292,7 +306,15 @@ export function FuelPurchaseEdit({
     <form aria-label={label} className="flex flex-col gap-2 rounded-md border bg-background p-3 text-sm" onSubmit={(e) => void submit(e)} noValidate>
       <h4 className="text-xs font-medium text-muted-foreground">Change the purchase of {record.unitNumber}</h4>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <PurchaseFields idPrefix={`fuel-${record.id}`} values={values} errors={errors} onChange={setValues} />
+        <PurchaseFields
+          idPrefix={`fuel-${record.id}`}
+          values={values}
+          errors={errors}
+          onChange={(next) => {
+            setErrors(errorsAfterTyping(errors, values, next));
+            setValues(next);
+          }}
+        />
       </div>
       <Failure failure={failure} onReload={() => void reloadRecord()} />
       <div className="flex flex-wrap gap-2">

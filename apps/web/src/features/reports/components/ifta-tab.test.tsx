@@ -378,6 +378,11 @@ describe('Reports → IFTA return → one fuel purchase', () => {
     await user.click(await screen.findByRole('option', { name: 'T-101' }, wait));
     expect(calls.find((c) => c.url.pathname.endsWith('/trucks'))!.url.searchParams.get('companyId')).toBe('3');
     await user.type(when, '08/02/2026 06:30:00');
+    // A field typed again no longer shows its old error (it is checked again on save); the truck's went when one was chosen.
+    expect(when).not.toHaveAttribute('aria-invalid');
+    // (the picker's button is drawn anew once its popover has loaded: read it again)
+    expect(within(form).getByRole('combobox', { name: 'Truck' })).not.toHaveAttribute('aria-invalid');
+    expect(gallons).toHaveAttribute('aria-invalid', 'true');
     await user.selectOptions(within(form).getByRole('combobox', { name: /^State \/ province/ }), 'IN');
     await user.type(gallons, '600');
     await user.type(within(form).getByRole('textbox', { name: 'Vendor' }), 'Pilot #88');
