@@ -19,8 +19,8 @@ const PURCHASES = Number(process.env.BENCH_IFTA_PURCHASES ?? 30_000);
 const STATES = ['IN', 'IL', 'MO', 'KS', 'IA', 'NE', 'OH', 'TX', 'OK', 'AR'];
 const load = () => `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
 
-export async function iftaCase(server: BenchServer): Promise<Figure[]> {
-  const { db } = server.database;
+/** The bench's company, trucks, trips with their state miles and purchases, written with set-based SQL. */
+export async function seedIfta(db: BenchServer['database']['db']) {
   const { year, quarter } = lastFullQuarter();
   const { from, to } = quarterRange(year, quarter);
   const span = Math.floor((to.getTime() - from.getTime()) / 1000);
@@ -54,6 +54,12 @@ export async function iftaCase(server: BenchServer): Promise<Figure[]> {
     on conflict do nothing`);
   await db.execute(sql`analyze`);
   console.log(`  generated ${TRIPS} trips and ${PURCHASES} purchases of ${TRUCKS} trucks in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  return { companyId, year, quarter, from, span };
+}
+
+export async function iftaCase(server: BenchServer): Promise<Figure[]> {
+  const { db } = server.database;
+  const { companyId, year, quarter, from, span } = await seedIfta(db);
 
   const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'OWNER'));
   await db

@@ -61,6 +61,15 @@ export const truckLookup = {
   texts: lookupTexts('trucks'),
 };
 
+/** One company's active trucks by unit number (a fuel purchase typed on screen: docs/ifta.md). */
+export function companyTruckLookup(companyId: number) {
+  return {
+    queryOptions: lookupQuery('trucks', routes.trucks.list, { active: true, sort: 'unitNumber,asc', companyId }),
+    toOption: truckOption,
+    texts: lookupTexts('trucks'),
+  };
+}
+
 /** Every driver by first name (filters and the assign drawer). */
 export const driverLookup = {
   queryOptions: lookupQuery('drivers', routes.drivers.list, { sort: 'firstName,asc' }),

@@ -150,8 +150,35 @@ export async function fuelImportMappingOf(db: Db, companyId: number): Promise<{ 
   return { companyId, mapping: parsed?.success ? parsed.data : null };
 }
 
-/** Rows written per INSERT: well under PostgreSQL's 65 535 parameters (7 a row). */
-const INSERT_CHUNK = 2000;
+/**
+ * Rows written per INSERT. The rows travel as one JSON parameter read by json_to_recordset (one
+ * parameter whatever the count, no per-row SQL to build: docs/ifta.md "Scale").
+ */
+const INSERT_CHUNK = 10_000;
+
+/** One INSERT of many purchases; a purchase already stored (same truck, time and gallons) is passed over. Answers how many were written. */
+async function insertPurchases(db: Db, rows: ReturnType<typeof values>[]): Promise<number> {
+  const json = JSON.stringify(
+    rows.map((v) => ({
+      truck_id: v.truckId,
+      purchased_at: v.purchasedAt.toISOString(),
+      jurisdiction: v.jurisdiction,
+      gallons: v.gallons,
+      amount_cents: v.amountCents,
+      vendor: v.vendor,
+      city: v.city,
+    })),
+  );
+  const { rows: counted } = (await db.execute(sql`
+    with written as (insert into ${fuelPurchases} (truck_id, purchased_at, jurisdiction, gallons, amount_cents, vendor, city)
+    select truck_id, purchased_at, jurisdiction, gallons, amount_cents, vendor, city
+    from json_to_recordset(${json}::json)
+      as r(truck_id integer, purchased_at timestamptz, jurisdiction text, gallons numeric(7, 3), amount_cents bigint, vendor text, city text)
+    on conflict do nothing
+    returning 1)
+    select count(*)::int as n from written`)) as unknown as { rows: { n: number }[] };
+  return Number(counted[0]?.n ?? 0);
+}
 
 /**
  * A fuel card export imported with the user's column mapping (docs/ifta.md "Import"). Each line
@@ -227,16 +254,17 @@ export async function importFuelPurchases(
     good.push({ line, key, values: v });
   }
 
-  // Already stored: looked up per truck over the file's time span (the unique index's order).
+  // Already stored: the file's keys looked up in the unique index (one statement, only the matches come back).
   const stored = new Set<string>();
-  if (good.length) {
-    const ids = [...new Set(good.map((g) => g.values.truckId))];
-    const times = good.map((g) => g.values.purchasedAt.getTime());
-    const existing = await db
-      .select({ truckId: fuelPurchases.truckId, purchasedAt: fuelPurchases.purchasedAt, gallons: fuelPurchases.gallons })
-      .from(fuelPurchases)
-      .where(and(inArray(fuelPurchases.truckId, ids), gte(fuelPurchases.purchasedAt, new Date(Math.min(...times))), lte(fuelPurchases.purchasedAt, new Date(Math.max(...times)))));
-    for (const e of existing) stored.add(`${e.truckId}|${e.purchasedAt.getTime()}|${Number(e.gallons).toFixed(3)}`);
+  for (let i = 0; i < good.length; i += INSERT_CHUNK) {
+    const keys = JSON.stringify(good.slice(i, i + INSERT_CHUNK).map((g) => ({ t: g.values.truckId, at: g.values.purchasedAt.toISOString(), g: g.values.gallons })));
+    const { rows: found } = (await db.execute(sql`
+      select f.truck_id, (extract(epoch from f.purchased_at) * 1000)::float8 as at, f.gallons::text as gallons
+      from json_to_recordset(${keys}::json) as k(t integer, at timestamptz, g numeric(7, 3))
+      join ${fuelPurchases} f on f.truck_id = k.t and f.purchased_at = k.at and f.gallons = k.g`)) as unknown as {
+      rows: { truck_id: number; at: number; gallons: string }[];
+    };
+    for (const e of found) stored.add(`${Number(e.truck_id)}|${Number(e.at)}|${Number(e.gallons).toFixed(3)}`);
   }
   const statusOf = new Map(rows.map((r) => [r.row, r]));
   const toWrite = good.filter((g) => {
@@ -252,13 +280,11 @@ export async function importFuelPurchases(
   let imported = 0;
   await db.transaction(async (tx) => {
     for (let i = 0; i < toWrite.length; i += INSERT_CHUNK) {
-      const written = await tx
-        .insert(fuelPurchases)
-        .values(toWrite.slice(i, i + INSERT_CHUNK).map((g) => g.values))
-        // A purchase stored by another import since the check above stays counted once.
-        .onConflictDoNothing()
-        .returning({ id: fuelPurchases.id });
-      imported += written.length;
+      // A purchase stored by another import since the check above stays counted once (on conflict do nothing).
+      imported += await insertPurchases(
+        tx,
+        toWrite.slice(i, i + INSERT_CHUNK).map((g) => g.values),
+      );
     }
     await tx
       .insert(fuelImportMappings)

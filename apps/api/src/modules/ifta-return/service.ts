@@ -11,14 +11,14 @@ import {
   type IftaReturnTrip,
   type IftaWarning,
 } from '@milepost/contracts/ifta-api';
-import type { StateMilesSource } from '@milepost/contracts/state-miles-api';
+import { STATE_MILES_SOURCES, type StateMilesSource } from '@milepost/contracts/state-miles-api';
 import { formatWireDateTime } from '@milepost/contracts/time';
 import type { Db } from '../../db/client';
 import { companies, trucks } from '../../db/schema/reference';
 import { AppError } from '../../platform/errors';
 import { purchaseTotals } from '../fuel-purchases';
 import { rateTable } from '../ifta-rates';
-import { companyCountedTrips, companyQuarterTotals, companyTripsInJurisdiction } from '../state-miles';
+import { companyCountedTripsSummary, companyQuarterTotals, companyTripsInJurisdiction } from '../state-miles';
 
 /*
  * The IFTA quarterly return, drafted from what Milepost stores (docs/ifta.md "The return"): the
@@ -36,6 +36,10 @@ import { companyCountedTrips, companyQuarterTotals, companyTripsInJurisdiction }
 export function isFileable(split: { source: StateMilesSource | string }): boolean {
   return split.source === 'GPS' || split.source === 'ROUTE';
 }
+
+/** The sources left out of the return, and the fileable ones that are not GPS (a day of them: DAYS_WITHOUT_GPS), by the rule above. */
+const LEFT_OUT = STATE_MILES_SOURCES.filter((source) => !isFileable({ source }));
+const FILEABLE_WITHOUT_GPS = STATE_MILES_SOURCES.filter((source) => isFileable({ source }) && source !== 'GPS');
 
 /** IFTA's MPG band outside which a return is usually questioned (docs/ifta.md "Warnings"). */
 const MPG_LOW = 4;
@@ -57,7 +61,7 @@ export async function iftaReturnOf(db: Db, q: IftaReturnQuery): Promise<IftaRetu
   const { from, to } = iftaQuarterRange(q.quarter);
   const [totals, counted, purchases, { version: ratesVersion, rates }, units] = await Promise.all([
     companyQuarterTotals(db, q.companyId, year, quarter),
-    companyCountedTrips(db, q.companyId, from, to),
+    companyCountedTripsSummary(db, { companyId: q.companyId, from, to, left: LEFT_OUT, withoutGps: FILEABLE_WITHOUT_GPS }),
     purchaseTotals(db, q.companyId, from, to),
     rateTable(db, q.quarter),
     db.select({ id: trucks.id, unitNumber: trucks.unitNumber }).from(trucks).where(eq(trucks.companyId, q.companyId)),
@@ -83,10 +87,11 @@ export async function iftaReturnOf(db: Db, q: IftaReturnQuery): Promise<IftaRetu
     fileableMetres += t.metres;
     truckMetres.set(t.truckId, (truckMetres.get(t.truckId) ?? 0) + t.metres);
   }
-  const notFileable = counted.filter((t) => !isFileable(t));
-  const notFileableMetres = notFileable.reduce((a, t) => a + t.metres, 0);
-  // A day a truck drove with no GPS behind its miles: a fileable trip whose miles came from its planned route.
-  const daysWithoutGps = new Set(counted.filter((t) => isFileable(t) && t.source !== 'GPS').map((t) => `${t.truckId}|${t.day}`));
+  // Counted in SQL (a quarter holds tens of thousands of trips): the trips left out, and the days a
+  // truck drove with no GPS behind its miles (a fileable trip whose miles came from its planned route).
+  const notFileable = counted.left;
+  const notFileableMetres = notFileable.metres;
+  const daysWithoutGps = counted.daysWithoutGps;
 
   const truckGallons = new Map<number, number>();
   let gallonsAll = 0;
@@ -151,15 +156,15 @@ export async function iftaReturnOf(db: Db, q: IftaReturnQuery): Promise<IftaRetu
   const notDriven = [...byState].filter(([s, e]) => e.purchases > 0 && !drivenAnyhow.has(s)).map(([s]) => s);
   if (notDriven.length)
     warnings.push({ code: 'FUEL_NOT_DRIVEN', message: `Fuel bought in ${notDriven.length} jurisdiction(s) the trucks never drove this quarter.`, items: notDriven });
-  if (notFileable.length) {
+  if (notFileable.trips) {
     warnings.push({
       code: 'NOT_FILEABLE',
-      message: `${notFileable.length} trip(s), ${Math.round(metresToMiles(notFileableMetres))} mi, have only a straight-line estimate and are left out: recompute their routes or sync their GPS.`,
+      message: `${notFileable.trips} trip(s), ${Math.round(metresToMiles(notFileableMetres))} mi, have only a straight-line estimate and are left out: recompute their routes or sync their GPS.`,
       items: [],
     });
   }
-  if (daysWithoutGps.size) warnings.push({ code: 'DAYS_WITHOUT_GPS', message: `${daysWithoutGps.size} truck-day(s) of miles come from planned routes, without GPS.`, items: [] });
-  if (totalMiles === 0 && notFileable.length === 0) warnings.push({ code: 'NO_MILES', message: `The company's trucks have no miles in ${q.quarter}.`, items: [] });
+  if (daysWithoutGps) warnings.push({ code: 'DAYS_WITHOUT_GPS', message: `${daysWithoutGps} truck-day(s) of miles come from planned routes, without GPS.`, items: [] });
+  if (totalMiles === 0 && notFileable.trips === 0) warnings.push({ code: 'NO_MILES', message: `The company's trucks have no miles in ${q.quarter}.`, items: [] });
 
   return {
     companyId: q.companyId,
@@ -169,7 +174,7 @@ export async function iftaReturnOf(db: Db, q: IftaReturnQuery): Promise<IftaRetu
     mpg,
     rows,
     totalDue,
-    notFileable: { trips: notFileable.length, miles: Math.round(metresToMiles(notFileableMetres)) },
+    notFileable: { trips: notFileable.trips, miles: Math.round(metresToMiles(notFileableMetres)) },
     warnings,
   };
 }

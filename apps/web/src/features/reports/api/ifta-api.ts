@@ -44,6 +44,9 @@ export const saveIftaRates = (form: IftaRatesForm) => callApi(routes.iftaRates.r
 /** POST /ifta-rates/import: IFTA, Inc.'s rate matrix (CSV) as the quarter's rates, with the version read. */
 export const importIftaRateMatrix = (body: { quarter: string; csv: string; version: number }) => callApi(routes.iftaRates.import, { body });
 
+/** POST /fuel-purchases: a purchase typed on screen. */
+export const createFuelPurchase = (body: FuelPurchaseForm) => callApi(routes.fuelPurchases.create, { body });
+
 /** PUT /fuel-purchases/{id} with the version read. */
 export const updateFuelPurchase = ({ id, body }: { id: number; body: FuelPurchaseForm & { version: number } }) => callApi(routes.fuelPurchases.update, { params: { id }, body });
 

@@ -4,7 +4,7 @@ import { IFTA_MESSAGES, type IftaRates, type IftaReturn, type IftaReturnTrip, ty
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, page } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
-import { FUEL_DELETED_TEXT, FUEL_SAVED_TEXT, FUEL_STALE_TEXT } from './fuel-purchase-edit';
+import { FUEL_DELETED_TEXT, FUEL_RECORDED_TEXT, FUEL_SAVED_TEXT, FUEL_STALE_TEXT } from './fuel-purchase-edit';
 import { IFTA_CHOOSE_COMPANY_TEXT, IftaTab, noRatesText, rateMatrixImportedText } from './ifta-tab';
 
 const ret: IftaReturn = {
@@ -327,6 +327,85 @@ describe('Reports → IFTA return → one fuel purchase', () => {
     expect(await screen.findByText('No fuel purchases.', undefined, wait)).toBeInTheDocument();
   });
 
+  it("is typed on screen for one of the company's trucks: checked with the contract's rules first, then recorded (POST) and listed; a purchase already stored is said as the server says it", async () => {
+    const posts: Record<string, unknown>[] = [];
+    let stored: FuelPurchaseRow[] = [];
+    const { calls } = mockApi({
+      'GET /ifta-return': () => ret,
+      'GET /fuel-purchases/import-mapping': () => ({ companyId: 3, mapping: null }),
+      'GET /fuel-purchases': () => page(stored),
+      'GET /trucks': () => page([{ id: 1, unitNumber: 'T-101' }]),
+      'POST /fuel-purchases': (c) => {
+        const body = c.body as Record<string, unknown>;
+        posts.push(body);
+        if (posts.length === 1) return apiError(409, IFTA_MESSAGES.duplicate, 'ALREADY_EXISTS');
+        stored = [
+          {
+            ...purchase,
+            id: 9,
+            purchasedAt: String(body.purchasedAt),
+            jurisdiction: String(body.jurisdiction),
+            gallons: Number(body.gallons),
+            amount: null,
+            vendor: 'Pilot #88',
+            city: null,
+          },
+        ];
+        return stored[0];
+      },
+    });
+    renderFuel(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Fuel purchases' }, wait));
+    expect(await screen.findByText('No fuel purchases.', undefined, wait)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New purchase' }));
+    const form = screen.getByRole('form', { name: 'New fuel purchase' });
+    const truck = within(form).getByRole('combobox', { name: 'Truck' });
+    const when = within(form).getByRole('textbox', { name: /Date and time/ });
+    const gallons = within(form).getByRole('textbox', { name: 'Gallons' });
+
+    // Nothing typed: each field says what the contract asks, under it, and nothing is sent.
+    await user.click(within(form).getByRole('button', { name: 'Record purchase' }));
+    expect(await within(form).findByText(IFTA_MESSAGES.truckId, undefined, wait)).toBeInTheDocument();
+    expect(within(form).getByText(IFTA_MESSAGES.jurisdiction)).toBeInTheDocument();
+    expect(truck).toHaveAttribute('aria-invalid', 'true');
+    expect(when).toHaveAttribute('aria-invalid', 'true');
+    expect(gallons).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toHaveLength(0);
+
+    // The truck is one of the company's (the picker asks the trucks of company 3).
+    await user.click(truck);
+    await user.click(await screen.findByRole('option', { name: 'T-101' }, wait));
+    expect(calls.find((c) => c.url.pathname.endsWith('/trucks'))!.url.searchParams.get('companyId')).toBe('3');
+    await user.type(when, '08/02/2026 06:30:00');
+    // A field typed again no longer shows its old error (it is checked again on save); the truck's went when one was chosen.
+    expect(when).not.toHaveAttribute('aria-invalid');
+    // (the picker's button is drawn anew once its popover has loaded: read it again)
+    expect(within(form).getByRole('combobox', { name: 'Truck' })).not.toHaveAttribute('aria-invalid');
+    expect(gallons).toHaveAttribute('aria-invalid', 'true');
+    await user.selectOptions(within(form).getByRole('combobox', { name: /^State \/ province/ }), 'IN');
+    await user.type(gallons, '600');
+    await user.type(within(form).getByRole('textbox', { name: 'Vendor' }), 'Pilot #88');
+    await user.click(within(form).getByRole('button', { name: 'Record purchase' }));
+    expect(await within(form).findByText(IFTA_MESSAGES.gallons, undefined, wait)).toBeInTheDocument();
+    expect(within(form).queryByText(IFTA_MESSAGES.truckId)).toBeNull();
+    expect(posts).toHaveLength(0);
+
+    // The same truck, time and gallons as a stored purchase: the server's words.
+    await user.clear(gallons);
+    await user.type(gallons, '88.5');
+    await user.click(within(form).getByRole('button', { name: 'Record purchase' }));
+    expect(await within(form).findByRole('alert', undefined, wait)).toHaveTextContent(IFTA_MESSAGES.duplicate);
+    expect(posts[0]).toEqual({ truckId: 1, purchasedAt: '08/02/2026 06:30:00', jurisdiction: 'IN', gallons: '88.5', amount: null, vendor: 'Pilot #88', city: null });
+
+    await user.click(within(form).getByRole('button', { name: 'Record purchase' }));
+    expect(await screen.findByText(FUEL_RECORDED_TEXT, undefined, wait)).toBeInTheDocument();
+    expect(posts).toHaveLength(2);
+    expect(screen.queryByRole('form', { name: 'New fuel purchase' })).toBeNull();
+    const list = await screen.findByRole('table', { name: 'Fuel purchases, 2026Q3' }, wait);
+    await waitFor(() => expect(cells(list)[0]!.slice(0, 5)).toEqual(['08/02/2026 06:30', 'T-101', 'IN', '88.500 gal', 'Pilot #88']), wait);
+  });
+
   it('is read-only without CAN_EDIT_FUEL_PURCHASES', async () => {
     mockApi({ 'GET /ifta-return': () => ret, 'GET /fuel-purchases': () => page([purchase]) });
     renderFuel(['CAN_SHOW_REPORTS']);
@@ -334,6 +413,7 @@ describe('Reports → IFTA return → one fuel purchase', () => {
     const list = await screen.findByRole('table', { name: 'Fuel purchases, 2026Q3' }, wait);
     expect(cells(list)).toEqual([['07/20/2026 10:00', 'T-101', 'IL', '150.250 gal', 'Pilot #412']]);
     expect(screen.queryByRole('button', { name: /Edit the purchase/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New purchase' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Import a fuel card export' })).toBeNull();
   });
 });

@@ -29,7 +29,7 @@ import {
 } from '../api/ifta-api';
 import type { ReportsSearch } from '../reports-search';
 import { FuelImport } from './fuel-import';
-import { FuelPurchaseEdit } from './fuel-purchase-edit';
+import { FuelPurchaseEdit, FuelPurchaseNew } from './fuel-purchase-edit';
 import { quarterChoices, quarterKey } from './state-miles-tab';
 
 export const IFTA_CHOOSE_COMPANY_TEXT = 'Choose a company: an IFTA return is filed per carrier.';
@@ -324,19 +324,48 @@ function PurchasesList({
   label: string;
   unit: DistanceUnit;
   compact?: boolean;
-  /** With CAN_EDIT_FUEL_PURCHASES: each purchase can be changed or deleted (fuel-purchase-edit.tsx). */
+  /** With CAN_EDIT_FUEL_PURCHASES: a purchase can be typed, and each changed or deleted (fuel-purchase-edit.tsx). */
   editable?: boolean;
 }) {
   const q = useQuery(fuelPurchasesQueryOptions({ ...request, jurisdiction }));
   const [editing, setEditing] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
   const [done, setDone] = useState('');
   const columns = (jurisdiction ? 4 : 5) + (editable ? 1 : 0);
   return (
     <section aria-label={label} className={cn(!compact && 'p-3')}>
-      <h3 className="mb-1 text-xs font-medium text-muted-foreground">
-        {label}
-        {q.data ? ` (${q.data.totalElements}${q.data.totalElements > q.data.content.length ? `, first ${q.data.content.length}` : ''})` : ''}
-      </h3>
+      <div className="mb-1 flex flex-wrap items-center gap-2">
+        <h3 className="text-xs font-medium text-muted-foreground">
+          {label}
+          {q.data ? ` (${q.data.totalElements}${q.data.totalElements > q.data.content.length ? `, first ${q.data.content.length}` : ''})` : ''}
+        </h3>
+        {editable && (
+          <Button
+            size="sm"
+            variant="outline"
+            className="ml-auto"
+            aria-expanded={adding}
+            onClick={() => {
+              setDone('');
+              setEditing(null);
+              setAdding(!adding);
+            }}
+          >
+            New purchase
+          </Button>
+        )}
+      </div>
+      {editable && adding && (
+        <div className="mb-2">
+          <FuelPurchaseNew
+            companyId={request.companyId}
+            onDone={(message) => {
+              setAdding(false);
+              setDone(message);
+            }}
+          />
+        </div>
+      )}
       {done && (
         <p role="status" className="mb-1 text-sm">
           {done}
@@ -372,6 +401,7 @@ function PurchasesList({
                         aria-label={`Edit the purchase of ${p.unitNumber}, ${p.purchasedAt}`}
                         onClick={() => {
                           setDone('');
+                          setAdding(false);
                           setEditing(editing === p.id ? null : p.id);
                         }}
                       >
