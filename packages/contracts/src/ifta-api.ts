@@ -34,6 +34,8 @@ export const IFTA_MESSAGES = {
   quarter: 'quarter must be like 2026Q3 (a year from 2000 to 2100, then Q1 to Q4)',
   companyId: 'companyId must be a whole number from 1 to 2147483647',
   truckId: 'truckId must be a whole number from 1 to 2147483647',
+  /** A purchase's truck, as the purchase form says it. */
+  truck: 'Truck is required',
   purchasedAt: 'purchasedAt must be MM/DD/YYYY HH:mm:ss',
   fromDate: 'fromDate must be MM/DD/YYYY HH:mm:ss',
   toDate: 'toDate must be MM/DD/YYYY HH:mm:ss',
@@ -121,7 +123,7 @@ export const fuelPurchaseRow = z.object({
 export type FuelPurchaseRow = z.infer<typeof fuelPurchaseRow>;
 
 export const fuelPurchaseForm = z.object({
-  truckId: id(IFTA_MESSAGES.truckId),
+  truckId: id(IFTA_MESSAGES.truck),
   purchasedAt: centralDateTime(IFTA_MESSAGES.purchasedAt, 'purchasedAt'),
   jurisdiction: fuelJurisdiction,
   gallons,

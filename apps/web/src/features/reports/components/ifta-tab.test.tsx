@@ -366,7 +366,7 @@ describe('Reports → IFTA return → one fuel purchase', () => {
 
     // Nothing typed: each field says what the contract asks, under it, and nothing is sent.
     await user.click(within(form).getByRole('button', { name: 'Record purchase' }));
-    expect(await within(form).findByText(IFTA_MESSAGES.truckId, undefined, wait)).toBeInTheDocument();
+    expect(await within(form).findByText(IFTA_MESSAGES.truck, undefined, wait)).toBeInTheDocument();
     expect(within(form).getByText(IFTA_MESSAGES.jurisdiction)).toBeInTheDocument();
     expect(truck).toHaveAttribute('aria-invalid', 'true');
     expect(when).toHaveAttribute('aria-invalid', 'true');
@@ -388,7 +388,7 @@ describe('Reports → IFTA return → one fuel purchase', () => {
     await user.type(within(form).getByRole('textbox', { name: 'Vendor' }), 'Pilot #88');
     await user.click(within(form).getByRole('button', { name: 'Record purchase' }));
     expect(await within(form).findByText(IFTA_MESSAGES.gallons, undefined, wait)).toBeInTheDocument();
-    expect(within(form).queryByText(IFTA_MESSAGES.truckId)).toBeNull();
+    expect(within(form).queryByText(IFTA_MESSAGES.truck)).toBeNull();
     expect(posts).toHaveLength(0);
 
     // The same truck, time and gallons as a stored purchase: the server's words.
