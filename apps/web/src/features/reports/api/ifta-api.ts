@@ -1,6 +1,6 @@
 import { iftaQuarterRange, iftaReturnFileName, type FuelImportBody, type FuelPurchaseForm, type IftaRatesForm } from '@milepost/contracts/ifta-api';
-import { formatWireDateTime } from '@milepost/contracts/time';
-import { queryOptions } from '@tanstack/react-query';
+import { formatWireDateTime, parseCentral } from '@milepost/contracts/time';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi, downloadApi } from '@/lib/api-client';
 import * as routes from '@milepost/contracts/route-refs.gen';
 import { areaKeys } from '@/lib/query-keys';
@@ -18,19 +18,46 @@ export function iftaReturnQueryOptions(r: IftaRequest) {
   return queryOptions({ queryKey: iftaKeys.list({ kind: 'return', ...r }), queryFn: ({ signal }) => callApi(routes.iftaReturn.list, { query: { ...r }, signal }) });
 }
 
-/** GET /ifta-return/trips: the trips behind one jurisdiction's row (first page of 100). */
-export function iftaTripsQueryOptions(r: IftaRequest & { jurisdiction: string }) {
+/** Rows per page of the IFTA purchases and trips (docs/ifta.md "The screen"): the API sorts and pages them. */
+export const IFTA_PAGE_SIZE = 100;
+
+/** GET /ifta-return/trips: one page of the trips behind one jurisdiction's row. */
+export function iftaTripsQueryOptions(r: IftaRequest & { jurisdiction: string; page?: number }) {
+  const query = { companyId: r.companyId, quarter: r.quarter, jurisdiction: r.jurisdiction, page: r.page ?? 0, size: IFTA_PAGE_SIZE };
   return queryOptions({
-    queryKey: iftaKeys.list({ kind: 'trips', ...r }),
-    queryFn: ({ signal }) => callApi(routes.iftaReturn.trips, { query: { ...r, size: 100 }, signal }),
+    queryKey: iftaKeys.list({ kind: 'trips', ...query }),
+    queryFn: ({ signal }) => callApi(routes.iftaReturn.trips, { query, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 
-/** GET /fuel-purchases of the company's quarter, optionally one jurisdiction (first page of 100). */
-export function fuelPurchasesQueryOptions(r: IftaRequest & { jurisdiction?: string | undefined; page?: number }) {
+const fuelQuery = (r: IftaRequest & { jurisdiction?: string | undefined }, toDate?: string) => {
   const { from, to } = iftaQuarterRange(r.quarter);
-  const query = { companyId: r.companyId, jurisdiction: r.jurisdiction, fromDate: formatWireDateTime(from), toDate: formatWireDateTime(to), page: r.page ?? 0, size: 100 };
-  return queryOptions({ queryKey: iftaKeys.list({ kind: 'fuel', ...query }), queryFn: ({ signal }) => callApi(routes.fuelPurchases.list, { query, signal }) });
+  return { companyId: r.companyId, jurisdiction: r.jurisdiction, fromDate: formatWireDateTime(from), toDate: toDate ?? formatWireDateTime(to) };
+};
+
+/** GET /fuel-purchases of the company's quarter, optionally one jurisdiction: one page, oldest first (the API's order). */
+export function fuelPurchasesQueryOptions(r: IftaRequest & { jurisdiction?: string | undefined; page?: number }) {
+  const query = { ...fuelQuery(r), page: r.page ?? 0, size: IFTA_PAGE_SIZE };
+  return queryOptions({
+    queryKey: iftaKeys.list({ kind: 'fuel', ...query }),
+    queryFn: ({ signal }) => callApi(routes.fuelPurchases.list, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The page of the quarter's purchases (all jurisdictions) on which a purchase just recorded sits,
+ * or null when it falls outside the quarter. The API lists oldest first and, at the same time, by
+ * id; a new purchase has the highest id, so the purchases up to its time (toDate is inclusive),
+ * itself last, are counted.
+ */
+export async function fuelPurchasePageOf(r: IftaRequest, purchasedAt: string): Promise<number | null> {
+  const { from, to } = iftaQuarterRange(r.quarter);
+  const at = parseCentral(purchasedAt);
+  if (!at || at < from || at > to) return null;
+  const counted = await callApi(routes.fuelPurchases.list, { query: { ...fuelQuery(r, purchasedAt), page: 0, size: 1 } });
+  return Math.max(0, Math.floor((counted.totalElements - 1) / IFTA_PAGE_SIZE));
 }
 
 /** GET /ifta-rates?quarter */

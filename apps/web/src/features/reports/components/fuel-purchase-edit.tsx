@@ -151,7 +151,7 @@ function Failure({ failure, onReload }: { failure: { text: string; stale: boolea
  * the server's field issues go under their fields, and the same truck, time and gallons as a
  * stored purchase (409 ALREADY_EXISTS) is said as the server says it.
  */
-export function FuelPurchaseNew({ companyId, onDone }: { companyId: number; onDone: (message: string) => void }) {
+export function FuelPurchaseNew({ companyId, onDone }: { companyId: number; onDone: (message: string, recorded?: FuelPurchaseRow) => void }) {
   const [truck, setTruck] = useState<LookupOption | null>(null);
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field | 'truckId', string>>>({});
@@ -175,8 +175,8 @@ export function FuelPurchaseNew({ companyId, onDone }: { companyId: number; onDo
     }
     setErrors({});
     try {
-      await create.mutateAsync({ ...body, truckId: truck!.id });
-      onDone(FUEL_RECORDED_TEXT);
+      const recorded = await create.mutateAsync({ ...body, truckId: truck!.id });
+      onDone(FUEL_RECORDED_TEXT, recorded);
     } catch (err) {
       if (isApiError(err) && err.errors) setErrors(fieldErrors(issuesOfServer(err.errors)));
       setFailure({ text: errorText(err), stale: false });

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, page } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
 import { FUEL_DELETED_TEXT, FUEL_RECORDED_TEXT, FUEL_SAVED_TEXT, FUEL_STALE_TEXT } from './fuel-purchase-edit';
-import { IFTA_CHOOSE_COMPANY_TEXT, IftaTab, noRatesText, rateMatrixImportedText } from './ifta-tab';
+import { IFTA_CHOOSE_COMPANY_TEXT, IftaTab, noRatesText, rateMatrixImportedText, recordedOnPageText } from './ifta-tab';
+import type { MockCall } from '@/test/api-mock';
 
 const ret: IftaReturn = {
   companyId: 3,
@@ -399,7 +400,7 @@ describe('Reports → IFTA return → one fuel purchase', () => {
     expect(posts[0]).toEqual({ truckId: 1, purchasedAt: '08/02/2026 06:30:00', jurisdiction: 'IN', gallons: '88.5', amount: null, vendor: 'Pilot #88', city: null });
 
     await user.click(within(form).getByRole('button', { name: 'Record purchase' }));
-    expect(await screen.findByText(FUEL_RECORDED_TEXT, undefined, wait)).toBeInTheDocument();
+    expect(await screen.findByText(`${FUEL_RECORDED_TEXT} ${recordedOnPageText(0, '08/02/2026 06:30:00')}`, undefined, wait)).toBeInTheDocument();
     expect(posts).toHaveLength(2);
     expect(screen.queryByRole('form', { name: 'New fuel purchase' })).toBeNull();
     const list = await screen.findByRole('table', { name: 'Fuel purchases, 2026Q3' }, wait);
@@ -415,6 +416,142 @@ describe('Reports → IFTA return → one fuel purchase', () => {
     expect(screen.queryByRole('button', { name: /Edit the purchase/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'New purchase' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Import a fuel card export' })).toBeNull();
+  });
+});
+
+describe('Reports → IFTA return → paged purchases and trips', () => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  /** 250 purchases in 2026Q3, three a day from July 1 (06:00, 10:00, 14:00), ids 1000…1249. */
+  const many = (): FuelPurchaseRow[] =>
+    Array.from({ length: 250 }, (_, i) => {
+      const day = new Date(Date.UTC(2026, 6, 1 + Math.floor(i / 3)));
+      const at = `${pad(day.getUTCMonth() + 1)}/${pad(day.getUTCDate())}/2026 ${pad(6 + (i % 3) * 4)}:00:00`;
+      return { ...purchase, id: 1000 + i, purchasedAt: at, gallons: 100 + i, vendor: `Stop ${i + 1}` };
+    });
+  const sortKey = (wire: string) => `${wire.slice(6, 10)}${wire.slice(0, 2)}${wire.slice(3, 5)}${wire.slice(11)}`;
+  /** GET /fuel-purchases as the API answers it: filtered by toDate (inclusive), oldest first then by id, one page of `size`. */
+  const served = (stored: FuelPurchaseRow[]) => (c: MockCall) => {
+    const q = c.url.searchParams;
+    const to = q.get('toDate');
+    const rows = stored.filter((p) => !to || sortKey(p.purchasedAt) <= sortKey(to)).sort((a, b) => sortKey(a.purchasedAt).localeCompare(sortKey(b.purchasedAt)) || a.id - b.id);
+    const index = Number(q.get('page')),
+      size = Number(q.get('size'));
+    return page(rows.slice(index * size, (index + 1) * size), { page: index, size, totalElements: rows.length });
+  };
+  const fuelPages = (calls: MockCall[]) =>
+    calls.filter((c) => c.method === 'GET' && c.url.pathname.endsWith('/fuel-purchases')).map((c) => [c.url.searchParams.get('page'), c.url.searchParams.get('size')]);
+  const renderFuel = (permissions: string[]) =>
+    renderWithApp(<IftaTab title="Reports" search={{ quarter: '2026-Q3', companyId: 3 }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(permissions) });
+
+  it("pages a quarter's 250 purchases 100 at a time as the API sorts them: the page and the total shown, Next asks page 2 and shows it, Previous goes back", async () => {
+    const { calls } = mockApi({ 'GET /ifta-return': () => ret, 'GET /fuel-purchases': served(many()) });
+    renderFuel(['CAN_SHOW_REPORTS']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Fuel purchases' }, wait));
+    const list = await screen.findByRole('table', { name: 'Fuel purchases, 2026Q3' }, wait);
+    const region = screen.getByRole('region', { name: 'Fuel purchases, 2026Q3' });
+    expect(within(region).getByRole('heading')).toHaveTextContent('Fuel purchases, 2026Q3 (250)');
+    const pages = within(region).getByRole('navigation', { name: 'Pages of the fuel purchases, 2026Q3' });
+    expect(pages).toHaveTextContent('Page 1 of 3');
+    expect(cells(list)).toHaveLength(100);
+    expect(cells(list)[0]).toEqual(['07/01/2026 06:00', 'T-101', 'IL', '100.000 gal', 'Stop 1']);
+    expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(pages).toHaveTextContent('Page 2 of 3'), wait);
+    expect(fuelPages(calls)).toContainEqual(['1', '100']);
+    const second = cells(screen.getByRole('table', { name: 'Fuel purchases, 2026Q3' }));
+    expect(second).toHaveLength(100);
+    // Purchase 101 (the 34th day, August 3, 10:00) opens page 2, purchase 200 closes it.
+    expect(second[0]).toEqual(['08/03/2026 10:00', 'T-101', 'IL', '200.000 gal', 'Stop 101']);
+    expect(second[99]![4]).toBe('Stop 200');
+
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(pages).toHaveTextContent('Page 3 of 3'), wait);
+    const third = cells(screen.getByRole('table', { name: 'Fuel purchases, 2026Q3' }));
+    expect(third).toHaveLength(50);
+    expect(third[49]![4]).toBe('Stop 250');
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+    await user.click(within(pages).getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(pages).toHaveTextContent('Page 2 of 3'), wait);
+    expect(cells(screen.getByRole('table', { name: 'Fuel purchases, 2026Q3' }))[0]![4]).toBe('Stop 101');
+  });
+
+  it('after "New purchase" shows the page where the purchase recorded sits, its row marked', async () => {
+    const stored = many();
+    const { calls } = mockApi({
+      'GET /ifta-return': () => ret,
+      'GET /fuel-purchases/import-mapping': () => ({ companyId: 3, mapping: null }),
+      'GET /fuel-purchases': served(stored),
+      'GET /trucks': () => page([{ id: 1, unitNumber: 'T-101' }]),
+      'POST /fuel-purchases': (c) => {
+        const body = c.body as Record<string, string>;
+        const row = { ...purchase, id: 5000, purchasedAt: body.purchasedAt!, jurisdiction: body.jurisdiction!, gallons: Number(body.gallons), vendor: body.vendor ?? null };
+        stored.push(row);
+        return row;
+      },
+    });
+    renderFuel(['CAN_SHOW_REPORTS', 'CAN_EDIT_FUEL_PURCHASES']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Fuel purchases' }, wait));
+    await screen.findByRole('table', { name: 'Fuel purchases, 2026Q3' }, wait);
+    await user.click(screen.getByRole('button', { name: 'New purchase' }));
+    const form = screen.getByRole('form', { name: 'New fuel purchase' });
+    await user.click(within(form).getByRole('combobox', { name: 'Truck' }));
+    await user.click(await screen.findByRole('option', { name: 'T-101' }, wait));
+    await user.type(within(form).getByRole('textbox', { name: /Date and time/ }), '09/10/2026 06:30:00');
+    await user.selectOptions(within(form).getByRole('combobox', { name: /^State \/ province/ }), 'IN');
+    await user.type(within(form).getByRole('textbox', { name: 'Gallons' }), '77');
+    await user.type(within(form).getByRole('textbox', { name: 'Vendor' }), 'New stop');
+    await user.click(within(form).getByRole('button', { name: 'Record purchase' }));
+
+    // July 1 to September 9 is 71 days of three purchases, and September 10's 06:00 comes first:
+    // 214 purchases before it, so it is the 215th — on page 3.
+    expect(await screen.findByText(`Purchase recorded. ${recordedOnPageText(2, '09/10/2026 06:30:00')}`, undefined, wait)).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages of the fuel purchases, 2026Q3' });
+    await waitFor(() => expect(pages).toHaveTextContent('Page 3 of 3'), wait);
+    expect(fuelPages(calls)).toContainEqual(['2', '100']);
+    const list = screen.getByRole('table', { name: 'Fuel purchases, 2026Q3' });
+    await waitFor(() => expect(cells(list)).toHaveLength(51), wait);
+    const marked = within(list)
+      .getAllByRole('row')
+      .find((r) => r.getAttribute('aria-current') === 'true')!;
+    expect(
+      Array.from(marked.querySelectorAll('td'))
+        .map((c) => c.textContent)
+        .slice(0, 5),
+    ).toEqual(['09/10/2026 06:30', 'T-101', 'IN', '77.000 gal', 'New stop']);
+    expect(cells(list)[14]![4]).toBe('New stop');
+  });
+
+  it("pages a jurisdiction's trips in the drill-down: page 2 asked and shown", async () => {
+    const allTrips: IftaReturnTrip[] = Array.from({ length: 150 }, (_, i) => ({ ...trips[0]!, tripId: 100 + i, loadNumber: `LD-${i + 1}` }));
+    const { calls } = mockApi({
+      'GET /ifta-return': () => ret,
+      'GET /fuel-purchases': () => page([purchase]),
+      'GET /ifta-return/trips': (c) => {
+        const index = Number(c.url.searchParams.get('page')),
+          size = Number(c.url.searchParams.get('size'));
+        return page(allTrips.slice(index * size, (index + 1) * size), { page: index, size, totalElements: allTrips.length });
+      },
+    });
+    renderFuel(['CAN_SHOW_REPORTS']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'IL: trips and purchases' }, wait));
+    const table = await screen.findByRole('table', { name: 'Trips in IL' }, wait);
+    expect(cells(table)).toHaveLength(100);
+    const pages = screen.getByRole('navigation', { name: 'Pages of the trips in IL' });
+    expect(pages).toHaveTextContent('Page 1 of 2');
+    // One purchase: no pages to turn.
+    expect(screen.queryByRole('navigation', { name: 'Pages of the purchases in IL' })).toBeNull();
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(pages).toHaveTextContent('Page 2 of 2'), wait);
+    const asked = calls.filter((c) => c.url.pathname.endsWith('/ifta-return/trips')).map((c) => Object.fromEntries(c.url.searchParams));
+    expect(asked).toContainEqual({ companyId: '3', quarter: '2026Q3', jurisdiction: 'IL', page: '1', size: '100' });
+    const second = cells(screen.getByRole('table', { name: 'Trips in IL' }));
+    expect(second).toHaveLength(50);
+    expect(second[0]![2]).toBe('LD-101');
   });
 });
 

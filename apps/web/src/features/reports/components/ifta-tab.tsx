@@ -1,10 +1,11 @@
-import { FUEL_JURISDICTIONS, IFTA_MEMBERS, gallonsToLitres, type IftaRates, type IftaReturn, type IftaReturnRow } from '@milepost/contracts/ifta-api';
+import { FUEL_JURISDICTIONS, IFTA_MEMBERS, gallonsToLitres, type FuelPurchaseRow, type IftaRates, type IftaReturn, type IftaReturnRow } from '@milepost/contracts/ifta-api';
 import { STATE_MILES_SOURCE_LABELS, type StateMilesSource } from '@milepost/contracts/state-miles-api';
 import { groupDigits, milesToMetres, type DistanceUnit } from '@milepost/geo/units';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { CompanyFilter, FILTER_SELECT_CLASS } from '@/components/filters/filter-controls';
 import { ExportCsvButton } from '@/components/filters/export-csv-button';
+import { Pager } from '@/components/data-table/pager';
 import { RefreshButton, refreshList } from '@/components/data-table/table-toolbar';
 import { HeaderBar } from '@/components/layout/header-bar';
 import { ScreenBody } from '@/components/layout/screen';
@@ -19,6 +20,7 @@ import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import {
   downloadIftaReturnCsv,
+  fuelPurchasePageOf,
   fuelPurchasesQueryOptions,
   importIftaRateMatrix,
   iftaRatesQueryOptions,
@@ -36,6 +38,9 @@ export const IFTA_CHOOSE_COMPANY_TEXT = 'Choose a company: an IFTA return is fil
 export const IFTA_NOTE =
   'Drafted from the fileable miles only (GPS tracks and HERE routes; trips with only a straight-line estimate are left out), the fuel purchases and the quarter’s rates. Miles and gallons are whole numbers and MPG has two decimals, as the return asks; a negative tax is a credit.';
 export const noRatesText = (quarter: string) => `No tax rates for ${quarter} yet.`;
+/** After "New purchase": where the purchase recorded is listed (oldest first, 100 a page). */
+export const recordedOnPageText = (page: number, purchasedAt: string) => `It is on page ${page + 1}, at ${purchasedAt.slice(0, 16)}.`;
+export const recordedElsewhereText = (purchasedAt: string) => `Its date, ${purchasedAt.slice(0, 10)}, is in another quarter: choose that quarter to see it.`;
 
 /** "2026-Q3" (the Reports URL) → "2026Q3" (the API's quarter). */
 const apiQuarter = (key: string) => key.replace('-', '');
@@ -120,7 +125,7 @@ export function IftaTab({
                 <FuelImport companyId={request.companyId} />
               </div>
             )}
-            <PurchasesList request={request} label={`Fuel purchases, ${quarter}`} unit={distanceUnit} editable={canEdit} />
+            <PurchasesList key={`${request.companyId}-${quarter}`} request={request} label={`Fuel purchases, ${quarter}`} unit={distanceUnit} editable={canEdit} />
           </>
         ) : query.isPending ? (
           <Spinner label="Drafting the IFTA return..." />
@@ -196,7 +201,7 @@ function ReturnView({ ret, request, unit }: { ret: IftaReturn; request: IftaRequ
                 {open === r.jurisdiction && (
                   <tr>
                     <td colSpan={9} className="bg-muted/40 p-2">
-                      <DrillDown request={request} jurisdiction={r.jurisdiction} unit={unit} />
+                      <DrillDown key={`${request.companyId}-${request.quarter}`} request={request} jurisdiction={r.jurisdiction} unit={unit} />
                     </td>
                   </tr>
                 )}
@@ -271,7 +276,8 @@ function ReturnRow({ row: r, metric, open, onToggle }: { row: IftaReturnRow; met
 }
 
 function DrillDown({ request, jurisdiction, unit }: { request: IftaRequest; jurisdiction: string; unit: DistanceUnit }) {
-  const trips = useQuery(iftaTripsQueryOptions({ ...request, jurisdiction }));
+  const [page, setPage] = useState(0);
+  const trips = useQuery(iftaTripsQueryOptions({ ...request, jurisdiction, page }));
   return (
     <div className="grid gap-3 lg:grid-cols-2">
       <section aria-label={`Trips in ${jurisdiction}`}>
@@ -305,10 +311,54 @@ function DrillDown({ request, jurisdiction, unit }: { request: IftaRequest; juri
             </tbody>
           </table>
         )}
+        {trips.data && (
+          <Pager
+            label={`Pages of the trips in ${jurisdiction}`}
+            className="mt-1 text-xs"
+            page={trips.data.page}
+            totalPages={trips.data.totalPages}
+            busy={trips.isFetching}
+            onPageChange={setPage}
+          />
+        )}
       </section>
       <PurchasesList request={request} jurisdiction={jurisdiction} label={`Purchases in ${jurisdiction}`} unit={unit} compact />
     </div>
   );
+}
+
+/**
+ * One page of the purchases (the API sorts and pages them, docs/ifta.md "The screen"): the page
+ * turned (closing an open edit), back to the last page when deletions emptied the one shown, and a
+ * purchase just recorded shown on its page, its row marked, or said to be in another quarter.
+ */
+function usePurchasePages(request: IftaRequest, jurisdiction: string | undefined, setEditing: (id: number | null) => void, setDone: (text: string) => void) {
+  const [page, setPage] = useState(0);
+  const q = useQuery(fuelPurchasesQueryOptions({ ...request, jurisdiction, page }));
+  const [recorded, setRecorded] = useState<number | null>(null);
+  const turn = (next: number) => {
+    setEditing(null);
+    setPage(next);
+  };
+  const lastPage = q.data ? Math.max(0, q.data.totalPages - 1) : 0;
+  useEffect(() => {
+    if (q.data && !q.isPlaceholderData && page > lastPage) setPage(lastPage);
+  }, [q.data, q.isPlaceholderData, page, lastPage]);
+  const showRecorded = async (message: string, row: FuelPurchaseRow) => {
+    setRecorded(row.id);
+    try {
+      const at = await fuelPurchasePageOf(request, row.purchasedAt);
+      if (at === null) {
+        setDone(`${message} ${recordedElsewhereText(row.purchasedAt)}`);
+        return;
+      }
+      turn(at);
+      setDone(`${message} ${recordedOnPageText(at, row.purchasedAt)}`);
+    } catch {
+      setDone(message);
+    }
+  };
+  return { q, turn, recorded, showRecorded };
 }
 
 function PurchasesList({
@@ -327,17 +377,17 @@ function PurchasesList({
   /** With CAN_EDIT_FUEL_PURCHASES: a purchase can be typed, and each changed or deleted (fuel-purchase-edit.tsx). */
   editable?: boolean;
 }) {
-  const q = useQuery(fuelPurchasesQueryOptions({ ...request, jurisdiction }));
   const [editing, setEditing] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [done, setDone] = useState('');
+  const { q, turn, recorded, showRecorded } = usePurchasePages(request, jurisdiction, setEditing, setDone);
   const columns = (jurisdiction ? 4 : 5) + (editable ? 1 : 0);
   return (
     <section aria-label={label} className={cn(!compact && 'p-3')}>
       <div className="mb-1 flex flex-wrap items-center gap-2">
         <h3 className="text-xs font-medium text-muted-foreground">
           {label}
-          {q.data ? ` (${q.data.totalElements}${q.data.totalElements > q.data.content.length ? `, first ${q.data.content.length}` : ''})` : ''}
+          {q.data ? ` (${q.data.totalElements})` : ''}
         </h3>
         {editable && (
           <Button
@@ -359,9 +409,10 @@ function PurchasesList({
         <div className="mb-2">
           <FuelPurchaseNew
             companyId={request.companyId}
-            onDone={(message) => {
+            onDone={(message, row) => {
               setAdding(false);
               setDone(message);
+              if (row) void showRecorded(message, row);
             }}
           />
         </div>
@@ -384,7 +435,7 @@ function PurchasesList({
           <tbody>
             {q.data!.content.map((p) => (
               <Fragment key={p.id}>
-                <tr className="border-b last:border-0">
+                <tr className={cn('border-b last:border-0', recorded === p.id && 'bg-accent')} aria-current={recorded === p.id ? 'true' : undefined}>
                   <td className="py-1 pr-2">{p.purchasedAt.slice(0, 16)}</td>
                   <td className="py-1 pr-2">{p.unitNumber}</td>
                   {!jurisdiction && <td className="py-1 pr-2">{p.jurisdiction}</td>}
@@ -428,6 +479,16 @@ function PurchasesList({
             ))}
           </tbody>
         </table>
+      )}
+      {q.data && (
+        <Pager
+          label={`Pages of the ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+          className={cn('mt-1', compact && 'text-xs')}
+          page={q.data.page}
+          totalPages={q.data.totalPages}
+          busy={q.isFetching}
+          onPageChange={turn}
+        />
       )}
     </section>
   );

@@ -1,8 +1,7 @@
 import { historyFieldLabel, historyValueText } from '@milepost/contracts/trips-api';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/data-table/pager';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDisplayDateTime } from '@/lib/date-format';
@@ -83,19 +82,7 @@ function HistoryTable({ tripId }: { tripId: number }) {
           </tbody>
         </table>
       </div>
-      {totalPages > 1 && (
-        <div className="flex items-center justify-end gap-2 text-sm">
-          <span className="text-muted-foreground tabular-nums">
-            Page {page + 1} of {totalPages}
-          </span>
-          <Button variant="outline" size="icon-sm" aria-label="Previous page" disabled={page === 0 || query.isFetching} onClick={() => setPage((p) => p - 1)}>
-            <ChevronLeft aria-hidden />
-          </Button>
-          <Button variant="outline" size="icon-sm" aria-label="Next page" disabled={page >= totalPages - 1 || query.isFetching} onClick={() => setPage((p) => p + 1)}>
-            <ChevronRight aria-hidden />
-          </Button>
-        </div>
-      )}
+      <Pager page={page} totalPages={totalPages} busy={query.isFetching} onPageChange={setPage} />
     </div>
   );
 }
