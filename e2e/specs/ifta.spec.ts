@@ -159,7 +159,8 @@ test('A fuel purchase typed on screen is listed and counted in the return; chang
   await form.getByRole('textbox', { name: /^Vendor/ }).fill("Love's #455");
   await page.screenshot({ path: test.info().outputPath('ifta-fuel-purchase-new-1366.png') });
   await form.getByRole('button', { name: 'Record purchase' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Purchase recorded.' })).toBeVisible({ timeout: 20_000 });
+  // The list turns to the page where the purchase sits (100 a page, oldest first) and marks its row.
+  await expect(page.getByRole('status').filter({ hasText: /^Purchase recorded\. It is on page \d+, at / })).toBeVisible({ timeout: 20_000 });
   await expect(form).toBeHidden();
   const list = page.getByRole('table', { name: /^Fuel purchases, / });
   const recorded = list
@@ -167,6 +168,7 @@ test('A fuel purchase typed on screen is listed and counted in the return; chang
     .filter({ hasText: unit })
     .filter({ hasText: 'WY' });
   await expect(recorded).toContainText('123.457 gal');
+  await expect(recorded).toHaveAttribute('aria-current', 'true');
 
   // Counted in the return: Wyoming's tax-paid gallons (whole, as the return asks) and the fuel-without-miles warning.
   await page.getByRole('button', { name: 'Return', exact: true }).click();
