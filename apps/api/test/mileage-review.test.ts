@@ -526,7 +526,11 @@ describe('the queue', () => {
     expect(needs.content.map((r) => r.endDateTime)).toEqual(['10/14/2026 10:00:00', '10/13/2026 10:00:00']);
     const period = await review(`status=NEEDS_REVIEW&companyId=${c.id}&fromDate=${encodeURIComponent('10/14/2026 00:00:00')}`);
     expect(period.counts.NEEDS_REVIEW).toBe(1);
-    expect((await review(`status=READY&truckId=${trucks[0]}`)).totalElements).toBe(1);
+    const ofTruck = await review(`status=READY&truckId=${trucks[0]}`);
+    expect(ofTruck.totalElements).toBe(1);
+    // The row names its truck and driver (the row menu's View Route opens the Trips map on them).
+    expect(ofTruck.content[0]!.truckId).toBe(trucks[0]);
+    expect(ofTruck.content[0]!.driverId).toBeGreaterThan(0);
     for (const q of ['status=DONE', 'sort=driverName,asc', 'companyId=abc', 'fromDate=2026-10-01']) {
       const res = await call(ctx.app, { method: 'GET', url: `/api/v1/mileage-review?${q}`, token: staff });
       expect(res.statusCode, q).toBe(400);

@@ -197,7 +197,10 @@ export const reviewRow = z.object({
   version: z.number().int(),
   identifierType: z.enum(IDENTIFIER_TYPES),
   number: z.string().nullable(),
+  /** The trip's truck and driver: the row's View Route opens the Trips map on them. */
+  truckId: z.number().int(),
   unitNumber: z.string().nullable(),
+  driverId: z.number().int(),
   driverName: z.string().nullable(),
   companyName: z.string().nullable(),
   /** MM/DD/YYYY HH:mm:ss Central. */

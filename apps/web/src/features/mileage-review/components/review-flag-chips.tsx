@@ -9,12 +9,12 @@ import { sentenceIn } from '@/lib/distance-format';
 export const VISIBLE_FLAGS = 2;
 /**
  * The Flags column's narrowest width: with every other column at what its content needs, the
- * whole row (Load/Trailer to Payable, and the Ready tab's checkboxes) fits a 1366 px laptop with
- * the sidebar open (docs/mileage-review.md#screen). The flags take most of the spare width: about
- * 190 px there on Needs review (two chips, shortened with an ellipsis when both are long), much
- * more on a wide screen.
+ * whole row (Load/Trailer to Payable and the row menu, and the Ready tab's checkboxes) fits a 1366 px
+ * laptop with the sidebar open (docs/mileage-review.md#screen). The flags take most of the spare width:
+ * about 150 px there on Needs review (two chips, shortened with an ellipsis when both are long), much
+ * more on a wide screen. (A Ready trip has no flag, so the Ready tab may give the column its least.)
  */
-export const FLAGS_COLUMN_SIZE = 138;
+export const FLAGS_COLUMN_SIZE = 100;
 
 const CHIP = 'rounded-full border border-amber-500/50 bg-amber-50 px-1.5 py-px text-[11px] whitespace-nowrap text-amber-800 dark:bg-amber-950 dark:text-amber-200';
 
