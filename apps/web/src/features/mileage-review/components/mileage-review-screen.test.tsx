@@ -380,14 +380,31 @@ describe('Mileage Review screen', () => {
     expect(onOpenTrip).toHaveBeenLastCalledWith({ id: 2, number: 'LD-2' });
   });
 
-  it("in KM mode the flags' sentences read in km, and the approve confirmation too", async () => {
+  it("in KM mode the flags' sentences read in km from the flags' figures, and the approve confirmation too", async () => {
     mockApi({
       'GET /user-route-setting/1': () => ({ id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'KM' }),
-      'GET /mileage-review': () => listOf([row(1, 'READY', { flags: [{ code: 'OVER_TOLERANCE', sentence: 'GPS 139.4 mi is 2 % over routed 1 136.7 mi (tolerance 1 %)' }] })]),
+      'GET /mileage-review': () =>
+        listOf([
+          row(1, 'READY', {
+            flags: [
+              {
+                code: 'OVER_TOLERANCE',
+                // The sentence's text is not what the screen converts: the figures are (in metres).
+                sentence: 'GPS 139.4 mi is 2 % over routed 1,136.7 mi (tolerance 1 %)',
+                params: { provider: 'GPS', actualM: 224_340, routedM: 1_829_300, differencePct: 2, tolerancePct: 1 },
+              },
+              { code: 'GPS_GAP', sentence: 'GPS gap on the 38.0 mi leg between Joliet, IL and Tulsa, OK', params: { from: 'Joliet, IL', to: 'Tulsa, OK', legM: 61_155 } },
+            ],
+          }),
+        ]),
     });
     renderWithApp(<MileageReviewScreen title="Mileage Review" search={{ status: 'READY' }} onSearchChange={() => {}} onOpenTrip={() => {}} />, { user: EDITOR });
     await waitFor(
-      () => expect(document.querySelector('[data-flag]')).toHaveAttribute('aria-label', 'Over tolerance: GPS 224.3 km is 2 % over routed 1 829.3 km (tolerance 1 %)'),
+      () =>
+        expect([...document.querySelectorAll('[data-flag]')].map((c) => c.getAttribute('aria-label'))).toEqual([
+          'Over tolerance: GPS 224.3 km is 2 % over routed 1,829.3 km (tolerance 1 %)',
+          'GPS gap: GPS gap on the 61.2 km leg between Joliet, IL and Tulsa, OK',
+        ]),
       wait,
     );
     const user = userEvent.setup();

@@ -1,9 +1,9 @@
-import { REVIEW_FLAG_LABELS, type ReviewRow } from '@milepost/contracts/mileage-review-api';
+import { REVIEW_FLAG_LABELS, type ReviewFlag, type ReviewRow } from '@milepost/contracts/mileage-review-api';
+import { flagSentence } from '@milepost/contracts/review-flag-sentences';
 import type { DistanceUnit } from '@milepost/geo/units';
 import { createContext, useContext } from 'react';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Tooltip } from '@/components/ui/tooltip';
-import { sentenceIn } from '@/lib/distance-format';
 
 /** Flag chips shown in a row's one line; the rest behind "+N". */
 export const VISIBLE_FLAGS = 2;
@@ -21,9 +21,15 @@ const CHIP = 'rounded-full border border-amber-500/50 bg-amber-50 px-1.5 py-px t
 /** The flags' sentences in the user's unit (the server writes them in miles). */
 export const FlagUnitContext = createContext<DistanceUnit>('MILES');
 
+/**
+ * A flag's sentence in the user's unit, written from the flag's figures (metres); a flag stored
+ * before its figures were kept has only the server's sentence, in miles, shown as it is.
+ */
+export const flagSentenceIn = (f: ReviewFlag, unit: DistanceUnit) => (f.params ? flagSentence(f.code, f.params, unit) : f.sentence);
+
 export function FlagChips({ row }: { row: ReviewRow }) {
   const unit = useContext(FlagUnitContext);
-  const flagText = (f: ReviewRow['flags'][number]) => `${REVIEW_FLAG_LABELS[f.code]}: ${sentenceIn(f.sentence, unit)}`;
+  const flagText = (f: ReviewRow['flags'][number]) => `${REVIEW_FLAG_LABELS[f.code]}: ${flagSentenceIn(f, unit)}`;
   if (!row.flags.length) return <span className="text-muted-foreground">—</span>;
   // One line: the table's rows have one height. A third chip would be cut off with its tooltip,
   // so the rest sit behind a "+N" chip: its tooltip (hover, keyboard focus) and its name list
@@ -34,7 +40,7 @@ export function FlagChips({ row }: { row: ReviewRow }) {
   const rest = row.flags.slice(VISIBLE_FLAGS);
   const flagLine = (f: ReviewRow['flags'][number]) => (
     <>
-      <span className="font-medium">{REVIEW_FLAG_LABELS[f.code]}</span>: {sentenceIn(f.sentence, unit)}
+      <span className="font-medium">{REVIEW_FLAG_LABELS[f.code]}</span>: {flagSentenceIn(f, unit)}
     </>
   );
   const restList = (
