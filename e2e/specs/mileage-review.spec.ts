@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { E2E_ACCOUNTS } from '../accounts';
-import { sidebar, signIn } from './helpers';
+import { expectDarkMode, sidebar, signIn } from './helpers';
 
 /** The count a tab shows ("Ready12" → 12). */
 async function tabCount(page: Page, name: string): Promise<number> {
@@ -239,5 +239,20 @@ test('a viewer with the map, Mileage Report and history permissions gets those r
     await page.evaluate(() => localStorage.clear());
     await signIn(page, E2E_ACCOUNTS.owner);
     await api(page, 'PUT', `/roles/${viewerRole!.id}`, form(seeded.permissionIds));
+  }
+});
+
+test('mileage review in dark mode at 1366 px and 390 px: the table, the flags and the tabs (screenshots)', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signIn(page, E2E_ACCOUNTS.owner);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 850 });
+    await page.goto('/mileage-review?status=APPROVED');
+    await expectDarkMode(page);
+    await expect(page.getByRole('tab', { name: /^Approved/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('table', { name: 'Mileage Review' }).getByRole('row').nth(1)).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath(`review-dark-${width}.png`) });
   }
 });

@@ -11,7 +11,7 @@ export const VISIBLE_FLAGS = 2;
  * The Flags column's narrowest width: with every other column at what its content needs, the
  * whole row (Load/Trailer to Payable and the row menu, and the Ready tab's checkboxes) fits a 1366 px
  * laptop with the sidebar open (docs/mileage-review.md#screen). The flags take most of the spare width:
- * about 150 px there on Needs review (two chips, shortened with an ellipsis when both are long), much
+ * about 125 px there (two chips, shortened with an ellipsis when both are long), much
  * more on a wide screen. (A Ready trip has no flag, so the Ready tab may give the column its least.)
  */
 export const FLAGS_COLUMN_SIZE = 100;
