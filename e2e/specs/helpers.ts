@@ -38,3 +38,18 @@ export async function latestEmailLink(afterCount = 0): Promise<URL> {
 export async function outboxCount(): Promise<number> {
   return (await readdir(path.join(dataDir(), 'outbox')).catch(() => [] as string[])).length;
 }
+
+/**
+ * Dark mode the way a user's OS asks for it (the theme's default, "system", follows
+ * prefers-color-scheme): checks the page took it — the `dark` class and a dark background — so a
+ * screenshot taken next is a dark one.
+ */
+export async function expectDarkMode(page: Page) {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  const colour = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [a, b, c] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+  // oklch(L C H): lightness 0–1; rgb(r, g, b): 0–255 each.
+  if (colour.startsWith('oklch')) expect(a!, `body background ${colour}`).toBeLessThan(0.35);
+  else expect((a! + b! + c!) / 3, `body background ${colour}`).toBeLessThan(80);
+}

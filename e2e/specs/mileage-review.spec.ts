@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { E2E_ACCOUNTS } from '../accounts';
-import { sidebar, signIn } from './helpers';
+import { expectDarkMode, sidebar, signIn } from './helpers';
 
 /** The count a tab shows ("Ready12" → 12). */
 async function tabCount(page: Page, name: string): Promise<number> {
@@ -179,4 +179,80 @@ test("a company's pay rule is edited in the Companies form and saved by its one 
     .getByRole('button', { name: /^Edit / })
     .click();
   await expect(page.getByRole('dialog', { name: /^Edit Company: Lone Star Carriers/ }).getByRole('region', { name: 'Pay rule' })).toContainText('within 4 %');
+});
+
+/** The product's API as the signed-in user (the token the web app keeps). */
+async function api<T>(page: Page, method: 'GET' | 'PUT', path: string, data?: unknown): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const res = await page.request.fetch(`/api/v1${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+test('a viewer with the map, Mileage Report and history permissions gets those row actions on the review, and nothing to approve', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The owner gives the seeded VIEWER role the three view permissions (taken back at the end: the
+  // server's other specs expect the seeded role).
+  await signIn(page, E2E_ACCOUNTS.owner);
+  const [viewerRole] = (await api<{ content: { id: number; name: string }[] }>(page, 'GET', '/roles?keyword=VIEWER&page=0&size=20')).content.filter((r) => r.name === 'VIEWER');
+  expect(viewerRole, 'the seeded VIEWER role').toBeTruthy();
+  const seeded = await api<{ name: string; description: string | null; permissionIds: number[] }>(page, 'GET', `/roles/${viewerRole!.id}`);
+  const added: number[] = [];
+  for (const name of ['CAN_VIEW_TRIP_MAP', 'CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_SHOW_TRIP_HISTORY']) {
+    const found = (await api<{ content: { id: number; name: string }[] }>(page, 'GET', `/permissions?keyword=${name}&page=0&size=100`)).content.find((p) => p.name === name);
+    expect(found, name).toBeTruthy();
+    added.push(found!.id);
+  }
+  const form = (permissionIds: number[]) => ({ name: seeded.name, description: seeded.description ?? undefined, permissionIds });
+  await api(page, 'PUT', `/roles/${viewerRole!.id}`, form([...new Set([...seeded.permissionIds, ...added])]));
+  try {
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, E2E_ACCOUNTS.viewer);
+    // Approval stays hidden on Ready: no checkbox, no approve button.
+    await page.goto('/mileage-review?status=READY');
+    await expect(page.getByRole('tab', { name: /^Ready/ })).toHaveAttribute('aria-selected', 'true');
+    const table = page.getByRole('table', { name: 'Mileage Review' });
+    await expect(table).toBeVisible();
+    await expect(table.getByRole('checkbox')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+    // The seeded approved trips are there from the start.
+    await page.getByRole('tab', { name: /^Approved/ }).click();
+    const first = table.getByRole('row').nth(1);
+    await expect(first).toBeVisible();
+    const number = ((await first.getByRole('button').first().textContent()) ?? '').trim();
+    expect(number.length).toBeGreaterThan(0);
+    await first.getByRole('button', { name: `Actions for ${number}` }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['Mileage Report', 'View Route', 'Trip History']);
+    await menu.getByRole('menuitem', { name: 'Trip History' }).click();
+    await expect(page.getByRole('dialog', { name: `Trip History: ${number}` })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await first.getByRole('button', { name: `Actions for ${number}` }).click();
+    await page.getByRole('menuitem', { name: 'Mileage Report' }).click();
+    await expect(page.getByRole('dialog', { name: /Mileage Report/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await first.getByRole('button', { name: `Actions for ${number}` }).click();
+    await page.getByRole('menuitem', { name: 'View Route' }).click();
+    await expect(page).toHaveURL(/\/trips\?.*view=map/);
+    await expect(page).toHaveURL(/showRoute=true/);
+  } finally {
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, E2E_ACCOUNTS.owner);
+    await api(page, 'PUT', `/roles/${viewerRole!.id}`, form(seeded.permissionIds));
+  }
+});
+
+test('mileage review in dark mode at 1366 px and 390 px: the table, the flags and the tabs (screenshots)', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signIn(page, E2E_ACCOUNTS.owner);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 850 });
+    await page.goto('/mileage-review?status=APPROVED');
+    await expectDarkMode(page);
+    await expect(page.getByRole('tab', { name: /^Approved/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('table', { name: 'Mileage Review' }).getByRole('row').nth(1)).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath(`review-dark-${width}.png`) });
+  }
 });

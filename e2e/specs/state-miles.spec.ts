@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { lastFullQuarter } from '@milepost/contracts/state-miles-api';
 import { E2E_ACCOUNTS } from '../accounts';
-import { signIn } from './helpers';
+import { expectDarkMode, signIn } from './helpers';
 
 const numberOf = (text: string) => Number(text.replace(/\s/g, ''));
 
@@ -61,4 +61,20 @@ test('reports: the State miles tab shows the last full quarter by state with the
   const older = quarter === 1 ? `${year - 1}-Q3` : quarter === 2 ? `${year - 1}-Q4` : `${year}-Q${quarter - 2}`;
   await page.getByRole('combobox', { name: 'Quarter' }).selectOption(older);
   await expect(page.getByText('No miles in this period.')).toBeVisible();
+});
+
+test('state miles in dark mode at 1366 px and 390 px: the table, the map and the period (screenshots)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signIn(page, E2E_ACCOUNTS.owner);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 850 });
+    await page.goto('/reports?tab=STATE_MILES');
+    await expectDarkMode(page);
+    await expect(page.getByRole('table', { name: 'Miles by state' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /US map shaded by miles/ })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath(`state-miles-dark-${width}.png`), fullPage: true });
+  }
 });

@@ -4,6 +4,7 @@ import type { SourceMileStats, MileStatsLeg, TripMileStats } from '@milepost/con
 import { figuresOfSource } from '@milepost/contracts/mile-stats-api';
 import type { ApproveResult, PayRule, ReadyList, ReviewPage, ReviewRow } from '@milepost/contracts/mileage-review-api';
 import { queueRuleText, reviewPage } from '@milepost/contracts/mileage-review-api';
+import { flagSentence } from '@milepost/contracts/review-flag-sentences';
 import type { HistoryEntry } from '@milepost/contracts/trips-api';
 import { wgs84Meters } from '@milepost/geo/distance';
 import { metresToEnteredMiles, metresToMiles, milesToMetres } from '@milepost/geo/units';
@@ -383,6 +384,9 @@ describe('pay rule versions (docs/mileage-review.md "Pay rule")', () => {
   });
 });
 
+/** The flags as a person reads them (code and miles sentence), without their figures. */
+const said = (flags: { code: string; sentence: string }[]) => flags.map(({ code, sentence }) => ({ code, sentence }));
+
 describe('flags and statuses', () => {
   it('READY within tolerance; OVER_TOLERANCE past it with a sentence; the rule change moves the trip', async () => {
     const c = await company({ integration: true });
@@ -398,7 +402,10 @@ describe('flags and statuses', () => {
     expect((await putRule(c.id, { payBasis: 'ROUTED', tolerancePct: 1, version: 0 })).statusCode).toBe(200);
     row = await rowOf(trip.id, c.id);
     expect(row.status).toBe('NEEDS_REVIEW');
-    expect(row.flags).toEqual([{ code: 'OVER_TOLERANCE', sentence: 'GPS 139.4 mi is 2 % over routed 136.7 mi (tolerance 1 %)' }]);
+    expect(said(row.flags)).toEqual([{ code: 'OVER_TOLERANCE', sentence: 'GPS 139.4 mi is 2 % over routed 136.7 mi (tolerance 1 %)' }]);
+    // The flag's figures (metres) write the same sentence in miles and in km, without reading its text.
+    expect(flagSentence('OVER_TOLERANCE', row.flags[0]!.params!, 'MILES')).toBe(row.flags[0]!.sentence);
+    expect(flagSentence('OVER_TOLERANCE', row.flags[0]!.params!, 'KM')).toBe('GPS 224.4 km is 2 % over routed 220.0 km (tolerance 1 %)');
   });
 
   it('NO_TELEMATICS: the company runs an integration but the trip has no track', async () => {
@@ -416,7 +423,7 @@ describe('flags and statuses', () => {
     const row = await rowOf(trip.id, c.id);
     expect(row.status).toBe('NEEDS_REVIEW');
     expect(row.routeSource).toBe('ESTIMATE');
-    expect(row.flags).toEqual([{ code: 'ESTIMATE_ONLY', sentence: 'Routed miles are an estimate and there is no GPS track' }]);
+    expect(said(row.flags)).toEqual([{ code: 'ESTIMATE_ONLY', sentence: 'Routed miles are an estimate and there is no GPS track' }]);
   });
 
   it('GPS_GAP, ODOMETER_GPS_DISAGREE and STOP_NOT_REACHED name the leg by its places', async () => {
@@ -424,11 +431,13 @@ describe('flags and statuses', () => {
     const gap = await completedTrip(c.id);
     await storeActual(gap.trip.id, ROUTED_EMPTY, ROUTED_LOADED, [{}, { gap: true, miles: 38 }]);
     // The total agrees; only the leg has a hole.
-    expect((await rowOf(gap.trip.id, c.id)).flags).toEqual([{ code: 'GPS_GAP', sentence: 'GPS gap on the 38.0 mi leg between Joliet, IL and Tulsa, OK' }]);
+    const gapFlags = (await rowOf(gap.trip.id, c.id)).flags;
+    expect(said(gapFlags)).toEqual([{ code: 'GPS_GAP', sentence: 'GPS gap on the 38.0 mi leg between Joliet, IL and Tulsa, OK' }]);
+    expect(flagSentence('GPS_GAP', gapFlags[0]!.params!, 'KM')).toBe('GPS gap on the 61.2 km leg between Joliet, IL and Tulsa, OK');
 
     const odo = await completedTrip(c.id);
     await storeActual(odo.trip.id, ROUTED_EMPTY, ROUTED_LOADED, [{ differs: true, method: 'ODOMETER', miles: 43.5, otherMiles: 40.1 }, {}]);
-    expect((await rowOf(odo.trip.id, c.id)).flags).toEqual([
+    expect(said((await rowOf(odo.trip.id, c.id)).flags)).toEqual([
       { code: 'ODOMETER_GPS_DISAGREE', sentence: 'Odometer 43.5 mi and GPS 40.1 mi disagree between Chicago, IL and Joliet, IL' },
     ]);
 
@@ -437,7 +446,7 @@ describe('flags and statuses', () => {
     const row = await rowOf(missed.trip.id, c.id);
     expect(row.status).toBe('NEEDS_REVIEW');
     expect(row.flags.map((f) => f.code)).toEqual(['PARTIAL_GPS', 'STOP_NOT_REACHED']);
-    expect(row.flags[1]).toEqual({ code: 'STOP_NOT_REACHED', sentence: "The truck's GPS track never reached Tulsa, OK (stop 3)" });
+    expect(said([row.flags[1]!])[0]).toEqual({ code: 'STOP_NOT_REACHED', sentence: "The truck's GPS track never reached Tulsa, OK (stop 3)" });
   });
 
   it('suggests by basis: ROUTED, ACTUAL, LOWER and HIGHER (the engine’s loaded and empty figures, to one decimal)', async () => {
@@ -482,7 +491,7 @@ describe('flags and statuses', () => {
       // A partial figure is not compared with the route: its difference would be the legs it missed.
       expect(row.differencePct).toBeNull();
       expect(row.flags.map((f) => f.code)).not.toContain('OVER_TOLERANCE');
-      expect(row.flags).toContainEqual({ code: 'PARTIAL_GPS', sentence: 'GPS measured 1 of 2 legs: 43.5 of 136.7 mi' });
+      expect(said(row.flags)).toContainEqual({ code: 'PARTIAL_GPS', sentence: 'GPS measured 1 of 2 legs: 43.5 of 136.7 mi' });
     }
     // Routed pay still suggests the routed miles, flagged for a person (the GPS cannot confirm them).
     await putRule(c.id, { payBasis: 'ROUTED', tolerancePct: 3, version });
@@ -510,7 +519,7 @@ describe('flags and statuses', () => {
     await storeActual(trip.id, ROUTED_EMPTY, ROUTED_LOADED, [{}, {}], 'SAMSARA', { nearPasses: [{ index: 2, miles: 1.23, radiusMiles: 0.3 }] });
     const row = await rowOf(trip.id, c.id);
     expect(row.status).toBe('NEEDS_REVIEW');
-    expect(row.flags).toEqual([{ code: 'STOP_PASSED_NEAR', sentence: 'The GPS track passed 1.2 mi from Tulsa, OK (stop 3); radius 0.3 mi' }]);
+    expect(said(row.flags)).toEqual([{ code: 'STOP_PASSED_NEAR', sentence: 'The GPS track passed 1.2 mi from Tulsa, OK (stop 3); radius 0.3 mi' }]);
   });
 
   it('GLE is the actual source when Samsara measured nothing', async () => {
@@ -567,7 +576,11 @@ describe('the queue', () => {
     expect(needs.content.map((r) => r.endDateTime)).toEqual(['10/14/2026 10:00:00', '10/13/2026 10:00:00']);
     const period = await review(`status=NEEDS_REVIEW&companyId=${c.id}&fromDate=${encodeURIComponent('10/14/2026 00:00:00')}`);
     expect(period.counts.NEEDS_REVIEW).toBe(1);
-    expect((await review(`status=READY&truckId=${trucks[0]}`)).totalElements).toBe(1);
+    const ofTruck = await review(`status=READY&truckId=${trucks[0]}`);
+    expect(ofTruck.totalElements).toBe(1);
+    // The row names its truck and driver (the row menu's View Route opens the Trips map on them).
+    expect(ofTruck.content[0]!.truckId).toBe(trucks[0]);
+    expect(ofTruck.content[0]!.driverId).toBeGreaterThan(0);
     for (const q of ['status=DONE', 'sort=driverName,asc', 'companyId=abc', 'fromDate=2026-10-01']) {
       const res = await call(ctx.app, { method: 'GET', url: `/api/v1/mileage-review?${q}`, token: staff });
       expect(res.statusCode, q).toBe(400);

@@ -7,6 +7,7 @@ import { IDENTIFIER_TYPES } from './trips-api';
 import { ROUTE_SOURCES } from './routing-api';
 import { sourceCoverage } from './mile-stats-api';
 import { PROVIDERS } from './providers';
+import { formatTolerance, reviewFlagParams } from './review-flag-sentences';
 
 /**
  * Pay rules, the Mileage Review queue, approval by rule and the settlement export
@@ -63,7 +64,7 @@ export const payRule = z.object({
 export type PayRule = z.infer<typeof payRule>;
 
 /** Tolerance as people write it: "3 %", "2.5 %". */
-export const formatTolerance = (pct: number) => `${Number(pct.toFixed(2))} %`;
+export { formatTolerance };
 
 /** The basis a company actually pays by: one without an integration pays routed miles. */
 export const effectiveBasis = (basis: PayBasis, hasIntegration: boolean): PayBasis => (hasIntegration ? basis : 'ROUTED');
@@ -153,7 +154,12 @@ export const REVIEW_FLAG_LABELS: Record<ReviewFlagCode, string> = {
   STOP_PASSED_NEAR: 'Stop passed near',
 };
 
-export const reviewFlag = z.object({ code: z.enum(REVIEW_FLAGS), sentence: z.string() });
+/**
+ * A flag: its code, its sentence in miles (the settlement's and the spec's unit) and its figures
+ * (`params`, metres), from which a screen writes the sentence in the user's unit (`flagSentence`).
+ * Rows stored before the figures were kept have none until they are computed again.
+ */
+export const reviewFlag = z.object({ code: z.enum(REVIEW_FLAGS), sentence: z.string(), params: reviewFlagParams.optional() });
 export type ReviewFlag = z.infer<typeof reviewFlag>;
 
 /** The providers whose figures may be a trip's actual miles (providers.ts, in the order one is chosen). */
@@ -197,7 +203,10 @@ export const reviewRow = z.object({
   version: z.number().int(),
   identifierType: z.enum(IDENTIFIER_TYPES),
   number: z.string().nullable(),
+  /** The trip's truck and driver: the row's View Route opens the Trips map on them. */
+  truckId: z.number().int(),
   unitNumber: z.string().nullable(),
+  driverId: z.number().int(),
   driverName: z.string().nullable(),
   companyName: z.string().nullable(),
   /** MM/DD/YYYY HH:mm:ss Central. */

@@ -109,12 +109,3 @@ export function manualFieldMiles(text: string, unit: DistanceUnit, stored: numbe
   if (stored !== null && trimmed === manualFieldText(stored, unit)) return stored;
   return Math.round(metresToMiles(n * 1000) * 1e6) / 1e6;
 }
-
-/**
- * A sentence from the server with its miles ("GPS 139.4 mi is 2 % over routed 136.7 mi") in the
- * user's unit: with KM each "N mi" reads in km; miles pass through unchanged.
- */
-export function sentenceIn(sentence: string, unit: DistanceUnit): string {
-  if (unit !== 'KM') return sentence;
-  return sentence.replace(/(\d[\d ,]*(?:\.\d+)?) mi\b/g, (_, n: string) => `${groupDigits(milesIn(Number(n.replace(/[ ,]/g, '')), unit), 1)} km`);
-}

@@ -1,5 +1,6 @@
 import { coverageComplete, coverageOf, payableFrom, type SourceCoverage, type SourceMileStats } from '@milepost/contracts/mile-stats-api';
-import { effectiveBasis, formatTolerance, type ActualSource, type PayBasis, type ReviewFlag, type ReviewStatus } from '@milepost/contracts/mileage-review-api';
+import { effectiveBasis, type ActualSource, type PayBasis, type ReviewFlag, type ReviewStatus } from '@milepost/contracts/mileage-review-api';
+import { flagSentence, type ReviewFlagParams } from '@milepost/contracts/review-flag-sentences';
 import type { RouteSource } from '@milepost/contracts/routing-api';
 import { metresToMiles, milesToMetres } from '@milepost/geo/units';
 
@@ -41,9 +42,6 @@ export interface ReviewOutcome {
   suggested: { from: 'ROUTED' | 'ACTUAL' | null; payableMileage: number | null; loadedMiles: number | null; emptyMiles: number | null };
 }
 
-const mi = (miles: number) => `${miles.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} mi`;
-const pct = (p: number) => `${Math.abs(p).toLocaleString('en-US', { maximumFractionDigits: 1 })} %`;
-
 /** "Joliet, IL, United States" → "Joliet, IL": the sentences name places the way people say them. */
 export function placeName(address: string | undefined): string {
   if (!address) return 'an unknown stop';
@@ -55,7 +53,6 @@ export function placeName(address: string | undefined): string {
   return parts.slice(-2).join(', ') || address;
 }
 
-const between = (stops: readonly string[], toIndex: number) => `between ${placeName(stops[toIndex - 1])} and ${placeName(stops[toIndex])}`;
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 export function decideReview(input: ReviewInputs): ReviewOutcome {
@@ -70,47 +67,32 @@ export function decideReview(input: ReviewInputs): ReviewOutcome {
   const differencePct = complete && routedMeters !== null && actualMeters !== null && routedMeters > 0 ? ((actualMeters - routedMeters) / routedMeters) * 100 : null;
   const provider = actual?.word ?? 'GPS';
 
+  // Each flag keeps its figures (metres) and its miles sentence written from them (flagSentence),
+  // so a screen writes the same sentence in km from the figures.
+  const flag = (code: ReviewFlag['code'], params: ReviewFlagParams) => flags.push({ code, sentence: flagSentence(code, params, 'MILES'), params });
   if (differencePct !== null && Math.abs(differencePct) > input.rule.tolerancePct) {
-    const routedMi = metresToMiles(routedMeters!);
-    const actualMi = metresToMiles(actualMeters!);
-    flags.push({
-      code: 'OVER_TOLERANCE',
-      sentence: `${provider} ${mi(actualMi)} is ${pct(differencePct)} ${differencePct > 0 ? 'over' : 'under'} routed ${mi(routedMi)} (tolerance ${formatTolerance(input.rule.tolerancePct)})`,
-    });
+    flag('OVER_TOLERANCE', { provider, actualM: actualMeters!, routedM: routedMeters!, differencePct, tolerancePct: input.rule.tolerancePct });
   }
-  if (input.integrationOn && !actual) {
-    flags.push({ code: 'NO_TELEMATICS', sentence: `No GPS track for this trip although the company runs ${input.integrationName ?? 'an integration'}` });
-  }
-  if (!actual && route.source !== 'HERE') {
-    flags.push({
-      code: 'ESTIMATE_ONLY',
-      sentence: route.source === 'ESTIMATE' ? 'Routed miles are an estimate and there is no GPS track' : 'No routed miles and no GPS track',
-    });
-  }
+  if (input.integrationOn && !actual) flag('NO_TELEMATICS', { integration: input.integrationName });
+  if (!actual && route.source !== 'HERE') flag('ESTIMATE_ONLY', { estimate: route.source === 'ESTIMATE' });
   if (actual && actualCoverage && !complete) {
     // "GPS measured 1 of 3 legs: 169.5 of 858.0 mi"
-    const measuredMi = mi(actual.stats.totalMiles);
-    const ofRoute = routedMeters !== null ? `${measuredMi.slice(0, -3)} of ${mi(metresToMiles(routedMeters))}` : measuredMi;
-    flags.push({ code: 'PARTIAL_GPS', sentence: `${provider} measured ${actualCoverage.legsMeasured} of ${actualCoverage.legs} legs: ${ofRoute}` });
+    flag('PARTIAL_GPS', { provider, legsMeasured: actualCoverage.legsMeasured, legs: actualCoverage.legs, actualM: actualMeters!, routedM: routedMeters });
   }
   for (const p of actual?.stats.nearPasses ?? []) {
-    flags.push({
-      code: 'STOP_PASSED_NEAR',
-      sentence: `The ${provider} track passed ${mi(p.miles)} from ${placeName(stops[p.index])} (stop ${p.index + 1}); radius ${mi(p.radiusMiles)}`,
-    });
+    flag('STOP_PASSED_NEAR', { provider, passedM: milesToMetres(p.miles), place: placeName(stops[p.index]), stop: p.index + 1, radiusM: milesToMetres(p.radiusMiles) });
   }
   for (const leg of actual?.stats.legs ?? []) {
     if (leg.reachedAt === null) {
-      flags.push({ code: 'STOP_NOT_REACHED', sentence: `The truck's ${provider} track never reached ${placeName(stops[leg.toIndex])} (stop ${leg.toIndex + 1})` });
+      flag('STOP_NOT_REACHED', { provider, place: placeName(stops[leg.toIndex]), stop: leg.toIndex + 1 });
       continue;
     }
-    if (leg.gap) {
-      flags.push({ code: 'GPS_GAP', sentence: `GPS gap on the ${leg.miles === null ? '' : `${mi(leg.miles)} `}leg ${between(stops, leg.toIndex)}` });
-    }
+    const between = { from: placeName(stops[leg.toIndex - 1]), to: placeName(stops[leg.toIndex]) };
+    if (leg.gap) flag('GPS_GAP', { ...between, legM: leg.miles === null ? null : milesToMetres(leg.miles) });
     if (leg.differs && leg.miles !== null && leg.otherMiles !== null) {
       const odo = leg.method === 'ODOMETER' ? leg.miles : leg.otherMiles;
       const gps = leg.method === 'ODOMETER' ? leg.otherMiles : leg.miles;
-      flags.push({ code: 'ODOMETER_GPS_DISAGREE', sentence: `Odometer ${mi(odo)} and GPS ${mi(gps)} disagree ${between(stops, leg.toIndex)}` });
+      flag('ODOMETER_GPS_DISAGREE', { ...between, odometerM: milesToMetres(odo), gpsM: milesToMetres(gps) });
     }
   }
 

@@ -341,7 +341,7 @@ const periodSortColumns = {
 
 const rowJson = sql`json_build_object(
   'tripId', ${r.tripId}, 'version', ${t.version}, 'identifierType', ${t.identifierType}, 'number', ${t.identifierValue},
-  'unitNumber', ${t.truckUnit}, 'driverName', ${t.driverName}, 'companyName', ${t.companyName},
+  'truckId', ${r.truckId}, 'unitNumber', ${t.truckUnit}, 'driverId', ${r.driverId}, 'driverName', ${t.driverName}, 'companyName', ${t.companyName},
   'endDateTime', to_char(${r.endDateTime} at time zone ${sql.raw(`'${CENTRAL_TZ}'`)}, 'MM/DD/YYYY HH24:MI:SS'),
   'routedMiles', ${metresToMilesSql(r.routedM)}, 'routeSource', ${r.routeSource},
   'actualMiles', ${metresToMilesSql(r.actualM)}, 'actualSource', ${r.actualSource}, 'actualCoverage', ${r.actualCoverage},

@@ -26,7 +26,9 @@ const row = (tripId: number, status: ReviewStatus, over: Partial<ReviewRow> = {}
   version: 3,
   identifierType: 'LOAD_NUMBER',
   number: `LD-${tripId}`,
+  truckId: 40 + tripId,
   unitNumber: `U${tripId}`,
+  driverId: 7,
   driverName: 'Dave Driver',
   companyName: 'Haulers',
   endDateTime: '11/20/2026 14:00:00',
@@ -281,6 +283,55 @@ describe('Mileage Review screen', () => {
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
+  it('a viewer gets the row actions its permissions open (Mileage Report, View Route, Trip History) and nothing to approve', async () => {
+    mockApi({
+      ...ROUTE_SETTING,
+      'GET /mileage-review': () => listOf([row(1, 'READY'), row(2, 'READY', { identifierType: 'TRAILER_NUMBER', number: 'TR-2' })]),
+    });
+    const onOpenTrip = vi.fn();
+    const onViewRoute = vi.fn();
+    const onHistory = vi.fn();
+    const viewer = makeUser(['CAN_SHOW_TRIPS', 'CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_VIEW_TRIP_MAP', 'CAN_SHOW_TRIP_HISTORY']);
+    const { unmount } = renderWithApp(
+      <MileageReviewScreen title="Mileage Review" search={{ status: 'READY' }} onSearchChange={() => {}} onOpenTrip={onOpenTrip} onViewRoute={onViewRoute} onHistory={onHistory} />,
+      { user: viewer },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for TR-2' }, wait));
+    const menu = await screen.findByRole('menu', undefined, wait);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Mileage Report', 'View Route', 'Trip History']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'View Route' }));
+    expect(onViewRoute).toHaveBeenCalledWith(expect.objectContaining({ tripId: 2, truckId: 42, driverId: 7, identifierType: 'TRAILER_NUMBER', number: 'TR-2' }));
+    await user.click(screen.getByRole('button', { name: 'Actions for LD-1' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Trip History' }, wait));
+    expect(onHistory).toHaveBeenCalledWith({ id: 1, number: 'LD-1' });
+    await user.click(screen.getByRole('button', { name: 'Actions for LD-1' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Mileage Report' }, wait));
+    expect(onOpenTrip).toHaveBeenCalledWith({ id: 1, number: 'LD-1' });
+    // Approval stays the editor's: no checkbox, no approve button.
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: APPROVE_ALL_LABEL })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: APPROVE_SELECTED_LABEL })).not.toBeInTheDocument();
+    unmount();
+
+    // Without the map and history permissions the menu holds the Mileage Report alone.
+    renderWithApp(
+      <MileageReviewScreen title="Mileage Review" search={{ status: 'READY' }} onSearchChange={() => {}} onOpenTrip={onOpenTrip} onViewRoute={onViewRoute} onHistory={onHistory} />,
+      { user: makeUser(['CAN_VIEW_MILEAGE_REPORT_TRIP', 'CAN_VIEW_TRIP_MAP']) },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Actions for LD-1' }, wait));
+    const only = await screen.findByRole('menu', undefined, wait);
+    expect(
+      within(only)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Mileage Report']);
+  });
+
   it('names every trip not approved with its reason', () => {
     const item = (tripId: number, status: ApproveStatus) => ({ tripId, status, number: `LD-${tripId}`, changedBy: null, changedAt: null });
     expect(notApprovedLines([item(1, 'APPROVED'), item(2, 'NOT_READY'), item(3, 'STALE_RULE'), { ...item(4, 'NOT_FOUND'), number: null }])).toEqual([
@@ -329,14 +380,31 @@ describe('Mileage Review screen', () => {
     expect(onOpenTrip).toHaveBeenLastCalledWith({ id: 2, number: 'LD-2' });
   });
 
-  it("in KM mode the flags' sentences read in km, and the approve confirmation too", async () => {
+  it("in KM mode the flags' sentences read in km from the flags' figures, and the approve confirmation too", async () => {
     mockApi({
       'GET /user-route-setting/1': () => ({ id: 3, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit: 'KM' }),
-      'GET /mileage-review': () => listOf([row(1, 'READY', { flags: [{ code: 'OVER_TOLERANCE', sentence: 'GPS 139.4 mi is 2 % over routed 1 136.7 mi (tolerance 1 %)' }] })]),
+      'GET /mileage-review': () =>
+        listOf([
+          row(1, 'READY', {
+            flags: [
+              {
+                code: 'OVER_TOLERANCE',
+                // The sentence's text is not what the screen converts: the figures are (in metres).
+                sentence: 'GPS 139.4 mi is 2 % over routed 1,136.7 mi (tolerance 1 %)',
+                params: { provider: 'GPS', actualM: 224_340, routedM: 1_829_300, differencePct: 2, tolerancePct: 1 },
+              },
+              { code: 'GPS_GAP', sentence: 'GPS gap on the 38.0 mi leg between Joliet, IL and Tulsa, OK', params: { from: 'Joliet, IL', to: 'Tulsa, OK', legM: 61_155 } },
+            ],
+          }),
+        ]),
     });
     renderWithApp(<MileageReviewScreen title="Mileage Review" search={{ status: 'READY' }} onSearchChange={() => {}} onOpenTrip={() => {}} />, { user: EDITOR });
     await waitFor(
-      () => expect(document.querySelector('[data-flag]')).toHaveAttribute('aria-label', 'Over tolerance: GPS 224.3 km is 2 % over routed 1 829.3 km (tolerance 1 %)'),
+      () =>
+        expect([...document.querySelectorAll('[data-flag]')].map((c) => c.getAttribute('aria-label'))).toEqual([
+          'Over tolerance: GPS 224.3 km is 2 % over routed 1,829.3 km (tolerance 1 %)',
+          'GPS gap: GPS gap on the 61.2 km leg between Joliet, IL and Tulsa, OK',
+        ]),
       wait,
     );
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import type { ReviewPage, ReviewStatus } from '@milepost/contracts/mileage-review-api';
+import type { ReviewPage, ReviewRow, ReviewStatus } from '@milepost/contracts/mileage-review-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
@@ -43,12 +43,18 @@ export function MileageReviewScreen({
   search,
   onSearchChange,
   onOpenTrip,
+  onViewRoute,
+  onHistory,
 }: {
   title: string;
   search: MileageReviewSearch;
   onSearchChange: (patch: Partial<MileageReviewSearch>) => void;
   /** Opens the trip's Mileage Report (the route composes it). */
   onOpenTrip: (trip: { id: number; number: string }) => void;
+  /** Opens the Trips map on the row's trip (the route composes it); offered with CAN_SHOW_TRIPS and CAN_VIEW_TRIP_MAP. */
+  onViewRoute?: (row: ReviewRow) => void;
+  /** Opens the trip's history (the route composes it); offered with CAN_SHOW_TRIP_HISTORY. */
+  onHistory?: (trip: { id: number; number: string }) => void;
 }) {
   const status: ReviewStatus = search.status ?? 'NEEDS_REVIEW';
   const filters: ReviewFilters = {
@@ -66,6 +72,9 @@ export function MileageReviewScreen({
   const first = query.data?.pages[0] as ReviewPage | undefined;
   const { has } = usePermissions();
   const canApprove = has(EDIT_PERMISSION);
+  // The row menu: what the user's permissions open, whether or not they may approve.
+  const canViewMap = onViewRoute !== undefined && has('CAN_SHOW_TRIPS') && has('CAN_VIEW_TRIP_MAP');
+  const canShowHistory = onHistory !== undefined && has('CAN_SHOW_TRIP_HISTORY');
   const selectable = canApprove && status === 'READY';
   const mobile = useIsMobile();
   const rows = source.rows;
@@ -73,19 +82,20 @@ export function MileageReviewScreen({
   const approval = useReviewApproval({ status, filters, rows, distanceUnit, refetch: query.refetch });
   const { exporting, exportCsv } = useSettlementExport(filters);
 
-  const cols = useMemo(
-    () =>
-      reviewColumns({
-        selectable,
-        open: (row) =>
-          onOpenTrip({
-            id: row.tripId,
-            number: row.number ?? `#${row.tripId}`,
-          }),
-        unit: distanceUnit,
-      }),
-    [selectable, onOpenTrip, distanceUnit],
-  );
+  const cols = useMemo(() => {
+    const tripOf = (row: ReviewRow) => ({ id: row.tripId, number: row.number ?? `#${row.tripId}` });
+    const open = (row: ReviewRow) => onOpenTrip(tripOf(row));
+    return reviewColumns({
+      selectable,
+      open,
+      unit: distanceUnit,
+      actions: {
+        onMileageReport: open,
+        onViewRoute: canViewMap ? onViewRoute : undefined,
+        onHistory: canShowHistory ? (row) => onHistory?.(tripOf(row)) : undefined,
+      },
+    });
+  }, [selectable, onOpenTrip, distanceUnit, canViewMap, onViewRoute, canShowHistory, onHistory]);
   const sorting: SortingState = search.sort ? [{ id: search.sort.split(',')[0]!, desc: search.sort.endsWith(',desc') }] : [];
 
   return (

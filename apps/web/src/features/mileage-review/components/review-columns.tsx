@@ -1,11 +1,54 @@
 import { PAY_BASIS_LABELS, type ReviewRow } from '@milepost/contracts/mileage-review-api';
 import type { DistanceUnit } from '@milepost/geo/units';
+import { Gauge, History, Map, MoreHorizontal } from 'lucide-react';
 import { DATE_COLUMN_SIZE, DateCell, TextCell } from '@/components/data-table/columns';
 import { dataTableColumnHelper, type DataTableColumnDef } from '@/components/data-table/data-table-features';
 import { EstimateFigure } from '@/components/estimate-figure';
+import { Button } from '@/components/ui/button';
+import { Menu } from '@/components/ui/lazy-layer';
 import { PER_TRIP, mileageHeader, milesNumber } from '@/lib/distance-format';
 import { FLAGS_COLUMN_SIZE, FlagChips } from './review-flag-chips';
 import { SelectAll, SelectRow } from './review-selection';
+
+/**
+ * A row's actions besides approval, each present only when the user's permissions open it
+ * (docs/mileage-review.md "Row actions"): the Mileage Report, View Route (the Trips map) and Trip History.
+ */
+export interface ReviewRowActions {
+  onMileageReport?: ((row: ReviewRow) => void) | undefined;
+  onViewRoute?: ((row: ReviewRow) => void) | undefined;
+  onHistory?: ((row: ReviewRow) => void) | undefined;
+}
+
+const rowName = (row: ReviewRow) => row.number ?? `#${row.tripId}`;
+
+/** The row menu: one button (the table keeps its width at 1366 px), the actions the user may use in it. */
+function ReviewRowMenu({ row, actions }: { row: ReviewRow; actions: ReviewRowActions }) {
+  const items = [
+    actions.onMileageReport && { key: 'mileage', icon: Gauge, label: 'Mileage Report', run: actions.onMileageReport },
+    actions.onViewRoute && { key: 'route', icon: Map, label: 'View Route', run: actions.onViewRoute },
+    actions.onHistory && { key: 'history', icon: History, label: 'Trip History', run: actions.onHistory },
+  ].filter((x) => !!x);
+  return (
+    <Menu
+      align="end"
+      trigger={
+        <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${rowName(row)}`} title="Actions">
+          <MoreHorizontal aria-hidden />
+        </Button>
+      }
+    >
+      {(m) =>
+        items.map(({ key, icon: Icon, label, run }) => (
+          <m.DropdownMenuItem key={key} onSelect={() => run(row)}>
+            <Icon aria-hidden />
+            {label}
+          </m.DropdownMenuItem>
+        ))
+      }
+    </Menu>
+  );
+}
 
 /** The Mileage Review table's columns: the select column only where the user may approve (the Ready tab). */
 export function reviewColumns(o: {
@@ -13,7 +56,11 @@ export function reviewColumns(o: {
   open: (row: ReviewRow) => void;
   /** The user's distance unit (route settings): figures and headers follow it. */
   unit: DistanceUnit;
+  /** The row menu's actions (none: no Actions column). */
+  actions?: ReviewRowActions;
 }): DataTableColumnDef<ReviewRow>[] {
+  const actions = o.actions ?? {};
+  const hasActions = !!(actions.onMileageReport || actions.onViewRoute || actions.onHistory);
   const h = dataTableColumnHelper<ReviewRow>();
   const figure = (miles: number | null | undefined) => milesNumber(miles, o.unit);
   const header = (label: string) => mileageHeader(label, o.unit);
@@ -137,5 +184,15 @@ export function reviewColumns(o: {
       meta: { label: header('Payable'), size: 84, grow: 0, align: 'end' },
       cell: ({ row }) => <span className="tabular-nums">{figure(row.original.payableMileage)}</span>,
     }),
+    ...(hasActions
+      ? [
+          h.display({
+            id: 'actions',
+            header: () => <span className="sr-only">Actions</span>,
+            meta: { label: 'Actions', size: 36, grow: 0 },
+            cell: ({ row }) => <ReviewRowMenu row={row.original} actions={actions} />,
+          }),
+        ]
+      : []),
   ];
 }

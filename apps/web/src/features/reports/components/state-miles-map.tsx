@@ -55,5 +55,6 @@ export default function StateMilesMap({ states, label, unit = 'MILES' }: { state
     };
   }, [map, states, unit]);
 
-  return <div ref={ref} role="img" aria-label={label} className="h-full w-full" data-testid="state-miles-map" />;
+  // mp-map: the map kit's water, light or dark with the theme (map.css), not Leaflet's grey.
+  return <div ref={ref} role="img" aria-label={label} className="mp-map h-full w-full" data-testid="state-miles-map" />;
 }

@@ -2,6 +2,7 @@ import { tripReportTitle, type MapType } from '@milepost/contracts/trip-map-api'
 import { useQuery } from '@tanstack/react-query';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EstimateBasisNote, EstimateFigure } from '@/components/estimate-figure';
+import { BeyondToleranceMarker, BeyondToleranceNotice } from '@/components/map/telematics-map-panel';
 import { SOURCE_TITLES } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
 import { useDistanceFormat } from '@/lib/route-settings';
@@ -19,6 +20,7 @@ export function TripMapReportDialog({
   number,
   open,
   onOpenChange,
+  beyondTolerance,
 }: {
   type: MapType;
   tripId: number;
@@ -26,6 +28,11 @@ export function TripMapReportDialog({
   number: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /**
+   * This source's figure differs from the pay basis beyond the company's tolerance: the sentence its
+   * panel says (panelsBeyondTolerance), which the report marks in its title and says under it too.
+   */
+  beyondTolerance?: string | undefined;
 }) {
   const fmt = useDistanceFormat();
   const query = useQuery({ ...tripMapReportQueryOptions(tripId), enabled: open });
@@ -56,9 +63,18 @@ export function TripMapReportDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{tripReportTitle(type, number)}</DialogTitle>
+          {/* The marker beside the title, not in it: the dialog's name stays the report's title. */}
+          <div className="flex items-center gap-2">
+            <DialogTitle>{tripReportTitle(type, number)}</DialogTitle>
+            {beyondTolerance && <BeyondToleranceMarker sentence={beyondTolerance} />}
+          </div>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {beyondTolerance && (
+          <div className="rounded-md border border-amber-500/40 bg-amber-50/60 dark:bg-amber-950/40 [&>p]:border-0">
+            <BeyondToleranceNotice sentence={beyondTolerance} />
+          </div>
+        )}
         {report && (
           <div className="overflow-x-auto">
             <table className="w-full text-sm" aria-label={`${type.toUpperCase()} stops`}>

@@ -85,13 +85,25 @@ const REPORT: MapSourceReport[] = [
   { type: 'gle', method: 'GPS', rows: reportRows(172.0, 178.2), totals: { distance: 350.2 * MI, duration: 6 * 3600 } },
 ];
 
-function setup({ trip, sources, distanceUnit = 'MILES', route = ROUTE }: { trip: TripRouteData; sources: MapSourceSummary[]; distanceUnit?: 'MILES' | 'KM'; route?: unknown }) {
+function setup({
+  trip,
+  sources,
+  distanceUnit = 'MILES',
+  route = ROUTE,
+  payRule,
+}: {
+  trip: TripRouteData;
+  sources: MapSourceSummary[];
+  distanceUnit?: 'MILES' | 'KM';
+  route?: unknown;
+  payRule?: { payBasis: 'ROUTED' | 'ACTUAL' | 'LOWER' | 'HIGHER'; tolerancePct: number };
+}) {
   return mockApi({
     'GET /user-route-setting/1': () => ({ id: 1, userId: 1, trailerType: 'TRAILER_53', routingType: 'PRACTICAL', distanceUnit }),
     'GET /client-config': () => ({ mapTiles: { provider: 'OFFLINE' } }),
     'GET /trips/route-data': () => trip,
     'POST /routing/routes': () => route,
-    'GET /trips/7/map-summary': () => ({ tripId: 7, truckId: 12, identifierType: 'LOAD_NUMBER', number: 'LD-1001', sources }),
+    'GET /trips/7/map-summary': () => ({ tripId: 7, truckId: 12, identifierType: 'LOAD_NUMBER', number: 'LD-1001', sources, ...(payRule ? { payRule } : {}) }),
     'GET /trips/7/map-report': () => ({ tripId: 7, truckId: 12, identifierType: 'LOAD_NUMBER', number: 'LD-1001', sources: REPORT }),
   });
 }
@@ -191,6 +203,37 @@ describe('Trips Map view: the panels', () => {
     await user.click(within(screen.getByRole('region', { name: 'Route map' })).getByRole('button', { name: 'View Report' }));
     dialog = await screen.findByRole('dialog', { name: 'HERE Trip Report - LD-1001' });
     expect(rowsOf(dialog)[2]).toEqual(['DELIVERY', 'Columbus, OH', '175.1 mi', '358.3 mi', '3.00 h']);
+  });
+
+  it("View Report of a source beyond the company's tolerance carries the panel's marker and sentence; a source within it carries none", async () => {
+    stubIntersectionObserver();
+    const full = { legs: 2, legsMeasured: 2, pct: 100 };
+    // The summary of a completed trip carries its company's rule: routed miles within 3 %.
+    setup({
+      trip: tripOf(track(0.001), track(-0.001)),
+      sources: [HERE, { ...SAMSARA, coverage: full }, { ...GLE, coverage: full }],
+      payRule: { payBasis: 'ROUTED', tolerancePct: 3 },
+    });
+    renderWithApp(<View />, { user: makeUser(['CAN_VIEW_TRIP_MAP']) });
+    const user = userEvent.setup();
+    const sentence = 'SAMSARA 371.4 mi is 3.7 % over the pay basis (routed 358.3 mi; tolerance 3 %)';
+    const panel = await screen.findByRole('region', { name: 'SAMSARA track' });
+    await waitFor(() => expect(within(panel).getByTestId('panel-beyond-tolerance')).toHaveAttribute('title', sentence));
+
+    await user.click(within(panel).getByRole('button', { name: 'View Report' }));
+    let dialog = await screen.findByRole('dialog', { name: 'SAMSARA Trip Report - LD-1001' });
+    expect(within(dialog).getByTestId('panel-beyond-tolerance')).toHaveAttribute('title', sentence);
+    expect(within(dialog).getByTestId('panel-beyond-tolerance')).toHaveTextContent(`Beyond tolerance: ${sentence}`);
+    expect(within(dialog).getByTestId('panel-beyond-tolerance-sentence')).toHaveTextContent(sentence);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // GLE 350.2 mi is 2.3 % under routed 358.3 mi: within 3 %, no marker in its panel or its report.
+    await user.click(within(screen.getByRole('region', { name: 'GLE track' })).getByRole('button', { name: 'View Report' }));
+    dialog = await screen.findByRole('dialog', { name: 'GLE Trip Report - LD-1001' });
+    await within(dialog).findByRole('table');
+    expect(within(dialog).queryByTestId('panel-beyond-tolerance')).not.toBeInTheDocument();
+    expect(within(dialog).queryByTestId('panel-beyond-tolerance-sentence')).not.toBeInTheDocument();
   });
 
   it("an integration the company runs without a track for the trip shows the amber 'Limited Data Available' notice in its panel, not figures", async () => {

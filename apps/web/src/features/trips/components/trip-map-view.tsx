@@ -255,7 +255,16 @@ function TripMap({ trip, number, showIntegrations }: { trip: TripRouteData | nul
           className="min-h-[320px]"
         />
       ))}
-      {trip && <TripMapReportDialog type={report.type} tripId={trip.id} number={number} open={report.open} onOpenChange={(open) => setReport((r) => ({ ...r, open }))} />}
+      {trip && (
+        <TripMapReportDialog
+          type={report.type}
+          tripId={trip.id}
+          number={number}
+          open={report.open}
+          onOpenChange={(open) => setReport((r) => ({ ...r, open }))}
+          beyondTolerance={beyond[report.type]}
+        />
+      )}
     </div>
   );
 }
