@@ -16,6 +16,7 @@ import { createDriverRow, createTruckRow, createUser, setUserActive, signIn } fr
 let ctx: TestContext;
 let owner: string;
 let tripId: number;
+const tripIds: number[] = [];
 
 const stops = [
   { address: 'Chicago, IL, United States', latitude: 41.878113, longitude: -87.629799, stopType: 'START', loadStatus: 'EMPTY', orderIndex: 0, distance: 0, duration: 0 },
@@ -56,6 +57,7 @@ beforeAll(async () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     tripId = res.json<{ data: { id: number } }>().data.id;
+    tripIds.push(tripId);
   }
 });
 afterAll(() => ctx.close());
@@ -99,10 +101,23 @@ describe('statements and rows per request (a regression guard: more means a chan
     expect(data.rows.length).toBeLessThanOrEqual(stored.rows[0]!.n);
   });
 
-  it('GET /mile-stats/{tripId}: the trip, its stops, kept figures and tracks in one statement, its review row in a second beside it', async () => {
-    // The review row (what "Use these miles" and the beyond-tolerance marker read) is its own
-    // primary-key read, run side by side with the first (docs/mileage-review.md "Screen").
-    expect(await costOf(`/mile-stats/${tripId}`)).toEqual({ statements: 2, rows: 2 });
+  it('GET /mile-stats/{tripId}: the trip, its stops, kept figures, tracks and its review row in one statement answering one row', async () => {
+    // The review row (what "Use these miles" and the beyond-tolerance marker read) is a column of the same statement.
+    expect(await costOf(`/mile-stats/${tripId}`)).toEqual({ statements: 1, rows: 1 });
+    // … and it is the trip's own row, or none when the trip has none.
+    const reviewOfTrip = async (id: number) =>
+      (await call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${id}`, token: owner })).json<{ data: { review?: unknown } }>().data.review;
+    const stored = async (id: number) =>
+      (
+        (await ctx.db.execute(sql`select status, rule_basis as "payBasis", rule_tolerance_pct as "tolerancePct" from trip_review where trip_id = ${id}`)) as unknown as {
+          rows: { status: string; payBasis: string; tolerancePct: number }[];
+        }
+      ).rows[0];
+    const row = await stored(tripIds[2]!);
+    expect(row).toBeDefined();
+    expect(await reviewOfTrip(tripIds[2]!)).toEqual({ status: row!.status, payBasis: row!.payBasis, tolerancePct: Number(row!.tolerancePct) });
+    await ctx.db.execute(sql`delete from trip_review where trip_id = ${tripIds[0]!}`);
+    expect(await reviewOfTrip(tripIds[0]!)).toBeUndefined();
   });
 });
 

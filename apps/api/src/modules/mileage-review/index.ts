@@ -1,2 +1,12 @@
 /** What other modules use of the Mileage Review (docs/mileage-review.md). */
-export { refreshTripReview, refreshCompanyReviews, refreshProviderReviews, backfillReviews, recomputeRuleReviews, companiesBehindRule, reviewOf } from './service';
+export {
+  refreshTripReview,
+  refreshCompanyReviews,
+  refreshProviderReviews,
+  backfillReviews,
+  recomputeRuleReviews,
+  companiesBehindRule,
+  reviewOf,
+  reviewJsonSql,
+  reviewOfJson,
+} from './service';
