@@ -23,6 +23,25 @@ const states = async () =>
     }
   ).rows;
 
+const stateOf = async (tripId: number) =>
+  (
+    (await ctx.db.execute(sql`select state from pgboss.job where name = ${TRIP_FIGURES_QUEUE} and (data->>'tripId')::int = ${tripId}`)) as unknown as {
+      rows: { state: string }[];
+    }
+  ).rows.map((r) => r.state);
+
+/** A pg-boss of another process on the same database: its sends wake no worker here. */
+async function otherInstance() {
+  const other = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => ctx.database.executeSql(text, values) as Promise<{ rows: never[] }> },
+    schema: 'pgboss',
+    supervise: false,
+    schedule: false,
+  });
+  await other.start();
+  return other;
+}
+
 describe('a queued job wakes its worker', () => {
   it('a job queued on an idle instance starts at once, and a backlog drains without waiting for the poll', async () => {
     const jobs = await testJobs(ctx.database, ctx.config, ctx.secretKey, { pollingSeconds: 3600 });
@@ -48,6 +67,40 @@ describe('a queued job wakes its worker', () => {
       await expect.poll(states, { timeout: 30_000, interval: 100 }).toEqual([{ state: 'completed', n: 7 }]);
     } finally {
       await jobs.stop(2_000);
+    }
+  });
+
+  it('one look for due jobs finds a job queued by another instance, and comes again when a delayed one it saw falls due', async () => {
+    // Queued elsewhere before this instance starts: due in 4 s.
+    const other = await otherInstance();
+    try {
+      await other.send(TRIP_FIGURES_QUEUE, { tripId: 900_101 }, { singletonKey: '900101', startAfter: 4 });
+    } finally {
+      await other.stop({ graceful: false, wait: true });
+    }
+    // Looks once an hour (its workers' own poll is every 15 minutes): the first look, at start, sees the job waiting.
+    const sleepy = await testJobs(ctx.database, ctx.config, ctx.secretKey, { pollingSeconds: 3600 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await stateOf(900_101)).toEqual(['created']);
+      await expect.poll(() => stateOf(900_101), { timeout: 20_000, interval: 100 }).toEqual(['completed']);
+    } finally {
+      await sleepy.stop(2_000);
+    }
+
+    // Looks every second: a job queued by another instance after the start is found by the look, not by a worker's poll.
+    const looking = await testJobs(ctx.database, ctx.config, ctx.secretKey, { pollingSeconds: 1 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const again = await otherInstance();
+      try {
+        await again.send(TRIP_FIGURES_QUEUE, { tripId: 900_102 }, { singletonKey: '900102' });
+      } finally {
+        await again.stop({ graceful: false, wait: true });
+      }
+      await expect.poll(() => stateOf(900_102), { timeout: 20_000, interval: 100 }).toEqual(['completed']);
+    } finally {
+      await looking.stop(2_000);
     }
   });
 });

@@ -16,6 +16,7 @@ import { createDriverRow, createTruckRow, createUser, setUserActive, signIn } fr
 let ctx: TestContext;
 let owner: string;
 let tripId: number;
+const tripIds: number[] = [];
 
 const stops = [
   { address: 'Chicago, IL, United States', latitude: 41.878113, longitude: -87.629799, stopType: 'START', loadStatus: 'EMPTY', orderIndex: 0, distance: 0, duration: 0 },
@@ -56,39 +57,67 @@ beforeAll(async () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     tripId = res.json<{ data: { id: number } }>().data.id;
+    tripIds.push(tripId);
   }
 });
 afterAll(() => ctx.close());
 
-/** Statements one signed-in GET sends, once its sign-in is known to the instance. */
-async function statementsOf(url: string, token = owner, app = ctx.app): Promise<number> {
+/** Statements one signed-in GET sends, and the rows the database answers them, once its sign-in is known to the instance. */
+async function costOf(url: string, token = owner, app = ctx.app): Promise<{ statements: number; rows: number }> {
   const warm = await call(app, { method: 'GET', url: `/api/v1${url}`, token });
   expect(warm.statusCode, warm.body).toBe(200);
-  const before = ctx.database.statements();
+  const before = { statements: ctx.database.statements(), rows: ctx.database.rowsReturned() };
   const res = await call(app, { method: 'GET', url: `/api/v1${url}`, token });
   expect(res.statusCode, res.body).toBe(200);
-  return ctx.database.statements() - before;
+  return { statements: ctx.database.statements() - before.statements, rows: ctx.database.rowsReturned() - before.rows };
 }
 
-describe('statements per request (a regression guard: more means a change to look at)', () => {
-  it('GET /trips: the page and its total in one statement, no sign-in read', async () => {
-    expect(await statementsOf('/trips?page=0&size=50')).toBe(1);
-    expect(await statementsOf('/trips?page=0&size=50&tripStatus=COMPLETED&sort=driverName,asc')).toBe(1);
+/** Statements one signed-in GET sends. */
+const statementsOf = async (url: string, token = owner, app = ctx.app) => (await costOf(url, token, app)).statements;
+
+describe('statements and rows per request (a regression guard: more means a change to look at)', () => {
+  it('GET /trips: the page and its total in one statement answering one row (the page as JSON), no sign-in read', async () => {
+    expect(await costOf('/trips?page=0&size=50')).toEqual({ statements: 1, rows: 1 });
+    expect(await costOf('/trips?page=0&size=50&tripStatus=COMPLETED&sort=driverName,asc')).toEqual({ statements: 1, rows: 1 });
   });
 
-  it('GET /mileage-review: the page with its counts in one statement', async () => {
-    expect(await statementsOf('/mileage-review?status=NEEDS_REVIEW&size=50')).toBe(1);
+  it('GET /mileage-review: the page with its counts in one statement answering one row', async () => {
+    expect(await costOf('/mileage-review?status=NEEDS_REVIEW&size=50')).toEqual({ statements: 1, rows: 1 });
   });
 
-  it('GET /state-miles: a quarter’s totals, the trucks they name and the first not-fileable trips, three statements side by side', async () => {
-    // (A fourth, the count of the not-fileable trips, runs only when more are there than listed.)
-    expect(await statementsOf('/state-miles?periodType=QUARTERLY&year=2026&quarter=3')).toBe(3);
+  it('GET /state-miles: a quarter’s ordered rows with their trucks, and the first not-fileable trips: two statements side by side, one row per truck × state × source', async () => {
+    // (A third, the count of the not-fileable trips, runs only when more are there than listed.)
+    const cost = await costOf('/state-miles?periodType=QUARTERLY&year=2026&quarter=3');
+    expect(cost.statements).toBe(2);
+    const { data } = (await call(ctx.app, { method: 'GET', url: '/api/v1/state-miles?periodType=QUARTERLY&year=2026&quarter=3', token: owner })).json<{
+      data: { rows: unknown[]; notFileable: { items: unknown[] } };
+    }>();
+    // The quarter's stored totals (the counted rows and the estimates' rows, whose miles are summed) and the listed trips: nothing more.
+    const stored = (await ctx.db.execute(sql`select count(*)::int as n from state_miles_quarterly where quarter = '2026-07-01' and trips > 0`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(stored.rows[0]!.n).toBeGreaterThan(0);
+    expect(cost.rows).toBe(stored.rows[0]!.n + data.notFileable.items.length);
+    expect(data.rows.length).toBeLessThanOrEqual(stored.rows[0]!.n);
   });
 
-  it('GET /mile-stats/{tripId}: the trip, its stops, kept figures and tracks in one statement, its review row in a second beside it', async () => {
-    // The review row (what "Use these miles" and the beyond-tolerance marker read) is its own
-    // primary-key read, run side by side with the first (docs/mileage-review.md "Screen").
-    expect(await statementsOf(`/mile-stats/${tripId}`)).toBe(2);
+  it('GET /mile-stats/{tripId}: the trip, its stops, kept figures, tracks and its review row in one statement answering one row', async () => {
+    // The review row (what "Use these miles" and the beyond-tolerance marker read) is a column of the same statement.
+    expect(await costOf(`/mile-stats/${tripId}`)).toEqual({ statements: 1, rows: 1 });
+    // … and it is the trip's own row, or none when the trip has none.
+    const reviewOfTrip = async (id: number) =>
+      (await call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${id}`, token: owner })).json<{ data: { review?: unknown } }>().data.review;
+    const stored = async (id: number) =>
+      (
+        (await ctx.db.execute(sql`select status, rule_basis as "payBasis", rule_tolerance_pct as "tolerancePct" from trip_review where trip_id = ${id}`)) as unknown as {
+          rows: { status: string; payBasis: string; tolerancePct: number }[];
+        }
+      ).rows[0];
+    const row = await stored(tripIds[2]!);
+    expect(row).toBeDefined();
+    expect(await reviewOfTrip(tripIds[2]!)).toEqual({ status: row!.status, payBasis: row!.payBasis, tolerancePct: Number(row!.tolerancePct) });
+    await ctx.db.execute(sql`delete from trip_review where trip_id = ${tripIds[0]!}`);
+    expect(await reviewOfTrip(tripIds[0]!)).toBeUndefined();
   });
 });
 

@@ -85,6 +85,8 @@ export interface Database {
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   /** Statements sent through `db` (and export sessions) since the database opened: request-cost.test.ts counts them per request. */
   statements(): number;
+  /** Rows the database answered to `db`'s statements outside transactions (not `executeSql`'s): request-cost.test.ts counts them per request. */
+  rowsReturned(): number;
 }
 
 export interface ListenHandlers {
@@ -119,11 +121,23 @@ export async function openDatabase(opts: {
   // drizzle's logger is told of every statement it sends, in transactions too: counted, not logged.
   let statements = 0;
   const counter = { logQuery: () => void statements++ };
+  // The rows of every answer drizzle reads through the client's query (a counter, no copy).
+  let rowsReturned = 0;
+  const countRows = <R>(result: R): R => {
+    for (const r of Array.isArray(result) ? result : [result]) rowsReturned += (r as { rows?: unknown[] } | undefined)?.rows?.length ?? 0;
+    return result;
+  };
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     pool.on('error', () => {
       /* an idle client died; the pool replaces it */
     });
+    const poolQuery = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+    pool.query = ((...args: Parameters<typeof poolQuery>) => {
+      const answer = poolQuery(...args) as Promise<pg.QueryResult> | undefined;
+      // (The callback form answers nothing to count here.)
+      return answer ? answer.then(countRows) : answer;
+    }) as typeof pool.query;
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: counter }) as unknown as Db;
     // Slow downloads never hold the connections every other request needs: exports read on a
     // small pool of their own, whose statements and open transactions are cut short by the server.
@@ -168,9 +182,10 @@ export async function openDatabase(opts: {
         await Promise.all([pool.end(), exportPool.end()]);
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: opts.poolSize ?? 10 }),
-      executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
+      executeSql: (text, values) => poolQuery(text, values as unknown[] | undefined),
       listen: (channel, handlers) => listenPostgres(opts.url!, channel, handlers),
       statements: () => statements,
+      rowsReturned: () => rowsReturned,
     };
   }
   let client: PGlite;
@@ -195,6 +210,8 @@ export async function openDatabase(opts: {
       { cause: err },
     );
   }
+  const clientQuery = client.query.bind(client);
+  client.query = (async (...args: Parameters<typeof clientQuery>) => countRows(await clientQuery(...args))) as typeof client.query;
   const db = drizzlePglite({ client, schema, casing: 'snake_case', logger: counter }) as unknown as Db;
   return {
     db,
@@ -214,7 +231,7 @@ export async function openDatabase(opts: {
     exclusive: (fn) => client.runExclusive(fn),
     filesDir: opts.dataDir ?? null,
     async executeSql(text, values) {
-      if (values?.length) return client.query(text, values as unknown[]);
+      if (values?.length) return clientQuery(text, values as unknown[]);
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
     },
@@ -224,6 +241,7 @@ export async function openDatabase(opts: {
       return { sync: async () => undefined, close: () => unlisten() };
     },
     statements: () => statements,
+    rowsReturned: () => rowsReturned,
   };
 }
 

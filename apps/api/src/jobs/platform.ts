@@ -39,10 +39,11 @@ export interface JobOptions {
   /** Minutes between syncs of every company (TELEMATICS_SYNC_MINUTES). */
   syncMinutes: number;
   /**
-   * How often an idle worker looks for work (IDLE_POLL_SECONDS; pg-boss allows 0.5 s and more). A job
-   * this instance queues wakes its worker at once, and a worker that finished a job looks again at
-   * once, so this bounds only the wait for jobs that became due by themselves (retries, delayed
-   * and scheduled jobs) or were queued by another instance.
+   * How often an idle instance looks for due jobs, one statement for all its queues (IDLE_POLL_SECONDS;
+   * jobs/due-watch.ts). A job this instance queues wakes its worker at once (with a delay: when it falls
+   * due), a worker that finished a job looks again at once, and a look also comes when the earliest
+   * delayed job it saw falls due; so this bounds only the wait for jobs queued by another instance,
+   * and for retries and scheduled jobs created after the last look.
    */
   pollingSeconds?: number;
   /** Seconds before a failed sync is tried again (doubling each time). */
@@ -68,8 +69,9 @@ export interface JobContext {
   database: Database;
   telematics: TelematicsDeps;
   log: JobLog;
-  /** `{ pollingIntervalSeconds }` for boss.work. */
+  /** `{ pollingIntervalSeconds }` for a boss.work of its own: the backstop poll (`work` is woken by the look for due jobs). */
   polling: { pollingIntervalSeconds: number };
+  /** How often the instance looks for due jobs (IDLE_POLL_SECONDS). */
   pollingSeconds: number;
   /** Seconds before a failed job is tried again (pg-boss's retryDelay). */
   retryDelay: number;
@@ -79,8 +81,10 @@ export interface JobContext {
   signal: AbortSignal;
   /** Sends a job; one sent without a delay wakes this instance's workers of that queue at once. */
   send(queue: string, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
-  /** A worker that looks again at once after each batch it finished. */
-  work<T extends object>(queue: string, handler: (jobs: PgBoss.Job<T>[]) => Promise<void>): Promise<void>;
+  /** A worker that looks again at once after each batch it finished, woken by the instance's look for due jobs; answers its id. */
+  work<T extends object>(queue: string, handler: (jobs: PgBoss.Job<T>[]) => Promise<void>, options?: { batchSize?: number }): Promise<string>;
+  /** Calls `wake` when the instance's look finds a job of one of `queues` due, or this instance queues one (a dispatcher of its own, jobs/lanes.ts). */
+  watch(queues: string[], wake: () => void): void;
   /** `safely` with this process's logger. */
   safely<A extends unknown[]>(queue: string, handler: (...args: A) => Promise<void>): (...args: A) => Promise<void>;
 }
@@ -145,5 +149,10 @@ export function createBoss(database: Database): PgBoss {
   });
 }
 
-/** How often an idle worker looks for work (docs/decisions/014-background-jobs.md, "At rest"). */
+/** How often an idle instance looks for due jobs, one statement for all its queues (docs/decisions/014-background-jobs.md, "At rest"). */
 export const IDLE_POLL_SECONDS = 30;
+/**
+ * How often each worker still fetches from its queue by itself: a backstop only, since the look for
+ * due jobs (jobs/due-watch.ts) wakes it as soon as its queue has one.
+ */
+export const WORKER_BACKSTOP_SECONDS = 15 * 60;

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { API_JOBS } from '../api-jobs';
-import { createBoss, IDLE_POLL_SECONDS, safely, type JobContext, type JobOptions, type Jobs, type StartedJobs } from './platform';
+import { DueWatch, dueQueuesSql, type DueQueue } from './due-watch';
+import { createBoss, IDLE_POLL_SECONDS, safely, WORKER_BACKSTOP_SECONDS, type JobContext, type JobOptions, type Jobs, type StartedJobs } from './platform';
 
 /**
  * Starts and stops the background jobs, kept in PostgreSQL by pg-boss
@@ -18,32 +19,42 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
 
-  // Idle workers look for work rarely; what wakes them (docs/decisions/014-background-jobs.md, "At rest"):
-  // - a job this instance queues (send) wakes this instance's workers of that queue at once;
-  // - a worker that finished a job looks again at once (work), so a queue with more waiting drains
-  //   at full speed and only an empty one waits for the next poll.
+  // At rest one statement looks for due jobs for every queue, and wakes their workers (jobs/due-watch.ts;
+  // docs/decisions/014-background-jobs.md, "At rest"):
+  // - a job this instance queues (send) wakes this instance's workers of that queue at once; one queued
+  //   with a delay tells the watch when it falls due, so it is looked for then;
+  // - a worker that finished a batch looks again at once, so a queue with more waiting drains at full
+  //   speed and only an empty one waits for the watch;
+  // - the watch looks every `pollingSeconds` (jobs queued by another instance, retries) and when the
+  //   earliest delayed job it saw falls due; each worker's own poll is only a backstop.
   const pollingSeconds = opts.pollingSeconds ?? IDLE_POLL_SECONDS;
-  const polling = { pollingIntervalSeconds: pollingSeconds };
-  const workers = new Map<string, string[]>();
-  const wake = (queue: string) => {
-    for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
-  };
+  const polling = { pollingIntervalSeconds: Math.max(pollingSeconds, WORKER_BACKSTOP_SECONDS) };
+  const watch = new DueWatch({
+    look: async (queues) => (await database.executeSql(dueQueuesSql('pgboss'), [queues])).rows as unknown as DueQueue[],
+    idleMs: pollingSeconds * 1000,
+    onError: (err) => log.error({ err }, 'job queue error'),
+  });
   const send = async (queue: string, data: object, options: PgBoss.SendOptions = {}) => {
     const id = await boss.send(queue, data, options);
     // Also when the send was absorbed by a job already waiting (null): that one is due too.
-    if (options.startAfter === undefined) wake(queue);
+    if (options.startAfter === undefined) watch.wake(queue);
+    else {
+      const at = typeof options.startAfter === 'number' ? Date.now() + options.startAfter * 1000 : new Date(options.startAfter).getTime();
+      if (Number.isFinite(at)) watch.dueAt(queue, at);
+    }
     return id;
   };
-  const work = async <T extends object>(queue: string, handler: (jobs: PgBoss.Job<T>[]) => Promise<void>) => {
+  const work = async <T extends object>(queue: string, handler: (jobs: PgBoss.Job<T>[]) => Promise<void>, options: { batchSize?: number } = {}) => {
     const worker = { id: '' };
-    worker.id = await boss.work<T>(queue, polling, async (jobs) => {
+    worker.id = await boss.work<T>(queue, { ...polling, ...options }, async (jobs) => {
       try {
         await handler(jobs);
       } finally {
         if (worker.id) boss.notifyWorker(worker.id);
       }
     });
-    workers.set(queue, [...(workers.get(queue) ?? []), worker.id]);
+    watch.watch(queue, () => boss.notifyWorker(worker.id));
+    return worker.id;
   };
 
   const ctx: JobContext = {
@@ -59,10 +70,14 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     signal: stopping.signal,
     send,
     work,
+    watch: (queues, wake) => {
+      for (const queue of queues) watch.watch(queue, wake);
+    },
     safely: (queue, handler) => safely(log, queue, handler),
   };
   const started: StartedJobs[] = [];
   for (const mod of API_JOBS) started.push((await mod.start(ctx)) ?? {});
+  watch.start();
   const enqueue = Object.assign({}, ...started.map((s) => s.enqueue ?? {})) as Partial<Omit<Jobs, 'stop'>>;
   const part = <K extends keyof Omit<Jobs, 'stop'>>(name: K): NonNullable<Jobs[K]> => {
     const fn = enqueue[name];
@@ -78,6 +93,7 @@ export async function startJobs(opts: JobOptions): Promise<Jobs> {
     async stop(timeoutMs = 10_000) {
       stopping.abort();
       const begun = Date.now();
+      await watch.stop();
       for (const s of started) await s.stop?.(Math.max(1, timeoutMs - (Date.now() - begun)));
       await boss.stop({ graceful: true, wait: true, timeout: Math.max(1, timeoutMs - (Date.now() - begun)) });
     },

@@ -597,3 +597,23 @@ export async function reviewOf(db: Db, tripId: number) {
   const [row] = await db.select({ status: r.status, payBasis: r.ruleBasis, tolerancePct: r.ruleTolerancePct }).from(r).where(eq(r.tripId, tripId));
   return row ? { status: row.status as ReviewStatus, payBasis: row.payBasis as PayBasis, tolerancePct: row.tolerancePct } : null;
 }
+
+/** A trip's review row as `reviewOf` answers it, null when none */
+export interface TripReview {
+  status: ReviewStatus;
+  payBasis: PayBasis;
+  tolerancePct: number;
+}
+
+/**
+ * The same review row as a JSON column of another statement, given its trip id column: the Mileage
+ * Report reads it within the statement of the trip's figures (one statement a read,
+ * request-cost.test.ts). `reviewOfJson` reads the value back.
+ */
+export const reviewJsonSql = (tripId: AnyColumn): SQL =>
+  sql`(select json_build_object('status', ${r.status}, 'payBasis', ${r.ruleBasis}, 'tolerancePct', ${r.ruleTolerancePct}) from ${r} where ${r.tripId} = ${tripId})`;
+
+export const reviewOfJson = (value: unknown): TripReview | null => {
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as { status: string; payBasis: string; tolerancePct: number } | null | undefined;
+  return v ? { status: v.status as ReviewStatus, payBasis: v.payBasis as PayBasis, tolerancePct: Number(v.tolerancePct) } : null;
+};

@@ -324,66 +324,80 @@ interface TotalsRow {
   trips: number;
 }
 
+interface ReportRow extends TotalsRow {
+  unit_number: string;
+  /** The truck's place in the worksheet's truck order (unit number, then id) among the trucks the filter names, from 1. */
+  truck_rank: number;
+}
+
+/**
+ * The report's truck × state × source rows with their truck's unit number, in the worksheet's
+ * order: state, truck unit, truck id, source — compared as code points (`collate "C"`, the CSV's
+ * order under the C.UTF-8 collation); only the trucks the filter names and that still exist (the
+ * join). The trucks are ranked by unit number and id first (a window over the trucks, not over the
+ * rows), so the rows sort on (state, rank, source) and the per-truck totals come out in that order
+ * too. The straight-line estimates' rows come with the others: the caller keeps only their miles
+ * (docs/state-miles.md "Reading").
+ */
+function stateMilesReportRowsQuery(q: StateMilesQuery): SQL {
+  const where = q.truckId !== undefined ? sql` where ${trucks.id} = ${q.truckId}` : q.companyId !== undefined ? sql` where ${trucks.companyId} = ${q.companyId}` : sql``;
+  return sql`
+    select r.truck_id, t.unit_number, r.state, r.source, r.metres, r.trips, t.truck_rank
+    from (${stateMilesTotalsQuery(q)}) r
+    join (select ${trucks.id} as id, ${trucks.unitNumber} as unit_number,
+            (row_number() over (order by ${trucks.unitNumber} collate "C", ${trucks.id}))::int as truck_rank
+          from ${trucks}${where}) t on t.id = r.truck_id
+    order by r.state collate "C", t.truck_rank, r.source collate "C"`;
+}
+
 const codePointOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The report as JSON text. A quarter of all trucks is tens of thousands of truck × state ×
- * source rows: PostgreSQL only sums them (sorting them and writing their JSON cost it several
- * times what they cost here), and the text is written here in one pass — the rows ordered by a
- * numeric key (state, truck unit, truck id, source ranks) instead of a comparator over strings,
- * each truck's and state's JSON written once — without the response schema's check of every row
+ * source rows: PostgreSQL sums them, names their trucks and orders them (one statement, beside the
+ * list of not fileable trips); the text is written here in one pass over the ordered rows, each
+ * truck's and state's JSON written once, without the response schema's check of every row
  * (state-miles.test.ts parses the answers with that schema; docs/state-miles.md "Reading").
  */
 export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<string> {
   const p = periodOf(q);
-  const [totals, units, listed] = await Promise.all([
-    db.execute(stateMilesTotalsQuery(q)) as unknown as Promise<{ rows: TotalsRow[] }>,
-    // Only the trucks the filter can answer (one truck, one company's, else all).
-    db
-      .select({ id: trucks.id, unitNumber: trucks.unitNumber })
-      .from(trucks)
-      .where(q.truckId !== undefined ? eq(trucks.id, q.truckId) : q.companyId !== undefined ? eq(trucks.companyId, q.companyId) : undefined),
+  const [report, listed] = await Promise.all([
+    db.execute(stateMilesReportRowsQuery(q)) as unknown as Promise<{ rows: ReportRow[] }>,
     // The first not fileable trips of the period, named.
     db.execute(notFileableQuery(q, NOT_FILEABLE_LISTED)) as unknown as Promise<{
       rows: { trip_id: number; number: string | null; truck_id: number; unit_number: string; metres: number }[];
     }>,
   ]);
-  // The worksheet's order: state, truck unit, truck id, source (code points, as the CSV's `order by` under the C.UTF-8 collation).
-  units.sort((a, b) => codePointOrder(a.unitNumber, b.unitNumber) || a.id - b.id);
-  const truckOf = new Map(units.map((u, rank) => [u.id, { rank, json: `{"truckId":${u.id},"unitNumber":${JSON.stringify(u.unitNumber)},"state":` }]));
-  const known = totals.rows.filter((r) => truckOf.has(r.truck_id));
-  // Straight-line estimates are never counted: their trips are listed apart.
-  const rows = known.filter((r) => r.source !== 'ESTIMATE');
-  const estimate = known.filter((r) => r.source === 'ESTIMATE');
-  const stateNames = [...new Set(rows.map((r) => r.state))].sort(codePointOrder);
-  const stateRank = new Map(stateNames.map((st, i) => [st, i]));
-  const sourceNames = [...STATE_MILES_SOURCES].sort(codePointOrder);
-  const sourceOrder = new Map(sourceNames.map((src, i) => [src as string, i]));
-  // key = ((state · trucks + truck) · sources + source) · rows + row: exact in a double for any real fleet.
-  const n = rows.length;
-  const sources = sourceNames.length + 1;
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const r = rows[i]!;
-    keys[i] = ((stateRank.get(r.state)! * units.length + truckOf.get(r.truck_id)!.rank) * sources + (sourceOrder.get(r.source) ?? sources - 1)) * n + i;
-  }
-  keys.sort();
-  const stateJson = new Map(stateNames.map((st) => [st, JSON.stringify(st)]));
-  const sourceJson = new Map(sourceNames.map((src) => [src as string, JSON.stringify(src)]));
+  const stateJson = new Map<string, string>();
+  const sourceJson = new Map<string, string>();
+  const truckJson = new Map<number, string>();
+  const jsonOf = <K>(cache: Map<K, string>, key: K, write: () => string) => {
+    let json = cache.get(key);
+    if (json === undefined) cache.set(key, (json = write()));
+    return json;
+  };
   const states = new Map<string, { metres: number; trips: number; gps: number }>();
-  const perTruck = new Map<number, { metres: number; gps: number }>();
+  // Indexed by the truck's rank: the trucks' totals in unit-number order without a sort here.
+  const perTruck: ({ truckId: number; unitNumber: string; metres: number; gps: number } | undefined)[] = [];
   let total = 0;
   let gps = 0;
-  const out: string[] = new Array(n);
-  for (let k = 0; k < n; k++) {
-    const r = rows[keys[k]! % n]!;
+  // Straight-line estimates are never counted: only their miles are kept (their trips are listed apart).
+  let estimateMetres = 0;
+  const out: string[] = [];
+  for (const r of report.rows) {
     const metres = Number(r.metres);
-    out[k] =
-      `${truckOf.get(r.truck_id)!.json}${stateJson.get(r.state)},"miles":${miles(metres)},"source":${sourceJson.get(r.source) ?? JSON.stringify(r.source)},"trips":${r.trips}}`;
+    if (r.source === 'ESTIMATE') {
+      estimateMetres += metres;
+      continue;
+    }
+    const truckId = Number(r.truck_id);
+    out.push(
+      `${jsonOf(truckJson, truckId, () => `{"truckId":${truckId},"unitNumber":${JSON.stringify(r.unit_number)},"state":`)}${jsonOf(stateJson, r.state, () => JSON.stringify(r.state))},"miles":${miles(metres)},"source":${jsonOf(sourceJson, r.source, () => JSON.stringify(r.source))},"trips":${r.trips}}`,
+    );
     let st = states.get(r.state);
     if (!st) states.set(r.state, (st = { metres: 0, trips: 0, gps: 0 }));
-    let tr = perTruck.get(r.truck_id);
-    if (!tr) perTruck.set(r.truck_id, (tr = { metres: 0, gps: 0 }));
+    let tr = perTruck[r.truck_rank];
+    if (!tr) perTruck[r.truck_rank] = tr = { truckId, unitNumber: r.unit_number, metres: 0, gps: 0 };
     st.metres += metres;
     st.trips += r.trips;
     tr.metres += metres;
@@ -395,17 +409,14 @@ export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<
     }
   }
   const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+  // The per-state summary (one entry a jurisdiction, not the rows): the most miles first.
   const byState = [...states]
     .sort(([sa, a], [sb, b]) => b.metres - a.metres || codePointOrder(sa, sb))
     .map(([state, st]) => `{"state":${stateJson.get(state)},"miles":${miles(st.metres)},"trips":${st.trips},"gpsShare":${share(st.gps, st.metres)}}`);
-  const byTruck = units
-    .filter((u) => perTruck.has(u.id))
-    .map((u) => {
-      const tr = perTruck.get(u.id)!;
-      return JSON.stringify({ truckId: u.id, unitNumber: u.unitNumber, miles: miles(tr.metres), gpsShare: share(tr.gps, tr.metres) });
-    });
-  // The not fileable miles are the period's ESTIMATE totals; their trips are counted trip by trip (a trip has a row per state).
-  const estimateMetres = estimate.reduce((a, r) => a + Number(r.metres), 0);
+  const byTruck: string[] = [];
+  for (const tr of perTruck) {
+    if (tr) byTruck.push(JSON.stringify({ truckId: tr.truckId, unitNumber: tr.unitNumber, miles: miles(tr.metres), gpsShare: share(tr.gps, tr.metres) }));
+  }
   const notFileableTrips = await countNotFileable(db, q, listed.rows.length);
   const items = listed.rows.map((x) =>
     JSON.stringify({ tripId: Number(x.trip_id), number: x.number, truckId: Number(x.truck_id), unitNumber: x.unit_number, miles: miles(Number(x.metres)) }),

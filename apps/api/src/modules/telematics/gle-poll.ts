@@ -4,6 +4,7 @@ import { companies } from '../../db/schema/reference';
 import { companyProviders, integrationSyncStatus } from '../../db/schema/telematics';
 import { prunePositions } from './positions';
 import { DEFAULT_RETRY } from './provider';
+import type { JobContext } from '../../jobs/platform';
 import type { TelematicsDeps } from './registry';
 import { tripSettingsSwitches } from './settings-providers';
 import { SWITCH_OF } from './sources';
@@ -44,6 +45,12 @@ export interface GlePollOptions {
   schedule?: boolean;
   /** Lease of a poll run (sync.ts DEFAULT_LEASE_SECONDS). */
   leaseSeconds?: number;
+  /**
+   * The instance's send and work (jobs/queue.ts): its look for due jobs wakes the workers, a poll
+   * queued with a delay is looked for when it falls due. Without them (a test's own pg-boss) the
+   * workers poll every `pollingSeconds` (the poll queue every 5 s at most).
+   */
+  jobs?: Pick<JobContext, 'send' | 'work'>;
 }
 
 /** The companies GLE is on for (active, switched on with a token stored, and on in the TRIP settings), with their last run's start. */
@@ -71,14 +78,24 @@ export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promi
     ...telematics,
     retry: { ...retry, attempts: Math.min(retry.attempts, 2), maxRetryAfterMs: Math.min(retry.maxRetryAfterMs, pollSeconds * 1000) },
   };
-  const polling = { pollingIntervalSeconds: opts.pollingSeconds };
+  const send = opts.jobs?.send ?? ((queue: string, data: object, options?: PgBoss.SendOptions) => boss.send(queue, data, options ?? {}));
+  const work =
+    opts.jobs?.work ??
+    (async <T extends object>(queue: string, handler: (jobs: PgBoss.Job<T>[]) => Promise<void>, options: { batchSize?: number } = {}) => {
+      // Due polls looked for every few seconds at most, and at once after a full batch, so a fleet's polls keep their interval.
+      const id: string = await boss.work<T>(queue, { pollingIntervalSeconds: Math.min(opts.pollingSeconds, options.batchSize ? 5 : Infinity), ...options }, async (jobs) => {
+        await handler(jobs);
+        if (options.batchSize && jobs.length === options.batchSize) boss.notifyWorker(id);
+      });
+      return id;
+    });
 
   await boss.createQueue(GLE_POLL_QUEUE, { name: GLE_POLL_QUEUE, policy: 'short', retryLimit: 0, expireInSeconds: 10 * 60 });
   await boss.createQueue(GLE_POLL_ALL_QUEUE, { name: GLE_POLL_ALL_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.createQueue(POSITIONS_PRUNE_QUEUE, { name: POSITIONS_PRUNE_QUEUE, policy: 'singleton', retryLimit: 0 });
 
   const queuePoll = (companyId: number, at?: Date) =>
-    boss.send(GLE_POLL_QUEUE, { companyId } satisfies GlePollJob, { singletonKey: String(companyId), ...(at && at.getTime() > Date.now() ? { startAfter: at } : {}) });
+    send(GLE_POLL_QUEUE, { companyId } satisfies GlePollJob, { singletonKey: String(companyId), ...(at && at.getTime() > Date.now() ? { startAfter: at } : {}) });
 
   const poll = async (job: PgBoss.Job<GlePollJob>) => {
     const { companyId } = job.data;
@@ -95,24 +112,24 @@ export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promi
       log.error({ err, companyId }, 'next GLE poll could not be queued; the every-minute round will');
     }
   };
-  // One worker fetching up to `concurrency` polls at once (at most one per company: the queue keeps one waiting per key).
-  // Due polls are looked for every few seconds at most (an idle instance's other queues wait longer:
-  // docs/decisions/014-background-jobs.md "At rest"), and at once after a full batch, so a fleet's
-  // polls keep their interval.
-  const batchSize = opts.concurrency ?? 8;
-  const pollWorker = await boss.work<GlePollJob>(GLE_POLL_QUEUE, { pollingIntervalSeconds: Math.min(polling.pollingIntervalSeconds, 5), batchSize }, async (jobs) => {
-    await Promise.all(jobs.map(poll));
-    if (jobs.length === batchSize) boss.notifyWorker(pollWorker);
-  });
+  // One worker fetching up to `concurrency` polls at once (at most one per company: the queue keeps one waiting per key);
+  // a poll is queued with its due time, and looked for then (docs/decisions/014-background-jobs.md "At rest").
+  await work<GlePollJob>(
+    GLE_POLL_QUEUE,
+    async (jobs) => {
+      await Promise.all(jobs.map(poll));
+    },
+    { batchSize: opts.concurrency ?? 8 },
+  );
 
-  await boss.work(GLE_POLL_ALL_QUEUE, polling, async () => {
+  await work(GLE_POLL_ALL_QUEUE, async () => {
     try {
       for (const c of await gleCompanies(telematics)) await queuePoll(c.companyId, c.lastStart ? new Date(c.lastStart.getTime() + pollSeconds * 1000) : undefined);
     } catch (err) {
       log.error({ err }, 'GLE polls could not be queued');
     }
   });
-  await boss.work(POSITIONS_PRUNE_QUEUE, polling, async () => {
+  await work(POSITIONS_PRUNE_QUEUE, async () => {
     try {
       const n = await prunePositions(telematics.db, retentionDays);
       if (n) log.info({ positions: n, retentionDays }, 'positions outside every trip dropped');
@@ -123,8 +140,8 @@ export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promi
 
   if (opts.schedule ?? true) {
     await boss.schedule(GLE_POLL_ALL_QUEUE, GLE_POLL_ALL_CRON);
-    await boss.send(GLE_POLL_ALL_QUEUE, {});
+    await send(GLE_POLL_ALL_QUEUE, {});
   }
   await boss.schedule(POSITIONS_PRUNE_QUEUE, POSITIONS_PRUNE_CRON);
-  await boss.send(POSITIONS_PRUNE_QUEUE, {});
+  await send(POSITIONS_PRUNE_QUEUE, {});
 }

@@ -54,7 +54,7 @@ export function telematicsJobs(hooks: TelematicsJobsOptions): ModuleJobs {
   return {
     module: 'telematics',
     async start(ctx) {
-      const { boss, database, log, options: opts, retryDelay, pollingSeconds } = ctx;
+      const { boss, database, log, options: opts, retryDelay } = ctx;
       const telematics: TelematicsDeps = { ...ctx.telematics, trackStored: (tripId) => hooks.trackStored(ctx.telematics, tripId) };
       // short: per company and provider, at most one sync waiting in each queue; the run's lease keeps it to one running.
       // Retries are sent by the handler (a new job in the retry queue), not by pg-boss: pg-boss's retry keeps the job's
@@ -68,11 +68,9 @@ export function telematicsJobs(hooks: TelematicsJobsOptions): ModuleJobs {
       if (await boss.getQueue(OLD_SYNC_QUEUE)) await boss.deleteQueue(OLD_SYNC_QUEUE);
       await boss.createQueue(SYNC_ALL_QUEUE, { name: SYNC_ALL_QUEUE, policy: 'singleton', retryLimit: 0 });
 
-      // The sync lanes' dispatcher, once it exists: a sync queued on this instance is looked at at once.
-      let wakeSyncs = () => undefined as void;
+      // ctx.send wakes the sync lanes' dispatcher (watching every sync queue): a sync queued on this instance is looked at at once.
       const sendSync = async (data: SyncJob, lane: 'fresh' | 'retry', startAfter?: number) => {
-        await boss.send(syncQueueOf(data.provider, lane), data, { singletonKey: `${data.provider}:${data.companyId}`, ...(startAfter ? { startAfter } : {}) });
-        if (!startAfter) wakeSyncs();
+        await ctx.send(syncQueueOf(data.provider, lane), data, { singletonKey: `${data.provider}:${data.companyId}`, ...(startAfter ? { startAfter } : {}) });
       };
       /**
        * Queues a sync. On demand (and a stalled run's) it goes to the provider's queue; the schedule
@@ -94,7 +92,7 @@ export function telematicsJobs(hooks: TelematicsJobsOptions): ModuleJobs {
           const budgetSeconds = lane.queue === syncQueueOf(provider, 'retry') ? 2 * syncBudget : syncBudget;
           const result = await syncCompany(telematics, companyId, provider, { leaseSeconds, budgetSeconds });
           // A live run holds this company's sync: ask again when it may be over (a waiting one absorbs this).
-          if (result === 'busy') await boss.send(lane.queue, job.data, { singletonKey: `${provider}:${companyId}`, startAfter: Math.max(1, Math.round(leaseSeconds / 3)) });
+          if (result === 'busy') await ctx.send(lane.queue, job.data, { singletonKey: `${provider}:${companyId}`, startAfter: Math.max(1, Math.round(leaseSeconds / 3)) });
           else if (result) log.info({ companyId, provider, ...result }, 'telematics sync finished');
           await boss.complete(lane.queue, job.id);
         } catch (err) {
@@ -114,13 +112,16 @@ export function telematicsJobs(hooks: TelematicsJobsOptions): ModuleJobs {
         boss,
         lanes: syncLanes,
         slots,
-        // An idle instance looks at the sync queues no more often than the three sync workers it had before.
-        idleMs: (pollingSeconds * 1000 * Math.max(3, syncLanes.length)) / 3,
+        // At rest it waits for the instance's look for due jobs (ctx.watch below); its own look is a backstop.
+        idleMs: ctx.polling.pollingIntervalSeconds * 1000,
         run: runSync,
         onError: (err, lane) => log.error({ err, queue: lane.queue }, 'sync queue error'),
       });
       syncs.start();
-      wakeSyncs = () => syncs.notify();
+      ctx.watch(
+        syncLanes.map((l) => l.queue),
+        () => syncs.notify(),
+      );
 
       // Moves the syncs still waiting in the former single queue to their provider's queue.
       if (await boss.getQueue(SINGLE_SYNC_QUEUE)) {
@@ -130,7 +131,7 @@ export function telematicsJobs(hooks: TelematicsJobsOptions): ModuleJobs {
         await boss.deleteQueue(SINGLE_SYNC_QUEUE).catch(() => undefined);
       }
       // GLE is polled, not synced: its own queues (gle-poll.ts), as many polls at once as syncs.
-      await startGlePolling(boss, { telematics, log, pollingSeconds, schedule: ctx.schedule, leaseSeconds, concurrency: slots });
+      await startGlePolling(boss, { telematics, log, pollingSeconds: ctx.pollingSeconds, schedule: ctx.schedule, leaseSeconds, concurrency: slots, jobs: ctx });
 
       // A run whose lease ran out (its instance died, or it hangs) is queued again: a stalled sync recovers by itself.
       const sweep = async () => {

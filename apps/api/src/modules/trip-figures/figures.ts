@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SourceMileStats, TelematicsLocation } from '@milepost/contracts/mile-stats-api';
 import type { EstimateBasis } from '@milepost/contracts/routing-api';
 import { telematicsMileage, type StopRadii } from '@milepost/geo/mileage';
@@ -102,6 +102,18 @@ export interface TripFigures {
   /** The providers switched on for the trip's company and in the TRIP settings (`sourceOn`). */
   sources: ProviderName[];
   telematics: Partial<Record<ProviderName, SourceFigures>>;
+  /** What the caller's own column (`FigureOptions.extra`) read in the same statement (parsed JSON; null without). */
+  extra?: unknown;
+}
+
+export interface FigureOptions {
+  /** The cleaned tracks for the map too. */
+  location?: boolean;
+  /**
+   * One more column of the same statement, as JSON, given the trip's id column: what the caller
+   * reads beside the figures (the Mileage Report's review row), so the read stays one statement.
+   */
+  extra?: (tripId: AnyColumn) => SQL;
 }
 
 const radiiOf = (s: { [K in keyof StopRadii]: number | null } | null): StopRadii => ({
@@ -130,6 +142,7 @@ interface FigureInputs {
   stops: FigureStop[];
   metas: { source: string; fetchedAt: Date }[];
   kept: KeptRow[];
+  extra: unknown;
 }
 
 const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
@@ -141,7 +154,7 @@ const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v)
  * statement rather than four: on PGlite each statement costs its own parse, plan and round trip
  * through the engine, which was most of a Mileage Report read (docs/mileage-engine.md "Reading").
  */
-async function figureInputs(db: Db, tripId: number, location: boolean): Promise<FigureInputs | null> {
+async function figureInputs(db: Db, tripId: number, location: boolean, extra?: FigureOptions['extra']): Promise<FigureInputs | null> {
   const t = trips;
   const st = tripStops;
   const tr = tripTracks;
@@ -167,7 +180,8 @@ async function figureInputs(db: Db, tripId: number, location: boolean): Promise<
           'totalEmptyM', ${m.totalEmptyM}, 'puM', ${m.puM}, 'trlM', ${m.trlM}, 'totalM', ${m.totalM}, 'totalOdometersM', ${m.totalOdometersM}${
             location ? sql`, 'location', ${m.location}` : sql``
           })), '[]')
-        from ${m} where ${m.tripId} = ${t.id}) as kept
+        from ${m} where ${m.tripId} = ${t.id}) as kept,
+      ${extra ? extra(t.id) : sql`null`} as extra
     from ${t} where ${t.id} = ${tripId}`)) as unknown as { rows: Record<keyof FigureInputs, unknown>[] };
   const r = res.rows[0];
   if (!r) return null;
@@ -179,6 +193,7 @@ async function figureInputs(db: Db, tripId: number, location: boolean): Promise<
     stops: parsed(r.stops),
     metas: parsed<{ source: string; fetchedAt: string }[]>(r.metas).map((x) => ({ source: x.source, fetchedAt: new Date(x.fetchedAt) })),
     kept: parsed(r.kept),
+    extra: parsed(r.extra ?? null),
   };
 }
 
@@ -186,8 +201,8 @@ async function figureInputs(db: Db, tripId: number, location: boolean): Promise<
  * The trip's figures from stored data only (no provider call, no write); null for an unknown
  * trip. With `location`, the cleaned tracks for the map too.
  */
-export async function tripFigures(db: Db, tripId: number, opts: { location?: boolean } = {}): Promise<TripFigures | null> {
-  const row = await figureInputs(db, tripId, opts.location === true);
+export async function tripFigures(db: Db, tripId: number, opts: FigureOptions = {}): Promise<TripFigures | null> {
+  const row = await figureInputs(db, tripId, opts.location === true, opts.extra);
   if (!row) return null;
   const { stops, metas, kept } = row;
   const {
@@ -246,7 +261,7 @@ export async function tripFigures(db: Db, tripId: number, opts: { location?: boo
       telematics[source] = { stats: telematicsMileStats(result), figures, location: result.location, fetchedAt: meta.fetchedAt, kept: false, inputsKey };
     }),
   );
-  return { trip, stops, here, sources, telematics };
+  return { trip, stops, here, sources, telematics, extra: row.extra };
 }
 
 /**

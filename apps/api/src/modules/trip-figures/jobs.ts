@@ -9,7 +9,7 @@ import { recomputeEstimatedTrips } from './route';
 
 export const TRIP_FIGURES_QUEUE = 'trip-figures';
 export const BACKFILL_QUEUE = 'mile-stats-backfill';
-/** Trip-figures jobs fetched at once; a full batch is followed by the next fetch at once. */
+/** Trip-figures jobs fetched at once; a batch is followed by the next fetch at once. */
 const FIGURES_BATCH = 25;
 /** Trip-figures jobs of a batch worked at once (each waits on the database or a provider most of its time). */
 const FIGURES_CONCURRENCY = 5;
@@ -34,21 +34,19 @@ export const sendBackfill = (send: (queue: string, data: object, options?: PgBos
 export const tripFiguresJobs: ModuleJobs = {
   module: 'trip-figures',
   async start(ctx) {
-    const { boss, log, polling, retryDelay, telematics, database, options: opts } = ctx;
+    const { boss, log, retryDelay, telematics, database, options: opts } = ctx;
     await boss.createQueue(BACKFILL_QUEUE, { name: BACKFILL_QUEUE, policy: 'stately', retryLimit: 2 });
     // short: per trip, at most one waiting. Not stately: pg-boss's stately fetch fails for every trip
     // while one trip has a job both running and waiting (docs/decisions/014-background-jobs.md);
     // the same trip's figures computed twice at once come out the same.
     await boss.createQueue(TRIP_FIGURES_QUEUE, { name: TRIP_FIGURES_QUEUE, policy: 'short', retryLimit: 2, retryDelay, retryBackoff: true });
 
-    // Filled in once the worker exists: a trip queued on this instance is looked at at once.
-    let lookForFigures = () => undefined as void;
+    // A trip queued on this instance is looked at at once (ctx.send wakes the worker).
     const enqueueTripFigures = async (tripId: number) => {
-      await boss.send(TRIP_FIGURES_QUEUE, { tripId } satisfies TripFiguresJob, { singletonKey: `${tripId}` });
-      lookForFigures();
+      await ctx.send(TRIP_FIGURES_QUEUE, { tripId } satisfies TripFiguresJob, { singletonKey: `${tripId}` });
     };
-    // Batches of trips, several at once; while batches come back full the next is fetched at once, and an
-    // empty queue is looked at every polling interval as before (docs/mileage-engine.md "Figures jobs").
+    // Batches of trips, several at once; after each batch the next is fetched at once, and an empty
+    // queue waits for the instance's look for due jobs (docs/mileage-engine.md "Figures jobs").
     const keepFigures = async (job: PgBoss.Job<TripFiguresJob>) => {
       try {
         const result = await keepTripFigures(telematics, job.data.tripId);
@@ -61,19 +59,17 @@ export const tripFiguresJobs: ModuleJobs = {
         await boss.fail(TRIP_FIGURES_QUEUE, job.id, storableError(err));
       }
     };
-    const figuresWorker = await boss.work<TripFiguresJob>(
+    await ctx.work<TripFiguresJob>(
       TRIP_FIGURES_QUEUE,
-      { ...polling, batchSize: FIGURES_BATCH },
       ctx.safely(TRIP_FIGURES_QUEUE, async (jobs: PgBoss.Job<TripFiguresJob>[]) => {
         let next = 0;
         const lane = async () => {
           while (next < jobs.length) await keepFigures(jobs[next++]!);
         };
         await Promise.all(Array.from({ length: Math.min(FIGURES_CONCURRENCY, jobs.length) }, lane));
-        if (jobs.length === FIGURES_BATCH) boss.notifyWorker(figuresWorker);
       }),
+      { batchSize: FIGURES_BATCH },
     );
-    lookForFigures = () => boss.notifyWorker(figuresWorker);
     // Mile stats of completed trips with stored tracks and no kept figures (the demo's, after a sync).
     await ctx.work<BackfillJob>(
       BACKFILL_QUEUE,
@@ -114,14 +110,13 @@ export const HERE_RETRY_QUEUE = 'here-retry-estimates';
 export const hereRetryJobs: ModuleJobs = {
   module: 'trip-figures',
   async start(ctx) {
-    const { boss, log, database, polling, options: opts } = ctx;
+    const { boss, log, database, options: opts } = ctx;
     // HERE retry: seconds, not a cron (HERE_RETRY_ESTIMATES_S may be under a minute), so a timer queues it.
     const hereRouting = opts.here ? routingServiceFor(opts.here, database.db, log) : null;
     if (!opts.here || !hereRouting?.hasHere) return;
     await boss.createQueue(HERE_RETRY_QUEUE, { name: HERE_RETRY_QUEUE, policy: 'singleton', retryLimit: 0 });
-    await boss.work(
+    await ctx.work(
       HERE_RETRY_QUEUE,
-      polling,
       ctx.safely(HERE_RETRY_QUEUE, async () => {
         if ((await throttleState(database.db))?.blocked) return;
         const r = await recomputeEstimatedTrips(database.db, hereRouting);
@@ -129,7 +124,7 @@ export const hereRetryJobs: ModuleJobs = {
       }),
     );
     const hereRetry = setInterval(
-      () => void boss.send(HERE_RETRY_QUEUE, {}, { singletonKey: 'all' }).catch((err: unknown) => log.warn({ err }, 'HERE retry could not be queued')),
+      () => void ctx.send(HERE_RETRY_QUEUE, {}, { singletonKey: 'all' }).catch((err: unknown) => log.warn({ err }, 'HERE retry could not be queued')),
       opts.here.HERE_RETRY_ESTIMATES_S * 1000,
     );
     hereRetry.unref();

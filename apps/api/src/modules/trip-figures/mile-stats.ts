@@ -13,7 +13,7 @@ import { trips } from '../../db/schema/trips';
 import type { Jobs } from '../../jobs/platform';
 import { AppError } from '../../platform/errors';
 import { PROVIDER_LABEL, PROVIDERS, sourceSwitchesSql, sourcesOf, type ProviderName } from '../telematics';
-import { tripFigures, type TripFigures } from './figures';
+import { tripFigures, type FigureOptions, type TripFigures } from './figures';
 
 /**
  * Each trip's miles from three sources (docs/mileage-engine.md, docs/integrations/telematics.md),
@@ -25,6 +25,8 @@ import { tripFigures, type TripFigures } from './figures';
 export interface MileStatsAnswer {
   stats: TripMileStats;
   locations: Record<ProviderName, TelematicsLocation | null>;
+  /** The caller's own column, read in the same statement (`FigureOptions.extra`). */
+  extra?: unknown;
 }
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
@@ -44,11 +46,12 @@ export function mileStatsFrom(f: TripFigures): MileStatsAnswer {
       manualStats: { payableMileage: enteredMiles(trip.payableM), emptyMiles: enteredMiles(trip.emptyM), loadedMiles: enteredMiles(trip.loadedM), version: trip.version },
     },
     locations: Object.fromEntries(PROVIDERS.map((p) => [p, telematics[p]?.location ?? null])) as MileStatsAnswer['locations'],
+    extra: f.extra ?? null,
   };
 }
 
-/** The trip's mile stats; with `location`, also the cleaned tracks for the map. */
-export async function mileStatsOf(db: Db, tripId: number, opts: { location?: boolean } = {}): Promise<MileStatsAnswer> {
+/** The trip's mile stats; with `location`, also the cleaned tracks for the map; with `extra`, the caller's column read beside them. */
+export async function mileStatsOf(db: Db, tripId: number, opts: FigureOptions = {}): Promise<MileStatsAnswer> {
   const f = await tripFigures(db, tripId, opts);
   if (!f) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
   return mileStatsFrom(f);

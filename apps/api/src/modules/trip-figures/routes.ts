@@ -9,7 +9,7 @@ import { route } from '../../platform/route';
 import { routes } from '@milepost/contracts/routes';
 import { principalOf } from '../../platform/access';
 import { perUserPerMinute } from '../../platform/rate-limit';
-import { reviewOf } from '../mileage-review';
+import { reviewJsonSql, reviewOfJson } from '../mileage-review';
 import { mileStatsOf, queueRefresh, routeData, type TripReads } from './mile-stats';
 import { savePayableMileage } from './payable';
 
@@ -17,7 +17,9 @@ import { savePayableMileage } from './payable';
 export const tripFiguresRoutes = (trips: TripReads) => async (app: FastifyInstance, deps: AppDeps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   route(r, routes.tripFigures.get, async (req) => {
-    const [answer, review] = await Promise.all([mileStatsOf(deps.db, req.params.tripId), reviewOf(deps.db, req.params.tripId)]);
+    // The review row (what "Use these miles" and the beyond-tolerance marker read) in the same statement as the figures.
+    const answer = await mileStatsOf(deps.db, req.params.tripId, { extra: reviewJsonSql });
+    const review = reviewOfJson(answer.extra);
     return { data: review ? { ...answer.stats, review } : answer.stats };
   });
   // Each refresh queues provider calls: a per-user limit (docs/mileage-engine.md).
