@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { companies } from '../../db/schema/reference';
 import { companyProviders, integrationSyncStatus } from '../../db/schema/telematics';
+import { LaneDispatcher } from '../../jobs/lanes';
 import { prunePositions } from './positions';
 import { DEFAULT_RETRY } from './provider';
 import type { TelematicsDeps } from './registry';
@@ -31,6 +32,12 @@ export const POSITIONS_PRUNE_CRON = '29 * * * *';
 
 export interface GlePollJob {
   companyId: number;
+  /**
+   * When this poll was due (epoch ms). The next one is due GLE_POLL_SECONDS after it, not after
+   * the moment this one started, so a poll that waited for a free slot does not push every later
+   * poll of the company back: the cadence holds (docs/integrations/gle.md "Polling").
+   */
+  due?: number;
 }
 
 export interface GlePollOptions {
@@ -60,8 +67,15 @@ export async function gleCompanies(deps: TelematicsDeps): Promise<{ companyId: n
     .where(eq(companies.active, true));
 }
 
-/** Creates GLE's queues and workers on `boss` and schedules the polling and the retention job (modules/telematics/jobs.ts). */
-export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promise<void> {
+/** Half a second: due polls within one such step share one wake-up of the poll dispatcher. */
+const WAKE_STEP_MS = 500;
+
+/**
+ * Creates GLE's queues and workers on `boss` and schedules the polling and the retention job
+ * (modules/telematics/jobs.ts). `stop` ends the polls' dispatcher (waiting up to `timeoutMs` for
+ * the polls in hand).
+ */
+export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promise<{ stop(timeoutMs: number): Promise<void> }> {
   const { telematics, log } = opts;
   const pollSeconds = telematics.config.GLE_POLL_SECONDS ?? 60;
   const retentionDays = telematics.config.POSITIONS_RETENTION_DAYS ?? 30;
@@ -77,8 +91,26 @@ export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promi
   await boss.createQueue(GLE_POLL_ALL_QUEUE, { name: GLE_POLL_ALL_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.createQueue(POSITIONS_PRUNE_QUEUE, { name: POSITIONS_PRUNE_QUEUE, policy: 'singleton', retryLimit: 0 });
 
-  const queuePoll = (companyId: number, at?: Date) =>
-    boss.send(GLE_POLL_QUEUE, { companyId } satisfies GlePollJob, { singletonKey: String(companyId), ...(at && at.getTime() > Date.now() ? { startAfter: at } : {}) });
+  // The dispatcher of the polls, once it exists; a poll this instance queued wakes it when it falls due.
+  let dispatcher: LaneDispatcher<GlePollJob> | null = null;
+  const wakes = new Map<number, NodeJS.Timeout>();
+  const wakeAt = (at: number) => {
+    const step = Math.ceil(at / WAKE_STEP_MS) * WAKE_STEP_MS;
+    if (wakes.has(step)) return;
+    const timer = setTimeout(
+      () => {
+        wakes.delete(step);
+        dispatcher?.notify();
+      },
+      Math.max(0, step - Date.now()),
+    );
+    timer.unref();
+    wakes.set(step, timer);
+  };
+  const queuePoll = async (companyId: number, at = Date.now()) => {
+    await boss.send(GLE_POLL_QUEUE, { companyId, due: at } satisfies GlePollJob, { singletonKey: String(companyId), ...(at > Date.now() ? { startAfter: new Date(at) } : {}) });
+    wakeAt(at);
+  };
 
   const poll = async (job: PgBoss.Job<GlePollJob>) => {
     const { companyId } = job.data;
@@ -89,25 +121,36 @@ export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promi
     } catch (err) {
       log.warn({ err, companyId }, 'GLE poll failed');
     }
+    // Due one interval after this one was due; a poll more than an interval late (an instance was down) starts the cadence anew.
+    const next = (job.data.due ?? started) + pollSeconds * 1000;
     try {
-      await queuePoll(companyId, new Date(started + pollSeconds * 1000));
+      await queuePoll(companyId, next > Date.now() ? next : started + pollSeconds * 1000);
     } catch (err) {
       log.error({ err, companyId }, 'next GLE poll could not be queued; the every-minute round will');
     }
   };
-  // One worker fetching up to `concurrency` polls at once (at most one per company: the queue keeps one waiting per key).
-  // Due polls are looked for every few seconds at most (an idle instance's other queues wait longer:
-  // docs/decisions/014-background-jobs.md "At rest"), and at once after a full batch, so a fleet's
-  // polls keep their interval.
-  const batchSize = opts.concurrency ?? 8;
-  const pollWorker = await boss.work<GlePollJob>(GLE_POLL_QUEUE, { pollingIntervalSeconds: Math.min(polling.pollingIntervalSeconds, 5), batchSize }, async (jobs) => {
-    await Promise.all(jobs.map(poll));
-    if (jobs.length === batchSize) boss.notifyWorker(pollWorker);
+  // Up to `concurrency` polls at once, each slot refilled as soon as its poll ends (not a batch
+  // waiting for its slowest poll); at most one poll per company (the queue keeps one waiting per
+  // key, the lease one running). Due polls queued here wake the dispatcher when they fall due; those
+  // queued by another instance are looked for every few seconds at most (an idle instance's other
+  // queues wait longer: docs/decisions/014-background-jobs.md "At rest").
+  const slots = opts.concurrency ?? 8;
+  dispatcher = new LaneDispatcher<GlePollJob>({
+    boss,
+    lanes: [{ queue: GLE_POLL_QUEUE, group: 'GLE', cap: slots }],
+    slots,
+    idleMs: Math.min(polling.pollingIntervalSeconds, 5) * 1000,
+    run: async (_lane, job) => {
+      await poll(job);
+      await boss.complete(GLE_POLL_QUEUE, job.id);
+    },
+    onError: (err) => log.error({ err, queue: GLE_POLL_QUEUE }, 'GLE poll queue error'),
   });
+  dispatcher.start();
 
   await boss.work(GLE_POLL_ALL_QUEUE, polling, async () => {
     try {
-      for (const c of await gleCompanies(telematics)) await queuePoll(c.companyId, c.lastStart ? new Date(c.lastStart.getTime() + pollSeconds * 1000) : undefined);
+      for (const c of await gleCompanies(telematics)) await queuePoll(c.companyId, c.lastStart ? Math.max(Date.now(), c.lastStart.getTime() + pollSeconds * 1000) : undefined);
     } catch (err) {
       log.error({ err }, 'GLE polls could not be queued');
     }
@@ -127,4 +170,11 @@ export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promi
   }
   await boss.schedule(POSITIONS_PRUNE_QUEUE, POSITIONS_PRUNE_CRON);
   await boss.send(POSITIONS_PRUNE_QUEUE, {});
+  return {
+    async stop(timeoutMs) {
+      for (const timer of wakes.values()) clearTimeout(timer);
+      wakes.clear();
+      await dispatcher?.stop(timeoutMs);
+    },
+  };
 }
