@@ -312,7 +312,7 @@ export async function telematicsScaleCase(): Promise<Figure[]> {
         medianMs: gleWindow.positionsPerS,
         p95Ms: gleWindow.positionsPerS,
         target: '≥ 160',
-        note: `each vehicle reports every ${REPORT_MS / 1000} s, so each poll finds a new position; the most a 60 s cadence can store is ${((COMPANIES * VEHICLES) / POLL_S).toFixed(1)}/s`,
+        note: `each vehicle reports every ${REPORT_MS / 1000} s, so each poll finds a new position; the most a 60 s cadence can store is ${((COMPANIES * VEHICLES) / POLL_S).toFixed(1)}/s; load average ${gleWindow.loadAvg} on ${os.cpus().length} cores`,
       },
       {
         case: `telematics scale: ${vehicles} GLE vehicles, ${label} — server CPU, % of one core (in the ms columns; the busiest instance)`,
