@@ -24,6 +24,7 @@ import { startCase } from './cases/start';
 import { jobQueuesCase } from './cases/job-queues';
 import { iftaCase } from './cases/ifta';
 import { idleCase } from './cases/idle';
+import { telematicsScaleCase } from './cases/telematics-scale';
 import { postgresReachable, startServer, type BenchServer, type Engine, type Figure } from './lib';
 
 const CASES: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
@@ -53,6 +54,8 @@ const PURE_CASES: Record<string, () => Promise<Figure[]>> = {
   start: startCase,
   // The same built product left alone for a minute: its CPU time and memory at rest.
   idle: idleCase,
+  // Spawns the built product against the GLE and Samsara fakes on PostgreSQL: 10,000 GLE vehicles polled, a Samsara cycle (about 10 minutes).
+  'telematics-scale': telematicsScaleCase,
 };
 
 const fmt = (n: number) => n.toFixed(2);

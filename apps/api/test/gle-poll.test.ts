@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { IntegrationStatus } from '@milepost/contracts/integrations-api';
 import { milesToMetres } from '@milepost/geo/units';
 import { drivers } from '../src/db/schema/reference';
 import { tripMileStats, vehiclePositions } from '../src/db/schema/telematics';
 import { createBoss } from '../src/jobs/platform';
-import { startGlePolling } from '../src/modules/telematics/gle-poll';
+import { GLE_POLL_QUEUE, startGlePolling } from '../src/modules/telematics/gle-poll';
 import { keepTripFigures } from '../src/modules/trip-figures';
 import { prunePositions } from '../src/modules/telematics/positions';
 import type { TelematicsDeps } from '../src/modules/telematics/registry';
@@ -196,8 +196,9 @@ describe('GLE polling as jobs', () => {
     const second = await gleCompany(token);
     const boss = createBoss(ctx.database);
     await boss.start();
+    let polls: Awaited<ReturnType<typeof startGlePolling>> | undefined;
     try {
-      await startGlePolling(boss, {
+      polls = await startGlePolling(boss, {
         telematics: { ...deps(), config: { ...ctx.config, GLE_POLL_SECONDS: 2 } },
         log: { info: () => undefined, warn: () => undefined, error: () => undefined },
         pollingSeconds: 0.5,
@@ -216,9 +217,47 @@ describe('GLE polling as jobs', () => {
       while (Date.now() < deadline && (await status(second.id)).state !== 'SUCCEEDED') await new Promise((r) => setTimeout(r, 100));
       expect(await status(second.id)).toMatchObject({ state: 'SUCCEEDED', error: null });
     } finally {
+      await polls?.stop(5_000);
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     }
   }, 90_000);
+  it("keeps a company's cadence: a poll that waited for a slot queues the next one an interval after it was due, not after it started", async () => {
+    vehicles(1, uid());
+    const token = `gle-cadence-${uid()}`;
+    gle.acceptToken(token);
+    const company = await gleCompany(token);
+    const boss = createBoss(ctx.database);
+    await boss.start();
+    let polls: Awaited<ReturnType<typeof startGlePolling>> | undefined;
+    try {
+      polls = await startGlePolling(boss, {
+        telematics: { ...deps(), config: { ...ctx.config, GLE_POLL_SECONDS: 60 } },
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        pollingSeconds: 0.5,
+        schedule: false,
+      });
+      // Due 20 s ago: it waited behind other companies' polls.
+      const due = Date.now() - 20_000;
+      const sent = await boss.send(GLE_POLL_QUEUE, { companyId: company.id, due }, { singletonKey: String(company.id) });
+      const deadline = Date.now() + 30_000;
+      let next: { due: number; startAfter: number } | undefined;
+      while (!next && Date.now() < deadline) {
+        const res = (await ctx.db.execute(
+          sql`select (data->>'due')::bigint as due, start_after from pgboss.job where name = ${GLE_POLL_QUEUE} and state = 'created' and (data->>'companyId')::int = ${company.id} and id::text <> ${sent}`,
+        )) as unknown as { rows: { due: string | number | null; start_after: string | Date }[] };
+        const row = res.rows[0];
+        if (row) next = { due: Number(row.due), startAfter: new Date(row.start_after).getTime() };
+        else await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(gle.requests.filter((r) => r.authorization === `Bearer ${token}`)).toHaveLength(1);
+      expect(next?.due).toBe(due + 60_000);
+      // Forty seconds from now, not sixty: the cadence holds.
+      expect(Math.abs(next!.startAfter - (due + 60_000))).toBeLessThan(1_000);
+    } finally {
+      await polls?.stop(5_000);
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    }
+  }, 60_000);
 });
 
 describe('positions retention', () => {

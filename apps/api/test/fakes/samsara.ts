@@ -22,11 +22,15 @@ export interface FakeSamsaraVehicle {
   vin: string;
   /** No engine diagnostics: the history has no obdOdometerMeters. */
   noObd?: boolean;
+  /** The one carrier's token this vehicle is answered to, as Samsara answers each token its own fleet (none: every token's). */
+  token?: string;
 }
 export interface FakeSamsaraDriver {
   id: string;
   name: string;
   vehicleId?: string;
+  /** The one carrier's token this driver is answered to (none: every token's). */
+  token?: string;
 }
 
 export interface FakeSamsara extends FakeServer {
@@ -43,7 +47,9 @@ const offsetOf = (after: string | null) => (after ? Number(Buffer.from(after, 'b
 
 export async function startFakeSamsara(token = 'samsara-test-token'): Promise<FakeSamsara> {
   const state = { vehicles: [] as FakeSamsaraVehicle[], drivers: [] as FakeSamsaraDriver[], history: new Map<string, FakeFix[]>(), historyPageSize: 200, listPageSize: 512 };
-  const page = <T>(list: T[], q: URLSearchParams) => {
+  const page = <T extends { token?: string }>(all: T[], q: URLSearchParams, authorization: string | undefined) => {
+    const who = (authorization ?? '').replace(/^Bearer /, '');
+    const list = all.filter((x) => x.token === undefined || x.token === who);
     const limit = Math.min(fake.listPageSize, Number(q.get('limit') ?? 512));
     const from = offsetOf(q.get('after'));
     const items = list.slice(from, from + limit);
@@ -54,11 +60,11 @@ export async function startFakeSamsara(token = 'samsara-test-token'): Promise<Fa
   let fake: FakeSamsara;
   const server: FakeServer = await startFakeServer('Samsara', token, (req) => {
     if (req.path === '/fleet/vehicles') {
-      const p = page(fake.vehicles, req.query);
+      const p = page(fake.vehicles, req.query, req.authorization);
       return { status: 200, body: { data: p.items.map((v) => ({ ...VEHICLE, id: v.id, name: v.name, vin: v.vin })), pagination: p.pagination } };
     }
     if (req.path === '/fleet/drivers') {
-      const p = page(fake.drivers, req.query);
+      const p = page(fake.drivers, req.query, req.authorization);
       return {
         status: 200,
         body: {

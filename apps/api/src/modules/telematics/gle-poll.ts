@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { LaneDispatcher } from '../../jobs/lanes';
 import { companies } from '../../db/schema/reference';
 import { companyProviders, integrationSyncStatus } from '../../db/schema/telematics';
 import { prunePositions } from './positions';
@@ -32,6 +33,12 @@ export const POSITIONS_PRUNE_CRON = '29 * * * *';
 
 export interface GlePollJob {
   companyId: number;
+  /**
+   * When this poll was due (epoch ms). The next one is due GLE_POLL_SECONDS after it, not after
+   * the moment this one started, so a poll that waited for a free slot does not push every later
+   * poll of the company back: the cadence holds (docs/integrations/gle.md "Polling").
+   */
+  due?: number;
 }
 
 export interface GlePollOptions {
@@ -46,11 +53,11 @@ export interface GlePollOptions {
   /** Lease of a poll run (sync.ts DEFAULT_LEASE_SECONDS). */
   leaseSeconds?: number;
   /**
-   * The instance's send and work (jobs/queue.ts): its look for due jobs wakes the workers, a poll
-   * queued with a delay is looked for when it falls due. Without them (a test's own pg-boss) the
-   * workers poll every `pollingSeconds` (the poll queue every 5 s at most).
+   * The instance's send, work and watch (jobs/queue.ts): its look for due jobs wakes the workers and
+   * the polls' dispatcher, a poll queued with a delay is looked for when it falls due. Without them
+   * (a test's own pg-boss) the workers poll every `pollingSeconds` (the poll queue every 5 s at most).
    */
-  jobs?: Pick<JobContext, 'send' | 'work'>;
+  jobs?: Pick<JobContext, 'send' | 'work' | 'watch' | 'polling'>;
 }
 
 /** The companies GLE is on for (active, switched on with a token stored, and on in the TRIP settings), with their last run's start. */
@@ -67,8 +74,12 @@ export async function gleCompanies(deps: TelematicsDeps): Promise<{ companyId: n
     .where(eq(companies.active, true));
 }
 
-/** Creates GLE's queues and workers on `boss` and schedules the polling and the retention job (modules/telematics/jobs.ts). */
-export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promise<void> {
+/**
+ * Creates GLE's queues and workers on `boss` and schedules the polling and the retention job
+ * (modules/telematics/jobs.ts). `stop` ends the polls' dispatcher (waiting up to `timeoutMs` for
+ * the polls in hand).
+ */
+export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promise<{ stop(timeoutMs: number): Promise<void> }> {
   const { telematics, log } = opts;
   const pollSeconds = telematics.config.GLE_POLL_SECONDS ?? 60;
   const retentionDays = telematics.config.POSITIONS_RETENTION_DAYS ?? 30;
@@ -94,8 +105,9 @@ export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promi
   await boss.createQueue(GLE_POLL_ALL_QUEUE, { name: GLE_POLL_ALL_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.createQueue(POSITIONS_PRUNE_QUEUE, { name: POSITIONS_PRUNE_QUEUE, policy: 'singleton', retryLimit: 0 });
 
-  const queuePoll = (companyId: number, at?: Date) =>
-    send(GLE_POLL_QUEUE, { companyId } satisfies GlePollJob, { singletonKey: String(companyId), ...(at && at.getTime() > Date.now() ? { startAfter: at } : {}) });
+  // A poll queued with its due time: the instance's look for due jobs wakes the dispatcher then.
+  const queuePoll = (companyId: number, at = Date.now()) =>
+    send(GLE_POLL_QUEUE, { companyId, due: at } satisfies GlePollJob, { singletonKey: String(companyId), ...(at > Date.now() ? { startAfter: new Date(at) } : {}) });
 
   const poll = async (job: PgBoss.Job<GlePollJob>) => {
     const { companyId } = job.data;
@@ -106,25 +118,37 @@ export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promi
     } catch (err) {
       log.warn({ err, companyId }, 'GLE poll failed');
     }
+    // Due one interval after this one was due; a poll more than an interval late (an instance was down) starts the cadence anew.
+    const next = (job.data.due ?? started) + pollSeconds * 1000;
     try {
-      await queuePoll(companyId, new Date(started + pollSeconds * 1000));
+      await queuePoll(companyId, next > Date.now() ? next : started + pollSeconds * 1000);
     } catch (err) {
       log.error({ err, companyId }, 'next GLE poll could not be queued; the every-minute round will');
     }
   };
-  // One worker fetching up to `concurrency` polls at once (at most one per company: the queue keeps one waiting per key);
-  // a poll is queued with its due time, and looked for then (docs/decisions/014-background-jobs.md "At rest").
-  await work<GlePollJob>(
-    GLE_POLL_QUEUE,
-    async (jobs) => {
-      await Promise.all(jobs.map(poll));
+  // Up to `concurrency` polls at once, each slot refilled as soon as its poll ends (not a batch
+  // waiting for its slowest poll); at most one poll per company (the queue keeps one waiting per
+  // key, the lease one running). The instance's look for due jobs wakes the dispatcher when a poll
+  // falls due (docs/decisions/014-background-jobs.md "At rest"); its own look is a backstop, or
+  // every few seconds at most without the instance's (a test's own pg-boss).
+  const slots = opts.concurrency ?? 8;
+  const dispatcher = new LaneDispatcher<GlePollJob>({
+    boss,
+    lanes: [{ queue: GLE_POLL_QUEUE, group: 'GLE', cap: slots }],
+    slots,
+    idleMs: (opts.jobs ? opts.jobs.polling.pollingIntervalSeconds : Math.min(opts.pollingSeconds, 5)) * 1000,
+    run: async (_lane, job) => {
+      await poll(job);
+      await boss.complete(GLE_POLL_QUEUE, job.id);
     },
-    { batchSize: opts.concurrency ?? 8 },
-  );
+    onError: (err) => log.error({ err, queue: GLE_POLL_QUEUE }, 'GLE poll queue error'),
+  });
+  dispatcher.start();
+  opts.jobs?.watch([GLE_POLL_QUEUE], () => dispatcher.notify());
 
   await work(GLE_POLL_ALL_QUEUE, async () => {
     try {
-      for (const c of await gleCompanies(telematics)) await queuePoll(c.companyId, c.lastStart ? new Date(c.lastStart.getTime() + pollSeconds * 1000) : undefined);
+      for (const c of await gleCompanies(telematics)) await queuePoll(c.companyId, c.lastStart ? Math.max(Date.now(), c.lastStart.getTime() + pollSeconds * 1000) : undefined);
     } catch (err) {
       log.error({ err }, 'GLE polls could not be queued');
     }
@@ -144,4 +168,5 @@ export async function startGlePolling(boss: PgBoss, opts: GlePollOptions): Promi
   }
   await boss.schedule(POSITIONS_PRUNE_QUEUE, POSITIONS_PRUNE_CRON);
   await send(POSITIONS_PRUNE_QUEUE, {});
+  return { stop: (timeoutMs) => dispatcher.stop(timeoutMs) };
 }

@@ -131,7 +131,7 @@ export function telematicsJobs(hooks: TelematicsJobsOptions): ModuleJobs {
         await boss.deleteQueue(SINGLE_SYNC_QUEUE).catch(() => undefined);
       }
       // GLE is polled, not synced: its own queues (gle-poll.ts), as many polls at once as syncs.
-      await startGlePolling(boss, { telematics, log, pollingSeconds: ctx.pollingSeconds, schedule: ctx.schedule, leaseSeconds, concurrency: slots, jobs: ctx });
+      const polls = await startGlePolling(boss, { telematics, log, pollingSeconds: ctx.pollingSeconds, schedule: ctx.schedule, leaseSeconds, concurrency: slots, jobs: ctx });
 
       // A run whose lease ran out (its instance died, or it hangs) is queued again: a stalled sync recovers by itself.
       const sweep = async () => {
@@ -154,7 +154,7 @@ export function telematicsJobs(hooks: TelematicsJobsOptions): ModuleJobs {
         enqueue: { enqueueSync: (companyId, provider) => enqueueSync(companyId, provider) },
         async stop(timeoutMs) {
           clearInterval(sweeper);
-          await syncs.stop(timeoutMs);
+          await Promise.all([syncs.stop(timeoutMs), polls.stop(timeoutMs)]);
         },
       };
     },

@@ -289,18 +289,26 @@ async function runSync(
  */
 async function upsertVehicles(db: Db, companyId: number, name: ProviderName, vehicles: readonly TelematicsVehicle[], vinsSeen: Set<string>, report: SyncReport) {
   if (!vehicles.length) return;
-  await db.transaction(async (tx) => {
-    const vins = vehicles.map((v) => v.vin?.toLowerCase()).filter((v): v is string => Boolean(v));
-    const ids = vehicles.map((v) => v.id);
-    const vinColumn = trucks[PROVIDER_REGISTRY[name].truckVin];
-    const link = truckProviderLinks;
-    const candidates = await tx
+  const vins = vehicles.map((v) => v.vin?.toLowerCase()).filter((v): v is string => Boolean(v));
+  const ids = vehicles.map((v) => v.id);
+  const vinColumn = trucks[PROVIDER_REGISTRY[name].truckVin];
+  const link = truckProviderLinks;
+  const candidatesOf = (q: Pick<Db, 'select'>) =>
+    q
       .select({ id: trucks.id, vin: vinColumn, vehicleId: link.externalId, companyId: trucks.companyId })
       .from(trucks)
       .leftJoin(link, and(eq(link.truckId, trucks.id), eq(link.provider, name)))
       .where(
         and(or(eq(trucks.companyId, companyId), isNull(trucks.companyId)), or(vins.length ? inArray(sql`lower(${vinColumn})`, vins) : undefined, inArray(link.externalId, ids))),
       );
+  // The steady state of a fleet polled every minute: every vehicle is already linked to its truck of
+  // this company, so there is nothing to write — one query, no transaction (docs/integrations/gle.md "Polling").
+  if (allLinked(vehicles, await candidatesOf(db), companyId, vinsSeen)) {
+    for (const v of vehicles) if (v.vin) vinsSeen.add(v.vin.toLowerCase());
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const candidates = await candidatesOf(tx);
     const byVin = new Map(candidates.map((c) => [c.vin.toLowerCase(), c]));
     const byId = new Map(candidates.filter((c) => c.vehicleId).map((c) => [c.vehicleId!, c]));
     const elsewhere = new Set(
@@ -364,6 +372,28 @@ async function upsertVehicles(db: Db, companyId: number, name: ProviderName, veh
   });
 }
 
+/** Whether each vehicle of a page is linked already to the truck of this company its VIN (else its id) matches, with no VIN seen twice. */
+function allLinked(
+  vehicles: readonly TelematicsVehicle[],
+  candidates: { vin: string; vehicleId: string | null; companyId: number | null }[],
+  companyId: number,
+  vinsSeen: ReadonlySet<string>,
+) {
+  const byVin = new Map(candidates.map((c) => [c.vin.toLowerCase(), c]));
+  const byId = new Map(candidates.filter((c) => c.vehicleId).map((c) => [c.vehicleId!, c]));
+  const seen = new Set<string>();
+  for (const v of vehicles) {
+    const vinKey = v.vin?.toLowerCase();
+    if (vinKey) {
+      if (vinsSeen.has(vinKey) || seen.has(vinKey)) return false;
+      seen.add(vinKey);
+    }
+    const match = (vinKey ? byVin.get(vinKey) : undefined) ?? byId.get(v.id);
+    if (!match || match.vehicleId !== v.id || match.companyId !== companyId) return false;
+  }
+  return true;
+}
+
 /** A provider's driver id as stored: scoped to the company, so one company's sync never finds another company's driver. */
 export const scopedDriverId = (companyId: number, id: string) => `${companyId}:${id}`;
 
@@ -375,26 +405,41 @@ export const scopedDriverId = (companyId: number, id: string) => `${companyId}:$
  */
 async function upsertDrivers(db: Db, companyId: number, name: ProviderName, list: readonly TelematicsDriver[]) {
   if (!list.length) return;
-  await db.transaction(async (tx) => {
-    const tl = truckProviderLinks;
-    const dl = driverProviderLinks;
-    const vehicleIds = [...new Set(list.map((d) => d.vehicleId).filter((v): v is string => Boolean(v)))];
-    const truckRows = vehicleIds.length
-      ? await tx
-          .select({ id: trucks.id, vehicleId: tl.externalId })
-          .from(tl)
-          .innerJoin(trucks, eq(trucks.id, tl.truckId))
-          .where(and(eq(tl.provider, name), eq(trucks.companyId, companyId), inArray(tl.externalId, vehicleIds)))
-      : [];
+  const tl = truckProviderLinks;
+  const dl = driverProviderLinks;
+  const vehicleIds = [...new Set(list.map((d) => d.vehicleId).filter((v): v is string => Boolean(v)))];
+  const scoped = (d: TelematicsDriver) => scopedDriverId(companyId, d.id);
+  const read = (q: Pick<Db, 'select'>) =>
+    Promise.all([
+      vehicleIds.length
+        ? q
+            .select({ id: trucks.id, vehicleId: tl.externalId })
+            .from(tl)
+            .innerJoin(trucks, eq(trucks.id, tl.truckId))
+            .where(and(eq(tl.provider, name), eq(trucks.companyId, companyId), inArray(tl.externalId, vehicleIds)))
+        : [],
+      q
+        .select({ id: dl.driverId, ext: dl.externalId, truckId: drivers.truckId })
+        .from(dl)
+        .innerJoin(drivers, eq(drivers.id, dl.driverId))
+        .where(and(eq(dl.provider, name), inArray(dl.externalId, list.map(scoped)))),
+    ] as const);
+  // A linked driver already on the truck the provider names is left alone: a poll every minute
+  // writes nothing for it, and when that is every driver of the page, no transaction is opened.
+  const isUnchanged = (d: TelematicsDriver, truckOf: Map<string, number>, unchanged: Map<string, number | null>) => {
+    const truckId = d.vehicleId ? (truckOf.get(d.vehicleId) ?? null) : null;
+    return unchanged.has(scoped(d)) && (truckId === null || unchanged.get(scoped(d)) === truckId);
+  };
+  {
+    const [truckRows, linked] = await read(db);
     const truckOf = new Map(truckRows.map((t) => [t.vehicleId, t.id]));
-    const scoped = (d: TelematicsDriver) => scopedDriverId(companyId, d.id);
-    const linked = await tx
-      .select({ id: dl.driverId, ext: dl.externalId, truckId: drivers.truckId })
-      .from(dl)
-      .innerJoin(drivers, eq(drivers.id, dl.driverId))
-      .where(and(eq(dl.provider, name), inArray(dl.externalId, list.map(scoped))));
+    const unchanged = new Map(linked.map((d) => [d.ext, d.truckId]));
+    if (list.every((d) => isUnchanged(d, truckOf, unchanged))) return;
+  }
+  await db.transaction(async (tx) => {
+    const [truckRows, linked] = await read(tx);
+    const truckOf = new Map(truckRows.map((t) => [t.vehicleId, t.id]));
     const byExt = new Map(linked.map((d) => [d.ext, d.id]));
-    // A linked driver already on the truck the provider names is left alone: a poll every minute writes nothing for it.
     const unchanged = new Map(linked.map((d) => [d.ext, d.truckId]));
     const names = list.filter((d) => !byExt.has(scoped(d))).map((d) => `${d.firstName} ${d.lastName}`.trim().toLowerCase());
     const unlinked = names.length
@@ -419,7 +464,7 @@ async function upsertDrivers(db: Db, companyId: number, name: ProviderName, list
     for (const d of unlinked) if (!byName.has(d.key)) byName.set(d.key, d.id);
     for (const d of list) {
       const truckId = d.vehicleId ? (truckOf.get(d.vehicleId) ?? null) : null;
-      if (unchanged.has(scoped(d)) && (truckId === null || unchanged.get(scoped(d)) === truckId)) continue;
+      if (isUnchanged(d, truckOf, unchanged)) continue;
       const key = `${d.firstName} ${d.lastName}`.trim().toLowerCase();
       const existing = byExt.get(scoped(d)) ?? byName.get(key);
       let id = existing;
