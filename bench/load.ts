@@ -31,10 +31,14 @@ type Rows<T> = { rows: T[] };
 const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 export const load = () => os.loadavg()[0]!.toFixed(1);
 
-/** Records every statement sent through node-postgres while `fn` runs. */
+/**
+ * Records every statement sent through node-postgres while `fn` runs: at the client, which every
+ * pool query goes through (the server's pool counts rows with a query function of its own,
+ * src/db/client.ts, so the pool's prototype is not called).
+ */
 export async function captureQueries(fn: () => Promise<void>): Promise<Captured[]> {
   const seen: Captured[] = [];
-  const proto = pg.Pool.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
     const [first, second] = args;
