@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import os from 'node:os';
@@ -201,4 +202,19 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; dr
   const url = new URL(admin.toString());
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => query(`drop database if exists ${name} with (force)`) };
+}
+
+/** A free TCP port on loopback, for a server a case spawns itself. */
+export async function freePort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** utime + stime of a process, in ms (Linux /proc; 100 clock ticks a second). */
+export function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { postgresReachable, scratchDatabase, type Engine, type Figure } from '../lib';
+import { type Engine, type Figure, freePort, postgresReachable, processCpuMs, scratchDatabase } from '../lib';
 
 /**
  * Idle means idle (docs/decisions/014-background-jobs.md, "At rest"): the built product
@@ -19,21 +18,6 @@ const MAIN = path.join(ROOT, 'apps/api/dist/main.js');
 const IDLE_S = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 /** After ready: the start-up jobs (the backfills of the demo data, the prune, the calibration) finish in this time. */
 const SETTLE_S = Number(process.env.BENCH_IDLE_SETTLE_SECONDS ?? 30);
-const TICK = 100; // clock ticks per second (USER_HZ) on Linux
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** utime + stime of a process, in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICK;
-}
 
 async function idleOnce(engine: Engine): Promise<Figure> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-idle-'));
@@ -66,10 +50,10 @@ async function idleOnce(engine: Engine): Promise<Figure> {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
-    const before = cpuMs(proc.pid!);
+    const before = processCpuMs(proc.pid!);
     const t0 = performance.now();
     await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
-    const used = cpuMs(proc.pid!) - before;
+    const used = processCpuMs(proc.pid!) - before;
     const wall = performance.now() - t0;
     const rssMB = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))?.[1]) / 1024;
     const share = (100 * used) / wall;

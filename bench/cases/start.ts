@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { percentile, postgresReachable, scratchDatabase, type Engine, type Figure } from '../lib';
+import { type Engine, type Figure, freePort, percentile, postgresReachable, scratchDatabase } from '../lib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MAIN = path.join(ROOT, 'apps/api/dist/main.js');
@@ -13,14 +12,6 @@ const MAIN = path.join(ROOT, 'apps/api/dist/main.js');
 const RESTARTS = 5;
 /** Idle time after ready before the resident memory is read. */
 const SETTLE_MS = 3_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function until(url: string, deadline: number): Promise<number> {
   for (;;) {

@@ -1,22 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../apps/api/src/db/client';
-import { globalSettings } from '../../apps/api/src/db/schema/reference';
-import { settingsProviders } from '../../apps/api/src/db/schema/telematics';
 import { syncAccessCatalogue } from '../../apps/api/src/db/seed/access';
 import { createBoss } from '../../apps/api/src/jobs/platform';
 import { SYNC_ALL_QUEUE } from '../../apps/api/src/modules/telematics/jobs';
 import { createSecretBox } from '../../apps/api/src/platform/secret-box';
+import { createTripSettings } from '../../apps/api/test/factories';
 import { startFakeGle, type FakeGleVehicle } from '../../apps/api/test/fakes/gle';
 import { startFakeSamsara } from '../../apps/api/test/fakes/samsara';
-import { percentile, postgresReachable, scratchDatabase, type Figure } from '../lib';
+import { type Figure, freePort, percentile, postgresReachable, processCpuMs, scratchDatabase } from '../lib';
 
 /**
  * Polling and syncs at fleet scale (docs/deploy.md "How much one instance carries"):
@@ -60,7 +57,6 @@ const CALL_MS = 200;
 const POLL_S = 60;
 /** A vehicle reports this often: every poll finds a new position. */
 const REPORT_MS = 15_000;
-const TICK = 100; // clock ticks per second (USER_HZ) on Linux
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -69,20 +65,6 @@ const load = () =>
     .loadavg()
     .map((n) => n.toFixed(1))
     .join(' ');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** utime + stime of a process, in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICK;
-}
 
 interface Instance {
   proc: ChildProcess;
@@ -193,14 +175,7 @@ export async function telematicsScaleCase(): Promise<Figure[]> {
     const { db } = database;
     await database.migrate();
     await syncAccessCatalogue(db);
-    const [settings] = await db
-      .insert(globalSettings)
-      .values({ type: 'TRIP', homeRadius: 2, shopRadius: 1, pickupRadius: 1, trailerRadius: 0.5, deliveryRadius: 1 })
-      .returning({ id: globalSettings.id });
-    await db.insert(settingsProviders).values([
-      { settingsId: settings!.id, provider: 'SAMSARA', enabled: true },
-      { settingsId: settings!.id, provider: 'GLE', enabled: true },
-    ]);
+    await createTripSettings(db, { homeRadius: 2, shopRadius: 1, pickupRadius: 1, trailerRadius: 0.5, deliveryRadius: 1, samsaraEnabled: true, gleEnabled: true });
 
     // --- GLE: the fleet, each vehicle reporting a new position every REPORT_MS --------------------
     const gleIds = await seedFleet(db, 'GLE', 'Gle', COMPANIES, (i) => box.seal(`gle-${i}`));
@@ -267,14 +242,14 @@ export async function telematicsScaleCase(): Promise<Figure[]> {
 
     const measureWindow = async (seconds: number, until?: () => Promise<boolean>) => {
       const t0 = Date.now();
-      const cpu0 = instances.map((i) => cpuMs(i.proc.pid!));
+      const cpu0 = instances.map((i) => processCpuMs(i.proc.pid!));
       const pos0 = await positionsCount(db);
       while (Date.now() - t0 < seconds * 1000) {
         if (until && (await until())) break;
         await sleep(1_000);
       }
       const t1 = Date.now();
-      const cpu = instances.map((i, k) => (100 * (cpuMs(i.proc.pid!) - cpu0[k]!)) / (t1 - t0));
+      const cpu = instances.map((i, k) => (100 * (processCpuMs(i.proc.pid!) - cpu0[k]!)) / (t1 - t0));
       const positions = (await positionsCount(db)) - pos0;
       const gaps = pollGaps(firstPages(), t0, t1, 75_000);
       return { t0, t1, cpu, positionsPerS: positions / ((t1 - t0) / 1000), gaps, loadAvg: load() };
