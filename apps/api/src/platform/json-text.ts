@@ -13,9 +13,17 @@ const COMPRESS_FROM = 1024;
 const BROTLI_QUALITY = 1;
 const GZIP_LEVEL = 1;
 
-/** The best of br and gzip the client accepts (a `q=0` refuses one), or null. */
+/** The best of br and gzip the client accepts (a `q=0` refuses one), or null; the last header's answer is kept (browsers send the same one every time). */
+let lastAccept: { header: string; encoding: 'br' | 'gzip' | null } | undefined;
 function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
+  if (lastAccept?.header === acceptEncoding) return lastAccept.encoding;
+  const encoding = parseAcceptEncoding(acceptEncoding);
+  lastAccept = { header: acceptEncoding, encoding };
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
   const accepted = new Set(
     acceptEncoding
       .split(',')
@@ -26,6 +34,58 @@ function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return null;
+}
+
+/**
+ * Answers compressed once and kept, per encoding, keyed by their JSON text: the same page asked
+ * again (every dispatcher opening the trips list between two trip saves, a report reloaded) is
+ * not compressed again. Brotli 1 of a 33 kB trips page costs ~0.09 ms, a third of the API's own
+ * CPU for that request; a hit costs a map lookup (docs/trips-query-plans.md, "The API's own
+ * cost"). Bounded: texts over MEMO_MAX_TEXT are never kept, and the least recently used answers
+ * go once the kept texts pass MEMO_MAX_BYTES.
+ */
+export const MEMO_MAX_TEXT = 256 * 1024;
+export const MEMO_MAX_BYTES = 8 * 1024 * 1024;
+const memo = { br: new Map<string, Buffer>(), gzip: new Map<string, Buffer>() };
+let memoBytes = 0;
+export const compressionMemo = {
+  /** How many answers were compressed (not taken from the memo) since start; tests read it. */
+  compressed: 0,
+  size: () => memo.br.size + memo.gzip.size,
+  bytes: () => memoBytes,
+  clear() {
+    memo.br.clear();
+    memo.gzip.clear();
+    memoBytes = 0;
+  },
+};
+
+function compress(json: string, encoding: 'br' | 'gzip'): Buffer {
+  const kept = memo[encoding].get(json);
+  if (kept) {
+    // Most recently used last: a Map iterates in insertion order.
+    memo[encoding].delete(json);
+    memo[encoding].set(json, kept);
+    return kept;
+  }
+  compressionMemo.compressed++;
+  const window = Math.min(zlibConstants.BROTLI_MAX_WINDOW_BITS, Math.max(zlibConstants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(json.length))));
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(json, {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_LGWIN]: window, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length },
+        })
+      : gzipSync(json, { level: GZIP_LEVEL });
+  if (json.length > MEMO_MAX_TEXT) return body;
+  memo[encoding].set(json, body);
+  memoBytes += json.length + body.length;
+  while (memoBytes > MEMO_MAX_BYTES) {
+    const [map] = [memo.br, memo.gzip].filter((m) => m.size).sort((a, b) => b.size - a.size);
+    const [oldest, bytes] = map!.entries().next().value!;
+    map!.delete(oldest);
+    memoBytes -= oldest.length + bytes.length;
+  }
+  return body;
 }
 
 /**
@@ -42,12 +102,5 @@ export function sendJsonText(request: FastifyRequest, reply: FastifyReply, json:
   const encoding = json.length >= COMPRESS_FROM ? encodingFor(request.headers['accept-encoding']) : null;
   // The typed reply expects the schema's object; the text (or its compressed bytes) is that object, serialised.
   if (!encoding) return reply.send(json as never);
-  const window = Math.min(zlibConstants.BROTLI_MAX_WINDOW_BITS, Math.max(zlibConstants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(json.length))));
-  const body =
-    encoding === 'br'
-      ? brotliCompressSync(json, {
-          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_LGWIN]: window, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length },
-        })
-      : gzipSync(json, { level: GZIP_LEVEL });
-  return reply.header('content-encoding', encoding).send(body as never);
+  return reply.header('content-encoding', encoding).send(compress(json, encoding) as never);
 }
