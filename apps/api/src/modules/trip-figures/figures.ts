@@ -19,6 +19,7 @@ import {
   type ProviderName,
   type ProviderSwitches,
 } from '../telematics';
+import { compiledOnce } from '../../db/compiled';
 import { plannedMileStats, telematicsMileStats } from './wire';
 
 /**
@@ -148,20 +149,24 @@ interface FigureInputs {
 const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 /**
- * Everything a read of the trip's figures needs, in one statement: the trip's figure columns, its
- * company's and the TRIP settings' switches and radii, its stops, when each stored track was
- * fetched (not the track) and the kept figures (their map track only with `location`). One
- * statement rather than four: on PGlite each statement costs its own parse, plan and round trip
- * through the engine, which was most of a Mileage Report read (docs/mileage-engine.md "Reading").
+ * The columns of the figures' statement, written out as SQL text once per variant (with or
+ * without the map tracks, per caller's extra column) rather than by drizzle on every read
+ * (`compiledOnce`, docs/trips-query-plans.md "The Mileage Report read").
  */
-async function figureInputs(db: Db, tripId: number, location: boolean, extra?: FigureOptions['extra']): Promise<FigureInputs | null> {
+const figureColumnsMemo = new Map<FigureOptions['extra'], [SQL | undefined, SQL | undefined]>();
+function figureColumns(location: boolean, extra?: FigureOptions['extra']): SQL {
+  const variants = figureColumnsMemo.get(extra) ?? [undefined, undefined];
+  figureColumnsMemo.set(extra, variants);
+  return (variants[location ? 1 : 0] ??= compiledOnce(figureColumnsSql(location, extra)));
+}
+
+function figureColumnsSql(location: boolean, extra?: FigureOptions['extra']): SQL {
   const t = trips;
   const st = tripStops;
   const tr = tripTracks;
   const m = tripMileStats;
   const g = globalSettings;
-  const res = (await db.execute(sql`
-    select
+  return sql`
       json_build_object('id', ${t.id}, 'truckId', ${t.truckId}, 'identifierType', ${t.identifierType}, 'identifierValue', ${t.identifierValue},
         'version', ${t.version}, 'routeSource', ${t.routeSource}, 'routeEstimateBasis', ${t.routeEstimateBasis}, 'routeM', ${t.routeM}, 'routeTotalM', ${t.routeTotalM},
         'routeDurationS', ${t.routeDurationS}, 'payableM', ${t.payableM}, 'emptyM', ${t.emptyM}, 'loadedM', ${t.loadedM},
@@ -181,8 +186,20 @@ async function figureInputs(db: Db, tripId: number, location: boolean, extra?: F
             location ? sql`, 'location', ${m.location}` : sql``
           })), '[]')
         from ${m} where ${m.tripId} = ${t.id}) as kept,
-      ${extra ? extra(t.id) : sql`null`} as extra
-    from ${t} where ${t.id} = ${tripId}`)) as unknown as { rows: Record<keyof FigureInputs, unknown>[] };
+      ${extra ? extra(t.id) : sql`null`} as extra`;
+}
+
+/**
+ * Everything a read of the trip's figures needs, in one statement: the trip's figure columns, its
+ * company's and the TRIP settings' switches and radii, its stops, when each stored track was
+ * fetched (not the track) and the kept figures (their map track only with `location`). One
+ * statement rather than four: on PGlite each statement costs its own parse, plan and round trip
+ * through the engine, which was most of a Mileage Report read (docs/mileage-engine.md "Reading").
+ */
+async function figureInputs(db: Db, tripId: number, location: boolean, extra?: FigureOptions['extra']): Promise<FigureInputs | null> {
+  const res = (await db.execute(sql`select ${figureColumns(location, extra)} from ${trips} where ${trips.id} = ${tripId}`)) as unknown as {
+    rows: Record<keyof FigureInputs, unknown>[];
+  };
   const r = res.rows[0];
   if (!r) return null;
   return {
