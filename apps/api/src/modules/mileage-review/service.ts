@@ -30,6 +30,7 @@ import { companyPayRules, tripReview, tripReviewCounts } from '../../db/schema/m
 import { companies, trucks } from '../../db/schema/reference';
 import { tripMileStats } from '../../db/schema/telematics';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
+import { compiledOnce } from '../../db/compiled';
 import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
 import { AppError } from '../../platform/errors';
 import { orderBy } from '../../platform/paging';
@@ -339,7 +340,8 @@ const periodSortColumns = {
   payableMileage: sql`(${r.payableM} + 0)`,
 };
 
-const rowJson = sql`json_build_object(
+/** A queue row's JSON, written out as SQL text once (`compiledOnce`, docs/trips-query-plans.md). */
+const rowJson = compiledOnce(sql`json_build_object(
   'tripId', ${r.tripId}, 'version', ${t.version}, 'identifierType', ${t.identifierType}, 'number', ${t.identifierValue},
   'truckId', ${r.truckId}, 'unitNumber', ${t.truckUnit}, 'driverId', ${r.driverId}, 'driverName', ${t.driverName}, 'companyName', ${t.companyName},
   'endDateTime', to_char(${r.endDateTime} at time zone ${sql.raw(`'${CENTRAL_TZ}'`)}, 'MM/DD/YYYY HH24:MI:SS'),
@@ -349,7 +351,7 @@ const rowJson = sql`json_build_object(
   'suggested', json_build_object('payableMileage', ${metresToEnteredMilesSql(r.suggestedPayableM)}, 'loadedMiles', ${metresToEnteredMilesSql(r.suggestedLoadedM)},
     'emptyMiles', ${metresToEnteredMilesSql(r.suggestedEmptyM)},
     'basis', ${r.ruleBasis}, 'from', ${r.suggestedFrom}),
-  'payableMileage', ${metresToEnteredMilesSql(r.payableM)}, 'status', ${r.status})`;
+  'payableMileage', ${metresToEnteredMilesSql(r.payableM)}, 'status', ${r.status})`);
 
 /** The pay rule of the company a queue filter shows, with its name; null for no such company. */
 async function companyRuleInView(db: Db, companyId: number) {
