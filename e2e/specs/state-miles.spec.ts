@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { lastFullQuarter } from '@milepost/contracts/state-miles-api';
+import { jurisdictionNote, lastFullQuarter } from '@milepost/contracts/state-miles-api';
 import { E2E_ACCOUNTS } from '../accounts';
 import { expectDarkMode, signIn } from './helpers';
 
@@ -26,6 +26,8 @@ test('reports: the State miles tab shows the last full quarter by state with the
   for (const row of await rows.all()) {
     const state = ((await row.locator('th').textContent()) ?? '').trim();
     expect(state).toMatch(/^([A-Z]{2}|OUT)$/);
+    // Outside the US states the code explains itself on hover.
+    if (jurisdictionNote(state)) await expect(row.locator('th')).toHaveAttribute('title', jurisdictionNote(state));
     states.push(state);
     sum += numberOf(((await row.locator('td').nth(0).textContent()) ?? '').trim());
     await expect(row.locator('td').nth(2)).toHaveText(/^\d{1,3} % from GPS$/);
@@ -36,7 +38,8 @@ test('reports: the State miles tab shows the last full quarter by state with the
   // The map: the offline basemap with the states that have miles shaded.
   await expect(page.getByRole('img', { name: /US map shaded by miles/ })).toBeVisible();
   await expect(page.locator('path.mp-state-miles').first()).toBeVisible();
-  expect(await page.locator('path.mp-state-miles').count()).toBeGreaterThanOrEqual(states.filter((s) => s !== 'OUT').length);
+  // A US state has no note; Canada's provinces and territories, MX and OUT have one and no shape on the US map.
+  expect(await page.locator('path.mp-state-miles').count()).toBeGreaterThanOrEqual(states.filter((s) => !jurisdictionNote(s)).length);
 
   // The IFTA worksheet: the same states and miles, one line per jurisdiction, truck and source.
   const downloading = page.waitForEvent('download');
@@ -56,6 +59,8 @@ test('reports: the State miles tab shows the last full quarter by state with the
   const csvTotal = lines.reduce((a, l) => a + Number(l['Miles (mi)']), 0);
   expect(Math.abs(csvTotal - total)).toBeLessThan(0.05 * lines.length + 0.1);
   for (const l of lines) expect(['GPS', 'ROUTE']).toContain(l.Source);
+  // Outside the US states each line says what its jurisdiction is (a province, a territory, MX, OUT), as the hover does.
+  for (const l of lines) expect(l.Note).toBe(jurisdictionNote(l.Jurisdiction!));
 
   // A quarter before the demo's loads has nothing.
   const older = quarter === 1 ? `${year - 1}-Q3` : quarter === 2 ? `${year - 1}-Q4` : `${year}-Q${quarter - 2}`;

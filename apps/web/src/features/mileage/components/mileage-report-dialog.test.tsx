@@ -71,6 +71,7 @@ const STATE_MILES = {
         { state: 'MO', miles: 248 },
         { state: 'IL', miles: 161 },
         { state: 'IN', miles: 121 },
+        { state: 'ON', miles: 2 },
       ],
     },
   ],
@@ -411,8 +412,11 @@ describe('Mileage Report dialog', () => {
     setup(stats(), VIEW);
     const split = await screen.findByRole('region', { name: 'Miles by state' }, { timeout: 8000 });
     const lines = await within(split).findAllByRole('listitem', undefined, { timeout: 8000 });
-    expect(lines.map((l) => l.textContent)).toEqual(['GPS (counted): MO 250.0 mi · IL 160.2 mi · IN 120.4 mi', 'HERE route: MO 248.0 mi · IL 161.0 mi · IN 121.0 mi']);
+    expect(lines.map((l) => l.textContent)).toEqual(['GPS (counted): MO 250.0 mi · IL 160.2 mi · IN 120.4 mi', 'HERE route: MO 248.0 mi · IL 161.0 mi · IN 121.0 mi · ON 2.0 mi']);
     expect(lines[0]!.title).toContain('SAMSARA track');
+    // A province says what it is on hover, as on Reports → State miles; a US state does not.
+    expect(within(lines[1]!).getByText('ON 2.0 mi')).toHaveAttribute('title', 'Ontario, Canada (IFTA jurisdiction).');
+    expect(within(lines[1]!).getByText('MO 248.0 mi')).not.toHaveAttribute('title');
   });
 });
 

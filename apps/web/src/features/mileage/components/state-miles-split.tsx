@@ -1,6 +1,7 @@
-import { STATE_MILES_SOURCE_LABELS, type TripStateMiles } from '@milepost/contracts/state-miles-api';
+import { STATE_MILES_SOURCE_LABELS, jurisdictionNote, type TripStateMiles } from '@milepost/contracts/state-miles-api';
 import type { DistanceUnit } from '@milepost/geo/units';
 import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { milesText } from '@/lib/distance-format';
 import { errorText } from '@/lib/error-messages';
 import { tripStateMilesQueryOptions } from '../api/mileage-api';
@@ -43,7 +44,16 @@ export function StateMilesSplit({ tripId, unit = 'MILES' }: { tripId: number; un
                   query.data!.sources.find((x) => !x.partial),
                 )}
               </span>
-              : <span className="tabular-nums">{s.states.map((x) => `${x.state} ${milesText(x.miles, unit)}`).join(' · ')}</span>
+              :{' '}
+              <span className="tabular-nums">
+                {s.states.map((x, i) => (
+                  // A province, territory, MX or OUT says what it is on hover (docs/state-miles.md "Jurisdiction codes").
+                  <Fragment key={x.state}>
+                    {i > 0 && ' · '}
+                    <span title={jurisdictionNote(x.state) || undefined}>{`${x.state} ${milesText(x.miles, unit)}`}</span>
+                  </Fragment>
+                ))}
+              </span>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { FUEL_JURISDICTIONS, IFTA_MEMBERS, gallonsToLitres, type FuelPurchaseRow, type IftaRates, type IftaReturn, type IftaReturnRow } from '@milepost/contracts/ifta-api';
-import { STATE_MILES_SOURCE_LABELS, type StateMilesSource } from '@milepost/contracts/state-miles-api';
+import { STATE_MILES_SOURCE_LABELS, jurisdictionNote, type StateMilesSource } from '@milepost/contracts/state-miles-api';
 import { groupDigits, milesToMetres, type DistanceUnit } from '@milepost/geo/units';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
@@ -245,7 +245,7 @@ function ReturnRow({ row: r, metric, open, onToggle }: { row: IftaReturnRow; met
   const member = IFTA_MEMBERS.has(r.jurisdiction);
   return (
     <tr className="border-b">
-      <th scope="row" className="py-1.5 pr-2 text-left font-medium">
+      <th scope="row" className="py-1.5 pr-2 text-left font-medium" title={jurisdictionNote(r.jurisdiction) || undefined}>
         <button
           type="button"
           className="underline decoration-dotted underline-offset-2"

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OUTSIDE_US_NOTE, currentQuarter, lastFullQuarter, type StateMilesReport } from '@milepost/contracts/state-miles-api';
+import { MEXICO_NOTE, OUTSIDE_US_NOTE, currentQuarter, jurisdictionNote, lastFullQuarter, type StateMilesReport } from '@milepost/contracts/state-miles-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '@/test/api-mock';
 import { makeUser, renderWithApp } from '@/test/render';
@@ -75,6 +75,32 @@ describe('Reports → State miles', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['LD-41 · T-101 · 900.1', 'LD-42 · T-101 · 800.1']);
+  });
+
+  it('explains a province, a territory, Mexico and OUT on hover with the sentence the worksheet carries, and a US state not at all', async () => {
+    const abroad: StateMilesReport = {
+      ...report,
+      rows: [],
+      states: [
+        { state: 'MI', miles: 300, trips: 1, gpsShare: 1 },
+        { state: 'ON', miles: 200, trips: 1, gpsShare: 1 },
+        { state: 'YT', miles: 40, trips: 1, gpsShare: 0 },
+        { state: 'MX', miles: 30, trips: 1, gpsShare: 0 },
+        { state: 'OUT', miles: 5, trips: 1, gpsShare: 0 },
+      ],
+      totalMiles: 575,
+      notFileable: { trips: 0, miles: 0, items: [] },
+    };
+    mockApi({ 'GET /state-miles': () => abroad });
+    renderWithApp(<StateMilesTab title="Reports" search={{ tab: 'STATE_MILES' }} onSearchChange={() => {}} viewSwitcher={null} />, { user: makeUser(['CAN_SHOW_REPORTS']) });
+    const table = await screen.findByRole('table', { name: 'Miles by state' }, wait);
+    const title = (name: string) => within(table).getByRole('rowheader', { name }).getAttribute('title');
+    expect(title('ON')).toBe('Ontario, Canada (IFTA jurisdiction).');
+    expect(title('YT')).toBe('Yukon, Canada: not an IFTA jurisdiction.');
+    expect(title('MX')).toBe(MEXICO_NOTE);
+    expect(title('OUT')).toBe(OUTSIDE_US_NOTE);
+    for (const code of ['ON', 'YT', 'MX', 'OUT']) expect(title(code)).toBe(jurisdictionNote(code));
+    expect(title('MI')).toBeNull();
   });
 
   it('offers the current quarter to date and a custom range of days', async () => {

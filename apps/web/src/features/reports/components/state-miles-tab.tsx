@@ -173,16 +173,20 @@ function StatesTable({ report, unit }: { report: StateMilesReport; unit: Distanc
           </tr>
         </thead>
         <tbody>
-          {report.states.map((s) => (
-            <tr key={s.state} className="border-b last:border-0">
-              <th scope="row" className="py-1.5 pr-2 text-left font-medium" title={jurisdictionNote(s.state) || undefined}>
-                {s.state === 'OUT' ? <span className="cursor-help underline decoration-dotted">OUT</span> : s.state}
-              </th>
-              <td className={num}>{milesNumber(s.miles, unit)}</td>
-              <td className={num}>{s.trips}</td>
-              <td className={cn(num, 'text-muted-foreground')}>{gpsShareText(s.gpsShare)}</td>
-            </tr>
-          ))}
+          {report.states.map((s) => {
+            // A province, territory, MX or OUT says what it is on hover (docs/state-miles.md "Jurisdiction codes").
+            const note = jurisdictionNote(s.state);
+            return (
+              <tr key={s.state} className="border-b last:border-0">
+                <th scope="row" className="py-1.5 pr-2 text-left font-medium" title={note || undefined}>
+                  {note ? <span className="cursor-help underline decoration-dotted">{s.state}</span> : s.state}
+                </th>
+                <td className={num}>{milesNumber(s.miles, unit)}</td>
+                <td className={num}>{s.trips}</td>
+                <td className={cn(num, 'text-muted-foreground')}>{gpsShareText(s.gpsShare)}</td>
+              </tr>
+            );
+          })}
         </tbody>
         <tfoot>
           <tr className="border-t font-medium">
