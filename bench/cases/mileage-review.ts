@@ -90,11 +90,13 @@ async function generate(server: BenchServer) {
     server,
     'trip_review',
     sql`
-    insert into trip_review (trip_id, company_id, truck_id, driver_id, end_date_time, status, flags, routed_m, route_source, actual_m,
+    insert into trip_review (trip_id, company_id, truck_id, driver_id, end_date_time, status, flags, flags_version, routed_m, route_source, actual_m,
       actual_source, difference_pct, rule_basis, rule_tolerance_pct, suggested_from, suggested_payable_m, suggested_loaded_m, suggested_empty_m, payable_m)
     select t.id, k.company_id, t.truck_id, t.driver_id, t.end_date_time,
       case when t.payable_m is not null then 'APPROVED' when t.id % 3 = 0 then 'NEEDS_REVIEW' else 'READY' end,
-      case when t.payable_m is null and t.id % 3 = 0 then '[{"code":"OVER_TOLERANCE","sentence":"GPS 5 % over routed"}]'::jsonb else '[]'::jsonb end,
+      case when t.payable_m is null and t.id % 3 = 0 then '[{"code":"OVER_TOLERANCE","sentence":"GPS 5 % over routed","params":{"differencePct":5}}]'::jsonb else '[]'::jsonb end,
+      -- the flags' shape of today (REVIEW_FLAGS_VERSION), so the backfill leaves the rows alone
+      1,
       t.route_total_m, 'HERE', t.route_total_m * (0.97 + (t.id % 60) / 1000.0), 'SAMSARA', (t.id % 60) / 10.0 - 3,
       -- the suggestion: the routed figures to 0.1 mile, kept in metres (as refreshTripReview keeps it)
       'ROUTED', 3, 'ROUTED', round((t.route_total_m / ${MILE})::numeric, 1)::float8 * ${MILE}, round((t.route_m / ${MILE})::numeric, 1)::float8 * ${MILE},

@@ -1,11 +1,43 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { jurisdictionNote, lastFullQuarter } from '@milepost/contracts/state-miles-api';
 import { E2E_ACCOUNTS } from '../accounts';
 import { expectDarkMode, signIn } from './helpers';
 
 const numberOf = (text: string) => Number(text.replace(/\s/g, ''));
+
+/**
+ * The share of the State miles map's pixels in rows 6–12 % of its height (off the rounded corners)
+ * that are the water colour (the map's background, the theme's). At 1366 px those rows cross
+ * Alaska and northern Canada: about 0.2 water; with the band the antimeridian cut out of the land
+ * they were 0.66–0.75 (measured on the demo's screenshots, 2026-11-29).
+ */
+async function waterShareUnderTheTop(page: Page): Promise<number> {
+  const map = page.getByTestId('state-miles-map');
+  const png = (await map.screenshot()).toString('base64');
+  return map.evaluate(async (el, b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const g = canvas.getContext('2d', { willReadFrequently: true })!;
+    // The water colour as painted: the container's background on one pixel.
+    g.fillStyle = getComputedStyle(el).backgroundColor;
+    g.fillRect(0, 0, 1, 1);
+    const water = [...g.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    g.drawImage(img, 0, 0);
+    let wet = 0;
+    let all = 0;
+    for (let pct = 6; pct <= 12; pct++) {
+      const row = g.getImageData(12, Math.round((img.height * pct) / 100), img.width - 24, 1).data;
+      for (let i = 0; i < row.length; i += 4, all++) if (water.every((c, k) => Math.abs(c - row[i + k]!) <= 4)) wet++;
+    }
+    return wet / all;
+  }, png);
+}
 
 test('reports: the State miles tab shows the last full quarter by state with the GPS share, the shaded map and the IFTA CSV', async ({ page }) => {
   test.setTimeout(120_000);
@@ -80,6 +112,10 @@ test('state miles in dark mode at 1366 px and 390 px: the table, the map and the
     await expect(page.getByRole('img', { name: /US map shaded by miles/ })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // No band of water across the top: the atlas's rings across the antimeridian (Chukotka) once cut
+    // Alaska and northern Canada out of the land (unwrapAntimeridian, docs/maps.md "Offline basemap").
+    await expect(page.locator('path.mp-state-miles').first()).toBeVisible();
+    expect(await waterShareUnderTheTop(page)).toBeLessThan(0.45);
     await page.screenshot({ path: test.info().outputPath(`state-miles-dark-${width}.png`), fullPage: true });
   }
 });

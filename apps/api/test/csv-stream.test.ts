@@ -137,6 +137,7 @@ describe('every CSV export keeps a stored line break inside its cell and defuses
         driverId: driver.id,
         endDateTime: trip!.endDateTime,
         status: 'APPROVED',
+        flagsVersion: 1,
         ruleBasis: 'ROUTED',
         ruleTolerancePct: 3,
         payableM: 160_934.4,

@@ -35,10 +35,17 @@ export const tripReview = pgTable(
     endDateTime: timestamp({ withTimezone: true }),
     /** NEEDS_REVIEW | READY | APPROVED */
     status: text().notNull(),
-    /** [{ code, sentence }] */
+    /** [{ code, sentence, params }] (params: the flag's figures, packages/contracts review-flag-sentences.ts) */
     flags: jsonb()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * The version of the flags' shape this row was written with (REVIEW_FLAGS_VERSION,
+     * modules/mileage-review/flags.ts; 0: flags without params, before migration 0035). A row
+     * behind it is recomputed by the background backfill (docs/mileage-review.md "Rows of an
+     * older flags version"). No default: every write names its version.
+     */
+    flagsVersion: integer().notNull(),
     routedM: doublePrecision(),
     /** HERE | ESTIMATE */
     routeSource: text(),
@@ -85,6 +92,11 @@ export const tripReview = pgTable(
     index('trip_review_actual_idx').on(t.status, t.actualM, t.tripId),
     index('trip_review_payable_idx').on(t.status, t.payableM, t.tripId),
     // The open rows behind their company's rule, found per company by the pay-rule job and the queue's `recomputing` (migration 0029).
+    // The rows written before flags carried their params, found by the backfill (migration 0035); a new
+    // REVIEW_FLAGS_VERSION changes the predicate in its own migration.
+    index('trip_review_flags_version_idx')
+      .on(t.tripId)
+      .where(sql`${t.flagsVersion} < 1`),
     index('trip_review_rule_version_idx')
       .on(t.companyId, t.ruleVersion, t.tripId)
       .where(sql`${t.payableM} is null`),

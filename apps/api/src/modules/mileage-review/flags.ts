@@ -11,6 +11,16 @@ import { metresToMiles, milesToMetres } from '@milepost/geo/units';
  * trip's route columns, the engine's kept telematics figures), and derives no distance itself.
  */
 
+/**
+ * The shape of the flags `decideReview` writes, kept on every review row (`trip_review.flags_version`,
+ * migration 0035): 1 — every flag carries its `params` (its figures, so screens write the sentence
+ * in the user's unit). A row behind is recomputed by the background backfill
+ * (`recomputeOldFlagReviews`; docs/mileage-review.md "Rows of an older flags version"). Raise it
+ * when the flags' shape changes, with a migration that moves the partial index
+ * `trip_review_flags_version_idx` to the new version.
+ */
+export const REVIEW_FLAGS_VERSION = 1;
+
 export interface ReviewInputs {
   /** The trip's route columns, metres. */
   route: { source: RouteSource | null; totalMeters: number | null; loadedMeters: number | null; emptyMeters: number | null };

@@ -4,6 +4,7 @@ export {
   refreshCompanyReviews,
   refreshProviderReviews,
   backfillReviews,
+  recomputeOldFlagReviews,
   recomputeRuleReviews,
   companiesBehindRule,
   reviewOf,
@@ -12,3 +13,4 @@ export {
   writePayRule,
 } from './service';
 export { queuePayRuleRecompute } from './routes';
+export { REVIEW_FLAGS_VERSION } from './flags';

@@ -34,7 +34,7 @@ import { compiledOnce } from '../../db/compiled';
 import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
 import { AppError } from '../../platform/errors';
 import { orderBy } from '../../platform/paging';
-import { decideReview } from './flags';
+import { decideReview, REVIEW_FLAGS_VERSION } from './flags';
 import { companyProviderOnSql, PROVIDER_LABEL, PROVIDER_REVIEW_WORD, PROVIDERS, sourcesOf, sourceSwitchesSql, type ProviderName } from '../telematics';
 
 /**
@@ -55,12 +55,22 @@ const metresOf = (miles: number | null) => (miles === null ? null : milesToMetre
 /** The integrations a trip's figures come from, in words (their labels joined with "and"); null for none. */
 const integrationName = (sources: readonly ProviderName[]) => (sources.length ? sources.map((p) => PROVIDER_LABEL[p]).join(' and ') : null);
 
+export interface RefreshOptions {
+  /**
+   * An approved row keeps the rule it was computed under (its basis, tolerance and version) rather
+   * than taking its company's current rule: the flags backfill rewrites an approved row's flags
+   * without moving it to a rule it was not approved by (docs/mileage-review.md "Rows of an older
+   * flags version"). Open rows always take the current rule.
+   */
+  keepApprovedRule?: boolean;
+}
+
 /**
  * Computes and stores the trip's review row from its stored figures (or removes it when the trip
  * is not COMPLETED). Runs inside the caller's transaction when given one. `approval` says who set
  * the payable miles when this write set or changed them.
  */
-export async function refreshTripReview(db: Db, tripId: number, approval?: ReviewApproval): Promise<ReviewStatus | null> {
+export async function refreshTripReview(db: Db, tripId: number, approval?: ReviewApproval, opts: RefreshOptions = {}): Promise<ReviewStatus | null> {
   // One statement: the trip, its company's rule and switches, its kept telematics figures and its stop addresses.
   const [t] = await db
     .select({
@@ -84,6 +94,9 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
       prevApprovedBy: tripReview.approvedBy,
       prevApprovedAt: tripReview.approvedAt,
       prevApprovedRule: tripReview.approvedRule,
+      prevRuleBasis: tripReview.ruleBasis,
+      prevRuleTolerancePct: tripReview.ruleTolerancePct,
+      prevRuleVersion: tripReview.ruleVersion,
       kept: sql<{ source: string; detail: unknown }[] | null>`(select json_agg(json_build_object('source', ${tripMileStats.source}, 'detail', ${tripMileStats.detail}))
         from ${tripMileStats} where ${tripMileStats.tripId} = ${trips.id} and ${tripMileStats.source} in ${[...PROVIDERS]})`,
       stops: sql<string[] | null>`(select json_agg(${tripStops.address} order by ${tripStops.orderIndex}) from ${tripStops} where ${tripStops.tripId} = ${trips.id})`,
@@ -103,7 +116,10 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
   const kept = typeof t.kept === 'string' ? (JSON.parse(t.kept) as { source: string; detail: unknown }[]) : (t.kept ?? []);
   const bySource = new Map(kept.filter((k) => k.detail !== null && sources.includes(k.source as ProviderName)).map((k) => [k.source, k.detail as SourceMileStats]));
   const actualSource = sources.find((p) => bySource.has(p)) ?? null;
-  const rule = { payBasis: (t.payBasis ?? DEFAULT_PAY_RULE.payBasis) as PayBasis, tolerancePct: t.tolerancePct ?? DEFAULT_PAY_RULE.tolerancePct };
+  const keepRule = opts.keepApprovedRule === true && t.payableM !== null && t.prevPayable !== null && t.prevRuleBasis !== null;
+  const rule = keepRule
+    ? { payBasis: t.prevRuleBasis as PayBasis, tolerancePct: t.prevRuleTolerancePct! }
+    : { payBasis: (t.payBasis ?? DEFAULT_PAY_RULE.payBasis) as PayBasis, tolerancePct: t.tolerancePct ?? DEFAULT_PAY_RULE.tolerancePct };
   const outcome = decideReview({
     route: { source: t.routeSource as RouteSource | null, totalMeters: t.routeTotalM, loadedMeters: t.routeM, emptyMeters: t.routeTotalEmptyM },
     actual: actualSource ? { source: actualSource, stats: bySource.get(actualSource)!, word: PROVIDER_REVIEW_WORD[actualSource] } : null,
@@ -131,6 +147,7 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
     endDateTime: t.endDateTime,
     status: outcome.status,
     flags: outcome.flags,
+    flagsVersion: REVIEW_FLAGS_VERSION,
     routedM: outcome.routedMeters,
     routeSource: t.routeSource,
     actualM: outcome.actualMeters,
@@ -139,7 +156,7 @@ export async function refreshTripReview(db: Db, tripId: number, approval?: Revie
     differencePct: outcome.differencePct,
     ruleBasis: outcome.basis,
     ruleTolerancePct: rule.tolerancePct,
-    ruleVersion: t.ruleVersion ?? 0,
+    ruleVersion: keepRule ? t.prevRuleVersion! : (t.ruleVersion ?? 0),
     suggestedFrom: outcome.suggested.from,
     // The suggestion is decided in miles (to 0.1, as staff would type it) and kept in metres.
     suggestedPayableM: metresOf(outcome.suggested.payableMileage),
@@ -183,6 +200,36 @@ export async function refreshProviderReviews(db: Db, provider: ProviderName): Pr
   const rows = await db.select({ id: companies.id }).from(companies).where(companyProviderOnSql(provider, companies.id)).orderBy(asc(companies.id));
   let done = 0;
   for (const { id } of rows) done += await refreshCompanyReviews(db, id);
+  return done;
+}
+
+/**
+ * Review rows written before their flags' shape (`flags_version` below REVIEW_FLAGS_VERSION: flags
+ * without params, migration 0035) computed again with `refreshTripReview`, in trip order, at most
+ * `limit` a run and RULE_RECOMPUTE_BATCH a transaction, so a process killed mid-way leaves whole
+ * batches done. An approved row keeps the rule it was approved by (`keepApprovedRule`); its payable
+ * miles and approval are kept as they are. The background backfill's work
+ * (modules/trip-figures/jobs.ts); answers the rows recomputed.
+ */
+export async function recomputeOldFlagReviews(db: Db, limit = 2000, signal?: AbortSignal): Promise<number> {
+  let done = 0;
+  let after = 0;
+  while (done < limit) {
+    if (signal?.aborted) return done;
+    const ids = await db
+      .select({ id: tripReview.tripId })
+      .from(tripReview)
+      // The literal 1 matches the partial index trip_review_flags_version_idx (migration 0035).
+      .where(and(sql`${tripReview.flagsVersion} < ${sql.raw(String(REVIEW_FLAGS_VERSION))}`, sql`${tripReview.tripId} > ${after}`))
+      .orderBy(asc(tripReview.tripId))
+      .limit(Math.min(RULE_RECOMPUTE_BATCH, limit - done));
+    if (!ids.length) return done;
+    await db.transaction(async (tx) => {
+      for (const { id } of ids) await refreshTripReview(tx, id, undefined, { keepApprovedRule: true });
+    });
+    done += ids.length;
+    after = ids.at(-1)!.id;
+  }
   return done;
 }
 

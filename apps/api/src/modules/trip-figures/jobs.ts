@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { storableError, type ModuleJobs } from '../../jobs/platform';
-import { backfillReviews } from '../mileage-review';
+import { backfillReviews, recomputeOldFlagReviews } from '../mileage-review';
 import { backfillStateMiles, type RulesCursor } from '../state-miles';
 import { routingServiceFor, throttleState } from '../routing';
 import { loadStoredTrack } from '../telematics';
@@ -25,7 +25,12 @@ export interface TripFiguresJob {
  */
 export interface BackfillJob {
   stateMilesAfter?: RulesCursor | null;
+  /** A continuation while review rows of an older flags version remain (a full batch was recomputed). */
+  reviewFlags?: true;
 }
+
+/** Review rows of an older flags version recomputed a run (docs/mileage-review.md "Rows of an older flags version"). */
+const REVIEW_FLAGS_BATCH = 2000;
 
 /** Queues the figures backfill (the scheduled sync of every company does, api-jobs.ts); one waiting at most. */
 export const sendBackfill = (send: (queue: string, data: object, options?: PgBoss.SendOptions) => Promise<unknown>) => send(BACKFILL_QUEUE, {}, { singletonKey: 'all' });
@@ -74,7 +79,8 @@ export const tripFiguresJobs: ModuleJobs = {
     await ctx.work<BackfillJob>(
       BACKFILL_QUEUE,
       ctx.safely(BACKFILL_QUEUE, async ([job]: PgBoss.Job<BackfillJob>[]) => {
-        const continued = job?.data?.stateMilesAfter !== undefined;
+        const stateMilesContinued = job?.data?.stateMilesAfter !== undefined;
+        const continued = stateMilesContinued || job?.data?.reviewFlags === true;
         if (!continued) {
           const n = await backfillMileStats(telematics, 2000, (tripId, err) => log.warn({ tripId, err }, 'mile stats could not be computed'), ctx.signal);
           if (n) log.info({ trips: n }, 'mile stats computed');
@@ -82,16 +88,32 @@ export const tripFiguresJobs: ModuleJobs = {
           const reviewed = await backfillReviews(database.db, 2000, ctx.signal);
           if (reviewed) log.info({ trips: reviewed }, 'mileage review rows computed');
         }
+        // Review rows written before their flags carried params (docs/mileage-review.md "Rows of an older flags version"):
+        // a batch a run, 100 a transaction; while a batch was full the job queues its continuation.
+        let reviewFlagsMore = false;
+        if (!continued || job?.data?.reviewFlags) {
+          const rewritten = await recomputeOldFlagReviews(database.db, REVIEW_FLAGS_BATCH, ctx.signal);
+          if (rewritten) log.info({ trips: rewritten }, 'mileage review rows of an older flags version recomputed');
+          reviewFlagsMore = rewritten === REVIEW_FLAGS_BATCH;
+        }
         // State miles of trips without any, and splits of older jurisdiction rules (docs/state-miles.md "When the rules change"):
         // one batch a run, each trip its own transaction; while a batch was full the job queues its continuation.
-        const states = await backfillStateMiles(database.db, loadStoredTrack, {
-          limit: opts.stateMilesBatch,
-          after: job?.data?.stateMilesAfter ?? null,
-          onError: (tripId, err) => log.warn({ tripId, err }, 'state miles could not be computed again'),
-          signal: ctx.signal,
-        });
-        if (states.computed || states.recomputed) log.info({ trips: states.computed, recomputed: states.recomputed }, 'state miles computed');
-        if (states.more) await ctx.send(BACKFILL_QUEUE, { stateMilesAfter: states.after } satisfies BackfillJob, { singletonKey: 'all' });
+        let stateMilesAfter: RulesCursor | null | undefined;
+        if (!continued || stateMilesContinued) {
+          const states = await backfillStateMiles(database.db, loadStoredTrack, {
+            limit: opts.stateMilesBatch,
+            after: job?.data?.stateMilesAfter ?? null,
+            onError: (tripId, err) => log.warn({ tripId, err }, 'state miles could not be computed again'),
+            signal: ctx.signal,
+          });
+          if (states.computed || states.recomputed) log.info({ trips: states.computed, recomputed: states.recomputed }, 'state miles computed');
+          if (states.more) stateMilesAfter = states.after;
+        }
+        // One continuation carries both (one waiting at most: a second send would be dropped).
+        if (stateMilesAfter !== undefined || reviewFlagsMore) {
+          const next: BackfillJob = { ...(stateMilesAfter !== undefined ? { stateMilesAfter } : {}), ...(reviewFlagsMore ? { reviewFlags: true as const } : {}) };
+          await ctx.send(BACKFILL_QUEUE, next, { singletonKey: 'all' });
+        }
       }),
     );
     await sendBackfill(ctx.send);

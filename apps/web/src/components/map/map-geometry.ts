@@ -116,3 +116,51 @@ export function spreadCoincidentStops(stops: readonly { lat: number; lng: number
     return [centre.lat + SPREAD_DEGREES * Math.sin(angle), centre.lng + SPREAD_DEGREES * Math.cos(angle)] as const;
   });
 }
+
+/** A GeoJSON position ([lng, lat]) and a polygon (outer ring, then holes). */
+type Position = readonly number[];
+type PolygonCoords = readonly (readonly Position[])[];
+
+/**
+ * A polygon of the offline atlas made drawable on a flat map (docs/maps.md "Offline basemap"):
+ * world-atlas keeps the rings that cross the antimeridian whole, their longitudes jumping between
+ * +180 and −180, which a spherical renderer handles and Leaflet does not — it draws the jump as a
+ * line across the whole world, and with the land's even-odd fill the Eurasia ring (Chukotka) and
+ * Wrangel Island cut a rectangle of "water" out of Alaska and northern Canada, the band across the
+ * top of the State miles map. Here each ring's longitudes are made continuous (a jump of more than
+ * 180° is a crossing), a ring around a pole (Antarctica: one crossing) is closed along that pole's
+ * edge, and a polygon that runs past ±180 gets a copy 360° over, so both sides of the antimeridian
+ * are drawn. Polygons that do not cross are answered as they are.
+ */
+export function unwrapAntimeridian(polygon: PolygonCoords): PolygonCoords[] {
+  const crosses = polygon.some((ring) => ring.some((p, i) => i > 0 && Math.abs(p[0]! - ring[i - 1]![0]!) > 180));
+  if (!crosses) return [polygon];
+  const unwrapRing = (ring: readonly Position[], near?: number): Position[] => {
+    let shift = near === undefined ? 0 : Math.round((near - ring[0]![0]!) / 360) * 360;
+    const out: Position[] = [];
+    ring.forEach((p, i) => {
+      if (i > 0) {
+        const d = p[0]! - ring[i - 1]![0]!;
+        if (d > 180) shift -= 360;
+        else if (d < -180) shift += 360;
+      }
+      out.push([p[0]! + shift, p[1]!]);
+    });
+    const first = out[0]!;
+    const last = out.at(-1)!;
+    if (Math.abs(last[0]! - first[0]!) > 180) {
+      // Around a pole: close along the pole's edge (Mercator clamps ±90 to the map's edge).
+      const pole = out.reduce((a, p) => a + p[1]!, 0) < 0 ? -90 : 90;
+      out.push([last[0]!, pole], [first[0]!, pole], first);
+    }
+    return out;
+  };
+  const [outer, ...holes] = polygon;
+  const unwrapped = [unwrapRing(outer!), ...holes.map((h) => unwrapRing(h, outer![0]![0]))];
+  const lngs = unwrapped[0]!.map((p) => p[0]!);
+  const shifted = (by: number) => unwrapped.map((ring) => ring.map((p) => [p[0]! + by, p[1]!]));
+  const out: PolygonCoords[] = [unwrapped];
+  if (Math.max(...lngs) > 180) out.push(shifted(-360));
+  if (Math.min(...lngs) < -180) out.push(shifted(360));
+  return out;
+}

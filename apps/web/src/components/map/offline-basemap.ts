@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection } from 'topojson-specification';
+import { unwrapAntimeridian } from './map-geometry';
 
 /**
  * The offline basemap (docs/decisions/README.md "Maps"): world land (1:110m) with the US states (1:10m)
@@ -27,10 +28,12 @@ function shapes(geo: GeoJSON.GeoJsonObject): Shape[] {
         : [geo as GeoJSON.Geometry];
   return geometries.flatMap((g): Shape[] => {
     switch (g?.type) {
+      // Rings across the antimeridian made continuous first (unwrapAntimeridian: else Leaflet draws
+      // Chukotka's jump across the world and the even-odd fill cuts a band out of North America).
       case 'Polygon':
-        return [{ polygon: true, latlngs: L.GeoJSON.coordsToLatLngs(g.coordinates, 1) as L.LatLng[][] }];
+        return [polygonShape(unwrapAntimeridian(g.coordinates))];
       case 'MultiPolygon':
-        return [{ polygon: true, latlngs: L.GeoJSON.coordsToLatLngs(g.coordinates, 2) as L.LatLng[][][] }];
+        return [polygonShape(g.coordinates.flatMap((p) => unwrapAntimeridian(p)))];
       case 'LineString':
         return [{ polygon: false, latlngs: L.GeoJSON.coordsToLatLngs(g.coordinates, 0) as L.LatLng[] }];
       case 'MultiLineString':
@@ -39,6 +42,12 @@ function shapes(geo: GeoJSON.GeoJsonObject): Shape[] {
         return [];
     }
   });
+}
+
+function polygonShape(polygons: ReturnType<typeof unwrapAntimeridian>): Shape {
+  return polygons.length === 1
+    ? { polygon: true, latlngs: L.GeoJSON.coordsToLatLngs(polygons[0] as number[][][], 1) as L.LatLng[][] }
+    : { polygon: true, latlngs: L.GeoJSON.coordsToLatLngs(polygons as number[][][][], 2) as L.LatLng[][][] };
 }
 
 let atlas: Promise<Atlas> | null = null;
