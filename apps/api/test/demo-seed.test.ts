@@ -16,6 +16,8 @@ import { tripStops, trips } from '../src/db/schema/trips';
 import { tripStateMiles } from '../src/db/schema/trip-statistics';
 import type { TripStateMiles } from '@milepost/contracts/state-miles-api';
 import { seedDemo, DEMO_LOGIN } from '../src/db/seed/demo';
+import { CROSS_BORDER_DEMO_COMPANY } from '../src/db/seed/demo-trips';
+import type { IftaReturnRow } from '@milepost/contracts/ifta-api';
 import { backupDatabase, BackupError, defaultBackupFile, pgliteDir, restoreDatabase, serveBackups, type BackupTarget } from '../src/db/backup';
 import { openDatabase, type Database } from '../src/db/client';
 import { adminUrl } from './global-setup';
@@ -83,6 +85,50 @@ describe('demo data', () => {
       .from(tripStateMiles)
       .where(eq(tripStateMiles.source, 'GPS'));
     expect(completed[0]!.n).toBeGreaterThan(30);
+  });
+
+  it('crosses into Canada and Mexico: its Detroit → Toronto, Toronto → Buffalo and Laredo → Monterrey loads count ON and MX by GPS, on State miles and the IFTA return (docs/state-miles.md "Demo")', async () => {
+    const [prairie] = await ctx.db.select().from(companies).where(eq(companies.name, CROSS_BORDER_DEMO_COMPANY));
+    const loads = await ctx.db
+      .select({ id: trips.id, to: trips.deliveryLocation, status: trips.tripStatus, pickup: trips.pickupDateTime, companyId: trucks.companyId })
+      .from(trips)
+      .innerJoin(trucks, eq(trucks.id, trips.truckId))
+      .where(inArray(trips.deliveryLocation, ['Toronto, ON, Canada', 'Monterrey, NL, Mexico', 'Buffalo, NY, United States']));
+    expect(loads.map((l) => l.to).sort()).toEqual(['Buffalo, NY, United States', 'Monterrey, NL, Mexico', 'Monterrey, NL, Mexico', 'Toronto, ON, Canada']);
+    const quarterOf = (d: Date) => {
+      const c = new Date(d.toLocaleString('en-US', { timeZone: 'America/Chicago' }));
+      return { year: c.getFullYear(), quarter: Math.floor(c.getMonth() / 3) + 1 };
+    };
+    for (const l of loads) {
+      expect(l.status).toBe('COMPLETED');
+      expect(l.companyId).toBe(prairie!.id);
+      const res = await call(ctx.app, { method: 'GET', url: `/api/v1/trips/${l.id}/state-miles`, token });
+      const best = res.json<{ data: TripStateMiles }>().data.sources[0]!;
+      // Every leg measured by the stored track: the GPS split is the best and counts.
+      expect(best.source).toBe('GPS');
+      const states = best.states.map((s) => s.state);
+      if (l.to!.startsWith('Monterrey')) expect(states).toEqual(expect.arrayContaining(['TX', 'MX']));
+      else expect(states).toEqual(expect.arrayContaining(['MI', 'ON']));
+      if (l.to!.startsWith('Buffalo')) expect(states).toContain('NY');
+      expect(states).not.toContain('NL');
+      for (const s of best.states.filter((x) => x.state === 'ON' || x.state === 'MX')) expect(s.miles).toBeGreaterThan(40);
+    }
+    // Each quarter holding them (the last full one State miles opens on, the current one the IFTA return opens on) shows ON and MX from GPS.
+    const quarters = new Map(loads.map((l) => [JSON.stringify(quarterOf(l.pickup!)), quarterOf(l.pickup!)]));
+    for (const q of quarters.values()) {
+      const res = await call(ctx.app, { method: 'GET', url: `/api/v1/state-miles?periodType=QUARTERLY&year=${q.year}&quarter=${q.quarter}&companyId=${prairie!.id}`, token });
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json().data.rows as { state: string; source: string; miles: number }[];
+      for (const code of ['ON', 'MX']) expect(rows.find((r) => r.state === code && r.source === 'GPS')?.miles, `${code} in ${q.year}Q${q.quarter}`).toBeGreaterThan(40);
+      const ret = await call(ctx.app, { method: 'GET', url: `/api/v1/ifta-return?companyId=${prairie!.id}&quarter=${q.year}Q${q.quarter}`, token });
+      expect(ret.statusCode, ret.body).toBe(200);
+      const on = (ret.json().data.rows as IftaReturnRow[]).find((r) => r.jurisdiction === 'ON');
+      // Ontario is taxed at its rate; Mexico is no IFTA jurisdiction and is never taxed.
+      expect(on, `ON taxed in ${q.year}Q${q.quarter}`).toMatchObject({ ratePerGallon: 0.433 });
+      expect(on!.taxableMiles).toBeGreaterThan(40);
+      expect(on!.trips).toBeGreaterThan(0);
+      expect((ret.json().data.rows as IftaReturnRow[]).find((r) => r.jurisdiction === 'MX' && r.taxDue !== 0)).toBeUndefined();
+    }
   });
 
   it('opens a complete IFTA return: a quarter of fuel purchases and that quarter\'s rates, rows with tax due (docs/ifta.md "Demo")', async () => {

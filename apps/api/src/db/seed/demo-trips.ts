@@ -319,6 +319,117 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
       await updateTrip(db, routing, actor.id, trip.id, { ...input, notes: 'Receiver moved the appointment', version: trip.version });
     }
   }
+  await seedCrossBorderTrips(db, routing, actor.id, crews, truckOf, now);
   // The mile stats of loads with stored tracks are kept by seedDemo right after (db/seed/demo.ts,
   // the backfill job's backfillMileStats), in the seed's transaction.
+}
+
+/** The company whose demo loads also cross into Canada and Mexico (Samsara and GLE, so GPS state miles). */
+export const CROSS_BORDER_DEMO_COMPANY = 'Prairie Freight Lines';
+const abroad = (address: string, lat: number, lng: number): Town => ({ address, lat, lng });
+const TORONTO = abroad('Toronto, ON, Canada', 43.6532, -79.3832);
+const MONTERREY = abroad('Monterrey, NL, Mexico', 25.6866, -100.3161);
+const BUFFALO = abroad('Buffalo, NY, United States', 42.8864, -78.8784);
+/**
+ * The demo's cross-border loads (docs/state-miles.md "Demo"): Toledo → Detroit → Toronto and
+ * Detroit → Toronto → Buffalo (Ontario's 401 / QEW corridor), San Antonio → Laredo → Monterrey
+ * (Mexico; "NL" in the address is only text: Monterrey's jurisdiction is MX, from its position).
+ */
+const CROSS_BORDER_LANES: readonly (readonly Town[])[] = [
+  [town('Toledo, OH'), town('Detroit, MI'), TORONTO],
+  [town('San Antonio, TX'), town('Laredo, TX'), MONTERREY],
+  [town('Detroit, MI'), TORONTO, BUFFALO],
+  [town('San Antonio, TX'), town('Laredo, TX'), MONTERREY],
+];
+
+/** When the current quarter began, Central time (standard offset: the trips are placed days from its edge). */
+function quarterStart(now: number): number {
+  const central = new Date(now - 6 * 3_600_000);
+  return Date.UTC(central.getUTCFullYear(), Math.floor(central.getUTCMonth() / 3) * 3, 1) + 6 * 3_600_000;
+}
+
+/**
+ * Four completed cross-border loads of Prairie Freight Lines with stored demo GPS tracks (Samsara
+ * and GLE, a fix a minute, so every leg is measured and the GPS split counts): two in the last
+ * full quarter (what Reports → State miles opens on), two in the current one (what the IFTA
+ * return opens on), so a newcomer sees ON and MX rows with no keys. They draw from their own
+ * random source, after the other loads, so those stay exactly as they were.
+ */
+async function seedCrossBorderTrips(
+  db: Db,
+  routing: RoutingService,
+  actorId: number,
+  crews: readonly { id: number; truckId: number }[],
+  truckOf: ReadonlyMap<number, { vehicleId: string | null; gleVehicleId: string | null; samsara: boolean; gle: boolean; company: string | null }>,
+  now: number,
+): Promise<void> {
+  const rand = rng(20261129);
+  const DAY = 86_400_000;
+  const own = crews.filter((c) => {
+    const t = truckOf.get(c.truckId)!;
+    return t.company === CROSS_BORDER_DEMO_COMPANY && t.samsara && t.gle && t.vehicleId && t.gleVehicleId;
+  });
+  if (!own.length) return;
+  const qs = quarterStart(now);
+  // The current quarter's pair halfway into it; in its first two days, in the last quarter too.
+  const recent = now - qs > 2 * DAY ? qs + (now - qs) / 2 : qs - 3 * DAY;
+  const pickups = [qs - 12 * DAY, qs - 9 * DAY, recent, recent + DAY / 2];
+  for (const [k, places] of CROSS_BORDER_LANES.entries()) {
+    const crew = own[(k * 5) % own.length]!;
+    const truck = truckOf.get(crew.truckId)!;
+    const types: StopType[] = ['START', 'PICKUP', 'DELIVERY'];
+    const statuses = loadStatusDefaults(types);
+    let total = 0;
+    const tripStops = places.map((p, i) => {
+      const leg = i === 0 ? null : estimateLeg(places[i - 1]!, p, 'PRACTICAL', SPEED_MPH);
+      const distance = Math.round(leg?.distance ?? 0);
+      total += distance;
+      return {
+        address: p.address,
+        latitude: p.lat,
+        longitude: p.lng,
+        stopType: types[i]!,
+        loadStatus: null,
+        orderIndex: i,
+        distance,
+        totalDistance: total,
+        duration: Math.round(leg?.duration ?? 0),
+      };
+    });
+    const pickup = new Date(Math.round((pickups[k]! + 8 * 3_600_000) / 900_000) * 900_000);
+    const odometerStart = Math.round(milesToMetres(300_000 + rand() * 400_000));
+    const drive = demoDrive(places, {
+      plannedLegs: tripStops.map((s) => s.distance),
+      start: pickup.getTime(),
+      rand,
+      stepSeconds: 60,
+      odometerStart,
+      odometerError: 0.002 + rand() * 0.004,
+      until: now,
+    });
+    const toMiles = (m: number) => Math.round(metresToMiles(m) * 10) / 10;
+    const milesWhere = (status: string) => toMiles(tripStops.filter((_, i) => i > 0 && statuses[i] === status).reduce((a, s) => a + s.distance, 0));
+    const end = new Date(Math.ceil(drive.end / 60_000) * 60_000);
+    const trip = await createTrip(db, routing, actorId, {
+      truckId: crew.truckId,
+      driverId: crew.id,
+      dispatcherId: null,
+      identifierType: 'LOAD_NUMBER',
+      identifierValue: `LD-${(880101 + k * 7).toString()}`,
+      tripStatus: 'COMPLETED',
+      pickupDateTime: pickup,
+      startDateTime: pickup,
+      endDateTime: end,
+      startOdometer: toMiles(odometerStart),
+      endOdometer: toMiles(drive.odometers.at(-1)!.meters),
+      emptyMiles: milesWhere('EMPTY'),
+      loadedMiles: milesWhere('LOADED'),
+      notes: 'Cross-border: customs broker notified',
+      recoveryReasonId: null,
+      tripStops,
+    });
+    await saveTrack(db, trip.id, 'SAMSARA', truck.vehicleId!, pickup, end, trackFrom(drive.breadcrumbs, drive.odometers, 'OBD'));
+    const g = gleView(drive.breadcrumbs, drive.odometers, rand);
+    await saveTrack(db, trip.id, 'GLE', truck.gleVehicleId!, pickup, end, trackFrom(g.breadcrumbs, g.odometers, 'PROVIDER'));
+  }
 }
