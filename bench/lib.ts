@@ -218,3 +218,9 @@ export function processCpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
+
+/**
+ * The V8 flags the bench was started with (`npm run bench`, package.json), for the cases that
+ * spawn the built server: it runs with the same flags as `npm start` (docs/deploy.md "Starting").
+ */
+export const serverNodeFlags = (): string[] => process.execArgv.filter((a) => a.startsWith('--max-semi-space-size'));

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Engine, type Figure, freePort, postgresReachable, processCpuMs, scratchDatabase } from '../lib';
+import { type Engine, type Figure, freePort, postgresReachable, processCpuMs, scratchDatabase, serverNodeFlags } from '../lib';
 
 /**
  * Idle means idle (docs/decisions/014-background-jobs.md, "At rest"): the built product
@@ -29,7 +29,7 @@ async function idleOnce(engine: Engine): Promise<Figure> {
     drop = scratch.drop;
   }
   const port = await freePort();
-  const proc = spawn(process.execPath, [MAIN], {
+  const proc = spawn(process.execPath, [...serverNodeFlags(), MAIN], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', LOG_PRETTY: 'false', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Engine, type Figure, freePort, percentile, postgresReachable, scratchDatabase } from '../lib';
+import { type Engine, type Figure, freePort, percentile, postgresReachable, scratchDatabase, serverNodeFlags } from '../lib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MAIN = path.join(ROOT, 'apps/api/dist/main.js');
@@ -37,7 +37,7 @@ interface Run {
 async function startOnce(env: Record<string, string>): Promise<Run> {
   const port = await freePort();
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [MAIN], {
+  const proc = spawn(process.execPath, [...serverNodeFlags(), MAIN], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_PRETTY: 'false', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,6 +20,7 @@ import { configurePasswordHashing } from './platform/crypto';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
 import { metricsRoutes, observeRequests } from './platform/metrics';
+import { BROTLI_QUALITY, GZIP_LEVEL } from './platform/json-text';
 import { checkDeclaredErrors } from './platform/route';
 import { securityHeaders } from './platform/security-headers';
 
@@ -96,13 +97,15 @@ export async function buildApp({ deps, checkDeclaredErrors: checkErrors = false 
     crossOriginEmbedderPolicy: false,
   });
 
-  // JSON answers (and any file without a precompressed copy) are compressed when worth it; a
-  // quick brotli level keeps the CPU cost per answer small.
+  // JSON answers (and any file without a precompressed copy) are compressed when worth it, at
+  // the quickest levels, as the answers written by PostgreSQL are (platform/json-text.ts): on the
+  // Mileage Report's answer brotli 4 was 12 % of the server's profile (docs/trips-query-plans.md).
   await app.register(compress, {
     global: true,
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: GZIP_LEVEL },
   });
 
   // Under overload (the event loop lagging), answer 503 with Retry-After at once.

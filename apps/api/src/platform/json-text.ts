@@ -10,8 +10,8 @@ const COMPRESS_FROM = 1024;
  * (docs/trips-query-plans.md, "The API's own cost"; docs/state-miles.md "Reading"). Brotli's
  * window is sized to the body, so a small answer does not set up a 4 MB one.
  */
-const BROTLI_QUALITY = 1;
-const GZIP_LEVEL = 1;
+export const BROTLI_QUALITY = 1;
+export const GZIP_LEVEL = 1;
 
 /** The best of br and gzip the client accepts (a `q=0` refuses one), or null; the last header's answer is kept (browsers send the same one every time). */
 let lastAccept: { header: string; encoding: 'br' | 'gzip' | null } | undefined;
