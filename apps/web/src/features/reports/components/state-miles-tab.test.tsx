@@ -64,7 +64,7 @@ describe('Reports → State miles', () => {
     ]);
     // OUT is explained on hover.
     expect(within(table).getByRole('rowheader', { name: 'OUT' })).toHaveAttribute('title', OUTSIDE_US_NOTE);
-    expect(screen.getByText('Total: 3 states')).toBeInTheDocument();
+    expect(screen.getByText('Total: 3 jurisdictions')).toBeInTheDocument();
     const map = await screen.findByRole('img', { name: 'US map shaded by miles, 3 states' }, wait);
     expect(map.dataset.states).toBe('IL:1500.44,IN:250.06,OUT:12');
     // Straight-line estimates are listed apart, each named, never in the total.

@@ -77,7 +77,7 @@ export function StateMilesTab({
     <>
       <HeaderBar
         title={title}
-        metadata={tableTotalText(report ? report.states.length : undefined, 'states')}
+        metadata={tableTotalText(report ? report.states.length : undefined, 'jurisdictions')}
         // On a phone the tabs sit in the Filters sheet, so the header stays one line.
         viewSwitcher={mobile ? undefined : viewSwitcher}
         filters={
