@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { wgs84Meters } from '@milepost/geo/distance';
 import { telematicsMileage, type EngineStop } from '@milepost/geo/mileage';
 import type { StopType } from '@milepost/geo/stops';
+import { ABROAD_JURISDICTIONS, OUTSIDE_US, jurisdictionAt } from '@milepost/geo/jurisdictions';
 import { demoDrive } from './demo-drive';
 
 /**
@@ -80,6 +81,53 @@ describe('stop matching on tracks sampled every 60 s', () => {
         expect(leg.distance, `leg ${i + 1}`).not.toBeNull();
         expect(Math.abs(leg.distance! - dense.legs[i]!.distance!) / dense.legs[i]!.distance!, `leg ${i + 1}`).toBeLessThan(0.01);
       });
+    });
+  }
+});
+
+describe('a demo drive between two US towns', () => {
+  // docs/state-miles.md "Demo": a US load's State miles are US states only, never OUT or a province.
+  const inUsStates = (p: { lat: number; lng: number }) => {
+    const j = jurisdictionAt(p.lat, p.lng);
+    return j !== OUTSIDE_US && !ABROAD_JURISDICTIONS.includes(j);
+  };
+  const lanes = [
+    {
+      name: 'Harrisburg, PA → Jacksonville, FL (its usual bend leaves the Atlantic shore)',
+      stops: [
+        { lat: 40.2732, lng: -76.8867 },
+        { lat: 30.3322, lng: -81.6557 },
+      ],
+    },
+    {
+      name: 'Cleveland, OH → Buffalo, NY (along Lake Erie)',
+      stops: [
+        { lat: 41.4993, lng: -81.6944 },
+        { lat: 42.8864, lng: -78.8784 },
+      ],
+    },
+    {
+      name: 'Houston, TX → Jacksonville, FL (along the Gulf)',
+      stops: [
+        { lat: 29.7604, lng: -95.3698 },
+        { lat: 30.3322, lng: -81.6557 },
+      ],
+    },
+  ];
+  for (const [n, lane] of lanes.entries()) {
+    it(`stays in the US states, bent inland where its usual bend would cross water or a border: ${lane.name}`, () => {
+      for (let seed = 1; seed <= 6; seed++) {
+        const planned = [0, wgs84Meters(lane.stops[0]!, lane.stops[1]!) * 1.18];
+        const drive = demoDrive(lane.stops, {
+          plannedLegs: planned,
+          start: Date.UTC(2026, 9, 5, 13),
+          rand: seeded(n * 10 + seed),
+          stepSeconds: 60,
+          odometerStart: 0,
+          odometerError: 0,
+        });
+        expect(drive.breadcrumbs.filter((f) => !inUsStates(f))).toEqual([]);
+      }
     });
   }
 });

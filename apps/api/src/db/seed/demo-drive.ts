@@ -1,4 +1,5 @@
 import { wgs84Meters, type LatLng } from '@milepost/geo/distance';
+import { ABROAD_JURISDICTIONS, OUTSIDE_US, jurisdictionAt } from '@milepost/geo/jurisdictions';
 import type { Breadcrumb, OdometerReading } from '../../modules/telematics/provider';
 
 /**
@@ -58,8 +59,8 @@ function lengthOf(points: readonly LatLng[]): number {
   return m;
 }
 
-/** The curve from a to b whose length is `target` metres (never shorter than the straight line). */
-function legCurve(a: LatLng, b: LatLng, target: number, phase: number): LatLng[] {
+/** The curve from a to b whose length is `target` metres (never shorter than the straight line), bent to the left (`side` 1) or right (−1). */
+function legCurve(a: LatLng, b: LatLng, target: number, phase: number, side = 1): LatLng[] {
   const straight = wgs84Meters(a, b);
   const n = Math.max(8, Math.min(240, Math.round(straight / 4000)));
   if (target <= straight * 1.0005) return legPoints(a, b, 0, phase, n);
@@ -67,10 +68,30 @@ function legCurve(a: LatLng, b: LatLng, target: number, phase: number): LatLng[]
   let hi = straight;
   for (let i = 0; i < 22; i++) {
     const mid = (lo + hi) / 2;
-    if (lengthOf(legPoints(a, b, mid, phase, n)) < target) lo = mid;
+    if (lengthOf(legPoints(a, b, side * mid, phase, n)) < target) lo = mid;
     else hi = mid;
   }
-  return legPoints(a, b, (lo + hi) / 2, phase, n);
+  return legPoints(a, b, (side * (lo + hi)) / 2, phase, n);
+}
+
+const inUsStates = (p: LatLng) => {
+  const j = jurisdictionAt(p.lat, p.lng);
+  return j !== OUTSIDE_US && !ABROAD_JURISDICTIONS.includes(j);
+};
+
+/**
+ * A leg between two stops in the US stays in the US states: bent the other way when its usual bend
+ * would cross the sea, a lake's far shore or a border (a Harrisburg → Jacksonville leg bent out over
+ * the Atlantic, counted OUT in the State miles; docs/state-miles.md "Demo"), or the way that leaves
+ * them least when both do (a leg out of Detroit towards the south-east passes Windsor, ON, first).
+ * A leg to or from a stop abroad keeps its usual bend.
+ */
+function legCurveInUs(a: LatLng, b: LatLng, target: number, phase: number): LatLng[] {
+  const left = legCurve(a, b, target, phase);
+  if (!inUsStates(a) || !inUsStates(b) || left.every(inUsStates)) return left;
+  const right = legCurve(a, b, target, phase, -1);
+  const abroad = (curve: LatLng[]) => curve.filter((p) => !inUsStates(p)).length;
+  return abroad(right) < abroad(left) ? right : left;
 }
 
 export function demoDrive(stops: readonly LatLng[], opts: DemoDriveOptions): DemoDrive {
@@ -105,7 +126,7 @@ export function demoDrive(stops: readonly LatLng[], opts: DemoDriveOptions): Dem
     const b = stops[k]!;
     // The road as driven: the planned distance a few percent off (−2.5 % … +4 %).
     const target = (opts.plannedLegs[k] ?? wgs84Meters(a, b)) * (0.975 + rand() * 0.065);
-    const curve = legCurve(a, b, target, rand() * Math.PI * 2);
+    const curve = legCurveInUs(a, b, target, rand() * Math.PI * 2);
     const along = [0];
     for (let i = 1; i < curve.length; i++) along.push(along[i - 1]! + wgs84Meters(curve[i - 1]!, curve[i]!));
     const total = along[along.length - 1]!;
