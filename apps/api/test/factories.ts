@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PermissionName } from '@milepost/contracts/permissions';
+import type { MileStatsLeg } from '@milepost/contracts/mile-stats-api';
 import type { Db } from '../src/db/client';
 import { permissions, rolePermissions, roles, users } from '../src/db/schema/access';
 import { companies, drivers, globalSettings, trucks } from '../src/db/schema/reference';
@@ -226,3 +227,20 @@ export async function ownerRoleId(db: Db): Promise<number> {
   const [owner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'OWNER'));
   return owner!.id;
 }
+
+/** A leg of a kept GPS figure, measured by the odometer and agreeing with GPS (the review tests' stored figures): leg 1 the empty run to the pickup, the others loaded. */
+export const measuredLeg = (toIndex: number, miles: number, over: Partial<MileStatsLeg> = {}): MileStatsLeg => ({
+  toIndex,
+  stopId: null,
+  stopType: toIndex === 1 ? 'PICKUP' : 'DELIVERY',
+  loadStatus: toIndex === 1 ? 'EMPTY' : 'LOADED',
+  miles,
+  method: 'ODOMETER',
+  otherMiles: miles,
+  otherMethod: 'GPS',
+  differs: false,
+  gap: false,
+  reachedAt: '10/05/2026 10:00:00',
+  seconds: 3600,
+  ...over,
+});

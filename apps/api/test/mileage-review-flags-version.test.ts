@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SourceMileStats, MileStatsLeg } from '@milepost/contracts/mile-stats-api';
+import type { SourceMileStats } from '@milepost/contracts/mile-stats-api';
 import { reviewPage, type ReviewRow } from '@milepost/contracts/mileage-review-api';
 import type { DistanceUnit } from '@milepost/geo/units';
 import { flagSentence } from '@milepost/contracts/review-flag-sentences';
@@ -11,7 +11,7 @@ import { tripMileStats } from '../src/db/schema/telematics';
 import { trips } from '../src/db/schema/trips';
 import { REVIEW_FLAGS_VERSION } from '../src/modules/mileage-review';
 import { call, createTestContext, testJobs, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTripSettings, createTruckRow, createUser, signIn } from './factories';
+import { createCompanyRow, createDriverRow, createTripSettings, createTruckRow, createUser, signIn, measuredLeg as leg } from './factories';
 
 /**
  * Migration 0035 and the flags backfill (docs/mileage-review.md "Rows of an older flags version"):
@@ -26,21 +26,6 @@ const ROUTE = { emptyM: 70_000, loadedM: 150_000, totalM: 220_000 };
 const OVER = 1.05;
 const OLD_SENTENCE = 'GPS 143.5 mi is 5 % over routed 136.7 mi (tolerance 3 %)';
 const OLD_FLAGS = JSON.stringify([{ code: 'OVER_TOLERANCE', sentence: OLD_SENTENCE }]);
-
-const leg = (toIndex: number, miles: number): MileStatsLeg => ({
-  toIndex,
-  stopId: null,
-  stopType: toIndex === 1 ? 'PICKUP' : 'DELIVERY',
-  loadStatus: toIndex === 1 ? 'EMPTY' : 'LOADED',
-  miles,
-  method: 'ODOMETER',
-  otherMiles: miles,
-  otherMethod: 'GPS',
-  differs: false,
-  gap: false,
-  reachedAt: '10/05/2026 10:00:00',
-  seconds: 3600,
-});
 
 let ids: { open: number; approved: number; clean: number; openCompany: number; approvedCompany: number };
 

@@ -9,7 +9,7 @@ import { refreshTripReview } from '../src/modules/mileage-review/service';
 import { createTrip } from '../src/modules/trips/service';
 import type { RoutingService } from '../src/modules/routing/service';
 import { call, createTestContext, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, createTripSettings } from './factories';
+import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, createTripSettings, measuredLeg as leg } from './factories';
 
 /**
  * The trip settings' Samsara and GLE switches decide whose figures are a trip's actual miles
@@ -99,20 +99,6 @@ async function completedTrip(companyId: number) {
 async function keep(tripId: number, source: 'SAMSARA' | 'GLE', factor: number) {
   const empty = metresToMiles(70_000) * factor;
   const loaded = metresToMiles(150_000) * factor;
-  const leg = (toIndex: number, miles: number) => ({
-    toIndex,
-    stopId: null,
-    stopType: toIndex === 1 ? 'PICKUP' : 'DELIVERY',
-    loadStatus: toIndex === 1 ? 'EMPTY' : 'LOADED',
-    miles,
-    method: 'ODOMETER',
-    otherMiles: miles,
-    otherMethod: 'GPS',
-    differs: false,
-    gap: false,
-    reachedAt: '10/05/2026 10:00:00',
-    seconds: 3600,
-  });
   const stats = {
     miles: loaded,
     totalEmpty: empty,

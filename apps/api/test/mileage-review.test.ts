@@ -19,7 +19,7 @@ import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, testJobs, type TestContext } from './harness';
 import { PAY_RULE_SWEEP_CRON, PAY_RULE_SWEEP_QUEUE } from '../src/modules/mileage-review/jobs';
 import { keepTripFigures } from '../src/modules/trip-figures';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, createTripSettings } from './factories';
+import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, createTripSettings, measuredLeg as leg } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { straightDrive, type FakeFix } from './fakes/telematics-server';
 
@@ -134,22 +134,6 @@ async function completedTrip(companyId: number, opts: { source?: 'HERE' | 'ESTIM
   } as Parameters<typeof createTrip>[3]);
   return { trip, truck, driver };
 }
-
-const leg = (toIndex: number, miles: number, over: Partial<MileStatsLeg> = {}): MileStatsLeg => ({
-  toIndex,
-  stopId: null,
-  stopType: toIndex === 1 ? 'PICKUP' : 'DELIVERY',
-  loadStatus: toIndex === 1 ? 'EMPTY' : 'LOADED',
-  miles,
-  method: 'ODOMETER',
-  otherMiles: miles,
-  otherMethod: 'GPS',
-  differs: false,
-  gap: false,
-  reachedAt: '10/05/2026 10:00:00',
-  seconds: 3600,
-  ...over,
-});
 
 /** Telematics figures as the engine keeps them (trip_mile_stats), empty then loaded leg, and the review recomputed as where figures are stored. */
 async function storeActual(

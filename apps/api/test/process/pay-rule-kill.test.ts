@@ -15,7 +15,7 @@ import { backfillStateMiles } from '../../src/modules/state-miles';
 import { loadStoredTrack } from '../../src/modules/telematics';
 import type { RoutingService } from '../../src/modules/routing/service';
 import { createTrip } from '../../src/modules/trips/service';
-import { createCompanyRow, createDriverRow, createTripSettings, createTruckRow, createUser } from '../factories';
+import { createCompanyRow, createDriverRow, createTripSettings, createTruckRow, createUser, measuredLeg as leg } from '../factories';
 import { accessTokenOf, start, type Started } from './server';
 
 /**
@@ -164,20 +164,6 @@ describe('a pay rule recompute killed mid-way', () => {
     } as Parameters<typeof createTrip>[3]);
     const empty = metresToMiles(70_000) * 1.02;
     const loaded = metresToMiles(150_000) * 1.02;
-    const leg = (toIndex: number, miles: number) => ({
-      toIndex,
-      stopId: null,
-      stopType: toIndex === 1 ? 'PICKUP' : 'DELIVERY',
-      loadStatus: toIndex === 1 ? 'EMPTY' : 'LOADED',
-      miles,
-      method: 'ODOMETER',
-      otherMiles: miles,
-      otherMethod: 'GPS',
-      differs: false,
-      gap: false,
-      reachedAt: '10/05/2026 10:00:00',
-      seconds: 3600,
-    });
     await db.insert(tripMileStats).values({
       tripId: template.id,
       source: 'SAMSARA',
