@@ -135,6 +135,27 @@ function rng(seed: number) {
   };
 }
 
+/** A demo load's stops as a save stores them: each leg the offline estimate's road distance and time from the stop before. */
+function estimatedStops(places: readonly Town[], types: readonly StopType[]) {
+  let total = 0;
+  return places.map((p, k) => {
+    const leg = k === 0 ? null : estimateLeg(places[k - 1]!, p, 'PRACTICAL', SPEED_MPH);
+    const distance = Math.round(leg?.distance ?? 0);
+    total += distance;
+    return {
+      address: p.address,
+      latitude: p.lat,
+      longitude: p.lng,
+      stopType: types[k]!,
+      loadStatus: null,
+      orderIndex: k,
+      distance,
+      totalDistance: total,
+      duration: Math.round(leg?.duration ?? 0),
+    };
+  });
+}
+
 /**
  * A regional load in a sensible order: the truck starts in a town, deadheads to a pickup
  * nearby, sometimes drops or picks a trailer or calls at a shop on the way, and delivers
@@ -210,25 +231,9 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
     const random = lane(rand);
     // Every 40th load runs Fort Wayne → Indianapolis → Kansas City: the State miles tab's example (IN, IL, MO; docs/state-miles.md).
     const { stops: places, types } = i % 40 === 7 ? FORT_WAYNE_KC : random;
-    const planned = places.map((p, k) => (k === 0 ? null : estimateLeg(places[k - 1]!, p, 'PRACTICAL', SPEED_MPH)));
-    let total = 0;
     // Load statuses are the server's default by freight on board (docs/decisions/015-loaded-by-freight-on-board.md).
     const statuses = loadStatusDefaults(types);
-    const tripStops = places.map((p, k) => {
-      const distance = Math.round(planned[k]?.distance ?? 0);
-      total += distance;
-      return {
-        address: p.address,
-        latitude: p.lat,
-        longitude: p.lng,
-        stopType: types[k]!,
-        loadStatus: null,
-        orderIndex: k,
-        distance,
-        totalDistance: total,
-        duration: Math.round(planned[k]?.duration ?? 0),
-      };
-    });
+    const tripStops = estimatedStops(places, types);
     // Pickups on the quarter hour; loads of the last day or two are still on the road, later ones upcoming.
     const upcoming = ageDays < 0.5;
     const when = upcoming ? now + (1 + rand() * 3) * DAY : now - ageDays * DAY + Math.floor(rand() * 10) * 3_600_000;
@@ -311,7 +316,7 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
         startDateTime: later,
         endDateTime: new Date(later.getTime() + 8 * 3_600_000),
         startOdometer: rescueStart,
-        endOdometer: toMiles(milesToMetres(rescueStart) + total),
+        endOdometer: toMiles(milesToMetres(rescueStart) + tripStops.at(-1)!.totalDistance),
       });
     }
     // A few trips were corrected after the fact, so their history has something to show.
@@ -379,23 +384,7 @@ async function seedCrossBorderTrips(
     const truck = truckOf.get(crew.truckId)!;
     const types: StopType[] = ['START', 'PICKUP', 'DELIVERY'];
     const statuses = loadStatusDefaults(types);
-    let total = 0;
-    const tripStops = places.map((p, i) => {
-      const leg = i === 0 ? null : estimateLeg(places[i - 1]!, p, 'PRACTICAL', SPEED_MPH);
-      const distance = Math.round(leg?.distance ?? 0);
-      total += distance;
-      return {
-        address: p.address,
-        latitude: p.lat,
-        longitude: p.lng,
-        stopType: types[i]!,
-        loadStatus: null,
-        orderIndex: i,
-        distance,
-        totalDistance: total,
-        duration: Math.round(leg?.duration ?? 0),
-      };
-    });
+    const tripStops = estimatedStops(places, types);
     const pickup = new Date(Math.round((pickups[k]! + 8 * 3_600_000) / 900_000) * 900_000);
     const odometerStart = Math.round(milesToMetres(300_000 + rand() * 400_000));
     const drive = demoDrive(places, {
