@@ -408,6 +408,37 @@ async function companyRuleInView(db: Db, companyId: number) {
   return { companyId, companyName: c.name, sentence: rule.sentence };
 }
 
+/** A status as an SQL literal: one of REVIEW_STATUSES, never user text. */
+const statusLiteral = (status: ReviewStatus) => sql.raw(`'${status}'`);
+
+/**
+ * The queue's counts per status and whether the pay-rule job is still recomputing, as columns of
+ * the page's statement. The whole queue's or one company's counts are exact, from
+ * trip_review_counts; in a narrower filter each status is counted up to REVIEW_COUNT_CAP from the
+ * filter's index. The whole queue's columns hold no value, so they are SQL text written once.
+ */
+const countsKept = (q: z.output<typeof reviewListQuery>) => q.truckId === undefined && q.driverId === undefined && !q.fromDate && !q.toDate;
+
+function countsColumns(q: z.output<typeof reviewListQuery>, filters: SQL[]): SQL {
+  const kept = countsKept(q);
+  if (kept && q.companyId === undefined) return (wholeQueueCounts ??= compiledOnce(countsColumnsSql(q, filters, kept)));
+  return countsColumnsSql(q, filters, kept);
+}
+let wholeQueueCounts: SQL | undefined;
+
+function countsColumnsSql(q: z.output<typeof reviewListQuery>, filters: SQL[], kept: boolean): SQL {
+  const count = (status: ReviewStatus) =>
+    kept
+      ? sql`(select coalesce(sum(${tripReviewCounts.trips}), 0)::int from ${tripReviewCounts} where ${tripReviewCounts.status} = ${statusLiteral(status)}${
+          q.companyId !== undefined ? sql` and ${tripReviewCounts.companyId} = ${q.companyId}` : sql``
+        })`
+      : sql`(select count(*)::int from (select 1 from ${r} ${whereOf([sql`${r.status} = ${statusLiteral(status)}`, ...filters])} limit ${sql.raw(String(REVIEW_COUNT_CAP + 1))}) c)`;
+  return sql`${count('NEEDS_REVIEW')} as needs, ${count('READY')} as ready, ${count('APPROVED')} as approved,
+      -- Open rows of the filter's company (or of any company) still behind its pay rule: the job is recomputing them.
+      exists (select 1 from ${companyPayRules} p where ${q.companyId !== undefined ? sql`p.company_id = ${q.companyId}` : sql`true`}
+        and exists (select 1 from ${r} b where b.company_id = p.company_id and b.payable_m is null and b.rule_version < p.version)) as recomputing`;
+}
+
 /**
  * One page of the queue as the JSON text of `reviewPage`, with the count of each status in the
  * same filter (exact up to REVIEW_COUNT_CAP), in one statement over `trip_review`'s indexes.
@@ -422,31 +453,19 @@ export async function listReview(db: Db, q: z.output<typeof reviewListQuery>): P
   const columns = q.fromDate || q.toDate ? { ...sortColumns, ...periodSortColumns } : sortColumns;
   // The default: the latest trips first — the end-date index read backwards (a completed trip without an end date, if any, leads).
   const order = q.sort.length ? orderBy(q.sort, columns, r.tripId) : [sql`${r.endDateTime} desc`, sql`${r.tripId} desc`];
-  // The whole queue's or one company's counts are exact, from trip_review_counts; in a narrower
-  // filter each status is counted up to REVIEW_COUNT_CAP from the filter's index.
-  const kept = q.truckId === undefined && q.driverId === undefined && !q.fromDate && !q.toDate;
-  const count = (status: ReviewStatus) =>
-    kept
-      ? sql`(select coalesce(sum(${tripReviewCounts.trips}), 0)::int from ${tripReviewCounts} where ${tripReviewCounts.status} = ${status}${
-          q.companyId !== undefined ? sql` and ${tripReviewCounts.companyId} = ${q.companyId}` : sql``
-        })`
-      : sql`(select count(*)::int from (select 1 from ${r} ${whereOf([sql`${r.status} = ${status}`, ...filters])} limit ${REVIEW_COUNT_CAP + 1}) c)`;
   const result = (await db.execute(sql`
     select coalesce((select json_agg(x.j) from (
         select ${rowJson} as j from (select ${r.tripId} as id from ${r} ${pageWhere} order by ${sql.join(order, sql`, `)} limit ${q.size} offset ${q.page * q.size}) p
         join ${r} on ${r.tripId} = p.id join ${t} on ${t.id} = p.id
         order by ${sql.join(order, sql`, `)}
       ) x), '[]')::text as content,
-      ${count('NEEDS_REVIEW')} as needs, ${count('READY')} as ready, ${count('APPROVED')} as approved,
-      -- Open rows of the filter's company (or of any company) still behind its pay rule: the job is recomputing them.
-      exists (select 1 from ${companyPayRules} p where ${q.companyId !== undefined ? sql`p.company_id = ${q.companyId}` : sql`true`}
-        and exists (select 1 from ${r} b where b.company_id = p.company_id and b.payable_m is null and b.rule_version < p.version)) as recomputing`)) as unknown as {
+      ${countsColumns(q, filters)}`)) as unknown as {
     rows: { content: string; needs: number; ready: number; approved: number; recomputing: boolean }[];
   };
   const row = result.rows[0]!;
   const rule = q.companyId !== undefined ? await companyRuleInView(db, q.companyId) : null;
   const counts = { NEEDS_REVIEW: Number(row.needs), READY: Number(row.ready), APPROVED: Number(row.approved) };
-  const capped = kept ? [] : REVIEW_STATUSES.filter((s) => counts[s] > REVIEW_COUNT_CAP);
+  const capped = countsKept(q) ? [] : REVIEW_STATUSES.filter((s) => counts[s] > REVIEW_COUNT_CAP);
   const total = counts[q.status];
   return `{"content":${row.content},"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size},"counts":${JSON.stringify(counts)},"countsCapped":${JSON.stringify(capped)},"recomputing":${row.recomputing === true},"rule":${JSON.stringify(rule)}${capped.includes(q.status) ? ',"totalIsEstimate":true' : ''}}`;
 }
