@@ -135,6 +135,19 @@ function rng(seed: number) {
   };
 }
 
+/** The stored GPS history of a demo load: a fix a minute along its stops' planned legs, up to `now`, the odometer a few tenths of a percent off. */
+function demoTrack(places: readonly Town[], tripStops: readonly { distance: number }[], pickup: Date, odometerStart: number, rand: () => number, now: number) {
+  return demoDrive(places, {
+    plannedLegs: tripStops.map((s) => s.distance),
+    start: pickup.getTime(),
+    rand,
+    stepSeconds: 60,
+    odometerStart,
+    odometerError: 0.002 + rand() * 0.004,
+    until: now,
+  });
+}
+
 /** A demo load's stops as a save stores them: each leg the offline estimate's road distance and time from the stop before. */
 function estimatedStops(places: readonly Town[], types: readonly StopType[]) {
   let total = 0;
@@ -239,17 +252,7 @@ export async function seedDemoTrips(db: Db, routing: RoutingService, count = 360
     const when = upcoming ? now + (1 + rand() * 3) * DAY : now - ageDays * DAY + Math.floor(rand() * 10) * 3_600_000;
     const pickup = new Date(Math.round(Math.min(when, upcoming ? when : now - 3_600_000) / 900_000) * 900_000);
     const odometerStart = Math.round(milesToMetres(300_000 + rand() * 400_000));
-    const drive = upcoming
-      ? null
-      : demoDrive(places, {
-          plannedLegs: tripStops.map((s) => s.distance),
-          start: pickup.getTime(),
-          rand,
-          stepSeconds: 60,
-          odometerStart,
-          odometerError: 0.002 + rand() * 0.004,
-          until: now,
-        });
+    const drive = upcoming ? null : demoTrack(places, tripStops, pickup, odometerStart, rand, now);
     const cancelled = !upcoming && rand() < 0.05;
     const status: TripStatus = upcoming ? 'UPCOMING' : cancelled ? 'CANCELLED' : drive!.end <= now ? 'COMPLETED' : 'IN_TRANSIT';
     const completed = status === 'COMPLETED';
@@ -387,15 +390,7 @@ async function seedCrossBorderTrips(
     const tripStops = estimatedStops(places, types);
     const pickup = new Date(Math.round((pickups[k]! + 8 * 3_600_000) / 900_000) * 900_000);
     const odometerStart = Math.round(milesToMetres(300_000 + rand() * 400_000));
-    const drive = demoDrive(places, {
-      plannedLegs: tripStops.map((s) => s.distance),
-      start: pickup.getTime(),
-      rand,
-      stepSeconds: 60,
-      odometerStart,
-      odometerError: 0.002 + rand() * 0.004,
-      until: now,
-    });
+    const drive = demoTrack(places, tripStops, pickup, odometerStart, rand, now);
     const toMiles = (m: number) => Math.round(metresToMiles(m) * 10) / 10;
     const milesWhere = (status: string) => toMiles(tripStops.filter((_, i) => i > 0 && statuses[i] === status).reduce((a, s) => a + s.distance, 0));
     const end = new Date(Math.ceil(drive.end / 60_000) * 60_000);
