@@ -86,7 +86,6 @@ describe('statements and rows per request (a regression guard: more means a chan
   });
 
   it('GET /state-miles: a quarter’s ordered rows with their trucks, and the first not-fileable trips: two statements side by side, one row per truck × state × source', async () => {
-    // (A third, the count of the not-fileable trips, runs only when more are there than listed.)
     const cost = await costOf('/state-miles?periodType=QUARTERLY&year=2026&quarter=3');
     expect(cost.statements).toBe(2);
     const { data } = (await call(ctx.app, { method: 'GET', url: '/api/v1/state-miles?periodType=QUARTERLY&year=2026&quarter=3', token: owner })).json<{

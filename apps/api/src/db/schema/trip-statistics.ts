@@ -73,6 +73,11 @@ export const tripStateMiles = pgTable(
     index('trip_state_miles_counted_idx')
       .on(t.pickupDateTime, t.truckId)
       .where(sql`${t.best} AND NOT ${t.cancelled}`),
+    // The period's not fileable trips in pickup order (a trip's rows share its pickup), with their truck and
+    // metres INCLUDEd (migration 0036): the list stops after its first trips, the count reads these rows only.
+    index('trip_state_miles_estimate_idx')
+      .on(t.pickupDateTime, t.tripId)
+      .where(sql`${t.best} AND NOT ${t.cancelled} AND ${t.source} = 'ESTIMATE'`),
     // The splits of older rules the backfill computes again (migration 0027); ROUTE rows are never among them.
     index('trip_state_miles_rules_idx')
       .on(t.rules, t.tripId)
