@@ -30,7 +30,7 @@ import { companyPayRules, tripReview, tripReviewCounts } from '../../db/schema/m
 import { companies, trucks } from '../../db/schema/reference';
 import { tripMileStats } from '../../db/schema/telematics';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
-import { compiledOnce } from '../../db/compiled';
+import { compiledOnce, compiledPerShape } from '../../db/compiled';
 import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
 import { AppError } from '../../platform/errors';
 import { orderBy } from '../../platform/paging';
@@ -354,19 +354,28 @@ export async function companiesBehindRule(db: Db): Promise<{ companyId: number; 
 const r = tripReview;
 const t = trips;
 
-function reviewFilters(q: {
-  companyId?: number | undefined;
-  truckId?: number | undefined;
-  driverId?: number | undefined;
-  fromDate?: Date | undefined;
-  toDate?: Date | undefined;
-}): SQL[] {
+/** The queue's filters by name; their values bound by the caller (a value, or a placeholder: `listReview`). */
+const REVIEW_FILTERS = ['companyId', 'truckId', 'driverId', 'fromDate', 'toDate'] as const;
+type ReviewFilterName = (typeof REVIEW_FILTERS)[number];
+type ReviewFilterValues = Partial<Record<ReviewFilterName, unknown>>;
+
+/** A filter's values as the statement takes them (the dates as ISO text); the filters not given are left out. */
+function reviewFilterValues(q: { companyId?: number; truckId?: number; driverId?: number; fromDate?: Date; toDate?: Date }): ReviewFilterValues {
+  const v: ReviewFilterValues = {};
+  for (const name of REVIEW_FILTERS) {
+    const value = q[name];
+    if (value !== undefined) v[name] = value instanceof Date ? value.toISOString() : value;
+  }
+  return v;
+}
+
+function reviewFilters(v: ReviewFilterValues): SQL[] {
   const f: SQL[] = [];
-  if (q.companyId !== undefined) f.push(sql`${r.companyId} = ${q.companyId}`);
-  if (q.truckId !== undefined) f.push(sql`${r.truckId} = ${q.truckId}`);
-  if (q.driverId !== undefined) f.push(sql`${r.driverId} = ${q.driverId}`);
-  if (q.fromDate) f.push(sql`${r.endDateTime} >= ${q.fromDate.toISOString()}`);
-  if (q.toDate) f.push(sql`${r.endDateTime} <= ${q.toDate.toISOString()}`);
+  if (v.companyId !== undefined) f.push(sql`${r.companyId} = ${v.companyId}`);
+  if (v.truckId !== undefined) f.push(sql`${r.truckId} = ${v.truckId}`);
+  if (v.driverId !== undefined) f.push(sql`${r.driverId} = ${v.driverId}`);
+  if (v.fromDate !== undefined) f.push(sql`${r.endDateTime} >= ${v.fromDate}`);
+  if (v.toDate !== undefined) f.push(sql`${r.endDateTime} <= ${v.toDate}`);
   return f;
 }
 const whereOf = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
@@ -417,55 +426,63 @@ const statusLiteral = (status: ReviewStatus) => sql.raw(`'${status}'`);
  * trip_review_counts; in a narrower filter each status is counted up to REVIEW_COUNT_CAP from the
  * filter's index. The whole queue's columns hold no value, so they are SQL text written once.
  */
-const countsKept = (q: z.output<typeof reviewListQuery>) => q.truckId === undefined && q.driverId === undefined && !q.fromDate && !q.toDate;
+const countsKept = (v: ReviewFilterValues) => v.truckId === undefined && v.driverId === undefined && v.fromDate === undefined && v.toDate === undefined;
 
-function countsColumns(q: z.output<typeof reviewListQuery>, filters: SQL[]): SQL {
-  const kept = countsKept(q);
-  if (kept && q.companyId === undefined) return (wholeQueueCounts ??= compiledOnce(countsColumnsSql(q, filters, kept)));
-  return countsColumnsSql(q, filters, kept);
-}
-let wholeQueueCounts: SQL | undefined;
-
-function countsColumnsSql(q: z.output<typeof reviewListQuery>, filters: SQL[], kept: boolean): SQL {
+function countsColumns(v: ReviewFilterValues, filters: SQL[]): SQL {
+  const kept = countsKept(v);
   const count = (status: ReviewStatus) =>
     kept
       ? sql`(select coalesce(sum(${tripReviewCounts.trips}), 0)::int from ${tripReviewCounts} where ${tripReviewCounts.status} = ${statusLiteral(status)}${
-          q.companyId !== undefined ? sql` and ${tripReviewCounts.companyId} = ${q.companyId}` : sql``
+          v.companyId !== undefined ? sql` and ${tripReviewCounts.companyId} = ${v.companyId}` : sql``
         })`
       : sql`(select count(*)::int from (select 1 from ${r} ${whereOf([sql`${r.status} = ${statusLiteral(status)}`, ...filters])} limit ${sql.raw(String(REVIEW_COUNT_CAP + 1))}) c)`;
   return sql`${count('NEEDS_REVIEW')} as needs, ${count('READY')} as ready, ${count('APPROVED')} as approved,
       -- Open rows of the filter's company (or of any company) still behind its pay rule: the job is recomputing them.
-      exists (select 1 from ${companyPayRules} p where ${q.companyId !== undefined ? sql`p.company_id = ${q.companyId}` : sql`true`}
+      exists (select 1 from ${companyPayRules} p where ${v.companyId !== undefined ? sql`p.company_id = ${v.companyId}` : sql`true`}
         and exists (select 1 from ${r} b where b.company_id = p.company_id and b.payable_m is null and b.rule_version < p.version)) as recomputing`;
 }
+
+/**
+ * The queue's page statement, written out once per shape (`compiledPerShape`): which filters are
+ * given and the order; the status, the filters' values, the limit and the offset are its values.
+ */
+const reviewPageStatement = compiledPerShape((shape: { filters: ReviewFilterName[]; sort: z.output<typeof reviewListQuery>['sort'] }) => {
+  const v: ReviewFilterValues = Object.fromEntries(shape.filters.map((name) => [name, sql.placeholder(name)]));
+  const filters = reviewFilters(v);
+  const pageWhere = whereOf([sql`${r.status} = ${sql.placeholder('status')}`, ...filters]);
+  // A period is read as its range of an end-date index and sorted there (its sort figures are in
+  // that index): a figure's own index walked in order would pass every trip outside the period
+  // first, and the planner cannot tell how many (the ids run with the dates). `+ 0` keeps the
+  // order and the nulls' place, and takes those indexes out of the choice (docs/mileage-review.md).
+  const columns = v.fromDate !== undefined || v.toDate !== undefined ? { ...sortColumns, ...periodSortColumns } : sortColumns;
+  // The default: the latest trips first — the end-date index read backwards (a completed trip without an end date, if any, leads).
+  const order = shape.sort.length ? orderBy(shape.sort, columns, r.tripId) : [sql`${r.endDateTime} desc`, sql`${r.tripId} desc`];
+  return sql`
+    select coalesce((select json_agg(x.j) from (
+        select ${rowJson} as j from (select ${r.tripId} as id from ${r} ${pageWhere} order by ${sql.join(order, sql`, `)} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) p
+        join ${r} on ${r.tripId} = p.id join ${t} on ${t.id} = p.id
+        order by ${sql.join(order, sql`, `)}
+      ) x), '[]')::text as content,
+      ${countsColumns(v, filters)}`;
+});
 
 /**
  * One page of the queue as the JSON text of `reviewPage`, with the count of each status in the
  * same filter (exact up to REVIEW_COUNT_CAP), in one statement over `trip_review`'s indexes.
  */
 export async function listReview(db: Db, q: z.output<typeof reviewListQuery>): Promise<string> {
-  const filters = reviewFilters(q);
-  const pageWhere = whereOf([sql`${r.status} = ${q.status}`, ...filters]);
-  // A period is read as its range of an end-date index and sorted there (its sort figures are in
-  // that index): a figure's own index walked in order would pass every trip outside the period
-  // first, and the planner cannot tell how many (the ids run with the dates). `+ 0` keeps the
-  // order and the nulls' place, and takes those indexes out of the choice (docs/mileage-review.md).
-  const columns = q.fromDate || q.toDate ? { ...sortColumns, ...periodSortColumns } : sortColumns;
-  // The default: the latest trips first — the end-date index read backwards (a completed trip without an end date, if any, leads).
-  const order = q.sort.length ? orderBy(q.sort, columns, r.tripId) : [sql`${r.endDateTime} desc`, sql`${r.tripId} desc`];
-  const result = (await db.execute(sql`
-    select coalesce((select json_agg(x.j) from (
-        select ${rowJson} as j from (select ${r.tripId} as id from ${r} ${pageWhere} order by ${sql.join(order, sql`, `)} limit ${q.size} offset ${q.page * q.size}) p
-        join ${r} on ${r.tripId} = p.id join ${t} on ${t.id} = p.id
-        order by ${sql.join(order, sql`, `)}
-      ) x), '[]')::text as content,
-      ${countsColumns(q, filters)}`)) as unknown as {
+  const values = reviewFilterValues(q);
+  const statement = reviewPageStatement(
+    { filters: REVIEW_FILTERS.filter((name) => values[name] !== undefined), sort: q.sort },
+    { ...values, status: q.status, limit: q.size, offset: q.page * q.size },
+  );
+  const result = (await db.execute(statement)) as unknown as {
     rows: { content: string; needs: number; ready: number; approved: number; recomputing: boolean }[];
   };
   const row = result.rows[0]!;
   const rule = q.companyId !== undefined ? await companyRuleInView(db, q.companyId) : null;
   const counts = { NEEDS_REVIEW: Number(row.needs), READY: Number(row.ready), APPROVED: Number(row.approved) };
-  const capped = countsKept(q) ? [] : REVIEW_STATUSES.filter((s) => counts[s] > REVIEW_COUNT_CAP);
+  const capped = countsKept(values) ? [] : REVIEW_STATUSES.filter((s) => counts[s] > REVIEW_COUNT_CAP);
   const total = counts[q.status];
   return `{"content":${row.content},"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size},"counts":${JSON.stringify(counts)},"countsCapped":${JSON.stringify(capped)},"recomputing":${row.recomputing === true},"rule":${JSON.stringify(rule)}${capped.includes(q.status) ? ',"totalIsEstimate":true' : ''}}`;
 }
@@ -475,7 +492,7 @@ export async function readyItems(db: Db, q: z.output<typeof reviewReadyQuery>): 
   const rows = (await db.execute(sql`
     select ${r.tripId} as "tripId", ${t.version} as "version", ${metresToEnteredMilesSql(r.suggestedPayableM)} as "payableMileage"
     from ${r} join ${t} on ${t.id} = ${r.tripId}
-    ${whereOf([sql`${r.status} = 'READY'`, ...reviewFilters(q)])}
+    ${whereOf([sql`${r.status} = 'READY'`, ...reviewFilters(reviewFilterValues(q))])}
     order by ${r.endDateTime} desc, ${r.tripId} desc limit ${READY_LIST_MAX + 1}`)) as unknown as { rows: { tripId: number; version: number; payableMileage: number | null }[] };
   const items = rows.rows
     .slice(0, READY_LIST_MAX)

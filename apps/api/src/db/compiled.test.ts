@@ -1,0 +1,84 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { reviewListQuery } from '@milepost/contracts/mileage-review-api';
+import { listReview } from '../modules/mileage-review/service';
+import { tripReview } from './schema/mileage-review';
+import { compiledOnce, compiledPerShape } from './compiled';
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+const r = tripReview;
+
+describe('compiledOnce', () => {
+  it('writes a fragment without values out as text, and refuses one with values', () => {
+    expect(dialect.sqlToQuery(compiledOnce(sql`${r.tripId} + 1`)).sql).toBe('"trip_review"."trip_id" + 1');
+    expect(() => compiledOnce(sql`${r.tripId} = ${5}`)).toThrow(/holds 1 values/);
+  });
+});
+
+describe('compiledPerShape', () => {
+  // The same statement built per request with its values, for comparison.
+  const direct = (shape: { truck: boolean; desc: boolean }, v: { status: string; truckId?: number; limit: number }) =>
+    sql`select ${r.tripId} from ${r} where ${r.status} = ${v.status}${shape.truck ? sql` and ${r.truckId} = ${v.truckId}` : sql``}
+      order by ${r.tripId} ${sql.raw(shape.desc ? 'desc' : 'asc')} limit ${v.limit} offset ${v.limit}`;
+  const shaped = compiledPerShape((shape: { truck: boolean; desc: boolean }) =>
+    direct(shape, { status: sql.placeholder('status'), truckId: sql.placeholder('truckId'), limit: sql.placeholder('limit') } as never),
+  );
+
+  it('gives the text and values that building the statement per request gives, for every shape, again and again', () => {
+    for (let i = 0; i < 20; i++) {
+      const shape = { truck: i % 2 === 0, desc: i % 3 === 0 };
+      const values = { status: ['READY', 'APPROVED'][i % 2]!, truckId: 100 + i, limit: 10 + i };
+      const want = dialect.sqlToQuery(direct(shape, values));
+      const got = dialect.sqlToQuery(shaped(shape, values));
+      expect(got).toEqual(want);
+      // A placeholder used twice is filled twice.
+      expect(got.params.filter((p) => p === values.limit)).toHaveLength(2);
+    }
+  });
+
+  it('refuses a missing value, and a statement with a value that is not a placeholder', () => {
+    expect(() => shaped({ truck: true, desc: false }, { status: 'READY', limit: 5 })).toThrow(/no value for the placeholder truckId/);
+    const bad = compiledPerShape((_: { n: number }) => sql`select ${r.tripId} from ${r} where ${r.truckId} = ${7}`);
+    expect(() => bad({ n: 1 }, {})).toThrow(/not a placeholder/);
+  });
+
+  it('the review queue page: the same statement as written per request, for filters, periods and orders', async () => {
+    let captured: SQL[] = [];
+    const db = {
+      execute: async (q: SQL) => {
+        captured.push(q);
+        return { rows: [{ content: '[]', needs: 0, ready: 0, approved: 0, recomputing: false }] };
+      },
+      select: () => ({ from: () => ({ where: async () => [] }) }),
+    } as never;
+    const texts = new Set<string>();
+    for (const query of [
+      { status: 'NEEDS_REVIEW', size: '50' },
+      { status: 'READY', size: '20', page: '3' },
+      { status: 'APPROVED', companyId: '4' },
+      { status: 'NEEDS_REVIEW', truckId: '7', driverId: '9', sort: 'differencePct,desc' },
+      { status: 'READY', fromDate: '01/01/2026 00:00:00', toDate: '03/31/2026 23:59:59', sort: 'routedMiles,asc' },
+      { status: 'READY', fromDate: '01/01/2026 00:00:00', toDate: '03/31/2026 23:59:59', sort: 'routedMiles,asc', page: '2' },
+    ]) {
+      captured = [];
+      await listReview(db, reviewListQuery.parse(query));
+      const { sql: text, params } = dialect.sqlToQuery(captured[0]!);
+      texts.add(text);
+      const q = reviewListQuery.parse(query);
+      // Each value where the filter put it: status, the filters' values (dates as ISO text), limit, offset.
+      expect(params).toEqual(
+        expect.arrayContaining([
+          q.status,
+          q.size,
+          q.page * q.size,
+          ...[q.companyId, q.truckId, q.driverId, q.fromDate?.toISOString(), q.toDate?.toISOString()].filter((x) => x !== undefined),
+        ]),
+      );
+      if (q.truckId !== undefined) expect(text).toContain('"trip_review"."truck_id" = $');
+      if (q.fromDate) expect(text).toContain('("trip_review"."routed_m" + 0) asc');
+    }
+    // The first two differ by status and page only, the last two by page only: one text each.
+    expect(texts.size).toBe(4);
+  });
+});
