@@ -2,7 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { reviewListQuery } from '@milepost/contracts/mileage-review-api';
+import { tripListQuery } from '@milepost/contracts/trips-api';
 import { listReview } from '../modules/mileage-review/service';
+import { listTrips } from '../modules/trips/queries';
 import { tripReview } from './schema/mileage-review';
 import { compiledOnce, compiledPerShape } from './compiled';
 
@@ -37,10 +39,10 @@ describe('compiledPerShape', () => {
     }
   });
 
-  it('refuses a missing value, and a statement with a value that is not a placeholder', () => {
+  it('refuses a missing value; keeps a constant of the shape as it is', () => {
     expect(() => shaped({ truck: true, desc: false }, { status: 'READY', limit: 5 })).toThrow(/no value for the placeholder truckId/);
-    const bad = compiledPerShape((_: { n: number }) => sql`select ${r.tripId} from ${r} where ${r.truckId} = ${7}`);
-    expect(() => bad({ n: 1 }, {})).toThrow(/not a placeholder/);
+    const withConstant = compiledPerShape((shape: { n: number }) => sql`select ${r.tripId} from ${r} where ${r.truckId} = ${shape.n} and ${r.status} = ${sql.placeholder('s')}`);
+    for (const n of [7, 8, 7]) expect(dialect.sqlToQuery(withConstant({ n }, { s: 'READY' })).params).toEqual([n, 'READY']);
   });
 
   it('the review queue page: the same statement as written per request, for filters, periods and orders', async () => {
@@ -80,5 +82,37 @@ describe('compiledPerShape', () => {
     }
     // The first two differ by status and page only, the last two by page only: one text each.
     expect(texts.size).toBe(4);
+  });
+
+  it('the trips page: each filter’s value in its place, one text per shape, the count estimated with the same filter', async () => {
+    let captured: SQL[] = [];
+    const db = {
+      execute: async (q: SQL) => {
+        captured.push(q);
+        // More than the cap: the filter's plan estimate is asked for next.
+        return captured.length === 1 ? { rows: [{ content: '[]', counted: 20_000, estimate: null }] } : { rows: [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': 12_345 } }] }] };
+      },
+    } as never;
+    const texts = new Set<string>();
+    for (const query of [
+      { loadNumber: 'LD-12AB', sort: 'loadNumber,desc' },
+      { loadNumber: 'ld-99', sort: 'loadNumber,desc', page: '4' },
+      { truckId: '5', driverId: '8', assignedUserId: '3', tripStatus: 'COMPLETED', sort: 'miles,desc' },
+      { fromDate: '01/01/2026 00:00:00', toDate: '03/31/2026 23:59:59', sort: 'pickupDateTime,asc' },
+    ]) {
+      captured = [];
+      const page = JSON.parse(await listTrips(db, tripListQuery.parse(query))) as { totalElements: number };
+      expect(page.totalElements).toBe(12_345);
+      const [statement, estimate] = captured.map((c) => dialect.sqlToQuery(c));
+      texts.add(statement!.sql);
+      const q = tripListQuery.parse(query);
+      const given = [q.loadNumber?.toLowerCase(), q.truckId, q.driverId, q.assignedUserId, q.tripStatus, q.fromDate?.toISOString(), q.toDate?.toISOString()].filter(
+        (x) => x !== undefined,
+      );
+      expect(statement!.params).toEqual(expect.arrayContaining([...given, q.size, q.page * q.size]));
+      // The estimate reads the same filter with the same values.
+      expect(estimate!.params).toEqual(expect.arrayContaining(given));
+    }
+    expect(texts.size).toBe(3);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Paged } from '@milepost/contracts/api';
 import { CENTRAL_TZ } from '@milepost/contracts/list-query';
@@ -10,7 +10,7 @@ import { users } from '../../db/schema/access';
 import { dispatchers, drivers, recoveryReasons, trucks } from '../../db/schema/reference';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
 import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
-import { compiledOnce } from '../../db/compiled';
+import { compiledOnce, compiledPerShape } from '../../db/compiled';
 import { AppError } from '../../platform/errors';
 import { orderBy, planEstimate, toPage } from '../../platform/paging';
 import { toMiles, toEnteredMiles, iso, sameNumber } from './fields';
@@ -86,33 +86,86 @@ const sortColumns = {
   tripStatus: trips.tripStatus,
 };
 
-/** The list's filters and sort, shared by the page and the CSV export, so both show the same trips in the same order. */
-export function tripListQueryParts(q: Omit<z.output<typeof tripListQuery>, 'page' | 'size'>): { where: SQL | undefined; order: SQL[] } {
-  const filters: (SQL | undefined)[] = [];
-  if (q.loadNumber) filters.push(sameNumber('LOAD_NUMBER', q.loadNumber));
-  if (q.trailerNumber) filters.push(sameNumber('TRAILER_NUMBER', q.trailerNumber));
-  if (q.truckId !== undefined) filters.push(eq(trips.truckId, q.truckId));
-  if (q.driverId !== undefined) filters.push(eq(trips.driverId, q.driverId));
-  if (q.assignedUserId !== undefined) filters.push(eq(trips.assignedUserId, q.assignedUserId));
-  if (q.tripStatus) filters.push(eq(trips.tripStatus, q.tripStatus));
-  if (q.fromDate) filters.push(gte(trips.pickupDateTime, q.fromDate));
-  if (q.toDate) filters.push(lte(trips.pickupDateTime, q.toDate));
-  const where = and(...filters);
+/** The list's filters by name; their values bound by the caller (a value, or a placeholder: `listTrips`). */
+const TRIP_FILTERS = ['loadNumber', 'trailerNumber', 'truckId', 'driverId', 'assignedUserId', 'tripStatus', 'fromDate', 'toDate'] as const;
+type TripFilterName = (typeof TRIP_FILTERS)[number];
+type TripFilterValues = Partial<Record<TripFilterName, unknown>>;
+type TripListFilter = Omit<z.output<typeof tripListQuery>, 'page' | 'size' | 'sort'>;
+
+/** A filter's values as the statement takes them (numbers lower-cased as `sameNumber` compares them, dates as ISO text); the filters not given are left out. */
+function tripFilterValues(q: TripListFilter): TripFilterValues {
+  const v: TripFilterValues = {};
+  if (q.loadNumber) v.loadNumber = q.loadNumber.toLowerCase();
+  if (q.trailerNumber) v.trailerNumber = q.trailerNumber.toLowerCase();
+  for (const name of ['truckId', 'driverId', 'assignedUserId'] as const) if (q[name] !== undefined) v[name] = q[name];
+  if (q.tripStatus) v.tripStatus = q.tripStatus;
+  if (q.fromDate) v.fromDate = q.fromDate.toISOString();
+  if (q.toDate) v.toDate = q.toDate.toISOString();
+  return v;
+}
+
+function tripFilters(v: TripFilterValues): SQL | undefined {
+  const lowerNumber = sql`lower(${trips.identifierValue})`;
+  const filters: SQL[] = [];
+  if (v.loadNumber !== undefined) filters.push(and(eq(trips.identifierType, 'LOAD_NUMBER'), sql`${lowerNumber} = ${v.loadNumber}`)!);
+  if (v.trailerNumber !== undefined) filters.push(and(eq(trips.identifierType, 'TRAILER_NUMBER'), sql`${lowerNumber} = ${v.trailerNumber}`)!);
+  if (v.truckId !== undefined) filters.push(sql`${trips.truckId} = ${v.truckId}`);
+  if (v.driverId !== undefined) filters.push(sql`${trips.driverId} = ${v.driverId}`);
+  if (v.assignedUserId !== undefined) filters.push(sql`${trips.assignedUserId} = ${v.assignedUserId}`);
+  if (v.tripStatus !== undefined) filters.push(sql`${trips.tripStatus} = ${v.tripStatus}`);
+  if (v.fromDate !== undefined) filters.push(sql`${trips.pickupDateTime} >= ${v.fromDate}`);
+  if (v.toDate !== undefined) filters.push(sql`${trips.pickupDateTime} <= ${v.toDate}`);
+  return and(...filters);
+}
+
+/** The list's order for the filters given (their names) and the requested sort. */
+function tripListOrder(given: readonly TripFilterName[], sort: z.output<typeof tripListQuery>['sort']): SQL[] {
+  const has = (name: TripFilterName) => given.includes(name);
   // A sort on a column the filter makes constant (the assigned user's name when filtering by that
   // user, …) orders nothing; dropping it keeps the planner off a walk of the whole sort index.
   const constant = new Set<string>([
-    ...(q.assignedUserId !== undefined ? ['assignUserName'] : []),
-    ...(q.truckId !== undefined ? ['unitNumber', 'companyName'] : []),
-    ...(q.driverId !== undefined ? ['driverName'] : []),
-    ...(q.tripStatus ? ['tripStatus'] : []),
-    ...(q.loadNumber || q.trailerNumber ? ['loadNumber'] : []),
+    ...(has('assignedUserId') ? ['assignUserName'] : []),
+    ...(has('truckId') ? ['unitNumber', 'companyName'] : []),
+    ...(has('driverId') ? ['driverName'] : []),
+    ...(has('tripStatus') ? ['tripStatus'] : []),
+    ...(has('loadNumber') || has('trailerNumber') ? ['loadNumber'] : []),
   ]);
-  const sorts = q.sort.filter((s) => !constant.has(s.field));
-  const tiebreakOnly = q.sort.length > 0 && sorts.length === 0 ? [q.sort.at(-1)!.direction === 'desc' ? desc(trips.id) : asc(trips.id)] : null;
+  const sorts = sort.filter((s) => !constant.has(s.field));
+  const tiebreakOnly = sort.length > 0 && sorts.length === 0 ? [sort.at(-1)!.direction === 'desc' ? desc(trips.id) : asc(trips.id)] : null;
   // The default, newest first, ties newest first too: a backward walk of (updated_at, id).
   const newest = [desc(trips.updatedAt), desc(trips.id)];
-  return { where, order: tiebreakOnly ?? (sorts.length ? orderBy(sorts, sortColumns, trips.id) : newest) };
+  return tiebreakOnly ?? (sorts.length ? orderBy(sorts, sortColumns, trips.id) : newest);
 }
+
+/** The list's filters and sort, shared by the page and the CSV export, so both show the same trips in the same order. */
+export function tripListQueryParts(q: Omit<z.output<typeof tripListQuery>, 'page' | 'size'>): { where: SQL | undefined; order: SQL[] } {
+  const v = tripFilterValues(q);
+  return {
+    where: tripFilters(v),
+    order: tripListOrder(
+      TRIP_FILTERS.filter((name) => v[name] !== undefined),
+      q.sort,
+    ),
+  };
+}
+
+/**
+ * The page statement, written out once per shape (`compiledPerShape`): which filters are given
+ * and the order; the filters' values, the limit and the offset are its values.
+ */
+const tripPageStatement = compiledPerShape((shape: { filters: TripFilterName[]; sort: z.output<typeof tripListQuery>['sort'] }) => {
+  const where = tripFilters(Object.fromEntries(shape.filters.map((name) => [name, sql.placeholder(name)])));
+  const order = tripListOrder(shape.filters, shape.sort);
+  const filter = where ? sql` where ${where}` : sql``;
+  const capped = sql`(select count(*)::int from (select 1 from ${trips}${filter} limit ${TRIP_COUNT_CAP + 1}) c)`;
+  const estimate = sql`(select reltuples::bigint from pg_class where oid = 'trips'::regclass)`;
+  return sql`
+    select coalesce((select json_agg(r) from (
+        select ${rowJsonColumns} from ${trips}${filter} order by ${sql.join(order, sql`, `)} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+      ) r), '[]')::text as content,
+      ${where ? capped : sql`case when ${estimate} > ${2 * TRIP_COUNT_CAP} then null else ${capped} end`} as counted,
+      ${where ? sql`null::bigint` : estimate} as estimate`;
+});
 
 /**
  * One page of the trips list as the JSON text of `paged(tripRow)`, built by PostgreSQL in one
@@ -121,22 +174,17 @@ export function tripListQueryParts(q: Omit<z.output<typeof tripListQuery>, 'page
  * the table's own row estimate decides first, so the default view counts nothing.
  */
 export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Promise<string> {
-  const { where, order } = tripListQueryParts(q);
-  const filter = where ? sql` where ${where}` : sql``;
-  const capped = sql`(select count(*)::int from (select 1 from ${trips}${filter} limit ${TRIP_COUNT_CAP + 1}) c)`;
-  const estimate = sql`(select reltuples::bigint from pg_class where oid = 'trips'::regclass)`;
-  const result = (await db.execute(sql`
-    select coalesce((select json_agg(r) from (
-        select ${rowJsonColumns} from ${trips}${filter} order by ${sql.join(order, sql`, `)} limit ${q.size} offset ${q.page * q.size}
-      ) r), '[]')::text as content,
-      ${where ? capped : sql`case when ${estimate} > ${2 * TRIP_COUNT_CAP} then null else ${capped} end`} as counted,
-      ${where ? sql`null::bigint` : estimate} as estimate`)) as unknown as { rows: { content: string; counted: number | null; estimate: string | number | null }[] };
+  const values = tripFilterValues(q);
+  const filters = TRIP_FILTERS.filter((name) => values[name] !== undefined);
+  const result = (await db.execute(tripPageStatement({ filters, sort: q.sort }, { ...values, limit: q.size, offset: q.page * q.size }))) as unknown as {
+    rows: { content: string; counted: number | null; estimate: string | number | null }[];
+  };
   const row = result.rows[0]!;
   let total = row.counted;
   let isEstimate = false;
   if (total === null || total > TRIP_COUNT_CAP) {
     isEstimate = true;
-    total = Math.max(TRIP_COUNT_CAP + 1, row.estimate !== null ? Number(row.estimate) : await planEstimate(db, sql`${trips}`, where));
+    total = Math.max(TRIP_COUNT_CAP + 1, row.estimate !== null ? Number(row.estimate) : await planEstimate(db, sql`${trips}`, tripFilters(values)));
   }
   return `{"content":${row.content},"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size}${isEstimate ? ',"totalIsEstimate":true' : ''}}`;
 }
