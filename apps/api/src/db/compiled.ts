@@ -1,5 +1,6 @@
-import { is, Param, Placeholder, SQL, sql, StringChunk } from 'drizzle-orm';
+import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 
@@ -15,16 +16,22 @@ export function compiledOnce(fragment: SQL): SQL {
   return sql.raw(text);
 }
 
+/** A statement written out: its text and its values as the driver takes them. */
+export interface CompiledQuery {
+  sql: string;
+  params: unknown[];
+}
+
 /**
  * A statement whose SQL text depends only on its shape — which filters are given, the order — and
  * whose values are filled per request: `build` writes it with `sql.placeholder(name)` for every
- * request value and is written out as text once per shape, so a request does not walk the
- * statement's chunks in drizzle (~35 µs for the review queue's page, docs/trips-query-plans.md
- * "The API's own cost"). `build` sees the shape alone, so nothing else can change the text; any
- * other value in it (a constant) belongs to the shape and is kept. The result is the same
- * statement, text and values, as building it per request (`compiled.test.ts`).
+ * request value and is written out as text once per shape, so a request neither builds nor walks
+ * the statement in drizzle (`executeCompiled` runs it; docs/trips-query-plans.md "The API's own
+ * cost"). `build` sees the shape alone, so nothing else can change the text; any other value in
+ * it (a constant) belongs to the shape and is kept. The result is the statement, text and values,
+ * that building it per request gives (`compiled.test.ts`).
  */
-export function compiledPerShape<S>(build: (shape: S) => SQL): (shape: S, values: Readonly<Record<string, unknown>>) => SQL {
+export function compiledPerShape<S>(build: (shape: S) => SQL): (shape: S, values: Readonly<Record<string, unknown>>) => CompiledQuery {
   const shapes = new Map<string, WrittenOut>();
   return (shape, values) => {
     const key = JSON.stringify(shape);
@@ -35,31 +42,32 @@ export function compiledPerShape<S>(build: (shape: S) => SQL): (shape: S, values
       if (shapes.size >= MAX_SHAPES) shapes.clear();
       shapes.set(key, c);
     }
-    const chunks: (StringChunk | Param)[] = [new StringChunk(c.pieces[0]!)];
-    c.values.forEach((v, i) => {
-      const value = 'placeholder' in v ? values[v.placeholder] : v.constant;
-      if (value === undefined) throw new Error(`compiledPerShape: no value for the placeholder ${(v as { placeholder: string }).placeholder}`);
-      chunks.push(new Param(value), new StringChunk(c.pieces[i + 1]!));
+    const params = c.values.map((v) => {
+      if (!('placeholder' in v)) return v.constant;
+      const value = values[v.placeholder];
+      if (value === undefined) throw new Error(`compiledPerShape: no value for the placeholder ${v.placeholder}`);
+      return value;
     });
-    return new SQL(chunks);
+    return { sql: c.text, params };
   };
 }
 const MAX_SHAPES = 512;
 
 interface WrittenOut {
-  /** The text around the values: one piece more than values. */
-  pieces: string[];
-  /** Each value: a placeholder filled per request, or a constant of the shape (as the driver takes it). */
+  text: string;
+  /** Each value, $1 first: a placeholder filled per request, or a constant of the shape (as the driver takes it). */
   values: ({ placeholder: string } | { constant: unknown })[];
 }
 
 function writtenOut(statement: SQL): WrittenOut {
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  const values = params.map((p) => (is(p, Placeholder) ? { placeholder: p.name } : { constant: p }));
-  // The pg dialect numbers the values $1, $2, … in order of appearance.
-  const parts = text.split(/\$(\d+)/);
-  const pieces = parts.filter((_, i) => i % 2 === 0);
-  const numbers = parts.filter((_, i) => i % 2 === 1).map(Number);
-  if (numbers.length !== values.length || numbers.some((n, i) => n !== i + 1)) throw new Error(`compiledPerShape: values not numbered in order in ${text}`);
-  return { pieces, values };
+  return { text, values: params.map((p) => (is(p, Placeholder) ? { placeholder: p.name } : { constant: p })) };
+}
+
+/**
+ * Runs a written-out statement through drizzle's session, as `db.execute` does after building one
+ * (logged and counted the same: request-cost.test.ts), on PostgreSQL and PGlite alike.
+ */
+export function executeCompiled<Row>(db: Db, query: CompiledQuery): Promise<{ rows: Row[] }> {
+  return db._.session.prepareQuery(query, undefined, undefined, false).execute() as Promise<{ rows: Row[] }>;
 }

@@ -30,7 +30,7 @@ import { companyPayRules, tripReview, tripReviewCounts } from '../../db/schema/m
 import { companies, trucks } from '../../db/schema/reference';
 import { tripMileStats } from '../../db/schema/telematics';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
-import { compiledOnce, compiledPerShape } from '../../db/compiled';
+import { compiledOnce, compiledPerShape, executeCompiled } from '../../db/compiled';
 import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
 import { AppError } from '../../platform/errors';
 import { orderBy } from '../../platform/paging';
@@ -476,9 +476,7 @@ export async function listReview(db: Db, q: z.output<typeof reviewListQuery>): P
     { filters: REVIEW_FILTERS.filter((name) => values[name] !== undefined), sort: q.sort },
     { ...values, status: q.status, limit: q.size, offset: q.page * q.size },
   );
-  const result = (await db.execute(statement)) as unknown as {
-    rows: { content: string; needs: number; ready: number; approved: number; recomputing: boolean }[];
-  };
+  const result = await executeCompiled<{ content: string; needs: number; ready: number; approved: number; recomputing: boolean }>(db, statement);
   const row = result.rows[0]!;
   const rule = q.companyId !== undefined ? await companyRuleInView(db, q.companyId) : null;
   const counts = { NEEDS_REVIEW: Number(row.needs), READY: Number(row.ready), APPROVED: Number(row.approved) };

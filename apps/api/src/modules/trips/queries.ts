@@ -10,7 +10,7 @@ import { users } from '../../db/schema/access';
 import { dispatchers, drivers, recoveryReasons, trucks } from '../../db/schema/reference';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
 import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
-import { compiledOnce, compiledPerShape } from '../../db/compiled';
+import { compiledOnce, compiledPerShape, executeCompiled } from '../../db/compiled';
 import { AppError } from '../../platform/errors';
 import { orderBy, planEstimate, toPage } from '../../platform/paging';
 import { toMiles, toEnteredMiles, iso, sameNumber } from './fields';
@@ -176,9 +176,10 @@ const tripPageStatement = compiledPerShape((shape: { filters: TripFilterName[]; 
 export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Promise<string> {
   const values = tripFilterValues(q);
   const filters = TRIP_FILTERS.filter((name) => values[name] !== undefined);
-  const result = (await db.execute(tripPageStatement({ filters, sort: q.sort }, { ...values, limit: q.size, offset: q.page * q.size }))) as unknown as {
-    rows: { content: string; counted: number | null; estimate: string | number | null }[];
-  };
+  const result = await executeCompiled<{ content: string; counted: number | null; estimate: string | number | null }>(
+    db,
+    tripPageStatement({ filters, sort: q.sort }, { ...values, limit: q.size, offset: q.page * q.size }),
+  );
   const row = result.rows[0]!;
   let total = row.counted;
   let isEstimate = false;
