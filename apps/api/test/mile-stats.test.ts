@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { TripMileStats } from '@milepost/contracts/mile-stats-api';
+import { envelope } from '@milepost/contracts/api';
+import { tripMileStats as tripMileStatsSchema, type TripMileStats } from '@milepost/contracts/mile-stats-api';
 import type { TripRouteData } from '@milepost/contracts/route-data-api';
 import type { TripMapReport, TripMapSummary } from '@milepost/contracts/trip-map-api';
 import { decode } from '@milepost/geo/flexpolyline';
@@ -130,7 +131,10 @@ async function tripWithTracks(opts: { status?: 'COMPLETED' | 'IN_TRANSIT'; start
 async function mileStats(tripId: number, token = viewer) {
   const res = await call(ctx.app, { method: 'GET', url: `/api/v1/mile-stats/${tripId}`, token });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: TripMileStats }>().data;
+  // The route sends its JSON text unchecked: every answer here is checked against the response schema, no key more or less.
+  const body = res.json<{ data: TripMileStats }>();
+  expect(envelope(tripMileStatsSchema).parse(body)).toEqual(body);
+  return body.data;
 }
 
 /** The jobs' work for a trip (the sync, a COMPLETED save, the refresh call): fetch what is missing, keep the figures. */
