@@ -11,7 +11,7 @@ import { estimateCalibration } from '../src/db/schema/routing';
 import { tripMileStats } from '../src/db/schema/telematics';
 import { tripStops, trips } from '../src/db/schema/trips';
 import { call, createTestContext, testJobs, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { createCompanyRow, createDriverRow, createTripRow, createTruckRow, createUser, signIn } from './factories';
 
 /**
  * An estimate that learns (docs/decisions/021-estimate-calibration.md): a company's circuity per
@@ -47,20 +47,10 @@ async function companyWithLegs(legs: LegSpec[]) {
   const truck = await createTruckRow(ctx.db, { companyId: company.id });
   const driver = await createDriverRow(ctx.db, { truckId: truck.id });
   for (const [i, leg] of legs.entries()) {
-    const [trip] = await ctx.db
-      .insert(trips)
-      .values({
-        truckId: truck.id,
-        driverId: driver.id,
-        identifierType: 'LOAD_NUMBER',
-        loadNumber: `CAL-${company.id}-${i}`,
-        tripStatus: leg.status ?? 'COMPLETED',
-        pickupDateTime: new Date('2026-11-01T12:00:00Z'),
-      })
-      .returning({ id: trips.id });
+    const trip = await createTripRow(ctx.db, { truckId: truck.id, driverId: driver.id, loadNumber: `CAL-${company.id}-${i}`, tripStatus: leg.status ?? 'COMPLETED' });
     await ctx.db.insert(tripStops).values([
-      { tripId: trip!.id, orderIndex: 0, address: 'Dallas, TX', latitude: DALLAS.lat, longitude: DALLAS.lng, stopType: 'PICKUP', loadStatus: 'EMPTY' },
-      { tripId: trip!.id, orderIndex: 1, address: 'Oklahoma City, OK', latitude: OKC.lat, longitude: OKC.lng, stopType: 'DELIVERY', loadStatus: 'LOADED' },
+      { tripId: trip.id, orderIndex: 0, address: 'Dallas, TX', latitude: DALLAS.lat, longitude: DALLAS.lng, stopType: 'PICKUP', loadStatus: 'EMPTY' },
+      { tripId: trip.id, orderIndex: 1, address: 'Oklahoma City, OK', latitude: OKC.lat, longitude: OKC.lng, stopType: 'DELIVERY', loadStatus: 'LOADED' },
     ]);
     const miles = straightMiles * leg.ratio;
     const detail = {
@@ -80,13 +70,13 @@ async function companyWithLegs(legs: LegSpec[]) {
         },
       ],
     };
-    await ctx.db.insert(tripMileStats).values({ tripId: trip!.id, source: 'SAMSARA', loadedM: milesToMetres(miles), totalM: milesToMetres(miles), inputsKey: 'test', detail });
+    await ctx.db.insert(tripMileStats).values({ tripId: trip.id, source: 'SAMSARA', loadedM: milesToMetres(miles), totalM: milesToMetres(miles), inputsKey: 'test', detail });
     if (leg.gleRatio !== undefined) {
       const gleMiles = straightMiles * leg.gleRatio;
       const gleDetail = { legs: [{ ...detail.legs[0]!, miles: gleMiles, method: 'GPS' }] };
       await ctx.db
         .insert(tripMileStats)
-        .values({ tripId: trip!.id, source: 'GLE', loadedM: milesToMetres(gleMiles), totalM: milesToMetres(gleMiles), inputsKey: 'test', detail: gleDetail });
+        .values({ tripId: trip.id, source: 'GLE', loadedM: milesToMetres(gleMiles), totalM: milesToMetres(gleMiles), inputsKey: 'test', detail: gleDetail });
     }
   }
   return { company, truck, driver };

@@ -7,6 +7,7 @@ import type { Db } from '../src/db/client';
 import { permissions, rolePermissions, roles, users } from '../src/db/schema/access';
 import { companies, drivers, globalSettings, trucks } from '../src/db/schema/reference';
 import { companyProviders, driverProviderLinks, settingsProviders, truckProviderLinks } from '../src/db/schema/telematics';
+import { trips } from '../src/db/schema/trips';
 import { hashPassword } from '../src/platform/crypto';
 
 const unique = () => randomBytes(5).toString('hex');
@@ -220,6 +221,15 @@ export async function createDriverRow(db: Db, over: Partial<typeof drivers.$infe
     .values({ firstName: 'Dave', lastName: `Driver${next()}`, ...over })
     .returning();
   return d!;
+}
+
+/** A trip row written directly (no stops, nothing computed, no history): a COMPLETED load, with the values given over those. */
+export async function createTripRow(db: Db, values: { truckId: number; driverId: number; loadNumber: string } & Partial<typeof trips.$inferInsert>) {
+  const [t] = await db
+    .insert(trips)
+    .values({ identifierType: 'LOAD_NUMBER', tripStatus: 'COMPLETED', pickupDateTime: new Date('2026-11-01T12:00:00Z'), ...values })
+    .returning();
+  return t!;
 }
 
 /** The id of the seeded OWNER role. */

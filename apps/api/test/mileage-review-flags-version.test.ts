@@ -11,7 +11,7 @@ import { tripMileStats } from '../src/db/schema/telematics';
 import { trips } from '../src/db/schema/trips';
 import { REVIEW_FLAGS_VERSION } from '../src/modules/mileage-review';
 import { call, createTestContext, testJobs, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTripSettings, createTruckRow, createUser, signIn, measuredLeg as leg } from './factories';
+import { createCompanyRow, createDriverRow, createTripRow, createTripSettings, createTruckRow, createUser, signIn, measuredLeg as leg } from './factories';
 
 /**
  * Migration 0035 and the flags backfill (docs/mileage-review.md "Rows of an older flags version"):
@@ -40,24 +40,19 @@ async function seedOldRows(database: Database) {
   const trip = async (companyId: number, number: string, payableM: number | null, actual: boolean) => {
     const truck = await createTruckRow(db, { companyId });
     const driver = await createDriverRow(db, { truckId: truck.id });
-    const [t] = await db
-      .insert(trips)
-      .values({
-        truckId: truck.id,
-        driverId: driver.id,
-        identifierType: 'LOAD_NUMBER',
-        loadNumber: number,
-        tripStatus: 'COMPLETED',
-        pickupDateTime: new Date('2026-10-05T13:00:00Z'),
-        startDateTime: new Date('2026-10-05T13:00:00Z'),
-        endDateTime: new Date('2026-10-05T18:00:00Z'),
-        payableM,
-        routeM: ROUTE.loadedM,
-        routeTotalEmptyM: ROUTE.emptyM,
-        routeTotalM: ROUTE.totalM,
-        routeSource: 'HERE',
-      })
-      .returning();
+    const t = await createTripRow(db, {
+      truckId: truck.id,
+      driverId: driver.id,
+      loadNumber: number,
+      pickupDateTime: new Date('2026-10-05T13:00:00Z'),
+      startDateTime: new Date('2026-10-05T13:00:00Z'),
+      endDateTime: new Date('2026-10-05T18:00:00Z'),
+      payableM,
+      routeM: ROUTE.loadedM,
+      routeTotalEmptyM: ROUTE.emptyM,
+      routeTotalM: ROUTE.totalM,
+      routeSource: 'HERE',
+    });
     const over = actual ? OVER : 1;
     const stats: SourceMileStats = {
       miles: ROUTE.loadedM * over * MI,
@@ -69,7 +64,7 @@ async function seedOldRows(database: Database) {
       legs: [leg(1, ROUTE.emptyM * over * MI), leg(2, ROUTE.loadedM * over * MI)],
     };
     await db.insert(tripMileStats).values({
-      tripId: t!.id,
+      tripId: t.id,
       source: 'SAMSARA',
       loadedM: ROUTE.loadedM * over,
       totalEmptyM: ROUTE.emptyM * over,
@@ -87,7 +82,7 @@ async function seedOldRows(database: Database) {
          difference_pct, rule_basis, rule_tolerance_pct, rule_version, suggested_from, suggested_payable_m, payable_m, approved_at, approved_rule, computed_at)
        values ($1, $2, $3, $4, '2026-10-05T18:00:00Z', $5, $6::jsonb, $7, 'HERE', $8, 'SAMSARA', $9, 'ROUTED', 3, 0, 'ROUTED', $7, $10, $11, $12, '2026-10-06T09:00:00Z')`,
       [
-        t!.id,
+        t.id,
         companyId,
         truck.id,
         driver.id,
@@ -101,7 +96,7 @@ async function seedOldRows(database: Database) {
         payableM === null ? null : 'Routed, 3 %',
       ],
     );
-    return t!.id;
+    return t.id;
   };
   ids = {
     open: await trip(openCompany.id, 'LD-0035-OPEN', null, true),

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
 import { NOT_FILEABLE_LISTED, stateMilesReport as reportSchema } from '@milepost/contracts/state-miles-api';
 import { metresToMiles } from '@milepost/geo/units';
-import { trips } from '../src/db/schema/trips';
 import { tripStateMiles } from '../src/db/schema/trip-statistics';
 import { call, createTestContext, type TestContext } from './harness';
-import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn } from './factories';
+import { createCompanyRow, createDriverRow, createTripRow, createTruckRow, createUser, signIn } from './factories';
 
 /**
  * The not fileable trips of a State miles period (docs/state-miles.md "Reports"): more of them than
@@ -40,17 +39,13 @@ beforeAll(async () => {
   for (const [k, t] of kinds.entries()) {
     const truck = k % 3 === 0 ? theirs : mine;
     const number = `NF-${1000 + k}`;
-    const [trip] = await ctx.db
-      .insert(trips)
-      .values({
-        truckId: truck.id,
-        driverId: driver.id,
-        identifierType: 'LOAD_NUMBER',
-        loadNumber: number,
-        tripStatus: t.kind === 'CANCELLED' ? 'CANCELLED' : 'COMPLETED',
-        pickupDateTime: new Date(t.at),
-      })
-      .returning({ id: trips.id });
+    const trip = await createTripRow(ctx.db, {
+      truckId: truck.id,
+      driverId: driver.id,
+      loadNumber: number,
+      tripStatus: t.kind === 'CANCELLED' ? 'CANCELLED' : 'COMPLETED',
+      pickupDateTime: new Date(t.at),
+    });
     const source = t.kind === 'GPS' ? 'GPS' : 'ESTIMATE';
     const parts = [
       ['TX', 10_000 + k * 100],
@@ -59,7 +54,7 @@ beforeAll(async () => {
     ] as const;
     await ctx.db.insert(tripStateMiles).values(
       parts.map(([state, metres]) => ({
-        tripId: trip!.id,
+        tripId: trip.id,
         source,
         state,
         metres,
@@ -73,7 +68,7 @@ beforeAll(async () => {
     );
     if (t.kind === 'ESTIMATE') {
       expected.push({
-        id: trip!.id,
+        id: trip.id,
         number,
         truckId: truck.id,
         metres: parts.reduce((a, [, m]) => a + m, 0),
