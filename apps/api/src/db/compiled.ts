@@ -53,6 +53,13 @@ export function compiledPerShape<S>(build: (shape: S) => SQL): (shape: S, values
 }
 const MAX_SHAPES = 512;
 
+/** The names of `names` that `values` gives a value for: a shape's filters. */
+export const givenNames = <N extends string>(names: readonly N[], values: Partial<Record<N, unknown>>): N[] => names.filter((name) => values[name] !== undefined);
+
+/** A placeholder for each name, for a `compiledPerShape` builder to bind its filters to. */
+export const placeholdersFor = <N extends string>(names: readonly N[]): Partial<Record<N, unknown>> =>
+  Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as Partial<Record<N, unknown>>;
+
 interface WrittenOut {
   text: string;
   /** Each value, $1 first: a placeholder filled per request, or a constant of the shape (as the driver takes it). */

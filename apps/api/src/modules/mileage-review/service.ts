@@ -30,7 +30,7 @@ import { companyPayRules, tripReview, tripReviewCounts } from '../../db/schema/m
 import { companies, trucks } from '../../db/schema/reference';
 import { tripMileStats } from '../../db/schema/telematics';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
-import { compiledOnce, compiledPerShape, executeCompiled } from '../../db/compiled';
+import { compiledOnce, compiledPerShape, executeCompiled, givenNames, placeholdersFor } from '../../db/compiled';
 import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
 import { AppError } from '../../platform/errors';
 import { orderBy } from '../../platform/paging';
@@ -447,7 +447,7 @@ function countsColumns(v: ReviewFilterValues, filters: SQL[]): SQL {
  * given and the order; the status, the filters' values, the limit and the offset are its values.
  */
 const reviewPageStatement = compiledPerShape((shape: { filters: ReviewFilterName[]; sort: z.output<typeof reviewListQuery>['sort'] }) => {
-  const v: ReviewFilterValues = Object.fromEntries(shape.filters.map((name) => [name, sql.placeholder(name)]));
+  const v: ReviewFilterValues = placeholdersFor(shape.filters);
   const filters = reviewFilters(v);
   const pageWhere = whereOf([sql`${r.status} = ${sql.placeholder('status')}`, ...filters]);
   // A period is read as its range of an end-date index and sorted there (its sort figures are in
@@ -472,10 +472,7 @@ const reviewPageStatement = compiledPerShape((shape: { filters: ReviewFilterName
  */
 export async function listReview(db: Db, q: z.output<typeof reviewListQuery>): Promise<string> {
   const values = reviewFilterValues(q);
-  const statement = reviewPageStatement(
-    { filters: REVIEW_FILTERS.filter((name) => values[name] !== undefined), sort: q.sort },
-    { ...values, status: q.status, limit: q.size, offset: q.page * q.size },
-  );
+  const statement = reviewPageStatement({ filters: givenNames(REVIEW_FILTERS, values), sort: q.sort }, { ...values, status: q.status, limit: q.size, offset: q.page * q.size });
   const result = await executeCompiled<{ content: string; needs: number; ready: number; approved: number; recomputing: boolean }>(db, statement);
   const row = result.rows[0]!;
   const rule = q.companyId !== undefined ? await companyRuleInView(db, q.companyId) : null;

@@ -18,7 +18,9 @@ export const toMetres = (mi: number | null) => (mi === null ? null : milesToMetr
 export const iso = (d: Date) => d.toISOString();
 
 /** Numbers match without regard to letter case, through the (type, lower(number)) index. */
-export const sameNumber = (type: IdentifierType, value: string) => and(eq(trips.identifierType, type), eq(sql`lower(${trips.identifierValue})`, value.toLowerCase()))!;
+export const sameNumber = (type: IdentifierType, value: string) => sameLowerNumber(type, value.toLowerCase());
+/** The same, given the number already lower-cased, or a placeholder for it (the trips list's statement, db/compiled.ts). */
+export const sameLowerNumber = (type: IdentifierType, lowered: unknown) => and(eq(trips.identifierType, type), sql`lower(${trips.identifierValue}) = ${lowered}`)!;
 
 /** The names a trip shows, as its history and its lookups write them. */
 export const driverName = sql<string>`${drivers.firstName} || ' ' || ${drivers.lastName}`;

@@ -10,10 +10,10 @@ import { users } from '../../db/schema/access';
 import { dispatchers, drivers, recoveryReasons, trucks } from '../../db/schema/reference';
 import { tripHistory, tripStops, trips } from '../../db/schema/trips';
 import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
-import { compiledOnce, compiledPerShape, executeCompiled } from '../../db/compiled';
+import { compiledOnce, compiledPerShape, executeCompiled, givenNames, placeholdersFor } from '../../db/compiled';
 import { AppError } from '../../platform/errors';
 import { orderBy, planEstimate, toPage } from '../../platform/paging';
-import { toMiles, toEnteredMiles, iso, sameNumber } from './fields';
+import { toMiles, toEnteredMiles, iso, sameLowerNumber, sameNumber } from './fields';
 
 /* The trips list, one trip and its history (docs/trips-query-plans.md). */
 
@@ -105,10 +105,9 @@ function tripFilterValues(q: TripListFilter): TripFilterValues {
 }
 
 function tripFilters(v: TripFilterValues): SQL | undefined {
-  const lowerNumber = sql`lower(${trips.identifierValue})`;
   const filters: SQL[] = [];
-  if (v.loadNumber !== undefined) filters.push(and(eq(trips.identifierType, 'LOAD_NUMBER'), sql`${lowerNumber} = ${v.loadNumber}`)!);
-  if (v.trailerNumber !== undefined) filters.push(and(eq(trips.identifierType, 'TRAILER_NUMBER'), sql`${lowerNumber} = ${v.trailerNumber}`)!);
+  if (v.loadNumber !== undefined) filters.push(sameLowerNumber('LOAD_NUMBER', v.loadNumber));
+  if (v.trailerNumber !== undefined) filters.push(sameLowerNumber('TRAILER_NUMBER', v.trailerNumber));
   if (v.truckId !== undefined) filters.push(sql`${trips.truckId} = ${v.truckId}`);
   if (v.driverId !== undefined) filters.push(sql`${trips.driverId} = ${v.driverId}`);
   if (v.assignedUserId !== undefined) filters.push(sql`${trips.assignedUserId} = ${v.assignedUserId}`);
@@ -142,10 +141,7 @@ export function tripListQueryParts(q: Omit<z.output<typeof tripListQuery>, 'page
   const v = tripFilterValues(q);
   return {
     where: tripFilters(v),
-    order: tripListOrder(
-      TRIP_FILTERS.filter((name) => v[name] !== undefined),
-      q.sort,
-    ),
+    order: tripListOrder(givenNames(TRIP_FILTERS, v), q.sort),
   };
 }
 
@@ -154,7 +150,7 @@ export function tripListQueryParts(q: Omit<z.output<typeof tripListQuery>, 'page
  * and the order; the filters' values, the limit and the offset are its values.
  */
 const tripPageStatement = compiledPerShape((shape: { filters: TripFilterName[]; sort: z.output<typeof tripListQuery>['sort'] }) => {
-  const where = tripFilters(Object.fromEntries(shape.filters.map((name) => [name, sql.placeholder(name)])));
+  const where = tripFilters(placeholdersFor(shape.filters));
   const order = tripListOrder(shape.filters, shape.sort);
   const filter = where ? sql` where ${where}` : sql``;
   const capped = sql`(select count(*)::int from (select 1 from ${trips}${filter} limit ${TRIP_COUNT_CAP + 1}) c)`;
@@ -175,10 +171,9 @@ const tripPageStatement = compiledPerShape((shape: { filters: TripFilterName[]; 
  */
 export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Promise<string> {
   const values = tripFilterValues(q);
-  const filters = TRIP_FILTERS.filter((name) => values[name] !== undefined);
   const result = await executeCompiled<{ content: string; counted: number | null; estimate: string | number | null }>(
     db,
-    tripPageStatement({ filters, sort: q.sort }, { ...values, limit: q.size, offset: q.page * q.size }),
+    tripPageStatement({ filters: givenNames(TRIP_FILTERS, values), sort: q.sort }, { ...values, limit: q.size, offset: q.page * q.size }),
   );
   const row = result.rows[0]!;
   let total = row.counted;
