@@ -22,6 +22,8 @@ instance.on('done', (result) => {
       non2xx: result.non2xx,
       errors: result.errors,
       timeouts: result.timeouts,
+      // The load generator's own CPU (µs, user + system): what the machine spent on the callers.
+      cpuMicros: (({ user, system }) => user + system)(process.cpuUsage()),
     })}\n`,
   );
 });

@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { POOL_SESSION_OPTIONS } from '../apps/api/src/db/client';
 import { percentile, type BenchServer, type Figure } from './lib';
 
 /**
@@ -25,6 +28,8 @@ export interface LoadOptions {
 export interface Captured {
   text: string;
   values: unknown[];
+  /** A statement the server prepares once per connection: replayed under the same name. */
+  name?: string;
 }
 
 type Rows<T> = { rows: T[] };
@@ -44,8 +49,8 @@ export async function captureQueries(fn: () => Promise<void>): Promise<Captured[
     const [first, second] = args;
     if (typeof first === 'string') seen.push({ text: first, values: Array.isArray(second) ? second : [] });
     else if (first && typeof first === 'object') {
-      const q = first as { text: string; values?: unknown[] };
-      seen.push({ text: q.text, values: Array.isArray(second) ? second : (q.values ?? []) });
+      const q = first as { text: string; values?: unknown[]; name?: string };
+      seen.push({ text: q.text, values: Array.isArray(second) ? second : (q.values ?? []), ...(q.name ? { name: q.name } : {}) });
     }
     return original.apply(this, args);
   };
@@ -74,22 +79,25 @@ function rowsRead(node: PlanNode): number {
 /** Runs `child` autocannon against the server; the server's own CPU time is measured around it. */
 function autocannon(url: string, connections: number, headers: Record<string, string>) {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'autocannon-child.mjs');
-  return new Promise<{ requests: number; perSecond: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number }>((resolve, reject) => {
-    const child = spawn(process.execPath, [script, JSON.stringify({ url, connections, duration: DURATION_S, headers })], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`autocannon exited ${code}`))));
-  });
+  return new Promise<{ requests: number; perSecond: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number; cpuMicros: number }>(
+    (resolve, reject) => {
+      const child = spawn(process.execPath, [script, JSON.stringify({ url, connections, duration: DURATION_S, headers })], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`autocannon exited ${code}`))));
+    },
+  );
 }
 
-/** The same statements one request runs, replayed straight on a pool of the server's size. */
+/** The same statements one request runs, replayed straight on a pool of the server's size, with its connections' settings, each prepared statement under its name. */
 async function databaseOnly(url: string, statements: Captured[], connections: number) {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: POOL_SESSION_OPTIONS });
   const once = async () => {
-    for (const s of statements) await pool.query({ text: s.text, values: s.values });
+    for (const s of statements) await pool.query(s);
   };
   for (let i = 0; i < 20; i++) await once();
+  const cpuBefore = process.cpuUsage();
   const times: number[] = [];
   const end = performance.now() + DURATION_S * 1000;
   await Promise.all(
@@ -101,9 +109,75 @@ async function databaseOnly(url: string, statements: Captured[], connections: nu
       }
     }),
   );
+  const cpu = process.cpuUsage(cpuBefore);
   await pool.end();
   times.sort((a, b) => a - b);
-  return { requests: times.length, perSecond: times.length / DURATION_S, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+  return {
+    cpuMicros: cpu.user + cpu.system,
+    requests: times.length,
+    perSecond: times.length / DURATION_S,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+  };
+}
+
+/** CPU time the whole machine has spent busy since boot, in µs (/proc/stat: all but idle and iowait). */
+function machineBusyMicros(): number {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  const ticks = user! + nice! + system! + irq! + softirq! + steal!;
+  return (ticks * 1e6) / CLOCK_TICKS;
+}
+/** USER_HZ, 100 on every Linux the bench runs on. */
+const CLOCK_TICKS = 100;
+
+/** The API's answer to one request as sent: its headers and the body's bytes. */
+function rawAnswer(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          // Every header the API sent but those node:http writes itself.
+          const kept: Record<string, string> = {};
+          for (const [h, v] of Object.entries(res.headers))
+            if (v !== undefined && !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(h)) kept[h] = String(v);
+          resolve({ headers: kept, body: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * Node's floor for the same exchange: a bare node:http server that runs the same statements on
+ * a pool of the server's size and sends the API's own answer bytes. What the API costs beyond
+ * this is Fastify's and Milepost's; what this costs beyond the database alone is HTTP's and
+ * node-postgres's, which any Node server pays.
+ */
+async function nodeFloor(databaseUrl: string, statements: Captured[], answer: { headers: Record<string, string>; body: Buffer }) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: POOL_SESSION_OPTIONS });
+  const server = http.createServer((_req, res) => {
+    void (async () => {
+      for (const s of statements) await pool.query(s);
+      res.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
+      res.end(answer.body);
+    })().catch(() => {
+      res.statusCode = 500;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await pool.end();
+    },
+  };
 }
 
 /**
@@ -211,18 +285,34 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
   // 2. Where the server's CPU goes.
   console.log(`  CPU profile of the server at 10 connections (self time, load average ${load()}):\n${(await profile(url, opts.headers)).map((l) => `    ${l}`).join('\n')}`);
 
-  // 3. Throughput and latency, next to the database alone.
+  // 3. Throughput and latency, next to the database alone and to Node's floor, each with where
+  // the machine's CPU went per request: the server (this process), the callers (autocannon's
+  // process, or this process's pool for the database alone) and the whole machine (/proc/stat),
+  // whose rest is PostgreSQL's.
   const figures: Figure[] = [];
   const cpu: number[] = [];
-  for (const c of opts.connections ?? [10, 50, 200]) {
-    const before = process.cpuUsage();
-    const api = await autocannon(url, c, opts.headers);
+  const floor = await nodeFloor(server.databaseUrl, statements, await rawAnswer(url, opts.headers));
+  const ms = (micros: number, requests: number) => (micros / 1000 / Math.max(1, requests)).toFixed(2);
+  const overHttp = async (target: string, c: number) => {
+    const [before, busy] = [process.cpuUsage(), machineBusyMicros()];
+    const run = await autocannon(target, c, opts.headers);
     const used = process.cpuUsage(before);
-    const cpuPerRequest = (used.user + used.system) / Math.max(1, api.requests);
-    cpu.push(cpuPerRequest);
+    return { ...run, serverMicros: used.user + used.system, machineMicros: machineBusyMicros() - busy };
+  };
+  for (const c of opts.connections ?? [10, 50, 200]) {
+    const api = await overHttp(url, c);
+    cpu.push(api.serverMicros / Math.max(1, api.requests));
     const apiLoad = load();
+    const busy = machineBusyMicros();
     const base = await databaseOnly(server.databaseUrl, statements, c);
-    const line = `${api.perSecond.toFixed(0)} req/s, p99 ${api.p99.toFixed(0)} ms, non-2xx ${api.non2xx}, errors ${api.errors}; server CPU ${(cpuPerRequest / 1000).toFixed(2)} ms/request; load average ${apiLoad}. Database alone (same ${statements.length} queries, pool of 10): ${base.perSecond.toFixed(0)} req/s, p50 ${base.p50.toFixed(1)} ms, p99 ${base.p99.toFixed(1)} ms (load average ${load()}); API/DB throughput ${((100 * api.perSecond) / base.perSecond).toFixed(0)} %, p99 ${(api.p99 / base.p99).toFixed(2)}×`;
+    const baseMachine = machineBusyMicros() - busy;
+    const bare = await overHttp(floor.url, c);
+    const line =
+      `${api.perSecond.toFixed(0)} req/s, p99 ${api.p99.toFixed(0)} ms, non-2xx ${api.non2xx}, errors ${api.errors}; CPU per request: server ${ms(api.serverMicros, api.requests)} ms, autocannon ${ms(api.cpuMicros, api.requests)} ms, machine ${ms(api.machineMicros, api.requests)} ms; load average ${apiLoad}. ` +
+      `Database alone (same ${statements.length} queries, pool of 10): ${base.perSecond.toFixed(0)} req/s, p50 ${base.p50.toFixed(1)} ms, p99 ${base.p99.toFixed(1)} ms; CPU per request: callers ${ms(base.cpuMicros, base.requests)} ms, machine ${ms(baseMachine, base.requests)} ms (load average ${load()}); ` +
+      `API/DB throughput ${((100 * api.perSecond) / base.perSecond).toFixed(0)} %, p99 ${(api.p99 / base.p99).toFixed(2)}×. ` +
+      `Node's floor (bare node:http, same queries, same answer bytes): ${bare.perSecond.toFixed(0)} req/s, p99 ${bare.p99.toFixed(0)} ms; CPU per request: server ${ms(bare.serverMicros, bare.requests)} ms, autocannon ${ms(bare.cpuMicros, bare.requests)} ms, machine ${ms(bare.machineMicros, bare.requests)} ms; ` +
+      `floor/DB ${((100 * bare.perSecond) / base.perSecond).toFixed(0)} %, API/floor ${((100 * api.perSecond) / bare.perSecond).toFixed(0)} %`;
     console.log(`  ${c} connections: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms, ${line}`);
     figures.push({
       case: `${opts.label}, autocannon ${c} connections for ${DURATION_S} s`,
@@ -234,6 +324,7 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
       note: line,
     });
   }
+  await floor.close();
   const cpuSorted = [...cpu].sort((a, b) => a - b);
   figures.unshift({
     case: `${opts.label}: database work per request (EXPLAIN (ANALYZE, BUFFERS) of every query it runs)`,

@@ -101,6 +101,14 @@ export interface Listening {
   close(): Promise<void>;
 }
 
+/**
+ * Settings of every connection of the main pool. The statements written out once per shape are
+ * prepared once per connection (db/compiled.ts executeCompiled); each run is still planned for its
+ * own values, as an unnamed statement is: a plan made once for any value could suit one company's
+ * filter and not another's (docs/trips-query-plans.md "Prepared once per connection").
+ */
+export const POOL_SESSION_OPTIONS = '-c plan_cache_mode=force_custom_plan';
+
 const MIGRATION_LOCK = 7_242_001; // advisory lock id: only one instance migrates at a time
 
 /**
@@ -128,7 +136,7 @@ export async function openDatabase(opts: {
     return result;
   };
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, options: POOL_SESSION_OPTIONS });
     pool.on('error', () => {
       /* an idle client died; the pool replaces it */
     });

@@ -46,10 +46,29 @@ describe('compiledPerShape', () => {
       const values = { status: ['READY', 'APPROVED'][i % 2]!, truckId: 100 + i, limit: 10 + i };
       const want = dialect.sqlToQuery(direct(shape, values));
       const got = shaped(shape, values);
-      expect(got).toEqual({ sql: want.sql, params: want.params });
+      expect(got).toEqual({ sql: want.sql, params: want.params, name: expect.stringMatching(/^milepost_[\w-]{24}$/) });
       // A placeholder used twice is filled twice.
       expect(got.params.filter((p) => p === values.limit)).toHaveLength(2);
     }
+  });
+
+  it('names each text by itself: the same text the same name on every request, another text another name', () => {
+    const names = new Map<string, string>();
+    for (let i = 0; i < 12; i++) {
+      const got = shaped({ truck: i % 2 === 0, desc: i % 3 === 0 }, { status: 'READY', truckId: i, limit: 5 });
+      expect(names.get(got.sql) ?? got.name).toBe(got.name);
+      names.set(got.sql, got.name!);
+    }
+    expect(names.size).toBe(4);
+    expect(new Set(names.values()).size).toBe(4);
+    // Kept across the bound on shapes: a name is the text's, never a counter's.
+    const again = compiledPerShape(
+      (shape: { truck: boolean; desc: boolean }) =>
+        sql`select ${r.tripId} from ${r} where ${r.status} = ${sql.placeholder('status')}${shape.truck ? sql` and ${r.truckId} = ${sql.placeholder('truckId')}` : sql``}
+      order by ${r.tripId} ${sql.raw(shape.desc ? 'desc' : 'asc')} limit ${sql.placeholder('limit')} offset ${sql.placeholder('limit')}`,
+    );
+    const one = again({ truck: true, desc: false }, { status: 'READY', truckId: 1, limit: 5 });
+    expect(names.get(one.sql)).toBe(one.name);
   });
 
   it('refuses a missing value; keeps a constant of the shape as it is', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
@@ -16,10 +17,11 @@ export function compiledOnce(fragment: SQL): SQL {
   return sql.raw(text);
 }
 
-/** A statement written out: its text and its values as the driver takes them. */
+/** A statement written out: its text and its values as the driver takes them, and its name when it is prepared once per connection. */
 export interface CompiledQuery {
   sql: string;
   params: unknown[];
+  name?: string;
 }
 
 /**
@@ -48,7 +50,7 @@ export function compiledPerShape<S>(build: (shape: S) => SQL): (shape: S, values
       if (value === undefined) throw new Error(`compiledPerShape: no value for the placeholder ${v.placeholder}`);
       return value;
     });
-    return { sql: c.text, params };
+    return { sql: c.text, params, name: c.name };
   };
 }
 const MAX_SHAPES = 512;
@@ -62,19 +64,29 @@ export const placeholdersFor = <N extends string>(names: readonly N[]): Partial<
 
 interface WrittenOut {
   text: string;
+  /** Named by its text: each connection parses it once (see `executeCompiled`). */
+  name: string;
   /** Each value, $1 first: a placeholder filled per request, or a constant of the shape (as the driver takes it). */
   values: ({ placeholder: string } | { constant: unknown })[];
 }
 
 function writtenOut(statement: SQL): WrittenOut {
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  return { text, values: params.map((p) => (is(p, Placeholder) ? { placeholder: p.name } : { constant: p })) };
+  return {
+    text,
+    name: `milepost_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`,
+    values: params.map((p) => (is(p, Placeholder) ? { placeholder: p.name } : { constant: p })),
+  };
 }
 
 /**
  * Runs a written-out statement through drizzle's session, as `db.execute` does after building one
- * (logged and counted the same: request-cost.test.ts), on PostgreSQL and PGlite alike.
+ * (logged and counted the same: request-cost.test.ts), on PostgreSQL and PGlite alike. A named
+ * statement is parsed once per PostgreSQL connection and then only bound and run: PostgreSQL no
+ * longer parses and analyses the trips page's 2 kB of SQL on every request (planning still runs
+ * for each request's values: db/client.ts POOL_SESSION_OPTIONS; docs/trips-query-plans.md
+ * "Prepared once per connection"). PGlite runs it as any statement.
  */
 export function executeCompiled<Row>(db: Db, query: CompiledQuery): Promise<{ rows: Row[] }> {
-  return db._.session.prepareQuery(query, undefined, undefined, false).execute() as Promise<{ rows: Row[] }>;
+  return db._.session.prepareQuery(query, undefined, query.name, false).execute() as Promise<{ rows: Row[] }>;
 }
