@@ -122,31 +122,41 @@ describe('statements and rows per request (a regression guard: more means a chan
 });
 
 describe('prepared once per connection (docs/trips-query-plans.md "Prepared once per connection")', () => {
-  it.runIf(usePostgres())('PostgreSQL: the trips page and the review queue are named statements, parsed once per connection and planned per request', async () => {
-    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-    const original = proto.query;
-    const names: (string | undefined)[] = [];
-    proto.query = function (this: unknown, ...args: unknown[]) {
-      const [config] = args;
-      if (config && typeof config === 'object') names.push((config as { name?: string }).name);
-      return original.apply(this, args);
-    };
-    try {
-      for (const url of ['/trips?page=0&size=50', '/trips?page=1&size=50', '/mileage-review?status=NEEDS_REVIEW', '/mileage-review?status=READY']) {
-        const res = await call(ctx.app, { method: 'GET', url: `/api/v1${url}`, token: owner });
-        expect(res.statusCode, res.body).toBe(200);
+  it.runIf(usePostgres())(
+    'PostgreSQL: the trips page, the review queue and the Mileage Report read are named statements, parsed once per connection and planned per request',
+    async () => {
+      const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+      const original = proto.query;
+      const names: (string | undefined)[] = [];
+      proto.query = function (this: unknown, ...args: unknown[]) {
+        const [config] = args;
+        if (config && typeof config === 'object') names.push((config as { name?: string }).name);
+        return original.apply(this, args);
+      };
+      try {
+        for (const url of [
+          '/trips?page=0&size=50',
+          '/trips?page=1&size=50',
+          '/mileage-review?status=NEEDS_REVIEW',
+          '/mileage-review?status=READY',
+          `/mile-stats/${tripIds[0]}`,
+          `/mile-stats/${tripIds[1]}`,
+        ]) {
+          const res = await call(ctx.app, { method: 'GET', url: `/api/v1${url}`, token: owner });
+          expect(res.statusCode, res.body).toBe(200);
+        }
+      } finally {
+        proto.query = original;
       }
-    } finally {
-      proto.query = original;
-    }
-    const named = names.filter((n) => n?.startsWith('milepost_'));
-    // Two shapes (the trips page, the review queue), each asked twice with other values: two names, each sent twice.
-    expect(named).toHaveLength(4);
-    expect(new Set(named).size).toBe(2);
-    // Each run is planned for its own values (a plan made once could suit one filter and not another).
-    const mode = (await ctx.db.execute(sql`select current_setting('plan_cache_mode') as mode`)) as unknown as { rows: { mode: string }[] };
-    expect(mode.rows[0]!.mode).toBe('force_custom_plan');
-  });
+      const named = names.filter((n) => n?.startsWith('milepost_'));
+      // Three statements, each asked twice with other values: three names, each sent twice.
+      expect(named).toHaveLength(6);
+      expect(new Set(named).size).toBe(3);
+      // Each run is planned for its own values (a plan made once could suit one filter and not another).
+      const mode = (await ctx.db.execute(sql`select current_setting('plan_cache_mode') as mode`)) as unknown as { rows: { mode: string }[] };
+      expect(mode.rows[0]!.mode).toBe('force_custom_plan');
+    },
+  );
 });
 
 describe('the sign-in check kept by each instance', () => {

@@ -19,7 +19,7 @@ import {
   type ProviderName,
   type ProviderSwitches,
 } from '../telematics';
-import { compiledOnce } from '../../db/compiled';
+import { compiledPerShape, executeCompiled } from '../../db/compiled';
 import { plannedMileStats, telematicsMileStats } from './wire';
 
 /**
@@ -149,15 +149,17 @@ interface FigureInputs {
 const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 /**
- * The columns of the figures' statement, written out as SQL text once per variant (with or
- * without the map tracks, per caller's extra column) rather than by drizzle on every read
- * (`compiledOnce`, docs/trips-query-plans.md "The Mileage Report read").
+ * The figures' statement, written out as SQL text once per variant (with or without the map
+ * tracks, per caller's extra column) rather than by drizzle on every read, and prepared once per
+ * connection (`compiledPerShape`, docs/trips-query-plans.md "The Mileage Report read", "Prepared
+ * once per connection").
  */
-const figureColumnsMemo = new Map<FigureOptions['extra'], [SQL | undefined, SQL | undefined]>();
-function figureColumns(location: boolean, extra?: FigureOptions['extra']): SQL {
-  const variants = figureColumnsMemo.get(extra) ?? [undefined, undefined];
-  figureColumnsMemo.set(extra, variants);
-  return (variants[location ? 1 : 0] ??= compiledOnce(figureColumnsSql(location, extra)));
+const figureStatements = new Map<FigureOptions['extra'], [CompiledStatement | undefined, CompiledStatement | undefined]>();
+type CompiledStatement = ReturnType<typeof compiledPerShape<null>>;
+function figureStatement(location: boolean, extra?: FigureOptions['extra']): CompiledStatement {
+  const variants = figureStatements.get(extra) ?? [undefined, undefined];
+  figureStatements.set(extra, variants);
+  return (variants[location ? 1 : 0] ??= compiledPerShape(() => sql`select ${figureColumnsSql(location, extra)} from ${trips} where ${trips.id} = ${sql.placeholder('tripId')}`));
 }
 
 function figureColumnsSql(location: boolean, extra?: FigureOptions['extra']): SQL {
@@ -197,9 +199,7 @@ function figureColumnsSql(location: boolean, extra?: FigureOptions['extra']): SQ
  * through the engine, which was most of a Mileage Report read (docs/mileage-engine.md "Reading").
  */
 async function figureInputs(db: Db, tripId: number, location: boolean, extra?: FigureOptions['extra']): Promise<FigureInputs | null> {
-  const res = (await db.execute(sql`select ${figureColumns(location, extra)} from ${trips} where ${trips.id} = ${tripId}`)) as unknown as {
-    rows: Record<keyof FigureInputs, unknown>[];
-  };
+  const res = await executeCompiled<Record<keyof FigureInputs, unknown>>(db, figureStatement(location, extra)(null, { tripId }));
   const r = res.rows[0];
   if (!r) return null;
   return {
