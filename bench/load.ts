@@ -11,10 +11,12 @@ import { percentile, type BenchServer, type Figure } from './lib';
 
 /**
  * One read under load next to the database alone (docs/trips-query-plans.md, "The API's own
- * cost"): the statements one request sends are recorded, each run under EXPLAIN (ANALYZE,
- * BUFFERS); the server's CPU is profiled at 10 connections; then autocannon (its own process) at
- * 10/50/200 connections against the API, each followed by the same statements straight on a pool
- * of the server's size (10) with as many callers — the database alone. PostgreSQL only.
+ * cost", "Node's floor"): the statements one request sends are recorded, each run under EXPLAIN
+ * (ANALYZE, BUFFERS); the server's CPU is profiled at 10 connections; then autocannon (its own
+ * process) at 10/50/200 connections against the API, each followed by the same statements
+ * straight on a pool of the server's size (10) with as many callers — the database alone — and
+ * by Node's floor: a bare node:http server sending the API's answer after the same statements.
+ * Each run says where the machine's CPU went per request. PostgreSQL only.
  */
 export interface LoadOptions {
   /** The figure's name, e.g. "GET /trips?page=0&size=50, 1,000,000 trips". */
@@ -77,7 +79,7 @@ function rowsRead(node: PlanNode): number {
 }
 
 /** Runs `child` autocannon against the server; the server's own CPU time is measured around it. */
-function autocannon(url: string, connections: number, headers: Record<string, string>) {
+export function autocannon(url: string, connections: number, headers: Record<string, string>) {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'autocannon-child.mjs');
   return new Promise<{ requests: number; perSecond: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number; cpuMicros: number }>(
     (resolve, reject) => {
@@ -133,7 +135,7 @@ function machineBusyMicros(): number {
 const CLOCK_TICKS = 100;
 
 /** The API's answer to one request as sent: its headers and the body's bytes. */
-function rawAnswer(url: string, headers: Record<string, string>) {
+export function rawAnswer(url: string, headers: Record<string, string>) {
   return new Promise<{ headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
@@ -157,7 +159,7 @@ function rawAnswer(url: string, headers: Record<string, string>) {
  * this is Fastify's and Milepost's; what this costs beyond the database alone is HTTP's and
  * node-postgres's, which any Node server pays.
  */
-async function nodeFloor(databaseUrl: string, statements: Captured[], answer: { headers: Record<string, string>; body: Buffer }) {
+export async function nodeFloor(databaseUrl: string, statements: Captured[], answer: { headers: Record<string, string>; body: Buffer }) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: POOL_SESSION_OPTIONS });
   const server = http.createServer((_req, res) => {
     void (async () => {

@@ -129,9 +129,13 @@ const radiiOf = (s: { [K in keyof StopRadii]: number | null } | null): StopRadii
  * What a telematics figure is computed from: the engine, the stops (with their planned leg
  * distances, which weigh the coverage), the radii, the track's fetch.
  */
-function inputsKeyOf(stops: readonly FigureStop[], radii: StopRadii, fetchedAt: Date): string {
+function inputsKeyOf(stopsAndRadii: string, fetchedAt: Date): string {
+  return `${stopsAndRadii}:${fetchedAt.getTime()}`;
+}
+/** The part of every source's inputs key that the stops and radii make: hashed once per read. */
+function stopsAndRadiiKey(stops: readonly FigureStop[], radii: StopRadii): string {
   const inputs = JSON.stringify([stops.map((s) => [s.id, s.stopType, s.loadStatus, s.latitude, s.longitude, s.distance]), radii]);
-  return `${ENGINE_VERSION}:${createHash('sha256').update(inputs).digest('base64url').slice(0, 22)}:${fetchedAt.getTime()}`;
+  return `${ENGINE_VERSION}:${createHash('sha256').update(inputs).digest('base64url').slice(0, 22)}`;
 }
 
 type KeptRow = { source: string; inputsKey: string; detail: unknown; location?: unknown } & { [K in keyof MetreFigures]: number | null };
@@ -237,6 +241,7 @@ export async function tripFigures(db: Db, tripId: number, opts: FigureOptions = 
   const radii = radiiOf(row.radii);
   const sources = sourcesOn(company, settings);
   const telematics: Partial<Record<ProviderName, SourceFigures>> = {};
+  let stopsKey: string | undefined;
   await Promise.all(
     sources.map(async (source) => {
       const meta = metas.find((m) => m.source === source);
@@ -244,7 +249,8 @@ export async function tripFigures(db: Db, tripId: number, opts: FigureOptions = 
         telematics[source] = { stats: null, figures: null, location: null, fetchedAt: null, kept: true, inputsKey: null };
         return;
       }
-      const inputsKey = inputsKeyOf(stops, radii, meta.fetchedAt);
+      stopsKey ??= stopsAndRadiiKey(stops, radii);
+      const inputsKey = inputsKeyOf(stopsKey, meta.fetchedAt);
       const k = kept.find((r) => r.source === source);
       if (k?.inputsKey === inputsKey) {
         const stats = (k.detail ?? null) as SourceMileStats | null;
