@@ -79,7 +79,7 @@ function rowsRead(node: PlanNode): number {
 }
 
 /** Runs `child` autocannon against the server; the server's own CPU time is measured around it. */
-export function autocannon(url: string, connections: number, headers: Record<string, string>) {
+function autocannon(url: string, connections: number, headers: Record<string, string>) {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'autocannon-child.mjs');
   return new Promise<{ requests: number; perSecond: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number; cpuMicros: number }>(
     (resolve, reject) => {
@@ -135,7 +135,7 @@ function machineBusyMicros(): number {
 const CLOCK_TICKS = 100;
 
 /** The API's answer to one request as sent: its headers and the body's bytes. */
-export function rawAnswer(url: string, headers: Record<string, string>) {
+function rawAnswer(url: string, headers: Record<string, string>) {
   return new Promise<{ headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
@@ -159,7 +159,7 @@ export function rawAnswer(url: string, headers: Record<string, string>) {
  * this is Fastify's and Milepost's; what this costs beyond the database alone is HTTP's and
  * node-postgres's, which any Node server pays.
  */
-export async function nodeFloor(databaseUrl: string, statements: Captured[], answer: { headers: Record<string, string>; body: Buffer }) {
+async function nodeFloor(databaseUrl: string, statements: Captured[], answer: { headers: Record<string, string>; body: Buffer }) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: POOL_SESSION_OPTIONS });
   const server = http.createServer((_req, res) => {
     void (async () => {
