@@ -6,11 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { buildApp } from '../apps/api/src/app';
-import { createAppDeps, silentLogger } from '../apps/api/src/app-deps';
+import { createAppDeps, loggerOptions, silentLogger } from '../apps/api/src/app-deps';
 import { createLifecycle } from '../apps/api/src/platform/lifecycle';
-import { loadConfig } from '../apps/api/src/config';
+import { loadConfig, type Config } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { syncAccessCatalogue } from '../apps/api/src/db/seed/access';
 
@@ -83,6 +84,16 @@ export async function measure(samples: number, fn: (i: number) => Promise<void>,
   return { samples, medianMs: percentile(times, 50), p95Ms: percentile(times, 95) };
 }
 
+/**
+ * The server's logger: silent, or with `BENCH_LOG_LEVEL=info` logging as a production instance
+ * does (each request's two lines, JSON, secrets redacted) into /dev/null, to see what that costs.
+ */
+function benchLogger(config: Config): FastifyBaseLogger {
+  const level = process.env.BENCH_LOG_LEVEL;
+  if (!level) return silentLogger();
+  return pino({ ...loggerOptions({ ...config, LOG_PRETTY: false }), level }, pino.destination({ dest: '/dev/null', sync: false }));
+}
+
 /** A real server on a loopback port over a fresh database of the given engine. */
 export async function startServer(engine: Engine, options: { webDistDir?: string } = {}): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-bench-'));
@@ -132,7 +143,7 @@ export async function startServer(engine: Engine, options: { webDistDir?: string
   });
   const secretKey = randomBytes(32).toString('hex');
   const app = await buildApp({
-    deps: createAppDeps({ config, database, jwtSecret: randomBytes(32).toString('hex'), secretKey, log: silentLogger(), lifecycle: createLifecycle({ migrated: true }) }),
+    deps: createAppDeps({ config, database, jwtSecret: randomBytes(32).toString('hex'), secretKey, log: benchLogger(config), lifecycle: createLifecycle({ migrated: true }) }),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

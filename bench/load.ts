@@ -15,8 +15,9 @@ import { percentile, type BenchServer, type Figure } from './lib';
  * (ANALYZE, BUFFERS); the server's CPU is profiled at 10 connections; then autocannon (its own
  * process) at 10/50/200 connections against the API, each followed by the same statements
  * straight on a pool of the server's size (10) with as many callers — the database alone — and
- * by Node's floor: a bare node:http server sending the API's answer after the same statements.
- * Each run says where the machine's CPU went per request. PostgreSQL only.
+ * by Node's floor: a bare node:http server sending the API's answer after the same statements;
+ * the three in turn, in rounds, the median of the rounds reported. Each says where the machine's
+ * CPU went per request. PostgreSQL only.
  */
 export interface LoadOptions {
   /** The figure's name, e.g. "GET /trips?page=0&size=50, 1,000,000 trips". */
@@ -36,6 +37,8 @@ export interface Captured {
 
 type Rows<T> = { rows: T[] };
 const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+/** Rounds of the API, the database alone and the floor at each connection count (BENCH_LOAD_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
 export const load = () => os.loadavg()[0]!.toFixed(1);
 
 /**
@@ -301,25 +304,74 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
     const used = process.cpuUsage(before);
     return { ...run, serverMicros: used.user + used.system, machineMicros: machineBusyMicros() - busy };
   };
+  const median = (xs: number[]) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
+  const pct = (xs: number[]) => xs.map((x) => `${x.toFixed(0)} %`).join(', ');
   for (const c of opts.connections ?? [10, 50, 200]) {
-    const api = await overHttp(url, c);
-    cpu.push(api.serverMicros / Math.max(1, api.requests));
-    const apiLoad = load();
-    const busy = machineBusyMicros();
-    const base = await databaseOnly(server.databaseUrl, statements, c);
-    const baseMachine = machineBusyMicros() - busy;
-    const bare = await overHttp(floor.url, c);
+    // ROUNDS rounds of the three, in turn: each round's ratios compare runs a few seconds apart,
+    // and the median of the rounds is reported (one pair of 10 s runs swung ±20 % on a shared machine).
+    const rounds: {
+      api: Awaited<ReturnType<typeof overHttp>>;
+      base: Awaited<ReturnType<typeof databaseOnly>> & { machineMicros: number };
+      bare: Awaited<ReturnType<typeof overHttp>>;
+    }[] = [];
+    const loads: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const api = await overHttp(url, c);
+      loads.push(load());
+      const busy = machineBusyMicros();
+      const base = { ...(await databaseOnly(server.databaseUrl, statements, c)), machineMicros: 0 };
+      base.machineMicros = machineBusyMicros() - busy;
+      const bare = await overHttp(floor.url, c);
+      rounds.push({ api, base, bare });
+    }
+    const total = (pick: (r: (typeof rounds)[number]) => number) => rounds.reduce((s, r) => s + pick(r), 0);
+    const [apiN, baseN, bareN] = [total((r) => r.api.requests), total((r) => r.base.requests), total((r) => r.bare.requests)];
+    const seconds = ROUNDS * DURATION_S;
+    const apiDb = rounds.map((r) => (100 * r.api.perSecond) / r.base.perSecond);
+    const floorDb = rounds.map((r) => (100 * r.bare.perSecond) / r.base.perSecond);
+    const apiFloor = rounds.map((r) => (100 * r.api.perSecond) / r.bare.perSecond);
+    const api = { p50: median(rounds.map((r) => r.api.p50)), p95: median(rounds.map((r) => r.api.p95)), p99: median(rounds.map((r) => r.api.p99)) };
+    const baseP99 = median(rounds.map((r) => r.base.p99));
+    cpu.push(total((r) => r.api.serverMicros) / Math.max(1, apiN));
     const line =
-      `${api.perSecond.toFixed(0)} req/s, p99 ${api.p99.toFixed(0)} ms, non-2xx ${api.non2xx}, errors ${api.errors}; CPU per request: server ${ms(api.serverMicros, api.requests)} ms, autocannon ${ms(api.cpuMicros, api.requests)} ms, machine ${ms(api.machineMicros, api.requests)} ms; load average ${apiLoad}. ` +
-      `Database alone (same ${statements.length} queries, pool of 10): ${base.perSecond.toFixed(0)} req/s, p50 ${base.p50.toFixed(1)} ms, p99 ${base.p99.toFixed(1)} ms; CPU per request: callers ${ms(base.cpuMicros, base.requests)} ms, machine ${ms(baseMachine, base.requests)} ms (load average ${load()}); ` +
-      `API/DB throughput ${((100 * api.perSecond) / base.perSecond).toFixed(0)} %, p99 ${(api.p99 / base.p99).toFixed(2)}×. ` +
-      `Node's floor (bare node:http, same queries, same answer bytes): ${bare.perSecond.toFixed(0)} req/s, p99 ${bare.p99.toFixed(0)} ms; CPU per request: server ${ms(bare.serverMicros, bare.requests)} ms, autocannon ${ms(bare.cpuMicros, bare.requests)} ms, machine ${ms(bare.machineMicros, bare.requests)} ms; ` +
-      `floor/DB ${((100 * bare.perSecond) / base.perSecond).toFixed(0)} %, API/floor ${((100 * api.perSecond) / bare.perSecond).toFixed(0)} %`;
+      `${ROUNDS} rounds of ${DURATION_S} s, medians of the rounds. API ${(apiN / seconds).toFixed(0)} req/s, p99 ${api.p99.toFixed(0)} ms, non-2xx ${total((r) => r.api.non2xx)}, errors ${total((r) => r.api.errors)}; CPU per request: server ${ms(
+        total((r) => r.api.serverMicros),
+        apiN,
+      )} ms, autocannon ${ms(
+        total((r) => r.api.cpuMicros),
+        apiN,
+      )} ms, machine ${ms(
+        total((r) => r.api.machineMicros),
+        apiN,
+      )} ms; load average ${loads.join(' ')}. ` +
+      `Database alone (same ${statements.length} queries, pool of 10): ${(baseN / seconds).toFixed(0)} req/s, p50 ${median(rounds.map((r) => r.base.p50)).toFixed(1)} ms, p99 ${baseP99.toFixed(1)} ms; CPU per request: callers ${ms(
+        total((r) => r.base.cpuMicros),
+        baseN,
+      )} ms, machine ${ms(
+        total((r) => r.base.machineMicros),
+        baseN,
+      )} ms; ` +
+      `API/DB throughput ${median(apiDb).toFixed(0)} % (rounds ${pct(apiDb)}), p99 ${(api.p99 / baseP99).toFixed(2)}×. ` +
+      `Node's floor (bare node:http, same queries, same answer bytes): ${(bareN / seconds).toFixed(0)} req/s, p99 ${median(rounds.map((r) => r.bare.p99)).toFixed(0)} ms; CPU per request: server ${ms(
+        total((r) => r.bare.serverMicros),
+        bareN,
+      )} ms, autocannon ${ms(
+        total((r) => r.bare.cpuMicros),
+        bareN,
+      )} ms, machine ${ms(
+        total((r) => r.bare.machineMicros),
+        bareN,
+      )} ms; ` +
+      `floor/DB ${median(floorDb).toFixed(0)} % (rounds ${pct(floorDb)}), API/floor ${median(apiFloor).toFixed(0)} % (rounds ${pct(apiFloor)})`;
     console.log(`  ${c} connections: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms, ${line}`);
     figures.push({
-      case: `${opts.label}, autocannon ${c} connections for ${DURATION_S} s`,
+      case: `${opts.label}, autocannon ${c} connections, ${ROUNDS} × ${DURATION_S} s`,
       engine: server.engine,
-      samples: api.requests,
+      samples: apiN,
       medianMs: api.p50,
       p95Ms: api.p95,
       target: c === 50 ? '≥ 80 % of the database alone; p99 < 1.5× its p99' : '≥ 80 % of the database alone',
