@@ -48,6 +48,8 @@ export async function buildApp({ deps, checkDeclaredErrors: checkErrors = false 
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // One access-log line per request, written when it is answered (platform/metrics.ts observeRequests).
+    disableRequestLogging: true,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

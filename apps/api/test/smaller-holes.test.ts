@@ -61,6 +61,31 @@ describe('secrets out of logs', () => {
   });
 });
 
+describe('the access log', () => {
+  it('one line per request, written when it is answered: the request (tokens in its URL redacted, no headers), the status, the time, the request id', async () => {
+    const from = logLines.length;
+    const res = await call(ctx.app, { method: 'GET', url: '/api/v1/trips?page=0&size=5', token, headers: { 'x-request-id': 'access-log-1' } });
+    expect(res.statusCode).toBe(200);
+    const denied = await call(ctx.app, { method: 'GET', url: '/api/v1/trips?token=secret-in-url' });
+    expect(denied.statusCode).toBe(401);
+    const lines = logLines
+      .slice(from)
+      .map((l) => JSON.parse(l) as { msg: string; reqId?: string; req?: { method: string; url: string; headers?: unknown }; res?: { statusCode: number }; responseTime?: number });
+    expect(lines.filter((l) => l.msg === 'incoming request')).toEqual([]);
+    const completed = lines.filter((l) => l.msg === 'request completed');
+    expect(completed).toHaveLength(2);
+    expect(completed[0]).toMatchObject({
+      reqId: 'access-log-1',
+      req: { method: 'GET', url: '/api/v1/trips?page=0&size=5' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(completed[0]!.req!.headers).toBeUndefined();
+    expect(completed[1]).toMatchObject({ req: { url: '/api/v1/trips?token=[redacted]' }, res: { statusCode: 401 } });
+    expect(logLines.slice(from).join('\n')).not.toContain(token);
+  });
+});
+
 describe('full saves', () => {
   it('PUT /global-setting/{id} must carry every field: {} is a 400 and changes nothing', async () => {
     const full = { homeRadius: 1, shopRadius: 2, pickupRadius: 3, trailerRadius: 4, deliveryRadius: 5, samsaraEnabled: true, gleEnabled: true, type: 'TRIP' };
