@@ -304,11 +304,8 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
     const used = process.cpuUsage(before);
     return { ...run, serverMicros: used.user + used.system, machineMicros: machineBusyMicros() - busy };
   };
-  const median = (xs: number[]) =>
-    percentile(
-      [...xs].sort((a, b) => a - b),
-      50,
-    );
+  const ascending = (x: number, y: number) => x - y;
+  const median = (xs: number[]) => percentile(xs.toSorted(ascending), 50);
   const pct = (xs: number[]) => xs.map((x) => `${x.toFixed(0)} %`).join(', ');
   for (const c of opts.connections ?? [10, 50, 200]) {
     // ROUNDS rounds of the three, in turn: each round's ratios compare runs a few seconds apart,
@@ -337,35 +334,18 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
     const api = { p50: median(rounds.map((r) => r.api.p50)), p95: median(rounds.map((r) => r.api.p95)), p99: median(rounds.map((r) => r.api.p99)) };
     const baseP99 = median(rounds.map((r) => r.base.p99));
     cpu.push(total((r) => r.api.serverMicros) / Math.max(1, apiN));
+    const cpuOf = (side: 'api' | 'bare', n: number) => {
+      const [server, callers, machine] = [total((r) => r[side].serverMicros), total((r) => r[side].cpuMicros), total((r) => r[side].machineMicros)];
+      return `server ${ms(server, n)} ms, autocannon ${ms(callers, n)} ms, machine ${ms(machine, n)} ms`;
+    };
+    const [baseCallers, baseMachine] = [total((r) => r.base.cpuMicros), total((r) => r.base.machineMicros)];
+    const baseCpu = `callers ${ms(baseCallers, baseN)} ms, machine ${ms(baseMachine, baseN)} ms`;
     const line =
-      `${ROUNDS} rounds of ${DURATION_S} s, medians of the rounds. API ${(apiN / seconds).toFixed(0)} req/s, p99 ${api.p99.toFixed(0)} ms, non-2xx ${total((r) => r.api.non2xx)}, errors ${total((r) => r.api.errors)}; CPU per request: server ${ms(
-        total((r) => r.api.serverMicros),
-        apiN,
-      )} ms, autocannon ${ms(
-        total((r) => r.api.cpuMicros),
-        apiN,
-      )} ms, machine ${ms(
-        total((r) => r.api.machineMicros),
-        apiN,
-      )} ms; load average ${loads.join(' ')}. ` +
-      `Database alone (same ${statements.length} queries, pool of 10): ${(baseN / seconds).toFixed(0)} req/s, p50 ${median(rounds.map((r) => r.base.p50)).toFixed(1)} ms, p99 ${baseP99.toFixed(1)} ms; CPU per request: callers ${ms(
-        total((r) => r.base.cpuMicros),
-        baseN,
-      )} ms, machine ${ms(
-        total((r) => r.base.machineMicros),
-        baseN,
-      )} ms; ` +
+      `${ROUNDS} rounds of ${DURATION_S} s, medians of the rounds. ` +
+      `API ${(apiN / seconds).toFixed(0)} req/s, p99 ${api.p99.toFixed(0)} ms, non-2xx ${total((r) => r.api.non2xx)}, errors ${total((r) => r.api.errors)}; CPU per request: ${cpuOf('api', apiN)}; load average ${loads.join(' ')}. ` +
+      `Database alone (same ${statements.length} queries, pool of 10): ${(baseN / seconds).toFixed(0)} req/s, p50 ${median(rounds.map((r) => r.base.p50)).toFixed(1)} ms, p99 ${baseP99.toFixed(1)} ms; CPU per request: ${baseCpu}; ` +
       `API/DB throughput ${median(apiDb).toFixed(0)} % (rounds ${pct(apiDb)}), p99 ${(api.p99 / baseP99).toFixed(2)}×. ` +
-      `Node's floor (bare node:http, same queries, same answer bytes): ${(bareN / seconds).toFixed(0)} req/s, p99 ${median(rounds.map((r) => r.bare.p99)).toFixed(0)} ms; CPU per request: server ${ms(
-        total((r) => r.bare.serverMicros),
-        bareN,
-      )} ms, autocannon ${ms(
-        total((r) => r.bare.cpuMicros),
-        bareN,
-      )} ms, machine ${ms(
-        total((r) => r.bare.machineMicros),
-        bareN,
-      )} ms; ` +
+      `Node's floor (bare node:http, same queries, same answer bytes): ${(bareN / seconds).toFixed(0)} req/s, p99 ${median(rounds.map((r) => r.bare.p99)).toFixed(0)} ms; CPU per request: ${cpuOf('bare', bareN)}; ` +
       `floor/DB ${median(floorDb).toFixed(0)} % (rounds ${pct(floorDb)}), API/floor ${median(apiFloor).toFixed(0)} % (rounds ${pct(apiFloor)})`;
     console.log(`  ${c} connections: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms, ${line}`);
     figures.push({
