@@ -17,6 +17,7 @@ import type { AppDeps } from './app-deps';
 import { registerApiModules, type ModuleRoute } from './api-modules';
 import { createSessionCache, enforceAccess, type RouteAccess, type SessionCache } from './platform/access';
 import { configurePasswordHashing } from './platform/crypto';
+import { AccessLog } from './platform/access-log';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
 import { metricsRoutes, observeRequests } from './platform/metrics';
@@ -48,8 +49,8 @@ export async function buildApp({ deps, checkDeclaredErrors: checkErrors = false 
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    // One access-log line per request, written when it is answered (platform/metrics.ts observeRequests).
-    disableRequestLogging: true,
+    // One access-log line per request, written when it is answered (platform/access-log.ts).
+    logController: new AccessLog(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

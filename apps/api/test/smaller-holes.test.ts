@@ -68,12 +68,13 @@ describe('the access log', () => {
     expect(res.statusCode).toBe(200);
     const denied = await call(ctx.app, { method: 'GET', url: '/api/v1/trips?token=secret-in-url' });
     expect(denied.statusCode).toBe(401);
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/no-such-thing' })).statusCode).toBe(404);
     const lines = logLines
       .slice(from)
       .map((l) => JSON.parse(l) as { msg: string; reqId?: string; req?: { method: string; url: string; headers?: unknown }; res?: { statusCode: number }; responseTime?: number });
     expect(lines.filter((l) => l.msg === 'incoming request')).toEqual([]);
     const completed = lines.filter((l) => l.msg === 'request completed');
-    expect(completed).toHaveLength(2);
+    expect(completed).toHaveLength(3);
     expect(completed[0]).toMatchObject({
       reqId: 'access-log-1',
       req: { method: 'GET', url: '/api/v1/trips?page=0&size=5' },
@@ -82,6 +83,7 @@ describe('the access log', () => {
     });
     expect(completed[0]!.req!.headers).toBeUndefined();
     expect(completed[1]).toMatchObject({ req: { url: '/api/v1/trips?token=[redacted]' }, res: { statusCode: 401 } });
+    expect(completed[2]).toMatchObject({ req: { url: '/api/v1/no-such-thing' }, res: { statusCode: 404 } });
     expect(logLines.slice(from).join('\n')).not.toContain(token);
   });
 });

@@ -52,14 +52,7 @@ const limitsHit = new Counter({
 
 const SIGN_IN_ROUTE = '/api/v1/authenticate';
 
-/**
- * Times every request, counts refused sign-ins and 429s, and writes the request's one access-log
- * line, "request completed" with the request (its URL's tokens redacted: app-deps.ts
- * loggerOptions), the status and the time (one hook on the root instance). One line rather than
- * Fastify's two (an "incoming request" line too): half the log volume, and ~13 µs less CPU per
- * request (docs/trips-query-plans.md "One access-log line per request"). A route's own log level
- * (`logLevel: 'warn'` on the metrics scrape) keeps its line out.
- */
+/** Times every request and counts refused sign-ins and 429s (one hook on the root instance). */
 export function observeRequests(app: FastifyInstance) {
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
@@ -67,7 +60,6 @@ export function observeRequests(app: FastifyInstance) {
     requestDuration.observe({ route, method: req.method, status: String(status) }, reply.elapsedTime / 1000);
     if (route === SIGN_IN_ROUTE && status === 401) signInFailures.inc();
     if (status === 429) limitsHit.inc({ route });
-    req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     done();
   });
 }
