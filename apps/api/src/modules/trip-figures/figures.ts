@@ -158,12 +158,15 @@ const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v)
  * connection (`compiledPerShape`, docs/trips-query-plans.md "The Mileage Report read", "Prepared
  * once per connection").
  */
-const figureStatements = new Map<FigureOptions['extra'], [CompiledStatement | undefined, CompiledStatement | undefined]>();
-type CompiledStatement = ReturnType<typeof compiledPerShape<null>>;
-function figureStatement(location: boolean, extra?: FigureOptions['extra']): CompiledStatement {
-  const variants = figureStatements.get(extra) ?? [undefined, undefined];
-  figureStatements.set(extra, variants);
-  return (variants[location ? 1 : 0] ??= compiledPerShape(() => sql`select ${figureColumnsSql(location, extra)} from ${trips} where ${trips.id} = ${sql.placeholder('tripId')}`));
+const figureStatements = new Map<FigureOptions['extra'], ReturnType<typeof compiledPerShape<boolean>>>();
+function figureStatement(extra: FigureOptions['extra']) {
+  let statement = figureStatements.get(extra);
+  if (!statement) {
+    // The shape is `location`: with or without the map tracks.
+    statement = compiledPerShape((location: boolean) => sql`select ${figureColumnsSql(location, extra)} from ${trips} where ${trips.id} = ${sql.placeholder('tripId')}`);
+    figureStatements.set(extra, statement);
+  }
+  return statement;
 }
 
 function figureColumnsSql(location: boolean, extra?: FigureOptions['extra']): SQL {
@@ -203,7 +206,7 @@ function figureColumnsSql(location: boolean, extra?: FigureOptions['extra']): SQ
  * through the engine, which was most of a Mileage Report read (docs/mileage-engine.md "Reading").
  */
 async function figureInputs(db: Db, tripId: number, location: boolean, extra?: FigureOptions['extra']): Promise<FigureInputs | null> {
-  const res = await executeCompiled<Record<keyof FigureInputs, unknown>>(db, figureStatement(location, extra)(null, { tripId }));
+  const res = await executeCompiled<Record<keyof FigureInputs, unknown>>(db, figureStatement(extra)(location, { tripId }));
   const r = res.rows[0];
   if (!r) return null;
   return {
