@@ -12,7 +12,7 @@ import { percentile, type BenchServer, type Figure } from './lib';
 /**
  * One read under load next to the database alone (docs/trips-query-plans.md, "The API's own
  * cost", "Node's floor"): the statements one request sends are recorded, each run under EXPLAIN
- * (ANALYZE, BUFFERS); the server's CPU is profiled at 10 connections; then autocannon (its own
+ * (ANALYZE, BUFFERS); the server's CPU is profiled at 10 connections; then wrk (its own
  * process) at 10/50/200 connections against the API, each followed by the same statements
  * straight on a pool of the server's size (10) with as many callers — the database alone — and
  * by Node's floor: a bare node:http server sending the API's answer after the same statements;
@@ -81,16 +81,45 @@ function rowsRead(node: PlanNode): number {
   return own + (node.Plans ?? []).reduce((s, p) => s + rowsRead(p), 0);
 }
 
-/** Runs `child` autocannon against the server; the server's own CPU time is measured around it. */
-function autocannon(url: string, connections: number, headers: Record<string, string>) {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'autocannon-child.mjs');
+const WRK_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'wrk.lua');
+
+/**
+ * The load: wrk (Debian's package, `apt-get install wrk`), one thread, for DURATION_S at
+ * `connections`. A load generator in C: on a 2-core machine the generator shares the cores with
+ * the server and PostgreSQL, and autocannon (in Node) cost 0.08–0.22 ms of CPU per request, up to
+ * half the server's own; wrk 0.02–0.03 ms (docs/trips-query-plans.md, "A load generator that stays out of
+ * the way"). Its CPU (user + system, µs) is read from bash's `times` after it exits.
+ */
+function wrk(url: string, connections: number, headers: Record<string, string>) {
+  const args = ['-t1', `-c${connections}`, `-d${DURATION_S}s`, '--timeout', '30s', '-s', WRK_SCRIPT, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
   return new Promise<{ requests: number; perSecond: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number; cpuMicros: number }>(
     (resolve, reject) => {
-      const child = spawn(process.execPath, [script, JSON.stringify({ url, connections, duration: DURATION_S, headers })], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn('bash', ['-c', 'wrk "$@" || exit $?; times', 'wrk', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`autocannon exited ${code}`))));
+      child.on('exit', (code) => {
+        const report = out.split('\n').find((l) => l.startsWith('milepost-wrk '));
+        // `times`' second line: the children's user and system time, e.g. "0m1.234s 0m0.567s".
+        const children = out
+          .trim()
+          .split('\n')
+          .at(-1)!
+          .match(/^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/);
+        if (code !== 0 || !report || !children) return reject(new Error(code === 127 ? 'the load cases need wrk: apt-get install wrk' : `wrk exited ${code}: ${out}`));
+        const r = JSON.parse(report.slice('milepost-wrk '.length)) as {
+          requests: number;
+          durationMicros: number;
+          p50: number;
+          p95: number;
+          p99: number;
+          non2xx: number;
+          errors: number;
+          timeouts: number;
+        };
+        const [, um, us, sm, ss] = children.map(Number);
+        resolve({ ...r, perSecond: r.requests / (r.durationMicros / 1e6), cpuMicros: ((um! + sm!) * 60 + us! + ss!) * 1e6 });
+      });
     },
   );
 }
@@ -196,7 +225,7 @@ export async function profile(url: string, headers: Record<string, string>) {
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
   await session.post('Profiler.start');
-  await autocannon(url, 10, headers);
+  await wrk(url, 10, headers);
   const { profile: p } = await session.post('Profiler.stop');
   session.disconnect();
   const self = new Map<string, number>();
@@ -291,7 +320,7 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
   console.log(`  CPU profile of the server at 10 connections (self time, load average ${load()}):\n${(await profile(url, opts.headers)).map((l) => `    ${l}`).join('\n')}`);
 
   // 3. Throughput and latency, next to the database alone and to Node's floor, each with where
-  // the machine's CPU went per request: the server (this process), the callers (autocannon's
+  // the machine's CPU went per request: the server (this process), the callers (wrk's
   // process, or this process's pool for the database alone) and the whole machine (/proc/stat),
   // whose rest is PostgreSQL's.
   const figures: Figure[] = [];
@@ -300,7 +329,7 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
   const ms = (micros: number, requests: number) => (micros / 1000 / Math.max(1, requests)).toFixed(2);
   const overHttp = async (target: string, c: number) => {
     const [before, busy] = [process.cpuUsage(), machineBusyMicros()];
-    const run = await autocannon(target, c, opts.headers);
+    const run = await wrk(target, c, opts.headers);
     const used = process.cpuUsage(before);
     return { ...run, serverMicros: used.user + used.system, machineMicros: machineBusyMicros() - busy };
   };
@@ -336,7 +365,7 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
     cpu.push(total((r) => r.api.serverMicros) / Math.max(1, apiN));
     const cpuOf = (side: 'api' | 'bare', n: number) => {
       const [server, callers, machine] = [total((r) => r[side].serverMicros), total((r) => r[side].cpuMicros), total((r) => r[side].machineMicros)];
-      return `server ${ms(server, n)} ms, autocannon ${ms(callers, n)} ms, machine ${ms(machine, n)} ms`;
+      return `server ${ms(server, n)} ms, wrk ${ms(callers, n)} ms, machine ${ms(machine, n)} ms`;
     };
     const [baseCallers, baseMachine] = [total((r) => r.base.cpuMicros), total((r) => r.base.machineMicros)];
     const baseCpu = `callers ${ms(baseCallers, baseN)} ms, machine ${ms(baseMachine, baseN)} ms`;
@@ -349,7 +378,7 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
       `floor/DB ${median(floorDb).toFixed(0)} % (rounds ${pct(floorDb)}), API/floor ${median(apiFloor).toFixed(0)} % (rounds ${pct(apiFloor)})`;
     console.log(`  ${c} connections: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms, ${line}`);
     figures.push({
-      case: `${opts.label}, autocannon ${c} connections, ${ROUNDS} × ${DURATION_S} s`,
+      case: `${opts.label}, wrk ${c} connections, ${ROUNDS} × ${DURATION_S} s`,
       engine: server.engine,
       samples: apiN,
       medianMs: api.p50,
@@ -366,7 +395,7 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
     samples: dbMs.length,
     medianMs: dbMedian,
     p95Ms: percentile(dbMs, 95),
-    note: `${statements.length} queries, ${buffers} shared buffers, ${rows} rows read per request; server CPU ${(percentile(cpuSorted, 50) / 1000).toFixed(2)} ms per request (median of the ${cpu.length} autocannon runs)`,
+    note: `${statements.length} queries, ${buffers} shared buffers, ${rows} rows read per request; server CPU ${(percentile(cpuSorted, 50) / 1000).toFixed(2)} ms per request (median of the ${cpu.length} loads)`,
   });
   return figures;
 }
