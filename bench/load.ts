@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
@@ -80,6 +80,9 @@ function rowsRead(node: PlanNode): number {
   const own = node.Plans?.length ? 0 : (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1);
   return own + (node.Plans ?? []).reduce((s, p) => s + rowsRead(p), 0);
 }
+
+/** Whether wrk is on the PATH: without it the load cases measure no load (run.ts says so at the start). */
+export const wrkInstalled = () => spawnSync('wrk', ['--version']).error === undefined;
 
 const WRK_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'wrk.lua');
 
@@ -273,6 +276,10 @@ export async function profile(url: string, headers: Record<string, string>) {
  */
 export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions): Promise<Figure[]> {
   if (!server.databaseUrl) throw new Error('the database alone is measured on PostgreSQL only');
+  if (!wrkInstalled()) {
+    console.warn(`  ${opts.label}: no figures under load, wrk is not installed (apt-get install wrk)`);
+    return [];
+  }
   const url = `${server.url}/api/v1${opts.path}`;
   const get = async () => {
     const res = await fetch(url, { headers: opts.headers });

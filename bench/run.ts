@@ -13,6 +13,7 @@ import { routingCase } from './cases/routing';
 import { usersCase } from './cases/users';
 import { tripsCase } from './cases/trips';
 import { tripsLoadCase } from './cases/trips-load';
+import { wrkInstalled } from './load';
 import { reportsCase } from './cases/reports';
 import { mileageEngineCase } from './cases/mileage-engine';
 import { mileStatsCase } from './cases/mile-stats';
@@ -71,6 +72,9 @@ async function main() {
     if (await postgresReachable()) engines.push('postgres');
     else console.warn('PostgreSQL not reachable: PGlite figures only');
   }
+
+  if (engines.includes('postgres') && names.length && !wrkInstalled())
+    console.warn('wrk is not installed: the cases measured under load (bench/load.ts) give no load figures; apt-get install wrk');
 
   const figures: Figure[] = [];
   for (const name of pureNames) {
