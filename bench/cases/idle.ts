@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,7 @@ const IDLE_S = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 const SETTLE_S = Number(process.env.BENCH_IDLE_SETTLE_SECONDS ?? 30);
 
 async function idleOnce(engine: Engine): Promise<Figure> {
+  if (!existsSync(MAIN)) throw new Error(`${path.relative(ROOT, MAIN)} is not built: node scripts/build.mjs api`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milepost-idle-'));
   let drop = async () => undefined as void;
   const env: Record<string, string> = { MILEPOST_DATA_DIR: dataDir };
@@ -37,10 +38,17 @@ async function idleOnce(engine: Engine): Promise<Figure> {
   let out = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
+  let gone = false;
+  const exited = new Promise<void>((resolve) =>
+    proc.on('exit', () => {
+      gone = true;
+      resolve();
+    }),
+  );
   try {
     const deadline = Date.now() + 600_000;
     for (;;) {
+      if (gone) throw new Error('the server exited before it was ready');
       const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
         (r) => r.status === 200,
         () => false,

@@ -5,7 +5,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import underPressure from '@fastify/under-pressure';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,6 +17,7 @@ import { registerApiModules, type ModuleRoute } from './api-modules';
 import { createSessionCache, enforceAccess, type RouteAccess, type SessionCache } from './platform/access';
 import { configurePasswordHashing } from './platform/crypto';
 import { AccessLog } from './platform/access-log';
+import { shedOverload } from './platform/overload';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { databaseRateLimitStore } from './platform/rate-limit';
 import { metricsRoutes, observeRequests } from './platform/metrics';
@@ -113,11 +113,11 @@ export async function buildApp({ deps, checkDeclaredErrors: checkErrors = false 
 
   // Under overload (the event loop lagging), answer 503 with Retry-After at once.
   if (config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS || config.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION) {
-    await app.register(underPressure, {
-      maxEventLoopDelay: config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+    shedOverload(app, {
+      maxEventLoopDelayMs: config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? 0,
       maxEventLoopUtilization: config.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
-      sampleInterval: config.OVERLOAD_SAMPLE_INTERVAL_MS,
-      retryAfter: config.OVERLOAD_RETRY_AFTER_SECONDS,
+      sampleIntervalMs: config.OVERLOAD_SAMPLE_INTERVAL_MS,
+      retryAfterSeconds: config.OVERLOAD_RETRY_AFTER_SECONDS,
     });
   }
 

@@ -92,7 +92,7 @@ const configSchema = z.object({
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
   /** Event-loop utilisation (0–1) above which requests are shed the same way; 0 turns it off. */
   OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
-  // At least 5× under-pressure's 10 ms histogram resolution: a shorter interval samples nothing and reads as an endless stall.
+  // At least 5× the delay histogram's finest resolution (10 ms, platform/overload.ts): a shorter interval samples nothing and reads as an endless stall.
   OVERLOAD_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   /** Seconds a shed request is told to wait (Retry-After). */
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC_ERROR_MESSAGES } from '@milepost/contracts/messages';
 import { loadConfig } from '../src/config';
+import { delayResolutionMs } from '../src/platform/overload';
 import { call, createTestContext, type TestContext } from './harness';
 
 /** docs/deploy.md "Starting": load is shed with 503 + Retry-After; keep-alive and timeouts suit a reverse proxy. */
@@ -42,6 +43,12 @@ describe('load shedding', () => {
     expect(shed!.headers['retry-after']).toBe('5');
     expect(shed!.json()).toMatchObject({ status: 503, code: 'UNAVAILABLE', message: GENERIC_ERROR_MESSAGES[503] });
     expect(await served()).toBe(true);
+  });
+
+  it('at rest the delay histogram reads ten times per sample interval, not every 10 ms (an idle instance is not woken 100 times a second)', () => {
+    expect(delayResolutionMs(loadConfig({ DATABASE_URL: 'postgres://db.example/milepost' }).OVERLOAD_SAMPLE_INTERVAL_MS)).toBe(100);
+    expect(delayResolutionMs(50)).toBe(10);
+    expect(delayResolutionMs(200)).toBe(20);
   });
 
   it('keep-alive outlives a reverse proxy idle timeout; headers must arrive in time (settings with defaults)', async () => {
