@@ -60,6 +60,9 @@ test('mileage review: the demo fills the tabs, a flag says why, a ready trip is 
   // Ready: approve one by rule, after a confirm that gives the count and the miles.
   await page.getByRole('tab', { name: /^Ready/ }).click();
   await expect(page).toHaveURL(/status=READY/);
+  // The previous tab's rows stay on screen under "Updating..." until Ready's arrive: tick one after.
+  await expect(page.getByRole('tab', { name: /^Ready/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('status').filter({ hasText: 'Updating...' })).toHaveCount(0);
   const readyBefore = await tabCount(page, 'Ready');
   await table.getByRole('checkbox').nth(1).click();
   await page.getByRole('button', { name: 'Approve selected (1)' }).click();
@@ -217,6 +220,9 @@ test('a viewer with the map, Mileage Report and history permissions gets those r
     await expect(page.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
     // The seeded approved trips are there from the start.
     await page.getByRole('tab', { name: /^Approved/ }).click();
+    // Ready's rows stay on screen under "Updating..." until Approved's arrive: read the row after.
+    await expect(page.getByRole('tab', { name: /^Approved/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('status').filter({ hasText: 'Updating...' })).toHaveCount(0);
     const first = table.getByRole('row').nth(1);
     await expect(first).toBeVisible();
     const number = ((await first.getByRole('button').first().textContent()) ?? '').trim();
