@@ -86,7 +86,7 @@ export async function measure(samples: number, fn: (i: number) => Promise<void>,
 
 /**
  * The server's logger: silent, or with `BENCH_LOG_LEVEL=info` logging as a production instance
- * does (each request's two lines, JSON, secrets redacted) into /dev/null, to see what that costs.
+ * does (one access-log line per request, JSON, secrets redacted) into /dev/null, to see what that costs.
  */
 function benchLogger(config: Config): FastifyBaseLogger {
   const level = process.env.BENCH_LOG_LEVEL;

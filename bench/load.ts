@@ -84,6 +84,18 @@ function rowsRead(node: PlanNode): number {
 /** Whether wrk is on the PATH: without it the load cases measure no load (run.ts says so at the start). */
 export const wrkInstalled = () => spawnSync('wrk', ['--version']).error === undefined;
 
+/** What bench/wrk.lua reports of one run (latencies in ms). */
+interface WrkRun {
+  requests: number;
+  durationMicros: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
 const WRK_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'wrk.lua');
 
 /**
@@ -95,36 +107,25 @@ const WRK_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'wrk.
  */
 function wrk(url: string, connections: number, headers: Record<string, string>) {
   const args = ['-t1', `-c${connections}`, `-d${DURATION_S}s`, '--timeout', '30s', '-s', WRK_SCRIPT, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
-  return new Promise<{ requests: number; perSecond: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number; cpuMicros: number }>(
-    (resolve, reject) => {
-      const child = spawn('bash', ['-c', 'wrk "$@" || exit $?; times', 'wrk', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      child.on('error', reject);
-      child.on('exit', (code) => {
-        const report = out.split('\n').find((l) => l.startsWith('milepost-wrk '));
-        // `times`' second line: the children's user and system time, e.g. "0m1.234s 0m0.567s".
-        const children = out
-          .trim()
-          .split('\n')
-          .at(-1)!
-          .match(/^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/);
-        if (code !== 0 || !report || !children) return reject(new Error(code === 127 ? 'the load cases need wrk: apt-get install wrk' : `wrk exited ${code}: ${out}`));
-        const r = JSON.parse(report.slice('milepost-wrk '.length)) as {
-          requests: number;
-          durationMicros: number;
-          p50: number;
-          p95: number;
-          p99: number;
-          non2xx: number;
-          errors: number;
-          timeouts: number;
-        };
-        const [, um, us, sm, ss] = children.map(Number);
-        resolve({ ...r, perSecond: r.requests / (r.durationMicros / 1e6), cpuMicros: ((um! + sm!) * 60 + us! + ss!) * 1e6 });
-      });
-    },
-  );
+  return new Promise<WrkRun & { perSecond: number; cpuMicros: number }>((resolve, reject) => {
+    const child = spawn('bash', ['-c', 'wrk "$@" || exit $?; times', 'wrk', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const report = out.split('\n').find((l) => l.startsWith('milepost-wrk '));
+      // `times`' second line: the children's user and system time, e.g. "0m1.234s 0m0.567s".
+      const children = out
+        .trim()
+        .split('\n')
+        .at(-1)!
+        .match(/^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/);
+      if (code !== 0 || !report || !children) return reject(new Error(`wrk exited ${code}: ${out}`));
+      const r = JSON.parse(report.slice('milepost-wrk '.length)) as WrkRun;
+      const [, um, us, sm, ss] = children.map(Number);
+      resolve({ ...r, perSecond: r.requests / (r.durationMicros / 1e6), cpuMicros: ((um! + sm!) * 60 + us! + ss!) * 1e6 });
+    });
+  });
 }
 
 /** The same statements one request runs, replayed straight on a pool of the server's size, with its connections' settings, each prepared statement under its name. */

@@ -38,17 +38,11 @@ async function idleOnce(engine: Engine): Promise<Figure> {
   let out = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  let gone = false;
-  const exited = new Promise<void>((resolve) =>
-    proc.on('exit', () => {
-      gone = true;
-      resolve();
-    }),
-  );
+  const exited = new Promise<void>((resolve) => proc.on('exit', () => resolve()));
   try {
     const deadline = Date.now() + 600_000;
     for (;;) {
-      if (gone) throw new Error('the server exited before it was ready');
+      if (proc.exitCode !== null || proc.signalCode !== null) throw new Error('the server exited before it was ready');
       const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
         (r) => r.status === 200,
         () => false,

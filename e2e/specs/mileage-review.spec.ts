@@ -4,6 +4,17 @@ import { parse } from 'csv-parse/sync';
 import { E2E_ACCOUNTS } from '../accounts';
 import { expectDarkMode, sidebar, signIn } from './helpers';
 
+/**
+ * Opens a review tab and waits for its own page: the previous tab's rows stay on screen under
+ * "Updating..." until the new ones arrive, so a row read (or ticked) before then is the old tab's.
+ */
+async function openTab(page: Page, name: RegExp) {
+  const tab = page.getByRole('tab', { name });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('status').filter({ hasText: 'Updating...' })).toHaveCount(0);
+}
+
 /** The count a tab shows ("Ready12" → 12). */
 async function tabCount(page: Page, name: string): Promise<number> {
   const text = (await page.getByRole('tab', { name: new RegExp(`^${name}`) }).textContent()) ?? '';
@@ -58,11 +69,8 @@ test('mileage review: the demo fills the tabs, a flag says why, a ready trip is 
   await expect(page.getByRole('tab', { name: /^Approved/ })).toHaveText(new RegExp(`${approvedBefore + 1}$`));
 
   // Ready: approve one by rule, after a confirm that gives the count and the miles.
-  await page.getByRole('tab', { name: /^Ready/ }).click();
+  await openTab(page, /^Ready/);
   await expect(page).toHaveURL(/status=READY/);
-  // The previous tab's rows stay on screen under "Updating..." until Ready's arrive: tick one after.
-  await expect(page.getByRole('tab', { name: /^Ready/ })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('status').filter({ hasText: 'Updating...' })).toHaveCount(0);
   const readyBefore = await tabCount(page, 'Ready');
   await table.getByRole('checkbox').nth(1).click();
   await page.getByRole('button', { name: 'Approve selected (1)' }).click();
@@ -219,10 +227,7 @@ test('a viewer with the map, Mileage Report and history permissions gets those r
     await expect(table.getByRole('checkbox')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
     // The seeded approved trips are there from the start.
-    await page.getByRole('tab', { name: /^Approved/ }).click();
-    // Ready's rows stay on screen under "Updating..." until Approved's arrive: read the row after.
-    await expect(page.getByRole('tab', { name: /^Approved/ })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('status').filter({ hasText: 'Updating...' })).toHaveCount(0);
+    await openTab(page, /^Approved/);
     const first = table.getByRole('row').nth(1);
     await expect(first).toBeVisible();
     const number = ((await first.getByRole('button').first().textContent()) ?? '').trim();
