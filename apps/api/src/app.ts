@@ -64,8 +64,10 @@ export async function buildApp({ deps, checkDeclaredErrors: checkErrors = false 
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_req, reply) => {
+  // A callback hook, not an async one: it runs on every request.
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   // The API speaks JSON only: any other body (text/plain included) is a 415.
   app.removeContentTypeParser('text/plain');

@@ -184,6 +184,19 @@ describe('the sign-in check kept by each instance', () => {
     expect((await call(ctx.app, { method: 'GET', url: '/api/v1/trips?page=0&size=5', token: second.accessToken })).statusCode).toBe(401);
   });
 
+  it('a request that may have written (any method but GET and HEAD, even refused) makes its instance read the sign-in again; a read does not', async () => {
+    const user = await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS'] });
+    const { accessToken } = await signIn(ctx.app, user);
+    expect(await statementsOf('/trips?page=0&size=5', accessToken)).toBe(1);
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/trips?page=0&size=5', token: accessToken })).statusCode).toBe(200);
+    expect(await statementsOf('/trips?page=0&size=5', accessToken)).toBe(1);
+    expect((await call(ctx.app, { method: 'POST', url: '/api/v1/trips', token: accessToken, payload: {} })).statusCode).toBe(403);
+    const before = ctx.database.statements();
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v1/trips?page=0&size=5', token: accessToken })).statusCode).toBe(200);
+    // The sign-in read again, then the page.
+    expect(ctx.database.statements() - before).toBe(2);
+  });
+
   it('two instances on one database: a sign-in ended through one is refused by the other on its next request', async () => {
     const other = await buildApp({ deps: createAppDeps({ config: ctx.config, database: ctx.database, jwtSecret: ctx.jwtSecret, secretKey: ctx.secretKey, log: silentLogger() }) });
     try {

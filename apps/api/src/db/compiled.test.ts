@@ -124,7 +124,7 @@ describe('compiledPerShape', () => {
       { fromDate: '01/01/2026 00:00:00', toDate: '03/31/2026 23:59:59', sort: 'pickupDateTime,asc' },
     ]) {
       captured.length = 0;
-      const page = JSON.parse(await listTrips(db, tripListQuery.parse(query))) as { totalElements: number };
+      const page = JSON.parse((await listTrips(db, tripListQuery.parse(query))).join('')) as { totalElements: number };
       expect(page.totalElements).toBe(12_345);
       const [statement, estimate] = captured;
       texts.add(statement!.sql);

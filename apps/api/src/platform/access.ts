@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { LRUCache } from 'lru-cache';
@@ -129,6 +129,8 @@ const TOKENS_KEPT = 10_000;
 export interface SessionCache {
   principal(userId: number, sessionId: string): Promise<Principal | null>;
   verify(token: string): Promise<{ userId: number; sessionId: string }>;
+  /** The principal of a token whose check and principal are both kept and current, without waiting: most requests' case. */
+  known(token: string): Principal | undefined;
   forget(): void;
   /** Resolves once every change committed before the call has been seen (tests that write the database directly). */
   sync(): Promise<void>;
@@ -155,10 +157,14 @@ export async function createSessionCache(database: Pick<Database, 'db' | 'listen
       forget();
     },
   });
+  const keptPrincipal = (userId: number, sessionId: string, now = Date.now()) => {
+    const kept = principals.get(sessionId);
+    return kept && kept.principal.userId === userId && kept.until > now ? kept.principal : undefined;
+  };
   return {
     async principal(userId, sessionId) {
-      const kept = principals.get(sessionId);
-      if (kept && kept.principal.userId === userId && kept.until > Date.now()) return kept.principal;
+      const kept = keptPrincipal(userId, sessionId);
+      if (kept) return kept;
       const seen = generation;
       const loaded = await loadPrincipal(database.db, userId, sessionId);
       if (!loaded) return null;
@@ -172,6 +178,11 @@ export async function createSessionCache(database: Pick<Database, 'db' | 'listen
       const claims = await verifyAccessToken(keys, token);
       tokens.set(token, { ...claims, until: claims.expiresAt * 1000 });
       return claims;
+    },
+    known(token) {
+      const now = Date.now();
+      const claims = tokens.get(token);
+      return claims && claims.until > now ? keptPrincipal(claims.userId, claims.sessionId, now) : undefined;
     },
     forget,
     sync: () => listener.sync(),
@@ -203,21 +214,26 @@ export interface RouteAccess {
 }
 
 export function enforceAccess(scope: FastifyInstance, sessions: SessionCache, table: RouteAccess[] = []) {
-  const authenticate = async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  const authenticate = async (token: string | undefined): Promise<Principal> => {
     if (!token) throw new AppError('UNAUTHENTICATED', 'Sign-in required');
     const { userId, sessionId } = await sessions.verify(token);
     const principal = await sessions.principal(userId, sessionId);
     if (!principal) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
-    request.principal = principal;
+    return principal;
   };
-
-  // A request that may have written answers only once its instance forgot what it kept (see SessionCache).
-  scope.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') sessions.forget();
-    return payload;
-  });
+  /** The request's principal, or the refusal of a principal without the route's permission. */
+  const admit = (request: FastifyRequest, access: Exclude<Access, 'public'>, principal: Principal): AppError | undefined => {
+    request.principal = principal;
+    if (access === 'signed-in' || allows(access, principal.permissions)) return undefined;
+    request.log.info({ userId: principal.userId, needs: describe(access) }, 'permission denied');
+    return new AppError('FORBIDDEN', "Access denied. You don't have permission to perform this action.");
+  };
+  // A request that may have written answers only once its instance forgot what it kept (see
+  // SessionCache): a hook of the routes that may write only, not of every read.
+  const forgetWhenAnswered: onSendHookHandler = (_request, _reply, payload, done) => {
+    sessions.forget();
+    done(null, payload);
+  };
 
   scope.addHook('onRoute', (route) => {
     const access = route.config?.access;
@@ -225,18 +241,22 @@ export function enforceAccess(scope: FastifyInstance, sessions: SessionCache, ta
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access: add config.access ('public', 'signed-in' or a permission)`);
     }
     for (const method of [route.method].flat()) table.push({ method: String(method), url: route.url, access, schema: route.schema as RouteAccess['schema'] });
+    const methods = [route.method].flat().map(String);
+    if (methods.some((m) => m !== 'GET' && m !== 'HEAD')) route.onSend = [...hooksOf(route.onSend), forgetWhenAnswered];
     if (access === 'public') return;
-    const guard: onRequestHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
-      await authenticate(request);
-      if (access !== 'signed-in' && !allows(access, request.principal!.permissions)) {
-        request.log.info({ userId: request.principal!.userId, needs: describe(access) }, 'permission denied');
-        throw new AppError('FORBIDDEN', "Access denied. You don't have permission to perform this action.");
-      }
+    // A callback hook: a request whose sign-in this instance keeps is admitted without waiting (no promise).
+    const guard: onRequestHookHandler = (request, _reply, done) => {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      const known = token ? sessions.known(token) : undefined;
+      if (known) return done(admit(request, access, known));
+      authenticate(token).then((principal) => done(admit(request, access, principal)), done);
     };
-    const existing = route.onRequest;
-    route.onRequest = [guard, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])];
+    route.onRequest = [guard, ...hooksOf(route.onRequest)];
   });
 }
+
+const hooksOf = <H>(hooks: H | H[] | undefined): H[] => (hooks ? (Array.isArray(hooks) ? hooks : [hooks]) : []);
 
 /** The signed-in principal of a non-public route. */
 export function principalOf(request: FastifyRequest): Principal {

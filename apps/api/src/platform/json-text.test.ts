@@ -54,6 +54,34 @@ describe('sendJsonText', () => {
     expect(compressionMemo.compressed).toBe(before + 1);
   });
 
+  it('takes the text in pieces: the same bytes as the joined text, each distinct text its own answer, a piece written again found in the memo', async () => {
+    const big = page(7);
+    const joined = `{"data":${big}}`;
+    const pieces = new Map<string, readonly string[]>([
+      ['p', ['{"data":', big, '}']],
+      ['before', [' ', big]],
+      ['after', [big, ' ']],
+    ]);
+    const piecesApp = Fastify();
+    piecesApp.get('/p/:key', (req, reply) => {
+      const key = (req.params as { key: string }).key;
+      // A copy of each piece, as a new page read from the database is: found by content, not by identity.
+      return sendJsonText(req, reply, key === 'joined' ? joined : pieces.get(key)!.map((p) => (' ' + p).slice(1)));
+    });
+    const get = (key: string) => piecesApp.inject({ method: 'GET', url: `/p/${key}`, headers: { 'accept-encoding': 'br' } });
+    const before = compressionMemo.compressed;
+    const fromPieces = await get('p');
+    expect(brotliDecompressSync(fromPieces.rawPayload).toString()).toBe(joined);
+    expect((await get('p')).rawPayload.equals(fromPieces.rawPayload)).toBe(true);
+    expect(compressionMemo.compressed - before).toBe(1);
+    // The same longest piece with the rest on either side: two answers, each its own text.
+    expect(brotliDecompressSync((await get('before')).rawPayload).toString()).toBe(` ${big}`);
+    expect(brotliDecompressSync((await get('after')).rawPayload).toString()).toBe(`${big} `);
+    expect(compressionMemo.compressed - before).toBe(3);
+    expect(compressionMemo.size()).toBe(3);
+    await piecesApp.close();
+  });
+
   it('sends small answers and clients without br or gzip the text as it is', async () => {
     texts.set('small', '{"data":[]}');
     const small = await get('small', 'br');

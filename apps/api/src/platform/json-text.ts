@@ -37,55 +37,93 @@ function parseAcceptEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
 }
 
 /**
+ * JSON text in pieces, in order: what PostgreSQL wrote (a trips page, tens of kB) stays the one
+ * string it arrived as, between the few bytes written around it. Joined into one text it was
+ * copied on every request, to be looked up in the memo below (docs/trips-query-plans.md
+ * "Copies and allocations per request").
+ */
+export type JsonPieces = readonly string[];
+
+/**
  * Answers compressed once and kept, per encoding, keyed by their JSON text: the same page asked
  * again (every dispatcher opening the trips list between two trip saves, a report reloaded) is
  * not compressed again. Brotli 1 of a 33 kB trips page costs ~0.09 ms, a third of the API's own
  * CPU for that request; a hit costs a map lookup (docs/trips-query-plans.md, "The API's own
- * cost"). Bounded: texts over MEMO_MAX_TEXT are never kept, and the least recently used answers
- * go once the kept texts pass MEMO_MAX_BYTES.
+ * cost"). The text is looked up by its longest piece, then by the others with their places, so
+ * no piece is copied. Bounded: texts over MEMO_MAX_TEXT are never kept, and once the kept texts
+ * pass MEMO_MAX_BYTES the least recently used go, until a quarter is free.
  */
 export const MEMO_MAX_TEXT = 256 * 1024;
 export const MEMO_MAX_BYTES = 8 * 1024 * 1024;
-const memo = { br: new Map<string, Buffer>(), gzip: new Map<string, Buffer>() };
+interface Kept {
+  br?: Buffer;
+  gzip?: Buffer;
+  /** The text's length plus its compressed bodies'. */
+  bytes: number;
+  /** When it was last sent (a count of lookups): a hit writes a number, not the map. */
+  used: number;
+}
+/** By the text's longest piece, then by the other pieces ("\u0001" between them, which JSON text never holds bare). */
+const memo = new Map<string, Map<string, Kept>>();
 let memoBytes = 0;
+let lookups = 0;
 export const compressionMemo = {
   /** How many answers were compressed (not taken from the memo) since start; tests read it. */
   compressed: 0,
-  size: () => memo.br.size + memo.gzip.size,
+  size: () => [...memo.values()].reduce((n, around) => n + [...around.values()].reduce((k, kept) => k + (kept.br ? 1 : 0) + (kept.gzip ? 1 : 0), 0), 0),
   bytes: () => memoBytes,
   clear() {
-    memo.br.clear();
-    memo.gzip.clear();
+    memo.clear();
     memoBytes = 0;
   },
 };
 
-function compress(json: string, encoding: 'br' | 'gzip'): Buffer {
-  const kept = memo[encoding].get(json);
-  if (kept) {
-    // Most recently used last: a Map iterates in insertion order.
-    memo[encoding].delete(json);
-    memo[encoding].set(json, kept);
-    return kept;
+/** The least recently used texts go until a quarter of MEMO_MAX_BYTES is free (one sort per many answers kept). */
+function evict() {
+  const all = [...memo].flatMap(([longest, around]) => [...around].map(([rest, kept]) => ({ longest, around, rest, kept })));
+  all.sort((a, b) => a.kept.used - b.kept.used);
+  for (const { longest, around, rest, kept } of all) {
+    if (memoBytes <= (MEMO_MAX_BYTES * 3) / 4) break;
+    around.delete(rest);
+    if (!around.size) memo.delete(longest);
+    memoBytes -= kept.bytes;
+  }
+}
+
+function compress(pieces: JsonPieces, length: number, encoding: 'br' | 'gzip'): Buffer {
+  let at = 0;
+  for (let i = 1; i < pieces.length; i++) if (pieces[i]!.length > pieces[at]!.length) at = i;
+  const longest = pieces[at]!;
+  const rest = pieces.length === 1 ? '' : pieces.map((p, i) => (i === at ? '' : p)).join('\u0001');
+  const kept = memo.get(longest)?.get(rest);
+  const body = kept?.[encoding];
+  if (body) {
+    kept.used = ++lookups;
+    return body;
   }
   compressionMemo.compressed++;
-  const window = Math.min(zlibConstants.BROTLI_MAX_WINDOW_BITS, Math.max(zlibConstants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(json.length))));
-  const body =
+  const json = pieces.join('');
+  const window = Math.min(zlibConstants.BROTLI_MAX_WINDOW_BITS, Math.max(zlibConstants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(length))));
+  const compressed =
     encoding === 'br'
       ? brotliCompressSync(json, {
-          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_LGWIN]: window, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length },
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_LGWIN]: window, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: length },
         })
       : gzipSync(json, { level: GZIP_LEVEL });
-  if (json.length > MEMO_MAX_TEXT) return body;
-  memo[encoding].set(json, body);
-  memoBytes += json.length + body.length;
-  while (memoBytes > MEMO_MAX_BYTES) {
-    const [map] = [memo.br, memo.gzip].filter((m) => m.size).sort((a, b) => b.size - a.size);
-    const [oldest, bytes] = map!.entries().next().value!;
-    map!.delete(oldest);
-    memoBytes -= oldest.length + bytes.length;
+  if (length > MEMO_MAX_TEXT) return compressed;
+  if (kept) {
+    kept[encoding] = compressed;
+    kept.bytes += compressed.length;
+    kept.used = ++lookups;
+    memoBytes += compressed.length;
+  } else {
+    let around = memo.get(longest);
+    if (!around) memo.set(longest, (around = new Map()));
+    around.set(rest, { [encoding]: compressed, bytes: length + compressed.length, used: ++lookups });
+    memoBytes += length + compressed.length;
   }
-  return body;
+  if (memoBytes > MEMO_MAX_BYTES) evict();
+  return compressed;
 }
 
 /**
@@ -97,10 +135,13 @@ function compress(json: string, encoding: 'br' | 'gzip'): Buffer {
  * which cost more than the compression of a 30 kB page (docs/trips-query-plans.md); such a
  * route sets `compress: false`.
  */
-export function sendJsonText(request: FastifyRequest, reply: FastifyReply, json: string): FastifyReply {
+export function sendJsonText(request: FastifyRequest, reply: FastifyReply, json: string | JsonPieces): FastifyReply {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  const encoding = json.length >= COMPRESS_FROM ? encodingFor(request.headers['accept-encoding']) : null;
+  const pieces = typeof json === 'string' ? [json] : json;
+  let length = 0;
+  for (const p of pieces) length += p.length;
+  const encoding = length >= COMPRESS_FROM ? encodingFor(request.headers['accept-encoding']) : null;
   // The typed reply expects the schema's object; the text (or its compressed bytes) is that object, serialised.
-  if (!encoding) return reply.send(json as never);
-  return reply.header('content-encoding', encoding).send(compress(json, encoding) as never);
+  if (!encoding) return reply.send(pieces.join('') as never);
+  return reply.header('content-encoding', encoding).send(compress(pieces, length, encoding) as never);
 }

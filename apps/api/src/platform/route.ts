@@ -58,6 +58,8 @@ export function route<D extends RouteDef>(app: ZodFastify, def: D, handler: Rout
   if (!def.path.startsWith(app.prefix)) throw new Error(`${def.method} ${def.path} is registered under ${app.prefix}, outside its path`);
   const hasResponses = Object.keys(def.responses).length > 0;
   app.route({
+    // A route without a body has nothing to decompress: no hook of the compress plugin's on each request.
+    ...(def.body ? {} : { decompress: false }),
     ...options,
     method: def.method,
     url: def.path.slice(app.prefix.length) || '/',

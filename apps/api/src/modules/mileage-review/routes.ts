@@ -12,7 +12,7 @@ import * as review from './service';
 export async function mileageReviewRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  route(r, routes.mileageReview.list, async (req, reply) => sendJsonText(req, reply, `{"data":${await review.listReview(deps.db, req.query)}}`), {
+  route(r, routes.mileageReview.list, async (req, reply) => sendJsonText(req, reply, ['{"data":', ...(await review.listReview(deps.db, req.query)), '}']), {
     compress: false,
   });
   route(r, routes.mileageReview.ready, async (req) => ({ data: await review.readyItems(deps.db, req.query) }));

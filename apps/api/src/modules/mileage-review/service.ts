@@ -34,6 +34,7 @@ import { compiledOnce, compiledPerShape, executeCompiled, givenNames, placeholde
 import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
 import { AppError } from '../../platform/errors';
 import { orderBy } from '../../platform/paging';
+import type { JsonPieces } from '../../platform/json-text';
 import { decideReview, REVIEW_FLAGS_VERSION } from './flags';
 import { companyProviderOnSql, PROVIDER_LABEL, PROVIDER_REVIEW_WORD, PROVIDERS, sourcesOf, sourceSwitchesSql, type ProviderName } from '../telematics';
 
@@ -470,7 +471,7 @@ const reviewPageStatement = compiledPerShape((shape: { filters: ReviewFilterName
  * One page of the queue as the JSON text of `reviewPage`, with the count of each status in the
  * same filter (exact up to REVIEW_COUNT_CAP), in one statement over `trip_review`'s indexes.
  */
-export async function listReview(db: Db, q: z.output<typeof reviewListQuery>): Promise<string> {
+export async function listReview(db: Db, q: z.output<typeof reviewListQuery>): Promise<JsonPieces> {
   const values = reviewFilterValues(q);
   const statement = reviewPageStatement({ filters: givenNames(REVIEW_FILTERS, values), sort: q.sort }, { ...values, status: q.status, limit: q.size, offset: q.page * q.size });
   const result = await executeCompiled<{ content: string; needs: number; ready: number; approved: number; recomputing: boolean }>(db, statement);
@@ -479,7 +480,11 @@ export async function listReview(db: Db, q: z.output<typeof reviewListQuery>): P
   const counts = { NEEDS_REVIEW: Number(row.needs), READY: Number(row.ready), APPROVED: Number(row.approved) };
   const capped = countsKept(values) ? [] : REVIEW_STATUSES.filter((s) => counts[s] > REVIEW_COUNT_CAP);
   const total = counts[q.status];
-  return `{"content":${row.content},"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size},"counts":${JSON.stringify(counts)},"countsCapped":${JSON.stringify(capped)},"recomputing":${row.recomputing === true},"rule":${JSON.stringify(rule)}${capped.includes(q.status) ? ',"totalIsEstimate":true' : ''}}`;
+  return [
+    '{"content":',
+    row.content,
+    `,"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size},"counts":${JSON.stringify(counts)},"countsCapped":${JSON.stringify(capped)},"recomputing":${row.recomputing === true},"rule":${JSON.stringify(rule)}${capped.includes(q.status) ? ',"totalIsEstimate":true' : ''}}`,
+  ];
 }
 
 /** Every READY trip of a filter with its version and suggested payable miles (for "Approve all ready in this filter"). */

@@ -12,6 +12,7 @@ import { tripHistory, tripStops, trips } from '../../db/schema/trips';
 import { metresToEnteredMilesSql, metresToMilesSql } from '../../db/units';
 import { compiledOnce, compiledPerShape, executeCompiled, givenNames, placeholdersFor } from '../../db/compiled';
 import { AppError } from '../../platform/errors';
+import type { JsonPieces } from '../../platform/json-text';
 import { orderBy, planEstimate, toPage } from '../../platform/paging';
 import { toMiles, toEnteredMiles, iso, sameLowerNumber, sameNumber } from './fields';
 
@@ -169,7 +170,7 @@ const tripPageStatement = compiledPerShape((shape: { filters: TripFilterName[]; 
  * TRIP_COUNT_CAP; past it the database's estimate, flagged `totalIsEstimate`. Without a filter
  * the table's own row estimate decides first, so the default view counts nothing.
  */
-export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Promise<string> {
+export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Promise<JsonPieces> {
   const values = tripFilterValues(q);
   const result = await executeCompiled<{ content: string; counted: number | null; estimate: string | number | null }>(
     db,
@@ -182,7 +183,11 @@ export async function listTrips(db: Db, q: z.output<typeof tripListQuery>): Prom
     isEstimate = true;
     total = Math.max(TRIP_COUNT_CAP + 1, row.estimate !== null ? Number(row.estimate) : await planEstimate(db, sql`${trips}`, tripFilters(values)));
   }
-  return `{"content":${row.content},"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size}${isEstimate ? ',"totalIsEstimate":true' : ''}}`;
+  return [
+    '{"content":',
+    row.content,
+    `,"totalElements":${total},"totalPages":${Math.ceil(total / q.size)},"page":${q.page},"size":${q.size}${isEstimate ? ',"totalIsEstimate":true' : ''}}`,
+  ];
 }
 
 /** Trip totals are exact up to this many; larger ones are the database's estimate. */

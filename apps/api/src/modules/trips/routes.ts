@@ -36,7 +36,7 @@ export async function tripRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // PostgreSQL writes the page's JSON (docs/trips-query-plans.md): it is sent as it is, not
   // serialised again; trips.test.ts parses the answer with this response schema.
-  route(r, routes.trips.list, async (req, reply) => sendJsonText(req, reply, `{"data":${await tripQueries.listTrips(deps.db, req.query)}}`), {
+  route(r, routes.trips.list, async (req, reply) => sendJsonText(req, reply, ['{"data":', ...(await tripQueries.listTrips(deps.db, req.query)), '}']), {
     compress: false,
   });
 
