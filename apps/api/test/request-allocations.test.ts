@@ -1,0 +1,80 @@
+import { Session } from 'node:inspector/promises';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
+import { tripListQuery } from '@milepost/contracts/trips-api';
+import { listTrips } from '../src/modules/trips/queries';
+import { createTestContext, type TestContext } from './harness';
+import { createDriverRow, createTripRow, createTruckRow, createUser, signIn } from './factories';
+
+/**
+ * A regression guard on what the API allocates per request beyond its statement and a bare answer,
+ * measured in the same run (a figure that does not depend on the machine's speed or load, unlike
+ * time; docs/trips-query-plans.md "Copies and allocations per request"). Allocations are what the
+ * garbage collector pays for: the trips page's 28 kB of JSON copied once more per request was the
+ * largest single cost the API added to Node's floor.
+ */
+let ctx: TestContext;
+let token: string;
+const PAGE = '/api/v1/trips?page=0&size=50';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  token = (await signIn(ctx.app, await createUser(ctx.db, { permissions: PERMISSION_NAMES }))).accessToken;
+  const truck = await createTruckRow(ctx.db);
+  const driver = await createDriverRow(ctx.db, { truckId: truck.id });
+  for (let i = 0; i < 50; i++) await createTripRow(ctx.db, { truckId: truck.id, driverId: driver.id, loadNumber: `LD-ALLOC-${i}`, pickupLocation: 'Chicago, IL, United States' });
+});
+afterAll(() => ctx.close());
+
+/**
+ * Bytes allocated per call of `fn` (V8's sampling heap profiler, every object counted whether
+ * or not a collection has freed it since): a sample every 1 kB, so over 200 calls of tens of kB
+ * the figure is within a few per cent.
+ */
+async function allocatedPerCall(fn: () => Promise<unknown>, calls = 200): Promise<number> {
+  for (let i = 0; i < 20; i++) await fn();
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('HeapProfiler.enable');
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 1024,
+      // Objects a collection freed before the profile ends count too (Node 20's protocol has both flags).
+      ...({ includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as object),
+    });
+    for (let i = 0; i < calls; i++) await fn();
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    type Node = { selfSize: number; children: Node[] };
+    const total = (n: Node): number => n.selfSize + n.children.reduce((s, c) => s + total(c), 0);
+    return total(profile.head as Node) / calls;
+  } finally {
+    session.disconnect();
+  }
+}
+
+describe('memory allocated per request (a regression guard: more means a change to look at)', () => {
+  it("GET /trips (a page of 50 as the web app asks for it, brotli): under 24 kB beyond the page's statement and a bare Fastify answer of the same bytes", async () => {
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
+    const answer = await ctx.app.inject({ method: 'GET', url: PAGE, headers });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    const page = (await listTrips(ctx.db, tripListQuery.parse({ page: '0', size: '50' }))).join('');
+    expect(page.length).toBeGreaterThan(20_000);
+
+    // The floor: the same statement, then a bare Fastify route answering the API's bytes.
+    const bare = Fastify();
+    bare.get('/api/v1/trips', async (_req, reply) => {
+      await listTrips(ctx.db, tripListQuery.parse({ page: '0', size: '50' }));
+      return reply.header('content-type', 'application/json; charset=utf-8').header('content-encoding', 'br').send(answer.rawPayload);
+    });
+    try {
+      const floor = await allocatedPerCall(() => bare.inject({ method: 'GET', url: PAGE, headers }));
+      const api = await allocatedPerCall(() => ctx.app.inject({ method: 'GET', url: PAGE, headers }));
+      // 2026-11-29: 11–12 kB on PGlite and on PostgreSQL. The page's text joined into the envelope and looked up in the compression memo (copied twice) read 73 kB.
+      expect(api - floor, `API ${(api / 1024).toFixed(1)} kB, floor ${(floor / 1024).toFixed(1)} kB per request`).toBeLessThan(24 * 1024);
+    } finally {
+      await bare.close();
+    }
+  });
+});
