@@ -128,9 +128,20 @@ function wrk(url: string, connections: number, headers: Record<string, string>) 
   });
 }
 
+/**
+ * A pool of the server's size with its connections' settings. An idle connection the database
+ * ends (the bench's database dropped `with (force)` at the end of a run) is dropped by the pool,
+ * not thrown: one such error ended a whole mile-stats run before its figures were written.
+ */
+function quietPool(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: POOL_SESSION_OPTIONS });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 /** The same statements one request runs, replayed straight on a pool of the server's size, with its connections' settings, each prepared statement under its name. */
 async function databaseOnly(url: string, statements: Captured[], connections: number) {
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: POOL_SESSION_OPTIONS });
+  const pool = quietPool(url);
   const once = async () => {
     for (const s of statements) await pool.query(s);
   };
@@ -196,7 +207,7 @@ function rawAnswer(url: string, headers: Record<string, string>) {
  * node-postgres's, which any Node server pays.
  */
 async function nodeFloor(databaseUrl: string, statements: Captured[], answer: { headers: Record<string, string>; body: Buffer }) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: POOL_SESSION_OPTIONS });
+  const pool = quietPool(databaseUrl);
   const server = http.createServer((_req, res) => {
     void (async () => {
       for (const s of statements) await pool.query(s);
