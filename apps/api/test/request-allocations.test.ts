@@ -29,11 +29,10 @@ afterAll(() => ctx.close());
 
 /**
  * Bytes allocated per call of `fn` (V8's sampling heap profiler, every object counted whether
- * or not a collection has freed it since): a sample every 1 kB, so over 200 calls of tens of kB
+ * or not a collection has freed it since): a sample every 1 kB, so over 100 calls of tens of kB
  * the figure is within a few per cent.
  */
-async function allocatedPerCall(fn: () => Promise<unknown>, calls = 200): Promise<number> {
-  for (let i = 0; i < 20; i++) await fn();
+async function allocatedPerCall(fn: () => Promise<unknown>, calls = 100): Promise<number> {
   const session = new Session();
   session.connect();
   try {
@@ -53,6 +52,20 @@ async function allocatedPerCall(fn: () => Promise<unknown>, calls = 200): Promis
   }
 }
 
+/**
+ * The least each of `a` and `b` allocates per call over four alternating batches: whatever else
+ * the test process does meanwhile (an earlier file's timers) only adds to a batch, never takes away.
+ */
+async function leastAllocated(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+  for (let i = 0; i < 20; i++) await Promise.all([a(), b()]);
+  let [least, other] = [Infinity, Infinity];
+  for (let batch = 0; batch < 4; batch++) {
+    least = Math.min(least, await allocatedPerCall(a));
+    other = Math.min(other, await allocatedPerCall(b));
+  }
+  return [least, other];
+}
+
 describe('memory allocated per request (a regression guard: more means a change to look at)', () => {
   it("GET /trips (a page of 50 as the web app asks for it, brotli): under 24 kB beyond the page's statement and a bare Fastify answer of the same bytes", async () => {
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
@@ -69,9 +82,11 @@ describe('memory allocated per request (a regression guard: more means a change 
       return reply.header('content-type', 'application/json; charset=utf-8').header('content-encoding', 'br').send(answer.rawPayload);
     });
     try {
-      const floor = await allocatedPerCall(() => bare.inject({ method: 'GET', url: PAGE, headers }));
-      const api = await allocatedPerCall(() => ctx.app.inject({ method: 'GET', url: PAGE, headers }));
-      // 2026-11-29: 11–12 kB on PGlite and on PostgreSQL. The page's text joined into the envelope and looked up in the compression memo (copied twice) read 73 kB.
+      const [floor, api] = await leastAllocated(
+        () => bare.inject({ method: 'GET', url: PAGE, headers }),
+        () => ctx.app.inject({ method: 'GET', url: PAGE, headers }),
+      );
+      // 2026-11-29: 13–15 kB on PGlite and on PostgreSQL. The page's text joined into the envelope and looked up in the compression memo (copied twice) read 73 kB.
       expect(api - floor, `API ${(api / 1024).toFixed(1)} kB, floor ${(floor / 1024).toFixed(1)} kB per request`).toBeLessThan(24 * 1024);
     } finally {
       await bare.close();
