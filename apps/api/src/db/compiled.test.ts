@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { reviewListQuery } from '@milepost/contracts/mileage-review-api';
@@ -12,7 +12,7 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 const r = tripReview;
 
 /** A database that notes each statement, built (`db.execute`) or written out (`executeCompiled`), and answers `answer()`. */
-function fakeDb(captured: { sql: string; params: unknown[] }[], answer: () => unknown) {
+function fakeDb(captured: { sql: string; params: unknown[] }[], answer: () => unknown, prepared: string[] = []) {
   const run = async (q: { sql: string; params: unknown[] }) => {
     captured.push({ sql: q.sql, params: q.params });
     return answer();
@@ -20,7 +20,17 @@ function fakeDb(captured: { sql: string; params: unknown[] }[], answer: () => un
   return {
     execute: (q: SQL) => run(dialect.sqlToQuery(q)),
     select: () => ({ from: () => ({ where: async () => [] }) }),
-    _: { session: { prepareQuery: (q: { sql: string; params: unknown[] }) => ({ execute: () => run(q) }) } },
+    // As drizzle's: a prepared query fills its placeholders from the values it is run with.
+    _: {
+      session: {
+        prepareQuery: (q: { sql: string; params: unknown[] }) => (
+          prepared.push(q.sql),
+          {
+            execute: (values: Record<string, unknown>) => run({ sql: q.sql, params: fillPlaceholders(q.params, values) }),
+          }
+        ),
+      },
+    },
   } as never;
 }
 
@@ -79,7 +89,8 @@ describe('compiledPerShape', () => {
 
   it('the review queue page: the same statement as written per request, for filters, periods and orders', async () => {
     const captured: { sql: string; params: unknown[] }[] = [];
-    const db = fakeDb(captured, () => ({ rows: [{ content: '[]', needs: 0, ready: 0, approved: 0, recomputing: false }] }));
+    const prepared: string[] = [];
+    const db = fakeDb(captured, () => ({ rows: [{ content: '[]', needs: 0, ready: 0, approved: 0, recomputing: false }] }), prepared);
     const texts = new Set<string>();
     for (const query of [
       { status: 'NEEDS_REVIEW', size: '50' },
@@ -108,6 +119,8 @@ describe('compiledPerShape', () => {
     }
     // The first two differ by status and page only, the last two by page only: one text each.
     expect(texts.size).toBe(4);
+    // drizzle's prepared query made once per text (and session), not per request.
+    expect(prepared.toSorted()).toEqual([...texts].toSorted());
   });
 
   it('the trips page: each filter’s value in its place, one text per shape, the count estimated with the same filter', async () => {

@@ -17,11 +17,11 @@ export function compiledOnce(fragment: SQL): SQL {
   return sql.raw(text);
 }
 
-/** A statement written out: its text and its values as the driver takes them, and its name when it is prepared once per connection. */
+/** A statement written out: its text, its values as the driver takes them, and its name (it is prepared once per connection). */
 export interface CompiledQuery {
   sql: string;
   params: unknown[];
-  name?: string;
+  name: string;
 }
 
 /**
@@ -88,5 +88,16 @@ function writtenOut(statement: SQL): WrittenOut {
  * "Prepared once per connection"). PGlite runs it as any statement.
  */
 export function executeCompiled<Row>(db: Db, query: CompiledQuery): Promise<{ rows: Row[] }> {
-  return db._.session.prepareQuery(query, undefined, query.name, false).execute() as Promise<{ rows: Row[] }>;
+  let named = preparedQueries.get(db);
+  if (!named) preparedQueries.set(db, (named = new Map()));
+  let prepared = named.get(query.name);
+  if (!prepared) {
+    // drizzle's prepared query, made once per statement and session (not per request): value i is placeholder "i".
+    prepared = db._.session.prepareQuery({ sql: query.sql, params: query.params.map((_, i) => sql.placeholder(String(i))) }, undefined, query.name, false);
+    named.set(query.name, prepared);
+  }
+  // An array is read by index: placeholder "i" takes params[i].
+  return prepared.execute(query.params as unknown as Record<string, unknown>) as Promise<{ rows: Row[] }>;
 }
+/** Per session (the pool's, a transaction's), by statement name: as many as there are statement texts (`compiledPerShape` bounds them). */
+const preparedQueries = new WeakMap<Db, Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>>();
