@@ -47,7 +47,14 @@ beforeAll(async () => {
       if ((n * 7) % 3 === 0) continue;
       for (const source of truck.unitNumber === 'a' ? ['ESTIMATE'] : ['ROUTE', 'GPS', 'ESTIMATE']) {
         if (source === 'ESTIMATE' && n % 2) continue;
-        rows.push({ truckId: truck.id, unitNumber: truck.unitNumber, state, source, metres: 10_000 + ((n * 7919 + source.length * 104_729) % 900_000), trips: 1 + (n % 4) });
+        rows.push({
+          truckId: truck.id,
+          unitNumber: truck.unitNumber,
+          state,
+          source,
+          metres: 10_000 + ((n * 7919 + source.length * 104_729) % 900_000) + n / 7,
+          trips: 1 + (n % 4),
+        });
       }
     }
   }
@@ -94,5 +101,28 @@ describe('GET /state-miles ordered by the database', () => {
     expect(got.notFileable.miles).toBeCloseTo(want.estimateMiles, 1);
     // Code points, not a dictionary: '10' before '9', 'B-8' and 'Zed' before 'b-7', 'b-7' before 'ähm' ('a' has estimates only).
     expect(got.trucks.map((t) => t.unitNumber).filter((u) => u !== 'AAA-other')).toEqual(['10', '9', 'B-8', 'Zed', 'b-7', 'ähm']);
+  });
+
+  it('every figure is its rows’ metres added in the worksheet’s order, then converted: the same double to the last bit', async () => {
+    const got = await report(`&companyId=${companyId}`);
+    const counted = rows
+      .filter((r) => r.unitNumber !== 'AAA-other' && r.source !== 'ESTIMATE')
+      .sort((a, b) => codePoints(a.state, b.state) || codePoints(a.unitNumber, b.unitNumber) || a.truckId - b.truckId || codePoints(a.source, b.source));
+    // Fractional metres: a sum in another order could differ in its last bits.
+    expect(counted.some((r) => !Number.isInteger(r.metres))).toBe(true);
+    const add = (of: Row[]) => of.reduce((sum, r) => sum + r.metres, 0);
+    const gps = (of: Row[]) => add(of.filter((r) => r.source === 'GPS'));
+    const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+    expect(got.rows.map((r) => r.miles)).toEqual(counted.map((r) => metresToMiles(r.metres)));
+    for (const s of got.states) {
+      const of = counted.filter((r) => r.state === s.state);
+      expect(s).toEqual({ state: s.state, miles: metresToMiles(add(of)), trips: of.reduce((n, r) => n + r.trips, 0), gpsShare: share(gps(of), add(of)) });
+    }
+    for (const t of got.trucks) {
+      const of = counted.filter((r) => r.truckId === t.truckId);
+      expect(t).toEqual({ truckId: t.truckId, unitNumber: t.unitNumber, miles: metresToMiles(add(of)), gpsShare: share(gps(of), add(of)) });
+    }
+    expect(got.totalMiles).toBe(metresToMiles(add(counted)));
+    expect(got.gpsShare).toBe(share(gps(counted), add(counted)));
   });
 });

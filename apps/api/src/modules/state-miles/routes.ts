@@ -43,7 +43,7 @@ export async function stateMilesRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // PostgreSQL writes the answer's JSON; state-miles.test.ts parses it with the response schema.
 
-  route(r, routes.stateMiles.list, async (req, reply) => sendJsonText(req, reply, ['{"data":', await stateMilesReportJson(deps.db, req.query), '}']), {
+  route(r, routes.stateMiles.list, async (req, reply) => sendJsonText(req, reply, ['{"data":', ...(await stateMilesReportJson(deps.db, req.query)), '}']), {
     compress: false,
   });
 

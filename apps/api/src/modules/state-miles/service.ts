@@ -23,6 +23,8 @@ import { tripMileStats, tripTracks } from '../../db/schema/telematics';
 import { stateMilesMonthly, stateMilesQuarterly, tripStateMiles } from '../../db/schema/trip-statistics';
 import { tripStops, trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
+import type { JsonPieces } from '../../platform/json-text';
+import { metresToMilesSql } from '../../db/units';
 import type { RouteGeometry } from '@milepost/contracts/route-geometry';
 import { PROVIDERS, type ProviderName } from '../telematics';
 
@@ -333,113 +335,96 @@ interface TotalsRow {
   trips: number;
 }
 
-interface ReportRow extends TotalsRow {
-  unit_number: string;
-  /** The truck's place in the worksheet's truck order (unit number, then id) among the trucks the filter names, from 1. */
-  truck_rank: number;
+/** The report's figures as PostgreSQL writes them (`stateMilesReportQuery`): JSON text, and the totals in metres. */
+interface ReportTexts {
+  rows: string;
+  states: string;
+  trucks: string;
+  total_m: number;
+  gps_m: number;
+  estimate_m: number;
 }
 
 /**
- * The report's truck × state × source rows with their truck's unit number, in the worksheet's
- * order: state, truck unit, truck id, source — compared as code points (`collate "C"`, the CSV's
- * order under the C.UTF-8 collation); only the trucks the filter names and that still exist (the
- * join). The trucks are ranked by unit number and id first (a window over the trucks, not over the
- * rows), so the rows sort on (state, rank, source) and the per-truck totals come out in that order
- * too. The straight-line estimates' rows come with the others: the caller keeps only their miles
- * (docs/state-miles.md "Reading").
+ * The report in one statement, written as JSON by PostgreSQL (docs/state-miles.md "Reading"): the
+ * truck × state × source rows in the worksheet's order — state, truck unit, truck id, source,
+ * compared as code points (`collate "C"`, the CSV's order under the C.UTF-8 collation) — with
+ * their truck's unit number; the per-state summary (the most miles first); the per-truck totals in
+ * unit order; the totals. Only the trucks the filter names and that still exist (the join). The
+ * trucks are ranked by unit number and id first (a window over the trucks, not over the rows).
+ * The straight-line estimates' rows are never counted: only their miles are kept (their trips
+ * are listed apart). Every sum adds its rows in the worksheet's order, so each figure is the same
+ * double however the rows are grouped; miles are converted as `metresToMilesSql` converts them.
  */
-function stateMilesReportRowsQuery(q: StateMilesQuery): SQL {
+function stateMilesReportQuery(q: StateMilesQuery): SQL {
   const where = q.truckId !== undefined ? sql` where ${trucks.id} = ${q.truckId}` : q.companyId !== undefined ? sql` where ${trucks.companyId} = ${q.companyId}` : sql``;
+  const inOrder = sql`state collate "C", truck_rank, source collate "C"`;
+  const share = (part: SQL, whole: SQL) => sql`case when ${whole} > 0 then ${part} / ${whole} else 0 end`;
   return sql`
-    select r.truck_id, t.unit_number, r.state, r.source, r.metres, r.trips, t.truck_rank
-    from (${stateMilesTotalsQuery(q)}) r
-    join (select ${trucks.id} as id, ${trucks.unitNumber} as unit_number,
-            (row_number() over (order by ${trucks.unitNumber} collate "C", ${trucks.id}))::int as truck_rank
-          from ${trucks}${where}) t on t.id = r.truck_id
-    order by r.state collate "C", t.truck_rank, r.source collate "C"`;
+    with r as (
+      select r.truck_id, t.unit_number, r.state, r.source, r.metres, r.trips, t.truck_rank
+      from (${stateMilesTotalsQuery(q)}) r
+      join (select ${trucks.id} as id, ${trucks.unitNumber} as unit_number,
+              (row_number() over (order by ${trucks.unitNumber} collate "C", ${trucks.id}))::int as truck_rank
+            from ${trucks}${where}) t on t.id = r.truck_id),
+    counted as (select * from r where source <> 'ESTIMATE'),
+    by_state as (
+      select state, sum(metres order by truck_rank, source collate "C") as m, sum(trips)::int as trips,
+        coalesce(sum(metres order by truck_rank, source collate "C") filter (where source = 'GPS'), 0) as gps
+      from counted group by state),
+    by_truck as (
+      select truck_id, unit_number, truck_rank, sum(metres order by state collate "C", source collate "C") as m,
+        coalesce(sum(metres order by state collate "C", source collate "C") filter (where source = 'GPS'), 0) as gps
+      from counted group by truck_id, unit_number, truck_rank)
+    select
+      coalesce((select json_agg(json_build_object('truckId', truck_id, 'unitNumber', unit_number, 'state', state, 'miles', ${metresToMilesSql(sql`metres`)},
+          'source', source, 'trips', trips) order by ${inOrder}) from counted), '[]')::text as rows,
+      coalesce((select json_agg(json_build_object('state', state, 'miles', ${metresToMilesSql(sql`m`)}, 'trips', trips, 'gpsShare', ${share(sql`gps`, sql`m`)})
+          order by m desc, state collate "C") from by_state), '[]')::text as states,
+      coalesce((select json_agg(json_build_object('truckId', truck_id, 'unitNumber', unit_number, 'miles', ${metresToMilesSql(sql`m`)}, 'gpsShare', ${share(sql`gps`, sql`m`)})
+          order by truck_rank) from by_truck), '[]')::text as trucks,
+      (select coalesce(sum(metres order by ${inOrder}), 0) from counted) as total_m,
+      (select coalesce(sum(metres order by ${inOrder}) filter (where source = 'GPS'), 0) from counted) as gps_m,
+      (select coalesce(sum(metres order by ${inOrder}), 0) from r where source = 'ESTIMATE') as estimate_m`;
 }
 
-const codePointOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /**
- * The report as JSON text. A quarter of all trucks is tens of thousands of truck × state ×
- * source rows: PostgreSQL sums them, names their trucks and orders them (one statement, beside the
- * list of not fileable trips); the text is written here in one pass over the ordered rows, each
- * truck's and state's JSON written once, without the response schema's check of every row
- * (state-miles.test.ts parses the answers with that schema; docs/state-miles.md "Reading").
+ * The report as JSON text, in pieces (platform/json-text.ts): PostgreSQL writes the rows, the
+ * per-state summary and the per-truck totals (`stateMilesReportQuery`), beside the list of not
+ * fileable trips; Node places them and writes the totals. No row is parsed or written in Node, and
+ * the response schema's check of every row is left to the tests (state-miles.test.ts parses the
+ * answers with that schema; docs/state-miles.md "Reading").
  */
-export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<string> {
+export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<JsonPieces> {
   const p = periodOf(q);
   const [report, listed] = await Promise.all([
-    db.execute(stateMilesReportRowsQuery(q)) as unknown as Promise<{ rows: ReportRow[] }>,
+    db.execute(stateMilesReportQuery(q)) as unknown as Promise<{ rows: ReportTexts[] }>,
     // The first not fileable trips of the period, named.
     db.execute(notFileableQuery(q, NOT_FILEABLE_LISTED)) as unknown as Promise<{
       rows: { trip_id: number; number: string | null; truck_id: number; unit_number: string; metres: number; total: number }[];
     }>,
   ]);
-  const stateJson = new Map<string, string>();
-  const sourceJson = new Map<string, string>();
-  const truckJson = new Map<number, string>();
-  const jsonOf = <K>(cache: Map<K, string>, key: K, write: () => string) => {
-    let json = cache.get(key);
-    if (json === undefined) cache.set(key, (json = write()));
-    return json;
-  };
-  const states = new Map<string, { metres: number; trips: number; gps: number }>();
-  // Indexed by the truck's rank: the trucks' totals in unit-number order without a sort here.
-  const perTruck: ({ truckId: number; unitNumber: string; metres: number; gps: number } | undefined)[] = [];
-  let total = 0;
-  let gps = 0;
-  // Straight-line estimates are never counted: only their miles are kept (their trips are listed apart).
-  let estimateMetres = 0;
-  const out: string[] = [];
-  for (const r of report.rows) {
-    const metres = Number(r.metres);
-    if (r.source === 'ESTIMATE') {
-      estimateMetres += metres;
-      continue;
-    }
-    const truckId = Number(r.truck_id);
-    out.push(
-      `${jsonOf(truckJson, truckId, () => `{"truckId":${truckId},"unitNumber":${JSON.stringify(r.unit_number)},"state":`)}${jsonOf(stateJson, r.state, () => JSON.stringify(r.state))},"miles":${miles(metres)},"source":${jsonOf(sourceJson, r.source, () => JSON.stringify(r.source))},"trips":${r.trips}}`,
-    );
-    let st = states.get(r.state);
-    if (!st) states.set(r.state, (st = { metres: 0, trips: 0, gps: 0 }));
-    let tr = perTruck[r.truck_rank];
-    if (!tr) perTruck[r.truck_rank] = tr = { truckId, unitNumber: r.unit_number, metres: 0, gps: 0 };
-    st.metres += metres;
-    st.trips += r.trips;
-    tr.metres += metres;
-    total += metres;
-    if (r.source === 'GPS') {
-      st.gps += metres;
-      tr.gps += metres;
-      gps += metres;
-    }
-  }
-  const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
-  // The per-state summary (one entry a jurisdiction, not the rows): the most miles first.
-  const byState = [...states]
-    .sort(([sa, a], [sb, b]) => b.metres - a.metres || codePointOrder(sa, sb))
-    .map(([state, st]) => `{"state":${stateJson.get(state)},"miles":${miles(st.metres)},"trips":${st.trips},"gpsShare":${share(st.gps, st.metres)}}`);
-  const byTruck: string[] = [];
-  for (const tr of perTruck) {
-    if (tr) byTruck.push(JSON.stringify({ truckId: tr.truckId, unitNumber: tr.unitNumber, miles: miles(tr.metres), gpsShare: share(tr.gps, tr.metres) }));
-  }
+  const r = report.rows[0]!;
+  const [total, gps] = [Number(r.total_m), Number(r.gps_m)];
   const notFileableTrips = listed.rows.length ? Number(listed.rows[0]!.total) : 0;
   const items = listed.rows.map((x) =>
     JSON.stringify({ tripId: Number(x.trip_id), number: x.number, truckId: Number(x.truck_id), unitNumber: x.unit_number, miles: miles(Number(x.metres)) }),
   );
-  return (
-    `{"fromDate":${JSON.stringify(formatWireDateTime(p.from))},"toDate":${JSON.stringify(formatWireDateTime(p.to))},` +
-    `"rows":[${out.join(',')}],"states":[${byState.join(',')}],"trucks":[${byTruck.join(',')}],"totalMiles":${miles(total)},"gpsShare":${share(gps, total)},` +
-    `"notFileable":{"trips":${notFileableTrips},"miles":${miles(estimateMetres)},"items":[${items.join(',')}]}}`
-  );
+  return [
+    `{"fromDate":${JSON.stringify(formatWireDateTime(p.from))},"toDate":${JSON.stringify(formatWireDateTime(p.to))},"rows":`,
+    r.rows,
+    ',"states":',
+    r.states,
+    ',"trucks":',
+    r.trucks,
+    `,"totalMiles":${miles(total)},"gpsShare":${total > 0 ? gps / total : 0},` +
+      `"notFileable":{"trips":${notFileableTrips},"miles":${miles(Number(r.estimate_m))},"items":[${items.join(',')}]}}`,
+  ];
 }
 
 /** The report as an object (tests and callers in the API). */
 export async function stateMilesReport(db: Db, q: StateMilesQuery): Promise<StateMilesReport> {
-  return JSON.parse(await stateMilesReportJson(db, q)) as StateMilesReport;
+  return JSON.parse((await stateMilesReportJson(db, q)).join('')) as StateMilesReport;
 }
 
 /**
