@@ -240,8 +240,8 @@ export function enforceAccess(scope: FastifyInstance, sessions: SessionCache, ta
     if (!access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access: add config.access ('public', 'signed-in' or a permission)`);
     }
-    for (const method of [route.method].flat()) table.push({ method: String(method), url: route.url, access, schema: route.schema as RouteAccess['schema'] });
     const methods = [route.method].flat().map(String);
+    for (const method of methods) table.push({ method, url: route.url, access, schema: route.schema as RouteAccess['schema'] });
     if (methods.some((m) => m !== 'GET' && m !== 'HEAD')) route.onSend = [...hooksOf(route.onSend), forgetWhenAnswered];
     if (access === 'public') return;
     // A callback hook: a request whose sign-in this instance keeps is admitted without waiting (no promise).

@@ -375,7 +375,12 @@ function stateMilesReportQuery(q: StateMilesQuery): SQL {
     by_truck as (
       select truck_id, unit_number, truck_rank, sum(metres order by state collate "C", source collate "C") as m,
         coalesce(sum(metres order by state collate "C", source collate "C") filter (where source = 'GPS'), 0) as gps
-      from counted group by truck_id, unit_number, truck_rank)
+      from counted group by truck_id, unit_number, truck_rank),
+    totals as (
+      select coalesce(sum(metres order by ${inOrder}) filter (where source <> 'ESTIMATE'), 0) as total_m,
+        coalesce(sum(metres order by ${inOrder}) filter (where source = 'GPS'), 0) as gps_m,
+        coalesce(sum(metres order by ${inOrder}) filter (where source = 'ESTIMATE'), 0) as estimate_m
+      from r)
     select
       coalesce((select json_agg(json_build_object('truckId', truck_id, 'unitNumber', unit_number, 'state', state, 'miles', ${metresToMilesSql(sql`metres`)},
           'source', source, 'trips', trips) order by ${inOrder}) from counted), '[]')::text as rows,
@@ -383,9 +388,8 @@ function stateMilesReportQuery(q: StateMilesQuery): SQL {
           order by m desc, state collate "C") from by_state), '[]')::text as states,
       coalesce((select json_agg(json_build_object('truckId', truck_id, 'unitNumber', unit_number, 'miles', ${metresToMilesSql(sql`m`)}, 'gpsShare', ${share(sql`gps`, sql`m`)})
           order by truck_rank) from by_truck), '[]')::text as trucks,
-      (select coalesce(sum(metres order by ${inOrder}), 0) from counted) as total_m,
-      (select coalesce(sum(metres order by ${inOrder}) filter (where source = 'GPS'), 0) from counted) as gps_m,
-      (select coalesce(sum(metres order by ${inOrder}), 0) from r where source = 'ESTIMATE') as estimate_m`;
+      totals.total_m, totals.gps_m, totals.estimate_m
+    from totals`;
 }
 
 /**
