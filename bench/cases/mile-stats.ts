@@ -142,7 +142,7 @@ export async function mileStatsCase(server: BenchServer): Promise<Figure[]> {
   const cached = await measure(300, async () => void (await get()), 20);
   // The floor on this machine at this moment: the lightest signed-in request, and the handler's own work without HTTP.
   const me = await measure(300, async () => void (await fetch(`${server.url}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer(), 20);
-  const inProcess = await measure(300, async () => void (await mileStatsOf(db, trip.id)), 20);
+  const inProcess = await measure(300, async () => void (await mileStatsOf(db, trip.id)).join(''), 20);
   const calls = server.providerConnections();
   if (calls) throw new Error(`mile-stats: ${calls} connections reached the providers`);
   const load = `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;

@@ -4,8 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES } from '@milepost/contracts/permissions';
 import { tripListQuery } from '@milepost/contracts/trips-api';
 import { listTrips } from '../src/modules/trips/queries';
-import { createTestContext, type TestContext } from './harness';
-import { createDriverRow, createTripRow, createTruckRow, createUser, signIn } from './factories';
+import { reviewJsonSql } from '../src/modules/mileage-review';
+import { keepTripFigures } from '../src/modules/trip-figures';
+import { figureInputs } from '../src/modules/trip-figures/figures';
+import { createTrip } from '../src/modules/trips/service';
+import type { RoutingService } from '../src/modules/routing/service';
+import { createSecretBox } from '../src/platform/secret-box';
+import { createTestContext, FAST_RETRY, type TestContext } from './harness';
+import { createCompanyRow, createDriverRow, createTripRow, createTripSettings, createTruckRow, createUser, signIn } from './factories';
+import { straightDrive } from './fakes/telematics-server';
+import { storePositions } from './telematics-fixtures';
 
 /**
  * A regression guard on what the API allocates per request beyond its statement and a bare answer,
@@ -24,7 +32,7 @@ beforeAll(async () => {
   const truck = await createTruckRow(ctx.db);
   const driver = await createDriverRow(ctx.db, { truckId: truck.id });
   for (let i = 0; i < 50; i++) await createTripRow(ctx.db, { truckId: truck.id, driverId: driver.id, loadNumber: `LD-ALLOC-${i}`, pickupLocation: 'Chicago, IL, United States' });
-});
+}, 60_000);
 afterAll(() => ctx.close());
 
 /**
@@ -88,6 +96,82 @@ describe('memory allocated per request (a regression guard: more means a change 
       );
       // 2026-11-29: 13–15 kB on PGlite and on PostgreSQL. The page's text joined into the envelope and looked up in the compression memo (copied twice) read 73 kB.
       expect(api - floor, `API ${(api / 1024).toFixed(1)} kB, floor ${(floor / 1024).toFixed(1)} kB per request`).toBeLessThan(24 * 1024);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it("GET /mile-stats/{id} (a completed trip's figures kept by the jobs): under 40 kB beyond its statement and a bare Fastify answer of the same bytes", async () => {
+    // A trip Chicago → Joliet → Peoria whose GLE track the polls stored; the job keeps its figures.
+    const box = createSecretBox(ctx.secretKey);
+    await createTripSettings(ctx.db, { type: 'TRIP', homeRadius: 1, shopRadius: 1, pickupRadius: 1, trailerRadius: 1, deliveryRadius: 1, gleEnabled: true });
+    const company = await createCompanyRow(ctx.db, { gleEnabled: true, gleTokenEncrypted: box.seal('gle-test-token') });
+    const truck = await createTruckRow(ctx.db, { companyId: company.id, gleVehicleId: 'gv-alloc' });
+    const driver = await createDriverRow(ctx.db, { truckId: truck.id });
+    const [a, b, c] = [
+      { lat: 41.8781, lng: -87.6298, address: 'Chicago, IL, United States' },
+      { lat: 41.525, lng: -88.0817, address: 'Joliet, IL, United States' },
+      { lat: 40.6936, lng: -89.589, address: 'Peoria, IL, United States' },
+    ];
+    const start = new Date(Date.UTC(2026, 9, 5, 13, 0));
+    await storePositions(ctx.db, truck.id, [...straightDrive(a, b, start, 60), ...straightDrive(b, c, new Date(start.getTime() + 61 * 60_000), 90)]);
+    const route: RoutingService = {
+      hasHere: true,
+      withoutHere: () => route,
+      route: async () => ({
+        source: 'HERE',
+        estimateReason: null,
+        routes: [{ legs: [ { distance: 70_000, duration: 3600, polyline: '' }, { distance: 150_000, duration: 5400, polyline: '' } ], distance: 220_000, duration: 9000, notices: [], truckRestricted: false }],
+      }),
+    };
+    const stop = (s: typeof a, i: number, stopType: string, loadStatus: string, distance: number) => ({ ...s, latitude: s.lat, longitude: s.lng, stopType, loadStatus, orderIndex: i, distance, totalDistance: null, duration: null });
+    const trip = await createTrip(ctx.db, route, (await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS'] })).id, {
+      truckId: truck.id,
+      driverId: driver.id,
+      dispatcherId: null,
+      identifierType: 'LOAD_NUMBER',
+      identifierValue: 'LD-ALLOC-MILES',
+      tripStatus: 'COMPLETED',
+      pickupDateTime: start,
+      startDateTime: start,
+      endDateTime: new Date(start.getTime() + 160 * 60_000),
+      startOdometer: null,
+      endOdometer: null,
+      emptyMiles: 40,
+      loadedMiles: 90,
+      notes: null,
+      recoveryReasonId: null,
+      tripStops: [stop(a, 0, 'START', 'EMPTY', 0), stop(b, 1, 'PICKUP', 'EMPTY', 70_000), stop(c, 2, 'DELIVERY', 'LOADED', 150_000)],
+    } as Parameters<typeof createTrip>[3]);
+    await keepTripFigures({ db: ctx.db, secretBox: box, config: ctx.config, retry: FAST_RETRY }, trip.id);
+
+    const url = `/api/v1/mile-stats/${trip.id}`;
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
+    const answer = await ctx.app.inject({ method: 'GET', url, headers });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const plain = await ctx.app.inject({ method: 'GET', url, headers: { authorization: headers.authorization } });
+    const data = plain.json<{ data: { gleStats: { legs: unknown[] } | null } }>().data;
+    expect(data.gleStats?.legs).toHaveLength(2);
+    // Kept, so the read sends the kept text as PostgreSQL wrote it (jsonb's `": "`, which
+    // JSON.stringify never writes): not parsed and written again, no track read.
+    const kept = (await figureInputs(ctx.db, trip.id, false, reviewJsonSql))?.details.GLE;
+    expect(kept).toContain('"legs": [');
+    expect(plain.body).toContain(`"gleStats":${kept}`);
+
+    // The floor: the read's statement, then a bare Fastify route answering the API's bytes.
+    const bare = Fastify();
+    bare.get('/api/v1/mile-stats/:id', async (_req, reply) => {
+      await figureInputs(ctx.db, trip.id, false, reviewJsonSql);
+      return reply.header('content-type', 'application/json; charset=utf-8').header('content-encoding', 'br').send(answer.rawPayload);
+    });
+    try {
+      const [floor, api] = await leastAllocated(
+        () => bare.inject({ method: 'GET', url, headers }),
+        () => ctx.app.inject({ method: 'GET', url, headers }),
+      );
+      // 2026-11-29: 25 kB on PostgreSQL, 26–30 kB on PGlite (whose statement alone allocates ~530 kB); 29 kB on PostgreSQL
+      // when the kept figures were parsed and written again, far more when a track is read (docs/trips-query-plans.md "The Mileage Report read, spliced").
+      expect(api - floor, `API ${(api / 1024).toFixed(1)} kB, floor ${(floor / 1024).toFixed(1)} kB per request`).toBeLessThan(40 * 1024);
     } finally {
       await bare.close();
     }

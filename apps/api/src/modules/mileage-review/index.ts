@@ -11,6 +11,7 @@ export {
   reviewJsonSql,
   reviewOfJson,
   writePayRule,
+  type TripReview,
 } from './service';
 export { queuePayRuleRecompute } from './routes';
 export { REVIEW_FLAGS_VERSION } from './flags';

@@ -66,8 +66,14 @@ export interface MetreFigures {
 }
 
 export interface SourceFigures {
-  /** The wire answer (miles). */
-  stats: SourceMileStats | null;
+  /** The wire answer (miles), parsed from `statsJson` when first read. */
+  readonly stats: SourceMileStats | null;
+  /**
+   * The same as JSON text: a kept figure's as PostgreSQL sent it, spliced into the Mileage Report's
+   * answer without being parsed and written again (docs/trips-query-plans.md "The Mileage Report
+   * read, spliced").
+   */
+  readonly statsJson: string | null;
   /** The same figures in metres; null exactly when `stats` is. */
   figures: MetreFigures | null;
   /** The cleaned track for the map, when asked for. */
@@ -138,7 +144,7 @@ function stopsAndRadiiKey(stops: readonly FigureStop[], radii: StopRadii): strin
   return `${ENGINE_VERSION}:${createHash('sha256').update(inputs).digest('base64url').slice(0, 22)}`;
 }
 
-type KeptRow = { source: string; inputsKey: string; detail: unknown; location?: unknown } & { [K in keyof MetreFigures]: number | null };
+type KeptRow = { source: string; inputsKey: string; location?: unknown } & { [K in keyof MetreFigures]: number | null };
 interface FigureInputs {
   trip: TripFigures['trip'] & { routeM: number | null };
   company: ProviderSwitches;
@@ -147,7 +153,38 @@ interface FigureInputs {
   stops: FigureStop[];
   metas: { source: string; fetchedAt: Date }[];
   kept: KeptRow[];
+  /** Each kept figure's wire answer as JSON text (`detail`), by source: not parsed on the way. */
+  details: Partial<Record<ProviderName, string | null>>;
   extra: unknown;
+}
+
+/** A source's figures whose stats are JSON text (kept) or an object (computed now): the other form is made when first asked for. */
+function sourceFigures(rest: Omit<SourceFigures, 'stats' | 'statsJson'>, stats: { json: string | null } | { value: SourceMileStats | null }): SourceFigures {
+  return new FiguresOfSource(rest, 'json' in stats ? stats.json : undefined, 'value' in stats ? stats.value : undefined);
+}
+class FiguresOfSource implements SourceFigures {
+  readonly figures: MetreFigures | null;
+  readonly location: TelematicsLocation | null;
+  readonly fetchedAt: Date | null;
+  readonly kept: boolean;
+  readonly inputsKey: string | null;
+  constructor(
+    rest: Omit<SourceFigures, 'stats' | 'statsJson'>,
+    private json: string | null | undefined,
+    private value: SourceMileStats | null | undefined,
+  ) {
+    this.figures = rest.figures;
+    this.location = rest.location;
+    this.fetchedAt = rest.fetchedAt;
+    this.kept = rest.kept;
+    this.inputsKey = rest.inputsKey;
+  }
+  get stats(): SourceMileStats | null {
+    return (this.value ??= this.json == null ? null : (JSON.parse(this.json) as SourceMileStats | null));
+  }
+  get statsJson(): string | null {
+    return (this.json ??= this.value == null ? null : JSON.stringify(this.value));
+  }
 }
 
 const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
@@ -190,11 +227,15 @@ function figureColumnsSql(location: boolean, extra?: FigureOptions['extra']): SQ
           'duration', ${st.duration}) order by ${st.orderIndex}), '[]')
         from ${st} where ${st.tripId} = ${t.id}) as stops,
       (select coalesce(json_agg(json_build_object('source', ${tr.source}, 'fetchedAt', ${tr.fetchedAt})), '[]') from ${tr} where ${tr.tripId} = ${t.id}) as metas,
-      (select coalesce(json_agg(json_build_object('source', ${m.source}, 'inputsKey', ${m.inputsKey}, 'detail', ${m.detail}, 'loadedM', ${m.loadedM},
+      (select coalesce(json_agg(json_build_object('source', ${m.source}, 'inputsKey', ${m.inputsKey}, 'loadedM', ${m.loadedM},
           'totalEmptyM', ${m.totalEmptyM}, 'puM', ${m.puM}, 'trlM', ${m.trlM}, 'totalM', ${m.totalM}, 'totalOdometersM', ${m.totalOdometersM}${
             location ? sql`, 'location', ${m.location}` : sql``
           })), '[]')
         from ${m} where ${m.tripId} = ${t.id}) as kept,
+      ${sql.join(
+        PROVIDERS.map((p) => sql`(select ${m.detail}::text from ${m} where ${m.tripId} = ${t.id} and ${m.source} = ${sql.raw(`'${p}'`)}) as ${sql.identifier(`detail_${p}`)}`),
+        sql`, `,
+      )},
       ${extra ? extra(t.id) : sql`null`} as extra`;
 }
 
@@ -204,9 +245,10 @@ function figureColumnsSql(location: boolean, extra?: FigureOptions['extra']): SQ
  * fetched (not the track) and the kept figures (their map track only with `location`). One
  * statement rather than four: on PGlite each statement costs its own parse, plan and round trip
  * through the engine, which was most of a Mileage Report read (docs/mileage-engine.md "Reading").
+ * Exported as the statement alone, for the guard on what a read adds to it (request-allocations.test.ts).
  */
-async function figureInputs(db: Db, tripId: number, location: boolean, extra?: FigureOptions['extra']): Promise<FigureInputs | null> {
-  const res = await executeCompiled<Record<keyof FigureInputs, unknown>>(db, figureStatement(extra)(location, { tripId }));
+export async function figureInputs(db: Db, tripId: number, location: boolean, extra?: FigureOptions['extra']): Promise<FigureInputs | null> {
+  const res = await executeCompiled<Record<string, unknown>>(db, figureStatement(extra)(location, { tripId }));
   const r = res.rows[0];
   if (!r) return null;
   return {
@@ -217,8 +259,32 @@ async function figureInputs(db: Db, tripId: number, location: boolean, extra?: F
     stops: parsed(r.stops),
     metas: parsed<{ source: string; fetchedAt: string }[]>(r.metas).map((x) => ({ source: x.source, fetchedAt: new Date(x.fetchedAt) })),
     kept: parsed(r.kept),
+    details: Object.fromEntries(PROVIDERS.map((p) => [p, r[`detail_${p}`] ?? null])),
     extra: parsed(r.extra ?? null),
   };
+}
+
+/** A source's figures computed now from its stored track (nothing written); null without a track. */
+async function figuresFromTrack(db: Db, tripId: number, source: ProviderName, stops: readonly FigureStop[], radii: StopRadii) {
+  const stored = await loadStoredTrack(db, tripId, source);
+  if (!stored || !stored.track.time.length) return null;
+  const { track } = stored;
+  const result = telematicsMileage({
+    fixes: { time: track.time, lat: track.lat, lng: track.lng },
+    odometer: { time: track.odoTime, meters: track.odoMeters },
+    stops: stops.map((s) => ({ id: s.id, stopType: s.stopType, loadStatus: s.loadStatus, lat: s.latitude, lng: s.longitude, planned: s.distance })),
+    radii,
+    location: true,
+  });
+  const figures: MetreFigures = {
+    loadedM: result.miles,
+    totalEmptyM: result.totalEmpty,
+    puM: result.pu,
+    trlM: result.trl,
+    totalM: result.totalMiles,
+    totalOdometersM: result.totalOdometers,
+  };
+  return { figures, stats: telematicsMileStats(result), location: result.location };
 }
 
 /**
@@ -244,49 +310,37 @@ export async function tripFigures(db: Db, tripId: number, opts: FigureOptions = 
   const radii = radiiOf(row.radii);
   const sources = sourcesOn(company, settings);
   const telematics: Partial<Record<ProviderName, SourceFigures>> = {};
+  // A kept figure is answered as it is; only a source whose figure is missing or stale reads its track.
+  const computing: Promise<void>[] = [];
   let stopsKey: string | undefined;
-  await Promise.all(
-    sources.map(async (source) => {
-      const meta = metas.find((m) => m.source === source);
-      if (!meta) {
-        telematics[source] = { stats: null, figures: null, location: null, fetchedAt: null, kept: true, inputsKey: null };
-        return;
-      }
-      stopsKey ??= stopsAndRadiiKey(stops, radii);
-      const inputsKey = inputsKeyOf(stopsKey, meta.fetchedAt);
-      const k = kept.find((r) => r.source === source);
-      if (k?.inputsKey === inputsKey) {
-        const stats = (k.detail ?? null) as SourceMileStats | null;
-        const figures: MetreFigures | null = stats
+  for (const source of sources) {
+    const meta = metas.find((m) => m.source === source);
+    if (!meta) {
+      telematics[source] = sourceFigures({ figures: null, location: null, fetchedAt: null, kept: true, inputsKey: null }, { value: null });
+      continue;
+    }
+    stopsKey ??= stopsAndRadiiKey(stops, radii);
+    const inputsKey = inputsKeyOf(stopsKey, meta.fetchedAt);
+    const k = kept.find((r) => r.source === source);
+    if (k?.inputsKey === inputsKey) {
+      const detail = row.details[source];
+      const json = detail === undefined || detail === 'null' ? null : detail;
+      const figures: MetreFigures | null =
+        json !== null
           ? { loadedM: k.loadedM ?? 0, totalEmptyM: k.totalEmptyM ?? 0, puM: k.puM ?? 0, trlM: k.trlM ?? 0, totalM: k.totalM ?? 0, totalOdometersM: k.totalOdometersM }
           : null;
-        telematics[source] = { stats, figures, location: (k.location ?? null) as TelematicsLocation | null, fetchedAt: meta.fetchedAt, kept: true, inputsKey };
-        return;
-      }
-      const stored = await loadStoredTrack(db, tripId, source);
-      if (!stored || !stored.track.time.length) {
-        telematics[source] = { stats: null, figures: null, location: null, fetchedAt: meta.fetchedAt, kept: !k, inputsKey };
-        return;
-      }
-      const { track } = stored;
-      const result = telematicsMileage({
-        fixes: { time: track.time, lat: track.lat, lng: track.lng },
-        odometer: { time: track.odoTime, meters: track.odoMeters },
-        stops: stops.map((s) => ({ id: s.id, stopType: s.stopType, loadStatus: s.loadStatus, lat: s.latitude, lng: s.longitude, planned: s.distance })),
-        radii,
-        location: true,
-      });
-      const figures: MetreFigures = {
-        loadedM: result.miles,
-        totalEmptyM: result.totalEmpty,
-        puM: result.pu,
-        trlM: result.trl,
-        totalM: result.totalMiles,
-        totalOdometersM: result.totalOdometers,
-      };
-      telematics[source] = { stats: telematicsMileStats(result), figures, location: result.location, fetchedAt: meta.fetchedAt, kept: false, inputsKey };
-    }),
-  );
+      telematics[source] = sourceFigures({ figures, location: (k.location ?? null) as TelematicsLocation | null, fetchedAt: meta.fetchedAt, kept: true, inputsKey }, { json });
+      continue;
+    }
+    computing.push(
+      figuresFromTrack(db, tripId, source, stops, radii).then((computed) => {
+        telematics[source] = computed
+          ? sourceFigures({ figures: computed.figures, location: computed.location, fetchedAt: meta.fetchedAt, kept: false, inputsKey }, { value: computed.stats })
+          : sourceFigures({ figures: null, location: null, fetchedAt: meta.fetchedAt, kept: !k, inputsKey }, { value: null });
+      }),
+    );
+  }
+  if (computing.length) await Promise.all(computing);
   return { trip, stops, here, sources, telematics, extra: row.extra };
 }
 

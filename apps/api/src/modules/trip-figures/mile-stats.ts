@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { MILEAGE_MESSAGES, type TelematicsLocation, type TripMileStats } from '@milepost/contracts/mile-stats-api';
+import { MILEAGE_MESSAGES, type TripMileStats } from '@milepost/contracts/mile-stats-api';
 import { INTEGRATION_MESSAGES } from '@milepost/contracts/integrations-api';
-import { providerFields } from '@milepost/contracts/providers';
+import { providerField, providerFields, type ProviderField } from '@milepost/contracts/providers';
 import { ROUTE_DATA_MESSAGES, type TripRouteData, type routeDataQuery } from '@milepost/contracts/route-data-api';
 import { TRIP_MESSAGES, type TripDetail } from '@milepost/contracts/trips-api';
 import type { z } from 'zod';
@@ -12,8 +12,10 @@ import { companyProviders } from '../../db/schema/telematics';
 import { trips } from '../../db/schema/trips';
 import type { Jobs } from '../../jobs/platform';
 import { AppError } from '../../platform/errors';
-import { PROVIDER_LABEL, PROVIDERS, sourceSwitchesSql, sourcesOf, type ProviderName } from '../telematics';
-import { tripFigures, type FigureOptions, type TripFigures } from './figures';
+import type { JsonPieces } from '../../platform/json-text';
+import { reviewJsonSql, reviewOfJson, type TripReview } from '../mileage-review';
+import { PROVIDER_LABEL, PROVIDERS, sourceSwitchesSql, sourcesOf } from '../telematics';
+import { tripFigures, type TripFigures } from './figures';
 
 /**
  * Each trip's miles from three sources (docs/mileage-engine.md, docs/integrations/telematics.md),
@@ -22,39 +24,37 @@ import { tripFigures, type FigureOptions, type TripFigures } from './figures';
  * provider and never writes.
  */
 
-export interface MileStatsAnswer {
-  stats: TripMileStats;
-  locations: Record<ProviderName, TelematicsLocation | null>;
-  /** The caller's own column, read in the same statement (`FigureOptions.extra`). */
-  extra?: unknown;
-}
-
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 /** The manual figures are kept in metres and answered in miles as typed (docs/decisions/020-one-unit.md). */
 const enteredMiles = (m: number | null) => (m === null ? null : metresToEnteredMiles(m));
 
-/** The wire answer from the trip's figures. A telematics source shows only while it is switched on (`sourceOn`). */
-export function mileStatsFrom(f: TripFigures): MileStatsAnswer {
+/**
+ * `GET /mile-stats/{tripId}`'s answer, `{ data: TripMileStats }`, as JSON text in pieces: each
+ * telematics source's figures are the text PostgreSQL sent of what the jobs kept, spliced in
+ * unparsed (a figure computed now is written once); the rest is written here. A telematics source
+ * shows only while it is switched on (`sourceOn`). With `review`, the trip's review row.
+ */
+export function mileStatsJson(f: TripFigures, review: TripReview | null): JsonPieces {
   const { trip, telematics } = f;
-  return {
-    stats: {
-      hereStats: f.here,
-      routeSource: f.here && (trip.routeSource === 'HERE' || trip.routeSource === 'ESTIMATE') ? trip.routeSource : null,
-      routeEstimateBasis: f.here && trip.routeSource === 'ESTIMATE' ? trip.routeEstimateBasis : null,
-      ...providerFields('Stats', (p) => telematics[p]?.stats ?? null),
-      ...providerFields('FetchedAt', (p) => iso(telematics[p]?.fetchedAt)),
-      manualStats: { payableMileage: enteredMiles(trip.payableM), emptyMiles: enteredMiles(trip.emptyM), loadedMiles: enteredMiles(trip.loadedM), version: trip.version },
-    },
-    locations: Object.fromEntries(PROVIDERS.map((p) => [p, telematics[p]?.location ?? null])) as MileStatsAnswer['locations'],
-    extra: f.extra ?? null,
+  const rest: Omit<TripMileStats, ProviderField<'Stats'>> = {
+    hereStats: f.here,
+    routeSource: f.here && (trip.routeSource === 'HERE' || trip.routeSource === 'ESTIMATE') ? trip.routeSource : null,
+    routeEstimateBasis: f.here && trip.routeSource === 'ESTIMATE' ? trip.routeEstimateBasis : null,
+    ...providerFields('FetchedAt', (p) => iso(telematics[p]?.fetchedAt)),
+    manualStats: { payableMileage: enteredMiles(trip.payableM), emptyMiles: enteredMiles(trip.emptyM), loadedMiles: enteredMiles(trip.loadedM), version: trip.version },
+    ...(review ? { review } : {}),
   };
+  const pieces = ['{"data":', JSON.stringify(rest).slice(0, -1)];
+  for (const p of PROVIDERS) pieces.push(`,"${providerField(p, 'Stats')}":`, telematics[p]?.statsJson ?? 'null');
+  pieces.push('}}');
+  return pieces;
 }
 
-/** The trip's mile stats; with `location`, also the cleaned tracks for the map; with `extra`, the caller's column read beside them. */
-export async function mileStatsOf(db: Db, tripId: number, opts: FigureOptions = {}): Promise<MileStatsAnswer> {
-  const f = await tripFigures(db, tripId, opts);
+/** The Mileage Report's answer for a trip, with its review row read in the same statement. */
+export async function mileStatsOf(db: Db, tripId: number): Promise<JsonPieces> {
+  const f = await tripFigures(db, tripId, { extra: reviewJsonSql });
   if (!f) throw new AppError('NOT_FOUND', TRIP_MESSAGES.notFound);
-  return mileStatsFrom(f);
+  return mileStatsJson(f, reviewOfJson(f.extra));
 }
 
 /**
@@ -103,6 +103,7 @@ export interface TripReads {
 export async function routeData(db: Db, reads: TripReads, q: z.output<typeof routeDataQuery>): Promise<TripRouteData> {
   const id = await reads.tripIdForMap(db, q);
   if (id === null) throw new AppError('NOT_FOUND', ROUTE_DATA_MESSAGES.notFound);
-  const [trip, stats] = await Promise.all([reads.getTrip(db, id), mileStatsOf(db, id, { location: true })]);
-  return { ...trip, ...providerFields('Location', (p) => stats.locations[p]) };
+  const [trip, f] = await Promise.all([reads.getTrip(db, id), tripFigures(db, id, { location: true })]);
+  if (!f) throw new AppError('NOT_FOUND', ROUTE_DATA_MESSAGES.notFound);
+  return { ...trip, ...providerFields('Location', (p) => f.telematics[p]?.location ?? null) };
 }

@@ -10,7 +10,6 @@ import { route } from '../../platform/route';
 import { routes } from '@milepost/contracts/routes';
 import { principalOf } from '../../platform/access';
 import { perUserPerMinute } from '../../platform/rate-limit';
-import { reviewJsonSql, reviewOfJson } from '../mileage-review';
 import { mileStatsOf, queueRefresh, routeData, type TripReads } from './mile-stats';
 import { savePayableMileage } from './payable';
 
@@ -24,10 +23,8 @@ export const tripFiguresRoutes = (trips: TripReads) => async (app: FastifyInstan
     r,
     routes.tripFigures.get,
     async (req, reply) => {
-      // The review row (what "Use these miles" and the beyond-tolerance marker read) in the same statement as the figures.
-      const answer = await mileStatsOf(deps.db, req.params.tripId, { extra: reviewJsonSql });
-      const review = reviewOfJson(answer.extra);
-      return sendJsonText(req, reply, JSON.stringify({ data: review ? { ...answer.stats, review } : answer.stats }));
+      // The review row (what "Use these miles" and the beyond-tolerance marker read) comes in the same statement as the figures.
+      return sendJsonText(req, reply, await mileStatsOf(deps.db, req.params.tripId));
     },
     { compress: false },
   );
