@@ -3,6 +3,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { reviewListQuery } from '@milepost/contracts/mileage-review-api';
 import { tripListQuery } from '@milepost/contracts/trips-api';
+import { NOT_FILEABLE_LISTED, quarterRange, stateMilesQuery } from '@milepost/contracts/state-miles-api';
+import { stateMilesReportJson } from '../modules/state-miles/service';
 import { listReview } from '../modules/mileage-review/service';
 import { listTrips } from '../modules/trips/queries';
 import { tripReview } from './schema/mileage-review';
@@ -150,5 +152,42 @@ describe('compiledPerShape', () => {
       expect(estimate!.params).toEqual(expect.arrayContaining(given));
     }
     expect(texts.size).toBe(3);
+  });
+
+  it('state miles: the report and its listed trips, each value in its place, one text per shape', async () => {
+    const captured: { sql: string; params: unknown[] }[] = [];
+    const prepared: string[] = [];
+    const db = fakeDb(
+      captured,
+      () => ({ rows: captured.length % 2 ? [{ rows: '[]', states: '[]', trucks: '[]', total_m: 0, gps_m: 0, estimate_m: 0 }] : [] }),
+      prepared,
+    );
+    const texts = new Set<string>();
+    for (const query of [
+      { periodType: 'QUARTERLY', year: '2026', quarter: '3', companyId: '4' },
+      { periodType: 'QUARTERLY', year: '2025', quarter: '1', companyId: '9' },
+      { periodType: 'QUARTERLY', year: '2026', quarter: '2', truckId: '7' },
+      { periodType: 'QUARTERLY', year: '2026', quarter: '2' },
+      { fromDate: '01/10/2026 00:00:00', toDate: '03/20/2026 23:59:59', companyId: '4' },
+      { fromDate: '02/01/2026 00:00:00', toDate: '02/28/2026 23:59:59', companyId: '5' },
+    ]) {
+      captured.length = 0;
+      const q = stateMilesQuery.parse(query);
+      await stateMilesReportJson(db, q);
+      const [report, listed] = captured;
+      texts.add(report!.sql).add(listed!.sql);
+      const { from, to } = q.periodType ? quarterRange(q.year!, q.quarter!) : { from: q.fromDate!, to: q.toDate! };
+      const filter = [q.truckId, q.companyId].filter((x) => x !== undefined);
+      // The quarter by its first month; a range by its bounds; the truck or company beside them.
+      const period = q.periodType ? [`${q.year}-${String((q.quarter! - 1) * 3 + 1).padStart(2, '0')}-01`] : [from.toISOString(), to.toISOString()];
+      expect(report!.params).toEqual(expect.arrayContaining([...period, ...filter]));
+      expect(listed!.params).toEqual(expect.arrayContaining([from.toISOString(), to.toISOString(), ...filter, NOT_FILEABLE_LISTED]));
+      // Nothing of another request's values is left in the text.
+      for (const v of [...period, from.toISOString(), to.toISOString()]) expect(report!.sql + listed!.sql).not.toContain(v);
+    }
+    // The report: quarter × company (the first two), quarter × truck, quarter alone, range × company (the last two);
+    // the listed trips read the period's bounds either way: by company, by truck, every truck.
+    expect(texts.size).toBe(4 + 3);
+    expect(prepared.toSorted()).toEqual([...texts].toSorted());
   });
 });

@@ -25,6 +25,7 @@ import { tripStops, trips } from '../../db/schema/trips';
 import { AppError } from '../../platform/errors';
 import type { JsonPieces } from '../../platform/json-text';
 import { metresToMilesSql } from '../../db/units';
+import { compiledPerShape, executeCompiled } from '../../db/compiled';
 import type { RouteGeometry } from '@milepost/contracts/route-geometry';
 import { PROVIDERS, type ProviderName } from '../telematics';
 
@@ -220,31 +221,65 @@ export function periodOf(q: StateMilesQuery): { from: Date; to: Date; months: [s
  * (docs/state-miles.md "Reading"). A month counts as whole when the range runs to its last
  * second, as a quarter's does (`quarterRange`).
  */
+/**
+ * What the statements below are written from: the period (a quarter's first month, or a custom
+ * range only) and the truck or company filter. Each value is the request's own, or a placeholder
+ * when the statement is written out once per shape (`compiledPerShape`: which of them are given).
+ */
+interface Filter {
+  /** The quarter's first month (`YYYY-MM-01`), whose quarterly totals answer it; null for a custom range. */
+  quarter: unknown;
+  /** The period's bounds, as ISO 8601 text. */
+  from: unknown;
+  to: unknown;
+  truckId?: unknown;
+  companyId?: unknown;
+}
+
+function filterOf(q: StateMilesQuery): Filter {
+  const p = periodOf(q);
+  return { quarter: p.months?.[0] ?? null, from: p.from.toISOString(), to: p.to.toISOString(), truckId: q.truckId, companyId: q.companyId };
+}
+
+/** A filter's shape: the statement's text depends on this alone. */
+interface FilterShape {
+  quarter: boolean;
+  truck: boolean;
+  company: boolean;
+}
+const shapeOf = (f: Filter): FilterShape => ({ quarter: f.quarter !== null, truck: f.truckId !== undefined, company: f.companyId !== undefined });
+const placeholdersOf = (shape: FilterShape): Filter => ({
+  quarter: shape.quarter ? sql.placeholder('quarter') : null,
+  from: sql.placeholder('from'),
+  to: sql.placeholder('to'),
+  truckId: shape.truck ? sql.placeholder('truckId') : undefined,
+  companyId: shape.company ? sql.placeholder('companyId') : undefined,
+});
+const valuesOf = (f: Filter) => f as unknown as Readonly<Record<string, unknown>>;
+
 /** The filter's truck or company, as `and …` conditions on a truck id column. */
-function truckFilter(q: StateMilesQuery, col: AnyColumn): SQL {
+function truckFilter(f: Filter, col: AnyColumn): SQL {
   return sql.join(
     [
-      q.truckId !== undefined ? sql` and ${col} = ${q.truckId}` : sql``,
-      q.companyId !== undefined ? sql` and ${col} in (select ${trucks.id} from ${trucks} where ${trucks.companyId} = ${q.companyId})` : sql``,
+      f.truckId !== undefined ? sql` and ${col} = ${f.truckId}` : sql``,
+      f.companyId !== undefined ? sql` and ${col} in (select ${trucks.id} from ${trucks} where ${trucks.companyId} = ${f.companyId})` : sql``,
     ],
     sql``,
   );
 }
 
-function stateMilesTotalsQuery(q: StateMilesQuery): SQL {
-  const p = periodOf(q);
+function stateMilesTotalsQuery(f: Filter): SQL {
   const m = stateMilesMonthly;
   const s = tripStateMiles;
-  const truckOf = (col: AnyColumn) => truckFilter(q, col);
-  if (p.months) {
+  const truckOf = (col: AnyColumn) => truckFilter(f, col);
+  if (f.quarter !== null) {
     const k = stateMilesQuarterly;
     return sql`
       select ${k.truckId} as truck_id, ${k.state} as state, ${k.source} as source, ${k.metres} as metres, ${k.trips} as trips
       from ${k}
-      where ${k.quarter} = ${p.months[0]} and ${k.trips} > 0${truckOf(k.truckId)}`;
+      where ${k.quarter} = ${f.quarter} and ${k.trips} > 0${truckOf(k.truckId)}`;
   }
-  const from = p.from.toISOString();
-  const to = p.to.toISOString();
+  const { from, to } = f;
   // ws, we: the first and the end of the whole Central months inside [from, to] (local times; we = ws: none);
   // qs, qe: the same for whole quarters inside [ws, we) (qs = qe = we: none).
   const k = stateMilesQuarterly;
@@ -292,8 +327,7 @@ function stateMilesTotalsQuery(q: StateMilesQuery): SQL {
  * Each trip's number is looked up by its id: a join let the planner hash every trip of the table
  * for a quarter's ~12 000 (0.7 s for the worksheet of all trucks at a million trips).
  */
-function notFileableQuery(q: StateMilesQuery, limit: number | null): SQL {
-  const p = periodOf(q);
+function notFileableQuery(f: Filter, limit: number | null): SQL {
   const s = tripStateMiles;
   return sql`
     select s.trip_id, (select ${trips.identifierValue} from ${trips} where ${trips.id} = s.trip_id) as number, s.truck_id, ${trucks.unitNumber} as unit_number,
@@ -303,7 +337,7 @@ function notFileableQuery(q: StateMilesQuery, limit: number | null): SQL {
         ${limit === null ? sql`null::int` : sql`(count(*) over ())::int`} as total
       from ${s}
       where ${s.best} and not ${s.cancelled} and ${s.source} = 'ESTIMATE'
-        and ${s.pickupDateTime} >= ${p.from.toISOString()} and ${s.pickupDateTime} <= ${p.to.toISOString()}${truckFilter(q, s.truckId)}
+        and ${s.pickupDateTime} >= ${f.from} and ${s.pickupDateTime} <= ${f.to}${truckFilter(f, s.truckId)}
       group by ${s.pickupDateTime}, ${s.tripId}
       order by ${s.pickupDateTime}, ${s.tripId}${limit === null ? sql`` : sql` limit ${limit}`}) s
     join ${trucks} on ${trucks.id} = s.truck_id
@@ -316,14 +350,15 @@ function notFileableQuery(q: StateMilesQuery, limit: number | null): SQL {
  * with no jurisdiction and its note (the CSV export streams these).
  */
 export function stateMilesRowsQuery(q: StateMilesQuery): SQL {
+  const f = filterOf(q);
   return sql`
     select truck_id, unit_number, state, source, metres, trips, number from (
       select r.truck_id, ${trucks.unitNumber} as unit_number, r.state, r.source, r.metres, r.trips, null::text as number, 0 as part, null::timestamptz as pickup
-      from (${stateMilesTotalsQuery(q)}) r join ${trucks} on ${trucks.id} = r.truck_id
+      from (${stateMilesTotalsQuery(f)}) r join ${trucks} on ${trucks.id} = r.truck_id
       where r.source <> 'ESTIMATE'
       union all
       select n.truck_id, n.unit_number, '' as state, 'ESTIMATE' as source, n.metres, 1, n.number, 1, n.pickup
-      from (${notFileableQuery(q, null)}) n) x
+      from (${notFileableQuery(f, null)}) n) x
     order by part, state collate "C", unit_number collate "C", truck_id, source collate "C", pickup, number collate "C"`;
 }
 
@@ -356,14 +391,14 @@ interface ReportTexts {
  * are listed apart). Every sum adds its rows in the worksheet's order, so each figure is the same
  * double however the rows are grouped; miles are converted as `metresToMilesSql` converts them.
  */
-function stateMilesReportQuery(q: StateMilesQuery): SQL {
-  const where = q.truckId !== undefined ? sql` where ${trucks.id} = ${q.truckId}` : q.companyId !== undefined ? sql` where ${trucks.companyId} = ${q.companyId}` : sql``;
+function stateMilesReportQuery(f: Filter): SQL {
+  const where = f.truckId !== undefined ? sql` where ${trucks.id} = ${f.truckId}` : f.companyId !== undefined ? sql` where ${trucks.companyId} = ${f.companyId}` : sql``;
   const inOrder = sql`state collate "C", truck_rank, source collate "C"`;
   const share = (part: SQL, whole: SQL) => sql`case when ${whole} > 0 then ${part} / ${whole} else 0 end`;
   return sql`
     with r as (
       select r.truck_id, t.unit_number, r.state, r.source, r.metres, r.trips, t.truck_rank
-      from (${stateMilesTotalsQuery(q)}) r
+      from (${stateMilesTotalsQuery(f)}) r
       join (select ${trucks.id} as id, ${trucks.unitNumber} as unit_number,
               (row_number() over (order by ${trucks.unitNumber} collate "C", ${trucks.id}))::int as truck_rank
             from ${trucks}${where}) t on t.id = r.truck_id),
@@ -393,6 +428,29 @@ function stateMilesReportQuery(q: StateMilesQuery): SQL {
 }
 
 /**
+ * A period's bound as the wire writes it (Central time), kept by instant: the same quarters are
+ * asked for all day, and formatting in a time zone was ~6 % of the report's samples
+ * (docs/trips-query-plans.md "State miles, written out once per shape"). Bounded.
+ */
+const wireTexts = new Map<number, string>();
+function wireText(d: Date): string {
+  let text = wireTexts.get(d.getTime());
+  if (text === undefined) {
+    if (wireTexts.size >= 256) wireTexts.clear();
+    wireTexts.set(d.getTime(), (text = formatWireDateTime(d)));
+  }
+  return text;
+}
+
+/**
+ * The report's two statements, written out once per filter shape and prepared once per connection
+ * (db/compiled.ts; docs/trips-query-plans.md "Statements written out once per shape"): drizzle no
+ * longer builds them on every request.
+ */
+const reportStatement = compiledPerShape((shape: FilterShape) => stateMilesReportQuery(placeholdersOf(shape)));
+const listedStatement = compiledPerShape((shape: FilterShape) => notFileableQuery(placeholdersOf(shape), NOT_FILEABLE_LISTED));
+
+/**
  * The report as JSON text, in pieces (platform/json-text.ts): PostgreSQL writes the rows, the
  * per-state summary and the per-truck totals (`stateMilesReportQuery`), beside the list of not
  * fileable trips; Node places them and writes the totals. No row is parsed or written in Node, and
@@ -401,12 +459,12 @@ function stateMilesReportQuery(q: StateMilesQuery): SQL {
  */
 export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<JsonPieces> {
   const p = periodOf(q);
+  const f = filterOf(q);
+  const shape = shapeOf(f);
   const [report, listed] = await Promise.all([
-    db.execute(stateMilesReportQuery(q)) as unknown as Promise<{ rows: ReportTexts[] }>,
+    executeCompiled<ReportTexts>(db, reportStatement(shape, valuesOf(f))),
     // The first not fileable trips of the period, named.
-    db.execute(notFileableQuery(q, NOT_FILEABLE_LISTED)) as unknown as Promise<{
-      rows: { trip_id: number; number: string | null; truck_id: number; unit_number: string; metres: number; total: number }[];
-    }>,
+    executeCompiled<{ trip_id: number; number: string | null; truck_id: number; unit_number: string; metres: number; total: number }>(db, listedStatement(shape, valuesOf(f))),
   ]);
   const r = report.rows[0]!;
   const [total, gps] = [Number(r.total_m), Number(r.gps_m)];
@@ -415,7 +473,7 @@ export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<
     JSON.stringify({ tripId: Number(x.trip_id), number: x.number, truckId: Number(x.truck_id), unitNumber: x.unit_number, miles: miles(Number(x.metres)) }),
   );
   return [
-    `{"fromDate":${JSON.stringify(formatWireDateTime(p.from))},"toDate":${JSON.stringify(formatWireDateTime(p.to))},"rows":`,
+    `{"fromDate":${JSON.stringify(wireText(p.from))},"toDate":${JSON.stringify(wireText(p.to))},"rows":`,
     r.rows,
     ',"states":',
     r.states,
@@ -589,7 +647,7 @@ export interface StateMilesTotal {
 
 /** A company's quarter of state miles as stored (the quarterly totals): the IFTA return reads them (docs/ifta.md). */
 export async function companyQuarterTotals(db: Db, companyId: number, year: number, quarter: number): Promise<StateMilesTotal[]> {
-  const { rows } = (await db.execute(stateMilesTotalsQuery({ periodType: 'QUARTERLY', year, quarter, companyId }))) as unknown as { rows: TotalsRow[] };
+  const { rows } = (await db.execute(stateMilesTotalsQuery(filterOf({ periodType: 'QUARTERLY', year, quarter, companyId })))) as unknown as { rows: TotalsRow[] };
   return rows.map((r) => ({ truckId: Number(r.truck_id), state: r.state, source: r.source as StateMilesSource, metres: Number(r.metres), trips: Number(r.trips) }));
 }
 
