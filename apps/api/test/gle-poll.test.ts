@@ -16,7 +16,7 @@ import { call, createTestContext, FAST_RETRY, type TestContext } from './harness
 import { createCompanyRow, createDriverRow, createTripSettings, createTruckRow, createUser, driversLinked, signIn, trucksLinked } from './factories';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 import type { FakeFix } from './fakes/telematics-server';
-import type { RoutingService } from '../src/modules/routing/service';
+import { fixedHereRoute } from './telematics-fixtures';
 
 /**
  * GLE polling (docs/integrations/gle.md "Polling"): a round reads every page of GreenLight's
@@ -276,15 +276,7 @@ describe('positions retention', () => {
   });
 });
 
-const fixedRoute: RoutingService = {
-  hasHere: true,
-  withoutHere: () => fixedRoute,
-  route: async () => ({
-    source: 'HERE',
-    estimateReason: null,
-    routes: [{ legs: [{ distance: 1_000, duration: 60, polyline: '' }], distance: 1_000, duration: 60, notices: [], truckRestricted: false }],
-  }),
-};
+const fixedRoute = fixedHereRoute([1_000, 60]);
 
 async function tripOn(truckId: number, start: Date, end: Date, from = { lat: 40, lng: -76 }, to = { lat: 40.01, lng: -76 }) {
   const driver = await createDriverRow(ctx.db, { truckId });

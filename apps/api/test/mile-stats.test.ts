@@ -12,14 +12,13 @@ import { trips } from '../src/db/schema/trips';
 import { keepTripFigures } from '../src/modules/trip-figures';
 import { LATE_FIXES_MS } from '../src/modules/telematics/tracks';
 import { createTrip } from '../src/modules/trips/service';
-import type { RoutingService } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { call, createTestContext, FAST_RETRY, type TestContext } from './harness';
 import { createCompanyRow, createDriverRow, createTruckRow, createUser, setCompanyProvider, signIn, createTripSettings, setTripSwitches } from './factories';
 import { startFakeSamsara, type FakeSamsara } from './fakes/samsara';
 import { startFakeGle, type FakeGle } from './fakes/gle';
 import { straightDrive, type FakeFix } from './fakes/telematics-server';
-import { storePositions } from './telematics-fixtures';
+import { storePositions, fixedHereRoute } from './telematics-fixtures';
 import { metresToMiles } from '@milepost/geo/units';
 
 let ctx: TestContext;
@@ -42,26 +41,8 @@ const legBC = wgs84Meters(B, C);
  * Trip saves route their stops on the server (docs/routing.md); these tests are about mile
  * stats, so the route is a fixed HERE answer: 70 km to the pickup, 150 km loaded.
  */
-const fixedRoute: RoutingService = {
-  hasHere: true,
-  withoutHere: () => fixedRoute,
-  route: async () => ({
-    source: 'HERE',
-    estimateReason: null,
-    routes: [
-      {
-        legs: [
-          { distance: 70_000, duration: 3600, polyline: '' },
-          { distance: 150_000, duration: 5400, polyline: '' },
-        ],
-        distance: 220_000,
-        duration: 9000,
-        notices: [],
-        truckRestricted: false,
-      },
-    ],
-  }),
-};
+/** A fixed HERE route of 220 km: 70 km empty, 150 km loaded. */
+const fixedRoute = fixedHereRoute([70_000, 3600], [150_000, 5400]);
 
 beforeAll(async () => {
   samsara = await startFakeSamsara();

@@ -7,9 +7,9 @@ import { tripReview } from '../src/db/schema/mileage-review';
 import { tripMileStats } from '../src/db/schema/telematics';
 import { refreshTripReview } from '../src/modules/mileage-review/service';
 import { createTrip } from '../src/modules/trips/service';
-import type { RoutingService } from '../src/modules/routing/service';
 import { call, createTestContext, type TestContext } from './harness';
 import { createCompanyRow, createDriverRow, createTruckRow, createUser, signIn, createTripSettings, measuredLeg as leg } from './factories';
+import { fixedHereRoute } from './telematics-fixtures';
 
 /**
  * The trip settings' Samsara and GLE switches decide whose figures are a trip's actual miles
@@ -24,26 +24,7 @@ let settingsId: number;
 let seq = 0;
 
 /** A fixed HERE route of 220 km: 70 km empty, 150 km loaded. */
-const route: RoutingService = {
-  hasHere: true,
-  withoutHere: () => route,
-  route: async () => ({
-    source: 'HERE',
-    estimateReason: null,
-    routes: [
-      {
-        legs: [
-          { distance: 70_000, duration: 3600, polyline: '' },
-          { distance: 150_000, duration: 5400, polyline: '' },
-        ],
-        distance: 220_000,
-        duration: 9000,
-        notices: [],
-        truckRestricted: false,
-      },
-    ],
-  }),
-} as unknown as RoutingService;
+const route = fixedHereRoute([70_000, 3600], [150_000, 5400]);
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { jobs: true });

@@ -8,12 +8,11 @@ import { reviewJsonSql } from '../src/modules/mileage-review';
 import { keepTripFigures } from '../src/modules/trip-figures';
 import { figureInputs } from '../src/modules/trip-figures/figures';
 import { createTrip } from '../src/modules/trips/service';
-import type { RoutingService } from '../src/modules/routing/service';
 import { createSecretBox } from '../src/platform/secret-box';
 import { createTestContext, FAST_RETRY, type TestContext } from './harness';
 import { createCompanyRow, createDriverRow, createTripRow, createTripSettings, createTruckRow, createUser, signIn } from './factories';
 import { straightDrive } from './fakes/telematics-server';
-import { storePositions } from './telematics-fixtures';
+import { fixedHereRoute, storePositions } from './telematics-fixtures';
 
 /**
  * A regression guard on what the API allocates per request beyond its statement and a bare answer,
@@ -115,16 +114,18 @@ describe('memory allocated per request (a regression guard: more means a change 
     ];
     const start = new Date(Date.UTC(2026, 9, 5, 13, 0));
     await storePositions(ctx.db, truck.id, [...straightDrive(a, b, start, 60), ...straightDrive(b, c, new Date(start.getTime() + 61 * 60_000), 90)]);
-    const route: RoutingService = {
-      hasHere: true,
-      withoutHere: () => route,
-      route: async () => ({
-        source: 'HERE',
-        estimateReason: null,
-        routes: [{ legs: [ { distance: 70_000, duration: 3600, polyline: '' }, { distance: 150_000, duration: 5400, polyline: '' } ], distance: 220_000, duration: 9000, notices: [], truckRestricted: false }],
-      }),
-    };
-    const stop = (s: typeof a, i: number, stopType: string, loadStatus: string, distance: number) => ({ ...s, latitude: s.lat, longitude: s.lng, stopType, loadStatus, orderIndex: i, distance, totalDistance: null, duration: null });
+    const route = fixedHereRoute([70_000, 3600], [150_000, 5400]);
+    const stop = (s: typeof a, i: number, stopType: string, loadStatus: string, distance: number) => ({
+      ...s,
+      latitude: s.lat,
+      longitude: s.lng,
+      stopType,
+      loadStatus,
+      orderIndex: i,
+      distance,
+      totalDistance: null,
+      duration: null,
+    });
     const trip = await createTrip(ctx.db, route, (await createUser(ctx.db, { permissions: ['CAN_SHOW_TRIPS'] })).id, {
       truckId: truck.id,
       driverId: driver.id,

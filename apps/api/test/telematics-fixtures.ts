@@ -8,15 +8,21 @@ import type { FakeFix } from './fakes/telematics-server';
 /** Trips for the telematics tests: a fixed HERE answer (these tests are about GPS history, not routing). */
 let seq = 0;
 
-const fixedRoute: RoutingService = {
-  hasHere: true,
-  withoutHere: () => fixedRoute,
-  route: async () => ({
-    source: 'HERE',
-    estimateReason: null,
-    routes: [{ legs: [{ distance: 70_000, duration: 3600, polyline: '' }], distance: 70_000, duration: 3600, notices: [], truckRestricted: false }],
-  }),
-};
+/** A HERE answer of fixed legs, each `[metres, seconds]`: trip saves route on the server, and these tests are about mileage, not routing. */
+export function fixedHereRoute(...legs: [number, number][]): RoutingService {
+  const sum = (i: 0 | 1) => legs.reduce((n, leg) => n + leg[i], 0);
+  const service: RoutingService = {
+    hasHere: true,
+    withoutHere: () => service,
+    route: async () => ({
+      source: 'HERE',
+      estimateReason: null,
+      routes: [{ legs: legs.map(([distance, duration]) => ({ distance, duration, polyline: '' })), distance: sum(0), duration: sum(1), notices: [], truckRestricted: false }],
+    }),
+  };
+  return service;
+}
+const fixedRoute = fixedHereRoute([70_000, 3600]);
 export const A = { lat: 41.8781, lng: -87.6298, address: 'Chicago, IL, United States' };
 export const B = { lat: 41.525, lng: -88.0817, address: 'Joliet, IL, United States' };
 

@@ -157,11 +157,7 @@ describe('compiledPerShape', () => {
   it('state miles: the report and its listed trips, each value in its place, one text per shape', async () => {
     const captured: { sql: string; params: unknown[] }[] = [];
     const prepared: string[] = [];
-    const db = fakeDb(
-      captured,
-      () => ({ rows: captured.length % 2 ? [{ rows: '[]', states: '[]', trucks: '[]', total_m: 0, gps_m: 0, estimate_m: 0 }] : [] }),
-      prepared,
-    );
+    const db = fakeDb(captured, () => ({ rows: captured.length % 2 ? [{ rows: '[]', states: '[]', trucks: '[]', total_m: 0, gps_m: 0, estimate_m: 0 }] : [] }), prepared);
     const texts = new Set<string>();
     for (const query of [
       { periodType: 'QUARTERLY', year: '2026', quarter: '3', companyId: '4' },

@@ -13,10 +13,10 @@ import { syncAccessCatalogue } from '../../src/db/seed/access';
 import { refreshTripReview } from '../../src/modules/mileage-review/service';
 import { backfillStateMiles } from '../../src/modules/state-miles';
 import { loadStoredTrack } from '../../src/modules/telematics';
-import type { RoutingService } from '../../src/modules/routing/service';
 import { createTrip } from '../../src/modules/trips/service';
 import { createCompanyRow, createDriverRow, createTripSettings, createTruckRow, createUser, measuredLeg as leg } from '../factories';
 import { accessTokenOf, start, type Started } from './server';
+import { fixedHereRoute } from '../telematics-fixtures';
 
 /**
  * A pay rule saved, and the server killed (SIGKILL) while its job recomputes the company's open
@@ -40,26 +40,7 @@ afterAll(async () => {
 });
 
 /** A fixed HERE route of 220 km: 70 km empty, 150 km loaded. */
-const route: RoutingService = {
-  hasHere: true,
-  withoutHere: () => route,
-  route: async () => ({
-    source: 'HERE',
-    estimateReason: null,
-    routes: [
-      {
-        legs: [
-          { distance: 70_000, duration: 3600, polyline: '' },
-          { distance: 150_000, duration: 5400, polyline: '' },
-        ],
-        distance: 220_000,
-        duration: 9000,
-        notices: [],
-        truckRestricted: false,
-      },
-    ],
-  }),
-} as unknown as RoutingService;
+const route = fixedHereRoute([70_000, 3600], [150_000, 5400]);
 
 /** Copies the template trip (its load number numbered) and the rows of every table that hangs off `trip_id` (own ids and generated columns kept out). */
 async function cloneTrip(db: Db, templateId: number, copies: number) {
