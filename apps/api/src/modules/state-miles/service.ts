@@ -236,8 +236,7 @@ interface Filter {
   companyId?: unknown;
 }
 
-function filterOf(q: StateMilesQuery): Filter {
-  const p = periodOf(q);
+function filterOf(q: StateMilesQuery, p = periodOf(q)): Filter {
   return { quarter: p.months?.[0] ?? null, from: p.from.toISOString(), to: p.to.toISOString(), truckId: q.truckId, companyId: q.companyId };
 }
 
@@ -459,7 +458,7 @@ const listedStatement = compiledPerShape((shape: FilterShape) => notFileableQuer
  */
 export async function stateMilesReportJson(db: Db, q: StateMilesQuery): Promise<JsonPieces> {
   const p = periodOf(q);
-  const f = filterOf(q);
+  const f = filterOf(q, p);
   const shape = shapeOf(f);
   const [report, listed] = await Promise.all([
     executeCompiled<ReportTexts>(db, reportStatement(shape, valuesOf(f))),

@@ -159,25 +159,18 @@ interface FigureInputs {
 }
 
 /** A source's figures whose stats are JSON text (kept) or an object (computed now): the other form is made when first asked for. */
-function sourceFigures(rest: Omit<SourceFigures, 'stats' | 'statsJson'>, stats: { json: string | null } | { value: SourceMileStats | null }): SourceFigures {
-  return new FiguresOfSource(rest, 'json' in stats ? stats.json : undefined, 'value' in stats ? stats.value : undefined);
-}
 class FiguresOfSource implements SourceFigures {
   readonly figures: MetreFigures | null;
   readonly location: TelematicsLocation | null;
   readonly fetchedAt: Date | null;
   readonly kept: boolean;
   readonly inputsKey: string | null;
-  constructor(
-    rest: Omit<SourceFigures, 'stats' | 'statsJson'>,
-    private json: string | null | undefined,
-    private value: SourceMileStats | null | undefined,
-  ) {
-    this.figures = rest.figures;
-    this.location = rest.location;
-    this.fetchedAt = rest.fetchedAt;
-    this.kept = rest.kept;
-    this.inputsKey = rest.inputsKey;
+  private json: string | null | undefined;
+  private value: SourceMileStats | null | undefined;
+  constructor(rest: Omit<SourceFigures, 'stats' | 'statsJson'>, stats: { json: string | null } | { value: SourceMileStats | null }) {
+    ({ figures: this.figures, location: this.location, fetchedAt: this.fetchedAt, kept: this.kept, inputsKey: this.inputsKey } = rest);
+    if ('json' in stats) this.json = stats.json;
+    else this.value = stats.value;
   }
   get stats(): SourceMileStats | null {
     return (this.value ??= this.json == null ? null : (JSON.parse(this.json) as SourceMileStats | null));
@@ -316,7 +309,7 @@ export async function tripFigures(db: Db, tripId: number, opts: FigureOptions = 
   for (const source of sources) {
     const meta = metas.find((m) => m.source === source);
     if (!meta) {
-      telematics[source] = sourceFigures({ figures: null, location: null, fetchedAt: null, kept: true, inputsKey: null }, { value: null });
+      telematics[source] = new FiguresOfSource({ figures: null, location: null, fetchedAt: null, kept: true, inputsKey: null }, { value: null });
       continue;
     }
     stopsKey ??= stopsAndRadiiKey(stops, radii);
@@ -329,14 +322,17 @@ export async function tripFigures(db: Db, tripId: number, opts: FigureOptions = 
         json !== null
           ? { loadedM: k.loadedM ?? 0, totalEmptyM: k.totalEmptyM ?? 0, puM: k.puM ?? 0, trlM: k.trlM ?? 0, totalM: k.totalM ?? 0, totalOdometersM: k.totalOdometersM }
           : null;
-      telematics[source] = sourceFigures({ figures, location: (k.location ?? null) as TelematicsLocation | null, fetchedAt: meta.fetchedAt, kept: true, inputsKey }, { json });
+      telematics[source] = new FiguresOfSource(
+        { figures, location: (k.location ?? null) as TelematicsLocation | null, fetchedAt: meta.fetchedAt, kept: true, inputsKey },
+        { json },
+      );
       continue;
     }
     computing.push(
       figuresFromTrack(db, tripId, source, stops, radii).then((computed) => {
         telematics[source] = computed
-          ? sourceFigures({ figures: computed.figures, location: computed.location, fetchedAt: meta.fetchedAt, kept: false, inputsKey }, { value: computed.stats })
-          : sourceFigures({ figures: null, location: null, fetchedAt: meta.fetchedAt, kept: !k, inputsKey }, { value: null });
+          ? new FiguresOfSource({ figures: computed.figures, location: computed.location, fetchedAt: meta.fetchedAt, kept: false, inputsKey }, { value: computed.stats })
+          : new FiguresOfSource({ figures: null, location: null, fetchedAt: meta.fetchedAt, kept: !k, inputsKey }, { value: null });
       }),
     );
   }
