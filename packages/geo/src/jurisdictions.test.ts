@@ -10,6 +10,7 @@ import {
   OUTSIDE_US,
   jurisdictionAt,
   jurisdictionAtExact,
+  jurisdictionIndex,
   metresByJurisdiction,
   onLandExact,
   stateEdges,
@@ -142,6 +143,16 @@ describe('jurisdiction of a point', () => {
     }
     // About 2 s alone; the exact reference is slow, and a loaded CI machine took over 6 s.
   }, 30_000);
+  it("holds at most 42 MB of typed arrays while built (the states' grid is not kept: its mixed cells are in the combined one)", () => {
+    const bytes = (o: unknown, seen = new Set<unknown>()): number => {
+      if (!o || typeof o !== 'object' || seen.has(o)) return 0;
+      seen.add(o);
+      if (ArrayBuffer.isView(o)) return o.byteLength;
+      return Object.values(o).reduce((sum: number, v) => sum + bytes(v, seen), 0);
+    };
+    // 2026-11-29: 39.7 MB; 52.3 MB with the states' own grid of 3.1 M cells kept beside the combined one (docs/state-miles.md "Point → jurisdiction").
+    expect(bytes(jurisdictionIndex())).toBeLessThan(42 * 1024 * 1024);
+  });
 });
 
 describe('metres by jurisdiction', () => {
