@@ -96,6 +96,11 @@ interface WrkRun {
   timeouts: number;
 }
 
+/**
+ * How long wrk holds each connection's first request (bench/wrk.lua): long enough for the server,
+ * idle between runs, to accept every connection of the burst before any request arrives.
+ */
+const WARM_MS = Number(process.env.BENCH_WRK_WARM_MS ?? 500);
 const WRK_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'wrk.lua');
 
 /**
@@ -106,7 +111,20 @@ const WRK_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'wrk.
  * the way"). Its CPU (user + system, µs) is read from bash's `times` after it exits.
  */
 function wrk(url: string, connections: number, headers: Record<string, string>) {
-  const args = ['-t1', `-c${connections}`, `-d${DURATION_S}s`, '--timeout', '30s', '-s', WRK_SCRIPT, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  const args = [
+    '-t1',
+    `-c${connections}`,
+    `-d${DURATION_S}s`,
+    '--timeout',
+    '30s',
+    '-s',
+    WRK_SCRIPT,
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+    url,
+    '--',
+    String(connections),
+    String(WARM_MS),
+  ];
   return new Promise<WrkRun & { perSecond: number; cpuMicros: number }>((resolve, reject) => {
     const child = spawn('bash', ['-c', 'wrk "$@" || exit $?; times', 'wrk', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -123,7 +141,8 @@ function wrk(url: string, connections: number, headers: Record<string, string>) 
       if (code !== 0 || !report || !children) return reject(new Error(`wrk exited ${code}: ${out}`));
       const r = JSON.parse(report.slice('milepost-wrk '.length)) as WrkRun;
       const [, um, us, sm, ss] = children.map(Number);
-      resolve({ ...r, perSecond: r.requests / (r.durationMicros / 1e6), cpuMicros: ((um! + sm!) * 60 + us! + ss!) * 1e6 });
+      // Nothing is in flight while the first requests wait (bench/wrk.lua): the rate is over the rest of the run.
+      resolve({ ...r, perSecond: r.requests / ((r.durationMicros - WARM_MS * 1000) / 1e6), cpuMicros: ((um! + sm!) * 60 + us! + ss!) * 1e6 });
     });
   });
 }
@@ -376,6 +395,8 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
     const total = (pick: (r: (typeof rounds)[number]) => number) => rounds.reduce((s, r) => s + pick(r), 0);
     const [apiN, baseN, bareN] = [total((r) => r.api.requests), total((r) => r.base.requests), total((r) => r.bare.requests)];
     const seconds = ROUNDS * DURATION_S;
+    // wrk's runs send nothing while the first requests wait (bench/wrk.lua).
+    const wrkSeconds = ROUNDS * (DURATION_S - WARM_MS / 1000);
     const apiDb = rounds.map((r) => (100 * r.api.perSecond) / r.base.perSecond);
     const floorDb = rounds.map((r) => (100 * r.bare.perSecond) / r.base.perSecond);
     const apiFloor = rounds.map((r) => (100 * r.api.perSecond) / r.bare.perSecond);
@@ -389,11 +410,11 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
     const [baseCallers, baseMachine] = [total((r) => r.base.cpuMicros), total((r) => r.base.machineMicros)];
     const baseCpu = `callers ${ms(baseCallers, baseN)} ms, machine ${ms(baseMachine, baseN)} ms`;
     const line =
-      `${ROUNDS} rounds of ${DURATION_S} s, medians of the rounds. ` +
-      `API ${(apiN / seconds).toFixed(0)} req/s, p99 ${api.p99.toFixed(0)} ms, non-2xx ${total((r) => r.api.non2xx)}, errors ${total((r) => r.api.errors)}; CPU per request: ${cpuOf('api', apiN)}; load average ${loads.join(' ')}. ` +
+      `${ROUNDS} rounds of ${DURATION_S} s (wrk's first request on each connection held ${WARM_MS} ms, bench/wrk.lua), medians of the rounds. ` +
+      `API ${(apiN / wrkSeconds).toFixed(0)} req/s, p99 ${api.p99.toFixed(0)} ms, non-2xx ${total((r) => r.api.non2xx)}, errors ${total((r) => r.api.errors)}; CPU per request: ${cpuOf('api', apiN)}; load average ${loads.join(' ')}. ` +
       `Database alone (same ${statements.length} queries, pool of 10): ${(baseN / seconds).toFixed(0)} req/s, p50 ${median(rounds.map((r) => r.base.p50)).toFixed(1)} ms, p99 ${baseP99.toFixed(1)} ms; CPU per request: ${baseCpu}; ` +
       `API/DB throughput ${median(apiDb).toFixed(0)} % (rounds ${pct(apiDb)}), p99 ${(api.p99 / baseP99).toFixed(2)}×. ` +
-      `Node's floor (bare node:http, same queries, same answer bytes): ${(bareN / seconds).toFixed(0)} req/s, p99 ${median(rounds.map((r) => r.bare.p99)).toFixed(0)} ms; CPU per request: ${cpuOf('bare', bareN)}; ` +
+      `Node's floor (bare node:http, same queries, same answer bytes): ${(bareN / wrkSeconds).toFixed(0)} req/s, p99 ${median(rounds.map((r) => r.bare.p99)).toFixed(0)} ms; CPU per request: ${cpuOf('bare', bareN)}; ` +
       `floor/DB ${median(floorDb).toFixed(0)} % (rounds ${pct(floorDb)}), API/floor ${median(apiFloor).toFixed(0)} % (rounds ${pct(apiFloor)})`;
     console.log(`  ${c} connections: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms, ${line}`);
     figures.push({
