@@ -219,18 +219,14 @@ const INV = 1 / CELL;
 /** `cells` value of a cell in no state that a border or shore abroad crosses: decided per point. */
 const ABROAD_MIXED = 1 << 30;
 
-/** The mixed cells of one layer of polygons (the states, or the land abroad). */
-interface MixedCells {
+/** One layer of polygons (the states, or the land abroad) on the grid. */
+interface Grid {
+  /** ≥ 0: the cell's jurisdiction (0: in no polygon of the layer); < 0: mixed cell −1 − m. */
+  cells: Int32Array;
   /** Mixed cell m: its centre's jurisdiction, and its edges edgeList[edgeStart[m]..edgeStart[m + 1]). */
   centre: Int32Array;
   edgeStart: Int32Array;
   edgeList: Int32Array;
-}
-
-/** One layer on the grid. */
-interface Grid extends MixedCells {
-  /** ≥ 0: the cell's jurisdiction (0: in no polygon of the layer); < 0: mixed cell −1 − m. */
-  cells: Int32Array;
 }
 
 interface Index {
@@ -240,11 +236,8 @@ interface Index {
    * jurisdiction (0 OUT, i codes[i − 1]); < 0 mixed cell −1 − m of `states`; ABROAD_MIXED see there.
    */
   cells: Int32Array;
-  /**
-   * The states' mixed cells. Their grid is not kept: its mixed cells are `cells`' negative values,
-   * the same numbers (3.1 M cells, 12.5 MB less held while the index is).
-   */
-  states: MixedCells;
+  /** Its `cells` are the combined grid above (the same array): only its mixed cells are its own. */
+  states: Grid;
   foreign: Grid;
   /** Per cell: the land edge (of either layer) nearest its centre within reach, else −1. */
   seed: Int32Array;
@@ -259,14 +252,17 @@ export function jurisdictionIndex(): Index {
   const E = stateEdges();
   const states = buildGrid(E, false);
   const foreign = buildGrid(E, true);
-  const cells = states.cells.slice();
+  // The combined grid is the states' grid filled in where it holds 0, in place: nothing reads the
+  // states' own zeros after the water seeds, and their mixed cells stay the same negative values
+  // (a copy held 3.1 M cells, 12.5 MB, more for the process's life).
+  const cells = states.cells;
   const { seed, dist } = waterSeeds(E, cells, states, foreign);
   for (let k = 0; k < cells.length; k++) {
     if (cells[k] !== 0) continue;
     const f = foreign.cells[k]!;
     cells[k] = f < 0 ? ABROAD_MIXED : f !== 0 ? landOf(E, f) : waterOf(E, seed[k]!, dist[k]!);
   }
-  index = { codes: E.codes, cells, states: { centre: states.centre, edgeStart: states.edgeStart, edgeList: states.edgeList }, foreign, seed, E };
+  index = { codes: E.codes, cells, states, foreign, seed, E };
   return index;
 }
 
@@ -466,7 +462,7 @@ function exactJurisdiction(E: StateEdges, x: number, y: number, abroad: boolean)
 }
 
 /** The layer's answer for a point in its mixed cell m of cell (r, c). */
-function inMixed(I: Index, g: MixedCells, m: number, r: number, c: number, lat: number, lng: number): number {
+function inMixed(I: Index, g: Grid, m: number, r: number, c: number, lat: number, lng: number): number {
   const x = -180 + (c + 0.5) * CELL;
   const y = LAT0 + (r + 0.5) * CELL;
   const E = I.E;
@@ -508,8 +504,7 @@ function waterNear(I: Index, k: number, lat: number, lng: number): number {
   let bestKm = Infinity;
   for (let layer = 0; layer < 2; layer++) {
     const g = layer === 0 ? I.states : I.foreign;
-    // The states' mixed cells are `cells`' negative values (Index.states).
-    const v = layer === 0 ? I.cells[k]! : I.foreign.cells[k]!;
+    const v = g.cells[k]!;
     if (v >= 0) continue;
     for (let i = g.edgeStart[-1 - v]!, end = g.edgeStart[-v]!; i < end; i++) {
       const e = g.edgeList[i]!;
