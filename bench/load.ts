@@ -1,5 +1,5 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
@@ -167,13 +167,19 @@ async function databaseOnly(url: string, statements: Captured[], connections: nu
   for (let i = 0; i < 20; i++) await once();
   const cpuBefore = process.cpuUsage();
   const times: number[] = [];
+  let completed = 0;
   const end = performance.now() + DURATION_S * 1000;
+  // As wrk does, only requests answered within the run count: at 200 callers of a 15 ms
+  // statement pair, those still queued at the end finished up to 1.8 s later, and counting them
+  // gave the database alone up to 20 requests a second it did not serve in the run.
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
         const t = performance.now();
         await once();
-        times.push(performance.now() - t);
+        const done = performance.now();
+        completed++;
+        if (done <= end) times.push(done - t);
       }
     }),
   );
@@ -183,6 +189,8 @@ async function databaseOnly(url: string, statements: Captured[], connections: nu
   return {
     cpuMicros: cpu.user + cpu.system,
     requests: times.length,
+    /** With those answered after the run: what the CPU figures are divided by. */
+    completed,
     perSecond: times.length / DURATION_S,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
@@ -190,12 +198,108 @@ async function databaseOnly(url: string, statements: Captured[], connections: nu
   };
 }
 
-/** CPU time the whole machine has spent busy since boot, in µs (/proc/stat: all but idle and iowait). */
-function machineBusyMicros(): number {
-  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
-  const ticks = user! + nice! + system! + irq! + softirq! + steal!;
-  return (ticks * 1e6) / CLOCK_TICKS;
+/**
+ * Where the load runs (docs/trips-query-plans.md "The database as the limit"). By default every
+ * process shares every core. `BENCH_DATABASE_CPUS=<list>` (taskset's syntax, e.g. `1`) runs
+ * PostgreSQL's processes on those CPUs and this process (the server, the floor, the database
+ * alone's callers) and wrk on the others, for the whole of one read's load: the database is then
+ * the limit, as where it has a machine of its own. Needs a local PostgreSQL whose processes this
+ * user may re-pin (root, or the postgres user); both are put back as they were afterwards.
+ */
+interface CpuLayout {
+  /** Said in every figure's name, so the two layouts' figures never mix. */
+  label: string;
+  restore(): void;
+}
+
+const cpuList = (pid: number) => execFileSync('taskset', ['-cp', String(pid)], { encoding: 'utf8' }).trim().split(': ').at(-1)!;
+const pin = (pid: number, list: string) => execFileSync('taskset', ['-a', '-cp', list, String(pid)], { stdio: 'ignore' });
+/** The server's postmaster and the processes it forked (backends, checkpointer, …): new backends fork from it and keep its CPUs. */
+function postgresProcesses(postmaster: number): number[] {
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+export async function cpuLayout(databaseUrl: string): Promise<CpuLayout> {
+  const list = process.env.BENCH_DATABASE_CPUS;
+  if (!list) return { label: '', restore: () => undefined };
+  const all = os.cpus().map((_, i) => i);
+  const database = new Set(
+    list.split(',').flatMap((part) => {
+      const [a, b] = part.split('-').map(Number);
+      return b === undefined ? [a!] : all.filter((i) => i >= a! && i <= b);
+    }),
+  );
+  const rest = all.filter((i) => !database.has(i));
+  if (!database.size || !rest.length || [...database].some((i) => !all.includes(i)))
+    throw new Error(`BENCH_DATABASE_CPUS=${list}: name some of CPUs 0-${all.length - 1}, not all of them`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const backend = ((await client.query('select pg_backend_pid() as pid')) as Rows<{ pid: number }>).rows[0]!.pid;
+  let postmaster: number;
+  try {
+    postmaster = Number(readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  } catch {
+    await client.end();
+    throw new Error('BENCH_DATABASE_CPUS: PostgreSQL is not on this machine (its backend is not in /proc)');
+  }
+  await client.end();
+  const [databaseWas, benchWas] = [cpuList(postmaster), cpuList(process.pid)];
+  const restore = () => {
+    for (const pid of postgresProcesses(postmaster)) pin(pid, databaseWas);
+    pin(process.pid, benchWas);
+  };
+  try {
+    for (const pid of postgresProcesses(postmaster)) pin(pid, [...database].join(','));
+    // All of this process's threads; wrk, started later, inherits them.
+    pin(process.pid, rest.join(','));
+  } catch (err) {
+    restore();
+    throw new Error(`BENCH_DATABASE_CPUS: could not pin PostgreSQL's processes (run as root or as postgres): ${err instanceof Error ? err.message : String(err)}`);
+  }
+  // Put back however the bench ends: a thrown error, or Ctrl-C.
+  const interrupted = () => {
+    restore();
+    process.exit(130);
+  };
+  process.once('exit', restore).once('SIGINT', interrupted).once('SIGTERM', interrupted);
+  return {
+    label: `, PostgreSQL on CPU ${[...database].join(',')} and the rest on CPU ${rest.join(',')}`,
+    restore() {
+      process.off('exit', restore).off('SIGINT', interrupted).off('SIGTERM', interrupted);
+      restore();
+    },
+  };
+}
+
+/**
+ * CPU time spent busy since boot, in µs (/proc/stat: all but idle and iowait): the whole
+ * machine's, then each CPU's.
+ */
+function busyMicros(): number[] {
+  return readFileSync('/proc/stat', 'utf8')
+    .split('\n')
+    .filter((l) => /^cpu\d* /.test(l))
+    .map((l) => {
+      const [user, nice, system, , , irq, softirq, steal] = l.trim().split(/\s+/).slice(1).map(Number);
+      return ((user! + nice! + system! + irq! + softirq! + steal!) * 1e6) / CLOCK_TICKS;
+    });
+}
+/** What the machine and each CPU spent busy while `fn` ran, and the time it took (µs). */
+async function busyWhile<T>(fn: () => Promise<T>): Promise<T & { machineMicros: number; cpusMicros: number[]; wallMicros: number }> {
+  const [before, t0] = [busyMicros(), performance.now()];
+  const result = await fn();
+  const [machine, ...cpus] = busyMicros().map((b, i) => b - before[i]!);
+  return { ...result, machineMicros: machine!, cpusMicros: cpus, wallMicros: (performance.now() - t0) * 1000 };
 }
 /** USER_HZ, 100 on every Linux the bench runs on. */
 const CLOCK_TICKS = 100;
@@ -354,6 +458,24 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
     `  ${statements.length} queries per request, ${buffers} shared buffers, ${rows} rows read; planning + execution median ${dbMedian.toFixed(2)} ms (load average ${load()})`,
   );
 
+  const databaseUrl = server.databaseUrl;
+  const layout = await cpuLayout(databaseUrl);
+  try {
+    return await underLoad(server, opts, { url, databaseUrl, statements, layout: layout.label, dbMs, buffers, rows });
+  } finally {
+    layout.restore();
+  }
+}
+
+/** Steps 2 and 3 of loadAgainstDatabase, in the CPU layout `layout` names. */
+async function underLoad(
+  server: BenchServer,
+  opts: LoadOptions,
+  read: { url: string; databaseUrl: string; statements: Captured[]; layout: string; dbMs: number[]; buffers: number; rows: number },
+): Promise<Figure[]> {
+  const { url, databaseUrl, statements, layout, dbMs, buffers, rows } = read;
+  const dbMedian = percentile(dbMs, 50);
+  if (layout) console.log(`  layout${layout}`);
   // 2. Where the server's CPU goes.
   console.log(`  CPU profile of the server at 10 connections (self time, load average ${load()}):\n${(await profile(url, opts.headers)).map((l) => `    ${l}`).join('\n')}`);
 
@@ -363,14 +485,15 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
   // whose rest is PostgreSQL's.
   const figures: Figure[] = [];
   const cpu: number[] = [];
-  const floor = await nodeFloor(server.databaseUrl, statements, await rawAnswer(url, opts.headers));
+  const floor = await nodeFloor(databaseUrl, statements, await rawAnswer(url, opts.headers));
   const ms = (micros: number, requests: number) => (micros / 1000 / Math.max(1, requests)).toFixed(2);
-  const overHttp = async (target: string, c: number) => {
-    const [before, busy] = [process.cpuUsage(), machineBusyMicros()];
-    const run = await wrk(target, c, opts.headers);
-    const used = process.cpuUsage(before);
-    return { ...run, serverMicros: used.user + used.system, machineMicros: machineBusyMicros() - busy };
-  };
+  const overHttp = (target: string, c: number) =>
+    busyWhile(async () => {
+      const before = process.cpuUsage();
+      const run = await wrk(target, c, opts.headers);
+      const used = process.cpuUsage(before);
+      return { ...run, serverMicros: used.user + used.system };
+    });
   const ascending = (x: number, y: number) => x - y;
   const median = (xs: number[]) => percentile(xs.toSorted(ascending), 50);
   const pct = (xs: number[]) => xs.map((x) => `${x.toFixed(0)} %`).join(', ');
@@ -379,16 +502,14 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
     // and the median of the rounds is reported (one pair of 10 s runs swung ±20 % on a shared machine).
     const rounds: {
       api: Awaited<ReturnType<typeof overHttp>>;
-      base: Awaited<ReturnType<typeof databaseOnly>> & { machineMicros: number };
+      base: Awaited<ReturnType<typeof databaseOnly>> & Awaited<ReturnType<typeof busyWhile>>;
       bare: Awaited<ReturnType<typeof overHttp>>;
     }[] = [];
     const loads: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const api = await overHttp(url, c);
       loads.push(load());
-      const busy = machineBusyMicros();
-      const base = { ...(await databaseOnly(server.databaseUrl, statements, c)), machineMicros: 0 };
-      base.machineMicros = machineBusyMicros() - busy;
+      const base = await busyWhile(() => databaseOnly(databaseUrl, statements, c));
       const bare = await overHttp(floor.url, c);
       rounds.push({ api, base, bare });
     }
@@ -407,18 +528,22 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
       const [server, callers, machine] = [total((r) => r[side].serverMicros), total((r) => r[side].cpuMicros), total((r) => r[side].machineMicros)];
       return `server ${ms(server, n)} ms, wrk ${ms(callers, n)} ms, machine ${ms(machine, n)} ms`;
     };
-    const [baseCallers, baseMachine] = [total((r) => r.base.cpuMicros), total((r) => r.base.machineMicros)];
-    const baseCpu = `callers ${ms(baseCallers, baseN)} ms, machine ${ms(baseMachine, baseN)} ms`;
+    const [baseCallers, baseMachine, baseDone] = [total((r) => r.base.cpuMicros), total((r) => r.base.machineMicros), total((r) => r.base.completed)];
+    const baseCpu = `callers ${ms(baseCallers, baseDone)} ms, machine ${ms(baseMachine, baseDone)} ms`;
+    // With PostgreSQL on CPUs of its own, how busy each CPU was: the database's near 100 % says it is the limit.
+    const busyOf = (side: 'api' | 'base' | 'bare') =>
+      rounds[0]!.api.cpusMicros.map((_, i) => `${((100 * total((r) => r[side].cpusMicros[i]!)) / total((r) => r[side].wallMicros)).toFixed(0)}`).join(' / ');
+    const busy = layout ? ` CPU ${rounds[0]!.api.cpusMicros.map((_, i) => i).join(' / ')} busy: API ${busyOf('api')} %, database alone ${busyOf('base')} %, floor ${busyOf('bare')} %.` : '';
     const line =
       `${ROUNDS} rounds of ${DURATION_S} s (wrk's first request on each connection held ${WARM_MS} ms, bench/wrk.lua), medians of the rounds. ` +
       `API ${(apiN / wrkSeconds).toFixed(0)} req/s, p99 ${api.p99.toFixed(0)} ms, non-2xx ${total((r) => r.api.non2xx)}, errors ${total((r) => r.api.errors)}; CPU per request: ${cpuOf('api', apiN)}; load average ${loads.join(' ')}. ` +
       `Database alone (same ${statements.length} queries, pool of 10): ${(baseN / seconds).toFixed(0)} req/s, p50 ${median(rounds.map((r) => r.base.p50)).toFixed(1)} ms, p99 ${baseP99.toFixed(1)} ms; CPU per request: ${baseCpu}; ` +
       `API/DB throughput ${median(apiDb).toFixed(0)} % (rounds ${pct(apiDb)}), p99 ${(api.p99 / baseP99).toFixed(2)}×. ` +
       `Node's floor (bare node:http, same queries, same answer bytes): ${(bareN / wrkSeconds).toFixed(0)} req/s, p99 ${median(rounds.map((r) => r.bare.p99)).toFixed(0)} ms; CPU per request: ${cpuOf('bare', bareN)}; ` +
-      `floor/DB ${median(floorDb).toFixed(0)} % (rounds ${pct(floorDb)}), API/floor ${median(apiFloor).toFixed(0)} % (rounds ${pct(apiFloor)})`;
+      `floor/DB ${median(floorDb).toFixed(0)} % (rounds ${pct(floorDb)}), API/floor ${median(apiFloor).toFixed(0)} % (rounds ${pct(apiFloor)}).${busy}`;
     console.log(`  ${c} connections: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms, ${line}`);
     figures.push({
-      case: `${opts.label}, wrk ${c} connections, ${ROUNDS} × ${DURATION_S} s`,
+      case: `${opts.label}${layout}, wrk ${c} connections, ${ROUNDS} × ${DURATION_S} s`,
       engine: server.engine,
       samples: apiN,
       medianMs: api.p50,
@@ -430,7 +555,7 @@ export async function loadAgainstDatabase(server: BenchServer, opts: LoadOptions
   await floor.close();
   const cpuSorted = [...cpu].sort((a, b) => a - b);
   figures.unshift({
-    case: `${opts.label}: database work per request (EXPLAIN (ANALYZE, BUFFERS) of every query it runs)`,
+    case: `${opts.label}${layout}: database work per request (EXPLAIN (ANALYZE, BUFFERS) of every query it runs)`,
     engine: server.engine,
     samples: dbMs.length,
     medianMs: dbMedian,
