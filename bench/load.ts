@@ -212,7 +212,11 @@ interface CpuLayout {
   restore(): void;
 }
 
-const cpuList = (pid: number) => execFileSync('taskset', ['-cp', String(pid)], { encoding: 'utf8' }).trim().split(': ').at(-1)!;
+const cpuList = (pid: number) =>
+  execFileSync('taskset', ['-cp', String(pid)], { encoding: 'utf8' })
+    .trim()
+    .split(': ')
+    .at(-1)!;
 const pin = (pid: number, list: string) => execFileSync('taskset', ['-a', '-cp', list, String(pid)], { stdio: 'ignore' });
 /** The server's postmaster and the processes it forked (backends, checkpointer, …): new backends fork from it and keep its CPUs. */
 function postgresProcesses(postmaster: number): number[] {
@@ -533,7 +537,9 @@ async function underLoad(
     // With PostgreSQL on CPUs of its own, how busy each CPU was: the database's near 100 % says it is the limit.
     const busyOf = (side: 'api' | 'base' | 'bare') =>
       rounds[0]!.api.cpusMicros.map((_, i) => `${((100 * total((r) => r[side].cpusMicros[i]!)) / total((r) => r[side].wallMicros)).toFixed(0)}`).join(' / ');
-    const busy = layout ? ` CPU ${rounds[0]!.api.cpusMicros.map((_, i) => i).join(' / ')} busy: API ${busyOf('api')} %, database alone ${busyOf('base')} %, floor ${busyOf('bare')} %.` : '';
+    const busy = layout
+      ? ` CPU ${rounds[0]!.api.cpusMicros.map((_, i) => i).join(' / ')} busy: API ${busyOf('api')} %, database alone ${busyOf('base')} %, floor ${busyOf('bare')} %.`
+      : '';
     const line =
       `${ROUNDS} rounds of ${DURATION_S} s (wrk's first request on each connection held ${WARM_MS} ms, bench/wrk.lua), medians of the rounds. ` +
       `API ${(apiN / wrkSeconds).toFixed(0)} req/s, p99 ${api.p99.toFixed(0)} ms, non-2xx ${total((r) => r.api.non2xx)}, errors ${total((r) => r.api.errors)}; CPU per request: ${cpuOf('api', apiN)}; load average ${loads.join(' ')}. ` +
