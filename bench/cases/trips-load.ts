@@ -10,7 +10,9 @@ import { generate } from './trips';
  * million trips, under load, next to the same queries run straight against the database
  * (bench/load.ts, docs/trips-query-plans.md). PostgreSQL only:
  * `BENCH_ENGINES=postgres npm run bench -- trips-load`; `BENCH_TRIPS=100000` for a quicker run
- * (the default view counts nothing past 20 000 trips, so its page costs the same).
+ * (the default view counts nothing past 20 000 trips, so its page costs the same);
+ * `BENCH_DATABASE_CPUS=1` with PostgreSQL on a CPU of its own, the database the limit
+ * (docs/trips-query-plans.md "The database as the limit").
  */
 const PAGE = '/trips?page=0&size=50';
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 1_000_000);
