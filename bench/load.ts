@@ -218,22 +218,24 @@ const cpuList = (pid: number) =>
     .split(': ')
     .at(-1)!;
 const pin = (pid: number, list: string) => execFileSync('taskset', ['-a', '-cp', list, String(pid)], { stdio: 'ignore' });
+/** A process's parent (/proc/<pid>/stat's fourth field), or null once it has ended or is not on this machine. */
+function parentOf(pid: number): number | null {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
 /** The server's postmaster and the processes it forked (backends, checkpointer, …): new backends fork from it and keep its CPUs. */
 function postgresProcesses(postmaster: number): number[] {
   const children = readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        return Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
-      } catch {
-        return false; // ended meanwhile
-      }
-    })
-    .map(Number);
+    .map(Number)
+    .filter((pid) => parentOf(pid) === postmaster);
   return [postmaster, ...children];
 }
 
-export async function cpuLayout(databaseUrl: string): Promise<CpuLayout> {
+async function cpuLayout(databaseUrl: string): Promise<CpuLayout> {
   const list = process.env.BENCH_DATABASE_CPUS;
   if (!list) return { label: '', restore: () => undefined };
   const all = os.cpus().map((_, i) => i);
@@ -249,14 +251,10 @@ export async function cpuLayout(databaseUrl: string): Promise<CpuLayout> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const backend = ((await client.query('select pg_backend_pid() as pid')) as Rows<{ pid: number }>).rows[0]!.pid;
-  let postmaster: number;
-  try {
-    postmaster = Number(readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-  } catch {
-    await client.end();
-    throw new Error('BENCH_DATABASE_CPUS: PostgreSQL is not on this machine (its backend is not in /proc)');
-  }
+  // Read while the backend lives: it ends with the connection.
+  const postmaster = parentOf(backend);
   await client.end();
+  if (postmaster === null) throw new Error('BENCH_DATABASE_CPUS: PostgreSQL is not on this machine (its backend is not in /proc)');
   const [databaseWas, benchWas] = [cpuList(postmaster), cpuList(process.pid)];
   const restore = () => {
     for (const pid of postgresProcesses(postmaster)) pin(pid, databaseWas);
